@@ -1,0 +1,114 @@
+import { Attribute, DenseArrayAttr, IntegerAttr } from './attributes.js';
+import { IndexType, IntegerType, ShapedType, type Type } from './types.js';
+
+/** A predicate on types, with the phrase MLIR uses in "must be ..." errors. */
+export interface TypeConstraint {
+  readonly description: string;
+  test(t: Type): boolean;
+  /** The one type this constraint allows, so custom formats may omit it (MLIR's buildable types). */
+  readonly buildable?: Type;
+}
+
+export function typeConstraint(description: string, test: (t: Type) => boolean, buildable?: Type): TypeConstraint {
+  return { description, test, buildable };
+}
+
+export const AnyType = typeConstraint('any type', () => true);
+
+export interface VariadicSpec {
+  readonly kind: 'variadic';
+  readonly constraint: TypeConstraint;
+}
+export interface OptionalSpec {
+  readonly kind: 'optional';
+  readonly constraint: TypeConstraint;
+}
+export type ValueSpec = TypeConstraint | VariadicSpec | OptionalSpec;
+
+export function variadic(constraint: TypeConstraint = AnyType): VariadicSpec {
+  return { kind: 'variadic', constraint };
+}
+export function optional(constraint: TypeConstraint = AnyType): OptionalSpec {
+  return { kind: 'optional', constraint };
+}
+export function valueSpecKind(spec: ValueSpec): 'single' | 'variadic' | 'optional' {
+  return 'kind' in spec ? spec.kind : 'single';
+}
+export function valueSpecConstraint(spec: ValueSpec): TypeConstraint {
+  return 'kind' in spec ? spec.constraint : spec;
+}
+
+/**
+ * An attribute constraint. `print`/`parse` give the form used by custom assembly formats when it
+ * differs from the full attribute syntax (e.g. an i64 attribute printed without `: i64`).
+ */
+export interface AttrConstraint<T extends Attribute = Attribute> {
+  readonly description: string;
+  test(a: Attribute): a is T;
+  /** The type a bare literal is given when parsed in a custom format (e.g. i64 for I64Attr). */
+  readonly literalType?: Type;
+  /** For enum attributes printed as a bare keyword in custom formats (`slt`), by integer value. */
+  readonly enumCases?: readonly string[];
+  /** `@name` in custom formats (MLIR's SymbolNameAttr). */
+  readonly symbolName?: boolean;
+  /** A TypeAttr printed as its bare type in custom formats. */
+  readonly typeAttr?: boolean;
+  /** A UnitAttr: an optional group anchor that prints nothing. */
+  readonly unit?: boolean;
+  /** Print/parse by hand in custom formats (dialect attributes printed without their prefix). */
+  readonly formatPrint?: (printer: any, a: T) => void;
+  readonly formatParse?: (parser: any) => T;
+  /** Whether the next tokens start this attribute, for optional groups anchored on it. */
+  readonly formatStartsHere?: (parser: any) => boolean;
+}
+
+export interface AttrSpec<T extends Attribute = Attribute> {
+  readonly constraint: AttrConstraint<T>;
+  readonly optional: boolean;
+  readonly defaultValue?: T | undefined;
+  /** The default is stored on the op when absent (MLIR's DefaultValuedAttr, as opposed to DefaultValuedOptionalAttr). */
+  readonly materializeDefault?: boolean;
+}
+
+export function attrConstraint<T extends Attribute>(description: string, test: (a: Attribute) => a is T, extra: Partial<AttrConstraint<T>> = {}): AttrConstraint<T> {
+  return { description, test, ...extra };
+}
+
+export function required<T extends Attribute>(constraint: AttrConstraint<T>): AttrSpec<T> {
+  return { constraint, optional: false };
+}
+export function optionalAttr<T extends Attribute>(constraint: AttrConstraint<T>): AttrSpec<T> {
+  return { constraint, optional: true };
+}
+/** Always present: set to `defaultValue` when not given (MLIR's DefaultValuedAttr). */
+export function defaultValued<T extends Attribute>(constraint: AttrConstraint<T>, defaultValue: T): AttrSpec<T> {
+  return { constraint, optional: true, defaultValue, materializeDefault: true };
+}
+/** May be absent, and then reads as `defaultValue` (MLIR's DefaultValuedOptionalAttr). */
+export function defaultValuedOptional<T extends Attribute>(constraint: AttrConstraint<T>, defaultValue: T): AttrSpec<T> {
+  return { constraint, optional: true, defaultValue };
+}
+
+export const AnyAttr = attrConstraint('any attribute', (a): a is Attribute => a instanceof Attribute);
+
+export function integerAttrOf(width: number, description = `${width}-bit signless integer attribute`): AttrConstraint<IntegerAttr> {
+  const type = IntegerType.get(width);
+  return attrConstraint(description, (a): a is IntegerAttr => a instanceof IntegerAttr && a.type === type, { literalType: type });
+}
+export const I32Attr = integerAttrOf(32);
+export const I64Attr = integerAttrOf(64);
+export const IndexAttr = attrConstraint('index attribute', (a): a is IntegerAttr => a instanceof IntegerAttr && a.type instanceof IndexType, {
+  literalType: IndexType.get(),
+});
+export const DenseI32ArrayAttr = attrConstraint('i32 dense array attribute', (a): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(32));
+export const DenseI64ArrayAttr = attrConstraint('i64 dense array attribute', (a): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(64));
+
+/** Element-type predicate lifted to scalars and to vectors/tensors of such scalars. */
+export function scalarOrShapedOf(description: string, scalar: (t: Type) => boolean, shapes: 'vector' | 'vector-tensor' = 'vector-tensor'): TypeConstraint {
+  return typeConstraint(description, (t) => {
+    if (scalar(t)) return true;
+    if (!(t instanceof ShapedType) || !scalar(t.elementType)) return false;
+    const kind = t.constructor.name;
+    return kind === 'VectorType' || (shapes === 'vector-tensor' && (kind === 'RankedTensorType' || kind === 'UnrankedTensorType'));
+  });
+}

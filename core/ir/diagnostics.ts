@@ -1,0 +1,51 @@
+import type { Location } from './location.js';
+import type { Operation } from './operation.js';
+
+export type Severity = 'error' | 'warning' | 'note' | 'remark';
+
+export class Diagnostic {
+  readonly notes: Diagnostic[] = [];
+  constructor(readonly severity: Severity, readonly loc: Location, readonly message: string) {}
+  attachNote(message: string, loc?: Location): Diagnostic {
+    const note = new Diagnostic('note', loc ?? this.loc, message);
+    this.notes.push(note);
+    return note;
+  }
+}
+
+/** Thrown to abort parsing or a transformation with a located diagnostic. */
+export class DiagnosticError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+  }
+  static at(loc: Location, message: string): DiagnosticError {
+    return new DiagnosticError(new Diagnostic('error', loc, message));
+  }
+}
+
+export type DiagnosticHandler = (d: Diagnostic) => void;
+
+/** Collects diagnostics and forwards them to the registered handlers (newest first wins). */
+export class DiagnosticEngine {
+  private readonly handlers: DiagnosticHandler[] = [];
+  errorCount = 0;
+  emit(d: Diagnostic): void {
+    if (d.severity === 'error') this.errorCount++;
+    const handler = this.handlers[this.handlers.length - 1];
+    if (handler) handler(d);
+  }
+  /** Run `fn` with `handler` installed. */
+  withHandler<T>(handler: DiagnosticHandler, fn: () => T): T {
+    this.handlers.push(handler);
+    try {
+      return fn();
+    } finally {
+      this.handlers.pop();
+    }
+  }
+}
+
+/** `'arith.addi' op message`, MLIR's wording for op diagnostics. */
+export function opDiagnostic(op: Operation, message: string, severity: Severity = 'error'): Diagnostic {
+  return new Diagnostic(severity, op.loc, `'${op.name}' op ${message}`);
+}

@@ -1,0 +1,64 @@
+import type { Attribute } from './attributes.js';
+import { OpDefinition, type OpClass, type OpSpec } from './op-definition.js';
+import type { Type } from './types.js';
+
+/**
+ * A dialect: a namespace of ops, plus hooks for its own types and attributes.
+ * The hooks receive the syntax layer's dialect parser (typed loosely to keep core/ir
+ * independent of core/syntax); see core/syntax/dialect-hooks.ts.
+ */
+export interface DialectSpec {
+  readonly name: string;
+  readonly summary?: string;
+  readonly ops: readonly OpClass<OpSpec>[];
+  /** Parse `!name.<mnemonic>...` after the mnemonic. */
+  readonly parseType?: (parser: any, mnemonic: string) => Type;
+  /** Parse `#name.<mnemonic>...` after the mnemonic. */
+  readonly parseAttribute?: (parser: any, mnemonic: string) => Attribute;
+  /** Alias name for printing (`#map`, `#loc`), as MLIR's OpAsmDialectInterface::getAlias. */
+  readonly aliasFor?: (entity: Attribute | Type) => string | undefined;
+}
+
+export class Dialect {
+  readonly ops = new Map<string, OpDefinition>();
+  constructor(readonly spec: DialectSpec) {
+    for (const cls of spec.ops) {
+      if (cls.definition.dialect !== spec.name) throw new Error(`op '${cls.name}' does not belong to dialect '${spec.name}'`);
+      this.ops.set(cls.name, cls.definition);
+    }
+  }
+  get name(): string {
+    return this.spec.name;
+  }
+}
+
+export function defineDialect(spec: DialectSpec): Dialect {
+  return new Dialect(spec);
+}
+
+/** Which dialects are loaded and how strict parsing is (MLIR's MLIRContext). */
+export class Context {
+  private readonly dialects = new Map<string, Dialect>();
+  private readonly ops = new Map<string, OpDefinition>();
+  allowUnregisteredDialects = false;
+
+  constructor(dialects: Iterable<Dialect> = []) {
+    for (const d of dialects) this.load(d);
+  }
+  load(dialect: Dialect): void {
+    const existing = this.dialects.get(dialect.name);
+    if (existing === dialect) return;
+    if (existing) throw new Error(`dialect '${dialect.name}' is already registered`);
+    this.dialects.set(dialect.name, dialect);
+    for (const [name, def] of dialect.ops) this.ops.set(name, def);
+  }
+  dialect(name: string): Dialect | undefined {
+    return this.dialects.get(name);
+  }
+  get loadedDialects(): Dialect[] {
+    return [...this.dialects.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+  lookupOp(name: string): OpDefinition | undefined {
+    return this.ops.get(name);
+  }
+}

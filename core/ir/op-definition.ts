@@ -1,0 +1,269 @@
+import { DenseArrayAttr, type Attribute } from './attributes.js';
+import type { Block } from './block.js';
+import { valueSpecKind, type AttrSpec, type OptionalSpec, type ValueSpec, type VariadicSpec } from './constraints.js';
+import type { Location } from './location.js';
+import { Operation, type OperationState } from './operation.js';
+import type { Region } from './region.js';
+import type { Trait } from './traits.js';
+import { IntegerType, type Type } from './types.js';
+import type { OpResult, Value } from './value.js';
+
+export interface RegionSpec {
+  readonly variadic?: boolean;
+}
+export interface SuccessorSpec {
+  readonly variadic?: boolean;
+}
+
+/** A folder result: attributes for constant results, or existing values. */
+export type FoldResult = Attribute | Value;
+
+/**
+ * Hooks an op may supply for printing/parsing by hand. Their parameter types live in
+ * core/syntax; they are typed loosely here to keep core/ir free of the syntax layer.
+ */
+export interface OpSpec {
+  readonly name: string;
+  readonly summary?: string;
+  readonly operands?: Readonly<Record<string, ValueSpec>>;
+  readonly results?: Readonly<Record<string, ValueSpec>>;
+  readonly attributes?: Readonly<Record<string, AttrSpec<any>>>;
+  readonly regions?: Readonly<Record<string, RegionSpec>>;
+  readonly successors?: Readonly<Record<string, SuccessorSpec>>;
+  readonly traits?: readonly Trait[];
+  /** MLIR's declarative assembly format; omitted ops print in generic form unless `print`/`parse` are given. */
+  readonly assemblyFormat?: string;
+  /** Extra verification after the declaration's checks; returns an error message or nothing. */
+  readonly verify?: (op: Operation) => string | void;
+  /** Extra verification that needs the verified regions (MLIR's verifyRegions). */
+  readonly verifyRegions?: (op: Operation) => string | void;
+  /** Constant attributes of the operands (undefined when not constant) -> folded results. */
+  readonly fold?: (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
+  /** Result types from operands and attributes, for formats that omit them. */
+  readonly inferResultTypes?: (operands: readonly Value[], attributes: ReadonlyMap<string, Attribute>, regions: readonly Region[]) => Type[] | string;
+  /** Suggested SSA names for results (MLIR's getAsmResultNames). */
+  readonly resultNames?: (op: Operation) => (string | undefined)[];
+  /** Suggested names for entry block arguments of region `index`. */
+  readonly blockArgNames?: (op: Operation, index: number) => (string | undefined)[];
+  /** Ops nested in this op's regions may omit this dialect prefix (MLIR's getDefaultDialect). */
+  readonly defaultDialect?: string;
+  readonly print?: (printer: never, op: Operation) => void;
+  readonly parse?: (parser: never, state: OperationState) => void;
+  /** Custom directives (`custom<Name>(...)`) used by the assembly format. */
+  readonly customDirectives?: Readonly<Record<string, unknown>>;
+  /** Type equalities the assembly format may use to infer omitted types (AllTypesMatch, TypesMatchWith). */
+  readonly typeRelations?: readonly TypeRelation[];
+}
+
+/** `allMatch`: the named operands/results share one type; `from`->`to`: `to`'s type is `transform(type of from)`. */
+export type TypeRelation = { readonly allMatch: readonly string[] } | { readonly from: string; readonly to: string; readonly transform: (t: Type) => Type };
+
+export interface ValueGroup {
+  readonly name: string;
+  readonly kind: 'single' | 'variadic' | 'optional';
+  readonly spec: ValueSpec;
+}
+
+function groups(specs: Readonly<Record<string, ValueSpec>> | undefined): ValueGroup[] {
+  return Object.entries(specs ?? {}).map(([name, spec]) => ({ name, kind: valueSpecKind(spec), spec }));
+}
+
+/** The registered form of an op: its declaration plus derived tables. */
+export class OpDefinition {
+  readonly operandGroups: ValueGroup[];
+  readonly resultGroups: ValueGroup[];
+  readonly traitNames: Set<string>;
+  readonly traits: readonly Trait[];
+  /** Set by the syntax layer: the compiled assembly format. */
+  compiledFormat: unknown;
+
+  constructor(readonly spec: OpSpec) {
+    this.operandGroups = groups(spec.operands);
+    this.resultGroups = groups(spec.results);
+    this.traits = spec.traits ?? [];
+    this.traitNames = new Set(this.traits.map((t) => t.name));
+    if (this.hasOperandSegments) this.traitNames.add('AttrSizedOperandSegments');
+    if (this.hasResultSegments) this.traitNames.add('AttrSizedResultSegments');
+  }
+  get name(): string {
+    return this.spec.name;
+  }
+  get dialect(): string {
+    return this.spec.name.slice(0, this.spec.name.indexOf('.'));
+  }
+  /** More than one variadic/optional group needs explicit segment sizes. */
+  get hasOperandSegments(): boolean {
+    return this.operandGroups.filter((g) => g.kind !== 'single').length > 1;
+  }
+  get hasResultSegments(): boolean {
+    return this.resultGroups.filter((g) => g.kind !== 'single').length > 1;
+  }
+  isInherentAttr(name: string): boolean {
+    return (
+      (this.spec.attributes !== undefined && name in this.spec.attributes) ||
+      (name === 'operandSegmentSizes' && this.hasOperandSegments) ||
+      (name === 'resultSegmentSizes' && this.hasResultSegments)
+    );
+  }
+  get inherentAttrNames(): string[] {
+    const names = Object.keys(this.spec.attributes ?? {});
+    if (this.hasOperandSegments) names.push('operandSegmentSizes');
+    if (this.hasResultSegments) names.push('resultSegmentSizes');
+    return names;
+  }
+}
+
+/** Sizes of each group, from segment attributes or from the total count. */
+export function groupSizes(groupsOf: readonly ValueGroup[], total: number, segments: Attribute | undefined): number[] | string {
+  if (segments !== undefined) {
+    if (!(segments instanceof DenseArrayAttr) || segments.values.length !== groupsOf.length) return 'segment sizes attribute has the wrong number of elements';
+    return segments.numbers;
+  }
+  const fixed = groupsOf.filter((g) => g.kind === 'single').length;
+  const flexible = groupsOf.filter((g) => g.kind !== 'single');
+  if (flexible.length === 0) return groupsOf.map(() => 1);
+  if (flexible.length > 1) return 'missing segment sizes attribute';
+  const rest = total - fixed;
+  return groupsOf.map((g) => (g.kind === 'single' ? 1 : rest));
+}
+
+export function segmentSizesAttr(sizes: readonly number[]): DenseArrayAttr {
+  return DenseArrayAttr.get(IntegerType.get(32), sizes.map((n) => BigInt(n)));
+}
+
+function groupRange(def: OpDefinition, op: Operation, kind: 'operand' | 'result', index: number): [number, number] {
+  const gs = kind === 'operand' ? def.operandGroups : def.resultGroups;
+  const total = kind === 'operand' ? op.numOperands : op.results.length;
+  const seg = op.properties.get(kind === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes');
+  const sizes = groupSizes(gs, total, seg);
+  if (typeof sizes === 'string') throw new Error(`'${op.name}': ${sizes}`);
+  let start = 0;
+  for (let i = 0; i < index; i++) start += sizes[i]!;
+  return [start, sizes[index]!];
+}
+
+// ---- typed accessors --------------------------------------------------------------------------
+
+type Values<S, V> = { -readonly [K in keyof S]: S[K] extends VariadicSpec ? V[] : S[K] extends OptionalSpec ? V | undefined : V };
+type Attrs<S> = {
+  -readonly [K in keyof S]: S[K] extends AttrSpec<infer T> ? (S[K] extends { defaultValue: Attribute } ? T : S[K]['optional'] extends true ? T | undefined : T) : never;
+};
+type Regions<S> = { -readonly [K in keyof S]: S[K] extends { variadic: true } ? Region[] : Region };
+type Successors<S> = { -readonly [K in keyof S]: S[K] extends { variadic: true } ? Block[] : Block };
+type Field<S, K extends keyof OpSpec> = S extends { readonly [P in K]: infer F } ? F : {};
+
+/** The typed view of an op: `view.lhs`, `view.result`, `view.value`, `view.body`. */
+export type OpView<S extends OpSpec> = { readonly op: Operation } & Values<Field<S, 'operands'>, Value> &
+  Values<Field<S, 'results'>, OpResult> &
+  Attrs<Field<S, 'attributes'>> &
+  Regions<Field<S, 'regions'>> &
+  Successors<Field<S, 'successors'>>;
+
+export interface BuildArgs {
+  operands?: Readonly<Record<string, Value | readonly Value[] | undefined>>;
+  resultTypes?: readonly Type[] | Readonly<Record<string, Type | readonly Type[] | undefined>>;
+  attributes?: Readonly<Record<string, Attribute | undefined>>;
+  discardable?: Readonly<Record<string, Attribute>>;
+  successors?: readonly Block[];
+  /** Regions to move in; missing ones are created empty. */
+  regions?: readonly Region[];
+  loc?: Location;
+}
+
+/** The handle a dialect exports for an op: its definition, view, `isa` and state builder. */
+export interface OpClass<S extends OpSpec> {
+  readonly definition: OpDefinition;
+  readonly name: S['name'];
+  isa(op: Operation | undefined): boolean;
+  /** The typed view; throws if `op` is not this op. */
+  view(op: Operation): OpView<S>;
+  /** An OperationState for `Builder.create` built from named operands, attributes and types. */
+  state(args: BuildArgs): OperationState;
+}
+
+export function defineOp<const S extends OpSpec>(spec: S): OpClass<S> {
+  const definition = new OpDefinition(spec);
+  const proto: Record<string, unknown> = {};
+  const define = (name: string, get: (op: Operation) => unknown) => {
+    if (name in proto || name === 'op') throw new Error(`'${spec.name}': accessor '${name}' declared twice`);
+    Object.defineProperty(proto, name, { get(this: { op: Operation }) { return get(this.op); }, enumerable: true });
+  };
+  definition.operandGroups.forEach((g, i) =>
+    define(g.name, (op) => {
+      const [start, size] = groupRange(definition, op, 'operand', i);
+      const values = op.operands.slice(start, start + size);
+      return g.kind === 'variadic' ? values : values[0];
+    }),
+  );
+  definition.resultGroups.forEach((g, i) =>
+    define(g.name, (op) => {
+      const [start, size] = groupRange(definition, op, 'result', i);
+      const values = op.results.slice(start, start + size);
+      return g.kind === 'variadic' ? values : values[0];
+    }),
+  );
+  for (const [name, attr] of Object.entries(spec.attributes ?? {})) define(name, (op) => op.properties.get(name) ?? attr.defaultValue);
+  Object.entries(spec.regions ?? {}).forEach(([name, r], i) => define(name, (op) => (r.variadic ? op.regions.slice(i) : op.regions[i])));
+  Object.entries(spec.successors ?? {}).forEach(([name, s], i) => define(name, (op) => (s.variadic ? op.successors.slice(i) : op.successors[i])));
+
+  return {
+    definition,
+    name: spec.name,
+    isa: (op) => op?.definition === definition,
+    view(op) {
+      if (op.definition !== definition) throw new Error(`expected '${spec.name}', got '${op.name}'`);
+      const v = Object.create(proto) as { op: Operation };
+      v.op = op;
+      return v as OpView<S>;
+    },
+    state: (args) => buildState(definition, args),
+  };
+}
+
+function flattenGroups(gs: readonly ValueGroup[], given: Readonly<Record<string, unknown>> | readonly unknown[] | undefined, what: string, opName: string): { flat: any[]; sizes: number[] } {
+  if (Array.isArray(given)) return { flat: [...given], sizes: [] };
+  const flat: unknown[] = [];
+  const sizes: number[] = [];
+  const record = (given ?? {}) as Record<string, unknown>;
+  for (const g of gs) {
+    const v = record[g.name];
+    if (v === undefined) {
+      if (g.kind === 'single') throw new Error(`'${opName}': missing ${what} '${g.name}'`);
+      sizes.push(0);
+    } else if (Array.isArray(v)) {
+      flat.push(...v);
+      sizes.push(v.length);
+    } else {
+      flat.push(v);
+      sizes.push(1);
+    }
+  }
+  return { flat, sizes };
+}
+
+function buildState(def: OpDefinition, args: BuildArgs): OperationState {
+  const operands = flattenGroups(def.operandGroups, args.operands, 'operand', def.name);
+  const results = flattenGroups(def.resultGroups, args.resultTypes as never, 'result type', def.name);
+  const properties = new Map<string, Attribute>();
+  for (const [k, v] of Object.entries(args.attributes ?? {})) if (v !== undefined) properties.set(k, v);
+  if (def.hasOperandSegments) properties.set('operandSegmentSizes', segmentSizesAttr(operands.sizes));
+  if (def.hasResultSegments && results.sizes.length) properties.set('resultSegmentSizes', segmentSizesAttr(results.sizes));
+  let resultTypes = results.flat as Type[];
+  if (args.resultTypes === undefined && def.spec.inferResultTypes) {
+    const inferred = def.spec.inferResultTypes(operands.flat, properties, args.regions ?? []);
+    if (typeof inferred === 'string') throw new Error(`'${def.name}': ${inferred}`);
+    resultTypes = inferred;
+  }
+  return {
+    name: def.name,
+    definition: def,
+    operands: operands.flat,
+    resultTypes,
+    properties,
+    attributes: args.discardable ?? {},
+    successors: args.successors ?? [],
+    regions: args.regions && args.regions.length ? args.regions : Object.keys(def.spec.regions ?? {}).length,
+    loc: args.loc,
+  };
+}
+

@@ -1,0 +1,300 @@
+import { DictionaryAttr, type Attribute } from './attributes.js';
+import type { Block } from './block.js';
+import { UnknownLoc, type Location } from './location.js';
+import type { OpDefinition } from './op-definition.js';
+import { Region } from './region.js';
+import type { Type } from './types.js';
+import { BlockOperand, OpOperand, OpResult, type Value } from './value.js';
+
+/** Everything needed to create an operation (MLIR's OperationState). */
+export interface OperationState {
+  name: string;
+  definition?: OpDefinition | undefined;
+  operands?: readonly Value[];
+  resultTypes?: readonly Type[];
+  /** Inherent attributes (printed `<{...}>` in generic form). */
+  properties?: ReadonlyMap<string, Attribute> | Record<string, Attribute>;
+  /** Discardable attributes. */
+  attributes?: ReadonlyMap<string, Attribute> | Record<string, Attribute>;
+  successors?: readonly Block[];
+  /** A count of empty regions to create, or regions whose blocks are moved in. */
+  regions?: number | readonly Region[];
+  loc?: Location;
+}
+
+export type WalkResult = void | 'skip' | 'interrupt';
+export type WalkOrder = 'pre' | 'post';
+
+function toMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute> | undefined): Map<string, Attribute> {
+  if (!m) return new Map();
+  return m instanceof Map ? new Map(m) : new Map(Object.entries(m));
+}
+
+/** A generic operation: the one concrete node class of the IR, as in MLIR. */
+export class Operation {
+  readonly name: string;
+  /** The registered definition, or undefined for unregistered ops. */
+  readonly definition: OpDefinition | undefined;
+  readonly operandSlots: OpOperand[];
+  readonly results: OpResult[];
+  readonly properties: Map<string, Attribute>;
+  readonly attributes: Map<string, Attribute>;
+  readonly successorSlots: BlockOperand[];
+  readonly regions: Region[];
+  loc: Location;
+
+  parent: Block | undefined;
+  prev: Operation | undefined;
+  next: Operation | undefined;
+  /** @internal position cache owned by the parent block. */
+  cachedOrder = 0;
+
+  private constructor(state: OperationState) {
+    this.name = state.name;
+    this.definition = state.definition;
+    this.loc = state.loc ?? UnknownLoc.get();
+    this.operandSlots = (state.operands ?? []).map((v, i) => new OpOperand(v, this, i));
+    this.results = (state.resultTypes ?? []).map((t, i) => new OpResult(t, this, i));
+    this.properties = toMap(state.properties);
+    for (const [name, spec] of Object.entries(state.definition?.spec.attributes ?? {})) {
+      if (spec.materializeDefault && spec.defaultValue && !this.properties.has(name)) this.properties.set(name, spec.defaultValue);
+    }
+    this.attributes = toMap(state.attributes);
+    this.successorSlots = (state.successors ?? []).map((b, i) => new BlockOperand(b, this, i));
+    const regions = state.regions ?? 0;
+    this.regions = [];
+    if (typeof regions === 'number') {
+      for (let i = 0; i < regions; i++) this.regions.push(new Region(this));
+    } else {
+      for (const r of regions) {
+        const own = new Region(this);
+        r.takeBody(own);
+        this.regions.push(own);
+      }
+    }
+  }
+
+  static create(state: OperationState): Operation {
+    return new Operation(state);
+  }
+
+  get dialect(): string {
+    const dot = this.name.indexOf('.');
+    return dot < 0 ? '' : this.name.slice(0, dot);
+  }
+  get isRegistered(): boolean {
+    return this.definition !== undefined;
+  }
+
+  // ---- operands / results / successors
+  get operands(): Value[] {
+    return this.operandSlots.map((o) => o.value);
+  }
+  get numOperands(): number {
+    return this.operandSlots.length;
+  }
+  operand(i: number): Value {
+    const slot = this.operandSlots[i];
+    if (!slot) throw new Error(`operand #${i} out of range for '${this.name}'`);
+    return slot.value;
+  }
+  setOperand(i: number, v: Value): void {
+    this.operandSlots[i]!.set(v);
+  }
+  /** Replace the whole operand list (segment sizes are the caller's business). */
+  setOperands(values: readonly Value[]): void {
+    for (const slot of this.operandSlots) slot.drop();
+    this.operandSlots.length = 0;
+    values.forEach((v, i) => this.operandSlots.push(new OpOperand(v, this, i)));
+  }
+  get result(): OpResult {
+    if (this.results.length !== 1) throw new Error(`'${this.name}' has ${this.results.length} results, expected one`);
+    return this.results[0]!;
+  }
+  get resultTypes(): Type[] {
+    return this.results.map((r) => r.type);
+  }
+  get successors(): Block[] {
+    return this.successorSlots.map((s) => s.block);
+  }
+  setSuccessor(i: number, block: Block): void {
+    this.successorSlots[i]!.set(block);
+  }
+  region(i = 0): Region {
+    const r = this.regions[i];
+    if (!r) throw new Error(`region #${i} out of range for '${this.name}'`);
+    return r;
+  }
+  get hasResultsUsed(): boolean {
+    return this.results.some((r) => r.hasUses);
+  }
+
+  // ---- attributes
+  /** An inherent (property) or discardable attribute by name; properties first, as MLIR's getAttr. */
+  getAttr(name: string): Attribute | undefined {
+    return this.properties.get(name) ?? this.attributes.get(name);
+  }
+  /** Sets an inherent attribute if the op declares `name`, else a discardable one. */
+  setAttr(name: string, value: Attribute): void {
+    if (this.definition?.isInherentAttr(name)) this.properties.set(name, value);
+    else this.attributes.set(name, value);
+  }
+  removeAttr(name: string): boolean {
+    return this.properties.delete(name) || this.attributes.delete(name);
+  }
+  get discardableAttrDict(): DictionaryAttr {
+    return DictionaryAttr.get(this.attributes);
+  }
+
+  // ---- structure
+  get parentRegion(): Region | undefined {
+    return this.parent?.parent;
+  }
+  get parentOp(): Operation | undefined {
+    return this.parent?.parent?.parent;
+  }
+  /** The closest ancestor (not self) satisfying `pred`. */
+  parentOfType(pred: (op: Operation) => boolean): Operation | undefined {
+    for (let p = this.parentOp; p; p = p.parentOp) if (pred(p)) return p;
+    return undefined;
+  }
+  isAncestorOf(other: Operation): boolean {
+    for (let p: Operation | undefined = other; p; p = p.parentOp) if (p === this) return true;
+    return false;
+  }
+  isBeforeInBlock(other: Operation): boolean {
+    if (!this.parent || this.parent !== other.parent) throw new Error('operations are not in the same block');
+    return this.parent.isBefore(this, other);
+  }
+  hasTrait(trait: string): boolean {
+    return this.definition?.traitNames.has(trait) ?? false;
+  }
+
+  /** Unlink from the parent block; the op stays alive and may be inserted elsewhere. */
+  remove(): void {
+    this.parent?.remove(this);
+  }
+  moveBefore(other: Operation): void {
+    this.remove();
+    other.parent!.insertBefore(this, other);
+  }
+  moveAfter(other: Operation): void {
+    this.remove();
+    other.parent!.insertBefore(this, other.next);
+  }
+
+  /**
+   * Destroy this op and everything nested in it. Refuses while a result is still used
+   * outside the op itself.
+   */
+  erase(): void {
+    for (const r of this.results) {
+      for (const use of r.uses) {
+        if (!this.isAncestorOf(use.owner)) {
+          throw new Error(`cannot erase '${this.name}': result #${r.index} is still used by '${use.owner.name}'`);
+        }
+      }
+    }
+    this.remove();
+    this.dropAllReferences();
+  }
+  /** Drop every operand, successor and nested reference, so that the op can be discarded. */
+  dropAllReferences(): void {
+    for (const slot of this.operandSlots) slot.drop();
+    for (const slot of this.successorSlots) slot.drop();
+    for (const region of this.regions) {
+      for (const block of region.blocks) for (const op of block) op.dropAllReferences();
+    }
+  }
+  replaceAllUsesWith(values: readonly Value[]): void {
+    if (values.length !== this.results.length) throw new Error(`'${this.name}': replacing ${this.results.length} results with ${values.length} values`);
+    this.results.forEach((r, i) => r.replaceAllUsesWith(values[i]!));
+  }
+
+  /**
+   * Visit this op and all nested ops. Return 'skip' (pre-order only) to skip an op's regions,
+   * 'interrupt' to stop. Returns 'interrupt' if the walk was interrupted.
+   * Safe against erasure of the visited op in post-order.
+   */
+  walk(fn: (op: Operation) => WalkResult, order: WalkOrder = 'post'): 'interrupt' | void {
+    if (order === 'pre') {
+      const r = fn(this);
+      if (r === 'interrupt') return 'interrupt';
+      if (r === 'skip') return;
+    }
+    for (const region of this.regions) {
+      for (const block of region.blocks) {
+        for (const op of block) if (op.walk(fn, order) === 'interrupt') return 'interrupt';
+      }
+    }
+    if (order === 'post' && fn(this) === 'interrupt') return 'interrupt';
+  }
+
+  /** Deep copy; values defined outside are remapped through `mapping` when present there. */
+  clone(mapping: IRMapping = new IRMapping()): Operation {
+    const op = this.cloneWithoutRegions(mapping);
+    this.regions.forEach((r, i) => cloneRegionInto(r, op.regions[i]!, mapping));
+    return op;
+  }
+  cloneWithoutRegions(mapping: IRMapping = new IRMapping()): Operation {
+    const op = Operation.create({
+      name: this.name,
+      definition: this.definition,
+      operands: this.operands.map((v) => mapping.lookupOrSelf(v)),
+      resultTypes: this.resultTypes,
+      properties: this.properties,
+      attributes: this.attributes,
+      successors: this.successors.map((b) => mapping.lookupBlockOrSelf(b)),
+      regions: this.regions.length,
+      loc: this.loc,
+    });
+    this.results.forEach((r, i) => mapping.map(r, op.results[i]!));
+    return op;
+  }
+}
+
+/** Value and block correspondence used when cloning (MLIR's IRMapping). */
+export class IRMapping {
+  private readonly values = new Map<Value, Value>();
+  private readonly blocks = new Map<Block, Block>();
+  map(from: Value, to: Value): void {
+    this.values.set(from, to);
+  }
+  mapBlock(from: Block, to: Block): void {
+    this.blocks.set(from, to);
+  }
+  lookup(v: Value): Value | undefined {
+    return this.values.get(v);
+  }
+  lookupOrSelf(v: Value): Value {
+    return this.values.get(v) ?? v;
+  }
+  lookupBlockOrSelf(b: Block): Block {
+    return this.blocks.get(b) ?? b;
+  }
+}
+
+/** Clone the blocks of `from` to the end of `to`, remapping arguments, values and successors. */
+export function cloneRegionInto(from: Region, to: Region, mapping: IRMapping): void {
+  // Blocks first, so that forward branches can be remapped.
+  const newBlocks = from.blocks.map((b) => {
+    const nb = new (b.constructor as new () => Block)();
+    for (const a of b.arguments) mapping.map(a, nb.addArgument(a.type, a.loc));
+    mapping.mapBlock(b, nb);
+    return nb;
+  });
+  from.blocks.forEach((b, i) => {
+    const nb = newBlocks[i]!;
+    to.appendBlock(nb);
+    for (const op of b) nb.append(op.cloneWithoutRegions(mapping));
+  });
+  // Uses that precede their definition in block order (other blocks, graph regions) are remapped
+  // once every value of this level exists; nested regions are cloned after that for the same reason.
+  for (const nb of newBlocks) {
+    for (const op of nb) for (const slot of op.operandSlots) slot.set(mapping.lookupOrSelf(slot.value));
+  }
+  from.blocks.forEach((b, i) => {
+    const clones = newBlocks[i]!.ops;
+    b.ops.forEach((op, j) => op.regions.forEach((r, k) => cloneRegionInto(r, clones[j]!.regions[k]!, mapping)));
+  });
+}

@@ -1,0 +1,91 @@
+import type { Operation } from './operation.js';
+
+/**
+ * An op trait: a name queried with `op.hasTrait(name)`, and an optional structural check run
+ * by the verifier before the op's own verifier. A check returns an error message or nothing.
+ */
+export interface Trait {
+  readonly name: string;
+  verify?(op: Operation): string | void;
+}
+
+export type MemoryEffect = 'read' | 'write' | 'allocate' | 'free';
+
+const simple = (name: string, verify?: (op: Operation) => string | void): Trait => ({ name, verify });
+
+export const Terminator = simple('Terminator', (op) => {
+  if (op.parent && op.parent.last !== op) return 'must be the last operation in the parent block';
+});
+export const IsolatedFromAbove = simple('IsolatedFromAbove');
+export const SymbolTable = simple('SymbolTable', (op) => {
+  if (op.regions.length !== 1 || op.region(0).blocks.length > 1) return 'Operations with a \'SymbolTable\' must have exactly one block';
+});
+export const Symbol = simple('Symbol');
+export const NoTerminator = simple('NoTerminator');
+export const Commutative = simple('Commutative');
+export const ConstantLike = simple('ConstantLike');
+export const ReturnLike = simple('ReturnLike');
+export const AutomaticAllocationScope = simple('AutomaticAllocationScope');
+/** Has no memory effects (NoMemoryEffect + speculatable). */
+export const Pure = simple('Pure');
+/** Memory effects are those of the nested ops. */
+export const RecursiveMemoryEffects = simple('RecursiveMemoryEffects');
+export const SingleBlock = simple('SingleBlock', (op) => {
+  for (const r of op.regions) if (r.blocks.length > 1) return 'expects region #' + op.regions.indexOf(r) + ' to have 0 or 1 blocks';
+});
+
+export function MemoryEffects(...effects: MemoryEffect[]): Trait {
+  return { name: `MemoryEffects<${effects.join(',')}>` , ...{ effects } } as Trait & { effects: MemoryEffect[] };
+}
+
+export function memoryEffectsOf(op: Operation): readonly MemoryEffect[] | undefined {
+  if (!op.definition) return undefined;
+  if (op.hasTrait('Pure')) return [];
+  for (const t of op.definition.traits) if ('effects' in t) return (t as Trait & { effects: MemoryEffect[] }).effects;
+  return undefined;
+}
+
+export function SingleBlockImplicitTerminator(terminator: string): Trait {
+  return {
+    name: 'SingleBlockImplicitTerminator',
+    ...{ terminator },
+    verify(op) {
+      for (const r of op.regions) {
+        if (r.blocks.length > 1) return `expects region #${op.regions.indexOf(r)} to have 0 or 1 blocks`;
+        const last = r.entry?.last;
+        if (r.entry && (!last || last.name !== terminator)) {
+          return `expects regions to end with '${terminator}', found '${last?.name ?? 'nothing'}'`;
+        }
+      }
+    },
+  } as Trait;
+}
+
+export function implicitTerminatorOf(op: Operation): string | undefined {
+  for (const t of op.definition?.traits ?? []) if ('terminator' in t) return (t as Trait & { terminator: string }).terminator;
+  return undefined;
+}
+
+export function HasParent(...parents: string[]): Trait {
+  return {
+    name: 'HasParent',
+    verify(op) {
+      const p = op.parentOp;
+      if (!p || !parents.includes(p.name)) {
+        return parents.length === 1 ? `expects parent op '${parents[0]}'` : `expects parent op to be one of '${parents.join(', ')}'`;
+      }
+    },
+  };
+}
+
+export const SameOperandsAndResultType = simple('SameOperandsAndResultType', (op) => {
+  const types = [...op.operands.map((v) => v.type), ...op.resultTypes];
+  if (types.some((t) => t !== types[0])) return 'requires the same type for all operands and results';
+});
+export const SameTypeOperands = simple('SameTypeOperands', (op) => {
+  const types = op.operands.map((v) => v.type);
+  if (types.some((t) => t !== types[0])) return 'requires all operands to have the same type';
+});
+
+/** Regions of this op have no SSA dominance requirement (MLIR's RegionKind::Graph). */
+export const GraphRegion = simple('GraphRegion');

@@ -1,0 +1,182 @@
+import { Diagnostic, opDiagnostic } from './diagnostics.js';
+import { DominanceInfo } from './dominance.js';
+import { groupSizes, type OpDefinition, type ValueGroup } from './op-definition.js';
+import type { Operation } from './operation.js';
+import { valueSpecConstraint } from './constraints.js';
+import { SymbolTable, symbolName } from './symbol-table.js';
+import type { Value } from './value.js';
+import { BlockArgument } from './value.js';
+
+/** Raised inside the verifier to stop at the first failure, as mlir-opt does. */
+class VerifyFailure {
+  constructor(readonly diagnostic: Diagnostic) {}
+}
+
+function fail(op: Operation, message: string): never {
+  throw new VerifyFailure(opDiagnostic(op, message));
+}
+
+function countPhrase(gs: readonly ValueGroup[]): { min: number; exact: boolean } {
+  const min = gs.filter((g) => g.kind === 'single').length;
+  return { min, exact: gs.every((g) => g.kind === 'single') };
+}
+
+function verifyValueGroups(op: Operation, def: OpDefinition, what: 'operand' | 'result'): void {
+  const gs = what === 'operand' ? def.operandGroups : def.resultGroups;
+  const values: readonly Value[] = what === 'operand' ? op.operands : op.results;
+  const segName = what === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes';
+  const hasSegments = what === 'operand' ? def.hasOperandSegments : def.hasResultSegments;
+  const seg = op.properties.get(segName);
+  if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
+  const { min, exact } = countPhrase(gs);
+  if (!hasSegments) {
+    if (exact && values.length !== min) {
+      if (what === 'result') fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
+      fail(op, `expected ${min} operands, but found ${values.length}`);
+    }
+    if (!exact && values.length < min) fail(op, `expected ${min} or more ${what}s, but found ${values.length}`);
+  }
+  const sizes = groupSizes(gs, values.length, hasSegments ? seg : undefined);
+  if (typeof sizes === 'string') fail(op, `'${segName}' ${sizes}`);
+  if (hasSegments) {
+    const total = sizes.reduce((a, b) => a + b, 0);
+    if (total !== values.length) fail(op, `${what} count (${values.length}) does not match with the total size (${total}) specified in attribute '${segName}'`);
+  }
+  let index = 0;
+  gs.forEach((g, i) => {
+    const size = sizes[i]!;
+    if (g.kind === 'optional' && size > 1) fail(op, `${what} group starting at #${index} requires 0 or 1 element, but found ${size}`);
+    const constraint = valueSpecConstraint(g.spec);
+    for (let k = 0; k < size; k++, index++) {
+      const t = values[index]!.type;
+      if (!constraint.test(t)) fail(op, `${what} #${index} must be ${g.kind === 'variadic' ? 'variadic of ' : ''}${constraint.description}, but got '${t}'`);
+    }
+  });
+}
+
+function verifyDeclaration(op: Operation, def: OpDefinition): void {
+  verifyValueGroups(op, def, 'operand');
+  verifyValueGroups(op, def, 'result');
+  for (const [name, spec] of Object.entries(def.spec.attributes ?? {})) {
+    const a = op.properties.get(name);
+    if (a === undefined) {
+      if (!spec.optional) fail(op, `requires attribute '${name}'`);
+      continue;
+    }
+    if (!spec.constraint.test(a)) fail(op, `attribute '${name}' failed to satisfy constraint: ${spec.constraint.description}`);
+  }
+  const regionSpecs = Object.values(def.spec.regions ?? {});
+  const variadicRegions = regionSpecs.some((r) => r.variadic);
+  if (variadicRegions ? op.regions.length < regionSpecs.length - 1 : op.regions.length !== regionSpecs.length) {
+    fail(op, `requires ${regionSpecs.length === 1 ? 'one region' : `${regionSpecs.length} regions`}`);
+  }
+  const successorSpecs = Object.values(def.spec.successors ?? {});
+  const variadicSuccessors = successorSpecs.some((s) => s.variadic);
+  if (!variadicSuccessors && op.successors.length !== successorSpecs.length) {
+    fail(op, `requires ${successorSpecs.length} successor${successorSpecs.length === 1 ? '' : 's'} but found ${op.successors.length}`);
+  }
+}
+
+function verifyBlocks(op: Operation): void {
+  const noTerminator = op.hasTrait('NoTerminator') || !op.isRegistered;
+  op.regions.forEach((region) => {
+    region.blocks.forEach((block, bi) => {
+      if (bi === 0 && block.predecessorUses.size > 0) fail(op, 'entry block of region may not have predecessors');
+      for (const arg of block.arguments) if (arg.owner !== block) fail(op, 'block argument not owned by block');
+      if (!noTerminator || region.blocks.length > 1) {
+        const last = block.last;
+        if (!last) throw new VerifyFailure(opDiagnostic(op, 'empty block: expect at least a terminator'));
+        if (last.isRegistered && !last.hasTrait('Terminator')) {
+          const d = new Diagnostic('error', last.loc, 'block with no terminator, has ' + describeOp(last));
+          throw new VerifyFailure(d);
+        }
+      }
+      for (const child of block) {
+        if (child !== block.last && child.hasTrait('Terminator')) fail(child, 'must be the last operation in the parent block');
+        for (const s of child.successors) {
+          if (s.parent !== region) fail(child, 'reference to block defined in another region');
+        }
+      }
+    });
+  });
+}
+
+function describeOp(op: Operation): string {
+  return `'${op.name}'`;
+}
+
+function verifyOp(op: Operation): void {
+  verifyBlocks(op);
+  const def = op.definition;
+  if (def) {
+    for (const t of def.traits) {
+      const msg = t.verify?.(op);
+      if (msg) fail(op, msg);
+    }
+    verifyDeclaration(op, def);
+    const msg = def.spec.verify?.(op);
+    if (msg) fail(op, msg);
+  }
+  if (op.hasTrait('SymbolTable')) {
+    const [dup] = SymbolTable.duplicates(op);
+    if (dup) {
+      const d = new Diagnostic('error', dup[1].loc, `redefinition of symbol named '${String(symbolName(dup[1]))}'`);
+      d.attachNote('see existing symbol definition here', dup[0].loc);
+      throw new VerifyFailure(d);
+    }
+  }
+  for (const region of op.regions) for (const block of region.blocks) for (const child of block) verifyOp(child);
+  const msg = def?.spec.verifyRegions?.(op);
+  if (msg) fail(op, msg);
+}
+
+/** Regions without SSA dominance: declared graph regions, and unregistered ops' regions. */
+function isGraphRegionOwner(op: Operation): boolean {
+  return op.hasTrait('GraphRegion') || !op.isRegistered;
+}
+
+/** Check that every use is dominated by its definition and that isolated regions stay isolated. */
+function verifyDominance(root: Operation, dom: DominanceInfo): void {
+  root.walk((user) => {
+    user.operandSlots.forEach((slot, i) => {
+      const v = slot.value;
+      const defBlock = v.parentBlock;
+      const defRegion = defBlock?.parent;
+      // Climb from the user to its ancestor that sits directly in the defining region.
+      let at: Operation | undefined = user;
+      while (at && at.parentRegion !== defRegion) {
+        const parent: Operation | undefined = at.parentOp;
+        if (parent?.hasTrait('IsolatedFromAbove')) {
+          const d = opDiagnostic(user, 'using value defined outside the region');
+          d.attachNote('required by region isolation constraints', parent.loc);
+          throw new VerifyFailure(d);
+        }
+        at = parent;
+      }
+      const owner = defRegion?.parent;
+      let dominated: boolean;
+      if (!at || !defBlock) dominated = false;
+      else if (owner && isGraphRegionOwner(owner)) dominated = true;
+      else if (v instanceof BlockArgument) dominated = dom.of(defRegion!).dominates(defBlock, at.parent!);
+      else dominated = dom.opDominates(v.definingOp!, at);
+      if (!dominated) {
+        const d = opDiagnostic(user, `operand #${i} does not dominate this use`);
+        const defOp = v.definingOp;
+        if (defOp) d.attachNote('operand defined here', defOp.loc);
+        throw new VerifyFailure(d);
+      }
+    });
+  }, 'pre');
+}
+
+/** Verify `op` and everything nested in it; returns the first failure's diagnostic. */
+export function verify(op: Operation): Diagnostic | undefined {
+  try {
+    verifyOp(op);
+    verifyDominance(op, new DominanceInfo());
+    return undefined;
+  } catch (e) {
+    if (e instanceof VerifyFailure) return e.diagnostic;
+    throw e;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Diagnostic } from '../ir/diagnostics.js';
+import type { SourceFile } from './source.js';
+
+export interface RenderOptions {
+  color?: boolean;
+  /** Source files by name, to show the offending line with a caret. */
+  sources?: ReadonlyMap<string, SourceFile>;
+}
+
+const COLORS: Record<string, string> = { error: '\x1b[1;31m', warning: '\x1b[1;35m', note: '\x1b[1;30m', remark: '\x1b[1;34m' };
+
+/** `FILE:LINE:COL: error: MESSAGE`, the source line and a caret, then notes — as mlir-opt prints them. */
+export function renderDiagnostic(d: Diagnostic, options: RenderOptions = {}): string {
+  const lines: string[] = [];
+  const emit = (diag: Diagnostic) => {
+    const flc = diag.loc.fileLineCol();
+    const where = flc ? `${flc.file}:${flc.line}:${flc.col}: ` : diag.loc.toString() === 'unknown' ? 'loc(unknown): ' : `loc(${diag.loc}): `;
+    const sev = options.color ? `${COLORS[diag.severity]}${diag.severity}:\x1b[0m` : `${diag.severity}:`;
+    lines.push(`${where}${sev} ${diag.message}`);
+    const src = flc && options.sources?.get(flc.file);
+    const text = src?.lineText(flc!.line);
+    if (text !== undefined) {
+      // Very long lines (e.g. a 10 MB single-line file) are shown around the column only.
+      const start = Math.max(0, flc!.col - 1 - 80);
+      const shown = text.slice(start, flc!.col - 1 + 80);
+      lines.push(shown);
+      lines.push(' '.repeat(flc!.col - 1 - start) + '^');
+    }
+    for (const n of diag.notes) emit(n);
+  };
+  emit(d);
+  return lines.join('\n') + '\n';
+}

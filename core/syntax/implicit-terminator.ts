@@ -1,0 +1,24 @@
+import { Block } from '../ir/block.js';
+import type { Context } from '../ir/dialect.js';
+import type { OpDefinition } from '../ir/op-definition.js';
+import { Operation } from '../ir/operation.js';
+import type { Region } from '../ir/region.js';
+import { implicitTerminatorOf } from '../ir/traits.js';
+
+/**
+ * For ops with SingleBlockImplicitTerminator: give an empty region its block and append the
+ * terminator the custom form may omit (MLIR's ensureTerminator).
+ */
+export function ensureImplicitTerminator(region: Region, owner: OpDefinition, context: Context): void {
+  const name = owner.traits.map((t) => ('terminator' in t ? (t as { terminator: string }).terminator : undefined)).find(Boolean);
+  if (!name) return;
+  if (region.empty) region.appendBlock(new Block());
+  const block = region.entry!;
+  const last = block.last;
+  if (last && last.hasTrait('Terminator')) return;
+  const def = context.lookupOp(name);
+  const loc = last?.loc ?? region.parent?.loc;
+  block.append(Operation.create({ name, definition: def, loc }));
+}
+
+export { implicitTerminatorOf };

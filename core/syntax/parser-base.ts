@@ -1,0 +1,146 @@
+import { DiagnosticError } from '../ir/diagnostics.js';
+import type { Location } from '../ir/location.js';
+import { decodeStringToken, Lexer, Tok, tokenSpelling, type Token } from './lexer.js';
+import type { SourceFile } from './source.js';
+
+/** Deepest nesting of regions/types/attributes accepted before reporting an error (no stack overflow). */
+export const MAX_NESTING = 1000;
+
+/** Token cursor with MLIR-style expectations and located errors. */
+export class ParserBase {
+  protected readonly lexer: Lexer;
+  tok: Token;
+  /** End offset of the previous token, for errors reported "after" it (MLIR's getEncodedSourceLocation of prev). */
+  protected prevEnd = 0;
+  protected depth = 0;
+
+  constructor(readonly source: SourceFile) {
+    this.lexer = new Lexer(source);
+    this.tok = this.lexer.next();
+  }
+
+  get tokenText(): string {
+    return this.source.text.slice(this.tok.start, this.tok.end);
+  }
+  is(kind: Tok): boolean {
+    return this.tok.kind === kind;
+  }
+  isKeyword(word?: string): boolean {
+    return this.tok.kind === Tok.BareId && (word === undefined || this.tokenText === word);
+  }
+  advance(): Token {
+    const t = this.tok;
+    this.prevEnd = t.end;
+    this.tok = this.lexer.next();
+    return t;
+  }
+  text(t: Token): string {
+    return this.source.text.slice(t.start, t.end);
+  }
+
+  // ---- locations and errors
+  locAt(offset: number): Location {
+    return this.source.loc(offset);
+  }
+  get currentLoc(): Location {
+    return this.locAt(this.tok.start);
+  }
+  error(message: string, offset = this.tok.start): DiagnosticError {
+    return DiagnosticError.at(this.locAt(offset), message);
+  }
+  /** MLIR reports "expected X" errors at the end of the previous token when the current one is on a later line. */
+  expectedError(message: string): DiagnosticError {
+    const { line: curLine } = this.source.lineCol(this.tok.start);
+    const { line: prevLine } = this.source.lineCol(Math.max(0, this.prevEnd));
+    if (this.tok.kind === Tok.EOF || curLine > prevLine) return this.error(message, this.prevEnd);
+    return this.error(message);
+  }
+
+  // ---- punctuation and keywords
+  consumeIf(kind: Tok): boolean {
+    if (this.tok.kind !== kind) return false;
+    this.advance();
+    return true;
+  }
+  expect(kind: Tok, what = `'${tokenSpelling(kind)}'`): Token {
+    if (this.tok.kind !== kind) throw this.expectedError(`expected ${what}`);
+    return this.advance();
+  }
+  parseOptionalKeyword(word?: string): string | undefined {
+    if (!this.isKeyword(word)) return undefined;
+    return this.text(this.advance());
+  }
+  parseKeyword(word?: string, context = ''): string {
+    const k = this.parseOptionalKeyword(word);
+    if (k === undefined) throw this.expectedError(word ? `expected '${word}'${context}` : `expected valid keyword${context}`);
+    return k;
+  }
+  parseOptionalString(): string | undefined {
+    if (!this.is(Tok.String)) return undefined;
+    return decodeStringToken(this.text(this.advance()));
+  }
+  parseString(what = 'string'): string {
+    const s = this.parseOptionalString();
+    if (s === undefined) throw this.expectedError(`expected ${what}`);
+    return s;
+  }
+  parseOptionalInteger(): bigint | undefined {
+    const negative = this.is(Tok.Minus);
+    if (negative) {
+      const save = this.lexer.pos;
+      const saveTok = this.tok;
+      this.advance();
+      if (!this.is(Tok.Integer)) {
+        this.lexer.pos = save;
+        this.tok = saveTok;
+        return undefined;
+      }
+    } else if (!this.is(Tok.Integer)) return undefined;
+    const v = BigInt(this.text(this.advance()));
+    return negative ? -v : v;
+  }
+  parseInteger(what = 'integer value'): bigint {
+    const v = this.parseOptionalInteger();
+    if (v === undefined) throw this.expectedError(`expected ${what}`);
+    return v;
+  }
+  /** `elt (, elt)*` between `open` and `close`; empty lists allowed. */
+  parseCommaSeparated(open: Tok | undefined, close: Tok | undefined, each: () => void, what = 'list'): void {
+    if (open !== undefined) {
+      this.expect(open);
+      if (close !== undefined && this.consumeIf(close)) return;
+    }
+    do each();
+    while (this.consumeIf(Tok.Comma));
+    if (close !== undefined) this.expect(close, `'${tokenSpelling(close)}' in ${what}`);
+  }
+  /** Guard recursion depth so that pathological nesting gives an error, not a stack overflow. */
+  protected nested<T>(fn: () => T): T {
+    if (++this.depth > MAX_NESTING) {
+      this.depth = 0;
+      throw this.error(`nesting too deep: more than ${MAX_NESTING} levels`);
+    }
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+    }
+  }
+  /** Skip a balanced `<...>` body and return its text (for opaque dialect types/attributes). */
+  protected rawAngleBody(): string {
+    if (!this.is(Tok.Less)) return '';
+    const start = this.tok.start;
+    let level = 0;
+    for (;;) {
+      const t = this.tok;
+      if (t.kind === Tok.EOF) throw this.error("unbalanced '<' character in pretty dialect name", start);
+      if (t.kind === Tok.Less || t.kind === Tok.LParen || t.kind === Tok.LSquare || t.kind === Tok.LBrace) level++;
+      if (t.kind === Tok.Greater || t.kind === Tok.RParen || t.kind === Tok.RSquare || t.kind === Tok.RBrace) level--;
+      if (t.kind === Tok.Arrow) {
+        /* '->' contains '>' but is a token of its own */
+      }
+      this.advance();
+      if (level === 0) return this.source.text.slice(start, t.end);
+    }
+  }
+}

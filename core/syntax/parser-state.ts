@@ -1,0 +1,48 @@
+import type { Attribute } from '../ir/attributes.js';
+import type { Block } from '../ir/block.js';
+import type { Location } from '../ir/location.js';
+import type { OpDefinition } from '../ir/op-definition.js';
+import type { Region } from '../ir/region.js';
+import type { Type } from '../ir/types.js';
+import type { Value } from '../ir/value.js';
+
+/** A use of an SSA name not yet bound to a type: `%x`, `%x#2`. */
+export interface UnresolvedOperand {
+  readonly name: string;
+  readonly number: number;
+  readonly loc: Location;
+  readonly offset: number;
+}
+
+/** A region entry argument being declared: `%arg0: i32 loc(...)`. */
+export interface RegionArgument {
+  readonly operand: UnresolvedOperand;
+  type: Type;
+  loc?: Location;
+  attrs?: Attribute | undefined;
+}
+
+/** What a custom parser fills in; becomes the OperationState. */
+export class ParseState {
+  readonly operands: Value[] = [];
+  readonly types: Type[] = [];
+  readonly properties = new Map<string, Attribute>();
+  readonly attributes = new Map<string, Attribute>();
+  readonly regions: Region[] = [];
+  readonly successors: Block[] = [];
+  constructor(
+    readonly name: string,
+    readonly definition: OpDefinition | undefined,
+    readonly loc: Location,
+    readonly numResults: number,
+  ) {}
+
+  /** Inherent attributes go to properties, others stay discardable (MLIR's behaviour for custom parsers). */
+  addAttribute(name: string, value: Attribute): void {
+    if (this.definition?.isInherentAttr(name)) this.properties.set(name, value);
+    else this.attributes.set(name, value);
+  }
+  getAttr(name: string): Attribute | undefined {
+    return this.properties.get(name) ?? this.attributes.get(name);
+  }
+}

@@ -1,0 +1,554 @@
+import { Attribute, DictionaryAttr, type NamedAttribute } from '../ir/attributes.js';
+import { Block } from '../ir/block.js';
+import type { Context } from '../ir/dialect.js';
+import { DiagnosticError } from '../ir/diagnostics.js';
+import type { Location } from '../ir/location.js';
+import type { OpDefinition } from '../ir/op-definition.js';
+import { Operation } from '../ir/operation.js';
+import { Region } from '../ir/region.js';
+import { FunctionType, type Type } from '../ir/types.js';
+import { Value, type OpResult } from '../ir/value.js';
+import { customParserFor } from './custom-syntax.js';
+import { decodeStringToken, Tok } from './lexer.js';
+import { ParseState, type RegionArgument, type UnresolvedOperand } from './parser-state.js';
+import type { SourceFile } from './source.js';
+import { LocationAttr, TypeAttrParser } from './type-attr-parser.js';
+
+/** Placeholder for an SSA name used before its definition. */
+class ForwardRef extends Value {
+  constructor(type: Type, readonly loc: Location, readonly offset: number) {
+    super(type);
+  }
+  get parentBlock(): undefined {
+    return undefined;
+  }
+  get definingOp(): undefined {
+    return undefined;
+  }
+}
+
+interface ValueEntry {
+  values: Value[];
+  loc: Location;
+}
+
+/** SSA names visible in one isolated-from-above region tree. */
+class IsolatedScope {
+  readonly values = new Map<string, ValueEntry>();
+  /** Names defined at each nested region level, removed again when the level ends. */
+  readonly levels: string[][] = [[]];
+  readonly forwardRefs = new Map<ForwardRef, string>();
+}
+
+interface BlockEntry {
+  block: Block;
+  loc: Location;
+  offset: number;
+  defined: boolean;
+}
+
+export interface ParseOptions {
+  context: Context;
+}
+
+/** MLIR's operation parser: generic and custom op forms, regions, blocks, SSA names, aliases. */
+export class Parser extends TypeAttrParser {
+  private readonly scopes: IsolatedScope[] = [new IsolatedScope()];
+  private readonly blockScopes: Map<string, BlockEntry>[] = [];
+  /** Default dialects of enclosing ops, innermost last (MLIR's getDefaultDialect). */
+  private readonly defaultDialects: string[] = [''];
+
+  constructor(source: SourceFile, context: Context) {
+    super(source, context);
+  }
+
+  /** Parse a whole file into its top-level operations (aliases are consumed). */
+  parseTopLevel(): Operation[] {
+    const ops: Operation[] = [];
+    const block = new Block();
+    while (!this.is(Tok.EOF)) {
+      if (this.is(Tok.HashId) || this.is(Tok.BangId)) {
+        if (this.tryAliasDefinition()) continue;
+      }
+      if (this.is(Tok.FileMetadataBegin)) {
+        this.skipFileMetadata();
+        continue;
+      }
+      const op = this.parseOperation();
+      block.append(op);
+      ops.push(op);
+    }
+    this.checkForwardRefs(this.scopes[0]!);
+    for (const op of ops) op.remove();
+    return ops;
+  }
+
+  private skipFileMetadata(): void {
+    const start = this.tok.start;
+    while (!this.is(Tok.FileMetadataEnd)) {
+      if (this.is(Tok.EOF)) throw this.error("expected '#-}' to close file metadata", start);
+      this.advance();
+    }
+    this.advance();
+  }
+
+  /** `#name = attr` or `!name = type` at the top level. */
+  private tryAliasDefinition(): boolean {
+    const save = { tok: this.tok, pos: this.lexer.pos, prev: this.prevEnd };
+    const isType = this.is(Tok.BangId);
+    const nameTok = this.advance();
+    const name = this.text(nameTok).slice(1);
+    if (!this.is(Tok.Equal)) {
+      this.tok = save.tok;
+      this.lexer.pos = save.pos;
+      this.prevEnd = save.prev;
+      return false;
+    }
+    if (name.includes('.')) throw this.error('expected attribute alias identifier without a dialect prefix', nameTok.start);
+    this.advance();
+    if (isType) {
+      if (this.typeAliases.has(name)) throw this.error(`redefinition of type alias id '${name}'`, nameTok.start);
+      this.typeAliases.set(name, this.parseType());
+    } else {
+      if (this.attrAliases.has(name)) throw this.error(`redefinition of attribute alias id '${name}'`, nameTok.start);
+      const value = this.isKeyword('loc') ? LocationAttr.get(this.parseLocation()) : this.parseAttribute();
+      this.attrAliases.set(name, value);
+    }
+    return true;
+  }
+
+  // ================================================================ operations
+  parseOperation(): Operation {
+    return this.nested(() => this.parseOperationInner());
+  }
+
+  private parseOperationInner(): Operation {
+    const opStart = this.tok.start;
+    const resultNames: { name: string; count: number; offset: number }[] = [];
+    if (this.is(Tok.PercentId)) {
+      this.parseCommaSeparated(undefined, undefined, () => {
+        const t = this.expect(Tok.PercentId, 'SSA value name');
+        let count = 1;
+        if (this.consumeIf(Tok.Colon)) {
+          const n = this.parseInteger('integer number of results');
+          if (n < 1n) throw this.error('expected named operation to have at least 1 result', t.start);
+          count = Number(n);
+        }
+        resultNames.push({ name: this.text(t), count, offset: t.start });
+      });
+      this.expect(Tok.Equal, "'=' after SSA name");
+    }
+    const numResults = resultNames.reduce((a, r) => a + r.count, 0);
+    const nameStart = this.tok.start;
+    let op: Operation;
+    if (this.is(Tok.String)) op = this.parseGenericOperation(numResults);
+    else if (this.is(Tok.BareId)) op = this.parseCustomOperation(numResults);
+    else throw this.error(resultNames.length ? 'expected operation name in quotes' : 'expected operation name in quotes');
+    if (op.results.length !== numResults && resultNames.length) {
+      throw this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opStart);
+    }
+    let index = 0;
+    for (const r of resultNames) {
+      this.defineValue(r.name, op.results.slice(index, index + r.count), r.offset);
+      index += r.count;
+    }
+    void nameStart;
+    return op;
+  }
+
+  private lookupDefinition(name: string, offset: number): OpDefinition | undefined {
+    const def = this.context.lookupOp(name);
+    if (def) return def;
+    const dot = name.indexOf('.');
+    const dialectName = dot < 0 ? '' : name.slice(0, dot);
+    const dialect = this.context.dialect(dialectName);
+    if (this.context.allowUnregisteredDialects) return undefined;
+    if (dialect) throw this.error(`unregistered operation '${name}' found in dialect ('${dialectName}') that does not allow unknown operations`, offset);
+    throw this.error(
+      `operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used`,
+      offset,
+    );
+  }
+
+  private parseGenericOperation(numResults: number): Operation {
+    const nameTok = this.advance();
+    const name = decodeStringToken(this.text(nameTok));
+    if (name === '') throw this.error('empty operation name is invalid', nameTok.start);
+    const loc = this.locAt(nameTok.start);
+    const def = this.lookupDefinition(name, nameTok.start);
+    const operands: UnresolvedOperand[] = [];
+    this.expect(Tok.LParen, "'(' to start operand list");
+    if (!this.consumeIf(Tok.RParen)) {
+      this.parseCommaSeparated(undefined, Tok.RParen, () => operands.push(this.parseOperand()), 'operand list');
+    }
+    const state = new ParseState(name, def, loc, numResults);
+    if (this.is(Tok.LSquare)) {
+      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => state.successors.push(this.parseSuccessor()), 'successor list');
+    }
+    let properties: NamedAttribute[] | undefined;
+    if (this.is(Tok.Less)) {
+      this.advance();
+      const propStart = this.tok.start;
+      const props = this.parseAttribute();
+      if (!(props instanceof DictionaryAttr)) throw this.error('expected a dictionary of properties', propStart);
+      properties = [...props.entries];
+      this.expect(Tok.Greater, "'>' to close properties");
+    }
+    if (this.is(Tok.LParen)) {
+      this.parseCommaSeparated(Tok.LParen, Tok.RParen, () => {
+        const r = new Region();
+        this.parseRegion(r, undefined, def);
+        state.regions.push(r);
+      }, 'region list');
+    }
+    const discardable = this.is(Tok.LBrace) ? this.parseAttributeDict() : [];
+    this.expect(Tok.Colon, "':' followed by operation type");
+    const typeStart = this.tok.start;
+    const fnType = this.parseType();
+    if (!(fnType instanceof FunctionType)) throw this.error('expected function type', typeStart);
+    if (fnType.inputs.length !== operands.length) {
+      throw this.error(`expected ${operands.length} operand type${operands.length === 1 ? '' : 's'} but had ${fnType.inputs.length}`, typeStart);
+    }
+    operands.forEach((u, i) => state.operands.push(this.resolveOperand(u, fnType.inputs[i]!)));
+    state.types.push(...fnType.results);
+    // Inherent attributes given in the discardable dictionary become properties (MLIR does the same).
+    for (const { name: n, value } of properties ?? []) state.properties.set(n, value);
+    for (const { name: n, value } of discardable) {
+      if (def?.isInherentAttr(n) && !properties) state.properties.set(n, value);
+      else state.attributes.set(n, value);
+    }
+    if (properties && !def) {
+      // Unregistered ops keep properties as an opaque dictionary.
+      state.properties.clear();
+      state.properties.set('', DictionaryAttr.get(properties));
+    }
+    return this.finishOperation(state);
+  }
+
+  private parseCustomOperation(numResults: number): Operation {
+    const nameTok = this.advance();
+    let name = this.text(nameTok);
+    let def = this.context.lookupOp(name);
+    if (!def && !name.includes('.')) {
+      // Try the enclosing op's default dialect, then builtin (whose prefix is always optional).
+      const dflt = this.defaultDialects[this.defaultDialects.length - 1];
+      def = (dflt ? this.context.lookupOp(`${dflt}.${name}`) : undefined) ?? this.context.lookupOp(`builtin.${name}`);
+      if (def) name = def.name;
+    }
+    const custom = def ? customParserFor(def) : undefined;
+    if (!def || !custom) {
+      const dflt = this.defaultDialects[this.defaultDialects.length - 1];
+      const tried = !name.includes('.') && dflt ? ` (tried '${dflt}.${name}' as well)` : '';
+      throw this.error(`custom op '${name}' is unknown${tried}`, nameTok.start);
+    }
+    const state = new ParseState(name, def, this.locAt(nameTok.start), numResults);
+    this.defaultDialects.push(def.spec.defaultDialect ?? this.defaultDialects[this.defaultDialects.length - 1]!);
+    try {
+      custom(this, state);
+    } finally {
+      this.defaultDialects.pop();
+    }
+    return this.finishOperation(state);
+  }
+
+  private finishOperation(state: ParseState): Operation {
+    const loc = this.parseOptionalTrailingLocation() ?? state.loc;
+    return Operation.create({
+      name: state.name,
+      definition: state.definition,
+      operands: state.operands,
+      resultTypes: state.types,
+      properties: state.properties,
+      attributes: state.attributes,
+      successors: state.successors,
+      regions: state.regions,
+      loc,
+    });
+  }
+
+  // ================================================================ SSA values
+  parseOperand(): UnresolvedOperand {
+    const u = this.parseOptionalOperand();
+    if (!u) throw this.expectedError('expected SSA operand');
+    return u;
+  }
+
+  parseOptionalOperand(): UnresolvedOperand | undefined {
+    if (!this.is(Tok.PercentId)) return undefined;
+    const t = this.advance();
+    let number = 0;
+    if (this.is(Tok.HashId)) {
+      const text = this.tokenText.slice(1);
+      if (!/^[0-9]+$/.test(text)) throw this.error('invalid SSA value result number');
+      number = Number(text);
+      this.advance();
+    }
+    return { name: this.text(t), number, loc: this.locAt(t.start), offset: t.start };
+  }
+
+  parseOperandList(): UnresolvedOperand[] {
+    const list: UnresolvedOperand[] = [];
+    if (!this.is(Tok.PercentId)) return list;
+    this.parseCommaSeparated(undefined, undefined, () => list.push(this.parseOperand()));
+    return list;
+  }
+
+  private get scope(): IsolatedScope {
+    return this.scopes[this.scopes.length - 1]!;
+  }
+
+  /** The value for `u`, checking its type; unknown names become forward references. */
+  resolveOperand(u: UnresolvedOperand, type: Type): Value {
+    const entry = this.scope.values.get(u.name);
+    if (entry) {
+      if (u.number >= entry.values.length) {
+        if (entry.values.length === 1 && entry.values[0] instanceof ForwardRef) {
+          throw this.error(`reference to invalid result number`, u.offset);
+        }
+        throw this.error(`reference to invalid result number`, u.offset);
+      }
+      const v = entry.values[u.number]!;
+      if (v.type !== type) {
+        const d = DiagnosticError.at(u.loc, `use of value '${u.name}' expects different type than prior uses: '${type}' vs '${v.type}'`);
+        d.diagnostic.attachNote('prior use here', entry.loc);
+        throw d;
+      }
+      return v;
+    }
+    if (u.number > 0) {
+      // A numbered forward reference; create placeholders for the group.
+      const values: Value[] = [];
+      for (let i = 0; i <= u.number; i++) values.push(new ForwardRef(type, u.loc, u.offset));
+      values.forEach((v) => this.scope.forwardRefs.set(v as ForwardRef, u.name));
+      this.scope.values.set(u.name, { values, loc: u.loc });
+      return values[u.number]!;
+    }
+    const ref = new ForwardRef(type, u.loc, u.offset);
+    this.scope.forwardRefs.set(ref, u.name);
+    this.scope.values.set(u.name, { values: [ref], loc: u.loc });
+    return ref;
+  }
+
+  resolveOperands(list: readonly UnresolvedOperand[], types: readonly Type[], offset: number, into: Value[]): void {
+    if (list.length !== types.length) {
+      throw this.error(`${list.length} operands present, but expected ${types.length}`, offset);
+    }
+    list.forEach((u, i) => into.push(this.resolveOperand(u, types[i]!)));
+  }
+
+  /** Bind `name` to `values` (results or block arguments), resolving forward references. */
+  defineValue(name: string, values: readonly Value[], offset: number): void {
+    const scope = this.scope;
+    const existing = scope.values.get(name);
+    if (existing) {
+      const refs = existing.values.filter((v): v is ForwardRef => v instanceof ForwardRef);
+      if (refs.length !== existing.values.length) {
+        const d = DiagnosticError.at(this.locAt(offset), `redefinition of SSA value '${name}'`);
+        d.diagnostic.attachNote('previously defined here', existing.loc);
+        throw d;
+      }
+      for (let i = 0; i < refs.length; i++) {
+        const ref = refs[i]!;
+        const v = values[i];
+        if (!v) throw this.error(`reference to invalid result number`, ref.offset);
+        if (v.type !== ref.type) {
+          const d = DiagnosticError.at(this.locAt(offset), `definition of SSA value '${name}#${i}' has type '${v.type}'`);
+          d.diagnostic.attachNote(`previously used here with type '${ref.type}'`, ref.loc);
+          throw d;
+        }
+        ref.replaceAllUsesWith(v);
+        scope.forwardRefs.delete(ref);
+      }
+    }
+    scope.values.set(name, { values: [...values], loc: this.locAt(offset) });
+    scope.levels[scope.levels.length - 1]!.push(name);
+  }
+
+  private checkForwardRefs(scope: IsolatedScope): void {
+    let first: ForwardRef | undefined;
+    for (const ref of scope.forwardRefs.keys()) if (!first || ref.offset < first.offset) first = ref;
+    if (first) throw this.error(`use of undeclared SSA value name`, first.offset);
+  }
+
+  // ================================================================ regions and blocks
+  /**
+   * Parse `{ ... }` into `region`. `entryArgs` are the entry block's arguments declared by the
+   * op's custom syntax (e.g. a function signature); `owner` decides isolation and default dialect.
+   */
+  parseRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, owner: OpDefinition | undefined): void {
+    const open = this.expect(Tok.LBrace, "'{' to begin a region");
+    const isolated = owner?.traitNames.has('IsolatedFromAbove') ?? false;
+    if (isolated) this.scopes.push(new IsolatedScope());
+    else this.scope.levels.push([]);
+    this.blockScopes.push(new Map());
+    try {
+      this.nested(() => this.parseRegionBody(region, entryArgs, open.start));
+      this.finishBlockScope();
+    } finally {
+      this.blockScopes.pop();
+      if (isolated) {
+        const scope = this.scopes.pop()!;
+        this.checkForwardRefs(scope);
+      } else {
+        for (const name of this.scope.levels.pop()!) this.scope.values.delete(name);
+      }
+    }
+  }
+
+  /** `parseRegion` for an optional region: returns false (consuming nothing) when no `{` follows. */
+  parseOptionalRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, owner: OpDefinition | undefined): boolean {
+    if (!this.is(Tok.LBrace)) return false;
+    this.parseRegion(region, entryArgs, owner);
+    return true;
+  }
+
+  private parseRegionBody(region: Region, entryArgs: readonly RegionArgument[] | undefined, openOffset: number): void {
+    if (this.consumeIf(Tok.RBrace)) {
+      if (entryArgs && entryArgs.length) {
+        // An empty body with declared arguments still gets its entry block (MLIR does the same).
+        this.addEntryBlock(region, entryArgs);
+      }
+      return;
+    }
+    let first = true;
+    if (entryArgs && this.is(Tok.CaretId)) {
+      if (entryArgs.length) throw this.error('invalid block name in region with named arguments');
+    }
+    if (!this.is(Tok.CaretId)) {
+      const block = this.addEntryBlock(region, entryArgs ?? []);
+      this.parseBlockBody(block);
+      first = false;
+    }
+    while (!this.consumeIf(Tok.RBrace)) {
+      if (this.is(Tok.EOF)) throw this.error("expected '}' to close region", openOffset);
+      this.parseBlock(region, first);
+      first = false;
+    }
+  }
+
+  private addEntryBlock(region: Region, entryArgs: readonly RegionArgument[]): Block {
+    const block = region.appendBlock(new Block());
+    for (const a of entryArgs) {
+      const arg = block.addArgument(a.type, a.loc ?? a.operand.loc);
+      this.defineValue(a.operand.name, [arg], a.operand.offset);
+    }
+    return block;
+  }
+
+  private blockEntry(name: string, offset: number): BlockEntry {
+    const scope = this.blockScopes[this.blockScopes.length - 1]!;
+    let entry = scope.get(name);
+    if (!entry) {
+      entry = { block: new Block(), loc: this.locAt(offset), offset, defined: false };
+      scope.set(name, entry);
+    }
+    return entry;
+  }
+
+  private parseBlock(region: Region, isEntry: boolean): void {
+    const nameTok = this.expect(Tok.CaretId, 'block name');
+    const name = this.text(nameTok);
+    const entry = this.blockEntry(name, nameTok.start);
+    if (entry.defined) throw this.error(`redefinition of block '${name}'`, nameTok.start);
+    entry.defined = true;
+    entry.loc = this.locAt(nameTok.start);
+    const block = entry.block;
+    region.appendBlock(block);
+    if (this.consumeIf(Tok.LParen)) {
+      if (!this.consumeIf(Tok.RParen)) {
+        this.parseCommaSeparated(undefined, Tok.RParen, () => {
+          const u = this.parseOperand();
+          this.expect(Tok.Colon, "':' and type for SSA value");
+          const type = this.parseType();
+          const loc = this.parseOptionalTrailingLocation();
+          const arg = block.addArgument(type, loc ?? u.loc);
+          this.defineValue(u.name, [arg], u.offset);
+        }, 'block argument list');
+      }
+    }
+    this.expect(Tok.Colon, "':' after block name");
+    void isEntry;
+    this.parseBlockBody(block);
+  }
+
+  private parseBlockBody(block: Block): void {
+    while (!this.is(Tok.CaretId) && !this.is(Tok.RBrace)) {
+      if (this.is(Tok.EOF)) throw this.error("expected '}' to close region");
+      block.append(this.parseOperation());
+    }
+  }
+
+  private finishBlockScope(): void {
+    const scope = this.blockScopes[this.blockScopes.length - 1]!;
+    for (const [name, e] of scope) {
+      if (!e.defined) throw this.error(`reference to an undefined block`, e.offset);
+      void name;
+    }
+  }
+
+  /** `^bb1` as a successor. */
+  parseSuccessor(): Block {
+    const t = this.expect(Tok.CaretId, 'block name');
+    if (this.blockScopes.length === 0) throw this.error('successors are only valid inside a region', t.start);
+    return this.blockEntry(this.text(t), t.start).block;
+  }
+
+  // ================================================================ helpers for custom parsers
+  /** `{...}` of discardable/inherent attributes, if present. */
+  parseOptionalAttrDict(state: ParseState): void {
+    if (!this.is(Tok.LBrace)) return;
+    for (const { name, value } of this.parseAttributeDict()) state.addAttribute(name, value);
+  }
+  parseOptionalAttrDictWithKeyword(state: ParseState): void {
+    if (this.parseOptionalKeyword('attributes') !== undefined) {
+      for (const { name, value } of this.parseAttributeDict()) state.addAttribute(name, value);
+    }
+  }
+  parseColonType(): Type {
+    this.expect(Tok.Colon);
+    return this.parseType();
+  }
+  parseColonTypeList(): Type[] {
+    this.expect(Tok.Colon);
+    return this.parseTypeList();
+  }
+  /** `-> type` or `-> (types)`; empty list when there is no arrow. */
+  parseOptionalArrowTypeList(): Type[] {
+    if (!this.consumeIf(Tok.Arrow)) return [];
+    return this.parseFunctionResultTypes();
+  }
+  parseSymbolName(): string {
+    if (!this.is(Tok.AtId)) throw this.expectedError('expected valid \'@\'-identifier for symbol name');
+    return this.symbolText();
+  }
+  parseOptionalSymbolName(): string | undefined {
+    return this.is(Tok.AtId) ? this.symbolText() : undefined;
+  }
+  /** `%name : type attrs? loc?`, as used in function signatures. */
+  parseArgument(allowType = true, allowAttrs = false): RegionArgument {
+    const operand = this.parseOperand();
+    let type: Type | undefined;
+    if (allowType) {
+      this.expect(Tok.Colon, "':'");
+      type = this.parseType();
+    }
+    let attrs: Attribute | undefined;
+    if (allowAttrs && this.is(Tok.LBrace)) attrs = DictionaryAttr.get(this.parseAttributeDict());
+    const loc = this.parseOptionalTrailingLocation();
+    return { operand, type: type!, loc, attrs };
+  }
+  emitError(message: string, offset = this.tok.start): DiagnosticError {
+    return this.error(message, offset);
+  }
+  get offset(): number {
+    return this.tok.start;
+  }
+  /** Whether the next token is the punctuation `kind`; for custom parsers. */
+  peek(kind: Tok): boolean {
+    return this.is(kind);
+  }
+}
+
+export type OpAsmParser = Parser;
+export { Tok };
+export type { OpResult };

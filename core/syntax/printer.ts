@@ -1,0 +1,317 @@
+import { AffineMapAttr, Attribute, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
+import type { Block } from '../ir/block.js';
+import type { Location } from '../ir/location.js';
+import type { Operation } from '../ir/operation.js';
+import type { Region } from '../ir/region.js';
+import { FunctionType, printResultTypes, Type } from '../ir/types.js';
+import type { BlockArgument, Value } from '../ir/value.js';
+import type { AttrTypeWriter, TypeElision } from '../ir/writer.js';
+import { customPrinterFor } from './custom-syntax.js';
+import { quoteString } from '../ir/location.js';
+import { SSANames } from './ssa-names.js';
+
+export interface PrintOptions {
+  /** `--mlir-print-op-generic` */
+  generic?: boolean;
+  /** `--mlir-print-debuginfo` */
+  debugInfo?: boolean;
+}
+
+/** Attribute aliases (`#map`, `#map1`), as MLIR's builtin dialect assigns them. */
+class AliasTable {
+  readonly names = new Map<Attribute, string>();
+  readonly order: Attribute[] = [];
+  private readonly counts = new Map<string, number>();
+
+  collect(op: Operation): void {
+    const visitAttr = (a: Attribute | undefined): void => {
+      if (!a) return;
+      if (a instanceof AffineMapAttr) {
+        if (this.names.has(a)) return;
+        const n = this.counts.get('map') ?? 0;
+        this.counts.set('map', n + 1);
+        this.names.set(a, n === 0 ? 'map' : `map${n}`);
+        this.order.push(a);
+        return;
+      }
+      for (const sub of subElements(a)) sub instanceof Attribute ? visitAttr(sub) : visitType(sub);
+    };
+    const visitType = (t: Type): void => {
+      for (const sub of subElements(t)) sub instanceof Attribute ? visitAttr(sub) : visitType(sub);
+    };
+    op.walk((o) => {
+      for (const a of o.properties.values()) visitAttr(a);
+      for (const a of o.attributes.values()) visitAttr(a);
+      for (const v of o.operands) visitType(v.type);
+      for (const r of o.results) visitType(r.type);
+      for (const region of o.regions) for (const b of region.blocks) for (const a of b.arguments) visitType(a.type);
+    }, 'pre');
+  }
+}
+
+/** Nested attributes and types of an attribute or type, found through their fields. */
+function subElements(x: Attribute | Type): (Attribute | Type)[] {
+  const out: (Attribute | Type)[] = [];
+  for (const v of Object.values(x)) {
+    if (v instanceof Attribute || v instanceof Type) out.push(v);
+    else if (Array.isArray(v)) for (const e of v) if (e instanceof Attribute || e instanceof Type) out.push(e);
+  }
+  if (x instanceof DictionaryAttr) for (const e of x.entries) out.push(e.value);
+  return out;
+}
+
+/** MLIR's OperationPrinter and OpAsmPrinter in one: prints ops in custom or generic form. */
+export class OpAsmPrinter implements AttrTypeWriter {
+  private chunks: string[] = [];
+  private indent = 0;
+  private names!: SSANames;
+  private readonly aliases = new AliasTable();
+  private readonly defaultDialects: string[] = [''];
+
+  constructor(readonly options: PrintOptions = {}) {}
+
+  get generic(): boolean {
+    return this.options.generic ?? false;
+  }
+
+  /** Print a top-level op with its alias definitions. */
+  printTopLevel(op: Operation): string {
+    this.names = new SSANames(op, this.generic);
+    this.aliases.collect(op);
+    for (const a of this.aliases.order) {
+      this.write(`#${this.aliases.names.get(a)} = `);
+      a.print(this, 'never');
+      this.write('\n');
+    }
+    this.printOperation(op);
+    this.write('\n');
+    const out = this.chunks.join('');
+    this.chunks = [];
+    return out;
+  }
+
+  // ---------------------------------------------------------------- AttrTypeWriter
+  write(text: string): void {
+    this.chunks.push(text);
+  }
+  type(t: Type): void {
+    t.print(this);
+  }
+  attr(a: Attribute, elision: TypeElision = 'never'): void {
+    const alias = this.aliases.names.get(a);
+    if (alias) this.write('#' + alias);
+    else a.print(this, elision);
+  }
+
+  // ---------------------------------------------------------------- OpAsmPrinter API
+  printType(t: Type): void {
+    this.type(t);
+  }
+  printTypes(types: readonly Type[]): void {
+    types.forEach((t, i) => {
+      if (i) this.write(', ');
+      this.type(t);
+    });
+  }
+  printAttribute(a: Attribute): void {
+    this.attr(a, 'never');
+  }
+  printAttributeWithoutType(a: Attribute): void {
+    this.attr(a, 'must');
+  }
+  /** A dialect attribute without its `#dialect.` prefix, as custom formats print them. */
+  printStrippedAttribute(a: Attribute): void {
+    if (a instanceof DialectAttr) a.printStripped(this);
+    else this.attr(a);
+  }
+  printOperand(v: Value): void {
+    this.write(this.names.valueName(v));
+  }
+  printOperands(vs: readonly Value[]): void {
+    vs.forEach((v, i) => {
+      if (i) this.write(', ');
+      this.printOperand(v);
+    });
+  }
+  printSuccessor(b: Block): void {
+    this.write(this.names.blockName(b));
+  }
+  printSymbolName(name: string): void {
+    this.write(printSymbolName(name));
+  }
+  printKeywordOrString(name: string): void {
+    this.write(printKeyword(name));
+  }
+  printString(s: string): void {
+    this.write(quoteString(s));
+  }
+  printNewline(): void {
+    this.write('\n' + ' '.repeat(this.indent));
+  }
+  increaseIndent(): void {
+    this.indent += 2;
+  }
+  decreaseIndent(): void {
+    this.indent -= 2;
+  }
+  printFunctionalType(op: Operation): void {
+    this.write('(');
+    this.printTypes(op.operands.map((v) => v.type));
+    this.write(') -> ');
+    printResultTypes(this, op.resultTypes);
+  }
+  printArrowTypeList(types: readonly Type[]): void {
+    if (!types.length) return;
+    this.write(' -> ');
+    printResultTypes(this, types);
+  }
+  /** `%arg0: i32 {attrs}`, plus the location with debug info. */
+  printRegionArgument(arg: BlockArgument, attrs?: DictionaryAttr, omitType = false): void {
+    this.printOperand(arg);
+    if (!omitType) {
+      this.write(': ');
+      this.type(arg.type);
+    }
+    if (attrs && attrs.size) {
+      this.write(' ');
+      this.attr(attrs);
+    }
+    this.printOptionalLocation(arg.loc);
+  }
+  printOptionalLocation(loc: Location): void {
+    if (this.options.debugInfo) this.write(` loc(${loc})`);
+  }
+  /** Inherent and discardable attributes not in `elided`, as ` {a = 1, b}`. */
+  printOptionalAttrDict(op: Operation, elided: readonly string[] = [], withKeyword = false): void {
+    const entries = allAttributes(op).filter((e) => !elided.includes(e.name));
+    this.printAttrEntries(entries, withKeyword);
+  }
+  printOptionalAttrDictWithKeyword(op: Operation, elided: readonly string[] = []): void {
+    this.printOptionalAttrDict(op, elided, true);
+  }
+  printAttrEntries(entries: readonly NamedAttribute[], withKeyword = false): void {
+    if (!entries.length) return;
+    this.write(withKeyword ? ' attributes {' : ' {');
+    printNamedAttributes(this, entries);
+    this.write('}');
+  }
+
+  printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
+    this.write('{\n');
+    if (!region.empty) {
+      const owner = region.parent;
+      this.defaultDialects.push(owner?.definition?.spec.defaultDialect ?? '');
+      const entry = region.entry!;
+      const header = (printEmptyBlock && entry.empty) || (printEntryBlockArgs && entry.numArguments > 0);
+      this.printBlock(entry, header, printBlockTerminators);
+      for (const b of region.blocks.slice(1)) this.printBlock(b, true, true);
+      this.defaultDialects.pop();
+    }
+    this.write(' '.repeat(this.indent) + '}');
+  }
+
+  private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
+    if (printHeader) {
+      this.write(' '.repeat(this.indent) + this.names.blockName(block));
+      if (block.numArguments) {
+        this.write('(');
+        block.arguments.forEach((a, i) => {
+          if (i) this.write(', ');
+          this.printOperand(a);
+          this.write(': ');
+          this.type(a.type);
+          this.printOptionalLocation(a.loc);
+        });
+        this.write(')');
+      }
+      this.write(':');
+      const preds = [...new Set(block.predecessors.map((p) => p.parent!))];
+      if (!block.parent) this.write('  // block is not in a region!');
+      else if (preds.length === 0) {
+        if (block !== block.parent.entry) this.write('  // no predecessors');
+      } else if (preds.length === 1) {
+        this.write('  // pred: ' + this.names.blockName(preds[0]!));
+      } else {
+        const sorted = block.predecessors.map((p) => p.parent!).sort((a, b) => this.names.blockOrder(a) - this.names.blockOrder(b));
+        this.write(`  // ${sorted.length} preds: ` + sorted.map((b) => this.names.blockName(b)).join(', '));
+      }
+      this.write('\n');
+    }
+    this.indent += 2;
+    const last = block.last;
+    const skipTerminator = !printTerminator && last !== undefined && last.hasTrait('Terminator');
+    for (const op of block) {
+      if (skipTerminator && op === last) break;
+      this.write(' '.repeat(this.indent));
+      this.printOperation(op);
+      this.write('\n');
+    }
+    this.indent -= 2;
+  }
+
+  printOperation(op: Operation): void {
+    this.printResults(op);
+    const custom = !this.generic && op.definition ? customPrinterFor(op.definition) : undefined;
+    if (custom) {
+      const dflt = this.defaultDialects[this.defaultDialects.length - 1]!;
+      const prefix = dflt && op.name.startsWith(dflt + '.') ? dflt.length + 1 : op.name.startsWith('builtin.') ? 8 : 0;
+      this.write(op.name.slice(prefix));
+      custom(this, op);
+    } else {
+      this.printGenericOp(op);
+    }
+    if (this.options.debugInfo) this.write(` loc(${op.loc})`);
+  }
+
+  private printResults(op: Operation): void {
+    const n = op.results.length;
+    if (!n) return;
+    const groups = this.names.resultGroupsOf(op);
+    groups.forEach((start, i) => {
+      if (i) this.write(', ');
+      const end = groups[i + 1] ?? n;
+      this.printOperand(op.results[start]!);
+      if (end - start > 1) this.write(`:${end - start}`);
+    });
+    this.write(' = ');
+  }
+
+  printGenericOp(op: Operation): void {
+    this.write(quoteString(op.name) + '(');
+    this.printOperands(op.operands);
+    this.write(')');
+    if (op.successors.length) {
+      this.write('[');
+      this.write(op.successors.map((b) => this.names.blockName(b)).join(', '));
+      this.write(']');
+    }
+    if (op.properties.size) {
+      this.write(' <');
+      const opaque = op.properties.get('');
+      this.attr(opaque && op.properties.size === 1 ? opaque : DictionaryAttr.get(op.properties));
+      this.write('>');
+    }
+    if (op.regions.length) {
+      this.write(' (');
+      op.regions.forEach((r, i) => {
+        if (i) this.write(', ');
+        this.printRegion(r, true, true, true);
+      });
+      this.write(')');
+    }
+    this.printAttrEntries(DictionaryAttr.get(op.attributes).entries);
+    this.write(' : ');
+    this.type(FunctionType.get(op.operands.map((v) => v.type), op.resultTypes));
+  }
+}
+
+/** Inherent and discardable attributes merged and sorted, as MLIR's getAttrDictionary. */
+export function allAttributes(op: Operation): NamedAttribute[] {
+  const merged = new Map(op.attributes);
+  for (const [k, v] of op.properties) if (k !== '') merged.set(k, v);
+  return DictionaryAttr.get(merged).entries as NamedAttribute[];
+}
+
+export function printOperation(op: Operation, options: PrintOptions = {}): string {
+  return new OpAsmPrinter(options).printTopLevel(op);
+}

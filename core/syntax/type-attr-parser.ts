@@ -1,0 +1,674 @@
+import { parseAffineMap, AffineParseError } from '../ir/affine.js';
+import {
+  AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, type ElementValue,
+  FloatAttr, floatKindOf, IntegerAttr, OpaqueDialectAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr,
+  type NamedAttribute,
+} from '../ir/attributes.js';
+import type { Context } from '../ir/dialect.js';
+import { parseFloatLiteral, parseHexFloatBits } from '../ir/float-format.js';
+import {
+  CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, UnknownLoc, type Location,
+} from '../ir/location.js';
+import {
+  ComplexType, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, kDynamic, MemRefType, NoneType, OpaqueDialectType,
+  RankedTensorType, ShapedType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType, type FloatKindName,
+} from '../ir/types.js';
+import { decodeStringToken, Tok } from './lexer.js';
+import { ParserBase } from './parser-base.js';
+import type { SourceFile } from './source.js';
+
+const INT_TYPE = /^(i|si|ui)([0-9]+)$/;
+/** mlir-opt reads decimal literals as f64 and then converts; doing the same keeps outputs identical. */
+const MLIR_FLOAT_PARSING = { viaF64: true } as const;
+const MAX_INT_WIDTH = 16777215;
+
+/** Parses MLIR's builtin types, attributes and locations, plus dialect ones through dialect hooks. */
+export class TypeAttrParser extends ParserBase {
+  readonly typeAliases = new Map<string, Type>();
+  readonly attrAliases = new Map<string, Attribute>();
+
+  constructor(source: SourceFile, readonly context: Context) {
+    super(source);
+  }
+
+  // ================================================================ types
+  parseType(): Type {
+    const t = this.parseOptionalType();
+    if (!t) throw this.expectedError('expected non-function type');
+    return t;
+  }
+
+  parseOptionalType(): Type | undefined {
+    return this.nested(() => this.parseOptionalTypeInner());
+  }
+
+  private parseOptionalTypeInner(): Type | undefined {
+    const start = this.tok.start;
+    switch (this.tok.kind) {
+      case Tok.LParen:
+        return this.parseFunctionType();
+      case Tok.BangId:
+        return this.parseDialectOrAliasType();
+      case Tok.BareId:
+        break;
+      default:
+        return undefined;
+    }
+    const word = this.tokenText;
+    const m = INT_TYPE.exec(word);
+    if (m) {
+      const width = Number(m[2]);
+      if (width > MAX_INT_WIDTH) throw this.error(`integer bitwidth is limited to ${MAX_INT_WIDTH} bits`);
+      this.advance();
+      return IntegerType.get(width, m[1] === 'i' ? 'signless' : m[1] === 'si' ? 'signed' : 'unsigned');
+    }
+    if ((FLOAT_KINDS as readonly string[]).includes(word)) {
+      this.advance();
+      return FloatType.get(word as FloatKindName);
+    }
+    switch (word) {
+      case 'index': this.advance(); return IndexType.get();
+      case 'none': this.advance(); return NoneType.get();
+      case 'complex': {
+        this.advance();
+        this.expect(Tok.Less);
+        const el = this.parseType();
+        this.expect(Tok.Greater);
+        return ComplexType.get(el);
+      }
+      case 'tuple': {
+        this.advance();
+        const types: Type[] = [];
+        this.expect(Tok.Less);
+        if (!this.consumeIf(Tok.Greater)) this.parseCommaSeparated(undefined, Tok.Greater, () => types.push(this.parseType()));
+        return TupleType.get(types);
+      }
+      case 'vector': return this.parseVectorType();
+      case 'tensor': return this.parseTensorType();
+      case 'memref': return this.parseMemRefType();
+    }
+    void start;
+    return undefined;
+  }
+
+  private parseFunctionType(): Type {
+    const inputs = this.parseTypeListParens();
+    this.expect(Tok.Arrow);
+    return FunctionType.get(inputs, this.parseFunctionResultTypes());
+  }
+
+  /** `(t, ...)` possibly empty. */
+  parseTypeListParens(): Type[] {
+    const types: Type[] = [];
+    this.expect(Tok.LParen);
+    if (this.consumeIf(Tok.RParen)) return types;
+    this.parseCommaSeparated(undefined, Tok.RParen, () => types.push(this.parseType()));
+    return types;
+  }
+
+  /** Results after `->`: a single non-function type, or a parenthesized list. */
+  parseFunctionResultTypes(): Type[] {
+    if (this.is(Tok.LParen)) return this.parseTypeListParens();
+    return [this.parseType()];
+  }
+
+  parseTypeList(): Type[] {
+    const types: Type[] = [];
+    this.parseCommaSeparated(undefined, undefined, () => types.push(this.parseType()));
+    return types;
+  }
+
+  private parseDialectOrAliasType(): Type {
+    const start = this.tok.start;
+    const name = this.tokenText.slice(1);
+    const dot = name.indexOf('.');
+    if (dot < 0) {
+      this.advance();
+      if (this.is(Tok.Less)) return this.parseDialectType(name, '', start);
+      const t = this.typeAliases.get(name);
+      if (!t) throw this.error(`undefined symbol alias id '${name}'`, start);
+      return t;
+    }
+    this.advance();
+    return this.parseDialectType(name.slice(0, dot), name.slice(dot + 1), start);
+  }
+
+  private parseDialectType(dialectName: string, mnemonic: string, start: number): Type {
+    const dialect = this.context.dialect(dialectName);
+    if (dialect?.spec.parseType) return dialect.spec.parseType(this, mnemonic);
+    if (!dialect && !this.context.allowUnregisteredDialects) {
+      throw this.error(`dialect '${dialectName}' is unknown`, start);
+    }
+    if (dialect) throw this.error(`dialect '${dialectName}' provides no type parsing hook`, start);
+    return OpaqueDialectType.get(dialectName, mnemonic, this.rawAngleBody());
+  }
+
+  /** `4x?x` dimension lists, splitting identifiers such as `x4xf32` as MLIR's lexer hack does. */
+  private parseDimensions(allowScalable: boolean, allowDynamic: boolean): { shape: number[]; scalable: boolean[] } {
+    const shape: number[] = [];
+    const scalable: boolean[] = [];
+    for (;;) {
+      let isScalable = false;
+      if (allowScalable && this.is(Tok.LSquare)) {
+        this.advance();
+        isScalable = true;
+      }
+      if (this.is(Tok.Integer)) {
+        const text = this.tokenText;
+        if (text.startsWith('0x')) {
+          // `0x4` lexes as hex; it is the dimension 0 followed by `x4`.
+          this.resetTo(this.tok.start + 1);
+          shape.push(0);
+        } else {
+          const v = Number(text);
+          this.advance();
+          shape.push(v);
+        }
+      } else if (allowDynamic && this.is(Tok.Question)) {
+        this.advance();
+        shape.push(kDynamic);
+      } else if (isScalable) {
+        throw this.expectedError('expected integer value');
+      } else {
+        return { shape, scalable };
+      }
+      if (isScalable) this.expect(Tok.RSquare);
+      scalable.push(isScalable);
+      this.parseXInDimensionList();
+    }
+  }
+
+  private parseXInDimensionList(): void {
+    if (!this.is(Tok.BareId) || !this.tokenText.startsWith('x')) throw this.expectedError("expected 'x' in dimension list");
+    if (this.tokenText.length > 1) this.resetTo(this.tok.start + 1);
+    else this.advance();
+  }
+
+  protected resetTo(offset: number): void {
+    this.prevEnd = offset;
+    this.lexer.pos = offset;
+    this.tok = this.lexer.next();
+  }
+
+  private parseVectorType(): Type {
+    const start = this.tok.start;
+    this.advance();
+    this.expect(Tok.Less);
+    const { shape, scalable } = this.parseDimensions(true, false);
+    const elStart = this.tok.start;
+    const el = this.parseType();
+    this.expect(Tok.Greater);
+    if (shape.some((d) => d <= 0)) throw this.error('vector types must have positive constant sizes but got ' + shape.join(', '), start);
+    if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
+      throw this.error('vector elements must be int/index/float type but got ' + el, elStart);
+    }
+    return VectorType.get(shape, el, scalable);
+  }
+
+  private parseTensorType(): Type {
+    this.advance();
+    this.expect(Tok.Less);
+    if (this.consumeIf(Tok.Star)) {
+      this.parseXInDimensionList();
+      const el = this.parseType();
+      this.expect(Tok.Greater);
+      return UnrankedTensorType.get(el);
+    }
+    const { shape } = this.parseDimensions(false, true);
+    const elStart = this.tok.start;
+    const el = this.parseType();
+    let encoding: Attribute | undefined;
+    if (this.consumeIf(Tok.Comma)) encoding = this.parseAttribute();
+    this.expect(Tok.Greater);
+    if (el instanceof FunctionType || el instanceof ShapedType && !(el instanceof VectorType) || el instanceof NoneType) {
+      throw this.error(`invalid tensor element type: ${el}`, elStart);
+    }
+    return RankedTensorType.get(shape, el, encoding);
+  }
+
+  private parseMemRefType(): Type {
+    this.advance();
+    this.expect(Tok.Less);
+    let unranked = false;
+    let shape: number[] = [];
+    if (this.consumeIf(Tok.Star)) {
+      unranked = true;
+      this.parseXInDimensionList();
+    } else {
+      shape = this.parseDimensions(false, true).shape;
+    }
+    const elStart = this.tok.start;
+    const el = this.parseType();
+    if (el instanceof FunctionType || el instanceof TupleType || el instanceof NoneType || el instanceof RankedTensorType || el instanceof UnrankedTensorType) {
+      throw this.error('invalid memref element type', elStart);
+    }
+    let layout: Attribute | undefined;
+    let space: Attribute | undefined;
+    while (this.consumeIf(Tok.Comma)) {
+      const attrStart = this.tok.start;
+      const a = this.parseAttribute();
+      if (a instanceof AffineMapAttr || a instanceof StridedLayoutAttr) {
+        if (unranked) throw this.error('cannot have affine map for unranked memref type', attrStart);
+        if (space) throw this.error('expected memory space to be last in memref type', attrStart);
+        if (layout) throw this.error('multiple layouts in memref type', attrStart);
+        if (a instanceof AffineMapAttr && a.map.numDims !== shape.length) {
+          throw this.error('memref layout mismatch between rank and affine map: ' + shape.length + ' != ' + a.map.numDims, attrStart);
+        }
+        if (a instanceof StridedLayoutAttr && a.strides.length !== shape.length) {
+          throw this.error(`expected the number of strides to match the rank`, attrStart);
+        }
+        layout = a;
+      } else {
+        if (space) throw this.error('multiple memory spaces specified in memref type', attrStart);
+        space = a;
+      }
+    }
+    this.expect(Tok.Greater);
+    if (layout instanceof AffineMapAttr && layout.map.isIdentity()) layout = undefined;
+    if (space instanceof IntegerAttr && space.value === 0n) space = undefined;
+    return unranked ? UnrankedMemRefType.get(el, space) : MemRefType.get(shape, el, layout, space);
+  }
+
+  // ================================================================ attributes
+  parseAttribute(type?: Type): Attribute {
+    const a = this.parseOptionalAttribute(type);
+    if (!a) throw this.expectedError('expected attribute value');
+    return a;
+  }
+
+  parseOptionalAttribute(type?: Type): Attribute | undefined {
+    return this.nested(() => this.parseOptionalAttributeInner(type));
+  }
+
+  private parseOptionalAttributeInner(type?: Type): Attribute | undefined {
+    const start = this.tok.start;
+    switch (this.tok.kind) {
+      case Tok.LSquare: {
+        const elements: Attribute[] = [];
+        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => elements.push(this.parseAttribute()), 'array attribute');
+        return ArrayAttr.get(elements);
+      }
+      case Tok.LBrace:
+        return DictionaryAttr.get(this.parseAttributeDict());
+      case Tok.AtId:
+        return this.parseSymbolRef();
+      case Tok.HashId:
+        return this.parseDialectOrAliasAttr();
+      case Tok.String: {
+        const s = decodeStringToken(this.text(this.advance()));
+        if (this.consumeIf(Tok.Colon)) return StringAttr.get(s, this.parseType());
+        return StringAttr.get(s, type);
+      }
+      case Tok.Integer:
+      case Tok.Float:
+      case Tok.Minus:
+        return this.parseNumberAttr(type, start);
+      case Tok.BareId:
+        break;
+      default: {
+        const t = this.parseOptionalType();
+        return t ? TypeAttr.get(t) : undefined;
+      }
+    }
+    switch (this.tokenText) {
+      case 'true':
+      case 'false': {
+        const v = this.tokenText === 'true';
+        this.advance();
+        if (this.consumeIf(Tok.Colon)) {
+          const t = this.parseType();
+          if (!(t instanceof IntegerType && t.width === 1)) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
+        }
+        return BoolAttr.get(v);
+      }
+      case 'unit':
+        this.advance();
+        return UnitAttr.get();
+      case 'dense':
+        return this.parseDenseElements(type);
+      case 'array':
+        return this.parseDenseArray();
+      case 'affine_map':
+        return this.parseAffineMapAttr();
+      case 'strided':
+        return this.parseStrided();
+      case 'loc':
+        throw this.error('location attributes are not supported here');
+    }
+    const t = this.parseOptionalType();
+    if (t) return TypeAttr.get(t);
+    throw this.error('expected attribute value');
+  }
+
+  private parseNumberAttr(type: Type | undefined, start: number): Attribute {
+    const negative = this.consumeIf(Tok.Minus);
+    if (!this.is(Tok.Integer) && !this.is(Tok.Float)) throw this.expectedError('expected constant integer or floating point value');
+    const litTok = this.advance();
+    const lit = this.text(litTok);
+    let t = type;
+    if (this.consumeIf(Tok.Colon)) t = this.parseType();
+    if (litTok.kind === Tok.Float) {
+      t ??= FloatType.get('f64');
+      if (!(t instanceof FloatType)) throw this.error('floating point value not valid for specified type', start);
+      const v = parseFloatLiteral(lit, floatKindOf(t), MLIR_FLOAT_PARSING);
+      return FloatAttr.get(t, negative ? -v : v);
+    }
+    t ??= IntegerType.get(64);
+    if (t instanceof FloatType) {
+      if (!lit.startsWith('0x')) {
+        const d = this.error('unexpected decimal integer literal for a floating point value', litTok.start);
+        d.diagnostic.attachNote("add a trailing dot to make the literal a float", this.locAt(litTok.start));
+        throw d;
+      }
+      if (negative) throw this.error('hexadecimal float literal should not have a leading minus', start);
+      return FloatAttr.get(t, this.hexFloat(lit, t, litTok.start));
+    }
+    if (!(t instanceof IntegerType || t instanceof IndexType)) throw this.error('integer literal not valid for specified type', start);
+    const value = negative ? -BigInt(lit) : BigInt(lit);
+    this.checkIntegerFits(value, t, negative, start);
+    return IntegerAttr.get(t, value);
+  }
+
+  private hexFloat(lit: string, t: FloatType, offset: number): number {
+    try {
+      return parseHexFloatBits(lit, floatKindOf(t));
+    } catch (e) {
+      throw this.error((e as Error).message, offset);
+    }
+  }
+
+  protected checkIntegerFits(value: bigint, t: Type, negative: boolean, offset: number): void {
+    if (!(t instanceof IntegerType)) return;
+    const w = BigInt(t.width);
+    if (t.signedness === 'unsigned' && negative) throw this.error('negative integer literal not valid for unsigned integer type', offset);
+    const max = t.signedness === 'signed' ? (1n << (w - 1n)) - 1n : (1n << w) - 1n;
+    const min = t.signedness === 'signless' ? -(1n << w) : t.signedness === 'signed' ? -(1n << (w - 1n)) : 0n;
+    // MLIR accepts signless literals that fit as either signed or unsigned.
+    if (value > max || value < min || (t.signedness === 'signless' && negative && value < -(1n << (w - 1n)) && t.width > 1)) {
+      throw this.error('integer constant out of range for attribute', offset);
+    }
+  }
+
+  /** `{a = 1, b, "c d" = 2}` as a list (duplicates rejected). */
+  parseAttributeDict(): NamedAttribute[] {
+    const entries: NamedAttribute[] = [];
+    const seen = new Set<string>();
+    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
+      const start = this.tok.start;
+      let name: string;
+      if (this.is(Tok.String)) name = decodeStringToken(this.text(this.advance()));
+      else if (this.is(Tok.BareId)) name = this.text(this.advance());
+      else throw this.expectedError('expected attribute name');
+      if (name === '') throw this.error('expected valid attribute name', start);
+      if (seen.has(name)) throw this.error(`duplicate key '${name}' in dictionary attribute`, start);
+      seen.add(name);
+      const value = this.consumeIf(Tok.Equal) ? this.parseAttribute() : UnitAttr.get();
+      entries.push({ name, value });
+    }, 'attribute dictionary');
+    return entries;
+  }
+
+  parseSymbolRef(): SymbolRefAttr {
+    const names = [this.symbolText()];
+    while (this.is(Tok.Colon) && this.source.text.charCodeAt(this.tok.end) === 58 /* '::' */) {
+      this.advance();
+      this.advance();
+      if (!this.is(Tok.AtId)) throw this.expectedError('expected nested symbol reference identifier');
+      names.push(this.symbolText());
+    }
+    return SymbolRefAttr.get(names[0]!, names.slice(1));
+  }
+
+  /** Consume an `@name` / `@"name"` token and return the name. */
+  protected symbolText(): string {
+    const t = this.expect(Tok.AtId, 'symbol reference');
+    const raw = this.text(t).slice(1);
+    return raw.startsWith('"') ? decodeStringToken(raw) : raw;
+  }
+
+  private parseDialectOrAliasAttr(): Attribute {
+    const start = this.tok.start;
+    const name = this.tokenText.slice(1);
+    this.advance();
+    const dot = name.indexOf('.');
+    if (dot < 0 && !this.is(Tok.Less)) {
+      const a = this.attrAliases.get(name);
+      if (!a) throw this.error(`undefined symbol alias id '${name}'`, start);
+      return a;
+    }
+    const dialectName = dot < 0 ? name : name.slice(0, dot);
+    const mnemonic = dot < 0 ? '' : name.slice(dot + 1);
+    const dialect = this.context.dialect(dialectName);
+    if (dialect?.spec.parseAttribute) return dialect.spec.parseAttribute(this, mnemonic);
+    if (!dialect && !this.context.allowUnregisteredDialects) throw this.error(`dialect '${dialectName}' is unknown`, start);
+    if (dialect) throw this.error(`dialect '${dialectName}' provides no attribute parsing hook`, start);
+    return OpaqueDialectAttr.get(dialectName, mnemonic, this.rawAngleBody());
+  }
+
+  private parseAffineMapAttr(): Attribute {
+    this.advance();
+    const open = this.expect(Tok.Less);
+    // The map text runs to the matching '>' (a '->' inside it is one token).
+    const bodyStart = open.end;
+    let level = 1;
+    let end = bodyStart;
+    while (level > 0) {
+      if (this.is(Tok.EOF)) throw this.error("expected '>' after affine map", bodyStart);
+      if (this.is(Tok.Less)) level++;
+      if (this.is(Tok.Greater)) level--;
+      end = this.tok.start;
+      this.advance();
+    }
+    const text = this.source.text.slice(bodyStart, end);
+    try {
+      return AffineMapAttr.get(parseAffineMap(text));
+    } catch (e) {
+      if (e instanceof AffineParseError) throw this.error(e.message, bodyStart + e.offset);
+      throw e;
+    }
+  }
+
+  private parseStrided(): Attribute {
+    this.advance();
+    this.expect(Tok.Less);
+    const strides: (number | null)[] = [];
+    const dimOrDynamic = (): number | null => {
+      if (this.consumeIf(Tok.Question)) return null;
+      return Number(this.parseInteger('integer or ?'));
+    };
+    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => strides.push(dimOrDynamic()));
+    let offset: number | null = 0;
+    if (this.consumeIf(Tok.Comma)) {
+      this.parseKeyword('offset');
+      this.expect(Tok.Colon);
+      offset = dimOrDynamic();
+    }
+    this.expect(Tok.Greater);
+    return StridedLayoutAttr.get(offset, strides);
+  }
+
+  private parseDenseArray(): Attribute {
+    this.advance();
+    this.expect(Tok.Less);
+    const t = this.parseType();
+    const values: ElementValue[] = [];
+    if (this.consumeIf(Tok.Colon)) {
+      this.parseCommaSeparated(undefined, undefined, () => values.push(this.parseElementLiteral(t)));
+    }
+    this.expect(Tok.Greater);
+    if (!(t instanceof IntegerType || t instanceof FloatType)) throw this.error('expected integer or float type for dense array');
+    return DenseArrayAttr.get(t, values);
+  }
+
+  /** One scalar literal of element type `t`: integer, float, true/false. */
+  protected parseElementLiteral(t: Type): ElementValue {
+    const start = this.tok.start;
+    if (this.isKeyword('true') || this.isKeyword('false')) {
+      const v = this.tokenText === 'true';
+      this.advance();
+      if (!(t instanceof IntegerType && t.width === 1)) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
+      return v ? 1n : 0n;
+    }
+    const negative = this.consumeIf(Tok.Minus);
+    if (!this.is(Tok.Integer) && !this.is(Tok.Float)) throw this.expectedError('expected integer or floating point literal');
+    const litTok = this.advance();
+    const lit = this.text(litTok);
+    if (t instanceof FloatType) {
+      if (litTok.kind === Tok.Integer) {
+        if (lit.startsWith('0x')) return this.hexFloat(lit, t, start);
+        throw this.error('expected floating point literal', start);
+      }
+      const v = parseFloatLiteral(lit, floatKindOf(t), MLIR_FLOAT_PARSING);
+      return negative ? -v : v;
+    }
+    if (litTok.kind === Tok.Float) throw this.error('expected integer elements, but parsed floating-point', start);
+    const v = negative ? -BigInt(lit) : BigInt(lit);
+    this.checkIntegerFits(v, t, negative, start);
+    return IntegerAttr.get(t, v).value;
+  }
+
+  private parseDenseElements(type: Type | undefined): Attribute {
+    const start = this.tok.start;
+    this.advance();
+    this.expect(Tok.Less);
+    // Collect the literal structure first: the element type comes after the '>'.
+    type Lit = { offset: number; list?: Lit[] };
+    const litStart = this.tok.start;
+    const literals: { text: number; kind: 'lit' }[] = [];
+    void literals;
+    const savePos = this.tok.start;
+    let shapeSeen: Lit | undefined;
+    const skipLiteral = (): Lit => {
+      const offset = this.tok.start;
+      if (this.is(Tok.LSquare)) {
+        const list: Lit[] = [];
+        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => list.push(this.nested(skipLiteral)));
+        return { offset, list };
+      }
+      if (this.is(Tok.Minus)) this.advance();
+      if (this.is(Tok.Integer) || this.is(Tok.Float) || this.isKeyword('true') || this.isKeyword('false') || this.is(Tok.String)) {
+        this.advance();
+        return { offset };
+      }
+      throw this.expectedError('expected element literal of primitive type');
+    };
+    if (!this.is(Tok.Greater)) shapeSeen = skipLiteral();
+    this.expect(Tok.Greater);
+    let t = type;
+    if (this.consumeIf(Tok.Colon)) t = this.parseType();
+    if (!(t instanceof ShapedType) || !t.hasStaticShape) throw this.error('elements literal type must have static shape', start);
+    const shapedType = t;
+    const endPos = this.tok.start;
+    void savePos;
+    void litStart;
+    const values: ElementValue[] = [];
+    const readScalar = (lit: Lit) => {
+      this.resetTo(lit.offset);
+      values.push(this.parseElementLiteral(shapedType.elementType));
+    };
+    if (shapeSeen) {
+      if (!shapeSeen.list) readScalar(shapeSeen);
+      else {
+        const shape: number[] = [];
+        for (let l: Lit | undefined = shapeSeen; l?.list; l = l.list[0]) shape.push(l.list.length);
+        const expected = shapedType.shape!;
+        if (shape.length !== expected.length || shape.some((d, i) => d !== expected[i])) {
+          throw this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${expected.join(', ')}])`, shapeSeen.offset);
+        }
+        const walk = (l: Lit, dim: number) => {
+          if (dim === shape.length) {
+            if (l.list) throw this.error('tensor literal is invalid; ranks are not consistent between elements', l.offset);
+            readScalar(l);
+            return;
+          }
+          if (!l.list || l.list.length !== shape[dim]) throw this.error('tensor literal is invalid; ranks are not consistent between elements', l.offset);
+          for (const e of l.list) walk(e, dim + 1);
+        };
+        walk(shapeSeen, 0);
+      }
+      this.resetTo(endPos);
+    } else if (shapedType.numElements !== 0) {
+      throw this.error('parsed zero elements, but type has ' + shapedType.numElements + ' elements', start);
+    }
+    return DenseElementsAttr.get(shapedType, values);
+  }
+
+  // ================================================================ locations
+  /** `loc(...)` with the `loc` keyword already current. */
+  parseLocation(): Location {
+    this.parseKeyword('loc');
+    this.expect(Tok.LParen);
+    const loc = this.parseLocationInstance();
+    this.expect(Tok.RParen);
+    return loc;
+  }
+
+  parseOptionalTrailingLocation(): Location | undefined {
+    return this.isKeyword('loc') ? this.parseLocation() : undefined;
+  }
+
+  private parseLocationInstance(): Location {
+    return this.nested(() => {
+      if (this.is(Tok.HashId)) {
+        const start = this.tok.start;
+        const name = this.tokenText.slice(1);
+        this.advance();
+        const a = this.attrAliases.get(name);
+        if (!(a instanceof LocationAttr)) throw this.error(`expected location, but found '#${name}'`, start);
+        return a.loc;
+      }
+      if (this.is(Tok.String)) {
+        const s = decodeStringToken(this.text(this.advance()));
+        if (this.consumeIf(Tok.Colon)) {
+          const line = Number(this.parseInteger('integer line number'));
+          this.expect(Tok.Colon, "':' in FileLineColLoc");
+          const col = Number(this.parseInteger('integer column number'));
+          return FileLineColLoc.get(s, line, col);
+        }
+        if (this.consumeIf(Tok.LParen)) {
+          const child = this.parseLocationInstance();
+          this.expect(Tok.RParen);
+          return NameLoc.get(s, child);
+        }
+        return NameLoc.get(s);
+      }
+      const word = this.parseKeyword(undefined, ' in location');
+      if (word === 'unknown') return UnknownLoc.get();
+      if (word === 'callsite') {
+        this.expect(Tok.LParen);
+        const callee = this.parseLocationInstance();
+        this.parseKeyword('at');
+        const caller = this.parseLocationInstance();
+        this.expect(Tok.RParen);
+        return CallSiteLoc.get(callee, caller);
+      }
+      if (word === 'fused') {
+        let meta: string | undefined;
+        if (this.consumeIf(Tok.Less)) {
+          meta = this.parseAttribute().toString();
+          this.expect(Tok.Greater);
+        }
+        const locs: Location[] = [];
+        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => locs.push(this.parseLocationInstance()));
+        return FusedLoc.get(locs, meta);
+      }
+      throw this.error('expected location instance');
+    });
+  }
+}
+
+/** A location used as an attribute value (e.g. an alias `#loc = loc(...)`). */
+export class LocationAttr extends Attribute {
+  private static readonly table = new Map<Location, LocationAttr>();
+  private constructor(readonly loc: Location) {
+    super();
+  }
+  static get(loc: Location): LocationAttr {
+    let a = LocationAttr.table.get(loc);
+    if (!a) LocationAttr.table.set(loc, (a = new LocationAttr(loc)));
+    return a;
+  }
+  print(w: { write(s: string): void }): void {
+    w.write(`loc(${this.loc})`);
+  }
+}

@@ -1,0 +1,3 @@
+import { defineDialect } from '../../core/ir/dialect.js';
+
+export const vectorDialect = defineDialect({ name: 'vector', ops: [] });

@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { featureMatches, readLitTest, type LitTest } from './test-file.js';
+
+export type Outcome = 'pass' | 'fail' | 'skip' | 'xfail' | 'xpass';
+
+export interface LitResult {
+  test: LitTest;
+  outcome: Outcome;
+  /** Failing command and its output, for the log. */
+  log: string;
+}
+
+export interface LitOptions {
+  /** Folder of the repository whose build/tools go first on PATH. */
+  repoRoot: string;
+  features: ReadonlySet<string>;
+  /** Extra `%{name}` substitutions. */
+  substitutions?: Record<string, string>;
+  /** Use this FileCheck binary instead of ours (e.g. LLVM's, to prove parity). */
+  fileCheck?: string;
+  jobs?: number;
+  timeoutMs?: number;
+}
+
+const TEST_SUFFIXES = ['.mlir', '.test'];
+
+export function findTests(roots: readonly string[], filter?: RegExp): string[] {
+  const out: string[] = [];
+  const visit = (p: string) => {
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const e of readdirSync(p).sort()) if (!e.startsWith('.') && e !== 'Output' && e !== 'Inputs') visit(path.join(p, e));
+    } else if (TEST_SUFFIXES.some((s) => p.endsWith(s))) out.push(p);
+  };
+  for (const r of roots) visit(r);
+  return filter ? out.filter((p) => filter.test(p)) : out;
+}
+
+/** A bin folder with this repository's tools as commands, plus `not` and `FileCheck`. */
+export function makeToolBin(opts: LitOptions): string {
+  const bin = mkdtempSync(path.join(os.tmpdir(), 'tile-lit-bin-'));
+  const tool = (name: string, script: string) => {
+    const p = path.join(bin, name);
+    writeFileSync(p, `#!/bin/sh\nexec ${script} "$@"\n`);
+    chmodSync(p, 0o755);
+  };
+  const built = (t: string) => `node ${JSON.stringify(path.join(opts.repoRoot, 'build', 'tools', `${t}.js`))}`;
+  tool('tile-opt', built('tile-opt'));
+  tool('filecheck', built('filecheck'));
+  tool('FileCheck', opts.fileCheck ? JSON.stringify(opts.fileCheck) : built('filecheck'));
+  // LLVM's `not`: succeed exactly when the command fails (without crashing).
+  writeFileSync(path.join(bin, 'not'), '#!/bin/sh\n"$@"\nrc=$?\nif [ $rc -eq 0 ]; then exit 1; fi\nif [ $rc -gt 128 ]; then exit $rc; fi\nexit 0\n');
+  chmodSync(path.join(bin, 'not'), 0o755);
+  return bin;
+}
+
+function substitute(line: string, test: LitTest, tmpDir: string, opts: LitOptions): string {
+  const subs: Record<string, string> = {
+    '%s': test.path,
+    '%S': path.dirname(test.path),
+    '%p': path.dirname(test.path),
+    '%t': path.join(tmpDir, path.basename(test.path) + '.tmp'),
+    '%T': tmpDir,
+    '%%': '%',
+  };
+  let out = line.replace(/%\{([A-Za-z0-9_-]+)\}/g, (m, name: string) => opts.substitutions?.[name] ?? m);
+  out = out.replace(/%[sSptT%]/g, (m) => subs[m] ?? m);
+  return out;
+}
+
+function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-o', 'pipefail', '-c', command], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => {
+      output += `\n[tile-lit] timed out after ${timeoutMs} ms\n`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : 1), output });
+    });
+  });
+}
+
+export async function runTest(test: LitTest, bin: string, opts: LitOptions): Promise<LitResult> {
+  if (test.requires.some((r) => !featureMatches(r, opts.features)) || test.unsupported.some((u) => featureMatches(u, opts.features))) {
+    return { test, outcome: 'skip', log: '' };
+  }
+  if (test.runLines.length === 0) return { test, outcome: 'fail', log: 'no RUN lines found\n' };
+  const expectFail = test.xfail.some((x) => featureMatches(x, opts.features));
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'tile-lit-'));
+  const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, FORCE_COLOR: '0' };
+  let log = '';
+  let failed = false;
+  try {
+    mkdirSync(tmpDir, { recursive: true });
+    for (const line of test.runLines) {
+      const cmd = substitute(line, test, tmpDir, opts);
+      const { code, output } = await runShell(cmd, env, path.dirname(test.path), opts.timeoutMs ?? 120_000);
+      if (code !== 0) {
+        log = `$ ${cmd}\n${output}\n[tile-lit] command failed with exit status ${code}\n`;
+        failed = true;
+        break;
+      }
+    }
+  } finally {
+    rmSync(tmpDir, { recursive: true, force: true });
+  }
+  if (expectFail) return { test, outcome: failed ? 'xfail' : 'xpass', log: failed ? '' : 'test was expected to fail but passed\n' };
+  return { test, outcome: failed ? 'fail' : 'pass', log };
+}
+
+/** Run tests with a bounded number in flight; `onResult` sees each as it completes. */
+export async function runTests(paths: readonly string[], opts: LitOptions, onResult: (r: LitResult) => void): Promise<LitResult[]> {
+  const bin = makeToolBin(opts);
+  const results: LitResult[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const p = paths[next++]!;
+      const r = await runTest(readLitTest(p), bin, opts);
+      results.push(r);
+      onResult(r);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, opts.jobs ?? os.availableParallelism()) }, worker));
+  } finally {
+    rmSync(bin, { recursive: true, force: true });
+  }
+  return results;
+}
+
+export function summarize(results: readonly LitResult[]): Record<Outcome, number> {
+  const counts: Record<Outcome, number> = { pass: 0, fail: 0, skip: 0, xfail: 0, xpass: 0 };
+  for (const r of results) counts[r.outcome]++;
+  return counts;
+}

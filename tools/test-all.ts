@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the vitest unit tests, then every golden test through tile-lit, ending with one
+ * summary line that counts both.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { litFeatures } from '../testing/lit/features.js';
+import { findTests, runTests, summarize } from '../testing/lit/runner.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tile-test-'));
+const report = path.join(tmp, 'vitest.json');
+
+const vitest = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
+let unit = { passed: 0, failed: 0, skipped: 0 };
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  unit = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+// A vitest crash (non-zero without failed tests) must still fail the run.
+if (vitest.status !== 0 && unit.failed === 0) unit.failed = 1;
+rmSync(tmp, { recursive: true, force: true });
+
+const fileCheck = process.env.TILE_LIT_FILECHECK;
+console.log(`\ngolden tests (tests/filecheck)${fileCheck ? ` with FileCheck = ${fileCheck}` : ''}:`);
+const results = await runTests(findTests([path.join(repoRoot, 'tests', 'filecheck')]), { repoRoot, features: litFeatures(fileCheck), fileCheck }, (r) => {
+  if (r.outcome === 'fail' || r.outcome === 'xpass') process.stdout.write(`FAIL: ${path.relative(repoRoot, r.test.path)}\n${r.log.replace(/^/gm, '  ')}\n`);
+});
+const lit = summarize(results);
+console.log(`golden: ${lit.pass} passed, ${lit.fail + lit.xpass} failed, ${lit.skip} skipped, ${lit.xfail} expected failures`);
+console.log(`unit: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
+const passed = unit.passed + lit.pass + lit.xfail;
+const failed = unit.failed + lit.fail + lit.xpass;
+const skipped = unit.skipped + lit.skip;
+console.log(`\nsummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exitCode = failed > 0 ? 1 : 0;
