@@ -296,8 +296,8 @@ export class TypeAttrParser extends ParserBase {
         return this.parseDialectOrAliasAttr();
       case Tok.String: {
         const s = decodeStringToken(this.text(this.advance()));
-        if (this.consumeIf(Tok.Colon)) return StringAttr.get(s, this.parseType());
-        return StringAttr.get(s, type);
+        if (!type && this.consumeIf(Tok.Colon)) return StringAttr.get(s, this.parseType());
+        return StringAttr.get(s);
       }
       case Tok.Integer:
       case Tok.Float:
@@ -345,8 +345,9 @@ export class TypeAttrParser extends ParserBase {
     if (!this.is(Tok.Integer) && !this.is(Tok.Float)) throw this.expectedError('expected constant integer or floating point value');
     const litTok = this.advance();
     const lit = this.text(litTok);
+    // With a known type (e.g. an i64 attribute in a custom format), no `: type` follows.
     let t = type;
-    if (this.consumeIf(Tok.Colon)) t = this.parseType();
+    if (!t && this.consumeIf(Tok.Colon)) t = this.parseType();
     if (litTok.kind === Tok.Float) {
       t ??= FloatType.get('f64');
       if (!(t instanceof FloatType)) throw this.error('floating point value not valid for specified type', start);
