@@ -1,5 +1,6 @@
 import { DenseArrayAttr, type Attribute } from './attributes.js';
 import type { Block } from './block.js';
+import type { Diagnostic } from './diagnostics.js';
 import { valueSpecKind, type AttrSpec, type OptionalSpec, type ValueSpec, type VariadicSpec } from './constraints.js';
 import type { Location } from './location.js';
 import { Operation, type OperationState } from './operation.js';
@@ -33,10 +34,13 @@ export interface OpSpec {
   readonly traits?: readonly Trait[];
   /** MLIR's declarative assembly format; omitted ops print in generic form unless `print`/`parse` are given. */
   readonly assemblyFormat?: string;
-  /** Extra verification after the declaration's checks; returns an error message or nothing. */
-  readonly verify?: (op: Operation) => string | void;
+  /**
+   * Extra verification after the declaration's checks; returns an error message (reported as
+   * `'op.name' op message`) or nothing. A Diagnostic is reported as is (MLIR's emitError, notes).
+   */
+  readonly verify?: (op: Operation) => string | Diagnostic | void;
   /** Extra verification that needs the verified regions (MLIR's verifyRegions). */
-  readonly verifyRegions?: (op: Operation) => string | void;
+  readonly verifyRegions?: (op: Operation) => string | Diagnostic | void;
   /** Constant attributes of the operands (undefined when not constant) -> folded results. */
   readonly fold?: (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
   /** Result types from operands and attributes, for formats that omit them. */

@@ -12,8 +12,8 @@ class VerifyFailure {
   constructor(readonly diagnostic: Diagnostic) {}
 }
 
-function fail(op: Operation, message: string): never {
-  throw new VerifyFailure(opDiagnostic(op, message));
+function fail(op: Operation, message: string | Diagnostic): never {
+  throw new VerifyFailure(message instanceof Diagnostic ? message : opDiagnostic(op, message));
 }
 
 function countPhrase(gs: readonly ValueGroup[]): { min: number; exact: boolean } {
@@ -109,11 +109,13 @@ function verifyOp(op: Operation): void {
   verifyBlocks(op);
   const def = op.definition;
   if (def) {
+    // As MLIR's ODS orders them: the declaration's own checks (OpInvariants) come before the
+    // op's listed traits, then the op's verifier.
+    verifyDeclaration(op, def);
     for (const t of def.traits) {
       const msg = t.verify?.(op);
       if (msg) fail(op, msg);
     }
-    verifyDeclaration(op, def);
     const msg = def.spec.verify?.(op);
     if (msg) fail(op, msg);
   }

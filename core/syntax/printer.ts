@@ -24,8 +24,11 @@ class AliasTable {
   private readonly counts = new Map<string, number>();
 
   collect(op: Operation): void {
+    // Attributes and types are uniqued: each needs visiting once (the first visit names its maps).
+    const seen = new Set<Attribute | Type>();
     const visitAttr = (a: Attribute | undefined): void => {
-      if (!a) return;
+      if (!a || seen.has(a)) return;
+      seen.add(a);
       if (a instanceof AffineMapAttr) {
         if (this.names.has(a)) return;
         const n = this.counts.get('map') ?? 0;
@@ -37,6 +40,8 @@ class AliasTable {
       for (const sub of subElements(a)) sub instanceof Attribute ? visitAttr(sub) : visitType(sub);
     };
     const visitType = (t: Type): void => {
+      if (seen.has(t)) return;
+      seen.add(t);
       for (const sub of subElements(t)) sub instanceof Attribute ? visitAttr(sub) : visitType(sub);
     };
     op.walk((o) => {
@@ -270,7 +275,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
     groups.forEach((start, i) => {
       if (i) this.write(', ');
       const end = groups[i + 1] ?? n;
-      this.printOperand(op.results[start]!);
+      this.write(this.names.valueName(op.results[start]!, false));
       if (end - start > 1) this.write(`:${end - start}`);
     });
     this.write(' = ');

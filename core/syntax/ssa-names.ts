@@ -87,9 +87,18 @@ export class SSANames {
   }
 
   /** `%name`, or `%N#i` for a result inside a numbered group. */
-  valueName(v: Value): string {
+  valueName(v: Value, printResultNo = true): string {
     const direct = this.valueNames.get(v);
-    if (direct !== undefined) return '%' + direct;
+    if (direct !== undefined) {
+      // A use of the first result of a multi-result group prints as `%0#0` (MLIR's printResultNo).
+      if (printResultNo && v instanceof OpResult) {
+        const groups = this.resultGroups.get(v.owner) ?? [0];
+        const i = groups.indexOf(v.index);
+        const end = groups[i + 1] ?? v.owner.results.length;
+        if (i >= 0 && end - v.index > 1) return `%${direct}#0`;
+      }
+      return '%' + direct;
+    }
     if (v instanceof OpResult) {
       // Find the group this result belongs to.
       const groups = this.resultGroups.get(v.owner) ?? [0];

@@ -1,3 +1,11 @@
 import { defineDialect } from '../../core/ir/dialect.js';
+import { CallIndirectOp, CallOp, ConstantOp, FuncOp, ReturnOp } from './ops.js';
 
-export const funcDialect = defineDialect({ name: 'func', ops: [] });
+export * from './ops.js';
+export * from './function-interface.js';
+
+export const funcDialect = defineDialect({
+  name: 'func',
+  summary: 'Function definitions, calls and returns',
+  ops: [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp],
+});

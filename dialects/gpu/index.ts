@@ -1,3 +1,46 @@
 import { defineDialect } from '../../core/ir/dialect.js';
+import { parseGpuAttribute, parseGpuType } from './attributes.js';
+import {
+  BarrierOp,
+  BlockDimOp,
+  BlockIdOp,
+  GlobalIdOp,
+  GPUFuncOp,
+  GPUModuleOp,
+  GridDimOp,
+  LaneIdOp,
+  LaunchFuncOp,
+  ModuleEndOp,
+  NumSubgroupsOp,
+  ReturnOp,
+  SubgroupIdOp,
+  SubgroupSizeOp,
+  ThreadIdOp,
+} from './ops.js';
 
-export const gpuDialect = defineDialect({ name: 'gpu', ops: [] });
+export * from './attributes.js';
+export * from './ops.js';
+
+export const gpuDialect = defineDialect({
+  name: 'gpu',
+  summary: 'GPU kernels, launches and thread/block ids',
+  ops: [
+    GPUModuleOp,
+    ModuleEndOp,
+    GPUFuncOp,
+    ReturnOp,
+    LaunchFuncOp,
+    ThreadIdOp,
+    BlockIdOp,
+    BlockDimOp,
+    GridDimOp,
+    GlobalIdOp,
+    LaneIdOp,
+    SubgroupIdOp,
+    NumSubgroupsOp,
+    SubgroupSizeOp,
+    BarrierOp,
+  ],
+  parseAttribute: parseGpuAttribute,
+  parseType: parseGpuType,
+});

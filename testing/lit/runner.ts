@@ -35,7 +35,7 @@ export function findTests(roots: readonly string[], filter?: RegExp): string[] {
       for (const e of readdirSync(p).sort()) if (!e.startsWith('.') && e !== 'Output' && e !== 'Inputs') visit(path.join(p, e));
     } else if (TEST_SUFFIXES.some((s) => p.endsWith(s))) out.push(p);
   };
-  for (const r of roots) visit(r);
+  for (const r of roots) visit(path.resolve(r));
   return filter ? out.filter((p) => filter.test(p)) : out;
 }
 

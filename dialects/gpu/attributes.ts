@@ -1,0 +1,100 @@
+import { DialectAttr, uniqueDialectAttr, type Attribute } from '../../core/ir/attributes.js';
+import { attrConstraint } from '../../core/ir/constraints.js';
+import { SimpleDialectType, type Type } from '../../core/ir/types.js';
+import type { AttrTypeWriter } from '../../core/ir/writer.js';
+import { Tok, type Parser } from '../../core/syntax/parser.js';
+
+export const DIMENSIONS = ['x', 'y', 'z'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+export const ADDRESS_SPACES = ['global', 'workgroup', 'private'] as const;
+export type AddressSpace = (typeof ADDRESS_SPACES)[number];
+
+/** `#gpu<dim x>`: MLIR prints the enum as `dim x`, not in the `#gpu.dim<...>` pretty form. */
+export class DimensionAttr extends DialectAttr {
+  readonly dialect = 'gpu';
+  readonly mnemonic = 'dim';
+  private constructor(readonly value: Dimension) {
+    super();
+  }
+  static get(value: Dimension): DimensionAttr {
+    return uniqueDialectAttr(`gpu.dim:${value}`, () => new DimensionAttr(value));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(' ' + this.value);
+  }
+  override print(w: AttrTypeWriter): void {
+    w.write(`#gpu<dim ${this.value}>`);
+  }
+  override printStripped(w: AttrTypeWriter): void {
+    w.write(this.value);
+  }
+}
+
+/** `#gpu.address_space<workgroup>` */
+export class AddressSpaceAttr extends DialectAttr {
+  readonly dialect = 'gpu';
+  readonly mnemonic = 'address_space';
+  private constructor(readonly value: AddressSpace) {
+    super();
+  }
+  static get(value: AddressSpace): AddressSpaceAttr {
+    return uniqueDialectAttr(`gpu.address_space:${value}`, () => new AddressSpaceAttr(value));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(`<${this.value}>`);
+  }
+}
+
+/** `!gpu.async.token` */
+export const AsyncTokenType = {
+  get: (): SimpleDialectType => SimpleDialectType.get('gpu', 'async.token'),
+  isa: (t: Type): boolean => t === SimpleDialectType.get('gpu', 'async.token'),
+};
+
+/** An enum keyword; `prefix` is MLIR's `custom op 'name' ` for errors inside op parsers. */
+function parseEnumKeyword<T extends string>(parser: Parser, cases: readonly T[], cppName: string, prefix = ''): T {
+  const offset = parser.offset;
+  const word = parser.isKeyword() ? parser.parseKeyword() : undefined;
+  if (word === undefined || !cases.includes(word as T)) {
+    throw parser.emitError(`${prefix}expected ::mlir::gpu::${cppName} to be one of: ${cases.join(', ')}`, offset);
+  }
+  return word as T;
+}
+
+export function parseDimensionKeyword(parser: Parser, opName?: string): DimensionAttr {
+  return DimensionAttr.get(parseEnumKeyword(parser, DIMENSIONS, 'Dimension', opName ? `custom op '${opName}' ` : ''));
+}
+
+function parseAddressSpaceBody(parser: Parser): AddressSpaceAttr {
+  parser.expect(Tok.Less, "'<'");
+  const v = parseEnumKeyword(parser, ADDRESS_SPACES, 'AddressSpace');
+  parser.expect(Tok.Greater, "'>'");
+  return AddressSpaceAttr.get(v);
+}
+
+/** The dialect's attribute hook: `#gpu<dim x>`, `#gpu<address_space<..>>`, `#gpu.address_space<..>`. */
+export function parseGpuAttribute(parser: Parser, mnemonic: string): Attribute {
+  if (mnemonic === '') {
+    parser.expect(Tok.Less, "'<'");
+    const offset = parser.offset;
+    const kw = parser.isKeyword() ? parser.parseKeyword() : '';
+    let a: Attribute;
+    if (kw === 'dim') a = parseDimensionKeyword(parser);
+    else if (kw === 'address_space') a = parseAddressSpaceBody(parser);
+    else throw parser.emitError(`unknown attribute \`${kw}\` in dialect \`gpu\``, offset);
+    parser.expect(Tok.Greater, "'>'");
+    return a;
+  }
+  if (mnemonic === 'address_space') return parseAddressSpaceBody(parser);
+  if (mnemonic === 'dim') {
+    throw parser.emitError('expected valid keyword');
+  }
+  throw parser.emitError(`unknown attribute \`${mnemonic}\` in dialect \`gpu\``, parser.offset - mnemonic.length);
+}
+
+export function parseGpuType(parser: Parser, mnemonic: string): Type {
+  if (mnemonic === 'async.token') return AsyncTokenType.get();
+  throw parser.emitError(`unknown gpu type: ${mnemonic}`, parser.offset - mnemonic.length);
+}
+
+export const DimensionAttrConstraint = attrConstraint("a dimension, either 'x', 'y', or 'z'", (a: Attribute): a is DimensionAttr => a instanceof DimensionAttr);
