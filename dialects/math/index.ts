@@ -1,3 +1,10 @@
 import { defineDialect } from '../../core/ir/dialect.js';
+import { mathOps } from './ops.js';
 
-export const mathDialect = defineDialect({ name: 'math', ops: [] });
+export * from './ops.js';
+
+export const mathDialect = defineDialect({
+  name: 'math',
+  summary: 'Mathematical operations on integer and floating point values',
+  ops: mathOps,
+});

@@ -1,0 +1,103 @@
+import type { OpDefinition, OpSpec } from '../../core/ir/op-definition.js';
+import type { Operation } from '../../core/ir/operation.js';
+import type { Trait } from '../../core/ir/traits.js';
+import { ShapedType, UnrankedTensorType, VectorType, RankedTensorType, type Type } from '../../core/ir/types.js';
+import { AssemblyFormat } from '../../core/syntax/assembly-format.js';
+import type { Parser } from '../../core/syntax/parser.js';
+import type { ParseState } from '../../core/syntax/parser-state.js';
+import { withOpName } from './attributes.js';
+
+const formats = new WeakMap<OpDefinition, AssemblyFormat>();
+
+/**
+ * A `parse` hook running the op's declarative format with the op name known to the attribute
+ * hooks, so that their errors read `custom op 'arith.addf' expected ...` as in MLIR.
+ */
+export function formatParse(parser: Parser, state: ParseState): void {
+  const def = state.definition!;
+  let f = formats.get(def);
+  if (!f) {
+    f = new AssemblyFormat(def);
+    formats.set(def, f);
+  }
+  withOpName(state.name, () => f.parse(parser, state));
+}
+/** Typed for OpSpec's loosely typed `parse` field. */
+export const namedFormatParse = formatParse as unknown as NonNullable<OpSpec['parse']>;
+
+/**
+ * An ODS PredOpTrait (AllTypesMatch, TypesMatchWith, ...): checked with the op's declared
+ * constraints, before native traits; the message reads `failed to verify that <summary>`.
+ */
+export function predTrait(summary: string, holds: (op: Operation) => boolean): Trait {
+  return { name: `Pred<${summary}>`, verify: (op) => (holds(op) ? undefined : `failed to verify that ${summary}`) };
+}
+
+/** Value types of named operands/results, by declaration order of the op's groups. */
+function namedType(op: Operation, name: string): Type | undefined {
+  const def = op.definition!;
+  const oi = def.operandGroups.findIndex((g) => g.name === name);
+  if (oi >= 0) return op.operands[oi]?.type;
+  const ri = def.resultGroups.findIndex((g) => g.name === name);
+  if (ri >= 0) return op.results[ri]?.type;
+  return op.properties.get(name)?.type;
+}
+
+export function AllTypesMatch(...names: string[]): Trait {
+  return predTrait(`all of {${names.join(', ')}} have same type`, (op) => {
+    const types = names.map((n) => namedType(op, n));
+    return types.every((t) => t === types[0]);
+  });
+}
+
+export function TypesMatchWith(summary: string, from: string, to: string, transform: (t: Type) => Type): Trait {
+  return predTrait(summary, (op) => {
+    const f = namedType(op, from);
+    const t = namedType(op, to);
+    return f === undefined || t === undefined || transform(f) === t;
+  });
+}
+
+function isScalableVector(t: Type): boolean {
+  return t instanceof VectorType && t.scalableDims.some(Boolean);
+}
+
+/** MLIR's verifyCompatibleShapes over a list of types. */
+export function compatibleShapes(types: readonly Type[]): boolean {
+  const shaped = types.filter((t) => t instanceof ShapedType) as ShapedType[];
+  if (shaped.length === 0) return true;
+  if (shaped.length !== types.length) return false;
+  const scalable = types.filter(isScalableVector).length;
+  if (scalable !== 0 && scalable !== types.length) return false;
+  const ranked = shaped.filter((t) => t.shape !== undefined);
+  if (ranked.length === 0) return true;
+  const rank = ranked[0]!.rank;
+  if (ranked.some((t) => t.rank !== rank)) return false;
+  for (let i = 0; i < rank; i++) {
+    const statics = new Set(ranked.map((t) => t.shape![i]!).filter((d) => d >= 0));
+    if (statics.size > 1) return false;
+  }
+  return true;
+}
+
+export const SameOperandsAndResultShape: Trait = {
+  name: 'SameOperandsAndResultShape',
+  verify: (op) => (compatibleShapes([...op.operands.map((v) => v.type), ...op.resultTypes]) ? undefined : 'requires the same shape for all operands and results'),
+};
+
+/** Tensor operands and results have identical dimensions (Arith's SameInputOutputTensorDims). */
+export const SameInputOutputTensorDims = predTrait('input and output have the same tensor dimensions', (op) => {
+  // mlir-opt 19 rejects unranked tensors here (their shape never compares equal).
+  const dims = (t: Type | undefined): string | undefined =>
+    t instanceof RankedTensorType ? t.shape.join('x') : t instanceof UnrankedTensorType ? undefined : '';
+  const from = dims(op.operands[0]?.type);
+  const to = dims(op.results[0]?.type);
+  return from !== undefined && to !== undefined && from === to;
+});
+
+/** Vector/tensor shape equality for masks (BooleanConditionOrMatchingShape). */
+export function sameShape(a: Type, b: Type): boolean {
+  if (!(a instanceof ShapedType) || !(b instanceof ShapedType)) return false;
+  if (a.shape === undefined || b.shape === undefined) return a.shape === b.shape;
+  return a.shape.length === b.shape.length && a.shape.every((d, i) => d === b.shape![i]);
+}

@@ -1,0 +1,35 @@
+import { defaultValued, required } from '../../core/ir/constraints.js';
+import { defineOp } from '../../core/ir/op-definition.js';
+import { Pure, SameTypeOperands } from '../../core/ir/traits.js';
+import { CmpFPredicateAttr, CmpIPredicateAttr, FastMathAttrConstraint, FastMathFlagsAttr } from './attributes.js';
+import { namedFormatParse, TypesMatchWith } from './common.js';
+import { BoolLike, FloatLike, getI1SameShape, SignlessIntegerLike } from './types.js';
+
+const ResultIsI1OfOperandShape = TypesMatchWith('result type has i1 element type and same shape as operands', 'lhs', 'result', getI1SameShape);
+const resultFromLhs = [{ from: 'lhs', to: 'result', transform: getI1SameShape }] as const;
+
+/** `arith.cmpi slt, %a, %b : i32`; the predicate is an i64 enum attribute. */
+export const CmpIOp = defineOp({
+  name: 'arith.cmpi',
+  summary: 'integer comparison operation',
+  operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
+  results: { result: BoolLike },
+  attributes: { predicate: required(CmpIPredicateAttr) },
+  traits: [ResultIsI1OfOperandShape, Pure, SameTypeOperands],
+  assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
+  typeRelations: resultFromLhs,
+  parse: namedFormatParse,
+});
+
+/** `arith.cmpf ogt, %a, %b fastmath<nnan> : f32`. */
+export const CmpFOp = defineOp({
+  name: 'arith.cmpf',
+  summary: 'floating-point comparison operation',
+  operands: { lhs: FloatLike, rhs: FloatLike },
+  results: { result: BoolLike },
+  attributes: { predicate: required(CmpFPredicateAttr), fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) },
+  traits: [ResultIsI1OfOperandShape, Pure, SameTypeOperands],
+  assemblyFormat: '$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)',
+  typeRelations: resultFromLhs,
+  parse: namedFormatParse,
+});

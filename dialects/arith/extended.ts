@@ -1,0 +1,32 @@
+import { defineOp } from '../../core/ir/op-definition.js';
+import { Commutative, Pure } from '../../core/ir/traits.js';
+import { AllTypesMatch } from './common.js';
+import { BoolLike, SignlessIntegerLike } from './types.js';
+
+/** `%sum, %overflow = arith.addui_extended %a, %b : i32, i1`. */
+export const AddUIExtendedOp = defineOp({
+  name: 'arith.addui_extended',
+  summary: 'extended unsigned integer addition operation returning sum and overflow bit',
+  operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
+  results: { sum: SignlessIntegerLike, overflow: BoolLike },
+  traits: [AllTypesMatch('lhs', 'rhs', 'sum'), Pure, Commutative],
+  assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)',
+  typeRelations: [{ allMatch: ['lhs', 'rhs', 'sum'] }],
+  resultNames: () => ['sum', 'overflow'],
+});
+
+function mulExtended<const N extends string>(name: N, summary: string) {
+  return defineOp({
+    name,
+    summary,
+    operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
+    results: { low: SignlessIntegerLike, high: SignlessIntegerLike },
+    traits: [AllTypesMatch('lhs', 'rhs', 'low', 'high'), Pure, Commutative],
+    assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($lhs)',
+    typeRelations: [{ allMatch: ['lhs', 'rhs', 'low', 'high'] }],
+    resultNames: () => ['low', 'high'],
+  });
+}
+
+export const MulSIExtendedOp = mulExtended('arith.mulsi_extended', 'extended signed integer multiplication operation');
+export const MulUIExtendedOp = mulExtended('arith.mului_extended', 'extended unsigned integer multiplication operation');
