@@ -170,13 +170,14 @@ export function optMain(argv: readonly string[], io: IO = processIO): number {
     if (out === undefined) failed = true;
     else outputs.push(out);
   }
-  if (failed) return 1;
   const text = outputs.join('// -----\n');
-  if (opts.verifyDiagnostics) return 0;
+  if (opts.verifyDiagnostics) return failed ? 1 : 0;
   if (!opts.output || opts.output === '-') {
+    // Like mlir-opt, the chunks that succeeded are still printed.
     io.stdout(text);
-    return 0;
+    return failed ? 1 : 0;
   }
+  if (failed) return 1;
   // Written to a temporary file first so a failure never leaves a half-written output.
   const tmp = path.join(path.dirname(opts.output), `.${path.basename(opts.output)}.${process.pid}.tmp`);
   try {

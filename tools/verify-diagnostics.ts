@@ -10,7 +10,7 @@ interface Expected {
   matched: boolean;
 }
 
-const EXPECTED = /expected-(error|warning|note|remark)(?:@([+-]\d+|above|below))?\s*\{\{(.*?)\}\}/g;
+const EXPECTED = /expected-(error|warning|note|remark)\s*(?:@([+-]\d+|above|below))?\s*\{\{(.*?)\}\}/g;
 
 /** The `// expected-error@+1 {{...}}` annotations of a buffer, in MLIR's syntax. */
 export function parseExpectations(source: SourceFile): Expected[] {
