@@ -33,11 +33,38 @@ export class UnknownLoc extends Location {
   }
 }
 
+/**
+ * file -> line -> locations on that line (a short list, or a map by column once a line has
+ * many), for non-negative integer positions; other positions go through `uniquer`.
+ */
+const fileLineColTable = new Map<string, Map<number, FileLineColLoc[] | Map<number, FileLineColLoc>>>();
+
 export class FileLineColLoc extends Location {
   private constructor(readonly file: string, readonly line: number, readonly col: number) {
     super();
   }
   static get(file: string, line: number, col: number): FileLineColLoc {
+    // Fast path (one per parsed op): no string key.
+    if (Number.isInteger(line) && Number.isInteger(col) && line >= 0 && col >= 0 && line < 0x40000000) {
+      let lines = fileLineColTable.get(file);
+      if (!lines) fileLineColTable.set(file, (lines = new Map()));
+      const onLine = lines.get(line);
+      if (onLine instanceof Map) {
+        let loc = onLine.get(col);
+        if (!loc) onLine.set(col, (loc = new FileLineColLoc(file, line, col)));
+        return loc;
+      }
+      if (onLine) {
+        for (const l of onLine) if (l.col === col) return l;
+        const loc = new FileLineColLoc(file, line, col);
+        if (onLine.length < 16) onLine.push(loc);
+        else lines.set(line, new Map([...onLine, loc].map((l) => [l.col, l])));
+        return loc;
+      }
+      const loc = new FileLineColLoc(file, line, col);
+      lines.set(line, [loc]);
+      return loc;
+    }
     return uniquer.get(`F${file}\0${line}:${col}`, () => new FileLineColLoc(file, line, col)) as FileLineColLoc;
   }
   toString(): string {

@@ -97,11 +97,14 @@ export class OpDefinition {
   }
   /** More than one variadic/optional group needs explicit segment sizes. */
   get hasOperandSegments(): boolean {
-    return this.operandGroups.filter((g) => g.kind !== 'single').length > 1;
+    return (this.operandSegments ??= this.operandGroups.filter((g) => g.kind !== 'single').length > 1);
   }
   get hasResultSegments(): boolean {
-    return this.resultGroups.filter((g) => g.kind !== 'single').length > 1;
+    return (this.resultSegments ??= this.resultGroups.filter((g) => g.kind !== 'single').length > 1);
   }
+  // Caches for the two getters above (the groups never change).
+  private operandSegments: boolean | undefined;
+  private resultSegments: boolean | undefined;
   isInherentAttr(name: string): boolean {
     return (
       (this.spec.attributes !== undefined && name in this.spec.attributes) ||

@@ -27,7 +27,20 @@ export type WalkOrder = 'pre' | 'post';
 
 function toMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute> | undefined): Map<string, Attribute> {
   if (!m) return new Map();
-  return m instanceof Map ? new Map(m) : new Map(Object.entries(m));
+  if (m instanceof Map) return m.size === 0 ? new Map() : new Map(m);
+  return new Map(Object.entries(m));
+}
+
+/** Attributes that are stored on the op when absent (MLIR's DefaultValuedAttr), per definition. */
+const materializedDefaults = new WeakMap<OpDefinition, readonly (readonly [string, Attribute])[]>();
+
+function materializedDefaultsOf(def: OpDefinition): readonly (readonly [string, Attribute])[] {
+  let list = materializedDefaults.get(def);
+  if (!list) {
+    list = Object.entries(def.spec.attributes ?? {}).flatMap(([name, spec]) => (spec.materializeDefault && spec.defaultValue ? [[name, spec.defaultValue] as const] : []));
+    materializedDefaults.set(def, list);
+  }
+  return list;
 }
 
 /** A generic operation: the one concrete node class of the IR, as in MLIR. */
@@ -56,11 +69,11 @@ export class Operation {
     this.operandSlots = (state.operands ?? []).map((v, i) => new OpOperand(v, this, i));
     this.results = (state.resultTypes ?? []).map((t, i) => new OpResult(t, this, i));
     this.properties = toMap(state.properties);
-    for (const [name, spec] of Object.entries(state.definition?.spec.attributes ?? {})) {
-      if (spec.materializeDefault && spec.defaultValue && !this.properties.has(name)) this.properties.set(name, spec.defaultValue);
+    if (state.definition) {
+      for (const [name, value] of materializedDefaultsOf(state.definition)) if (!this.properties.has(name)) this.properties.set(name, value);
     }
     this.attributes = toMap(state.attributes);
-    this.successorSlots = (state.successors ?? []).map((b, i) => new BlockOperand(b, this, i));
+    this.successorSlots = state.successors?.length ? state.successors.map((b, i) => new BlockOperand(b, this, i)) : [];
     const regions = state.regions ?? 0;
     this.regions = [];
     if (typeof regions === 'number') {
@@ -224,7 +237,12 @@ export class Operation {
     }
     for (const region of this.regions) {
       for (const block of region.blocks) {
-        for (const op of block) if (op.walk(fn, order) === 'interrupt') return 'interrupt';
+        // The block's list directly (as its iterator does: `next` is read before visiting).
+        for (let op = block.first; op; ) {
+          const next: Operation | undefined = op.next;
+          if (op.walk(fn, order) === 'interrupt') return 'interrupt';
+          op = next;
+        }
       }
     }
     if (order === 'post' && fn(this) === 'interrupt') return 'interrupt';

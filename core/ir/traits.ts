@@ -79,12 +79,13 @@ export function HasParent(...parents: string[]): Trait {
 }
 
 export const SameOperandsAndResultType = simple('SameOperandsAndResultType', (op) => {
-  const types = [...op.operands.map((v) => v.type), ...op.resultTypes];
-  if (types.some((t) => t !== types[0])) return 'requires the same type for all operands and results';
+  const first = op.operandSlots[0]?.value.type ?? op.results[0]?.type;
+  for (const slot of op.operandSlots) if (slot.value.type !== first) return 'requires the same type for all operands and results';
+  for (const r of op.results) if (r.type !== first) return 'requires the same type for all operands and results';
 });
 export const SameTypeOperands = simple('SameTypeOperands', (op) => {
-  const types = op.operands.map((v) => v.type);
-  if (types.some((t) => t !== types[0])) return 'requires all operands to have the same type';
+  const first = op.operandSlots[0]?.value.type;
+  for (const slot of op.operandSlots) if (slot.value.type !== first) return 'requires all operands to have the same type';
 });
 
 /** Regions of this op have no SSA dominance requirement (MLIR's RegionKind::Graph). */

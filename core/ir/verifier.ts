@@ -2,7 +2,7 @@ import { Diagnostic, opDiagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
 import { groupSizes, type OpDefinition, type ValueGroup } from './op-definition.js';
 import type { Operation } from './operation.js';
-import { valueSpecConstraint } from './constraints.js';
+import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from './constraints.js';
 import { SymbolTable, symbolName } from './symbol-table.js';
 import type { Value } from './value.js';
 import { BlockArgument } from './value.js';
@@ -21,7 +21,54 @@ function countPhrase(gs: readonly ValueGroup[]): { min: number; exact: boolean }
   return { min, exact: gs.every((g) => g.kind === 'single') };
 }
 
+/** What verifyDeclaration needs from a definition, computed once per definition. */
+interface DeclarationPlan {
+  /** Per operands/results: every group is a single value and there are no segment sizes. */
+  readonly simple: { readonly operand: readonly TypeConstraint[] | undefined; readonly result: readonly TypeConstraint[] | undefined };
+  readonly attributes: readonly (readonly [string, AttrSpec])[];
+  readonly regionCount: number;
+  readonly variadicRegions: boolean;
+  readonly successorCount: number;
+  readonly variadicSuccessors: boolean;
+}
+const plans = new WeakMap<OpDefinition, DeclarationPlan>();
+
+function planOf(def: OpDefinition): DeclarationPlan {
+  let plan = plans.get(def);
+  if (plan) return plan;
+  const simple = (gs: readonly ValueGroup[], hasSegments: boolean) =>
+    !hasSegments && gs.every((g) => g.kind === 'single') ? gs.map((g) => valueSpecConstraint(g.spec)) : undefined;
+  const regionSpecs = Object.values(def.spec.regions ?? {});
+  const successorSpecs = Object.values(def.spec.successors ?? {});
+  plan = {
+    simple: { operand: simple(def.operandGroups, def.hasOperandSegments), result: simple(def.resultGroups, def.hasResultSegments) },
+    attributes: Object.entries(def.spec.attributes ?? {}),
+    regionCount: regionSpecs.length,
+    variadicRegions: regionSpecs.some((r) => r.variadic),
+    successorCount: successorSpecs.length,
+    variadicSuccessors: successorSpecs.some((r) => r.variadic),
+  };
+  plans.set(def, plan);
+  return plan;
+}
+
 function verifyValueGroups(op: Operation, def: OpDefinition, what: 'operand' | 'result'): void {
+  const simple = planOf(def).simple[what];
+  if (simple) {
+    // Fast path, same checks and messages as below: one value per group, no segment sizes.
+    const n = what === 'operand' ? op.operandSlots.length : op.results.length;
+    const min = simple.length;
+    if (n !== min) {
+      if (what === 'result') fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
+      fail(op, `expected ${min} operands, but found ${n}`);
+    }
+    for (let i = 0; i < n; i++) {
+      const t = what === 'operand' ? op.operandSlots[i]!.value.type : op.results[i]!.type;
+      const constraint = simple[i]!;
+      if (!constraint.test(t)) fail(op, `${what} #${i} must be ${constraint.description}, but got '${t}'`);
+    }
+    return;
+  }
   const gs = what === 'operand' ? def.operandGroups : def.resultGroups;
   const values: readonly Value[] = what === 'operand' ? op.operands : op.results;
   const segName = what === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes';
@@ -57,7 +104,8 @@ function verifyValueGroups(op: Operation, def: OpDefinition, what: 'operand' | '
 function verifyDeclaration(op: Operation, def: OpDefinition): void {
   verifyValueGroups(op, def, 'operand');
   verifyValueGroups(op, def, 'result');
-  for (const [name, spec] of Object.entries(def.spec.attributes ?? {})) {
+  const plan = planOf(def);
+  for (const [name, spec] of plan.attributes) {
     const a = op.properties.get(name);
     if (a === undefined) {
       if (!spec.optional) fail(op, `requires attribute '${name}'`);
@@ -65,15 +113,13 @@ function verifyDeclaration(op: Operation, def: OpDefinition): void {
     }
     if (!spec.constraint.test(a)) fail(op, `attribute '${name}' failed to satisfy constraint: ${spec.constraint.description}`);
   }
-  const regionSpecs = Object.values(def.spec.regions ?? {});
-  const variadicRegions = regionSpecs.some((r) => r.variadic);
-  if (variadicRegions ? op.regions.length < regionSpecs.length - 1 : op.regions.length !== regionSpecs.length) {
-    fail(op, `requires ${regionSpecs.length === 1 ? 'one region' : `${regionSpecs.length} regions`}`);
+  const regionCount = plan.regionCount;
+  if (plan.variadicRegions ? op.regions.length < regionCount - 1 : op.regions.length !== regionCount) {
+    fail(op, `requires ${regionCount === 1 ? 'one region' : `${regionCount} regions`}`);
   }
-  const successorSpecs = Object.values(def.spec.successors ?? {});
-  const variadicSuccessors = successorSpecs.some((s) => s.variadic);
-  if (!variadicSuccessors && op.successors.length !== successorSpecs.length) {
-    fail(op, `requires ${successorSpecs.length} successor${successorSpecs.length === 1 ? '' : 's'} but found ${op.successors.length}`);
+  const successorCount = plan.successorCount;
+  if (!plan.variadicSuccessors && op.successorSlots.length !== successorCount) {
+    fail(op, `requires ${successorCount} successor${successorCount === 1 ? '' : 's'} but found ${op.successorSlots.length}`);
   }
 }
 
@@ -91,10 +137,10 @@ function verifyBlocks(op: Operation): void {
           throw new VerifyFailure(d);
         }
       }
-      for (const child of block) {
+      for (let child = block.first; child; child = child.next) {
         if (child !== block.last && child.hasTrait('Terminator')) fail(child, 'must be the last operation in the parent block');
-        for (const s of child.successors) {
-          if (s.parent !== region) fail(child, 'reference to block defined in another region');
+        for (const slot of child.successorSlots) {
+          if (slot.block.parent !== region) fail(child, 'reference to block defined in another region');
         }
       }
     });
@@ -127,7 +173,7 @@ function verifyOp(op: Operation): void {
       throw new VerifyFailure(d);
     }
   }
-  for (const region of op.regions) for (const block of region.blocks) for (const child of block) verifyOp(child);
+  for (const region of op.regions) for (const block of region.blocks) for (let child = block.first; child; child = child.next) verifyOp(child);
   const msg = def?.spec.verifyRegions?.(op);
   if (msg) fail(op, msg);
 }
@@ -140,10 +186,17 @@ function isGraphRegionOwner(op: Operation): boolean {
 /** Check that every use is dominated by its definition and that isolated regions stay isolated. */
 function verifyDominance(root: Operation, dom: DominanceInfo): void {
   root.walk((user) => {
-    user.operandSlots.forEach((slot, i) => {
-      const v = slot.value;
+    const slots = user.operandSlots;
+    for (let i = 0; i < slots.length; i++) {
+      const v = slots[i]!.value;
       const defBlock = v.parentBlock;
       const defRegion = defBlock?.parent;
+      if (defBlock === user.parent && defRegion) {
+        // Fast path for a use in the defining block: a block argument dominates it; a result
+        // must come first (the general path below computes the same).
+        const owner = defRegion.parent;
+        if ((owner && isGraphRegionOwner(owner)) || v instanceof BlockArgument || dom.opDominates(v.definingOp!, user)) continue;
+      }
       // Climb from the user to its ancestor that sits directly in the defining region.
       let at: Operation | undefined = user;
       while (at && at.parentRegion !== defRegion) {
@@ -167,7 +220,7 @@ function verifyDominance(root: Operation, dom: DominanceInfo): void {
         if (defOp) d.attachNote('operand defined here', defOp.loc);
         throw new VerifyFailure(d);
       }
-    });
+    }
   }, 'pre');
 }
 

@@ -59,7 +59,16 @@ export class AssemblyFormat {
     this.printSteps = this.elements.map((e) => this.compilePrint(e, state));
   }
 
+  /** `resolve` results by name (looked up for every element of every op parsed). */
+  private readonly resolvedNames = new Map<string, Resolved>();
+
   private resolve(name: string): Resolved {
+    let r = this.resolvedNames.get(name);
+    if (!r) this.resolvedNames.set(name, (r = this.resolveUncached(name)));
+    return r;
+  }
+
+  private resolveUncached(name: string): Resolved {
     const def = this.def;
     let i = def.operandGroups.findIndex((g) => g.name === name);
     if (i >= 0) return { kind: 'operand', index: i, group: def.operandGroups[i] };
@@ -122,11 +131,16 @@ export class AssemblyFormat {
         if (this.def.hasResultSegments) elided.push('resultSegmentSizes');
         const withKeyword = e.withKeyword;
         // Default-valued attributes holding their default are not printed either.
+        const defaults = Object.entries(this.def.spec.attributes ?? {}).filter(([, s]) => s.defaultValue !== undefined);
         return (p, op) => {
-          const extra = Object.entries(this.def.spec.attributes ?? {})
-            .filter(([n, s]) => s.defaultValue !== undefined && op.properties.get(n) === s.defaultValue)
-            .map(([n]) => n);
-          p.printOptionalAttrDict(op, [...elided, ...extra], withKeyword);
+          let names = elided;
+          for (const [n, s] of defaults) {
+            if (op.properties.get(n) === s.defaultValue) {
+              if (names === elided) names = [...elided];
+              names.push(n);
+            }
+          }
+          p.printOptionalAttrDict(op, names, withKeyword);
         };
       }
       default: {
@@ -317,7 +331,8 @@ export class AssemblyFormat {
       case 'space':
         return;
       case 'optional': {
-        const first = e.then[0]!;
+        // Spacing directives (` `` `) print nothing and cannot start a group; look past them.
+        const first = e.then.find((x) => x.kind !== 'space') ?? e.then[0]!;
         const present = this.startsHere(parser, first);
         if (present) {
           const anchorIsElidedUnit = e.anchor.kind === 'var' && e.anchor !== first && this.resolve(e.anchor.name).attr?.constraint.unit === true;
@@ -449,7 +464,7 @@ export class AssemblyFormat {
       case 'regions':
         return parser.peek(Tok.LBrace);
       case 'optional':
-        return this.startsHere(parser, e.then[0]!);
+        return this.startsHere(parser, e.then.find((x) => x.kind !== 'space') ?? e.then[0]!);
       default:
         return false;
     }
@@ -583,46 +598,71 @@ export class AssemblyFormat {
     });
   }
 
-  private inferTypes(operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][], _numResults: number): void {
+  /** The op's type relations with names resolved to group indices, computed once per format. */
+  private relationPlan: PlannedRelation[] | undefined;
+
+  private planRelations(): PlannedRelation[] {
+    if (this.relationPlan) return this.relationPlan;
     const def = this.def;
-    const get = (name: string): Type | undefined => {
-      const oi = def.operandGroups.findIndex((g) => g.name === name);
-      if (oi >= 0) return operandTypes[oi]?.[0];
-      const ri = def.resultGroups.findIndex((g) => g.name === name);
-      return ri >= 0 ? resultTypes[ri]?.[0] : undefined;
-    };
-    const set = (name: string, t: Type) => {
-      const oi = def.operandGroups.findIndex((g) => g.name === name);
-      if (oi >= 0 && !operandTypes[oi]) operandTypes[oi] = lists[oi]!.map(() => t);
-      const ri = def.resultGroups.findIndex((g) => g.name === name);
-      if (ri >= 0 && !resultTypes[ri]) resultTypes[ri] = [t];
-    };
+    const ref = (name: string): GroupRef => ({
+      operand: def.operandGroups.findIndex((g) => g.name === name),
+      result: def.resultGroups.findIndex((g) => g.name === name),
+    });
     const relations = [...(def.spec.typeRelations ?? [])];
     const allNames = [...def.operandGroups.map((g) => g.name), ...def.resultGroups.map((g) => g.name)];
     if (def.traitNames.has('SameOperandsAndResultType')) relations.push({ allMatch: allNames });
     if (def.traitNames.has('SameTypeOperands')) relations.push({ allMatch: def.operandGroups.map((g) => g.name) });
+    this.relationPlan = relations.map((rel) => ('allMatch' in rel ? { allMatch: rel.allMatch.map(ref) } : { from: ref(rel.from), to: ref(rel.to), transform: rel.transform }));
+    return this.relationPlan;
+  }
+
+  private inferTypes(operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][], _numResults: number): void {
+    const relations = this.planRelations();
+    if (relations.length === 0) return;
+    const get = (r: GroupRef): Type | undefined => {
+      if (r.operand >= 0) return operandTypes[r.operand]?.[0];
+      return r.result >= 0 ? resultTypes[r.result]?.[0] : undefined;
+    };
+    const set = (r: GroupRef, t: Type) => {
+      if (r.operand >= 0 && !operandTypes[r.operand]) operandTypes[r.operand] = lists[r.operand]!.map(() => t);
+      if (r.result >= 0 && !resultTypes[r.result]) resultTypes[r.result] = [t];
+    };
     for (let changed = true; changed; ) {
       changed = false;
       for (const rel of relations) {
-        if ('allMatch' in rel) {
-          const known = rel.allMatch.map(get).find((t) => t !== undefined);
+        if (rel.allMatch) {
+          let known: Type | undefined;
+          for (const r of rel.allMatch) if ((known = get(r)) !== undefined) break;
           if (!known) continue;
-          for (const n of rel.allMatch) {
-            if (!get(n)) {
-              set(n, known);
-              if (get(n)) changed = true;
+          for (const r of rel.allMatch) {
+            if (!get(r)) {
+              set(r, known);
+              if (get(r)) changed = true;
             }
           }
         } else {
-          const from = get(rel.from);
-          if (from && !get(rel.to)) {
-            set(rel.to, rel.transform(from));
-            changed = true;
+          const from = get(rel.from!);
+          if (from && !get(rel.to!)) {
+            set(rel.to!, rel.transform!(from));
+            // An absent optional/variadic target stays empty; only progress counts as a change.
+            if (get(rel.to!)) changed = true;
           }
         }
       }
     }
   }
+}
+
+/** A named operand/result group as indices (-1: not an operand / not a result). */
+interface GroupRef {
+  readonly operand: number;
+  readonly result: number;
+}
+interface PlannedRelation {
+  readonly allMatch?: readonly GroupRef[];
+  readonly from?: GroupRef;
+  readonly to?: GroupRef;
+  readonly transform?: (t: Type) => Type;
 }
 
 class ParseContext {

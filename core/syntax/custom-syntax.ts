@@ -14,15 +14,27 @@ function compiled(def: OpDefinition): AssemblyFormat | undefined {
   return def.compiledFormat as AssemblyFormat;
 }
 
+// Looked up once per printed/parsed op: cached per definition (null: none).
+const printers = new WeakMap<OpDefinition, CustomPrint | null>();
+const parsers = new WeakMap<OpDefinition, CustomParse | null>();
+
 /** The op's custom printer: hand-written, from its format, or none (generic form). */
 export function customPrinterFor(def: OpDefinition): CustomPrint | undefined {
-  if (def.spec.print) return def.spec.print as unknown as CustomPrint;
-  const f = compiled(def);
-  return f ? (p, op) => f.print(p, op) : undefined;
+  let printer = printers.get(def);
+  if (printer === undefined) {
+    const f = def.spec.print ? undefined : compiled(def);
+    printer = def.spec.print ? (def.spec.print as unknown as CustomPrint) : f ? (p, op) => f.print(p, op) : null;
+    printers.set(def, printer);
+  }
+  return printer ?? undefined;
 }
 
 export function customParserFor(def: OpDefinition): CustomParse | undefined {
-  if (def.spec.parse) return def.spec.parse as unknown as CustomParse;
-  const f = compiled(def);
-  return f ? (parser, state) => f.parse(parser, state) : undefined;
+  let parser = parsers.get(def);
+  if (parser === undefined) {
+    const f = def.spec.parse ? undefined : compiled(def);
+    parser = def.spec.parse ? (def.spec.parse as unknown as CustomParse) : f ? (ps, state) => f.parse(ps, state) : null;
+    parsers.set(def, parser);
+  }
+  return parser ?? undefined;
 }

@@ -5,12 +5,19 @@ import { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import { implicitTerminatorOf } from '../ir/traits.js';
 
+/** The implicit terminator's name per op definition ('' for none), computed once. */
+const terminatorNames = new WeakMap<OpDefinition, string>();
+
 /**
  * For ops with SingleBlockImplicitTerminator: give an empty region its block and append the
  * terminator the custom form may omit (MLIR's ensureTerminator).
  */
 export function ensureImplicitTerminator(region: Region, owner: OpDefinition, context: Context): void {
-  const name = owner.traits.map((t) => ('terminator' in t ? (t as { terminator: string }).terminator : undefined)).find(Boolean);
+  let name = terminatorNames.get(owner);
+  if (name === undefined) {
+    name = owner.traits.map((t) => ('terminator' in t ? (t as { terminator: string }).terminator : undefined)).find(Boolean) ?? '';
+    terminatorNames.set(owner, name);
+  }
   if (!name) return;
   if (region.empty) region.appendBlock(new Block());
   const block = region.entry!;

@@ -199,10 +199,11 @@ export class Lexer {
   private lexString(start: number): Token {
     const s = this.text;
     for (;;) {
-      if (this.pos >= s.length) throw this.error(start, 'expected \'"\' in string literal');
+      // Reported where the string is cut off, as MLIR does: at the end of the line or buffer.
+      if (this.pos >= s.length) throw this.error(s.length, 'expected \'"\' in string literal');
       const c = s.charCodeAt(this.pos++);
       if (c === 34) return this.tok(Tok.String, start);
-      if (c === 10) throw this.error(start, 'expected \'"\' in string literal');
+      if (c === 10 || c === 11 || c === 12) throw this.error(this.pos - 1, 'expected \'"\' in string literal');
       if (c === 92) {
         const n = s.charCodeAt(this.pos);
         if (n === 34 || n === 92 || n === 110 || n === 116) this.pos++;

@@ -48,11 +48,13 @@ export class ParserBase {
   error(message: string, offset = this.tok.start): DiagnosticError {
     return DiagnosticError.at(this.locAt(offset), message);
   }
-  /** MLIR reports "expected X" errors at the end of the previous token when the current one is on a later line. */
+  /**
+   * MLIR reports "expected X" errors (emitWrongTokenError) right after the previous token: only
+   * whitespace and comments can separate the two, and MLIR backs up over them. Before the first
+   * token, at the current one.
+   */
   expectedError(message: string): DiagnosticError {
-    const { line: curLine } = this.source.lineCol(this.tok.start);
-    const { line: prevLine } = this.source.lineCol(Math.max(0, this.prevEnd));
-    if (this.tok.kind === Tok.EOF || curLine > prevLine) return this.error(message, this.prevEnd);
+    if (this.prevEnd > 0) return this.error(message, this.prevEnd);
     return this.error(message);
   }
 
@@ -122,6 +124,12 @@ export class ParserBase {
     }
     try {
       return fn();
+    } catch (e) {
+      // The JS stack can run out before MAX_NESTING levels of some constructs (e.g. ~1000 nested
+      // dictionaries): report it at the token where it happened rather than at the file start.
+      // (No regular expression here: compiling one can itself fail for lack of stack.)
+      if ((e instanceof RangeError || e instanceof SyntaxError) && e.message.includes('call stack')) throw this.error(`nesting too deep: out of stack space at nesting level ${this.depth}`);
+      throw e;
     } finally {
       this.depth--;
     }

@@ -14,6 +14,15 @@ import { ParseState, type RegionArgument, type UnresolvedOperand } from './parse
 import type { SourceFile } from './source.js';
 import { LocationAttr, TypeAttrParser } from './type-attr-parser.js';
 
+/** An UnresolvedOperand whose location is only computed when asked for (errors, block arguments). */
+class LazyOperand implements UnresolvedOperand {
+  private cachedLoc: Location | undefined;
+  constructor(readonly name: string, readonly number: number, readonly offset: number, private readonly source: SourceFile) {}
+  get loc(): Location {
+    return (this.cachedLoc ??= this.source.loc(this.offset));
+  }
+}
+
 /** Placeholder for an SSA name used before its definition. */
 class ForwardRef extends Value {
   constructor(type: Type, readonly loc: Location, readonly offset: number) {
@@ -29,7 +38,8 @@ class ForwardRef extends Value {
 
 interface ValueEntry {
   values: Value[];
-  loc: Location;
+  /** Source offset of the definition (or first forward use); its location is computed on demand. */
+  offset: number;
 }
 
 /** SSA names visible in one isolated-from-above region tree. */
@@ -164,9 +174,9 @@ export class Parser extends TypeAttrParser {
     const dialect = this.context.dialect(dialectName);
     if (this.context.allowUnregisteredDialects) return undefined;
     if (dialect) throw this.error(`unregistered operation '${name}' found in dialect ('${dialectName}') that does not allow unknown operations`, offset);
+    // MLIR reports this one at the token after the name.
     throw this.error(
       `operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used`,
-      offset,
     );
   }
 
@@ -283,7 +293,7 @@ export class Parser extends TypeAttrParser {
       number = Number(text);
       this.advance();
     }
-    return { name: this.text(t), number, loc: this.locAt(t.start), offset: t.start };
+    return new LazyOperand(this.text(t), number, t.start, this.source);
   }
 
   parseOperandList(): UnresolvedOperand[] {
@@ -310,7 +320,7 @@ export class Parser extends TypeAttrParser {
       const v = entry.values[u.number]!;
       if (v.type !== type) {
         const d = DiagnosticError.at(u.loc, `use of value '${u.name}' expects different type than prior uses: '${type}' vs '${v.type}'`);
-        d.diagnostic.attachNote('prior use here', entry.loc);
+        d.diagnostic.attachNote('prior use here', this.locAt(entry.offset));
         throw d;
       }
       return v;
@@ -320,12 +330,12 @@ export class Parser extends TypeAttrParser {
       const values: Value[] = [];
       for (let i = 0; i <= u.number; i++) values.push(new ForwardRef(type, u.loc, u.offset));
       values.forEach((v) => this.scope.forwardRefs.set(v as ForwardRef, u.name));
-      this.scope.values.set(u.name, { values, loc: u.loc });
+      this.scope.values.set(u.name, { values, offset: u.offset });
       return values[u.number]!;
     }
     const ref = new ForwardRef(type, u.loc, u.offset);
     this.scope.forwardRefs.set(ref, u.name);
-    this.scope.values.set(u.name, { values: [ref], loc: u.loc });
+    this.scope.values.set(u.name, { values: [ref], offset: u.offset });
     return ref;
   }
 
@@ -344,7 +354,7 @@ export class Parser extends TypeAttrParser {
       const refs = existing.values.filter((v): v is ForwardRef => v instanceof ForwardRef);
       if (refs.length !== existing.values.length) {
         const d = DiagnosticError.at(this.locAt(offset), `redefinition of SSA value '${name}'`);
-        d.diagnostic.attachNote('previously defined here', existing.loc);
+        d.diagnostic.attachNote('previously defined here', this.locAt(existing.offset));
         throw d;
       }
       for (let i = 0; i < refs.length; i++) {
@@ -360,7 +370,7 @@ export class Parser extends TypeAttrParser {
         scope.forwardRefs.delete(ref);
       }
     }
-    scope.values.set(name, { values: [...values], loc: this.locAt(offset) });
+    scope.values.set(name, { values: [...values], offset });
     scope.levels[scope.levels.length - 1]!.push(name);
   }
 
@@ -473,7 +483,8 @@ export class Parser extends TypeAttrParser {
 
   private parseBlockBody(block: Block): void {
     while (!this.is(Tok.CaretId) && !this.is(Tok.RBrace)) {
-      if (this.is(Tok.EOF)) throw this.error("expected '}' to close region");
+      // At the end of the file, reported after the last token, as MLIR does.
+      if (this.is(Tok.EOF)) throw this.expectedError("expected '}' to close region");
       block.append(this.parseOperation());
     }
   }

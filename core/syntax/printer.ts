@@ -47,7 +47,7 @@ class AliasTable {
     op.walk((o) => {
       for (const a of o.properties.values()) visitAttr(a);
       for (const a of o.attributes.values()) visitAttr(a);
-      for (const v of o.operands) visitType(v.type);
+      for (const slot of o.operandSlots) visitType(slot.value.type);
       for (const r of o.results) visitType(r.type);
       for (const region of o.regions) for (const b of region.blocks) for (const a of b.arguments) visitType(a.type);
     }, 'pre');
@@ -68,6 +68,7 @@ function subElements(x: Attribute | Type): (Attribute | Type)[] {
 /** MLIR's OperationPrinter and OpAsmPrinter in one: prints ops in custom or generic form. */
 export class OpAsmPrinter implements AttrTypeWriter {
   private chunks: string[] = [];
+  private flushed: string[] = [];
   private indent = 0;
   private names!: SSANames;
   private readonly aliases = new AliasTable();
@@ -90,14 +91,21 @@ export class OpAsmPrinter implements AttrTypeWriter {
     }
     this.printOperation(op);
     this.write('\n');
-    const out = this.chunks.join('');
+    this.flushed.push(this.chunks.join(''));
+    const out = this.flushed.length === 1 ? this.flushed[0]! : this.flushed.join('');
     this.chunks = [];
+    this.flushed = [];
     return out;
   }
 
   // ---------------------------------------------------------------- AttrTypeWriter
   write(text: string): void {
-    this.chunks.push(text);
+    // Small pieces are joined every few thousand writes, so that they die young (cheap for the GC)
+    // instead of all living until the end.
+    if (this.chunks.push(text) >= 4096) {
+      this.flushed.push(this.chunks.join(''));
+      this.chunks.length = 0;
+    }
   }
   type(t: Type): void {
     t.print(this);
@@ -188,6 +196,17 @@ export class OpAsmPrinter implements AttrTypeWriter {
   }
   /** Inherent and discardable attributes not in `elided`, as ` {a = 1, b}`. */
   printOptionalAttrDict(op: Operation, elided: readonly string[] = [], withKeyword = false): void {
+    if (op.attributes.size === 0) {
+      // Fast path for the common case: nothing but elided inherent attributes.
+      let any = false;
+      for (const k of op.properties.keys()) {
+        if (k !== '' && !elided.includes(k)) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) return;
+    }
     const entries = allAttributes(op).filter((e) => !elided.includes(e.name));
     this.printAttrEntries(entries, withKeyword);
   }
@@ -245,9 +264,10 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.indent += 2;
     const last = block.last;
     const skipTerminator = !printTerminator && last !== undefined && last.hasTrait('Terminator');
-    for (const op of block) {
+    const indent = ' '.repeat(this.indent);
+    for (let op = block.first; op; op = op.next) {
       if (skipTerminator && op === last) break;
-      this.write(' '.repeat(this.indent));
+      this.write(indent);
       this.printOperation(op);
       this.write('\n');
     }
@@ -271,6 +291,10 @@ export class OpAsmPrinter implements AttrTypeWriter {
   private printResults(op: Operation): void {
     const n = op.results.length;
     if (!n) return;
+    if (n === 1) {
+      this.write(this.names.valueName(op.results[0]!, false) + ' = ');
+      return;
+    }
     const groups = this.names.resultGroupsOf(op);
     groups.forEach((start, i) => {
       if (i) this.write(', ');
@@ -304,7 +328,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
       });
       this.write(')');
     }
-    this.printAttrEntries(DictionaryAttr.get(op.attributes).entries);
+    if (op.attributes.size) this.printAttrEntries(DictionaryAttr.get(op.attributes).entries);
     this.write(' : ');
     this.type(FunctionType.get(op.operands.map((v) => v.type), op.resultTypes));
   }

@@ -31,9 +31,11 @@ export class SSANames {
       }
       const scope = new NameScope(ctx.scope ?? rootScope);
       this.numberRegion(ctx.region, scope);
-      for (const op of ctx.region.ops()) {
-        for (const region of op.regions) {
-          stack.push({ region, value: this.nextValueID, arg: this.nextArgumentID, conflict: this.nextConflictID, scope });
+      for (const block of ctx.region.blocks) {
+        for (let op = block.first; op; op = op.next) {
+          for (const region of op.regions) {
+            stack.push({ region, value: this.nextValueID, arg: this.nextArgumentID, conflict: this.nextConflictID, scope });
+          }
         }
       }
     }
@@ -56,14 +58,20 @@ export class SSANames {
         if (entry) this.setName(arg, `arg${this.nextArgumentID++}`, scope);
         else this.valueNames.set(arg, String(this.nextValueID++));
       }
-      for (const op of block) this.numberOp(op, scope);
+      for (let op = block.first; op; op = op.next) this.numberOp(op, scope);
     });
   }
 
   private numberOp(op: Operation, scope: NameScope): void {
     if (op.results.length === 0) return;
+    if (this.generic || !op.definition?.spec.resultNames) {
+      // No name hints (the common case): just the next number.
+      const first = op.results[0]!;
+      if (!this.valueNames.has(first)) this.valueNames.set(first, String(this.nextValueID++));
+      return;
+    }
     const groups = [0];
-    if (!this.generic && op.definition?.spec.resultNames) {
+    {
       op.definition.spec.resultNames(op).forEach((n, i) => {
         if (!n) return;
         this.setName(op.results[i]!, n, scope);
@@ -91,7 +99,7 @@ export class SSANames {
     const direct = this.valueNames.get(v);
     if (direct !== undefined) {
       // A use of the first result of a multi-result group prints as `%0#0` (MLIR's printResultNo).
-      if (printResultNo && v instanceof OpResult) {
+      if (printResultNo && v instanceof OpResult && v.owner.results.length > 1) {
         const groups = this.resultGroups.get(v.owner) ?? [0];
         const i = groups.indexOf(v.index);
         const end = groups[i + 1] ?? v.owner.results.length;
@@ -134,9 +142,12 @@ class NameScope {
 }
 
 const VALID = /^[A-Za-z0-9$._-]$/;
+/** Names `sanitize` returns unchanged: valid characters only, not starting with a digit. */
+const ALREADY_VALID = /^[A-Za-z$._-][A-Za-z0-9$._-]*$/;
 
 /** MLIR's sanitizeIdentifier for SSA name hints. */
 export function sanitize(name: string): string {
+  if (ALREADY_VALID.test(name)) return name;
   let out = '';
   for (const ch of name) {
     if (VALID.test(ch)) out += ch;

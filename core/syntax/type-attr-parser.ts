@@ -350,7 +350,8 @@ export class TypeAttrParser extends ParserBase {
     if (!t && this.consumeIf(Tok.Colon)) t = this.parseType();
     if (litTok.kind === Tok.Float) {
       t ??= FloatType.get('f64');
-      if (!(t instanceof FloatType)) throw this.error('floating point value not valid for specified type', start);
+      // MLIR reports this one at the token after the literal (and its type).
+      if (!(t instanceof FloatType)) throw this.error('floating point value not valid for specified type');
       const v = parseFloatLiteral(lit, floatKindOf(t), MLIR_FLOAT_PARSING);
       return FloatAttr.get(t, negative ? -v : v);
     }
@@ -361,12 +362,13 @@ export class TypeAttrParser extends ParserBase {
         d.diagnostic.attachNote("add a trailing dot to make the literal a float", this.locAt(litTok.start));
         throw d;
       }
-      if (negative) throw this.error('hexadecimal float literal should not have a leading minus', start);
+      if (negative) throw this.error('hexadecimal float literal should not have a leading minus', litTok.start);
       return FloatAttr.get(t, this.hexFloat(lit, t, litTok.start));
     }
-    if (!(t instanceof IntegerType || t instanceof IndexType)) throw this.error('integer literal not valid for specified type', start);
+    // Integer errors point at the literal (after any '-'), as in MLIR's parseDecOrHexAttr.
+    if (!(t instanceof IntegerType || t instanceof IndexType)) throw this.error('integer literal not valid for specified type', litTok.start);
     const value = negative ? -BigInt(lit) : BigInt(lit);
-    this.checkIntegerFits(value, t, negative, start);
+    this.checkIntegerFits(value, t, negative, litTok.start);
     return IntegerAttr.get(t, value);
   }
 

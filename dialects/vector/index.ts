@@ -1,3 +1,13 @@
 import { defineDialect } from '../../core/ir/dialect.js';
+import { parseVectorAttribute } from './attributes.js';
+import { vectorOps } from './ops.js';
 
-export const vectorDialect = defineDialect({ name: 'vector', ops: [] });
+export * from './attributes.js';
+export * from './ops.js';
+
+export const vectorDialect = defineDialect({
+  name: 'vector',
+  summary: 'vector operations',
+  ops: vectorOps,
+  parseAttribute: parseVectorAttribute,
+});

@@ -1,0 +1,62 @@
+import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { IntegerType } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import type { CustomDirective } from '../../core/syntax/assembly-format.js';
+import { Tok, type Parser } from '../../core/syntax/parser.js';
+import type { UnresolvedOperand } from '../../core/syntax/parser-state.js';
+import type { OpAsmPrinter } from '../../core/syntax/printer.js';
+
+/** MLIR's ShapedType::kDynamic as stored in static index arrays. */
+export const kDynamicIndex = -(2n ** 63n);
+
+export function isDynamicIndex(v: bigint | number): boolean {
+  return BigInt(v) === kDynamicIndex;
+}
+
+export function denseI64(values: readonly (bigint | number)[]): DenseArrayAttr {
+  return DenseArrayAttr.get(IntegerType.get(64), values.map((v) => BigInt(v)));
+}
+
+/** `[%a, 4, %b]`: MLIR's printDynamicIndexList, static values with kDynamic placeholders for operands. */
+export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[], statics: DenseArrayAttr | undefined): void {
+  p.write('[');
+  let next = 0;
+  (statics?.values ?? []).forEach((v, i) => {
+    if (i) p.write(', ');
+    if (isDynamicIndex(v)) {
+      const value = values[next++];
+      if (value) p.printOperand(value);
+    } else p.write(String(v));
+  });
+  p.write(']');
+}
+
+/** MLIR's parseDynamicIndexList: operands and integers, the integers with kDynamic for each operand. */
+export function parseDynamicIndexList(parser: Parser): { operands: UnresolvedOperand[]; statics: DenseArrayAttr } {
+  const operands: UnresolvedOperand[] = [];
+  const statics: bigint[] = [];
+  parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => {
+    const u = parser.parseOptionalOperand();
+    if (u) {
+      operands.push(u);
+      statics.push(kDynamicIndex);
+      return;
+    }
+    const v = parser.parseOptionalInteger();
+    if (v === undefined) throw parser.emitError("expected SSA value or integer");
+    statics.push(v);
+  }, 'dynamic index list');
+  return { operands, statics: denseI64(statics) };
+}
+
+/** The `custom<DynamicIndexList>($values, $static_values)` directive. */
+export const DynamicIndexList: CustomDirective = {
+  print(p: OpAsmPrinter, _op: Operation, args: readonly unknown[]) {
+    printDynamicIndexList(p, (args[0] as Value[] | undefined) ?? [], args[1] as DenseArrayAttr | undefined);
+  },
+  parse(parser: Parser) {
+    const { operands, statics } = parseDynamicIndexList(parser);
+    return [operands, statics];
+  },
+};

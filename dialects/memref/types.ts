@@ -1,0 +1,50 @@
+import { AffineMapAttr, StridedLayoutAttr } from '../../core/ir/attributes.js';
+import { typeConstraint } from '../../core/ir/constraints.js';
+import { IndexType, MemRefType, ShapedType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+
+export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
+export const AnyMemRef = typeConstraint('memref of any type values', (t) => t instanceof MemRefType);
+export const AnyRankedOrUnrankedMemRef = typeConstraint(
+  'ranked or unranked memref of any type values',
+  (t) => t instanceof MemRefType || t instanceof UnrankedMemRefType,
+);
+export const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
+  'non-0-ranked or unranked memref of any type values',
+  (t) => (t instanceof MemRefType && t.rank > 0) || t instanceof UnrankedMemRefType,
+);
+
+export function elementTypeOf(t: Type): Type {
+  return t instanceof ShapedType ? t.elementType : t;
+}
+
+/** Strides and offset of a memref (null = dynamic), MLIR's getStridesAndOffset; undefined for non-strided layouts. */
+export function stridesAndOffset(t: MemRefType): { strides: (number | null)[]; offset: number | null } | undefined {
+  const layout = t.layout;
+  if (layout instanceof StridedLayoutAttr) return { strides: [...layout.strides], offset: layout.offset };
+  if (layout !== undefined) {
+    if (layout instanceof AffineMapAttr && layout.map.numSymbols === 0 && layout.toString() === identityMapText(t.rank)) return canonical(t);
+    return undefined;
+  }
+  return canonical(t);
+}
+
+function identityMapText(rank: number): string {
+  const dims = Array.from({ length: rank }, (_, i) => `d${i}`).join(', ');
+  return `affine_map<(${dims}) -> (${dims})>`;
+}
+
+function canonical(t: MemRefType): { strides: (number | null)[]; offset: number | null } {
+  const strides: (number | null)[] = new Array(t.rank);
+  let running: number | null = 1;
+  for (let i = t.rank - 1; i >= 0; i--) {
+    strides[i] = running;
+    const d = t.shape[i]!;
+    running = running === null || d < 0 ? null : running * d;
+  }
+  return { strides, offset: 0 };
+}
+
+function layoutNumSymbols(t: MemRefType): number {
+  return t.layout instanceof AffineMapAttr ? t.layout.map.numSymbols : 0;
+}
+export { layoutNumSymbols };

@@ -1,0 +1,369 @@
+import { typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { defineOp } from '../../core/ir/op-definition.js';
+import type { Operation, OperationState } from '../../core/ir/operation.js';
+import { Region } from '../../core/ir/region.js';
+import { opDiagnostic } from '../../core/ir/diagnostics.js';
+import type { OpDefinition } from '../../core/ir/op-definition.js';
+import {
+  AutomaticAllocationScope,
+  HasParent,
+  Pure,
+  RecursiveMemoryEffects,
+  ReturnLike,
+  SingleBlock,
+  SingleBlockImplicitTerminator,
+  Terminator,
+} from '../../core/ir/traits.js';
+import { FunctionType, IndexType, IntegerType, type Type } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
+import { Tok, type Parser } from '../../core/syntax/parser.js';
+import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
+import type { OpAsmPrinter } from '../../core/syntax/printer.js';
+
+const i1 = IntegerType.get(1);
+export const I1 = typeConstraint('1-bit signless integer', (t) => t === i1, i1);
+export const AnySignlessIntegerOrIndex = typeConstraint(
+  'signless integer or index',
+  (t) => t instanceof IndexType || (t instanceof IntegerType && t.isSignless),
+);
+
+/** MLIR's printInitializationList: `prefix(%arg = %init, ...)`. */
+function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits: readonly Value[], prefix: string): void {
+  if (inits.length === 0) return;
+  p.write(prefix + '(');
+  inits.forEach((v, i) => {
+    if (i) p.write(', ');
+    p.printOperand(args[i]!);
+    p.write(' = ');
+    p.printOperand(v);
+  });
+  p.write(')');
+}
+
+/** `(%a = %b, ...)`: MLIR's parseAssignmentList. */
+function parseAssignmentList(parser: Parser): { args: UnresolvedOperand[]; inits: UnresolvedOperand[] } {
+  const args: UnresolvedOperand[] = [];
+  const inits: UnresolvedOperand[] = [];
+  parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => {
+    args.push(parser.parseOperand());
+    parser.expect(Tok.Equal, "'='");
+    inits.push(parser.parseOperand());
+  }, 'assignment list');
+  return { args, inits };
+}
+
+/** Hand-written parse hooks are declared loosely typed in core/ir; this restores the types. */
+export function customParse(f: (parser: Parser, state: ParseState) => void): (parser: never, state: OperationState) => void {
+  return f as never;
+}
+
+function parseRegionWith(parser: Parser, args: RegionArgument[] | undefined, owner: OpDefinition): Region {
+  const region = new Region();
+  parser.parseRegion(region, args, owner);
+  return region;
+}
+
+/**
+ * RegionBranchOpInterface's check of one control-flow edge: the values forwarded by `from`
+ * must match the inputs of `to` in number and type. Messages start with a space, as MLIR's do.
+ */
+function checkEdge(from: string, to: string, sources: readonly Type[], targets: readonly Type[]): string | undefined {
+  if (sources.length !== targets.length) {
+    return ` region control flow edge from ${from} to ${to}: source has ${sources.length} operands, but target successor needs ${targets.length}`;
+  }
+  for (let i = 0; i < sources.length; i++) {
+    if (sources[i] !== targets[i]) {
+      return ` along control flow edge from ${from} to ${to}: source type #${i} '${sources[i]}' should match input type #${i} '${targets[i]}'`;
+    }
+  }
+  return undefined;
+}
+
+const typesOfValues = (vs: readonly Value[]): Type[] => vs.map((v) => v.type);
+
+/** Operands a region's terminator forwards (scf.condition drops its condition). */
+function forwarded(r: Region): Type[] | undefined {
+  const t = r.entry?.last;
+  if (!t || !t.hasTrait('Terminator')) return undefined;
+  return typesOfValues(t.name === 'scf.condition' ? t.operands.slice(1) : t.operands);
+}
+
+function terminatorHasContent(r: Region): boolean {
+  const t = r.entry?.last;
+  return t !== undefined && (t.numOperands > 0 || t.attributes.size > 0 || t.properties.size > 0);
+}
+
+// ---------------------------------------------------------------------------------------- yield
+
+export const YieldOp = defineOp({
+  name: 'scf.yield',
+  summary: 'loop yield and termination operation',
+  operands: { results: variadic() },
+  traits: [Pure, ReturnLike, Terminator, HasParent('scf.execute_region', 'scf.for', 'scf.if', 'scf.index_switch', 'scf.while')],
+  assemblyFormat: 'attr-dict ($results^ `:` type($results))?',
+});
+
+export const ConditionOp = defineOp({
+  name: 'scf.condition',
+  summary: 'loop continuation condition',
+  operands: { condition: I1, args: variadic() },
+  traits: [Pure, Terminator, HasParent('scf.while'), ReturnLike],
+  assemblyFormat: '`(` $condition `)` attr-dict ($args^ `:` type($args))?',
+});
+
+// ---------------------------------------------------------------------------------------- for
+
+function typesEqual(a: readonly Type[], b: readonly Type[]): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+export const ForOp = defineOp({
+  name: 'scf.for',
+  summary: 'for operation',
+  operands: { lowerBound: AnySignlessIntegerOrIndex, upperBound: AnySignlessIntegerOrIndex, step: AnySignlessIntegerOrIndex, initArgs: variadic() },
+  results: { results: variadic() },
+  regions: { region: {} },
+  traits: [AutomaticAllocationScope, RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield')],
+  verify(op) {
+    // LoopLikeOpInterface checks first, as MLIR runs interface verifiers before the op's own.
+    const body = op.region(0).entry;
+    const inits = op.operands.slice(3);
+    if (body) {
+      const iterArgs = body.arguments.slice(1);
+      if (inits.length !== iterArgs.length) return `different number of inits and region iter_args: ${inits.length} != ${iterArgs.length}`;
+      const y = body.last;
+      if (y && y.name === 'scf.yield' && y.numOperands !== iterArgs.length) return `different number of region iter_args and yielded values: ${iterArgs.length} != ${y.numOperands}`;
+      for (let i = 0; i < inits.length; i++) {
+        if (inits[i]!.type !== iterArgs[i]!.type) return `${i}-th init and ${i}-th region iter_arg have different type: '${inits[i]!.type}' != '${iterArgs[i]!.type}'`;
+      }
+      if (y && y.name === 'scf.yield') {
+        for (let i = 0; i < iterArgs.length; i++) {
+          const yt = y.operands[i]!.type;
+          if (iterArgs[i]!.type !== yt) return `${i}-th region iter_arg and ${i}-th yielded value have different type: '${iterArgs[i]!.type}' != '${yt}'`;
+        }
+      }
+    }
+    const [lb, ub, st] = op.operands;
+    if (lb!.type !== ub!.type || lb!.type !== st!.type) return 'failed to verify that all of {lowerBound, upperBound, step} have same type';
+    if (op.numOperands - 3 !== op.results.length) return 'mismatch in number of loop-carried values and defined values';
+  },
+  verifyRegions(op) {
+    const body = op.region(0).entry;
+    if (!body) return;
+    const iv = body.arguments[0];
+    if (!iv || iv.type !== op.operands[0]!.type) return 'expected induction variable to be same type as bounds and step';
+    if (body.numArguments - 1 !== op.results.length) return 'mismatch in number of basic block args and defined values';
+    for (let i = 0; i < op.results.length; i++) {
+      if (op.operands[3 + i]!.type !== op.results[i]!.type) return `types mismatch between ${i}th iter operand and defined value`;
+      if (body.arguments[1 + i]!.type !== op.results[i]!.type) return `types mismatch between ${i}th iter region arg and defined value`;
+    }
+    const y = body.last;
+    if (y && y.name === 'scf.yield' && !typesEqual(y.operands.map((v) => v.type), op.resultTypes)) {
+      if (y.numOperands !== op.results.length) return `along control flow edge from Region #0 to parent results: source has ${y.numOperands} operands, but target successor needs ${op.results.length}`;
+    }
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    const body = op.region(0).entry!;
+    const iv = body.arguments[0]!;
+    p.write(' ');
+    p.printOperand(iv);
+    p.write(' = ');
+    p.printOperand(op.operands[0]!);
+    p.write(' to ');
+    p.printOperand(op.operands[1]!);
+    p.write(' step ');
+    p.printOperand(op.operands[2]!);
+    const inits = op.operands.slice(3);
+    printInitializationList(p, body.arguments.slice(1), inits, ' iter_args');
+    if (inits.length) {
+      p.write(' -> (');
+      p.printTypes(inits.map((v) => v.type));
+      p.write(')');
+    }
+    p.write(' ');
+    if (!(iv.type instanceof IndexType)) {
+      p.write(' : ');
+      p.printType(iv.type);
+      p.write(' ');
+    }
+    p.printRegion(op.region(0), false, inits.length > 0 || terminatorHasContent(op.region(0)));
+    p.printOptionalAttrDict(op);
+  },
+  parse: customParse((parser, state) => {
+    const iv = parser.parseOperand();
+    parser.expect(Tok.Equal, "'='");
+    const lb = parser.parseOperand();
+    parser.parseKeyword('to');
+    const ub = parser.parseOperand();
+    parser.parseKeyword('step');
+    const step = parser.parseOperand();
+    let args: UnresolvedOperand[] = [];
+    let inits: UnresolvedOperand[] = [];
+    let initTypes: Type[] = [];
+    let initsOffset = parser.offset;
+    if (parser.parseOptionalKeyword('iter_args') !== undefined) {
+      initsOffset = parser.offset;
+      ({ args, inits } = parseAssignmentList(parser));
+      parser.expect(Tok.Arrow, "'->'");
+      initTypes = parser.parseFunctionResultTypes();
+    }
+    if (args.length !== initTypes.length) throw parser.emitError('mismatch in number of loop-carried values and defined values');
+    let ivType: Type = IndexType.get();
+    if (parser.consumeIf(Tok.Colon)) ivType = parser.parseType();
+    const regionArgs: RegionArgument[] = [{ operand: iv, type: ivType }, ...args.map((a, i) => ({ operand: a, type: initTypes[i]! }))];
+    parser.resolveOperands([lb, ub, step], [ivType, ivType, ivType], lb.offset, state.operands);
+    parser.resolveOperands(inits, initTypes, initsOffset, state.operands);
+    state.types.push(...initTypes);
+    const region = parseRegionWith(parser, regionArgs, ForOp.definition);
+    ensureImplicitTerminator(region, ForOp.definition, parser.context);
+    state.regions.push(region);
+    parser.parseOptionalAttrDict(state);
+  }),
+});
+
+// ---------------------------------------------------------------------------------------- if
+
+export const IfOp = defineOp({
+  name: 'scf.if',
+  summary: 'if-then-else operation',
+  operands: { condition: I1 },
+  results: { results: variadic() },
+  regions: { thenRegion: {}, elseRegion: {} },
+  traits: [RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield')],
+  verify(op) {
+    if (op.results.length !== 0 && op.region(1).empty) return 'must have an else block if defining values';
+  },
+  verifyRegions(op) {
+    for (let i = 0; i < 2; i++) {
+      const types = forwarded(op.region(i));
+      const bad = types && checkEdge(`Region #${i}`, 'parent results', types, op.resultTypes);
+      if (bad) return bad;
+    }
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    p.write(' ');
+    p.printOperand(op.operands[0]!);
+    const hasResults = op.results.length > 0;
+    if (hasResults) {
+      p.write(' -> (');
+      p.printTypes(op.resultTypes);
+      p.write(')');
+    }
+    p.write(' ');
+    p.printRegion(op.region(0), false, hasResults || terminatorHasContent(op.region(0)));
+    if (!op.region(1).empty) {
+      p.write(' else ');
+      p.printRegion(op.region(1), false, hasResults || terminatorHasContent(op.region(1)));
+    }
+    p.printOptionalAttrDict(op);
+  },
+  parse: customParse((parser, state) => {
+    const cond = parser.parseOperand();
+    parser.resolveOperands([cond], [i1], cond.offset, state.operands);
+    state.types.push(...parser.parseOptionalArrowTypeList());
+    const then = parseRegionWith(parser, undefined, IfOp.definition);
+    ensureImplicitTerminator(then, IfOp.definition, parser.context);
+    state.regions.push(then);
+    if (parser.parseOptionalKeyword('else') !== undefined) {
+      const els = parseRegionWith(parser, undefined, IfOp.definition);
+      ensureImplicitTerminator(els, IfOp.definition, parser.context);
+      state.regions.push(els);
+    } else {
+      state.regions.push(new Region());
+    }
+    parser.parseOptionalAttrDict(state);
+  }),
+});
+
+// ---------------------------------------------------------------------------------------- while
+
+export const WhileOp = defineOp({
+  name: 'scf.while',
+  summary: 'a generic \'while\' loop',
+  operands: { inits: variadic() },
+  results: { results: variadic() },
+  regions: { before: {}, after: {} },
+  traits: [RecursiveMemoryEffects, SingleBlock],
+  verify(op) {
+    // MLIR's verifyAndGetTerminator: the error points at the op, a note at the wrong terminator.
+    const check = (last: Operation | undefined, name: string, message: string) => {
+      if (last && last.name === name) return undefined;
+      const d = opDiagnostic(op, message);
+      if (last) d.attachNote('terminator here', last.loc);
+      return d;
+    };
+    return (
+      check(op.region(0).entry?.last, 'scf.condition', "expects the 'before' region to terminate with 'scf.condition'") ??
+      check(op.region(1).entry?.last, 'scf.yield', "expects the 'after' region to terminate with 'scf.yield'")
+    );
+  },
+  verifyRegions(op) {
+    const beforeArgs = typesOfValues(op.region(0).entry?.arguments ?? []);
+    const afterArgs = typesOfValues(op.region(1).entry?.arguments ?? []);
+    const cond = forwarded(op.region(0)) ?? [];
+    const yielded = forwarded(op.region(1)) ?? [];
+    return (
+      checkEdge('parent operands', 'Region #0', typesOfValues(op.operands), beforeArgs) ??
+      checkEdge('Region #0', 'Region #1', cond, afterArgs) ??
+      checkEdge('Region #0', 'parent results', cond, op.resultTypes) ??
+      checkEdge('Region #1', 'Region #0', yielded, beforeArgs)
+    );
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    const beforeArgs = op.region(0).entry?.arguments ?? [];
+    printInitializationList(p, beforeArgs, op.operands, ' ');
+    p.write(' : ');
+    p.printType(FunctionType.get(op.operands.map((v) => v.type), op.resultTypes));
+    p.write(' ');
+    p.printRegion(op.region(0), false);
+    p.write(' do ');
+    p.printRegion(op.region(1));
+    p.printOptionalAttrDictWithKeyword(op);
+  },
+  parse: customParse((parser, state) => {
+    let args: UnresolvedOperand[] = [];
+    let inits: UnresolvedOperand[] = [];
+    if (parser.peek(Tok.LParen)) ({ args, inits } = parseAssignmentList(parser));
+    const typeOffset = parser.offset;
+    parser.expect(Tok.Colon, "':'");
+    const fnType = parser.parseType();
+    if (!(fnType instanceof FunctionType)) throw parser.emitError('invalid kind of type specified', typeOffset);
+    state.types.push(...fnType.results);
+    if (fnType.inputs.length !== inits.length) {
+      throw parser.emitError(`custom op 'scf.while' expected as many input types as operands (expected ${inits.length} got ${fnType.inputs.length})`, typeOffset);
+    }
+    parser.resolveOperands(inits, fnType.inputs, parser.offset, state.operands);
+    const before = parseRegionWith(parser, args.map((a, i) => ({ operand: a, type: fnType.inputs[i]! })), WhileOp.definition);
+    parser.parseKeyword('do');
+    const after = parseRegionWith(parser, undefined, WhileOp.definition);
+    state.regions.push(before, after);
+    parser.parseOptionalAttrDictWithKeyword(state);
+  }),
+});
+
+// ---------------------------------------------------------------------------------------- execute_region
+
+export const ExecuteRegionOp = defineOp({
+  name: 'scf.execute_region',
+  summary: 'operation that executes its region exactly once',
+  results: { results: variadic() },
+  regions: { region: {} },
+  traits: [],
+  verify(op) {
+    const r = op.region(0);
+    if (r.empty) return 'region needs to have at least one block';
+    if (r.entry!.numArguments > 0) return 'region cannot have any arguments';
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    p.printArrowTypeList(op.resultTypes);
+    p.write(' ');
+    p.printRegion(op.region(0), false, true);
+    p.printOptionalAttrDict(op);
+  },
+  parse: customParse((parser, state) => {
+    state.types.push(...parser.parseOptionalArrowTypeList());
+    state.regions.push(parseRegionWith(parser, undefined, ExecuteRegionOp.definition));
+    parser.parseOptionalAttrDict(state);
+  }),
+});

@@ -1,0 +1,51 @@
+import { DialectAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
+import { attrConstraint } from '../../core/ir/constraints.js';
+import type { AttrTypeWriter } from '../../core/ir/writer.js';
+import { Tok, type Parser } from '../../core/syntax/parser.js';
+
+/** MLIR's vector::CombiningKind, in enum order. */
+export const COMBINING_KINDS = ['add', 'mul', 'minui', 'minsi', 'minnumf', 'maxui', 'maxsi', 'maxnumf', 'and', 'or', 'xor', 'maximumf', 'minimumf'] as const;
+export type CombiningKind = (typeof COMBINING_KINDS)[number];
+
+/** `#vector.kind<add>`: MLIR's vector::CombiningKindAttr. */
+export class CombiningKindAttr extends DialectAttr {
+  readonly dialect = 'vector';
+  readonly mnemonic = 'kind';
+  private constructor(readonly kind: CombiningKind) {
+    super();
+  }
+  static get(kind: CombiningKind): CombiningKindAttr {
+    return uniqueDialectAttr(`vector.kind:${kind}`, () => new CombiningKindAttr(kind));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(`<${this.kind}>`);
+  }
+}
+
+/** `<add>`: the body of `#vector.kind<...>`, after the mnemonic. */
+export function parseCombiningKindBody(parser: Parser): CombiningKindAttr {
+  parser.expect(Tok.Less, "'<'");
+  const offset = parser.offset;
+  const word = parser.parseOptionalKeyword();
+  if (word === undefined || !(COMBINING_KINDS as readonly string[]).includes(word)) {
+    throw parser.emitError(`expected ::mlir::vector::CombiningKind to be one of: ${COMBINING_KINDS.join(', ')}`, offset);
+  }
+  parser.expect(Tok.Greater, "'>'");
+  return CombiningKindAttr.get(word as CombiningKind);
+}
+
+/** In custom formats the kind prints as its bare body: `vector.reduction <add>, ...`. */
+export const CombiningKindAttrConstraint = attrConstraint(
+  'Kind of combining function for contractions and reductions',
+  (a): a is CombiningKindAttr => a instanceof CombiningKindAttr,
+  {
+    formatPrint: (p: AttrTypeWriter, a: CombiningKindAttr) => a.printBody(p),
+    formatParse: (parser: Parser) => parseCombiningKindBody(parser),
+    formatStartsHere: (parser: Parser) => parser.peek(Tok.Less),
+  },
+);
+
+export function parseVectorAttribute(parser: Parser, mnemonic: string): CombiningKindAttr {
+  if (mnemonic === 'kind') return parseCombiningKindBody(parser);
+  throw parser.emitError(`unknown attribute \`${mnemonic}\` in dialect \`vector\``);
+}
