@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Block } from '../core/ir/block.js';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
+import { FileLineColLoc } from '../core/ir/location.js';
 import { Operation } from '../core/ir/operation.js';
 import { verify } from '../core/ir/verifier.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
@@ -60,13 +61,14 @@ function splitBuffer(text: string, split: boolean): { text: string; firstLine: n
   return chunks;
 }
 
-function wrapInModule(context: Context) {
+function wrapInModule(context: Context, name: string) {
   return (ops: Operation[]): Operation => {
     const module = Operation.create(ModuleOp.state({ regions: [] }));
     void context;
     const block = module.region(0).appendBlock(new Block());
     for (const op of ops) block.append(op);
-    if (ops[0]) module.loc = ops[0].loc;
+    // mlir-opt gives the implicit module the location "FILE":0:0.
+    module.loc = FileLineColLoc.get(name, 0, 0);
     return module;
   };
 }
@@ -74,7 +76,7 @@ function wrapInModule(context: Context) {
 /** Process one buffer: parse, verify, print. Returns output text, or undefined after errors. */
 function processChunk(source: SourceFile, context: Context, opts: OptOptions, diagnostics: Diagnostic[]): string | undefined {
   try {
-    const module = parseSource(source, context, ModuleOp.name, wrapInModule(context));
+    const module = parseSource(source, context, ModuleOp.name, wrapInModule(context, source.name));
     const err = verify(module);
     if (err) {
       diagnostics.push(err);

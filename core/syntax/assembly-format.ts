@@ -266,6 +266,13 @@ export class AssemblyFormat {
     return [start, sizes[r.index]!];
   }
   private values(op: Operation, r: Resolved): Value[] {
+    const operand = r.kind === 'operand';
+    const gs = operand ? this.def.operandGroups : this.def.resultGroups;
+    if (gs.every(isSingle) && op.properties.get(operand ? 'operandSegmentSizes' : 'resultSegmentSizes') === undefined) {
+      // Fast path (what groupRange gives then): one value per group.
+      const v = operand ? op.operandSlots[r.index]?.value : op.results[r.index];
+      return v ? [v] : [];
+    }
     const [start, n] = this.groupRange(op, r);
     return (r.kind === 'operand' ? op.operands : op.results).slice(start, start + n);
   }
@@ -582,7 +589,7 @@ export class AssemblyFormat {
     const regionCount = Math.max(this.regionNames.length, ctx.regions.size);
     for (let i = 0; i < regionCount; i++) {
       const region = ctx.regions.get(i) ?? new Region();
-      ensureImplicitTerminator(region, def, parser.context);
+      ensureImplicitTerminator(region, def, parser.context, state.loc);
       state.regions.push(region);
     }
     [...ctx.successors.entries()].sort((a, b) => a[0] - b[0]).forEach(([, b]) => state.successors.push(b));
@@ -663,6 +670,10 @@ interface PlannedRelation {
   readonly from?: GroupRef;
   readonly to?: GroupRef;
   readonly transform?: (t: Type) => Type;
+}
+
+function isSingle(g: ValueGroup): boolean {
+  return g.kind === 'single';
 }
 
 class ParseContext {

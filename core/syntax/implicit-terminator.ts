@@ -1,5 +1,6 @@
 import { Block } from '../ir/block.js';
 import type { Context } from '../ir/dialect.js';
+import type { Location } from '../ir/location.js';
 import type { OpDefinition } from '../ir/op-definition.js';
 import { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
@@ -12,7 +13,7 @@ const terminatorNames = new WeakMap<OpDefinition, string>();
  * For ops with SingleBlockImplicitTerminator: give an empty region its block and append the
  * terminator the custom form may omit (MLIR's ensureTerminator).
  */
-export function ensureImplicitTerminator(region: Region, owner: OpDefinition, context: Context): void {
+export function ensureImplicitTerminator(region: Region, owner: OpDefinition, context: Context, loc: Location): void {
   let name = terminatorNames.get(owner);
   if (name === undefined) {
     name = owner.traits.map((t) => ('terminator' in t ? (t as { terminator: string }).terminator : undefined)).find(Boolean) ?? '';
@@ -24,7 +25,7 @@ export function ensureImplicitTerminator(region: Region, owner: OpDefinition, co
   const last = block.last;
   if (last && last.hasTrait('Terminator')) return;
   const def = context.lookupOp(name);
-  const loc = last?.loc ?? region.parent?.loc;
+  // Like MLIR, the terminator takes the location of the op that owns the region.
   block.append(Operation.create({ name, definition: def, loc }));
 }
 

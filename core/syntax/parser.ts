@@ -12,7 +12,7 @@ import { customParserFor } from './custom-syntax.js';
 import { decodeStringToken, Tok } from './lexer.js';
 import { ParseState, type RegionArgument, type UnresolvedOperand } from './parser-state.js';
 import type { SourceFile } from './source.js';
-import { LocationAttr, TypeAttrParser } from './type-attr-parser.js';
+import { DeferredLoc, LocationAttr, TypeAttrParser } from './type-attr-parser.js';
 
 /** An UnresolvedOperand whose location is only computed when asked for (errors, block arguments). */
 class LazyOperand implements UnresolvedOperand {
@@ -90,7 +90,21 @@ export class Parser extends TypeAttrParser {
     }
     this.checkForwardRefs(this.scopes[0]!);
     for (const op of ops) op.remove();
+    if (this.deferredLocs.length) for (const op of ops) this.resolveDeferredLocs(op);
     return ops;
+  }
+
+  private resolveDeferredLocs(root: Operation): void {
+    const resolve = (loc: Location): Location => {
+      if (!(loc instanceof DeferredLoc)) return loc;
+      const a = this.attrAliases.get(loc.alias);
+      if (!(a instanceof LocationAttr)) throw this.error(`undefined symbol alias id '${loc.alias}'`, loc.offset);
+      return a.loc;
+    };
+    root.walk((op) => {
+      op.loc = resolve(op.loc);
+      for (const r of op.regions) for (const b of r.blocks) for (const arg of b.arguments) arg.loc = resolve(arg.loc);
+    });
   }
 
   private skipFileMetadata(): void {

@@ -8,6 +8,7 @@ import type { BlockArgument, Value } from '../ir/value.js';
 import type { AttrTypeWriter, TypeElision } from '../ir/writer.js';
 import { customPrinterFor } from './custom-syntax.js';
 import { quoteString } from '../ir/location.js';
+import { LocationAliases } from './location-aliases.js';
 import { SSANames } from './ssa-names.js';
 
 export interface PrintOptions {
@@ -69,12 +70,18 @@ function subElements(x: Attribute | Type): (Attribute | Type)[] {
 export class OpAsmPrinter implements AttrTypeWriter {
   private chunks: string[] = [];
   private flushed: string[] = [];
+  private readonly typeText = new Map<Type, string>();
   private indent = 0;
   private names!: SSANames;
   private readonly aliases = new AliasTable();
   private readonly defaultDialects: string[] = [''];
 
-  constructor(readonly options: PrintOptions = {}) {}
+  /** Location aliases, when printing debug info. */
+  private readonly locations: LocationAliases | undefined;
+
+  constructor(readonly options: PrintOptions = {}) {
+    this.locations = options.debugInfo ? new LocationAliases() : undefined;
+  }
 
   get generic(): boolean {
     return this.options.generic ?? false;
@@ -84,13 +91,26 @@ export class OpAsmPrinter implements AttrTypeWriter {
   printTopLevel(op: Operation): string {
     this.names = new SSANames(op, this.generic);
     this.aliases.collect(op);
-    for (const a of this.aliases.order) {
-      this.write(`#${this.aliases.names.get(a)} = `);
-      a.print(this, 'never');
-      this.write('\n');
+    const mapDefinition = (a: Attribute) => `#${this.aliases.names.get(a)} = ${a.toString()}\n`;
+    if (!this.locations) {
+      for (const a of this.aliases.order) this.write(mapDefinition(a));
+    } else {
+      // A silent first pass meets the locations in print order, as MLIR's alias initializer does.
+      this.printOperation(op);
+      this.chunks = [];
+      this.flushed = [];
+      this.locations.finish();
+      // MLIR sorts alias definitions by nesting depth, then alias name ('loc' before 'map').
+      const top = [
+        ...this.locations.topDefinitions().map((d) => ({ depth: d.depth, rank: 0, text: d.text })),
+        ...this.aliases.order.map((a) => ({ depth: 0, rank: 1, text: mapDefinition(a) })),
+      ];
+      top.sort((x, y) => x.depth - y.depth || x.rank - y.rank);
+      for (const d of top) this.write(d.text);
     }
     this.printOperation(op);
     this.write('\n');
+    if (this.locations) this.write(this.locations.deferredDefinitions());
     this.flushed.push(this.chunks.join(''));
     const out = this.flushed.length === 1 ? this.flushed[0]! : this.flushed.join('');
     this.chunks = [];
@@ -108,7 +128,28 @@ export class OpAsmPrinter implements AttrTypeWriter {
     }
   }
   type(t: Type): void {
-    t.print(this);
+    // A type prints the same every time within one printer (aliases are fixed by then): its text
+    // is cached. Not while recording alias order for debug info, which must see every use.
+    if (this.locations) {
+      t.print(this);
+      return;
+    }
+    let text = this.typeText.get(t);
+    if (text === undefined) {
+      const outerChunks = this.chunks;
+      const outerFlushed = this.flushed;
+      this.chunks = [];
+      this.flushed = [];
+      try {
+        t.print(this);
+        text = this.flushed.join('') + this.chunks.join('');
+      } finally {
+        this.chunks = outerChunks;
+        this.flushed = outerFlushed;
+      }
+      this.typeText.set(t, text);
+    }
+    this.write(text);
   }
   attr(a: Attribute, elision: TypeElision = 'never'): void {
     const alias = this.aliases.names.get(a);
@@ -192,7 +233,9 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.printOptionalLocation(arg.loc);
   }
   printOptionalLocation(loc: Location): void {
-    if (this.options.debugInfo) this.write(` loc(${loc})`);
+    if (!this.locations) return;
+    this.locations.record(loc, false);
+    this.write(' ' + this.locations.inline(loc));
   }
   /** Inherent and discardable attributes not in `elided`, as ` {a = 1, b}`. */
   printOptionalAttrDict(op: Operation, elided: readonly string[] = [], withKeyword = false): void {
@@ -275,17 +318,19 @@ export class OpAsmPrinter implements AttrTypeWriter {
   }
 
   printOperation(op: Operation): void {
+    this.locations?.record(op.loc, true);
     this.printResults(op);
     const custom = !this.generic && op.definition ? customPrinterFor(op.definition) : undefined;
     if (custom) {
       const dflt = this.defaultDialects[this.defaultDialects.length - 1]!;
-      const prefix = dflt && op.name.startsWith(dflt + '.') ? dflt.length + 1 : op.name.startsWith('builtin.') ? 8 : 0;
-      this.write(op.name.slice(prefix));
+      const name = op.name;
+      const prefix = dflt && name.charCodeAt(dflt.length) === 46 /* '.' */ && name.startsWith(dflt) ? dflt.length + 1 : name.startsWith('builtin.') ? 8 : 0;
+      this.write(prefix ? name.slice(prefix) : name);
       custom(this, op);
     } else {
       this.printGenericOp(op);
     }
-    if (this.options.debugInfo) this.write(` loc(${op.loc})`);
+    if (this.locations) this.write(' ' + this.locations.reference(op.loc));
   }
 
   private printResults(op: Operation): void {

@@ -7,14 +7,14 @@ import {
 import type { Context } from '../ir/dialect.js';
 import { parseFloatLiteral, parseHexFloatBits } from '../ir/float-format.js';
 import {
-  CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, UnknownLoc, type Location,
+  CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc,
 } from '../ir/location.js';
 import {
   ComplexType, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, kDynamic, MemRefType, NoneType, OpaqueDialectType,
   RankedTensorType, ShapedType, TupleType, Type, UnrankedMemRefType, UnrankedTensorType, VectorType, type FloatKindName,
 } from '../ir/types.js';
 import { decodeStringToken, Tok } from './lexer.js';
-import { ParserBase } from './parser-base.js';
+import { MAX_NESTING, ParserBase } from './parser-base.js';
 import type { SourceFile } from './source.js';
 
 const INT_TYPE = /^(i|si|ui)([0-9]+)$/;
@@ -22,10 +22,19 @@ const INT_TYPE = /^(i|si|ui)([0-9]+)$/;
 const MLIR_FLOAT_PARSING = { viaF64: true } as const;
 const MAX_INT_WIDTH = 16777215;
 
+/** Keyword types already parsed (`i32`, `f16`, `index`, ...), by spelling; bounded in size. */
+const SIMPLE_TYPES = new Map<string, Type>();
+function rememberSimpleType(word: string, t: Type): Type {
+  if (SIMPLE_TYPES.size < 1024) SIMPLE_TYPES.set(word, t);
+  return t;
+}
+
 /** Parses MLIR's builtin types, attributes and locations, plus dialect ones through dialect hooks. */
 export class TypeAttrParser extends ParserBase {
   readonly typeAliases = new Map<string, Type>();
   readonly attrAliases = new Map<string, Attribute>();
+  /** Uses of location aliases not defined yet; resolved once the whole file is read. */
+  protected readonly deferredLocs: DeferredLoc[] = [];
 
   constructor(source: SourceFile, readonly context: Context) {
     super(source);
@@ -39,6 +48,14 @@ export class TypeAttrParser extends ParserBase {
   }
 
   parseOptionalType(): Type | undefined {
+    // Fast path for the common keyword types (i32, f32, index, ...), seen before.
+    if (this.tok.kind === Tok.BareId && this.depth < MAX_NESTING) {
+      const simple = SIMPLE_TYPES.get(this.tokenText);
+      if (simple) {
+        this.advance();
+        return simple;
+      }
+    }
     return this.nested(() => this.parseOptionalTypeInner());
   }
 
@@ -60,15 +77,15 @@ export class TypeAttrParser extends ParserBase {
       const width = Number(m[2]);
       if (width > MAX_INT_WIDTH) throw this.error(`integer bitwidth is limited to ${MAX_INT_WIDTH} bits`);
       this.advance();
-      return IntegerType.get(width, m[1] === 'i' ? 'signless' : m[1] === 'si' ? 'signed' : 'unsigned');
+      return rememberSimpleType(word, IntegerType.get(width, m[1] === 'i' ? 'signless' : m[1] === 'si' ? 'signed' : 'unsigned'));
     }
     if ((FLOAT_KINDS as readonly string[]).includes(word)) {
       this.advance();
-      return FloatType.get(word as FloatKindName);
+      return rememberSimpleType(word, FloatType.get(word as FloatKindName));
     }
     switch (word) {
-      case 'index': this.advance(); return IndexType.get();
-      case 'none': this.advance(); return NoneType.get();
+      case 'index': this.advance(); return rememberSimpleType(word, IndexType.get());
+      case 'none': this.advance(); return rememberSimpleType(word, NoneType.get());
       case 'complex': {
         this.advance();
         this.expect(Tok.Less);
@@ -559,7 +576,9 @@ export class TypeAttrParser extends ParserBase {
     this.expect(Tok.Greater);
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
-    if (!(t instanceof ShapedType) || !t.hasStaticShape) throw this.error('elements literal type must have static shape', start);
+    // Both reported at the token after the type, as MLIR's parseElementsLiteralType does.
+    if (!(t instanceof ShapedType)) throw this.error('elements literal must be a shaped type');
+    if (!t.hasStaticShape) throw this.error('elements literal type must have static shape');
     const shapedType = t;
     const endPos = this.tok.start;
     void savePos;
@@ -617,6 +636,12 @@ export class TypeAttrParser extends ParserBase {
         const name = this.tokenText.slice(1);
         this.advance();
         const a = this.attrAliases.get(name);
+        if (a === undefined) {
+          // Location aliases are usually defined at the end of the file (mlir-opt prints them there).
+          const pending = new DeferredLoc(name, start);
+          this.deferredLocs.push(pending);
+          return pending;
+        }
         if (!(a instanceof LocationAttr)) throw this.error(`expected location, but found '#${name}'`, start);
         return a.loc;
       }
@@ -635,7 +660,10 @@ export class TypeAttrParser extends ParserBase {
         }
         return NameLoc.get(s);
       }
-      const word = this.parseKeyword(undefined, ' in location');
+      // As MLIR: anything else is reported (unconsumed) right after the previous token.
+      const word = this.is(Tok.BareId) ? this.tokenText : '';
+      if (word !== 'unknown' && word !== 'callsite' && word !== 'fused') throw this.expectedError('expected location instance');
+      this.advance();
       if (word === 'unknown') return UnknownLoc.get();
       if (word === 'callsite') {
         this.expect(Tok.LParen);
@@ -657,6 +685,19 @@ export class TypeAttrParser extends ParserBase {
       }
       throw this.error('expected location instance');
     });
+  }
+}
+
+/** A use of a location alias before its definition (`loc(#loc3)` with `#loc3` defined later). */
+export class DeferredLoc extends Location {
+  constructor(readonly alias: string, readonly offset: number) {
+    super();
+  }
+  toString(): string {
+    return `#${this.alias}`;
+  }
+  fileLineCol(): undefined {
+    return undefined;
   }
 }
 

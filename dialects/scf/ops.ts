@@ -216,7 +216,7 @@ export const ForOp = defineOp({
     parser.resolveOperands(inits, initTypes, initsOffset, state.operands);
     state.types.push(...initTypes);
     const region = parseRegionWith(parser, regionArgs, ForOp.definition);
-    ensureImplicitTerminator(region, ForOp.definition, parser.context);
+    ensureImplicitTerminator(region, ForOp.definition, parser.context, state.loc);
     state.regions.push(region);
     parser.parseOptionalAttrDict(state);
   }),
@@ -263,11 +263,11 @@ export const IfOp = defineOp({
     parser.resolveOperands([cond], [i1], cond.offset, state.operands);
     state.types.push(...parser.parseOptionalArrowTypeList());
     const then = parseRegionWith(parser, undefined, IfOp.definition);
-    ensureImplicitTerminator(then, IfOp.definition, parser.context);
+    ensureImplicitTerminator(then, IfOp.definition, parser.context, state.loc);
     state.regions.push(then);
     if (parser.parseOptionalKeyword('else') !== undefined) {
       const els = parseRegionWith(parser, undefined, IfOp.definition);
-      ensureImplicitTerminator(els, IfOp.definition, parser.context);
+      ensureImplicitTerminator(els, IfOp.definition, parser.context, state.loc);
       state.regions.push(els);
     } else {
       state.regions.push(new Region());
