@@ -13,6 +13,7 @@ import { printOperation } from '../core/syntax/printer.js';
 import { SourceFile } from '../core/syntax/source.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
 import { createContext } from '../dialects/registry.js';
+import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 
 export const VERSION = '0.1.0';
@@ -41,30 +42,9 @@ interface OptOptions {
   showDialects?: boolean;
 }
 
-const SPLIT_MARKER = /^\/\/ -----.*$/gm;
-
-/** The chunks of a `--split-input-file` buffer with the line each starts on. */
-function splitBuffer(text: string, split: boolean): { text: string; firstLine: number; markerLine: number }[] {
-  if (!split) return [{ text, firstLine: 0, markerLine: 0 }];
-  const chunks: { text: string; firstLine: number; markerLine: number }[] = [];
-  let start = 0;
-  let startLine = 0;
-  let markerLine = 0;
-  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length - 1;
-  for (const m of text.matchAll(SPLIT_MARKER)) {
-    chunks.push({ text: text.slice(start, m.index), firstLine: startLine, markerLine });
-    start = m.index! + m[0].length;
-    startLine = lineOf(start);
-    markerLine = startLine;
-  }
-  chunks.push({ text: text.slice(start), firstLine: startLine, markerLine });
-  return chunks;
-}
-
-function wrapInModule(context: Context, name: string) {
+function wrapInModule(name: string) {
   return (ops: Operation[]): Operation => {
     const module = Operation.create(ModuleOp.state({ regions: [] }));
-    void context;
     const block = module.region(0).appendBlock(new Block());
     for (const op of ops) block.append(op);
     // mlir-opt gives the implicit module the location "FILE":0:0.
@@ -76,7 +56,7 @@ function wrapInModule(context: Context, name: string) {
 /** Process one buffer: parse, verify, print. Returns output text, or undefined after errors. */
 function processChunk(source: SourceFile, context: Context, opts: OptOptions, diagnostics: Diagnostic[]): string | undefined {
   try {
-    const module = parseSource(source, context, ModuleOp.name, wrapInModule(context, source.name));
+    const module = parseSource(source, context, ModuleOp.name, wrapInModule(source.name));
     const err = verify(module);
     if (err) {
       diagnostics.push(err);
@@ -154,23 +134,30 @@ export function optMain(argv: readonly string[], io: IO = processIO): number {
   }
   const outputs: string[] = [];
   let failed = false;
-  for (const chunk of splitBuffer(whole.text, Boolean(opts.splitInputFile))) {
+  const { chunks, nearMisses } = opts.splitInputFile ? splitInput(whole.text) : { chunks: [{ text: whole.text, firstLine: 0 }], nearMisses: [] };
+  const wholeSources = new Map([[name, whole]]);
+  for (const at of nearMisses) {
+    io.stderr(renderDiagnostic(new Diagnostic('warning', whole.loc(at), 'near miss with file split marker'), { color, sources: wholeSources }));
+  }
+  for (const chunk of chunks) {
     const source = new SourceFile(name, chunk.text, chunk.firstLine);
     const diagnostics: Diagnostic[] = [];
     const sources = new Map([[name, source]]);
+    const split = opts.splitInputFile ? { file: name, firstLine: chunk.firstLine } : undefined;
     const out = processChunk(source, context, opts, diagnostics);
     if (opts.verifyDiagnostics) {
-      const { ok, report } = checkExpectations(source, diagnostics, (d) => renderDiagnostic(d, { sources }));
+      const { ok, report } = checkExpectations(source, diagnostics, (d) => renderDiagnostic(d, { sources, split }));
       if (!ok) {
         io.stderr(report);
         failed = true;
       }
-      if (out !== undefined) outputs.push(out);
+      outputs.push(out ?? '');
       continue;
     }
-    for (const d of diagnostics) io.stderr(renderDiagnostic(d, { color, sources }));
+    for (const d of diagnostics) io.stderr(renderDiagnostic(d, { color, sources, split }));
     if (out === undefined) failed = true;
-    else outputs.push(out);
+    // A failed chunk leaves an empty place between the markers, as in mlir-opt's output.
+    outputs.push(out ?? '');
   }
   const text = outputs.join('// -----\n');
   if (opts.verifyDiagnostics) return failed ? 1 : 0;

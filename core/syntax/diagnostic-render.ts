@@ -5,6 +5,9 @@ export interface RenderOptions {
   color?: boolean;
   /** Source files by name, to show the offending line with a caret. */
   sources?: ReadonlyMap<string, SourceFile>;
+  /** With --split-input-file: the chunk's file and the 0-based line it starts on, for mlir-opt's
+   * `within split at FILE:LINE offset :L:C` locations. */
+  split?: { file: string; firstLine: number };
 }
 
 const COLORS: Record<string, string> = { error: '\x1b[1;31m', warning: '\x1b[1;35m', note: '\x1b[1;30m', remark: '\x1b[1;34m' };
@@ -14,7 +17,12 @@ export function renderDiagnostic(d: Diagnostic, options: RenderOptions = {}): st
   const lines: string[] = [];
   const emit = (diag: Diagnostic) => {
     const flc = diag.loc.fileLineCol();
-    const where = flc ? `${flc.file}:${flc.line}:${flc.col}: ` : diag.loc.toString() === 'unknown' ? 'loc(unknown): ' : `loc(${diag.loc}): `;
+    const split = options.split;
+    const where = !flc
+      ? diag.loc.toString() === 'unknown' ? 'loc(unknown): ' : `loc(${diag.loc}): `
+      : split && flc.file === split.file
+        ? `within split at ${split.file}:${split.firstLine + 1} offset :${flc.line - split.firstLine}:${flc.col}: `
+        : `${flc.file}:${flc.line}:${flc.col}: `;
     const sev = options.color ? `${COLORS[diag.severity]}${diag.severity}:\x1b[0m` : `${diag.severity}:`;
     lines.push(`${where}${sev} ${diag.message}`);
     const src = flc && options.sources?.get(flc.file);
