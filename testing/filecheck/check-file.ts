@@ -44,39 +44,22 @@ export function readCheckFile(
   log: (text: string) => void,
 ): CheckFile {
   defineCommandLineVariables(req.defines, context);
-
-  const implicitBuffers: SourceBuffer[] = [];
-  const implicitChecks: DagNotCheck[] = req.implicitCheckNot.map((text) => {
-    const prefix = "-implicit-check-not='";
-    const buffer = new SourceBuffer('command line', `${prefix}${text}'`);
-    implicitBuffers.push(buffer);
-    const pattern = new Pattern(checkType('not'), context);
-    try {
-      pattern.parse(new Span(buffer, prefix.length, prefix.length + text.length), 'IMPLICIT-CHECK', req);
-    } catch (e) {
-      if (!(e instanceof DiagnosticError)) throw e;
-      log(e.render());
-    }
-    return { pattern, prefix: 'IMPLICIT-CHECK' };
-  });
-
+  const implicit = implicitChecks(req, context, log);
   const text = checkBuffer.text;
   const scanner = new DirectiveScanner(text, req);
   const unusedPrefixes = new Set(req.checkPrefixes);
-  const distinctPrefixes = unusedPrefixes.size;
   const checks: CheckString[] = [];
-  let dagNots = [...implicitChecks];
+  let dagNots = [...implicit.checks];
 
   try {
-    for (;;) {
-      const found = scanner.next();
-      if (!found) break;
+    for (let found = scanner.next(); found; found = scanner.next()) {
       const { prefix, type, start, afterSuffix } = found;
       if (type.kind !== 'comment') unusedPrefixes.delete(prefix);
+      const at = { buffer: checkBuffer, pos: start };
 
+      // (A directive ending the file, like "CHECK:", gets ":" as its pattern in LLVM.)
       let pos = afterSuffix === text.length ? start + prefix.length : afterSuffix;
-      if (type.kind === 'misspelled')
-        throw DiagnosticError.at({ buffer: checkBuffer, pos: start }, `misspelled directive '${text.slice(start, afterSuffix)}'`);
+      if (type.kind === 'misspelled') throw DiagnosticError.at(at, `misspelled directive '${text.slice(start, afterSuffix)}'`);
       if (type.kind === 'bad-not')
         throw DiagnosticError.at({ buffer: checkBuffer, pos }, `unsupported -NOT combo on prefix '${prefix}'`);
       if (type.kind === 'bad-count')
@@ -93,27 +76,27 @@ export function readCheckFile(
 
       const pattern = new Pattern(type, context, checkBuffer.lineAndColumn(start).line);
       pattern.parse(patternText, prefix, req);
-      const at = { buffer: checkBuffer, pos: start };
       if (type.kind === 'label' && pattern.hasVariable)
         throw DiagnosticError.at(at, `found '${prefix}-LABEL:' with variable definition or use`);
-      if ((type.kind === 'next' || type.kind === 'same' || type.kind === 'empty') && checks.length === 0) {
-        const name = type.kind.toUpperCase();
-        throw DiagnosticError.at(at, `found '${prefix}-${name}' without previous '${prefix}: line`);
-      }
+      if ((type.kind === 'next' || type.kind === 'same' || type.kind === 'empty') && checks.length === 0)
+        throw DiagnosticError.at(at, `found '${prefix}-${type.kind.toUpperCase()}' without previous '${prefix}: line`);
+
       if (type.kind === 'dag' || type.kind === 'not') {
         dagNots.push({ pattern, prefix });
-        continue;
+      } else {
+        checks.push({ pattern, prefix, loc: patternText.loc, dagNots });
+        dagNots = [...implicit.checks];
       }
-      checks.push({ pattern, prefix, loc: patternText.loc, dagNots });
-      dagNots = [...implicitChecks];
     }
   } catch (e) {
     throw e instanceof DiagnosticError ? AbortError.from(e) : e;
   }
 
-  const noneFound = unusedPrefixes.size === distinctPrefixes;
+  // Every given prefix must be used, but implicit checks alone are enough
+  // when no prefix was given.
+  const noneFound = unusedPrefixes.size === new Set(req.checkPrefixes).size;
   const someUnused = !req.allowUnusedPrefixes && unusedPrefixes.size > 0;
-  if ((noneFound || someUnused) && (implicitChecks.length === 0 || !req.isDefaultCheckPrefix)) {
+  if ((noneFound || someUnused) && (implicit.checks.length === 0 || !req.isDefaultCheckPrefix)) {
     const missing = [...unusedPrefixes].sort().map((p) => `'${p}:'`);
     throw new AbortError(`error: no check strings found with prefix${missing.length > 1 ? 'es' : ''} ${missing.join(', ')}\n`, 2);
   }
@@ -123,7 +106,32 @@ export function readCheckFile(
     const eof = new Pattern(checkType('eof'), context);
     checks.push({ pattern: eof, prefix: req.checkPrefixes[0]!, loc: { buffer: checkBuffer, pos: scanner.position }, dagNots });
   }
-  return { checks, implicitBuffers };
+  return { checks, implicitBuffers: implicit.buffers };
+}
+
+/** The --implicit-check-not patterns, each parsed from a synthetic "command line" buffer. */
+function implicitChecks(
+  req: FileCheckRequest,
+  context: PatternContext,
+  log: (text: string) => void,
+): { checks: DagNotCheck[]; buffers: SourceBuffer[] } {
+  const buffers: SourceBuffer[] = [];
+  const checks = req.implicitCheckNot.map((text) => {
+    const prefix = "-implicit-check-not='";
+    const buffer = new SourceBuffer('command line', `${prefix}${text}'`);
+    buffers.push(buffer);
+    const pattern = new Pattern(checkType('not'), context);
+    try {
+      pattern.parse(new Span(buffer, prefix.length, prefix.length + text.length), 'IMPLICIT-CHECK', req);
+    } catch (e) {
+      if (!(e instanceof DiagnosticError)) throw e;
+      // LLVM ignores parse failures here, except for those where it exits on the spot.
+      if (e.exitCode !== 2) throw AbortError.from(e);
+      log(e.render());
+    }
+    return { pattern, prefix: 'IMPLICIT-CHECK' };
+  });
+  return { checks, buffers };
 }
 
 interface FoundDirective {

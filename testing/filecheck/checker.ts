@@ -89,10 +89,12 @@ export class Checker {
 
     if (!labelScan) {
       if (this.violatesLineRule(cs, lastPos, firstMatchPos)) {
-        this.reporter.record('found-but-wrong-line', cs, firstMatchPos, firstMatchPos + len, this.req.verbose);
+        // With -v the match was recorded already; it becomes the error.
+        if (this.req.verbose) this.reporter.relabelLast('found-but-wrong-line');
+        else this.reporter.record('found-but-wrong-line', cs, firstMatchPos, firstMatchPos + len);
         return undefined;
       }
-      if (this.anyNotFound(notStrings, lastPos, firstMatchPos)) return undefined;
+      if (this.excludedFound(notStrings, lastPos, firstMatchPos)) return undefined;
     }
     return { pos: firstMatchPos, len };
   }
@@ -118,7 +120,7 @@ export class Checker {
   }
 
   /** Checks that no CHECK-NOT pattern matches in input[start, end); reports all that do. */
-  private anyNotFound(notStrings: readonly DagNotCheck[], start: number, end: number): boolean {
+  private excludedFound(notStrings: readonly DagNotCheck[], start: number, end: number): boolean {
     let failed = false;
     for (const not of notStrings) {
       const d = directive(not);
@@ -175,7 +177,7 @@ export class Checker {
           break;
         }
         if (this.req.veryVerbose) {
-          if (this.reporter.diags) this.reporter.record('found-but-discarded', d, 0, 0, true);
+          if (this.reporter.diags) this.reporter.relabelLast('found-but-discarded');
           else {
             const old = ranges[r]!;
             this.reporter.print(old.pos, 'note', 'match discarded, overlaps earlier DAG match here', [
@@ -191,7 +193,7 @@ export class Checker {
       if (groupEnds) {
         // CHECK-NOTs before the group must not match before its first match.
         if (notStrings.length > 0) {
-          if (this.anyNotFound(notStrings, groupStart, ranges[0]!.pos)) return undefined;
+          if (this.excludedFound(notStrings, groupStart, ranges[0]!.pos)) return undefined;
           notStrings.length = 0;
         }
         groupStart = ranges[ranges.length - 1]!.end;

@@ -26,15 +26,22 @@ export interface VariableName {
   isPseudo: boolean;
 }
 
-/** Consumes a variable name ("$global", "@pseudo" or plain) from the cursor. */
+/** Consumes a variable name ("$global", "@pseudo" or plain) from the cursor; throws DiagnosticError. */
 export function parseVariable(cur: Cursor): VariableName {
+  const result = scanVariable(cur);
+  if ('message' in result) fail(result.at, result.message);
+  return result;
+}
+
+/** parseVariable without the (costly) exception when there is no name. */
+function scanVariable(cur: Cursor): VariableName | { at: Span; message: string } {
   const str = cur.span;
-  if (str.empty) fail(str, 'empty variable name');
+  if (str.empty) return { at: str, message: 'empty variable name' };
   const isPseudo = str.charAt(0) === '@';
   let i = str.charAt(0) === '$' || isPseudo ? 1 : 0;
-  if (i === str.length) fail(str.dropFront(i), `empty ${isPseudo ? 'pseudo ' : 'global '}variable name`);
+  if (i === str.length) return { at: str.dropFront(i), message: `empty ${isPseudo ? 'pseudo ' : 'global '}variable name` };
   const first = str.charAt(i++);
-  if (first !== '_' && !isAlpha(first)) fail(str, 'invalid variable name');
+  if (first !== '_' && !isAlpha(first)) return { at: str, message: 'invalid variable name' };
   while (i < str.length && isNameChar(str.charAt(i))) i++;
   cur.skip(i);
   return { name: str.takeFront(i), isPseudo };
@@ -161,20 +168,16 @@ function parseOperand(cur: Cursor, allowed: AllowedOperand, maybeConstraint: boo
   }
 
   if (allowed === 'line-var' || allowed === 'any') {
-    let variable: VariableName | undefined;
-    try {
-      variable = parseVariable(cur);
-    } catch (e) {
-      // Not a name: retry as a literal, unless only @LINE is allowed here.
-      if (allowed === 'line-var' || !(e instanceof DiagnosticError)) throw e;
-    }
-    if (variable) {
+    const variable = scanVariable(cur);
+    if (!('message' in variable)) {
       if (cur.span.ltrim().startsWith('(')) {
         if (allowed !== 'any') fail(variable.name, 'unexpected function call');
         return parseCall(cur, variable.name, scope);
       }
       return variableUse(variable.name, variable.isPseudo, scope);
     }
+    // Not a name: retry as a literal, unless only @LINE is allowed here.
+    if (allowed === 'line-var') fail(variable.at, variable.message);
   }
 
   const literal = cur.span;

@@ -42,7 +42,7 @@ export class Pattern {
   private readonly stringDefs = new Map<string, number>();
   private readonly numericDefs = new Map<string, { variable: NumericVariable; group: number }>();
   private ignoreCase = false;
-  private compiled: { source: string; regex: PosixRegex } | undefined;
+  private compiled: { source: string; regex: PosixRegex | undefined } | undefined;
 
   constructor(
     readonly type: CheckType,
@@ -85,35 +85,14 @@ export class Pattern {
     if (this.type.kind === 'eof') return { kind: 'found', pos: end, len: 0 };
 
     if (this.fixedStr) {
-      const pos = this.ignoreCase
-        ? input.asciiLowerText.indexOf(asciiLower(this.fixedStr), start)
-        : input.text.indexOf(this.fixedStr, start);
-      if (pos === -1 || pos + this.fixedStr.length > end) return { kind: 'not-found' };
-      return { kind: 'found', pos, len: this.fixedStr.length };
+      const text = this.ignoreCase ? input.asciiLowerText : input.text;
+      const index = text.slice(start, end).indexOf(this.ignoreCase ? asciiLower(this.fixedStr) : this.fixedStr);
+      return index === -1 ? { kind: 'not-found' } : { kind: 'found', pos: start + index, len: this.fixedStr.length };
     }
 
-    let source = this.regexStr;
-    if (this.substitutions.length > 0) {
-      if (this.lineNumber !== undefined) this.context.lineVariable.setValue(BigInt(this.lineNumber));
-      const errors: DiagnosticError[] = [];
-      let offset = 0;
-      for (const subst of this.substitutions) {
-        let value: string;
-        try {
-          value = subst.regex();
-        } catch (e) {
-          if (!(e instanceof SubstitutionError)) throw e;
-          errors.push(...e.diagnostics);
-          continue;
-        }
-        const at = subst.insertAt + offset;
-        source = source.slice(0, at) + value + source.slice(at);
-        offset += value.length;
-      }
-      if (errors.length > 0) return { kind: 'invalid', errors };
-    }
-
-    const m = this.regexFor(source).exec(input.text.slice(start, end));
+    const source = this.substitutedRegex();
+    if (typeof source !== 'string') return { kind: 'invalid', errors: source };
+    const m = this.regexFor(source)?.exec(input.text.slice(start, end));
     if (!m) return { kind: 'not-found' };
     const groupRange = (group: number): [number, number] => {
       const g = m.groups[group];
@@ -124,16 +103,37 @@ export class Pattern {
       const [s, e] = groupRange(group);
       this.context.stringVars.set(name, { value: input.text.slice(s, e), capturedAt: { buffer: input, start: s, end: e } });
     }
-    for (const [name, { variable, group }] of this.numericDefs) {
+    for (const { variable, group } of this.numericDefs.values()) {
       const [s, e] = groupRange(group);
-      // --enable-var-scope may have dropped the variable from the table.
-      if (!this.context.numericVars.has(name)) this.context.numericVars.set(name, variable);
+      // Unlike later LLVM versions, LLVM 19 does not put the variable back
+      // into the table here, so --enable-var-scope clears it only once.
       variable.setValue(variable.implicitFormat.parse(input.text.slice(s, e)), { buffer: input, start: s, end: e });
     }
 
     // CHECK-EMPTY's match starts after the newline its regex consumes.
     const skip = this.type.kind === 'empty' ? 1 : 0;
     return { kind: 'found', pos: start + m.index + skip, len: m.end - m.index - skip };
+  }
+
+  /** The regex with current variable values inserted, or the errors preventing it. */
+  private substitutedRegex(): string | DiagnosticError[] {
+    if (this.substitutions.length === 0) return this.regexStr;
+    if (this.lineNumber !== undefined) this.context.lineVariable.setValue(BigInt(this.lineNumber));
+    let source = this.regexStr;
+    let offset = 0;
+    const errors: DiagnosticError[] = [];
+    for (const subst of this.substitutions) {
+      try {
+        const value = subst.regex();
+        const at = subst.insertAt + offset;
+        source = source.slice(0, at) + value + source.slice(at);
+        offset += value.length;
+      } catch (e) {
+        if (!(e instanceof SubstitutionError)) throw e;
+        errors.push(...e.diagnostics);
+      }
+    }
+    return errors.length > 0 ? errors : source;
   }
 
   /** Variables captured by the last match of this pattern, in input order. */
@@ -158,9 +158,18 @@ export class Pattern {
     return editDistance(prefix, example);
   }
 
-  private regexFor(source: string): PosixRegex {
-    if (this.compiled?.source !== source)
-      this.compiled = { source, regex: new PosixRegex(source, { ignoreCase: this.ignoreCase, newline: true }) };
+  /** The compiled regex; undefined (matching nothing, as in LLVM) if invalid. */
+  private regexFor(source: string): PosixRegex | undefined {
+    if (this.compiled?.source !== source) {
+      let regex: PosixRegex | undefined;
+      try {
+        regex = new PosixRegex(source, { ignoreCase: this.ignoreCase, newline: true });
+      } catch (e) {
+        // Only patterns whose parsing failed (bad --implicit-check-not) get here.
+        if (!(e instanceof RegexSyntaxError)) throw e;
+      }
+      this.compiled = { source, regex };
+    }
     return this.compiled.regex;
   }
 }

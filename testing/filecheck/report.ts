@@ -4,7 +4,7 @@
 import { describeCheck, type CheckType } from './check-type.js';
 import type { FileCheckRequest } from './options.js';
 import type { MatchOutcome, Pattern } from './pattern.js';
-import { LocatedMessage, type DiagKind, type Loc, type Range, type SourceBuffer } from './source.js';
+import { LocatedMessage, type DiagKind, type DiagnosticError, type Loc, type Range, type SourceBuffer } from './source.js';
 import { writeEscaped } from './text-utils.js';
 
 export type MatchType =
@@ -52,15 +52,16 @@ export class Reporter {
     this.write(new LocatedMessage(loc, kind, message, ranges).render());
   }
 
-  /** Records a result; with `adjustPrevious`, re-labels the last result of the same directive instead. */
-  record(matchType: MatchType, d: Directive, start: number, end: number, adjustPrevious = false): void {
+  /** Records the result of a directive for the input dump. */
+  record(matchType: MatchType, d: Directive, start: number, end: number): void {
+    this.diags?.push({ checkType: d.pattern.type, checkLoc: d.loc, matchType, start, end, note: '' });
+  }
+
+  /** Changes the type of the last recorded results (those of the last directive reported). */
+  relabelLast(matchType: MatchType): void {
     if (!this.diags) return;
-    if (adjustPrevious) {
-      const loc = this.diags[this.diags.length - 1]?.checkLoc;
-      for (let i = this.diags.length - 1; i >= 0 && sameLoc(this.diags[i]!.checkLoc, loc); i--) this.diags[i]!.matchType = matchType;
-      return;
-    }
-    this.diags.push({ checkType: d.pattern.type, checkLoc: d.loc, matchType, start, end, note: '' });
+    const loc = this.diags[this.diags.length - 1]?.checkLoc;
+    for (let i = this.diags.length - 1; i >= 0 && sameLoc(this.diags[i]!.checkLoc, loc); i--) this.diags[i]!.matchType = matchType;
   }
 
   private recordNote(matchType: MatchType, d: Directive, start: number, end: number, note: string): void {
@@ -108,7 +109,7 @@ export class Reporter {
     count: number,
     start: number,
     end: number,
-    patternErrors: readonly { render(): string; message: string }[],
+    patternErrors: readonly DiagnosticError[],
   ): boolean {
     let isError = expected;
     let matchType: MatchType = expected ? 'none-but-expected' : 'none-and-excluded';
@@ -191,6 +192,6 @@ export class Reporter {
   }
 }
 
-export function sameLoc(a: Loc | undefined, b: Loc | undefined): boolean {
+function sameLoc(a: Loc | undefined, b: Loc | undefined): boolean {
   return a !== undefined && b !== undefined && a.buffer === b.buffer && a.pos === b.pos;
 }

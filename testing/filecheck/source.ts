@@ -12,7 +12,10 @@ export class SourceBuffer {
     readonly text: string,
   ) {}
 
-  /** 1-based line and column, where lines are separated by '\n' only. */
+  /**
+   * 1-based line and column like SourceMgr::getLineAndColumn: lines end at
+   * '\n' only, but columns restart after '\r' too.
+   */
   lineAndColumn(pos: number): { line: number; col: number } {
     const starts = this.getLineStarts();
     let lo = 0;
@@ -22,12 +25,9 @@ export class SourceBuffer {
       if (starts[mid]! <= pos) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, col: pos - starts[lo]! + 1 };
-  }
-
-  /** Offset of the first character of a 1-based line. */
-  lineStart(line: number): number {
-    return this.getLineStarts()[line - 1] ?? this.text.length;
+    let colStart = pos;
+    while (colStart > starts[lo]! && this.text[colStart - 1] !== '\r') colStart--;
+    return { line: lo + 1, col: pos - colStart + 1 };
   }
 
   /** The text with ASCII letters lowercased, for case-insensitive search. */

@@ -36,8 +36,7 @@ export class Span implements Range {
   }
   /** Index of `needle` relative to the span start, or -1. */
   indexOf(needle: string, from = 0): number {
-    const i = this.buffer.text.indexOf(needle, this.start + from);
-    return i === -1 || i + needle.length > this.end ? -1 : i - this.start;
+    return this.text.indexOf(needle, from);
   }
   /** Index of the first char in `chars`, or -1. */
   indexOfAny(chars: string, from = 0): number {
@@ -89,9 +88,6 @@ export class Cursor {
   }
   startsWith(prefix: string): boolean {
     return this.span.startsWith(prefix);
-  }
-  peek(): string {
-    return this.span.charAt(0);
   }
   consume(prefix: string): boolean {
     if (!this.span.startsWith(prefix)) return false;

@@ -5,7 +5,7 @@ import { EvaluationErrors, evaluate, OverflowError, UndefinedVariableError, type
 import { escapeRegex } from './regex/regex.js';
 import { DiagnosticError } from './source.js';
 import type { Span } from './span.js';
-import { isPrint, writeEscaped } from './text-utils.js';
+import { writeEscaped } from './text-utils.js';
 
 export class SubstitutionError extends Error {
   constructor(readonly diagnostics: DiagnosticError[]) {
@@ -23,8 +23,15 @@ export abstract class Substitution {
 
   /** The regex to insert; throws SubstitutionError. */
   abstract regex(): string;
-  /** The value as shown in notes, e.g. `"abc"`; undefined if unavailable. */
-  abstract valueForDiagnostics(): string | undefined;
+  /** The value as shown in notes: the regex, escaped and quoted (as LLVM 19 shows it). */
+  valueForDiagnostics(): string | undefined {
+    try {
+      return `"${writeEscaped(this.regex())}"`;
+    } catch (e) {
+      if (e instanceof SubstitutionError) return undefined;
+      throw e;
+    }
+  }
 }
 
 export class StringSubstitution extends Substitution {
@@ -40,14 +47,6 @@ export class StringSubstitution extends Substitution {
     const value = this.context.stringValue(this.from.text);
     if (!value) throw new SubstitutionError([new UndefinedVariableError(this.from).toDiagnostic()]);
     return escapeRegex(value.value);
-  }
-
-  valueForDiagnostics(): string | undefined {
-    const value = this.context.stringValue(this.from.text)?.value;
-    if (value === undefined) return undefined;
-    // Backslashes are common in Windows paths, so escape only when needed.
-    const needsEscaping = [...value].some((c) => c === '"' || !isPrint(c.charCodeAt(0)));
-    return needsEscaping ? `"${writeEscaped(value)}" (escaped value)` : `"${value}"`;
   }
 }
 
@@ -73,14 +72,6 @@ export class NumericSubstitution extends Substitution {
             : DiagnosticError.at(this.from.loc, 'unable to substitute variable or numeric expression: overflow error'),
         ),
       );
-    }
-  }
-
-  valueForDiagnostics(): string | undefined {
-    try {
-      return `"${this.regex()}"`;
-    } catch {
-      return undefined;
     }
   }
 }

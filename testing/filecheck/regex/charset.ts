@@ -48,7 +48,8 @@ export class CharSet {
   }
 }
 
-function jsChar(code: number): string {
+/** A JS RegExp atom for one byte value. */
+export function jsChar(code: number): string {
   const isWord = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
   return isWord ? String.fromCharCode(code) : `\\x${code.toString(16).padStart(2, '0')}`;
 }

@@ -4,6 +4,7 @@
 import { CharSet } from './charset.js';
 
 export type ReNode =
+  | { kind: 'char'; code: number }
   | { kind: 'set'; set: CharSet }
   | { kind: 'assert'; what: 'bol' | 'eol' | 'bow' | 'eow' }
   | { kind: 'group'; index: number; body: ReNode | null }
@@ -256,8 +257,10 @@ class EreParser {
   }
 
   private ordinary(c: string): ReNode {
-    const set = CharSet.of(c.charCodeAt(0));
-    if (this.flags.ignoreCase) set.addOtherCases();
+    const code = c.charCodeAt(0);
+    if (!this.flags.ignoreCase || !isAlpha(c)) return { kind: 'char', code };
+    const set = CharSet.of(code);
+    set.addOtherCases();
     return { kind: 'set', set };
   }
 

@@ -5,7 +5,8 @@ import type { CharSet } from './charset.js';
 import type { ReNode } from './ere-parser.js';
 
 type State =
-  | { op: 'char'; set: CharSet; next: number }
+  | { op: 'char'; code: number; next: number }
+  | { op: 'set'; set: CharSet; next: number }
   | { op: 'split'; next: number; alt: number }
   | { op: 'assert'; what: 'bol' | 'eol' | 'bow' | 'eow'; next: number }
   | { op: 'match' };
@@ -29,8 +30,10 @@ export class Nfa {
     };
     const compile = (node: ReNode, next: number): number => {
       switch (node.kind) {
+        case 'char':
+          return push({ op: 'char', code: node.code, next });
         case 'set':
-          return push({ op: 'char', set: node.set, next });
+          return push({ op: 'set', set: node.set, next });
         case 'assert':
           return push({ op: 'assert', what: node.what, next });
         case 'group':
@@ -103,7 +106,8 @@ export class Nfa {
       generation++;
       for (const s of current) {
         const state = this.states[s]!;
-        if (state.op === 'char' && state.set.has(code)) addClosure(next, state.next, pos + 1, generation);
+        if ((state.op === 'char' && state.code === code) || (state.op === 'set' && state.set.has(code)))
+          addClosure(next, state.next, pos + 1, generation);
       }
       current = next;
     }

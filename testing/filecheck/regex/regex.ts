@@ -2,10 +2,11 @@
 // JS RegExp: the ERE is parsed and translated, JS finds the leftmost match and
 // an NFA extends it to the longest one when backtracking stopped short.
 
+import { jsChar } from './charset.js';
 import { Nfa } from './nfa.js';
 import { parseEre, type ReNode, type RegexFlags } from './ere-parser.js';
 
-export { RegexSyntaxError } from './ere-parser.js';
+export { RegexSyntaxError, type RegexFlags } from './ere-parser.js';
 
 export interface RegexMatch {
   /** Offset of the match in the subject. */
@@ -20,6 +21,7 @@ export class PosixRegex {
   readonly groupCount: number;
   private readonly search: RegExp;
   private readonly source: string;
+  /** Finds longest matches; undefined when JS's match is always longest. */
   private readonly nfa: Nfa | undefined;
   private anchored: { beforeLast: RegExp; atEnd: RegExp } | undefined;
 
@@ -29,7 +31,7 @@ export class PosixRegex {
     this.groupCount = parsed.groupCount;
     this.source = toJs(parsed.root);
     this.search = new RegExp(this.source, 'd');
-    this.nfa = parsed.hasBackrefs ? undefined : Nfa.build(parsed.root);
+    this.nfa = parsed.hasBackrefs || !hasVariableLength(parsed.root) ? undefined : Nfa.build(parsed.root);
   }
 
   /** Validates an ERE, returning its number of groups. Throws RegexSyntaxError. */
@@ -64,6 +66,21 @@ export class PosixRegex {
   }
 }
 
+/** Whether matches from one position can differ in length. */
+function hasVariableLength(node: ReNode): boolean {
+  switch (node.kind) {
+    case 'alt':
+    case 'repeat':
+      return true;
+    case 'group':
+      return node.body !== null && hasVariableLength(node.body);
+    case 'concat':
+      return node.items.some(hasVariableLength);
+    default:
+      return false;
+  }
+}
+
 const REGEX_METACHARS = '()^$|*+?.[]\\{}';
 
 /** Escapes text so that it matches literally (llvm::Regex::escape). */
@@ -83,6 +100,8 @@ const ASSERTIONS = {
 
 function toJs(node: ReNode): string {
   switch (node.kind) {
+    case 'char':
+      return jsChar(node.code);
     case 'set':
       return node.set.toJsAtom();
     case 'assert':
