@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../../testing/random.js';
 import {
   apFloatToString,
   bitsToFloat,
@@ -18,17 +19,8 @@ import {
 
 const KINDS: readonly FloatKind[] = ['f16', 'bf16', 'f32', 'f64'];
 
-/** Deterministic PRNG (mulberry32) so failures are reproducible. */
-function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG, so failures are reproducible. */
+const makeRng = mulberry32;
 
 function randomBits(rng: () => number, width: number): bigint {
   let b = 0n;

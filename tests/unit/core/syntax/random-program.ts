@@ -1,15 +1,6 @@
-/** A seeded generator of random, valid programs over the test dialect and unregistered ops. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../../testing/random.js';
 
+/** A seeded generator of random, valid programs over the test dialect and unregistered ops. */
 export class ProgramGenerator {
   private readonly rand: () => number;
   private counter = 0;
