@@ -307,8 +307,13 @@ export class AffineMapAttr extends Attribute {
   private constructor(readonly map: AffineMap) {
     super();
   }
+  /** How many have been created: none means no IR can hold one (the printer skips its alias walk). */
+  static created = 0;
   static get(map: AffineMap): AffineMapAttr {
-    return uniquer.get(`amap${map.toString()}`, () => new AffineMapAttr(map)) as AffineMapAttr;
+    return uniquer.get(`amap${map.toString()}`, () => {
+      AffineMapAttr.created++;
+      return new AffineMapAttr(map);
+    }) as AffineMapAttr;
   }
   print(w: AttrTypeWriter): void {
     w.write(`affine_map<${this.map.toString()}>`);

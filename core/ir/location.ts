@@ -34,10 +34,10 @@ export class UnknownLoc extends Location {
 }
 
 /**
- * file -> line -> locations on that line (a short list, or a map by column once a line has
- * many), for non-negative integer positions; other positions go through `uniquer`.
+ * file -> line -> locations on that line (the one location, a short list, or a map by column once
+ * a line has many), for non-negative integer positions; other positions go through `uniquer`.
  */
-const fileLineColTable = new Map<string, Map<number, FileLineColLoc[] | Map<number, FileLineColLoc>>>();
+const fileLineColTable = new Map<string, Map<number, FileLineColLoc | FileLineColLoc[] | Map<number, FileLineColLoc>>>();
 
 export class FileLineColLoc extends Location {
   private constructor(readonly file: string, readonly line: number, readonly col: number) {
@@ -49,6 +49,12 @@ export class FileLineColLoc extends Location {
       let lines = fileLineColTable.get(file);
       if (!lines) fileLineColTable.set(file, (lines = new Map()));
       const onLine = lines.get(line);
+      if (onLine instanceof FileLineColLoc) {
+        if (onLine.col === col) return onLine;
+        const loc = new FileLineColLoc(file, line, col);
+        lines.set(line, [onLine, loc]);
+        return loc;
+      }
       if (onLine instanceof Map) {
         let loc = onLine.get(col);
         if (!loc) onLine.set(col, (loc = new FileLineColLoc(file, line, col)));
@@ -62,7 +68,7 @@ export class FileLineColLoc extends Location {
         return loc;
       }
       const loc = new FileLineColLoc(file, line, col);
-      lines.set(line, [loc]);
+      lines.set(line, loc);
       return loc;
     }
     return uniquer.get(`F${file}\0${line}:${col}`, () => new FileLineColLoc(file, line, col)) as FileLineColLoc;

@@ -274,7 +274,12 @@ export class AssemblyFormat {
       return v ? [v] : [];
     }
     const [start, n] = this.groupRange(op, r);
-    return (r.kind === 'operand' ? op.operands : op.results).slice(start, start + n);
+    if (!operand) return op.results.slice(start, start + n);
+    // As op.operands.slice(start, start + n), without building op.operands.
+    const slots = op.operandSlots;
+    const out: Value[] = [];
+    for (let i = start; i < start + n && i < slots.length; i++) out.push(slots[i]!.value);
+    return out;
   }
   private valuesOrSingle(op: Operation, r: Resolved): Value | Value[] | undefined {
     const vs = this.values(op, r);
@@ -676,13 +681,40 @@ function isSingle(g: ValueGroup): boolean {
   return g.kind === 'single';
 }
 
+/** The part of Map that ParseContext uses, allocating storage only on the first `set`. */
+class LazyMap<K, V> {
+  private map: Map<K, V> | undefined;
+  get size(): number {
+    return this.map?.size ?? 0;
+  }
+  get(key: K): V | undefined {
+    return this.map?.get(key);
+  }
+  has(key: K): boolean {
+    return this.map?.has(key) ?? false;
+  }
+  set(key: K, value: V): this {
+    (this.map ??= new Map()).set(key, value);
+    return this;
+  }
+  values(): IterableIterator<V> {
+    return (this.map ?? new Map<K, V>()).values();
+  }
+  entries(): IterableIterator<[K, V]> {
+    return (this.map ?? new Map<K, V>()).entries();
+  }
+  [Symbol.iterator](): IterableIterator<[K, V]> {
+    return this.entries();
+  }
+}
+
 class ParseContext {
-  readonly operands = new Map<number, { list: UnresolvedOperand[]; offset: number }>();
-  readonly operandTypes = new Map<number, Type[]>();
-  readonly resultTypes = new Map<number, Type[]>();
-  readonly regions = new Map<number, Region>();
-  readonly successors = new Map<number, Block>();
-  readonly typeAttrs = new Map<string, Type>();
+  readonly operands = new LazyMap<number, { list: UnresolvedOperand[]; offset: number }>();
+  readonly operandTypes = new LazyMap<number, Type[]>();
+  readonly resultTypes = new LazyMap<number, Type[]>();
+  readonly regions = new LazyMap<number, Region>();
+  readonly successors = new LazyMap<number, Block>();
+  readonly typeAttrs = new LazyMap<string, Type>();
   allOperands: { list: UnresolvedOperand[]; offset: number } | undefined;
   allOperandTypes: Type[] | undefined;
   allResultTypes: Type[] | undefined;

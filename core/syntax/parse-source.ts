@@ -20,11 +20,34 @@ export function decodeSource(bytes: Uint8Array, name: string): SourceFile {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    // Find the first offending byte for the location.
-    const lossy = new TextDecoder('utf-8').decode(bytes);
-    const at = lossy.indexOf('\uFFFD');
-    const file = new SourceFile(name, lossy);
-    throw DiagnosticError.at(file.loc(Math.max(0, at)), 'source file is not valid UTF-8');
+    // Locate the first offending byte: the end of the valid text before it. (Searching the lossy
+    // decoding for U+FFFD would stop at a genuine U+FFFD earlier in the file.)
+    const valid = new TextDecoder('utf-8').decode(bytes.subarray(0, Math.max(0, firstInvalidUtf8(bytes))));
+    const file = new SourceFile(name, valid);
+    throw DiagnosticError.at(file.loc(valid.length), 'source file is not valid UTF-8');
   }
   return new SourceFile(name, text);
+}
+
+/** Offset of the first byte that is not part of a well-formed UTF-8 sequence (Unicode table 3-7), or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const n = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    if (n === 0) return i;
+    const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+    const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+    const b1 = bytes[i + 1];
+    if (b1 === undefined || b1 < lo || b1 > hi) return i;
+    for (let k = 2; k <= n; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+    }
+    i += n + 1;
+  }
+  return -1;
 }

@@ -91,10 +91,12 @@ export class ParserBase {
     if (negative) {
       const save = this.lexer.pos;
       const saveTok = this.tok;
+      const savePrevEnd = this.prevEnd;
       this.advance();
       if (!this.is(Tok.Integer)) {
         this.lexer.pos = save;
         this.tok = saveTok;
+        this.prevEnd = savePrevEnd;
         return undefined;
       }
     } else if (!this.is(Tok.Integer)) return undefined;

@@ -25,6 +25,8 @@ class AliasTable {
   private readonly counts = new Map<string, number>();
 
   collect(op: Operation): void {
+    // Only affine maps get aliases, and every one is made by AffineMapAttr.get: none made, none to find.
+    if (AffineMapAttr.created === 0) return;
     // Attributes and types are uniqued: each needs visiting once (the first visit names its maps).
     const seen = new Set<Attribute | Type>();
     const visitAttr = (a: Attribute | undefined): void => {

@@ -10,6 +10,7 @@ import { BlockArgument, OpResult } from '../ir/value.js';
  * with `_N` suffixes. In generic form (unique IDs) the counters keep running instead.
  */
 export class SSANames {
+  /** Names with their `%` (made once here rather than at every use). */
   private readonly valueNames = new Map<Value, string>();
   private readonly blockNames = new Map<Block, { name: string; order: number }>();
   /** First result -> result-number boundaries of named result groups. */
@@ -56,7 +57,7 @@ export class SSANames {
       for (const arg of block.arguments) {
         if (this.valueNames.has(arg)) continue;
         if (entry) this.setName(arg, `arg${this.nextArgumentID++}`, scope);
-        else this.valueNames.set(arg, String(this.nextValueID++));
+        else this.valueNames.set(arg, '%' + this.nextValueID++);
       }
       for (let op = block.first; op; op = op.next) this.numberOp(op, scope);
     });
@@ -67,7 +68,7 @@ export class SSANames {
     if (this.generic || !op.definition?.spec.resultNames) {
       // No name hints (the common case): just the next number.
       const first = op.results[0]!;
-      if (!this.valueNames.has(first)) this.valueNames.set(first, String(this.nextValueID++));
+      if (!this.valueNames.has(first)) this.valueNames.set(first, '%' + this.nextValueID++);
       return;
     }
     const groups = [0];
@@ -79,7 +80,7 @@ export class SSANames {
       });
     }
     const first = op.results[0]!;
-    if (!this.valueNames.has(first)) this.valueNames.set(first, String(this.nextValueID++));
+    if (!this.valueNames.has(first)) this.valueNames.set(first, '%' + this.nextValueID++);
     if (groups.length > 1) this.resultGroups.set(op, groups.sort((a, b) => a - b));
   }
 
@@ -91,7 +92,7 @@ export class SSANames {
       while (scope.has(name));
     }
     scope.add(name);
-    this.valueNames.set(v, name);
+    this.valueNames.set(v, '%' + name);
   }
 
   /** `%name`, or `%N#i` for a result inside a numbered group. */
@@ -103,9 +104,9 @@ export class SSANames {
         const groups = this.resultGroups.get(v.owner) ?? [0];
         const i = groups.indexOf(v.index);
         const end = groups[i + 1] ?? v.owner.results.length;
-        if (i >= 0 && end - v.index > 1) return `%${direct}#0`;
+        if (i >= 0 && end - v.index > 1) return `${direct}#0`;
       }
-      return '%' + direct;
+      return direct;
     }
     if (v instanceof OpResult) {
       // Find the group this result belongs to.
@@ -113,7 +114,7 @@ export class SSANames {
       let start = 0;
       for (const g of groups) if (g <= v.index) start = g;
       const head = this.valueNames.get(v.owner.results[start]!);
-      if (head !== undefined) return `%${head}#${v.index - start}`;
+      if (head !== undefined) return `${head}#${v.index - start}`;
     }
     if (v instanceof BlockArgument) return '%<<UNKNOWN SSA VALUE>>';
     return '%<<UNKNOWN SSA VALUE>>';

@@ -1,0 +1,414 @@
+#!/usr/bin/env node
+/**
+ * Parse + verify + print benchmark: tile-opt against mlir-opt, measured in the same run on the
+ * same generated file.
+ *
+ *   npm run bench:parse-print -- [--ops N] [--reps N] [--seed N] [--keep] [--mlir-opt PATH]
+ *
+ * A deterministic (seeded) program of about N ops is generated: several `func.func`s whose
+ * bodies are `scf.for` loops (some nested, some carrying `iter_args`) of `arith` ops over
+ * `memref.load`/`memref.store`, with constants. Both tools parse, verify and print it as
+ * subprocesses (`TOOL FILE -o OUT`), runs interleaved; the table gives the median wall time of
+ * `--reps` runs, the ratio tile-opt/mlir-opt, the median CPU time (user + system) and its ratio,
+ * and the peak RSS (all from `/usr/bin/time -f '%M %U %S'`). The two outputs are compared byte
+ * for byte.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../testing/random.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TILE_OPT = path.join(repoRoot, 'build', 'tools', 'tile-opt.js');
+const DEFAULT_MLIR_OPT = '/usr/lib/llvm-19/bin/mlir-opt';
+const GNU_TIME = '/usr/bin/time';
+
+// ------------------------------------------------------------------------------------ options
+interface Options {
+  ops: number;
+  reps: number;
+  seed: number;
+  keep: boolean;
+  mlirOpt: string;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const opts: Options = { ops: 100_000, reps: 5, seed: 1, keep: false, mlirOpt: process.env.MLIR_OPT ?? DEFAULT_MLIR_OPT };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) usage(`missing value for ${flag}`);
+      return v;
+    };
+    const int = (min: number): number => {
+      const v = Number(value());
+      if (!Number.isInteger(v) || v < min) usage(`${flag} expects an integer >= ${min}`);
+      return v;
+    };
+    switch (flag) {
+      case '--ops': opts.ops = int(10); break;
+      case '--reps': opts.reps = int(1); break;
+      case '--seed': opts.seed = int(0); break;
+      case '--keep': opts.keep = true; break;
+      case '--mlir-opt': opts.mlirOpt = value(); break;
+      case '-h':
+      case '--help':
+        console.log('usage: parse-print [--ops N (100000)] [--reps N (5)] [--seed N (1)] [--keep] [--mlir-opt PATH]');
+        process.exit(0);
+      default:
+        usage(`unknown option '${a}'`);
+    }
+  }
+  return opts;
+}
+
+function usage(message: string): never {
+  console.error(`parse-print: ${message}\nusage: parse-print [--ops N] [--reps N] [--seed N] [--keep] [--mlir-opt PATH]`);
+  process.exit(2);
+}
+
+// ------------------------------------------------------------------------------------ generator
+type Ty = 'f32' | 'i32' | 'index' | 'i1';
+
+/** Values in scope, by type; `mark`/`release` bracket a loop body. */
+class Pool {
+  private readonly byType: Record<Ty, string[]> = { f32: [], i32: [], index: [], i1: [] };
+  private readonly marks: Record<Ty, number>[] = [];
+  add(ty: Ty, name: string): void {
+    this.byType[ty].push(name);
+  }
+  has(ty: Ty): boolean {
+    return this.byType[ty].length > 0;
+  }
+  /** Mostly recent values (short live ranges, as real code has), sometimes any. */
+  pick(ty: Ty, r: () => number): string {
+    const list = this.byType[ty];
+    const n = list.length;
+    const i = r() < 0.8 ? n - 1 - Math.floor(r() * Math.min(n, 8)) : Math.floor(r() * n);
+    return list[i]!;
+  }
+  mark(): void {
+    this.marks.push({ f32: this.byType.f32.length, i32: this.byType.i32.length, index: this.byType.index.length, i1: this.byType.i1.length });
+  }
+  release(): void {
+    const m = this.marks.pop()!;
+    for (const ty of Object.keys(m) as Ty[]) this.byType[ty].length = m[ty];
+  }
+}
+
+/** Generates the benchmark program; `count` is the number of operations emitted so far. */
+class Generator {
+  private readonly lines: string[] = [];
+  count = 0;
+  private nextValue = 0;
+  private readonly r: () => number;
+
+  constructor(seed: number) {
+    this.r = mulberry32(seed);
+  }
+
+  private fresh(prefix = 'v'): string {
+    return `%${prefix}${this.nextValue++}`;
+  }
+  private emit(indent: number, text: string): void {
+    this.lines.push(' '.repeat(indent) + text);
+    this.count++;
+  }
+  private int(lo: number, hi: number): number {
+    return lo + Math.floor(this.r() * (hi - lo + 1));
+  }
+  private choice<T>(items: readonly T[]): T {
+    return items[Math.floor(this.r() * items.length)]!;
+  }
+
+  generate(targetOps: number): string {
+    this.lines.push('// Generated by bench/parse-print.ts: func/scf/arith/memref, deterministic for a given seed.');
+    this.lines.push('module {');
+    this.count++; // builtin.module
+    let f = 0;
+    while (this.count < targetOps) {
+      const remaining = targetOps - this.count;
+      this.func(f++, Math.max(40, Math.min(remaining, this.int(1500, 4000))));
+    }
+    this.lines.push('}');
+    return this.lines.join('\n') + '\n';
+  }
+
+  /** One function of about `budget` ops. */
+  private func(index: number, budget: number): void {
+    const end = this.count + budget;
+    const pool = new Pool();
+    const A = '%A';
+    const B = '%B';
+    const n = '%n';
+    this.emit(2, `func.func @kernel_${index}(${A}: memref<?xf32>, ${B}: memref<?xi32>, ${n}: index, %s: f32) -> (f32, i32) {`);
+    pool.add('index', n);
+    pool.add('f32', '%s');
+    const c0 = this.constant(4, pool, 'index', '0');
+    const c1 = this.constant(4, pool, 'index', '1');
+    this.constant(4, pool, 'index', String(this.int(2, 16)));
+    const zf = this.constant(4, pool, 'f32', '0.000000e+00');
+    this.constant(4, pool, 'f32', this.floatLiteral());
+    const zi = this.constant(4, pool, 'i32', '0');
+    this.constant(4, pool, 'i32', String(this.int(1, 1000)));
+    let accF = zf;
+    let accI = zi;
+    while (this.count < end - 4) {
+      const budgetLeft = end - 4 - this.count;
+      const [f, i] = this.loop(4, pool, { A, B, c0, c1, ub: n }, Math.min(budgetLeft, this.int(20, 400)), 0, accF, accI);
+      accF = f;
+      accI = i;
+    }
+    this.emit(4, `return ${accF}, ${accI} : f32, i32`);
+    this.lines.push('  }');
+  }
+
+  private floatLiteral(): string {
+    return (this.int(1, 999) / 8).toFixed(3);
+  }
+
+  private constant(indent: number, pool: Pool, ty: Ty, literal: string): string {
+    const v = this.fresh('c');
+    this.emit(indent, `${v} = arith.constant ${literal} : ${ty}`);
+    pool.add(ty, v);
+    return v;
+  }
+
+  /**
+   * An `scf.for` carrying an f32 and an i32 accumulator; its body loads, computes and stores, and
+   * sometimes nests another loop. Returns the loop's two results.
+   */
+  private loop(indent: number, pool: Pool, env: { A: string; B: string; c0: string; c1: string; ub: string }, budget: number, depth: number, initF: string, initI: string): [string, string] {
+    const end = this.count + budget;
+    const res = this.fresh('r');
+    const iv = this.fresh('i');
+    const accF = this.fresh('af');
+    const accI = this.fresh('ai');
+    const iterArgs = this.r() < 0.85;
+    if (iterArgs) {
+      this.emit(indent, `${res}:2 = scf.for ${iv} = ${env.c0} to ${env.ub} step ${env.c1} iter_args(${accF} = ${initF}, ${accI} = ${initI}) -> (f32, i32) {`);
+    } else {
+      this.emit(indent, `scf.for ${iv} = ${env.c0} to ${env.ub} step ${env.c1} {`);
+    }
+    pool.mark();
+    pool.add('index', iv);
+    if (iterArgs) {
+      pool.add('f32', accF);
+      pool.add('i32', accI);
+    }
+    const body = indent + 2;
+    let lastF = iterArgs ? accF : initF;
+    let lastI = iterArgs ? accI : initI;
+    while (this.count < end - 2) {
+      const left = end - 2 - this.count;
+      const p = this.r();
+      if (depth < 3 && left > 30 && p < 0.04) {
+        const [f, i] = this.loop(body, pool, { ...env, ub: this.choice([env.ub, env.c1, pool.pick('index', this.r)]) }, this.int(10, Math.min(left - 2, 120)), depth + 1, lastF, lastI);
+        pool.add('f32', f);
+        pool.add('i32', i);
+        lastF = f;
+        lastI = i;
+      } else {
+        const [v, ty] = this.op(body, pool, env);
+        if (ty === 'f32') lastF = v;
+        else if (ty === 'i32') lastI = v;
+      }
+    }
+    if (iterArgs) this.emit(body, `scf.yield ${lastF}, ${lastI} : f32, i32`);
+    else this.count++; // implicit scf.yield
+    pool.release();
+    this.lines.push(' '.repeat(indent) + '}');
+    return iterArgs ? [`${res}#0`, `${res}#1`] : [initF, initI];
+  }
+
+  /** One straight-line op; returns its result (or '' for stores) and the result type. */
+  private op(indent: number, pool: Pool, env: { A: string; B: string }): [string, Ty | ''] {
+    const p = this.r();
+    const idx = () => pool.pick('index', this.r);
+    const def = (ty: Ty, text: string): [string, Ty] => {
+      const v = this.fresh();
+      this.emit(indent, `${v} = ${text}`);
+      pool.add(ty, v);
+      return [v, ty];
+    };
+    if (p < 0.1) return def('f32', `memref.load ${env.A}[${idx()}] : memref<?xf32>`);
+    if (p < 0.17) return def('i32', `memref.load ${env.B}[${idx()}] : memref<?xi32>`);
+    if (p < 0.22) {
+      this.emit(indent, `memref.store ${pool.pick('f32', this.r)}, ${env.A}[${idx()}] : memref<?xf32>`);
+      return ['', ''];
+    }
+    if (p < 0.25) {
+      this.emit(indent, `memref.store ${pool.pick('i32', this.r)}, ${env.B}[${idx()}] : memref<?xi32>`);
+      return ['', ''];
+    }
+    if (p < 0.36) return def('f32', `arith.addf ${pool.pick('f32', this.r)}, ${pool.pick('f32', this.r)} : f32`);
+    if (p < 0.47) return def('f32', `arith.mulf ${pool.pick('f32', this.r)}, ${pool.pick('f32', this.r)} : f32`);
+    if (p < 0.56) return def('i32', `arith.addi ${pool.pick('i32', this.r)}, ${pool.pick('i32', this.r)} : i32`);
+    if (p < 0.64) return def('i32', `arith.muli ${pool.pick('i32', this.r)}, ${pool.pick('i32', this.r)} : i32`);
+    if (p < 0.7) {
+      const pred = this.choice(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
+      return def('i1', `arith.cmpi ${pred}, ${pool.pick('i32', this.r)}, ${pool.pick('i32', this.r)} : i32`);
+    }
+    if (p < 0.74 && pool.has('i1')) {
+      const ty = this.choice(['f32', 'i32'] as const);
+      return def(ty, `arith.select ${pool.pick('i1', this.r)}, ${pool.pick(ty, this.r)}, ${pool.pick(ty, this.r)} : ${ty}`);
+    }
+    if (p < 0.8) return def('index', `arith.addi ${idx()}, ${idx()} : index`);
+    if (p < 0.85) return def('index', `arith.muli ${idx()}, ${idx()} : index`);
+    if (p < 0.9) return def('index', `arith.index_cast ${pool.pick('i32', this.r)} : i32 to index`);
+    if (p < 0.93) return def('i32', `arith.index_cast ${idx()} : index to i32`);
+    if (p < 0.96) {
+      const v = this.fresh('k');
+      const [ty, lit] = this.choice([['i32', String(this.int(-50, 50))], ['index', String(this.int(0, 64))], ['f32', this.floatLiteral()]] as const);
+      this.emit(indent, `${v} = arith.constant ${lit} : ${ty}`);
+      pool.add(ty, v);
+      return [v, ty];
+    }
+    return def('i1', `arith.cmpi ult, ${idx()}, ${idx()} : index`);
+  }
+}
+
+export function generateProgram(ops: number, seed: number): { text: string; ops: number } {
+  const g = new Generator(seed);
+  const text = g.generate(ops);
+  return { text, ops: g.count };
+}
+
+// ------------------------------------------------------------------------------------ measuring
+interface Run {
+  wallMs: number;
+  /** User + system CPU time, from /usr/bin/time. */
+  cpuMs: number | undefined;
+  rssKiB: number | undefined;
+}
+
+const hasGnuTime = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-f', '%M', 'true']).status === 0;
+
+function runOnce(argv: readonly string[]): Run {
+  const cmd = hasGnuTime ? GNU_TIME : argv[0]!;
+  const args = hasGnuTime ? ['-f', '%M %U %S', ...argv] : argv.slice(1);
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.error) throw r.error;
+  let stderr = r.stderr ?? '';
+  let rssKiB: number | undefined;
+  let cpuMs: number | undefined;
+  if (hasGnuTime) {
+    const lines = stderr.trimEnd().split('\n');
+    const [rss, user, sys] = lines.pop()!.trim().split(/\s+/).map(Number);
+    rssKiB = rss;
+    cpuMs = ((user ?? NaN) + (sys ?? NaN)) * 1000;
+    stderr = lines.join('\n');
+  }
+  if (r.status !== 0) {
+    throw new Error(`${argv.join(' ')} exited with ${r.status ?? r.signal}:\n${stderr.slice(0, 4000)}`);
+  }
+  return { wallMs, cpuMs, rssKiB };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+interface Measured {
+  name: string;
+  runs: Run[];
+  wallMs: number;
+  cpuMs: number | undefined;
+  rssKiB: number | undefined;
+}
+
+/**
+ * Runs every tool `reps` times, interleaved (tool A, tool B, A, B, ...) so that a change in the
+ * machine's load affects all of them alike; one unmeasured warm-up run each first.
+ */
+function measureAll(tools: readonly { name: string; argv: readonly string[] }[], reps: number): Measured[] {
+  for (const t of tools) runOnce(t.argv);
+  const runs = tools.map(() => [] as Run[]);
+  for (let i = 0; i < reps; i++) tools.forEach((t, k) => runs[k]!.push(runOnce(t.argv)));
+  return tools.map((t, k) => {
+    const rs = runs[k]!;
+    const finite = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined && Number.isFinite(x));
+    const rss = finite(rs.map((r) => r.rssKiB));
+    const cpu = finite(rs.map((r) => r.cpuMs));
+    return { name: t.name, runs: rs, wallMs: median(rs.map((r) => r.wallMs)), cpuMs: cpu.length ? median(cpu) : undefined, rssKiB: rss.length ? Math.max(...rss) : undefined };
+  });
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) => '| ' + r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ') + ' |';
+  return [line(rows[0]!), '| ' + widths.map((w, c) => (c === 0 ? '-'.repeat(w) : '-'.repeat(w - 1) + ':')).join(' | ') + ' |', ...rows.slice(1).map(line)].join('\n');
+}
+
+/** First differing line of two texts, for the report. */
+function firstDifference(a: string, b: string): string {
+  const la = a.split('\n');
+  const lb = b.split('\n');
+  for (let i = 0; i < Math.max(la.length, lb.length); i++) {
+    if (la[i] !== lb[i]) return `line ${i + 1}:\n  tile-opt: ${JSON.stringify(la[i] ?? '<EOF>')}\n  mlir-opt: ${JSON.stringify(lb[i] ?? '<EOF>')}`;
+  }
+  return 'identical';
+}
+
+function main(): void {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!existsSync(TILE_OPT)) {
+    console.error(`parse-print: ${TILE_OPT} not found; run 'npx tsc -p tsconfig.json' first`);
+    process.exit(1);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-bench-'));
+  try {
+    const { text, ops } = generateProgram(opts.ops, opts.seed);
+    const input = path.join(dir, 'input.mlir');
+    writeFileSync(input, text);
+    const lines = text.split('\n').length - 1;
+    console.log(`input: ${input} (${ops} ops, ${lines} lines, ${(text.length / 1024 / 1024).toFixed(2)} MiB, seed ${opts.seed})`);
+    console.log(`reps: ${opts.reps} per tool, interleaved (medians reported; one unmeasured warm-up run each)`);
+    if (!hasGnuTime) console.log(`note: ${GNU_TIME} not found (apt-get install -y time); peak RSS is not measured`);
+
+    const outTile = path.join(dir, 'out-tile.mlir');
+    const outMlir = path.join(dir, 'out-mlir.mlir');
+    const tools = [{ name: 'tile-opt', argv: [process.execPath, TILE_OPT, input, '-o', outTile] }];
+    const haveMlir = existsSync(opts.mlirOpt);
+    if (haveMlir) tools.push({ name: 'mlir-opt', argv: [opts.mlirOpt, input, '-o', outMlir] });
+    else console.log(`\nNOTICE: mlir-opt not found at ${opts.mlirOpt} (set --mlir-opt PATH or MLIR_OPT); timing tile-opt only.`);
+    const results = measureAll(tools, opts.reps);
+
+    const base = results.find((r) => r.name === 'mlir-opt');
+    const fmtMs = (ms: number) => ms.toFixed(0);
+    const rows = [['tool', 'median wall (ms)', 'min (ms)', 'max (ms)', 'ratio vs mlir-opt', 'median CPU (ms)', 'CPU ratio', 'peak RSS (MiB)']];
+    for (const r of results) {
+      const walls = r.runs.map((x) => x.wallMs);
+      rows.push([
+        r.name,
+        fmtMs(r.wallMs),
+        fmtMs(Math.min(...walls)),
+        fmtMs(Math.max(...walls)),
+        base ? (r.wallMs / base.wallMs).toFixed(2) + 'x' : 'n/a',
+        r.cpuMs !== undefined ? fmtMs(r.cpuMs) : 'n/a',
+        base?.cpuMs && r.cpuMs !== undefined ? (r.cpuMs / base.cpuMs).toFixed(2) + 'x' : 'n/a',
+        r.rssKiB !== undefined ? (r.rssKiB / 1024).toFixed(1) : 'n/a',
+      ]);
+    }
+    console.log('\n' + table(rows) + '\n');
+    if (haveMlir) {
+      const a = readFileSync(outTile, 'utf8');
+      const b = readFileSync(outMlir, 'utf8');
+      if (a === b) console.log(`outputs identical: yes (${a.length} bytes)`);
+      else console.log(`outputs identical: NO (tile-opt ${a.length} bytes, mlir-opt ${b.length} bytes); first difference at ${firstDifference(a, b)}`);
+    }
+    if (opts.keep) console.log(`kept: ${dir}`);
+  } finally {
+    if (!opts.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
