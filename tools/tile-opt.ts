@@ -7,4 +7,11 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-process.exitCode = optMain(process.argv.slice(2));
+try {
+  process.exitCode = optMain(process.argv.slice(2));
+} catch (e) {
+  // A bug in tile-opt, not in the input: say so in one line; the stack only when asked for.
+  process.stderr.write(`tile-opt: internal error: ${(e as Error).message}\n`);
+  if (process.env.TILE_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
+  process.exitCode = 1;
+}
