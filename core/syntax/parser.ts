@@ -163,11 +163,10 @@ export class Parser extends TypeAttrParser {
       this.expect(Tok.Equal, "'=' after SSA name");
     }
     const numResults = resultNames.reduce((a, r) => a + r.count, 0);
-    const nameStart = this.tok.start;
     let op: Operation;
     if (this.is(Tok.String)) op = this.parseGenericOperation(numResults);
     else if (this.is(Tok.BareId)) op = this.parseCustomOperation(numResults);
-    else throw this.error(resultNames.length ? 'expected operation name in quotes' : 'expected operation name in quotes');
+    else throw this.error('expected operation name in quotes');
     if (op.results.length !== numResults && resultNames.length) {
       throw this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opStart);
     }
@@ -176,7 +175,6 @@ export class Parser extends TypeAttrParser {
       this.defineValue(r.name, op.results.slice(index, index + r.count), r.offset);
       index += r.count;
     }
-    void nameStart;
     return op;
   }
 
@@ -434,19 +432,11 @@ export class Parser extends TypeAttrParser {
       }
       return;
     }
-    let first = true;
-    if (entryArgs && this.is(Tok.CaretId)) {
-      if (entryArgs.length) throw this.error('invalid block name in region with named arguments');
-    }
-    if (!this.is(Tok.CaretId)) {
-      const block = this.addEntryBlock(region, entryArgs ?? []);
-      this.parseBlockBody(block);
-      first = false;
-    }
+    if (entryArgs?.length && this.is(Tok.CaretId)) throw this.error('invalid block name in region with named arguments');
+    if (!this.is(Tok.CaretId)) this.parseBlockBody(this.addEntryBlock(region, entryArgs ?? []));
     while (!this.consumeIf(Tok.RBrace)) {
       if (this.is(Tok.EOF)) throw this.error("expected '}' to close region", openOffset);
-      this.parseBlock(region, first);
-      first = false;
+      this.parseBlock(region);
     }
   }
 
@@ -469,7 +459,7 @@ export class Parser extends TypeAttrParser {
     return entry;
   }
 
-  private parseBlock(region: Region, isEntry: boolean): void {
+  private parseBlock(region: Region): void {
     const nameTok = this.expect(Tok.CaretId, 'block name');
     const name = this.text(nameTok);
     const entry = this.blockEntry(name, nameTok.start);
@@ -491,7 +481,6 @@ export class Parser extends TypeAttrParser {
       }
     }
     this.expect(Tok.Colon, "':' after block name");
-    void isEntry;
     this.parseBlockBody(block);
   }
 
@@ -505,9 +494,8 @@ export class Parser extends TypeAttrParser {
 
   private finishBlockScope(): void {
     const scope = this.blockScopes[this.blockScopes.length - 1]!;
-    for (const [name, e] of scope) {
+    for (const e of scope.values()) {
       if (!e.defined) throw this.error(`reference to an undefined block`, e.offset);
-      void name;
     }
   }
 

@@ -60,7 +60,6 @@ export class TypeAttrParser extends ParserBase {
   }
 
   private parseOptionalTypeInner(): Type | undefined {
-    const start = this.tok.start;
     switch (this.tok.kind) {
       case Tok.LParen:
         return this.parseFunctionType();
@@ -104,7 +103,6 @@ export class TypeAttrParser extends ParserBase {
       case 'tensor': return this.parseTensorType();
       case 'memref': return this.parseMemRefType();
     }
-    void start;
     return undefined;
   }
 
@@ -319,7 +317,7 @@ export class TypeAttrParser extends ParserBase {
       case Tok.Integer:
       case Tok.Float:
       case Tok.Minus:
-        return this.parseNumberAttr(type, start);
+        return this.parseNumberAttr(type);
       case Tok.BareId:
         break;
       default: {
@@ -357,7 +355,7 @@ export class TypeAttrParser extends ParserBase {
     throw this.error('expected attribute value');
   }
 
-  private parseNumberAttr(type: Type | undefined, start: number): Attribute {
+  private parseNumberAttr(type: Type | undefined): Attribute {
     const negative = this.consumeIf(Tok.Minus);
     if (!this.is(Tok.Integer) && !this.is(Tok.Float)) throw this.expectedError('expected constant integer or floating point value');
     const litTok = this.advance();
@@ -553,10 +551,6 @@ export class TypeAttrParser extends ParserBase {
     this.expect(Tok.Less);
     // Collect the literal structure first: the element type comes after the '>'.
     type Lit = { offset: number; list?: Lit[] };
-    const litStart = this.tok.start;
-    const literals: { text: number; kind: 'lit' }[] = [];
-    void literals;
-    const savePos = this.tok.start;
     let shapeSeen: Lit | undefined;
     const skipLiteral = (): Lit => {
       const offset = this.tok.start;
@@ -581,8 +575,6 @@ export class TypeAttrParser extends ParserBase {
     if (!t.hasStaticShape) throw this.error('elements literal type must have static shape');
     const shapedType = t;
     const endPos = this.tok.start;
-    void savePos;
-    void litStart;
     const values: ElementValue[] = [];
     const readScalar = (lit: Lit) => {
       this.resetTo(lit.offset);

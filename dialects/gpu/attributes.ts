@@ -2,6 +2,7 @@ import { DialectAttr, uniqueDialectAttr, type Attribute } from '../../core/ir/at
 import { attrConstraint } from '../../core/ir/constraints.js';
 import { SimpleDialectType, type Type } from '../../core/ir/types.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
+import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 
 export const DIMENSIONS = ['x', 'y', 'z'] as const;
@@ -51,23 +52,13 @@ export const AsyncTokenType = {
   isa: (t: Type): boolean => t === SimpleDialectType.get('gpu', 'async.token'),
 };
 
-/** An enum keyword; `prefix` is MLIR's `custom op 'name' ` for errors inside op parsers. */
-function parseEnumKeyword<T extends string>(parser: Parser, cases: readonly T[], cppName: string, prefix = ''): T {
-  const offset = parser.offset;
-  const word = parser.isKeyword() ? parser.parseKeyword() : undefined;
-  if (word === undefined || !cases.includes(word as T)) {
-    throw parser.emitError(`${prefix}expected ::mlir::gpu::${cppName} to be one of: ${cases.join(', ')}`, offset);
-  }
-  return word as T;
-}
-
 export function parseDimensionKeyword(parser: Parser, opName?: string): DimensionAttr {
-  return DimensionAttr.get(parseEnumKeyword(parser, DIMENSIONS, 'Dimension', opName ? `custom op '${opName}' ` : ''));
+  return DimensionAttr.get(parseEnumKeyword(parser, DIMENSIONS, '::mlir::gpu::Dimension', opName ? `custom op '${opName}' ` : ''));
 }
 
 function parseAddressSpaceBody(parser: Parser): AddressSpaceAttr {
   parser.expect(Tok.Less, "'<'");
-  const v = parseEnumKeyword(parser, ADDRESS_SPACES, 'AddressSpace');
+  const v = parseEnumKeyword(parser, ADDRESS_SPACES, '::mlir::gpu::AddressSpace');
   parser.expect(Tok.Greater, "'>'");
   return AddressSpaceAttr.get(v);
 }

@@ -1,5 +1,5 @@
 import { Attribute, DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr, StridedLayoutAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, AnyAttr, DenseI64ArrayAttr, optionalAttr, required, defaultValuedOptional, variadic } from '../../core/ir/constraints.js';
+import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optionalAttr, required, defaultValuedOptional, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -103,7 +103,7 @@ export const LoadOp = defineOp({
   name: 'memref.load',
   summary: 'load operation',
   operands: { memref: AnyMemRef, indices: variadic(Index) },
-  results: { result: { description: 'any type', test: () => true } },
+  results: { result: AnyType },
   attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
   traits: [MemoryEffects('read')],
   typeRelations: [{ from: 'memref', to: 'result', transform: elementTypeOf }],
@@ -118,7 +118,7 @@ export const LoadOp = defineOp({
 export const StoreOp = defineOp({
   name: 'memref.store',
   summary: 'store operation',
-  operands: { value: { description: 'any type', test: () => true }, memref: AnyMemRef, indices: variadic(Index) },
+  operands: { value: AnyType, memref: AnyMemRef, indices: variadic(Index) },
   attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
   traits: [MemoryEffects('write')],
   typeRelations: [{ from: 'memref', to: 'value', transform: elementTypeOf }],

@@ -1,6 +1,7 @@
 import { DialectAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
 import { attrConstraint } from '../../core/ir/constraints.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
+import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 
 /** MLIR's vector::CombiningKind, in enum order. */
@@ -25,13 +26,9 @@ export class CombiningKindAttr extends DialectAttr {
 /** `<add>`: the body of `#vector.kind<...>`, after the mnemonic. */
 export function parseCombiningKindBody(parser: Parser): CombiningKindAttr {
   parser.expect(Tok.Less, "'<'");
-  const offset = parser.offset;
-  const word = parser.parseOptionalKeyword();
-  if (word === undefined || !(COMBINING_KINDS as readonly string[]).includes(word)) {
-    throw parser.emitError(`expected ::mlir::vector::CombiningKind to be one of: ${COMBINING_KINDS.join(', ')}`, offset);
-  }
+  const kind = parseEnumKeyword(parser, COMBINING_KINDS, '::mlir::vector::CombiningKind');
   parser.expect(Tok.Greater, "'>'");
-  return CombiningKindAttr.get(word as CombiningKind);
+  return CombiningKindAttr.get(kind);
 }
 
 /** In custom formats the kind prints as its bare body: `vector.reduction <add>, ...`. */
