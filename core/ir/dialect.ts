@@ -1,4 +1,7 @@
 import type { Attribute } from './attributes.js';
+import type { Builder } from './builder.js';
+import type { Location } from './location.js';
+import type { Operation } from './operation.js';
 import { OpDefinition, type OpClass, type OpSpec } from './op-definition.js';
 import type { Type } from './types.js';
 
@@ -15,6 +18,11 @@ export interface DialectSpec {
   readonly parseType?: (parser: any, mnemonic: string) => Type;
   /** Parse `#name.<mnemonic>...` after the mnemonic. */
   readonly parseAttribute?: (parser: any, mnemonic: string) => Attribute;
+  /**
+   * Build a constant op of this dialect holding `value` of `type` (used when folding produced an
+   * attribute), or return undefined when this dialect cannot (MLIR's materializeConstant).
+   */
+  readonly materializeConstant?: (builder: Builder, value: Attribute, type: Type, loc: Location) => Operation | undefined;
   /** Alias name for printing (`#map`, `#loc`), as MLIR's OpAsmDialectInterface::getAlias. */
   readonly aliasFor?: (entity: Attribute | Type) => string | undefined;
 }

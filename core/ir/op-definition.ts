@@ -6,6 +6,7 @@ import type { Location } from './location.js';
 import { Operation, type OperationState } from './operation.js';
 import type { Region } from './region.js';
 import type { Trait } from './traits.js';
+import type { RewritePattern } from '../rewrite/pattern.js';
 import { IntegerType, type Type } from './types.js';
 import type { OpResult, Value } from './value.js';
 
@@ -43,6 +44,8 @@ export interface OpSpec {
   readonly verifyRegions?: (op: Operation) => string | Diagnostic | void;
   /** Constant attributes of the operands (undefined when not constant) -> folded results. */
   readonly fold?: (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
+  /** Canonicalization patterns rooted at this op (collected by the canonicalize pass). */
+  readonly canonicalize?: readonly RewritePattern[];
   /** Result types from operands and attributes, for formats that omit them. */
   readonly inferResultTypes?: (operands: readonly Value[], attributes: ReadonlyMap<string, Attribute>, regions: readonly Region[]) => Type[] | string;
   /** Suggested SSA names for results (MLIR's getAsmResultNames). */

@@ -1,0 +1,100 @@
+/**
+ * Typed pass and pipeline options: declaration, parsing from pipeline text (`{a=1 b=x,y}`) and
+ * printing back in the same syntax.
+ */
+
+export type OptionType = 'int' | 'uint' | 'float' | 'bool' | 'string' | 'enum' | 'int-list' | 'string-list';
+
+export interface OptionSpec {
+  readonly type: OptionType;
+  readonly help: string;
+  /** Default value; lists default to [], strings to '', numbers to 0, bools to false. */
+  readonly default?: OptionValue;
+  /** The allowed values of an 'enum' option. */
+  readonly values?: readonly string[];
+}
+
+export type OptionValue = number | boolean | string | readonly number[] | readonly string[];
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+/** The JS type of the parsed options of a spec record. */
+export type OptionValues<S extends OptionSpecs> = {
+  readonly [K in keyof S]: S[K]['type'] extends 'int' | 'uint' | 'float'
+    ? number
+    : S[K]['type'] extends 'bool'
+      ? boolean
+      : S[K]['type'] extends 'int-list'
+        ? readonly number[]
+        : S[K]['type'] extends 'string-list'
+          ? readonly string[]
+          : string;
+};
+
+export function defaultOf(spec: OptionSpec): OptionValue {
+  if (spec.default !== undefined) return spec.default;
+  switch (spec.type) {
+    case 'int':
+    case 'uint':
+    case 'float':
+      return 0;
+    case 'bool':
+      return false;
+    case 'int-list':
+    case 'string-list':
+      return [];
+    case 'enum':
+      return spec.values?.[0] ?? '';
+    case 'string':
+      return '';
+  }
+}
+
+/** Parse one option value from its text; returns an error message on failure. */
+export function parseOptionValue(name: string, spec: OptionSpec, text: string): OptionValue | { error: string } {
+  const intOf = (s: string): number | undefined => (/^[-+]?\d+$/.test(s.trim()) ? Number(s.trim()) : undefined);
+  switch (spec.type) {
+    case 'int':
+    case 'uint': {
+      const v = intOf(text);
+      if (v === undefined || (spec.type === 'uint' && v < 0)) return { error: `invalid value '${text}' for option '${name}': expected ${spec.type === 'uint' ? 'a non-negative' : 'an'} integer` };
+      return v;
+    }
+    case 'float': {
+      const v = Number(text);
+      if (text.trim() === '' || Number.isNaN(v)) return { error: `invalid value '${text}' for option '${name}': expected a number` };
+      return v;
+    }
+    case 'bool':
+      if (text === '' || text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+      return { error: `invalid value '${text}' for option '${name}': expected true or false` };
+    case 'enum':
+      if (!spec.values?.includes(text)) return { error: `invalid value '${text}' for option '${name}': expected one of ${(spec.values ?? []).join(', ')}` };
+      return text;
+    case 'string':
+      return text;
+    case 'int-list': {
+      if (text.trim() === '') return [];
+      const parts = text.split(',').map(intOf);
+      if (parts.some((p) => p === undefined)) return { error: `invalid value '${text}' for option '${name}': expected a comma-separated list of integers` };
+      return parts as number[];
+    }
+    case 'string-list':
+      return text.trim() === '' ? [] : text.split(',');
+  }
+}
+
+/** An option value as pipeline text writes it. */
+export function printOptionValue(value: OptionValue): string {
+  if (Array.isArray(value)) return value.join(',');
+  const text = String(value);
+  // Values with spaces or braces are written in braces, which the pipeline parser reads back verbatim.
+  return /[\s{}]/.test(text) || text === '' ? `{${text}}` : text;
+}
+
+/** `{a=1 b=x}` for the options of a pass, all of them with their values (as mlir-opt's dump). */
+export function printOptions(specs: OptionSpecs, values: Readonly<Record<string, OptionValue>>): string {
+  const names = Object.keys(specs).sort();
+  if (names.length === 0) return '';
+  return '{' + names.map((n) => `${n}=${printOptionValue(values[n] ?? defaultOf(specs[n]!))}`).join(' ') + '}';
+}

@@ -1,0 +1,68 @@
+import type { Context } from '../ir/dialect.js';
+import { Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
+import type { Location } from '../ir/location.js';
+import type { Operation } from '../ir/operation.js';
+import { defaultOf, type OptionSpecs, type OptionValue, type OptionValues } from './options.js';
+
+/**
+ * What a pass sees while it runs: its options, the context, statistics and failure reporting.
+ */
+export interface PassContext<O = Readonly<Record<string, OptionValue>>> {
+  readonly options: O;
+  readonly context: Context;
+  /** Add `n` to statistic `name` (declared in the pass's `statistics`). */
+  addStatistic(name: string, n?: number): void;
+  /**
+   * Mark the pass as failed with a located error; the pass manager stops after the pass returns.
+   * (Throwing a DiagnosticError does the same and returns at once.)
+   */
+  fail(loc: Location, message: string): Diagnostic;
+  /** Report a warning or remark without failing. */
+  emit(diagnostic: Diagnostic): void;
+}
+
+export interface PassSpec<S extends OptionSpecs = OptionSpecs> {
+  /** The pipeline name, as in `canonicalize` or `--canonicalize`. */
+  readonly name: string;
+  /** One line, shown by --help and --list-passes. */
+  readonly summary: string;
+  readonly description?: string;
+  /** The name used in IR dumps (`IR Dump After CSE (cse)`); defaults to the name. */
+  readonly displayName?: string;
+  /** The op kind the pass runs on (e.g. 'func.func'), or undefined for any op. */
+  readonly opName?: string;
+  readonly options?: S;
+  /** Statistics the pass counts: name -> description. */
+  readonly statistics?: Readonly<Record<string, string>>;
+  /** Dialects whose ops the pass may create (they must be loaded before it runs). */
+  readonly dependentDialects?: readonly string[];
+  /** Transform `op` in place. */
+  run(op: Operation, pass: PassContext<OptionValues<S>>): void;
+}
+
+/** A registered pass (the declaration with defaults resolved). */
+export interface PassDefinition {
+  readonly spec: PassSpec<OptionSpecs>;
+  readonly name: string;
+  readonly defaults: Readonly<Record<string, OptionValue>>;
+}
+
+export function definePass<const S extends OptionSpecs = {}>(spec: PassSpec<S>): PassDefinition {
+  const defaults: Record<string, OptionValue> = {};
+  for (const [name, option] of Object.entries(spec.options ?? {})) defaults[name] = defaultOf(option);
+  return { spec: spec as unknown as PassSpec<OptionSpecs>, name: spec.name, defaults };
+}
+
+/** Thrown by a pass manager when a pass failed; the diagnostics were already reported. */
+export class PassFailure extends Error {
+  constructor(
+    readonly pass: string,
+    readonly diagnostics: readonly Diagnostic[],
+  ) {
+    super(`pass '${pass}' failed`);
+  }
+}
+
+export function failureDiagnostic(error: unknown): Diagnostic | undefined {
+  return error instanceof DiagnosticError ? error.diagnostic : undefined;
+}

@@ -1,0 +1,163 @@
+import type { Attribute } from '../ir/attributes.js';
+import type { Block } from '../ir/block.js';
+import type { Region } from '../ir/region.js';
+import { Operation } from '../ir/operation.js';
+import type { Type } from '../ir/types.js';
+import type { Value } from '../ir/value.js';
+import type { PatternRewriter } from './rewriter.js';
+
+/** The constant attribute an op produces, if it is constant-like (MLIR's m_Constant). */
+export function constantValueOfOp(op: Operation): Attribute | undefined {
+  if (!op.hasTrait('ConstantLike')) return undefined;
+  const folded = op.definition?.spec.fold?.(op, []);
+  if (folded !== undefined && !Array.isArray(folded) && !isValue(folded)) return folded as Attribute;
+  return op.getAttr('value');
+}
+
+/** The constant value of `v`, if its defining op is constant-like. */
+export function constantValue(v: Value): Attribute | undefined {
+  const def = v.definingOp;
+  return def ? constantValueOfOp(def) : undefined;
+}
+
+function isValue(x: unknown): x is Value {
+  return typeof x === 'object' && x !== null && 'uses' in x;
+}
+
+/**
+ * Folds ops and keeps constants unique per region (MLIR's OperationFolder): constants live at the
+ * start of the entry block of the closest isolated-from-above region, one op per (dialect, value, type).
+ */
+export class OperationFolder {
+  private readonly scopes = new Map<Region, Map<string, Operation>>();
+  private readonly owned = new Set<Operation>();
+
+  constructor(private readonly rewriter: PatternRewriter) {}
+
+  /** The region constants of `block` are materialized in. */
+  insertionRegion(block: Block): Region {
+    let region = block.parent!;
+    for (;;) {
+      const owner = region.parent;
+      if (!owner || owner.hasTrait('IsolatedFromAbove') || !owner.parent?.parent) return region;
+      region = owner.parent.parent;
+    }
+  }
+
+  private key(dialect: string, value: Attribute, type: Type): string {
+    return `${dialect}|${value.id}|${type.id}`;
+  }
+
+  /**
+   * Register an existing constant op: returns false when it was replaced by an equal constant
+   * already known (and erased); otherwise it is moved to the front of its insertion block.
+   */
+  insertKnownConstant(op: Operation, value: Attribute = constantValueOfOp(op)!): boolean {
+    const region = this.insertionRegion(op.parent!);
+    const scope = this.scopeOf(region);
+    const key = this.key(op.dialect, value, op.results[0]!.type);
+    const existing = scope.get(key);
+    if (existing === op) return true;
+    if (existing) {
+      this.rewriter.replaceOp(op, existing.results);
+      return false;
+    }
+    scope.set(key, op);
+    this.owned.add(op);
+    const block = region.entry!;
+    if (op.parent !== block || (block.first !== op && !(op.prev && this.owned.has(op.prev)))) {
+      op.remove();
+      // A move, not a change: MLIR's folder does not report it either.
+      block.insertBefore(op, block.first);
+    }
+    return true;
+  }
+
+  /** Forget a constant that is being erased. */
+  notifyRemoval(op: Operation): void {
+    if (!this.owned.delete(op)) return;
+    for (const scope of this.scopes.values()) {
+      for (const [k, v] of scope) if (v === op) scope.delete(k);
+    }
+  }
+
+  isFolderOwnedConstant(op: Operation): boolean {
+    return this.owned.has(op);
+  }
+
+  private scopeOf(region: Region): Map<string, Operation> {
+    let scope = this.scopes.get(region);
+    if (!scope) this.scopes.set(region, (scope = new Map()));
+    return scope;
+  }
+
+  /** A constant of `type` holding `value`, made by the dialect `dialect` (reused when it exists). */
+  getOrCreateConstant(block: Block, dialect: string, value: Attribute, type: Type): Operation | undefined {
+    const region = this.insertionRegion(block);
+    const scope = this.scopeOf(region);
+    const key = this.key(dialect, value, type);
+    const existing = scope.get(key);
+    if (existing) return existing;
+    const materialize = this.rewriter.context.dialect(dialect)?.spec.materializeConstant;
+    if (!materialize) return undefined;
+    const entry = region.entry!;
+    const saved = this.rewriter.insertionPoint;
+    this.rewriter.setInsertionPointToStart(entry);
+    try {
+      const op = materialize(this.rewriter, value, type, this.rewriter.loc);
+      if (!op) return undefined;
+      // The dialect may normalize the value (e.g. a bool for an i1); key it by what was built too.
+      scope.set(key, op);
+      this.owned.add(op);
+      return op;
+    } finally {
+      this.rewriter.insertionPoint = saved;
+    }
+  }
+
+  /**
+   * Try to fold `op`. Returns true when the op was folded: either changed in place, or replaced by
+   * existing values and constants (and erased).
+   */
+  tryToFold(op: Operation): boolean {
+    const fold = op.definition?.spec.fold;
+    if (!fold || constantValueOfOp(op) !== undefined) return false;
+    const operands = op.operandSlots.map((s) => constantValue(s.value));
+    const folded = fold(op, operands);
+    if (folded === undefined) return false;
+    const results = Array.isArray(folded) ? folded : [folded];
+    if (results.length === 0) return false;
+    // Folding to the op's own results means it was updated in place.
+    if (results.length === op.results.length && results.every((r, i) => r === op.results[i])) {
+      this.rewriter.notifyModified(op);
+      return true;
+    }
+    if (results.length !== op.results.length) throw new Error(`'${op.name}' folder returned ${results.length} results for ${op.results.length}`);
+    const replacements: Value[] = [];
+    const created: Operation[] = [];
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i]!;
+      if (isValue(r)) {
+        replacements.push(r);
+        continue;
+      }
+      const savedLoc = this.rewriter.loc;
+      this.rewriter.loc = op.loc;
+      const constant = this.getOrCreateConstant(op.parent!, op.dialect, r as Attribute, op.results[i]!.type);
+      this.rewriter.loc = savedLoc;
+      if (!constant) {
+        for (const c of created) if (!c.hasResultsUsed) this.eraseConstant(c);
+        return false;
+      }
+      created.push(constant);
+      replacements.push(constant.results[0]!);
+    }
+    this.rewriter.replaceOp(op, replacements);
+    return true;
+  }
+
+  private eraseConstant(op: Operation): void {
+    this.notifyRemoval(op);
+    this.rewriter.eraseOp(op);
+  }
+}

@@ -1,0 +1,102 @@
+import type { Block } from '../ir/block.js';
+import { Builder } from '../ir/builder.js';
+import type { Context } from '../ir/dialect.js';
+import type { Operation } from '../ir/operation.js';
+import type { Region } from '../ir/region.js';
+import type { Value } from '../ir/value.js';
+
+/** Told about every change a rewriter makes (MLIR's RewriterBase::Listener). */
+export interface RewriteListener {
+  notifyOperationInserted?(op: Operation): void;
+  /** `op`'s results are about to be replaced by `values`. */
+  notifyOperationReplaced?(op: Operation, values: readonly Value[]): void;
+  /** `op` is about to be erased (nested ops are reported first). */
+  notifyOperationErased?(op: Operation): void;
+  /** `op` was changed in place (operands, attributes, regions). */
+  notifyOperationModified?(op: Operation): void;
+}
+
+/**
+ * A builder that routes every IR change through listeners, so that drivers (the greedy driver,
+ * dialect conversion) can track what changed. Patterns must change IR only through it.
+ */
+export class PatternRewriter extends Builder {
+  readonly listeners: RewriteListener[] = [];
+
+  constructor(context: Context, listener?: RewriteListener) {
+    super(context);
+    if (listener) this.listeners.push(listener);
+  }
+
+  override insert(op: Operation): Operation {
+    super.insert(op);
+    for (const l of this.listeners) l.notifyOperationInserted?.(op);
+    // Ops nested in a newly inserted op are new too.
+    for (const region of op.regions) for (const nested of region.ops()) nested.walk((n) => this.notifyInserted(n), 'pre');
+    return op;
+  }
+  private notifyInserted(op: Operation): void {
+    for (const l of this.listeners) l.notifyOperationInserted?.(op);
+  }
+
+  /** Replace all results of `op` with `values`, then erase it. */
+  replaceOp(op: Operation, values: readonly Value[]): void {
+    for (const l of this.listeners) l.notifyOperationReplaced?.(op, values);
+    this.replaceAllUsesWith(op, values);
+    this.eraseOp(op);
+  }
+  /** Replace uses of `op`'s results, notifying the users as modified. */
+  replaceAllUsesWith(op: Operation, values: readonly Value[]): void {
+    if (values.length !== op.results.length) throw new Error(`'${op.name}': replacing ${op.results.length} results with ${values.length} values`);
+    op.results.forEach((r, i) => this.replaceAllValueUsesWith(r, values[i]!));
+  }
+  replaceAllValueUsesWith(from: Value, to: Value): void {
+    for (const use of [...from.uses]) {
+      use.set(to);
+      this.notifyModified(use.owner);
+    }
+  }
+  /** Erase `op` and all nested ops; its results must be unused. */
+  eraseOp(op: Operation): void {
+    op.walk((nested) => {
+      if (nested !== op) for (const l of this.listeners) l.notifyOperationErased?.(nested);
+    }, 'post');
+    for (const l of this.listeners) l.notifyOperationErased?.(op);
+    op.erase();
+  }
+  /** Change `op` in place inside `fn`, then notify. */
+  modifyOpInPlace<T>(op: Operation, fn: () => T): T {
+    const result = fn();
+    this.notifyModified(op);
+    return result;
+  }
+  notifyModified(op: Operation): void {
+    for (const l of this.listeners) l.notifyOperationModified?.(op);
+  }
+
+  /**
+   * Move the ops of `source` before `before` (or to the end of `dest`), replacing the block's
+   * arguments with `args`; `source` is left empty and removed from its region.
+   */
+  inlineBlockBefore(source: Block, dest: Block, before: Operation | undefined, args: readonly Value[] = []): void {
+    if (args.length !== source.arguments.length) throw new Error(`inlining a block with ${source.arguments.length} arguments given ${args.length} values`);
+    source.arguments.forEach((a, i) => this.replaceAllValueUsesWith(a, args[i]!));
+    for (const op of source.ops) {
+      op.remove();
+      dest.insertBefore(op, before);
+      this.notifyMoved(op);
+    }
+    source.parent?.removeBlock(source);
+  }
+  /** Move every block of `region` before block index `index` of `dest`. */
+  inlineRegionBefore(region: Region, dest: Region, index: number): void {
+    const blocks = [...region.blocks];
+    region.blocks.length = 0;
+    blocks.forEach((b, i) => dest.insertBlock(b, index + i));
+    for (const b of blocks) for (const op of b) this.notifyMoved(op);
+  }
+  /** Moving an op counts as inserting it (MLIR notifies insertion with the previous place). */
+  private notifyMoved(op: Operation): void {
+    for (const l of this.listeners) l.notifyOperationInserted?.(op);
+  }
+}
