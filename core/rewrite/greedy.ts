@@ -48,11 +48,22 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
     inWorklist.add(op);
     worklist.push(op);
   };
+  // Once `op` is gone, a definition left with at most one other user may be dead or simplify further.
   const addOperandDefs = (op: Operation) => {
     for (const slot of op.operandSlots) {
       const def = slot.value.definingOp;
-      // A value that became unused may make its definition dead.
-      if (def && slot.value.uses.size <= 1) add(def);
+      if (!def) continue;
+      let otherUser: Operation | undefined;
+      let moreThanOne = false;
+      for (const use of slot.value.uses) {
+        if (use.owner === op || use.owner === otherUser) continue;
+        if (otherUser) {
+          moreThanOne = true;
+          break;
+        }
+        otherUser = use.owner;
+      }
+      if (!moreThanOne) add(def);
     }
   };
   let folder: OperationFolder;
@@ -111,7 +122,10 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
     // The worklist is a stack: push in reverse so the first op is processed first.
     for (let i = seed.length - 1; i >= 0; i--) add(seed[i]!);
 
-    while (worklist.length > 0 && (maxRewrites < 0 || rewrites < maxRewrites)) {
+    // MLIR would loop forever on patterns that undo each other within one pass over the worklist;
+    // past this many rewrites the pass is cut short, so the iteration limit can report it.
+    const rewriteBudget = rewrites + Math.max(10_000, 64 * seed.length);
+    while (worklist.length > 0 && (maxRewrites < 0 || rewrites < maxRewrites) && rewrites < rewriteBudget) {
       const op = worklist.pop()!;
       inWorklist.delete(op);
       if (erased.has(op) || !op.parent) continue;
@@ -137,7 +151,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         }
       }
     }
-    changed ||= changedThisIteration;
+    changed ||= changedThisIteration || worklist.length > 0;
     changedAtAll ||= changed;
     iterations++;
   } while (changed && (maxIterations < 0 || iterations < maxIterations) && (maxRewrites < 0 || rewrites < maxRewrites));
