@@ -253,14 +253,15 @@ function flattenGroups(gs: readonly ValueGroup[], given: Readonly<Record<string,
 
 function buildState(def: OpDefinition, args: BuildArgs): OperationState {
   const operands = flattenGroups(def.operandGroups, args.operands, 'operand', def.name);
-  const results = flattenGroups(def.resultGroups, args.resultTypes as never, 'result type', def.name);
+  const inferResults = args.resultTypes === undefined && def.spec.inferResultTypes !== undefined;
+  const results = inferResults ? { flat: [], sizes: [] } : flattenGroups(def.resultGroups, args.resultTypes as never, 'result type', def.name);
   const properties = new Map<string, Attribute>();
   for (const [k, v] of Object.entries(args.attributes ?? {})) if (v !== undefined) properties.set(k, v);
   if (def.hasOperandSegments) properties.set('operandSegmentSizes', segmentSizesAttr(operands.sizes));
   if (def.hasResultSegments && results.sizes.length) properties.set('resultSegmentSizes', segmentSizesAttr(results.sizes));
   let resultTypes = results.flat as Type[];
-  if (args.resultTypes === undefined && def.spec.inferResultTypes) {
-    const inferred = def.spec.inferResultTypes(operands.flat, properties, args.regions ?? []);
+  if (inferResults) {
+    const inferred = def.spec.inferResultTypes!(operands.flat, properties, args.regions ?? []);
     if (typeof inferred === 'string') throw new Error(`'${def.name}': ${inferred}`);
     resultTypes = inferred;
   }

@@ -1,0 +1,34 @@
+import { IntegerAttr } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { i64 } from '../../core/ir/types.js';
+
+/**
+ * TVM-style software-pipelining annotations (`software_pipeline_stage` / `_order`), as
+ * discardable attributes on the ops of a loop body: `{tile.stage = 1, tile.order = 3}`.
+ */
+export const STAGE_ATTR = 'tile.stage';
+export const ORDER_ATTR = 'tile.order';
+
+function nonNegative(op: Operation, name: string): number | undefined {
+  const a = op.getAttr(name);
+  return a instanceof IntegerAttr && a.value >= 0n ? a.number : undefined;
+}
+
+/** The op's pipeline stage, if annotated with a non-negative integer. */
+export const stageOf = (op: Operation): number | undefined => nonNegative(op, STAGE_ATTR);
+/** The op's position in the emitted loop body, if annotated with a non-negative integer. */
+export const orderOf = (op: Operation): number | undefined => nonNegative(op, ORDER_ATTR);
+
+export function setSchedule(op: Operation, stage: number, order?: number): void {
+  op.setAttr(STAGE_ATTR, IntegerAttr.get(i64, stage));
+  if (order !== undefined) op.setAttr(ORDER_ATTR, IntegerAttr.get(i64, order));
+}
+
+/** Why the op's annotations are malformed (not non-negative integers), or undefined. */
+export function scheduleAnnotationError(op: Operation): string | undefined {
+  for (const name of [STAGE_ATTR, ORDER_ATTR]) {
+    const a = op.getAttr(name);
+    if (a !== undefined && nonNegative(op, name) === undefined) return `'${name}' must be a non-negative integer, got ${a}`;
+  }
+  return undefined;
+}
