@@ -1,0 +1,194 @@
+/**
+ * State of one kernel being emitted: WGSL names of SSA values, memref views, the body text,
+ * and what the module around the entry point needs (helpers, workgroup variables, builtins,
+ * enables). Op emitters (emit-*.ts) drive it.
+ */
+import type { Block } from '../../core/ir/block.js';
+import { DiagnosticError, opDiagnostic } from '../../core/ir/diagnostics.js';
+import type { Location } from '../../core/ir/location.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { MemRefType, type Type } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { SSANames } from '../../core/syntax/ssa-names.js';
+import { addIndex, mulIndex, namedIndex, sumIndex, type IndexExpr } from './index-expr.js';
+import { NameAllocator } from './names.js';
+import { isI1, unsupportedTypeReason, usesF16, wgslType } from './types.js';
+
+export type OpEmitter = (op: Operation, cx: KernelContext) => void;
+
+/** A memref value as an address computation into a WGSL array variable. */
+export interface MemrefView {
+  /** The WGSL array variable (storage buffer, workgroup or function variable). */
+  readonly root: string;
+  /** The MLIR element type (i1 is held as u32). */
+  readonly element: Type;
+  readonly offset: IndexExpr;
+  readonly strides: readonly IndexExpr[];
+  readonly sizes: readonly IndexExpr[];
+}
+
+export type Builtin = 'local_invocation_id' | 'workgroup_id' | 'num_workgroups' | 'global_invocation_id';
+
+export function failAt(loc: Location, message: string): never {
+  throw DiagnosticError.at(loc, message);
+}
+
+export function failOp(op: Operation, message: string): never {
+  throw new DiagnosticError(opDiagnostic(op, message));
+}
+
+export class KernelContext {
+  private readonly body: string[] = [];
+  private depth = 1;
+  private readonly valueNames = new Map<Value, string>();
+  private readonly integerValues = new Map<Value, number>();
+  private readonly views = new Map<Value, MemrefView>();
+  private readonly ssaNames: SSANames;
+  /** Module-scope helper functions by name. */
+  readonly helpers = new Map<string, string>();
+  /** Module-scope `var<workgroup>` declarations, in order of appearance. */
+  readonly workgroupVars: string[] = [];
+  readonly builtins = new Set<Builtin>();
+  readonly enables = new Set<string>();
+  /** WGSL variables (buffers, uniforms) the body refers to. */
+  readonly usedGlobals = new Set<string>();
+
+  constructor(
+    readonly kernel: Operation,
+    readonly names: NameAllocator,
+    readonly workgroupSize: readonly [number, number, number],
+    private readonly emitters: ReadonlyMap<string, OpEmitter>,
+    /** Storage buffers that are both read and written (gpu.barrier must also order them). */
+    readonly racyStorage: boolean,
+  ) {
+    this.ssaNames = new SSANames(kernel, false);
+  }
+
+  get text(): string {
+    return this.body.join('\n');
+  }
+
+  fail(op: Operation, message: string): never {
+    return failOp(op, message);
+  }
+
+  line(text: string): void {
+    this.body.push('  '.repeat(this.depth) + text);
+  }
+
+  nested(fn: () => void): void {
+    this.depth++;
+    try {
+      fn();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** Checks that `t` has a WGSL form (reported at `op`) and notes the f16 extension. */
+  checkType(op: Operation, t: Type): void {
+    if (t instanceof MemRefType) return;
+    const why = unsupportedTypeReason(t);
+    if (why) this.fail(op, why);
+    if (usesF16(t)) this.enables.add('f16');
+  }
+
+  type(op: Operation, t: Type): string {
+    this.checkType(op, t);
+    return wgslType(t);
+  }
+
+  /** The WGSL name of a value (allocated on first request from the name tile-opt prints). */
+  name(v: Value): string {
+    let n = this.valueNames.get(v);
+    if (n === undefined) {
+      n = this.names.fresh(this.ssaNames.valueName(v, false).slice(1).replace('#', '_'));
+      this.valueNames.set(v, n);
+    }
+    return n;
+  }
+
+  /** Gives `v` a fixed WGSL name (kernel arguments, module-scope variables). */
+  bindName(v: Value, name: string): void {
+    this.valueNames.set(v, name);
+  }
+
+  /** The WGSL expression of operand `i` of `op`: a register value. */
+  operand(op: Operation, i: number): string {
+    const v = op.operand(i);
+    if (v.type instanceof MemRefType) this.fail(op, `memref operand #${i} cannot be used here by the WGSL target`);
+    return this.name(v);
+  }
+
+  /** `let name: T = expr;` for result `i` of `op`. */
+  define(op: Operation, expr: string, i = 0): void {
+    const r = op.results[i]!;
+    this.line(`let ${this.name(r)}: ${this.type(op, r.type)} = ${expr};`);
+  }
+
+  /** A known integer value (an index or integer constant), for address folding. */
+  noteInteger(v: Value, n: number): void {
+    this.integerValues.set(v, n);
+  }
+
+  /** An index-typed operand as an address term. */
+  index(v: Value): IndexExpr {
+    return namedIndex(this.name(v), this.integerValues.get(v));
+  }
+
+  /** Gives a non-trivial address term a `let` so that it is computed once. */
+  materialize(hint: string, e: IndexExpr): IndexExpr {
+    if (e.kind === 'atom') return e;
+    const name = this.names.fresh(hint);
+    this.line(`let ${name}: i32 = ${e.text};`);
+    return namedIndex(name);
+  }
+
+  setView(v: Value, view: MemrefView): void {
+    this.views.set(v, view);
+  }
+
+  view(op: Operation, v: Value): MemrefView {
+    const view = this.views.get(v);
+    if (!view) this.fail(op, 'memref operand does not come from a kernel argument, attribution or allocation the WGSL target can follow');
+    return view;
+  }
+
+  /** The linear element index of `indices` in `view`. */
+  address(view: MemrefView, indices: readonly Value[]): IndexExpr {
+    return addIndex(view.offset, sumIndex(indices.map((v, i) => mulIndex(this.index(v), view.strides[i]!))));
+  }
+
+  /** Reads element `at` of the view's array (i1 from its u32 form). */
+  loadElement(view: MemrefView, at: IndexExpr): string {
+    this.usedGlobals.add(view.root);
+    const e = `${view.root}[${at.text}]`;
+    return isI1(view.element) ? `(${e} != 0u)` : e;
+  }
+
+  storeElement(view: MemrefView, at: IndexExpr, value: string): void {
+    this.usedGlobals.add(view.root);
+    this.line(`${view.root}[${at.text}] = ${isI1(view.element) ? `select(0u, 1u, ${value})` : value};`);
+  }
+
+  helper(name: string, text: string): string {
+    if (!this.helpers.has(name)) this.helpers.set(name, text);
+    return name;
+  }
+
+  /** Emits the ops of `block`; its terminator goes to `terminator` (or is emitted like any op). */
+  emitBlock(block: Block, terminator?: (op: Operation) => void): void {
+    for (const op of block) {
+      if (terminator && op === block.last) terminator(op);
+      else this.emitOp(op);
+    }
+  }
+
+  emitOp(op: Operation): void {
+    const emit = this.emitters.get(op.name);
+    if (!emit) this.fail(op, 'is not supported by the WGSL target');
+    for (const v of op.operands) this.checkType(op, v.type);
+    for (const r of op.results) this.checkType(op, r.type);
+    emit(op, this);
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * memref -> WGSL array accesses. A memref value is a view (array variable, offset, strides,
+ * sizes); subview and cast make new views without code beyond their address arithmetic.
+ */
+import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { MemRefType } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { AddressSpaceAttr } from '../../dialects/gpu/attributes.js';
+import { isDynamicIndex } from '../../dialects/memref/dynamic-index-list.js';
+import { stridesAndOffset } from '../../dialects/memref/types.js';
+import type { KernelContext, MemrefView, OpEmitter } from './context.js';
+import { addIndex, constIndex, mulIndex, sumIndex, type IndexExpr } from './index-expr.js';
+import { memoryScalar, unsupportedElementReason, usesF16 } from './types.js';
+
+export type MemorySpace = 'global' | 'workgroup' | 'private';
+
+/** The gpu address space of a memref type (no attribute: global). */
+export function memorySpaceOf(t: MemRefType): MemorySpace | undefined {
+  const ms = t.memorySpace;
+  if (ms === undefined) return 'global';
+  return ms instanceof AddressSpaceAttr ? ms.value : undefined;
+}
+
+/**
+ * A view of a whole array declared with the type's static shape (workgroup and private memory):
+ * strides and offset from the layout, which must be static.
+ */
+export function staticArrayView(cx: KernelContext, op: Operation, root: string, t: MemRefType): { view: MemrefView; length: number } {
+  const why = unsupportedElementReason(t.elementType);
+  if (why) cx.fail(op, why);
+  if (usesF16(t)) cx.enables.add('f16');
+  if (!t.hasStaticShape) cx.fail(op, `needs a static shape for a WGSL array, got '${t}'`);
+  const so = stridesAndOffset(t);
+  if (!so || so.offset === null || so.strides.some((s) => s === null)) cx.fail(op, `needs a static strided layout for a WGSL array, got '${t}'`);
+  const strides = so.strides as number[];
+  const length = t.rank === 0 ? 1 + so.offset : so.offset + t.shape.reduce((end, d, i) => end + (d - 1) * strides[i]!, 0) + 1;
+  return {
+    view: { root, element: t.elementType, offset: constIndex(so.offset), strides: strides.map(constIndex), sizes: t.shape.map(constIndex) },
+    length: t.shape.some((d) => d === 0) ? 1 : length,
+  };
+}
+
+/** `array<f32, 256>` for a memref held in workgroup or private memory. */
+export function arrayType(t: MemRefType, length: number): string {
+  return `array<${memoryScalar(t.elementType)}, ${length}>`;
+}
+
+/** alloca without a memory space is private (stack) memory; alloc without one would be global memory. */
+const allocation = (kind: 'alloc' | 'alloca'): OpEmitter => (op, cx) => {
+  const t = op.result.type as MemRefType;
+  const space = memorySpaceOf(t);
+  if (space === 'global' && kind === 'alloc') cx.fail(op, 'in global memory is not supported by the WGSL target (only workgroup and private memory)');
+  if (space === undefined) cx.fail(op, `memory space '${t.memorySpace}' is not supported by the WGSL target`);
+  const name = cx.name(op.result);
+  const { view, length } = staticArrayView(cx, op, name, t);
+  if (space === 'workgroup') cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length)};`);
+  else cx.line(`var ${name}: ${arrayType(t, length)};`);
+  cx.setView(op.result, view);
+};
+
+const load: OpEmitter = (op, cx) => {
+  const view = cx.view(op, op.operand(0));
+  cx.define(op, cx.loadElement(view, cx.address(view, op.operands.slice(1))));
+};
+
+const store: OpEmitter = (op, cx) => {
+  const view = cx.view(op, op.operand(1));
+  cx.storeElement(view, cx.address(view, op.operands.slice(2)), cx.operand(op, 0));
+};
+
+const dim: OpEmitter = (op, cx) => {
+  const view = cx.view(op, op.operand(0));
+  const k = cx.index(op.operand(1)).value;
+  if (k === undefined) return cx.fail(op, 'with a dimension index that is not a constant is not supported by the WGSL target');
+  const size = view.sizes[k];
+  if (!size) return cx.fail(op, `dimension ${k} is out of range`);
+  cx.define(op, size.text);
+  if (size.value !== undefined) cx.noteInteger(op.result, size.value);
+};
+
+/** Static entries of a mixed list, with the dynamic ones taken in order from `values`. */
+function mixed(cx: KernelContext, op: Operation, attr: string, values: readonly Value[]): IndexExpr[] {
+  let next = 0;
+  return ((op.getAttr(attr) as DenseArrayAttr).values as bigint[]).map((v) => (isDynamicIndex(v) ? cx.index(values[next++]!) : constIndex(Number(v))));
+}
+
+/** Which source dimensions a rank-reducing subview keeps: MLIR's greedy computeRankReductionMask. */
+function keptDims(op: Operation, cx: KernelContext, result: MemRefType): number[] {
+  const sizes = ((op.getAttr('static_sizes') as DenseArrayAttr).values as bigint[]).map((v) => (isDynamicIndex(v) ? -1 : Number(v)));
+  const kept: number[] = [];
+  sizes.forEach((size, i) => {
+    const want = result.shape[kept.length];
+    if (want !== undefined && size === want) kept.push(i);
+    else if (size !== 1) cx.fail(op, 'rank reduction could not be matched against the result type by the WGSL target');
+  });
+  if (kept.length !== result.rank) cx.fail(op, 'rank reduction could not be matched against the result type by the WGSL target');
+  return kept;
+}
+
+const subview: OpEmitter = (op, cx) => {
+  const src = cx.view(op, op.operand(0));
+  const seg = (op.getAttr('operandSegmentSizes') as DenseArrayAttr).numbers;
+  const operands = op.operands;
+  const offsets = mixed(cx, op, 'static_offsets', operands.slice(1, 1 + seg[1]!));
+  const sizes = mixed(cx, op, 'static_sizes', operands.slice(1 + seg[1]!, 1 + seg[1]! + seg[2]!));
+  const steps = mixed(cx, op, 'static_strides', operands.slice(1 + seg[1]! + seg[2]!));
+  const result = op.result.type as MemRefType;
+  const base = cx.name(op.result);
+  const offset = cx.materialize(`${base}_offset`, addIndex(src.offset, sumIndex(offsets.map((o, i) => mulIndex(o, src.strides[i]!)))));
+  const kept = keptDims(op, cx, result);
+  const strides = kept.map((d) => cx.materialize(`${base}_stride${d}`, mulIndex(src.strides[d]!, steps[d]!)));
+  cx.setView(op.result, { root: src.root, element: src.element, offset, strides, sizes: kept.map((d) => sizes[d]!) });
+};
+
+const cast: OpEmitter = (op, cx) => {
+  if (!(op.result.type instanceof MemRefType)) cx.fail(op, 'to an unranked memref is not supported by the WGSL target');
+  cx.setView(op.result, cx.view(op, op.operand(0)));
+};
+
+export const memrefEmitters: Record<string, OpEmitter> = {
+  'memref.load': load,
+  'memref.store': store,
+  'memref.dim': dim,
+  'memref.subview': subview,
+  'memref.cast': cast,
+  'memref.alloca': allocation('alloca'),
+  'memref.alloc': allocation('alloc'),
+  // Workgroup and private arrays live as long as the kernel invocation; nothing to free.
+  'memref.dealloc': () => {},
+};

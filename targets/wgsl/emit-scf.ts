@@ -1,0 +1,102 @@
+/**
+ * scf -> WGSL structured control flow. Op results become `var`s declared before the construct
+ * and assigned by its yields; block arguments are `let` snapshots taken at the top of each
+ * iteration, so a yield that swaps values reads the old ones.
+ */
+import type { Block } from '../../core/ir/block.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { MemRefType } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import type { KernelContext, OpEmitter } from './context.js';
+import { wgslType } from './types.js';
+
+function rejectMemrefs(op: Operation, cx: KernelContext, values: readonly Value[]): void {
+  if (values.some((v) => v.type instanceof MemRefType)) cx.fail(op, 'carrying memref values is not supported by the WGSL target');
+}
+
+/** `var name: T;` (or `= init`) for each result. */
+function declareResults(op: Operation, cx: KernelContext, inits?: readonly string[]): string[] {
+  return op.results.map((r, i) => {
+    const name = cx.name(r);
+    cx.line(`var ${name}: ${cx.type(op, r.type)}${inits ? ` = ${inits[i]}` : ''};`);
+    return name;
+  });
+}
+
+/** `let arg: T = source;` for each block argument. */
+function snapshot(cx: KernelContext, op: Operation, args: readonly Value[], sources: readonly string[]): void {
+  args.forEach((a, i) => cx.line(`let ${cx.name(a)}: ${cx.type(op, a.type)} = ${sources[i]};`));
+}
+
+/** The terminator's operands assigned to `targets`. */
+function assign(cx: KernelContext, targets: readonly string[]) {
+  return (term: Operation) => term.operands.forEach((_, i) => cx.line(`${targets[i]} = ${cx.operand(term, i)};`));
+}
+
+const forOp: OpEmitter = (op, cx) => {
+  rejectMemrefs(op, cx, op.results);
+  const body = op.region(0).entry!;
+  const [iv, ...iterArgs] = body.arguments;
+  const results = declareResults(op, cx, op.operands.slice(3).map((_, i) => cx.operand(op, 3 + i)));
+  const i = cx.name(iv!);
+  const [lb, ub, step] = [0, 1, 2].map((k) => cx.operand(op, k));
+  const cond = op.getAttr('unsignedCmp') !== undefined ? `bitcast<u32>(${i}) < bitcast<u32>(${ub})` : `${i} < ${ub}`;
+  cx.line(`for (var ${i}: ${wgslType(iv!.type)} = ${lb}; ${cond}; ${i} = ${i} + ${step}) {`);
+  cx.nested(() => {
+    snapshot(cx, op, iterArgs, results);
+    cx.emitBlock(body, assign(cx, results));
+  });
+  cx.line('}');
+};
+
+function isEmptyYieldBlock(block: Block | undefined): boolean {
+  return !block || (block.first === block.last && (block.last?.numOperands ?? 0) === 0);
+}
+
+const ifOp: OpEmitter = (op, cx) => {
+  rejectMemrefs(op, cx, op.results);
+  const results = declareResults(op, cx);
+  cx.line(`if (${cx.operand(op, 0)}) {`);
+  cx.nested(() => cx.emitBlock(op.region(0).entry!, assign(cx, results)));
+  const elseBlock = op.region(1).entry;
+  if (!isEmptyYieldBlock(elseBlock)) {
+    cx.line('} else {');
+    cx.nested(() => cx.emitBlock(elseBlock!, assign(cx, results)));
+  }
+  cx.line('}');
+};
+
+/**
+ * scf.while: `loop { before; results = condition args; if (!cond) { break; } after; carried = yields; }`.
+ * The results are the condition's arguments, which also feed the after region.
+ */
+const whileOp: OpEmitter = (op, cx) => {
+  rejectMemrefs(op, cx, [...op.results, ...op.operands]);
+  const before = op.region(0).entry!;
+  const after = op.region(1).entry!;
+  const carried = before.arguments.map((a, i) => {
+    const name = cx.names.fresh(`${cx.name(a)}_next`);
+    cx.line(`var ${name}: ${cx.type(op, a.type)} = ${cx.operand(op, i)};`);
+    return name;
+  });
+  const results = declareResults(op, cx);
+  cx.line('loop {');
+  cx.nested(() => {
+    snapshot(cx, op, before.arguments, carried);
+    cx.emitBlock(before, (condition) => {
+      condition.operands.slice(1).forEach((_, i) => cx.line(`${results[i]} = ${cx.operand(condition, i + 1)};`));
+      cx.line(`if (!${cx.operand(condition, 0)}) {`);
+      cx.nested(() => cx.line('break;'));
+      cx.line('}');
+    });
+    snapshot(cx, op, after.arguments, results);
+    cx.emitBlock(after, assign(cx, carried));
+  });
+  cx.line('}');
+};
+
+export const scfEmitters: Record<string, OpEmitter> = {
+  'scf.for': forOp,
+  'scf.if': ifOp,
+  'scf.while': whileOp,
+};

@@ -1,0 +1,53 @@
+/**
+ * The WGSL target: every kernel (`gpu.func ... kernel`) of every gpu.module becomes one WGSL
+ * module, described by a launch manifest (manifest.ts). See docs/wgsl-target.md.
+ */
+import { StringAttr, UnitAttr } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { emitKernel, type EmittedKernel } from './kernel.js';
+import type { KernelManifest, WgslManifest } from './manifest.js';
+import { wgslIdentifier } from './names.js';
+
+export type { EmittedKernel } from './kernel.js';
+export { SUPPORTED_OPS } from './kernel.js';
+export { formatWgslOutput, writeWgslOutput } from './output.js';
+export type { KernelManifest, StorageBinding, UniformBlock, UniformField, WgslManifest, WgslScalar } from './manifest.js';
+
+export interface WgslOutput {
+  kernels: EmittedKernel[];
+  manifest: WgslManifest;
+}
+
+const symName = (op: Operation) => (op.getAttr('sym_name') as StringAttr).value;
+
+/** Kernels in IR order, with their gpu.module. */
+function kernelsOf(root: Operation): { module: Operation; fn: Operation }[] {
+  const kernels: { module: Operation; fn: Operation }[] = [];
+  root.walk((op) => {
+    if (op.name !== 'gpu.module') return;
+    for (const fn of op.region(0).entry?.ops ?? []) {
+      if (fn.name === 'gpu.func' && fn.getAttr('gpu.kernel') instanceof UnitAttr) kernels.push({ module: op, fn });
+    }
+    return 'skip';
+  }, 'pre');
+  return kernels;
+}
+
+/** Throws DiagnosticError (core/ir/diagnostics.ts) with the location of the offending op on unsupported input. */
+export function emitWgsl(module: Operation): WgslOutput {
+  const found = kernelsOf(module);
+  // Entry points name the shader files, so they must differ across gpu.modules too.
+  const count = new Map<string, number>();
+  for (const k of found) count.set(wgslIdentifier(symName(k.fn)), (count.get(wgslIdentifier(symName(k.fn))) ?? 0) + 1);
+  const used = new Set<string>();
+  const kernels = found.map(({ module: m, fn }) => {
+    let entry = wgslIdentifier(symName(fn));
+    if (count.get(entry)! > 1) entry = wgslIdentifier(`${symName(m)}_${symName(fn)}`);
+    const base = entry;
+    for (let i = 1; used.has(entry); i++) entry = `${base}_${i}`;
+    used.add(entry);
+    return emitKernel(m, fn, entry);
+  });
+  const manifest: WgslManifest = { version: 1, kernels: kernels.map((k): KernelManifest => k.manifest) };
+  return { kernels, manifest };
+}

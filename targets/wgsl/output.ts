@@ -1,0 +1,39 @@
+/** WGSL output as one text (stdout, FileCheck) or as files (one shader per kernel + manifest.json). */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { WgslOutput } from './index.js';
+
+/** JSON indented by two spaces, with arrays of numbers, strings and nulls kept on one line. */
+function toJson(value: unknown, indent = ''): string {
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== 'object')) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;
+    if (value.length === 0) return '[]';
+    const inner = indent + '  ';
+    return `[\n${value.map((v) => inner + toJson(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return '{}';
+    const inner = indent + '  ';
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${toJson(v, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function manifestJson(out: WgslOutput): string {
+  return toJson(out.manifest) + '\n';
+}
+
+/** Each kernel's WGSL after a line `// ----- kernel @mod::@fn`, then the manifest after `// ----- manifest`. */
+export function formatWgslOutput(out: WgslOutput): string {
+  const parts = out.kernels.map((k) => `// ----- kernel ${k.manifest.symbol}\n${k.wgsl}`);
+  parts.push(`// ----- manifest\n${manifestJson(out)}`);
+  return parts.join('\n');
+}
+
+/** Writes <entry>.wgsl per kernel and manifest.json into `dir` (created if missing). */
+export function writeWgslOutput(out: WgslOutput, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const k of out.kernels) writeFileSync(path.join(dir, k.manifest.shader), k.wgsl);
+  writeFileSync(path.join(dir, 'manifest.json'), manifestJson(out));
+}
