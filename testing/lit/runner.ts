@@ -49,6 +49,7 @@ export function makeToolBin(opts: LitOptions): string {
   };
   const built = (t: string) => `node ${JSON.stringify(path.join(opts.repoRoot, 'build', 'tools', `${t}.js`))}`;
   tool('tile-opt', built('tile-opt'));
+  tool('tile-run', built('tile-run'));
   tool('filecheck', built('filecheck'));
   tool('FileCheck', opts.fileCheck ? JSON.stringify(opts.fileCheck) : built('filecheck'));
   // LLVM's `not`: succeed exactly when the command fails (without crashing).

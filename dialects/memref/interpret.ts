@@ -1,0 +1,139 @@
+/** Semantics of the memref dialect: checked loads and stores, views, copies and globals. */
+import { DenseArrayAttr, DenseElementsAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { lookupSymbol } from '../../core/ir/symbol-table.js';
+import { MemRefType, RankedTensorType } from '../../core/ir/types.js';
+import type { DialectSemantics, OpHandler } from '../../core/interpret/engine.js';
+import { allocateMemRef } from '../../core/interpret/engine.js';
+import { attributeValue } from '../../core/interpret/elementwise.js';
+import { formatLoc, opError } from '../../core/interpret/errors.js';
+import type { Scalar } from '../../core/interpret/numeric.js';
+import { Buffer, MemRef, ShapedValue, type RtValue } from '../../core/interpret/values.js';
+import { isDynamicIndex } from './dynamic-index-list.js';
+
+const segments = (op: Operation): number[] => (op.properties.get('operandSegmentSizes') as DenseArrayAttr | undefined)?.numbers ?? [op.numOperands];
+
+const alloc: OpHandler = (op, operands, ctx) => {
+  const [dynamic] = segments(op);
+  if (operands.length > dynamic!) throw opError(op, 'layouts with symbols are not supported by the interpreter');
+  return [ctx.allocateMemRef(op.results[0]!.type as MemRefType, operands as number[], op)];
+};
+
+const dealloc: OpHandler = (op, [m], ctx) => {
+  ctx.memory.free(m as MemRef, op);
+};
+
+const load: OpHandler = (op, [m, ...indices], ctx) => [ctx.memory.load(m as MemRef, indices as number[], op)];
+
+const store: OpHandler = (op, [v, m, ...indices], ctx) => {
+  ctx.memory.store(m as MemRef, indices as number[], v as Scalar, op);
+};
+
+const dim: OpHandler = (op, [m, i]) => {
+  const shape = (m as MemRef).shape;
+  const d = i as number;
+  if (!(d >= 0 && d < shape.length)) throw opError(op, `dimension ${d} is out of range for a memref of rank ${shape.length}`);
+  return [shape[d]!];
+};
+
+/** A view with another type; static sizes of the new type must match the runtime shape. */
+function retype(op: Operation, m: MemRef, type: MemRefType): MemRef {
+  type.shape.forEach((d, i) => {
+    if (d >= 0 && d !== m.shape[i]) throw opError(op, `dimension ${i} of the ${m.type} value is ${m.shape[i]}, not ${d} as ${type} requires`);
+  });
+  return new MemRef(type, m.buffer, m.offset, m.shape, m.strides);
+}
+
+const cast: OpHandler = (op, [m]) => {
+  const type = op.results[0]!.type;
+  if (!(type instanceof MemRefType)) throw opError(op, 'casts to unranked memrefs are not supported by the interpreter');
+  return [retype(op, m as MemRef, type)];
+};
+
+const copy: OpHandler = (op, [s, t], ctx) => {
+  const [src, dst] = [s as MemRef, t as MemRef];
+  if (src.shape.length !== dst.shape.length || src.shape.some((d, i) => d !== dst.shape[i])) {
+    throw opError(op, `copies between memrefs of different shapes [${src.shape.join('x')}] and [${dst.shape.join('x')}]`);
+  }
+  ctx.memory.writeView(dst, ctx.memory.readView(src, op), op);
+};
+
+/** Static values with kDynamic placeholders filled from `dynamic`, in order. */
+function mixed(statics: DenseArrayAttr, dynamic: readonly RtValue[]): number[] {
+  let k = 0;
+  return statics.values.map((v) => (isDynamicIndex(v) ? (dynamic[k++] as number) : Number(v)));
+}
+
+const subview: OpHandler = (op, operands) => {
+  const [, nOff, nSize, nStride] = segments(op);
+  const src = operands[0] as MemRef;
+  const dyn = operands.slice(1);
+  const offsets = mixed(op.getAttr('static_offsets') as DenseArrayAttr, dyn.slice(0, nOff));
+  const sizes = mixed(op.getAttr('static_sizes') as DenseArrayAttr, dyn.slice(nOff, nOff! + nSize!));
+  const steps = mixed(op.getAttr('static_strides') as DenseArrayAttr, dyn.slice(nOff! + nSize!, nOff! + nSize! + nStride!));
+  let offset = src.offset;
+  for (let i = 0; i < src.rank; i++) {
+    const [o, n, s] = [offsets[i]!, sizes[i]!, steps[i]!];
+    if (o < 0 || n < 0 || (n > 0 && o + (n - 1) * s >= src.shape[i]!) || (n > 0 && s < 0)) {
+      throw opError(op, `slice [offset ${o}, size ${n}, stride ${s}] is out of bounds for dimension ${i} of size ${src.shape[i]}`);
+    }
+    offset += o * src.strides[i]!;
+  }
+  const type = op.results[0]!.type as MemRefType;
+  // Rank reduction drops unit dimensions that the result type does not keep (left to right).
+  const shape: number[] = [];
+  const strides: number[] = [];
+  let j = 0;
+  for (let i = 0; i < src.rank; i++) {
+    const want = type.shape[j];
+    if (j < type.rank && (want === sizes[i] || want! < 0)) {
+      shape.push(sizes[i]!);
+      strides.push(src.strides[i]! * steps[i]!);
+      j++;
+    } else if (sizes[i] !== 1) throw opError(op, `cannot drop dimension ${i} of size ${sizes[i]} for the result type ${type}`);
+  }
+  if (j !== type.rank) throw opError(op, `the sizes [${sizes.join(', ')}] do not reduce to the result type ${type}`);
+  return [new MemRef(type, src.buffer, offset, shape, strides)];
+};
+
+const GLOBALS = Symbol('memref.global buffers');
+
+/** The memref of a memref.global: one buffer per interpreter, initialized on first use. */
+const getGlobal: OpHandler = (op, _operands, ctx) => {
+  const global = lookupSymbol(op, op.getAttr('name') as SymbolRefAttr);
+  if (!global || global.name !== 'memref.global') throw opError(op, `cannot find the global ${op.getAttr('name')}`);
+  let table = ctx.interpreter.state.get(GLOBALS) as Map<Operation, MemRef> | undefined;
+  if (!table) ctx.interpreter.state.set(GLOBALS, (table = new Map()));
+  let m = table.get(global);
+  if (!m) {
+    const type = (global.getAttr('type') as TypeAttr).value as MemRefType;
+    const readOnly = global.getAttr('constant') instanceof UnitAttr;
+    const fresh = allocateMemRef(ctx.memory, type, [], global, `global @${(op.getAttr('name') as SymbolRefAttr).root} at ${formatLoc(global.loc)}`);
+    const b = fresh.buffer;
+    const buffer = readOnly ? new Buffer(b.elementType, b.data, b.memorySpace, b.origin, true) : b;
+    const init = global.getAttr('initial_value');
+    if (init instanceof DenseElementsAttr) {
+      const value = attributeValue(init, RankedTensorType.get(type.shape, type.elementType)) as ShapedValue;
+      for (let i = 0; i < value.size; i++) buffer.codec.set(buffer.data, i, value.get(i));
+    }
+    m = new MemRef(type, buffer, fresh.offset, fresh.shape, fresh.strides);
+    table.set(global, m);
+  }
+  return [m];
+};
+
+export const memrefSemantics: DialectSemantics = {
+  dialect: 'memref',
+  ops: {
+    'memref.alloc': alloc,
+    'memref.alloca': alloc,
+    'memref.dealloc': dealloc,
+    'memref.load': load,
+    'memref.store': store,
+    'memref.dim': dim,
+    'memref.cast': cast,
+    'memref.copy': copy,
+    'memref.subview': subview,
+    'memref.get_global': getGlobal,
+  },
+};
