@@ -1,0 +1,270 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Runs an ExecRequest on a WebGPU device. Provider-agnostic: it gets a `navigator.gpu`
+ * equivalent and the WebGPU flag constants, so the same code runs in-process under Dawn and
+ * inside the Deno runner under wgpu. No Node-only imports here.
+ */
+import { RuntimeError, type CompileMessage } from './errors.js';
+import type { AdapterDescription, ExecBinding, ExecRequest, ExecResult, KernelTimings } from './exec-types.js';
+
+/** The flag namespaces of WebGPU (globals in browsers and Deno, `globals` of Dawn's addon). */
+export interface WebGpuConstants {
+  readonly GPUBufferUsage: { readonly MAP_READ: number; readonly COPY_SRC: number; readonly COPY_DST: number; readonly UNIFORM: number; readonly STORAGE: number; readonly QUERY_RESOLVE: number };
+  readonly GPUMapMode: { readonly READ: number };
+  readonly GPUShaderStage: { readonly COMPUTE: number };
+}
+
+const OPTIONAL_FEATURES = ['timestamp-query', 'shader-f16', 'subgroups'] as const;
+const SOFTWARE_ADAPTER = /llvmpipe|lavapipe|softpipe|swiftshader|microsoft basic render|warp/i;
+
+function describeAdapter(adapter: GPUAdapter, device: GPUDevice): AdapterDescription {
+  const info = (adapter.info ?? {}) as Partial<GPUAdapterInfo> & { isFallbackAdapter?: boolean };
+  const legacyFallback = (adapter as unknown as { isFallbackAdapter?: boolean }).isFallbackAdapter;
+  const vendor = info.vendor === undefined ? '' : typeof info.vendor === 'number' ? `0x${(info.vendor as number).toString(16)}` : String(info.vendor);
+  const description = String(info.description ?? '');
+  const deviceName = info.device === undefined ? '' : String(info.device);
+  const l = device.limits;
+  return {
+    vendor,
+    architecture: String(info.architecture ?? ''),
+    device: deviceName === '0' ? '' : deviceName,
+    description,
+    software: Boolean(info.isFallbackAdapter || legacyFallback || SOFTWARE_ADAPTER.test(`${description} ${deviceName} ${info.architecture ?? ''}`)),
+    features: [...device.features].map(String).sort(),
+    limits: {
+      maxComputeWorkgroupsPerDimension: l.maxComputeWorkgroupsPerDimension,
+      maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
+      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
+      maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
+      maxStorageBuffersPerShaderStage: l.maxStorageBuffersPerShaderStage,
+    },
+  };
+}
+
+const ERROR_FILTERS: readonly GPUErrorFilter[] = ['internal', 'out-of-memory', 'validation'];
+
+export class GpuExecutor {
+  private readonly modules = new Map<string, GPUShaderModule>();
+  private readonly pipelines = new Map<string, GPUComputePipeline>();
+  private lostError: RuntimeError | null = null;
+  private readonly lost: Promise<never>;
+
+  private constructor(
+    private readonly device: GPUDevice,
+    readonly adapter: AdapterDescription,
+    private readonly c: WebGpuConstants,
+  ) {
+    this.lost = device.lost.then((info) => {
+      this.lostError = new RuntimeError('device-lost', `WebGPU device lost (${info.reason ?? 'unknown'}): ${info.message || 'no message'}`);
+      throw this.lostError;
+    });
+    this.lost.catch(() => undefined); // observed through race() only
+  }
+
+  /** Null when the provider has no adapter. */
+  static async open(gpu: GPU, constants: WebGpuConstants): Promise<GpuExecutor | null> {
+    const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+    if (!adapter) return null;
+    const requiredFeatures = OPTIONAL_FEATURES.filter((f) => adapter.features.has(f)) as GPUFeatureName[];
+    const al = adapter.limits;
+    const requiredLimits: Record<string, number> = {};
+    for (const k of ['maxStorageBufferBindingSize', 'maxBufferSize', 'maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupSizeX', 'maxComputeWorkgroupSizeY', 'maxComputeWorkgroupSizeZ', 'maxStorageBuffersPerShaderStage'] as const) {
+      requiredLimits[k] = al[k];
+    }
+    const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
+    return new GpuExecutor(device, describeAdapter(adapter, device), constants);
+  }
+
+  /** Compiler messages for `wgsl` (positions in the WGSL text). */
+  async compile(wgsl: string): Promise<CompileMessage[]> {
+    return (await this.compileModule(wgsl)).messages;
+  }
+
+  async run(req: ExecRequest): Promise<ExecResult> {
+    if (this.lostError) throw this.lostError;
+    return Promise.race([this.runOnDevice(req), this.lost]);
+  }
+
+  destroy(): void {
+    this.device.destroy();
+  }
+
+  /** Resolves once all submitted work has finished. */
+  async idle(): Promise<void> {
+    await this.device.queue.onSubmittedWorkDone();
+  }
+
+  private async compileModule(wgsl: string): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
+    const cached = this.modules.get(wgsl);
+    const module = cached ?? (await this.scoped('compile', () => this.device.createShaderModule({ code: wgsl }), true)).value;
+    const info = await module.getCompilationInfo();
+    const messages = info.messages.map((m): CompileMessage => ({ type: m.type, line: m.lineNum, column: m.linePos, message: m.message }));
+    if (!cached && !messages.some((m) => m.type === 'error')) this.modules.set(wgsl, module);
+    return { module, messages };
+  }
+
+  private async pipeline(req: ExecRequest): Promise<GpuExecutorPipeline> {
+    const layoutKey = req.bindings.map((b) => `${b.binding}:${b.kind}`).join(',');
+    const key = `${req.entryPoint}\0${layoutKey}\0${req.wgsl}`;
+    const layoutEntries: GPUBindGroupLayoutEntry[] = req.bindings.map((b) => ({ binding: b.binding, visibility: this.c.GPUShaderStage.COMPUTE, buffer: { type: b.kind } }));
+    let pipeline = this.pipelines.get(key);
+    if (!pipeline) {
+      const { module, messages } = await this.compileModule(req.wgsl);
+      const errors = messages.filter((m) => m.type === 'error');
+      if (errors.length > 0) throw new RuntimeError('compile', `WGSL compilation of ${req.label} failed: ${firstLine(errors[0]!.message)}`, messages);
+      pipeline = (
+        await this.scoped(`creating the pipeline of ${req.label}`, () => {
+          const bindGroupLayout = this.device.createBindGroupLayout({ entries: layoutEntries });
+          const layout = this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
+          return this.device.createComputePipeline({ layout, compute: { module, entryPoint: req.entryPoint } });
+        })
+      ).value;
+      this.pipelines.set(key, pipeline);
+    }
+    return { pipeline, layout: pipeline.getBindGroupLayout(0) };
+  }
+
+  private async runOnDevice(req: ExecRequest): Promise<ExecResult> {
+    const { pipeline, layout } = await this.pipeline(req);
+    const U = this.c.GPUBufferUsage;
+    const buffers: GPUBuffer[] = [];
+    try {
+      const { value: setup } = await this.scoped(`binding the buffers of ${req.label}`, () => {
+        const bound = req.bindings.map((b) => {
+          const size = Math.max(4, Math.ceil(b.data.byteLength / 4) * 4);
+          const usage = (b.kind === 'uniform' ? U.UNIFORM : U.STORAGE) | U.COPY_DST | U.COPY_SRC;
+          const buffer = this.device.createBuffer({ label: `binding ${b.binding}`, size, usage });
+          buffers.push(buffer);
+          if (b.data.byteLength > 0) this.device.queue.writeBuffer(buffer, 0, padTo4(b.data) as Uint8Array<ArrayBuffer>);
+          return { b, buffer, size };
+        });
+        const bindGroup = this.device.createBindGroup({ layout, entries: bound.map(({ b, buffer }) => ({ binding: b.binding, resource: { buffer } })) });
+        const staging = bound
+          .filter(({ b }) => b.readBack)
+          .map(({ b, buffer, size }) => {
+            const dst = this.device.createBuffer({ label: `read back ${b.binding}`, size, usage: U.MAP_READ | U.COPY_DST });
+            buffers.push(dst);
+            return { binding: b.binding, src: buffer, dst, size, bytes: b.data.byteLength };
+          });
+        const encoder = this.device.createCommandEncoder();
+        const pass = encoder.beginComputePass();
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, bindGroup);
+        pass.dispatchWorkgroups(...req.grid);
+        pass.end();
+        for (const s of staging) encoder.copyBufferToBuffer(s.src, 0, s.dst, 0, s.size);
+        this.device.queue.submit([encoder.finish()]);
+        return { bindGroup, staging };
+      });
+      const outputs = new Map<number, Uint8Array>();
+      for (const s of setup.staging) {
+        await s.dst.mapAsync(this.c.GPUMapMode.READ);
+        outputs.set(s.binding, new Uint8Array(s.dst.getMappedRange(0, s.size).slice(0, s.bytes)));
+        s.dst.unmap();
+      }
+      const timings = req.timing ? await this.time(req, pipeline, setup.bindGroup, buffers) : undefined;
+      return { outputs, timings };
+    } finally {
+      for (const b of buffers) b.destroy();
+    }
+  }
+
+  private async time(req: ExecRequest, pipeline: GPUComputePipeline, bindGroup: GPUBindGroup, owned: GPUBuffer[]): Promise<KernelTimings> {
+    const { repeat, rounds = 5, warmup = 1 } = req.timing!;
+    const U = this.c.GPUBufferUsage;
+    const useTimestamps = this.device.features.has('timestamp-query');
+    const { value: q } = await this.scoped('setting up timestamp queries', () => {
+      if (!useTimestamps) return null;
+      const querySet = this.device.createQuerySet({ type: 'timestamp', count: 2 });
+      const resolve = this.device.createBuffer({ size: 16, usage: U.QUERY_RESOLVE | U.COPY_SRC });
+      const read = this.device.createBuffer({ size: 16, usage: U.MAP_READ | U.COPY_DST });
+      owned.push(resolve, read);
+      return { querySet, resolve, read };
+    });
+    const perDispatchMs: number[] = [];
+    const wallPerDispatchMs: number[] = [];
+    let timestampsValid = useTimestamps;
+    try {
+      for (let round = -warmup; round < rounds; round++) {
+        const { value: wallMs } = await this.scoped(`timing ${req.label}`, async () => {
+          const encoder = this.device.createCommandEncoder();
+          const pass = encoder.beginComputePass(q ? { timestampWrites: { querySet: q.querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
+          pass.setPipeline(pipeline);
+          pass.setBindGroup(0, bindGroup);
+          for (let i = 0; i < repeat; i++) pass.dispatchWorkgroups(...req.grid);
+          pass.end();
+          if (q) {
+            encoder.resolveQuerySet(q.querySet, 0, 2, q.resolve, 0);
+            encoder.copyBufferToBuffer(q.resolve, 0, q.read, 0, 16);
+          }
+          const t0 = performance.now();
+          this.device.queue.submit([encoder.finish()]);
+          await this.device.queue.onSubmittedWorkDone();
+          return performance.now() - t0;
+        });
+        let gpuMs = NaN;
+        if (q) {
+          await q.read.mapAsync(this.c.GPUMapMode.READ);
+          const [begin, end] = new BigUint64Array(q.read.getMappedRange().slice(0));
+          q.read.unmap();
+          gpuMs = Number(end! - begin!) / 1e6;
+          if (!(gpuMs > 0)) timestampsValid = false;
+        }
+        if (round < 0) continue;
+        wallPerDispatchMs.push(wallMs / repeat);
+        perDispatchMs.push(gpuMs / repeat);
+      }
+    } finally {
+      q?.querySet.destroy();
+    }
+    return timestampsValid
+      ? { method: 'timestamp-query', repeat, perDispatchMs, wallPerDispatchMs }
+      : { method: 'wall-clock', repeat, perDispatchMs: wallPerDispatchMs, wallPerDispatchMs };
+  }
+
+  /**
+   * Runs `fn` inside validation, out-of-memory and internal error scopes and throws the first
+   * error they caught. `quiet` leaves shader errors to getCompilationInfo.
+   */
+  private async scoped<T>(what: string, fn: () => T | Promise<T>, quiet = false): Promise<{ value: T }> {
+    for (const f of ERROR_FILTERS) this.device.pushErrorScope(f);
+    let value: T;
+    try {
+      value = await fn();
+    } finally {
+      const errors = [];
+      for (let i = ERROR_FILTERS.length - 1; i >= 0; i--) errors.push({ filter: ERROR_FILTERS[i]!, error: await this.device.popErrorScope() });
+      const first = errors.find((e) => e.error);
+      if (first && !quiet) {
+        throw new RuntimeError('validation', `WebGPU ${first.filter} error while ${what}: ${firstLine(first.error!.message)}${restLines(first.error!.message)}`);
+      }
+    }
+    return { value };
+  }
+}
+
+interface GpuExecutorPipeline {
+  readonly pipeline: GPUComputePipeline;
+  readonly layout: GPUBindGroupLayout;
+}
+
+function padTo4(data: Uint8Array): Uint8Array {
+  if (data.byteLength % 4 === 0) return data;
+  const padded = new Uint8Array(Math.ceil(data.byteLength / 4) * 4);
+  padded.set(data);
+  return padded;
+}
+
+export function firstLine(text: string): string {
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? text
+  );
+}
+
+function restLines(text: string): string {
+  const lines = text.split('\n').filter((l) => l.trim().length > 0);
+  return lines.length > 1 ? '\n' + lines.slice(1).join('\n') : '';
+}
