@@ -19,6 +19,11 @@ export interface PassContext<O = Readonly<Record<string, OptionValue>>> {
   fail(loc: Location, message: string): Diagnostic;
   /** Report a warning or remark without failing. */
   emit(diagnostic: Diagnostic): void;
+  /**
+   * Run a pipeline given as text (e.g. `canonicalize,cse`) on `op`, nested in this pass (MLIR's
+   * runPipeline); false when it failed. Absent when the pass runs outside a pass manager.
+   */
+  runPipeline?(op: Operation, pipeline: string): boolean;
 }
 
 export interface PassSpec<S extends OptionSpecs = OptionSpecs> {

@@ -25,6 +25,36 @@ function isValue(x: unknown): x is Value {
 }
 
 /**
+ * Fold `op` given the constant values of its operands (MLIR's Operation::fold): the op's own
+ * folder, then the folds its traits imply when that failed or updated in place (Commutative:
+ * constant operands move to the end). Returns the results (existing values or attributes), an
+ * empty list when the op was updated in place, or undefined when nothing folded.
+ */
+export function foldOperation(op: Operation, operands: readonly (Attribute | undefined)[]): (Attribute | Value)[] | undefined {
+  const folded = op.definition?.spec.fold?.(op, operands);
+  const results = folded === undefined ? [] : Array.isArray(folded) ? folded : [folded];
+  // The op's own results (an empty list for an op without results) mean it was updated in place.
+  const inPlace = folded !== undefined && results.length === op.results.length && results.every((r, i) => r === op.results[i]);
+  if (results.length > 0 && !inPlace) return results;
+  if (foldTraits(op, operands)) return [];
+  return inPlace ? [] : undefined;
+}
+
+/** Trait folders (MLIR's foldTraits); true when `op` was updated in place. */
+function foldTraits(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
+  if (!op.hasTrait('Commutative') || op.numOperands < 2) return false;
+  // Stable partition of the operands from the first constant: non-constants first.
+  const first = operands.findIndex((a) => a !== undefined);
+  if (first < 0) return false;
+  const values = op.operands;
+  const tail = values.slice(first).map((v, i) => ({ v, c: operands[first + i] !== undefined }));
+  const reordered = [...tail.filter((x) => !x.c), ...tail.filter((x) => x.c)].map((x) => x.v);
+  if (reordered.every((v, i) => v === values[first + i])) return false;
+  reordered.forEach((v, i) => op.setOperand(first + i, v));
+  return true;
+}
+
+/**
  * Folds ops and keeps constants unique per region (MLIR's OperationFolder): constants live at the
  * start of the entry block of the closest isolated-from-above region, one op per (dialect, value, type).
  */
@@ -39,7 +69,8 @@ export class OperationFolder {
     let region = block.parent!;
     for (;;) {
       const owner = region.parent;
-      if (!owner || owner.hasTrait('IsolatedFromAbove') || !owner.parent?.parent) return region;
+      // An unregistered parent might be isolated from above (MLIR's mightHaveTrait).
+      if (!owner || !owner.definition || owner.hasTrait('IsolatedFromAbove') || !owner.parent?.parent) return region;
       region = owner.parent.parent;
     }
   }
@@ -106,8 +137,19 @@ export class OperationFolder {
     try {
       const op = materialize(this.rewriter, value, type, this.rewriter.loc);
       if (!op) return undefined;
-      // The dialect may normalize the value (e.g. a bool for an i1); key it by what was built too.
       scope.set(key, op);
+      // A dialect may build another dialect's constant (math builds arith.constant): key it under
+      // that dialect too, reusing an equal one that exists (MLIR's tryGetOrCreateConstant).
+      if (op.dialect !== dialect) {
+        const otherKey = this.key(op.dialect, value, type);
+        const existing = scope.get(otherKey);
+        if (existing) {
+          this.rewriter.eraseOp(op);
+          scope.set(key, existing);
+          return existing;
+        }
+        scope.set(otherKey, op);
+      }
       this.owned.add(op);
       return op;
     } finally {
@@ -120,15 +162,11 @@ export class OperationFolder {
    * existing values and constants (and erased).
    */
   tryToFold(op: Operation): boolean {
-    const fold = op.definition?.spec.fold;
-    if (!fold || constantValueOfOp(op) !== undefined) return false;
+    if (constantValueOfOp(op) !== undefined) return false;
     const operands = op.operandSlots.map((s) => constantValue(s.value));
-    const folded = fold(op, operands);
-    if (folded === undefined) return false;
-    const results = Array.isArray(folded) ? folded : [folded];
-    if (results.length === 0) return false;
-    // Folding to the op's own results means it was updated in place.
-    if (results.length === op.results.length && results.every((r, i) => r === op.results[i])) {
+    const results = foldOperation(op, operands);
+    if (results === undefined) return false;
+    if (results.length === 0) {
       this.rewriter.notifyModified(op);
       return true;
     }

@@ -1,3 +1,5 @@
+import { arithPatterns } from './canonicalization.js';
+import { arithFolders } from './folders.js';
 import { defaultValued } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Commutative, MemoryEffects, Pure, SameOperandsAndResultType, type Trait } from '../../core/ir/traits.js';
@@ -17,6 +19,8 @@ function intBinaryOp<const N extends string>(name: N, summary: string, traits: r
     results: { result: SignlessIntegerLike },
     traits: [...traits, SameOperandsAndResultType],
     assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($result)',
+    fold: arithFolders[name],
+    canonicalize: arithPatterns[name],
   });
 }
 
@@ -31,6 +35,8 @@ function intBinaryOpWithOverflow<const N extends string>(name: N, summary: strin
     traits: [...traits, Pure, SameOperandsAndResultType],
     assemblyFormat: '$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)',
     parse: namedFormatParse,
+    fold: arithFolders[name],
+    canonicalize: arithPatterns[name],
   });
 }
 
@@ -45,6 +51,8 @@ function floatBinaryOp<const N extends string>(name: N, summary: string, traits:
     traits: [...traits, Pure, SameOperandsAndResultType],
     assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
     parse: namedFormatParse,
+    fold: arithFolders[name],
+    canonicalize: arithPatterns[name],
   });
 }
 
@@ -90,6 +98,7 @@ export const NegFOp = defineOp({
   traits: [Pure, SameOperandsAndResultType],
   assemblyFormat: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   parse: namedFormatParse,
+  fold: arithFolders['arith.negf'],
 });
 
 export const binaryOps = [

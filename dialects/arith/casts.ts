@@ -1,3 +1,5 @@
+import { arithPatterns } from './canonicalization.js';
+import { arithFolders } from './folders.js';
 import { optionalAttr, type TypeConstraint } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -32,6 +34,8 @@ function castOp<const N extends string>(name: N, summary: string, from: TypeCons
     traits: castTraits,
     assemblyFormat: '$in attr-dict `:` type($in) `to` type($out)',
     verify: castVerifier(compatible),
+    fold: arithFolders[name],
+    canonicalize: arithPatterns[name],
   });
 }
 
@@ -91,6 +95,7 @@ export const ExtFOp = defineOp({
   assemblyFormat: '$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
   verify: castVerifier(widthChange(isFloat, greater)),
   parse: namedFormatParse,
+  fold: arithFolders['arith.extf'],
 });
 
 /** `arith.truncf %x to_nearest_even fastmath<fast> : f32 to f16`. */
@@ -104,6 +109,7 @@ export const TruncFOp = defineOp({
   assemblyFormat: '$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
   verify: castVerifier(widthChange(isFloat, less)),
   parse: namedFormatParse,
+  fold: arithFolders['arith.truncf'],
 });
 
 export const castOps = [ExtUIOp, ExtSIOp, ExtFOp, TruncIOp, TruncFOp, UIToFPOp, SIToFPOp, FPToUIOp, FPToSIOp, IndexCastOp, IndexCastUIOp, BitcastOp];

@@ -1,3 +1,5 @@
+import { arithPatterns } from './canonicalization.js';
+import { arithFolders } from './folders.js';
 import { defaultValued, required } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Pure, SameTypeOperands } from '../../core/ir/traits.js';
@@ -19,6 +21,8 @@ export const CmpIOp = defineOp({
   assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
   typeRelations: resultFromLhs,
   parse: namedFormatParse,
+  fold: arithFolders['arith.cmpi'],
+  canonicalize: arithPatterns['arith.cmpi'],
 });
 
 /** `arith.cmpf ogt, %a, %b fastmath<nnan> : f32`. */
@@ -32,4 +36,5 @@ export const CmpFOp = defineOp({
   assemblyFormat: '$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)',
   typeRelations: resultFromLhs,
   parse: namedFormatParse,
+  fold: arithFolders['arith.cmpf'],
 });

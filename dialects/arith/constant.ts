@@ -1,3 +1,4 @@
+import { foldConstant } from './folders.js';
 import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import { AnyType, attrConstraint, required } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
@@ -19,6 +20,7 @@ export const ConstantOp = defineOp({
   results: { result: AnyType },
   traits: [AllTypesMatch('value', 'result'), ConstantLike, Pure],
   assemblyFormat: 'attr-dict $value',
+  fold: foldConstant,
   inferResultTypes: (_operands, attributes) => {
     const t = attributes.get('value')?.type;
     return t ? [t] : 'expected a typed attribute for the constant value';

@@ -1,3 +1,4 @@
+import { arithFolders } from './folders.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Commutative, Pure } from '../../core/ir/traits.js';
 import { AllTypesMatch } from './common.js';
@@ -13,6 +14,7 @@ export const AddUIExtendedOp = defineOp({
   assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)',
   typeRelations: [{ allMatch: ['lhs', 'rhs', 'sum'] }],
   resultNames: () => ['sum', 'overflow'],
+  fold: arithFolders['arith.addui_extended'],
 });
 
 function mulExtended<const N extends string>(name: N, summary: string) {
@@ -25,6 +27,7 @@ function mulExtended<const N extends string>(name: N, summary: string) {
     assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($lhs)',
     typeRelations: [{ allMatch: ['lhs', 'rhs', 'low', 'high'] }],
     resultNames: () => ['low', 'high'],
+    fold: arithFolders[name],
   });
 }
 

@@ -6,6 +6,7 @@ import { CmpFOp, CmpIOp } from './compare.js';
 import { ConstantOp } from './constant.js';
 import { AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp } from './extended.js';
 import { SelectOp } from './select.js';
+import { materializeArithConstant } from './materialize.js';
 
 export * from './attributes.js';
 export * from './binary.js';
@@ -21,4 +22,5 @@ export const arithDialect = defineDialect({
   summary: 'Basic integer and floating point operations',
   ops: [ConstantOp, ...binaryOps, AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp, CmpIOp, CmpFOp, SelectOp, ...castOps],
   parseAttribute: parseArithAttribute,
+  materializeConstant: materializeArithConstant,
 });

@@ -1,3 +1,5 @@
+import { arithPatterns } from './canonicalization.js';
+import { arithFolders } from './folders.js';
 import { AnyType } from '../../core/ir/constraints.js';
 import { defineOp, type OpSpec } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -57,6 +59,8 @@ export const SelectOp = defineOp({
   ],
   print: printSelect as unknown as NonNullable<OpSpec['print']>,
   parse: parseSelect as unknown as NonNullable<OpSpec['parse']>,
+  fold: arithFolders['arith.select'],
+  canonicalize: arithPatterns['arith.select'],
   verify: (op) => {
     const cond = op.operands[0]!.type;
     if (cond === i1) return undefined;

@@ -1,3 +1,4 @@
+import { mathFolders } from './folders.js';
 import { defaultValued } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Pure, SameOperandsAndResultType } from '../../core/ir/traits.js';
@@ -18,6 +19,7 @@ function floatUnaryOp<const N extends string>(name: N, summary: string) {
     traits: [Pure, SameOperandsAndResultType],
     assemblyFormat: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
     parse: namedFormatParse,
+    fold: mathFolders[name],
   });
 }
 
@@ -32,6 +34,7 @@ function floatBinaryOp<const N extends string>(name: N, summary: string) {
     traits: [Pure, SameOperandsAndResultType],
     assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
     parse: namedFormatParse,
+    fold: mathFolders[name],
   });
 }
 
@@ -44,6 +47,7 @@ function integerUnaryOp<const N extends string>(name: N, summary: string) {
     results: { result: SignlessIntegerLike },
     traits: [Pure, SameOperandsAndResultType],
     assemblyFormat: '$operand attr-dict `:` type($result)',
+    fold: mathFolders[name],
   });
 }
 
@@ -94,6 +98,7 @@ export const IPowIOp = defineOp({
   results: { result: SignlessIntegerLike },
   traits: [Pure, SameOperandsAndResultType],
   assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($result)',
+  fold: mathFolders['math.ipowi'],
 });
 
 /** `math.fpowi %x, %n : f32, i32`: a float base and a signless integer power. */

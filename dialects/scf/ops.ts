@@ -20,6 +20,7 @@ import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
+import { foldIf, scfPatterns } from './canonicalization.js';
 
 const i1 = IntegerType.get(1);
 export const I1 = typeConstraint('1-bit signless integer', (t) => t === i1, i1);
@@ -125,6 +126,7 @@ export const ForOp = defineOp({
   results: { results: variadic() },
   regions: { region: {} },
   traits: [AutomaticAllocationScope, RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield')],
+  canonicalize: scfPatterns['scf.for'],
   verify(op) {
     // LoopLikeOpInterface checks first, as MLIR runs interface verifiers before the op's own.
     const body = op.region(0).entry;
@@ -231,6 +233,8 @@ export const IfOp = defineOp({
   results: { results: variadic() },
   regions: { thenRegion: {}, elseRegion: {} },
   traits: [RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield')],
+  fold: foldIf,
+  canonicalize: scfPatterns['scf.if'],
   verify(op) {
     if (op.results.length !== 0 && op.region(1).empty) return 'must have an else block if defining values';
   },
@@ -350,6 +354,7 @@ export const ExecuteRegionOp = defineOp({
   results: { results: variadic() },
   regions: { region: {} },
   traits: [],
+  canonicalize: scfPatterns['scf.execute_region'],
   verify(op) {
     const r = op.region(0);
     if (r.empty) return 'region needs to have at least one block';

@@ -1,0 +1,294 @@
+/**
+ * arith canonicalization patterns, named and ordered as MLIR 19's ArithCanonicalization.td and
+ * ArithOps.cpp register them (a DRR pattern's benefit is the number of ops it matches).
+ * Ops are matched and built by name: the op declarations import this module.
+ */
+import { IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { IntegerType, type Type } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { constantValue } from '../../core/rewrite/folder.js';
+import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
+import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
+import { CMPI_PREDICATES, IntegerOverflowFlagsAttr } from './attributes.js';
+import { constInt, intWidth, isOneInt, isZeroInt, makeConstant, unsigned } from './fold-utils.js';
+
+const def = (v: Value, name: string): Operation | undefined => (v.definingOp?.name === name ? v.definingOp : undefined);
+
+/** A scalar integer constant (DRR's ConstantLikeMatcher APIntAttr). */
+function scalarInt(v: Value): bigint | undefined {
+  const a = constantValue(v);
+  return a instanceof IntegerAttr ? a.value : undefined;
+}
+
+function create(rw: PatternRewriter, name: string, operands: readonly Value[], resultType: Type, properties: Record<string, Attribute> = {}): Operation {
+  return rw.create({ name, operands, resultTypes: [resultType], properties });
+}
+
+function constant(rw: PatternRewriter, type: Type, value: bigint): Value {
+  return create(rw, 'arith.constant', [], type, { value: makeConstant(type, [value]) }).results[0]!;
+}
+
+const flagsOf = (op: Operation): number => ((op.properties.get('overflowFlags') as IntegerOverflowFlagsAttr | undefined)?.flags ?? 0);
+/** DRR's MergeOverflow: the flags both ops carry. */
+const merged = (a: Operation, b: Operation) => ({ overflowFlags: IntegerOverflowFlagsAttr.get(flagsOf(a) & flagsOf(b)) });
+
+function replace(rw: PatternRewriter, op: Operation, by: Operation | Value): true {
+  rw.replaceOp(op, ['results' in by ? by.results[0]! : by]);
+  return true;
+}
+
+type Shape = 'x-c' | 'c-x';
+/**
+ * `outer(inner(..), c1)` or `outer(c1, inner(..))` where inner is `x op c0` or `c0 op x`, all
+ * constants scalar: rebuilt as `newOp(x, k)` or `newOp(k, x)` with k = combine(c0, c1).
+ */
+function constantChain(name: string, root: string, outerShape: Shape, inner: string, innerShape: Shape, combine: (c0: bigint, c1: bigint) => bigint, result: { op: string; shape: Shape }): RewritePattern {
+  return definePattern({
+    name,
+    root,
+    benefit: 2,
+    matchAndRewrite(op, rw) {
+      const [l, r] = op.operands as [Value, Value];
+      const [innerValue, c1] = outerShape === 'x-c' ? [l, scalarInt(r)] : [r, scalarInt(l)];
+      const innerOp = def(innerValue, inner);
+      if (c1 === undefined || !innerOp) return false;
+      const [il, ir] = innerOp.operands as [Value, Value];
+      const [x, c0] = innerShape === 'x-c' ? [il, scalarInt(ir)] : [ir, scalarInt(il)];
+      if (c0 === undefined) return false;
+      const type = op.results[0]!.type;
+      const k = constant(rw, type, combine(c0, c1));
+      const operands = result.shape === 'x-c' ? [x, k] : [k, x];
+      return replace(rw, op, create(rw, result.op, operands, type, merged(innerOp, op)));
+    },
+  });
+}
+
+const add = (a: bigint, b: bigint) => a + b;
+const mul = (a: bigint, b: bigint) => a * b;
+
+export const AddIAddConstant = constantChain('AddIAddConstant', 'arith.addi', 'x-c', 'arith.addi', 'x-c', add, { op: 'arith.addi', shape: 'x-c' });
+export const AddISubConstantRHS = constantChain('AddISubConstantRHS', 'arith.addi', 'x-c', 'arith.subi', 'x-c', (c0, c1) => c1 - c0, { op: 'arith.addi', shape: 'x-c' });
+export const AddISubConstantLHS = constantChain('AddISubConstantLHS', 'arith.addi', 'x-c', 'arith.subi', 'c-x', add, { op: 'arith.subi', shape: 'c-x' });
+export const MulIMulIConstant = constantChain('MulIMulIConstant', 'arith.muli', 'x-c', 'arith.muli', 'x-c', mul, { op: 'arith.muli', shape: 'x-c' });
+export const SubIRHSAddConstant = constantChain('SubIRHSAddConstant', 'arith.subi', 'x-c', 'arith.addi', 'x-c', (c0, c1) => c0 - c1, { op: 'arith.addi', shape: 'x-c' });
+export const SubILHSAddConstant = constantChain('SubILHSAddConstant', 'arith.subi', 'c-x', 'arith.addi', 'x-c', (c0, c1) => c1 - c0, { op: 'arith.subi', shape: 'c-x' });
+export const SubIRHSSubConstantRHS = constantChain('SubIRHSSubConstantRHS', 'arith.subi', 'x-c', 'arith.subi', 'x-c', add, { op: 'arith.subi', shape: 'x-c' });
+export const SubIRHSSubConstantLHS = constantChain('SubIRHSSubConstantLHS', 'arith.subi', 'x-c', 'arith.subi', 'c-x', (c0, c1) => c0 - c1, { op: 'arith.subi', shape: 'c-x' });
+export const SubILHSSubConstantRHS = constantChain('SubILHSSubConstantRHS', 'arith.subi', 'c-x', 'arith.subi', 'x-c', add, { op: 'arith.subi', shape: 'c-x' });
+export const SubILHSSubConstantLHS = constantChain('SubILHSSubConstantLHS', 'arith.subi', 'c-x', 'arith.subi', 'c-x', (c0, c1) => c1 - c0, { op: 'arith.addi', shape: 'x-c' });
+
+/** A scalar or splat -1 operand (IsScalarOrSplatNegativeOne). */
+const isMinusOne = (v: Value): boolean => {
+  const c = constInt(constantValue(v));
+  return c !== undefined && unsigned(c, intWidth(v.type)) === unsigned(-1n, intWidth(v.type));
+};
+
+function addMulNegativeOne(name: string, mulOnRight: boolean): RewritePattern {
+  return definePattern({
+    name,
+    root: 'arith.addi',
+    benefit: 2,
+    matchAndRewrite(op, rw) {
+      const [l, r] = op.operands as [Value, Value];
+      const mulOp = def(mulOnRight ? r : l, 'arith.muli');
+      if (!mulOp || !isMinusOne(mulOp.operands[1]!)) return false;
+      const y = mulOp.operands[0]!;
+      const other = mulOnRight ? l : r;
+      return replace(rw, op, create(rw, 'arith.subi', [other, y], op.results[0]!.type));
+    },
+  });
+}
+export const AddIMulNegativeOneRhs = addMulNegativeOne('AddIMulNegativeOneRhs', true);
+export const AddIMulNegativeOneLhs = addMulNegativeOne('AddIMulNegativeOneLhs', false);
+
+/** subi(subi(a, b), a) -> subi(0, b) */
+export const SubISubILHSRHSLHS = definePattern({
+  name: 'SubISubILHSRHSLHS',
+  root: 'arith.subi',
+  benefit: 2,
+  matchAndRewrite(op, rw) {
+    const inner = def(op.operands[0]!, 'arith.subi');
+    if (!inner || inner.operands[0] !== op.operands[1]) return false;
+    const y = inner.operands[1]!;
+    const zero = create(rw, 'arith.constant', [], y.type, { value: makeConstant(y.type, [0n]) }).results[0]!;
+    return replace(rw, op, create(rw, 'arith.subi', [zero, y], op.results[0]!.type, merged(inner, op)));
+  },
+});
+
+// ---- bitwise ops over extensions, comparisons ---------------------------------------------------
+
+/** `op(ext(x), ext(y)) -> ext(op(x, y))` when x and y have the same type. */
+function logicOfExt(name: string, root: string, ext: string): RewritePattern {
+  return definePattern({
+    name,
+    root,
+    benefit: 3,
+    matchAndRewrite(op, rw) {
+      const a = def(op.operands[0]!, ext);
+      const b = def(op.operands[1]!, ext);
+      if (!a || !b || a.operands[0]!.type !== b.operands[0]!.type) return false;
+      const inner = create(rw, root, [a.operands[0]!, b.operands[0]!], a.operands[0]!.type);
+      return replace(rw, op, create(rw, ext, [inner.results[0]!], op.results[0]!.type));
+    },
+  });
+}
+
+const INVERSE: Record<string, string> = { eq: 'ne', ne: 'eq', slt: 'sge', sge: 'slt', sle: 'sgt', sgt: 'sle', ult: 'uge', uge: 'ult', ule: 'ugt', ugt: 'ule' };
+const predicateAttr = (name: string) => IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf(name as never));
+const predicateOf = (op: Operation) => CMPI_PREDICATES[Number((op.properties.get('predicate') as IntegerAttr).value)]!;
+
+/** xori(cmpi(pred, a, b), true) -> cmpi(~pred, a, b) */
+export const XOrINotCmpI = definePattern({
+  name: 'XOrINotCmpI',
+  root: 'arith.xori',
+  benefit: 2,
+  matchAndRewrite(op, rw) {
+    const cmp = def(op.operands[0]!, 'arith.cmpi');
+    const c = constantValue(op.operands[1]!);
+    if (!cmp || !(c instanceof IntegerAttr) || c.value !== 1n || c.type !== IntegerType.get(1)) return false;
+    const pred = INVERSE[predicateOf(cmp)]!;
+    return replace(rw, op, create(rw, 'arith.cmpi', cmp.operands, op.results[0]!.type, { predicate: predicateAttr(pred) }));
+  },
+});
+
+/** cmpi(eq/ne, ext(a), ext(b)) -> cmpi(eq/ne, a, b) */
+function cmpOfExt(name: string, ext: string): RewritePattern {
+  return definePattern({
+    name,
+    root: 'arith.cmpi',
+    benefit: 3,
+    matchAndRewrite(op, rw) {
+      const pred = predicateOf(op);
+      const a = def(op.operands[0]!, ext);
+      const b = def(op.operands[1]!, ext);
+      if ((pred !== 'eq' && pred !== 'ne') || !a || !b || a.operands[0]!.type !== b.operands[0]!.type) return false;
+      return replace(rw, op, create(rw, 'arith.cmpi', [a.operands[0]!, b.operands[0]!], op.results[0]!.type, { predicate: predicateAttr(pred) }));
+    },
+  });
+}
+
+// ---- select -------------------------------------------------------------------------------------
+
+/** select(pred, select(pred, a, b), c) -> select(pred, a, c), and the mirrored form. */
+function redundantSelect(name: string, nestedTrue: boolean): RewritePattern {
+  return definePattern({
+    name,
+    root: 'arith.select',
+    benefit: 2,
+    matchAndRewrite(op, rw) {
+      const [pred, t, f] = op.operands as [Value, Value, Value];
+      const inner = def(nestedTrue ? t : f, 'arith.select');
+      if (!inner || inner.operands[0] !== pred) return false;
+      const operands = nestedTrue ? [pred, inner.operands[1]!, f] : [pred, t, inner.operands[2]!];
+      return replace(rw, op, create(rw, 'arith.select', operands, op.results[0]!.type));
+    },
+  });
+}
+
+const isTrue = (v: Value) => {
+  const c = constantValue(v);
+  return c instanceof IntegerAttr && c.type === IntegerType.get(1) && c.value === 1n;
+};
+const isFalse = (v: Value) => {
+  const c = constantValue(v);
+  return c instanceof IntegerAttr && c.type === IntegerType.get(1) && c.value === 0n;
+};
+
+/** select(not(pred), a, b) -> select(pred, b, a) */
+export const SelectNotCond = definePattern({
+  name: 'SelectNotCond',
+  root: 'arith.select',
+  benefit: 2,
+  matchAndRewrite(op, rw) {
+    const [cond, a, b] = op.operands as [Value, Value, Value];
+    const not = def(cond, 'arith.xori');
+    if (!not || !isTrue(not.operands[1]!)) return false;
+    return replace(rw, op, create(rw, 'arith.select', [not.operands[0]!, b, a], op.results[0]!.type));
+  },
+});
+
+/** select(pred, false, true) -> xori(pred, true) */
+export const SelectI1ToNot = definePattern({
+  name: 'SelectI1ToNot',
+  root: 'arith.select',
+  benefit: 1,
+  matchAndRewrite(op, rw) {
+    const [pred, t, f] = op.operands as [Value, Value, Value];
+    if (!isFalse(t) || !isTrue(f)) return false;
+    const one = constant(rw, IntegerType.get(1), 1n);
+    return replace(rw, op, create(rw, 'arith.xori', [pred, one], op.results[0]!.type));
+  },
+});
+
+/** select(c, 1, 0) -> extui(c); select(c, 0, 1) -> extui(xori(c, true)) for integers wider than i1. */
+export const SelectToExtUI = definePattern({
+  name: 'SelectToExtUI',
+  root: 'arith.select',
+  benefit: 1,
+  matchAndRewrite(op, rw) {
+    const type = op.results[0]!.type;
+    if (!(type instanceof IntegerType) || type.width === 1) return false;
+    const [cond, t, f] = op.operands as [Value, Value, Value];
+    const tc = constantValue(t);
+    const fc = constantValue(f);
+    if (isOneInt(tc, type) && isZeroInt(fc)) return replace(rw, op, create(rw, 'arith.extui', [cond], type));
+    if (isZeroInt(tc) && isOneInt(fc, type)) {
+      const one = constant(rw, cond.type, 1n);
+      const not = create(rw, 'arith.xori', [cond, one], cond.type);
+      return replace(rw, op, create(rw, 'arith.extui', [not.results[0]!], type));
+    }
+    return false;
+  },
+});
+
+// ---- casts --------------------------------------------------------------------------------------
+
+/** cast(cast(x)) -> x when the types round-trip. */
+function castRoundTrip(name: string, root: string): RewritePattern {
+  return definePattern({
+    name,
+    root,
+    benefit: 2,
+    matchAndRewrite(op, rw) {
+      const inner = def(op.operands[0]!, root);
+      if (!inner || inner.operands[0]!.type !== op.results[0]!.type) return false;
+      return replace(rw, op, inner.operands[0]!);
+    },
+  });
+}
+
+/** outer(inner(x)) -> result(x) */
+function castOfCast(name: string, root: string, inner: string, result: string, when: (op: Operation, innerOp: Operation) => boolean = () => true): RewritePattern {
+  return definePattern({
+    name,
+    root,
+    benefit: 2,
+    matchAndRewrite(op, rw) {
+      const innerOp = def(op.operands[0]!, inner);
+      if (!innerOp || !when(op, innerOp)) return false;
+      return replace(rw, op, create(rw, result, [innerOp.operands[0]!], op.results[0]!.type));
+    },
+  });
+}
+
+const wider = (a: Value, b: Value) => intWidth(a.type) > intWidth(b.type);
+
+export const arithPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
+  'arith.addi': [AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS, AddIMulNegativeOneRhs, AddIMulNegativeOneLhs],
+  'arith.subi': [SubIRHSAddConstant, SubILHSAddConstant, SubIRHSSubConstantRHS, SubIRHSSubConstantLHS, SubILHSSubConstantRHS, SubILHSSubConstantLHS, SubISubILHSRHSLHS],
+  'arith.muli': [MulIMulIConstant],
+  'arith.xori': [XOrINotCmpI, logicOfExt('XOrIOfExtUI', 'arith.xori', 'arith.extui'), logicOfExt('XOrIOfExtSI', 'arith.xori', 'arith.extsi')],
+  'arith.andi': [logicOfExt('AndOfExtUI', 'arith.andi', 'arith.extui'), logicOfExt('AndOfExtSI', 'arith.andi', 'arith.extsi')],
+  'arith.ori': [logicOfExt('OrOfExtUI', 'arith.ori', 'arith.extui'), logicOfExt('OrOfExtSI', 'arith.ori', 'arith.extsi')],
+  'arith.cmpi': [cmpOfExt('CmpIExtSI', 'arith.extsi'), cmpOfExt('CmpIExtUI', 'arith.extui')],
+  'arith.select': [redundantSelect('RedundantSelectFalse', false), redundantSelect('RedundantSelectTrue', true), SelectNotCond, SelectI1ToNot, SelectToExtUI],
+  'arith.index_cast': [castRoundTrip('IndexCastOfIndexCast', 'arith.index_cast'), castOfCast('IndexCastOfExtSI', 'arith.index_cast', 'arith.extsi', 'arith.index_cast')],
+  'arith.index_castui': [castRoundTrip('IndexCastUIOfIndexCastUI', 'arith.index_castui'), castOfCast('IndexCastUIOfExtUI', 'arith.index_castui', 'arith.extui', 'arith.index_castui')],
+  'arith.bitcast': [castRoundTrip('BitcastOfBitcast', 'arith.bitcast')],
+  'arith.extsi': [castOfCast('ExtSIOfExtUI', 'arith.extsi', 'arith.extui', 'arith.extui')],
+  'arith.trunci': [
+    castOfCast('TruncIExtSIToExtSI', 'arith.trunci', 'arith.extsi', 'arith.extsi', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operands[0]!)),
+    castOfCast('TruncIExtUIToExtUI', 'arith.trunci', 'arith.extui', 'arith.extui', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operands[0]!)),
+  ],
+};

@@ -1,0 +1,299 @@
+/**
+ * scf canonicalization patterns and folders, named as in MLIR 19's SCF.cpp. Ops are matched
+ * and built by name (the op declarations import this module).
+ */
+import { IntegerAttr } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import type { Region } from '../../core/ir/region.js';
+import { IntegerType, type Type } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { constantValue } from '../../core/rewrite/folder.js';
+import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
+import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
+import type { FoldResult } from '../../core/ir/op-definition.js';
+
+const i1 = IntegerType.get(1);
+
+/** Inline the single block of `region` before `op` (its arguments bound to `args`) and replace `op` by what its terminator yielded. */
+function replaceOpWithRegion(rw: PatternRewriter, op: Operation, region: Region, args: readonly Value[] = []): void {
+  const block = region.entry!;
+  const terminator = block.last!;
+  const results = terminator.operands;
+  rw.inlineBlockBefore(block, op.parent!, op, args);
+  rw.replaceOp(op, results);
+  rw.eraseOp(terminator);
+}
+
+/** A new op like `op` (same name, attributes) with other operands and result types and fresh empty regions. */
+function createLike(rw: PatternRewriter, op: Operation, operands: readonly Value[], resultTypes: readonly Type[]): Operation {
+  return rw.create({ name: op.name, operands, resultTypes, properties: op.properties, attributes: op.attributes, regions: op.regions.length, loc: op.loc });
+}
+
+/** Move the blocks of `from` into the empty region `to`, notifying the moved ops. */
+function takeBody(rw: PatternRewriter, from: Region, to: Region): void {
+  rw.inlineRegionBefore(from, to, 0);
+}
+
+function setOperands(rw: PatternRewriter, op: Operation, values: readonly Value[]): void {
+  rw.modifyOpInPlace(op, () => op.setOperands(values));
+}
+
+// ---- scf.for ------------------------------------------------------------------------------------
+
+/** The constant difference ub - lb, from two constants or `ub = addi(lb, c)` (MLIR's computeConstDiff). */
+function constDiff(lb: Value, ub: Value): bigint | undefined {
+  const l = constantValue(lb);
+  const u = constantValue(ub);
+  const width = lb.type instanceof IntegerType ? lb.type.width : 64;
+  if (l instanceof IntegerAttr && u instanceof IntegerAttr) return BigInt.asIntN(width, u.value - l.value);
+  const add = ub.definingOp;
+  if (add?.name !== 'arith.addi') return undefined;
+  const [a, b] = add.operands as [Value, Value];
+  const c = (v: Value) => {
+    const k = constantValue(v);
+    return k instanceof IntegerAttr ? BigInt.asIntN(width, k.value) : undefined;
+  };
+  if (a === lb && c(b) !== undefined) return c(b);
+  if (b === lb && c(a) !== undefined) return c(a);
+  return undefined;
+}
+
+/** Loops with no iteration are replaced by their inits; with one iteration, by their body. */
+export const SimplifyTrivialLoops = definePattern({
+  name: 'SimplifyTrivialLoops',
+  root: 'scf.for',
+  matchAndRewrite(op, rw) {
+    const [lb, ub, step] = op.operands as [Value, Value, Value];
+    const inits = op.operands.slice(3);
+    if (lb === ub) {
+      rw.replaceOp(op, inits);
+      return true;
+    }
+    const diff = constDiff(lb, ub);
+    if (diff === undefined) return false;
+    if (diff <= 0n) {
+      rw.replaceOp(op, inits);
+      return true;
+    }
+    const s = constantValue(step);
+    if (!(s instanceof IntegerAttr)) return false;
+    const width = step.type instanceof IntegerType ? step.type.width : 64;
+    if (BigInt.asIntN(width, s.value) >= diff) {
+      replaceOpWithRegion(rw, op, op.region(0), [lb, ...inits]);
+      return true;
+    }
+    // A body of only a yield of values defined outside: the loop yields them.
+    const block = op.region(0).entry!;
+    if (block.first !== block.last) return false;
+    const yielded = block.last!.operands;
+    if (yielded.some((v) => op.isAncestorOf(v.definingOp ?? v.parentBlock!.parentOp!) )) return false;
+    rw.replaceOp(op, yielded);
+    return true;
+  },
+});
+
+/**
+ * Drop loop-carried values that are forwarded unchanged (the yield returns the region argument or
+ * the init), or unused both inside and after the loop.
+ */
+export const ForOpIterArgsFolder = definePattern({
+  name: 'ForOpIterArgsFolder',
+  root: 'scf.for',
+  matchAndRewrite(op, rw) {
+    const block = op.region(0).entry!;
+    const yieldOp = block.last!;
+    const inits = op.operands.slice(3);
+    const args = block.arguments.slice(1);
+    const yielded = yieldOp.operands;
+    const keep: boolean[] = [];
+    const replacement: (Value | undefined)[] = [];
+    let changed = false;
+    inits.forEach((init, i) => {
+      const arg = args[i]!;
+      const y = yielded[i]!;
+      if (arg === y || init === y || (!arg.hasUses && !op.results[i]!.hasUses)) {
+        keep.push(false);
+        replacement.push(init);
+        changed = true;
+        return;
+      }
+      keep.push(true);
+      replacement.push(undefined);
+    });
+    if (!changed) return false;
+    const newInits = inits.filter((_, i) => keep[i]);
+    const newFor = createLike(rw, op, [...op.operands.slice(0, 3), ...newInits], newInits.map((v) => v.type));
+    takeBody(rw, op.region(0), newFor.region(0));
+    for (let i = args.length - 1; i >= 0; i--) {
+      if (keep[i]) continue;
+      rw.replaceAllValueUsesWith(args[i]!, replacement[i]!);
+      block.eraseArgument(i + 1);
+    }
+    setOperands(rw, yieldOp, yielded.filter((_, i) => keep[i]));
+    let k = 0;
+    rw.replaceOp(op, inits.map((_, i) => (keep[i] ? newFor.results[k++]! : replacement[i]!)));
+    return true;
+  },
+});
+
+// ---- scf.if -------------------------------------------------------------------------------------
+
+const thenYield = (op: Operation) => op.region(0).entry!.last!;
+const elseYield = (op: Operation) => op.region(1).entry!.last!;
+
+/** `if (xori(c, true))` with an else branch -> `if (c)` with the branches swapped. */
+export const foldIf = (op: Operation): FoldResult[] | undefined => {
+  if (op.region(1).empty) return undefined;
+  const xor = op.operands[0]!.definingOp;
+  if (xor?.name !== 'arith.xori') return undefined;
+  const one = constantValue(xor.operands[1]!);
+  if (!(one instanceof IntegerAttr) || one.value !== 1n) return undefined;
+  op.setOperand(0, xor.operands[0]!);
+  const thenBlocks = op.region(0).blocks.splice(0);
+  const elseBlocks = op.region(1).blocks.splice(0);
+  for (const b of elseBlocks) op.region(0).appendBlock(b);
+  for (const b of thenBlocks) op.region(1).appendBlock(b);
+  // The op's own results (none for an if without results) mean: updated in place.
+  return [...op.results];
+};
+
+/** An if on a constant condition is replaced by the taken branch. */
+export const RemoveStaticCondition = definePattern({
+  name: 'RemoveStaticCondition',
+  root: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const c = constantValue(op.operands[0]!);
+    if (!(c instanceof IntegerAttr)) return false;
+    if (c.value !== 0n) replaceOpWithRegion(rw, op, op.region(0));
+    else if (!op.region(1).empty) replaceOpWithRegion(rw, op, op.region(1));
+    else rw.eraseOp(op);
+    return true;
+  },
+});
+
+/** Results yielded from outside the branches become selects (or the common value). */
+export const ConvertTrivialIfToSelect = definePattern({
+  name: 'ConvertTrivialIfToSelect',
+  root: 'scf.if',
+  matchAndRewrite(op, rw) {
+    if (op.results.length === 0) return false;
+    const cond = op.operands[0]!;
+    const tv = thenYield(op).operands;
+    const fv = elseYield(op).operands;
+    const inside = (v: Value, r: Region) => v.parentBlock?.parent === r;
+    const stays = tv.map((t, i) => inside(t, op.region(0)) || inside(fv[i]!, op.region(1)));
+    if (stays.every(Boolean)) return false;
+    const replacement = createLike(rw, op, [cond], op.resultTypes.filter((_, i) => stays[i]));
+    takeBody(rw, op.region(0), replacement.region(0));
+    takeBody(rw, op.region(1), replacement.region(1));
+    const results: Value[] = [];
+    let k = 0;
+    rw.setInsertionPointBefore(replacement);
+    tv.forEach((t, i) => {
+      const f = fv[i]!;
+      if (stays[i]) results.push(replacement.results[k++]!);
+      else if (t === f) results.push(t);
+      else results.push(rw.create({ name: 'arith.select', operands: [cond, t, f], resultTypes: [t.type], loc: op.loc }).results[0]!);
+    });
+    for (const r of [0, 1]) {
+      const y = replacement.region(r).entry!.last!;
+      const kept = y.operands.filter((_, i) => stays[i]);
+      rw.setInsertionPointToEnd(replacement.region(r).entry!);
+      rw.create({ name: 'scf.yield', operands: kept, resultTypes: [], loc: y.loc });
+      rw.eraseOp(y);
+    }
+    rw.replaceOp(op, results);
+    return true;
+  },
+});
+
+/** An else branch holding only its yield is dropped when the if has no results. */
+export const RemoveEmptyElseBranch = definePattern({
+  name: 'RemoveEmptyElseBranch',
+  root: 'scf.if',
+  matchAndRewrite(op, rw) {
+    if (op.results.length > 0) return false;
+    const elseBlock = op.region(1).entry;
+    if (!elseBlock || elseBlock.first !== elseBlock.last) return false;
+    const newIf = createLike(rw, op, op.operands, []);
+    takeBody(rw, op.region(0), newIf.region(0));
+    rw.eraseOp(op);
+    return true;
+  },
+});
+
+/** Unused results are dropped from the if and its yields. */
+export const RemoveUnusedResults = definePattern({
+  name: 'RemoveUnusedResults',
+  root: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const used = op.results.filter((r) => r.hasUses);
+    if (used.length === op.results.length) return false;
+    const newIf = createLike(rw, op, op.operands, used.map((r) => r.type));
+    for (const r of [0, 1]) {
+      takeBody(rw, op.region(r), newIf.region(r));
+      const y = newIf.region(r).entry!.last!;
+      setOperands(rw, y, used.map((u) => y.operands[u.index]!));
+    }
+    rw.replaceOp(op, op.results.map((r) => (r.hasUses ? newIf.results[used.indexOf(r)]! : r)));
+    return true;
+  },
+});
+
+/** Results yielding the same value in both branches, or true/false constants, use the value or the condition. */
+export const ReplaceIfYieldWithConditionOrValue = definePattern({
+  name: 'ReplaceIfYieldWithConditionOrValue',
+  root: 'scf.if',
+  matchAndRewrite(op, rw) {
+    if (op.results.length === 0) return false;
+    const tv = thenYield(op).operands;
+    const fv = elseYield(op).operands;
+    let changed = false;
+    const boolOf = (v: Value) => {
+      const c = constantValue(v);
+      return c instanceof IntegerAttr && c.type === i1 ? c.value !== 0n : undefined;
+    };
+    op.results.forEach((result, i) => {
+      const t = tv[i]!;
+      const f = fv[i]!;
+      if (t === f) {
+        if (result.hasUses) {
+          rw.replaceAllValueUsesWith(result, t);
+          changed = true;
+        }
+        return;
+      }
+      const tb = boolOf(t);
+      const fb = boolOf(f);
+      if (tb === undefined || fb === undefined || !result.hasUses) return;
+      if (!tb && fb) {
+        const one = rw.create({ name: 'arith.constant', properties: { value: IntegerAttr.get(i1, 1n) }, resultTypes: [i1], loc: op.loc });
+        const not = rw.create({ name: 'arith.xori', operands: [op.operands[0]!, one.results[0]!], resultTypes: [i1], loc: op.loc });
+        rw.replaceAllValueUsesWith(result, not.results[0]!);
+        changed = true;
+      } else if (tb && !fb) {
+        rw.replaceAllValueUsesWith(result, op.operands[0]!);
+        changed = true;
+      }
+    });
+    return changed;
+  },
+});
+
+// ---- scf.execute_region -------------------------------------------------------------------------
+
+export const SingleBlockExecuteInliner = definePattern({
+  name: 'SingleBlockExecuteInliner',
+  root: 'scf.execute_region',
+  matchAndRewrite(op, rw) {
+    if (op.region(0).blocks.length !== 1) return false;
+    replaceOpWithRegion(rw, op, op.region(0));
+    return true;
+  },
+});
+
+export const scfPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
+  'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
+  'scf.if': [ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
+  'scf.execute_region': [SingleBlockExecuteInliner],
+};
