@@ -1,10 +1,10 @@
-import { Command, CommanderError, Option } from 'commander';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Block } from '../core/ir/block.js';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
-import { FileLineColLoc } from '../core/ir/location.js';
+import { FileLineColLoc, UnknownLoc } from '../core/ir/location.js';
 import { Operation } from '../core/ir/operation.js';
 import { verify } from '../core/ir/verifier.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
@@ -13,6 +13,15 @@ import { printOperation } from '../core/syntax/printer.js';
 import { SourceFile } from '../core/syntax/source.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
 import { createContext } from '../dialects/registry.js';
+import { listPasses, passesHelp } from '../core/pass/help.js';
+import { statisticsReport } from '../core/pass/instrumentation.js';
+import { runPassManager } from '../core/pass/pass-manager.js';
+import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
+import type { OpPassManager } from '../core/pass/pipeline.js';
+import { PluginError } from '../core/pass/plugin.js';
+import type { PassRegistry } from '../core/pass/registry.js';
+import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
+import { emitWgslChunk, writeWgsl, type WgslResult } from './opt-wgsl.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 
@@ -40,6 +49,27 @@ interface OptOptions {
   splitInputFile?: boolean;
   verifyDiagnostics?: boolean;
   showDialects?: boolean;
+  passPipeline?: string;
+  dumpPassPipeline?: boolean;
+  listPasses?: boolean;
+  loadPlugin?: string[];
+  verifyEach?: boolean;
+  mlirPassStatisticsDisplay: 'pipeline' | 'list';
+  emit: 'mlir' | 'wgsl';
+}
+
+/** What a run needs besides its arguments: the registry, with plugins already loaded. */
+export interface OptSetup {
+  readonly registry: PassRegistry;
+  /** The `--load-plugin` arguments were loaded into `registry` (by optMainAsync). */
+  readonly pluginsLoaded: boolean;
+}
+
+/** The passes and instrumentation of a run. */
+interface Transform {
+  readonly pm: OpPassManager | undefined;
+  readonly instrumentation: Instrumentation;
+  readonly parsePipeline?: (text: string) => OpPassManager;
 }
 
 function wrapInModule(name: string) {
@@ -53,28 +83,51 @@ function wrapInModule(name: string) {
   };
 }
 
-/** Process one buffer: parse, verify, print. Returns output text, or undefined after errors. */
-function processChunk(source: SourceFile, context: Context, opts: OptOptions, diagnostics: Diagnostic[]): string | undefined {
+/** Process one buffer: parse, verify, run the passes, print. Returns output, or undefined after errors. */
+function processChunk(source: SourceFile, context: Context, opts: OptOptions, transform: Transform, report: (d: Diagnostic) => void): string | WgslResult | undefined {
+  const timing = transform.instrumentation.timing;
+  const phase = <T>(name: string, after: boolean, fn: () => T): T => (timing ? timing.phase(name, after, fn) : fn());
   try {
-    const module = parseSource(source, context, ModuleOp.name, wrapInModule(source.name));
-    const err = verify(module);
-    if (err) {
-      diagnostics.push(err);
-      return undefined;
+    const module = phase('Parser', false, () => {
+      const m = parseSource(source, context, ModuleOp.name, wrapInModule(source.name));
+      const err = verify(m);
+      if (err) report(err);
+      return err ? undefined : m;
+    });
+    if (!module) return undefined;
+    if (transform.pm && transform.pm.entries.length > 0) {
+      const ok = runPassManager(transform.pm, module, {
+        context,
+        verifyEach: opts.verifyEach,
+        instrumentations: transform.instrumentation.instrumentations,
+        statistics: transform.instrumentation.statistics,
+        onDiagnostic: report,
+        parsePipeline: transform.parsePipeline,
+      });
+      if (!ok) return undefined;
     }
-    return printOperation(module, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo }) + '\n';
+    return phase('Output', true, () => {
+      if (opts.emit === 'wgsl') return emitWgslChunk(module, report);
+      return printOperation(module, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo }) + '\n';
+    });
   } catch (e) {
     if (e instanceof DiagnosticError) {
-      diagnostics.push(e.diagnostic);
+      report(e.diagnostic);
       return undefined;
     }
     if (e instanceof RangeError && /call stack/.test(e.message)) {
-      diagnostics.push(DiagnosticError.at(source.loc(0), 'input is nested too deeply to process').diagnostic);
+      report(DiagnosticError.at(source.loc(0), 'input is nested too deeply to process').diagnostic);
       return undefined;
     }
     throw e;
   }
 }
+
+const parseBool = (flag: string) => (value: string): boolean => {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new InvalidArgumentError(`${flag} expects true or false`);
+};
 
 export function buildOptCommand(): Command {
   return new Command('tile-opt')
@@ -87,33 +140,141 @@ export function buildOptCommand(): Command {
     .option('--split-input-file', "split the input at '// -----' markers and process each chunk independently")
     .option('--verify-diagnostics', "check that emitted diagnostics match '// expected-*' annotations")
     .option('--show-dialects', 'print the registered dialects and exit')
+    .option('-p, --pass-pipeline <pipeline>', "the pass pipeline to run: MLIR's textual syntax, or @name / @file.yaml (see docs/pipelines.md)")
+    .option('--dump-pass-pipeline', 'print the pipeline that will be run (to stderr)')
+    .option('--list-passes', 'list the passes and pass pipelines with their options, and exit')
+    .option('--load-plugin <path>', 'load passes, dialects and pipelines from a plugin (a .js/.mjs file or a package; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .addOption(new Option('--verify-each [bool]', 'verify the IR after each pass (default: true)').argParser(parseBool('--verify-each')).preset(true))
+    .option('--mlir-print-ir-before <passes>', 'print the IR before the passes named (comma-separated)')
+    .option('--mlir-print-ir-after <passes>', 'print the IR after the passes named (comma-separated)')
+    .option('--mlir-print-ir-before-all', 'print the IR before each pass')
+    .option('--mlir-print-ir-after-all', 'print the IR after each pass')
+    .option('--mlir-print-ir-after-change', 'when printing the IR after a pass, only print if the IR changed')
+    .option('--mlir-print-ir-after-failure', 'when printing the IR after a pass, only print if the pass failed')
+    .option('--mlir-timing', 'display execution times')
+    .option('--mlir-pass-statistics', 'display the statistics of each pass')
+    .addOption(new Option('--mlir-pass-statistics-display <mode>', 'display method for pass statistics').choices(['list', 'pipeline']).default('pipeline'))
+    .addOption(new Option('--emit <target>', "what to write: the IR ('mlir'), or WGSL shaders and their manifest ('wgsl'; with -o, into a folder)").choices(['mlir', 'wgsl']).default('mlir'))
     .addOption(new Option('-v, --version', 'print the version').default(false))
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
 }
 
-/** tile-opt's main, with IO injected so that tests can run it in-process. Returns the exit code. */
-export function optMain(argv: readonly string[], io: IO = processIO): number {
+/**
+ * tile-opt's main, with IO injected so that tests can run it in-process. Returns the exit code.
+ * Synchronous; `--load-plugin` needs optMainAsync (plugins are ES modules, loaded by import()).
+ */
+export function optMain(argv: readonly string[], io: IO = processIO, setup?: OptSetup): number {
   const cmd = buildOptCommand();
   cmd.configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  let registry: PassRegistry;
   try {
-    cmd.parse(argv as string[], { from: 'user' });
+    registry = setup?.registry ?? createPassRegistry();
+  } catch (e) {
+    io.stderr(`tile-opt: error: ${(e as Error).message}\n`);
+    return 1;
+  }
+  cmd.addHelpText('after', '\n' + passesHelp(registry));
+  const toolOptions = new Set(cmd.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))));
+  const { rest, flags } = extractPassFlags(argv, registry, toolOptions);
+  try {
+    cmd.parse(rest, { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
     throw e;
   }
-  const opts = cmd.opts<OptOptions & { version: boolean }>();
+  const opts = cmd.opts<OptOptions & InstrumentationFlags & { version: boolean }>();
   if (opts.version) {
     io.stdout(`tile-opt ${VERSION}\n`);
     return 0;
   }
-  const context = createContext();
+  if (opts.loadPlugin?.length && !setup?.pluginsLoaded) {
+    io.stderr('tile-opt: error: --load-plugin needs optMainAsync (plugins are loaded with import())\n');
+    return 1;
+  }
+  const color = io.isTTY;
+  const builder = new PipelineBuilder(registry);
+  if (opts.listPasses) {
+    try {
+      io.stdout(listPasses(registry.passes, listedPipelines(registry, builder)));
+      return 0;
+    } catch (e) {
+      if (!(e instanceof DiagnosticError)) throw e;
+      io.stderr(renderDiagnostic(e.diagnostic, { color, sources: builder.sources }));
+      return 1;
+    }
+  }
+  let context: Context;
+  try {
+    context = createContext(registry.dialects);
+  } catch (e) {
+    io.stderr(`tile-opt: error: ${(e as Error).message}\n`);
+    return 1;
+  }
   context.allowUnregisteredDialects = Boolean(opts.allowUnregisteredDialect);
   if (opts.showDialects) {
     io.stdout('Available Dialects: ' + context.loadedDialects.map((d) => d.name).join(', ') + '\n');
     return 0;
   }
+  if (opts.passPipeline !== undefined && flags.length > 0) {
+    io.stderr("tile-opt: error: '--pass-pipeline' option can't be used with individual pass options\n");
+    return 1;
+  }
+  let pm: OpPassManager;
+  try {
+    pm = buildPassManager(builder, opts.passPipeline, flags);
+  } catch (e) {
+    if (!(e instanceof DiagnosticError)) throw e;
+    io.stderr(renderDiagnostic(e.diagnostic, { color, sources: builder.sources }));
+    return 1;
+  }
+  if (opts.dumpPassPipeline) io.stderr(`Pass Manager with ${pm.entries.length} passes:\n${pm}\n\n`);
+  const printIR = (op: Operation) => printOperation(op, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo });
+  const instrumentation = instrumentationFor(opts, registry, printIR, io.stderr);
+  if ('error' in instrumentation) {
+    io.stderr(`tile-opt: error: ${instrumentation.error}\n`);
+    return 1;
+  }
+  if (opts.emit === 'wgsl' && opts.splitInputFile && opts.output && opts.output !== '-') {
+    io.stderr('tile-opt: error: --emit=wgsl -o FOLDER cannot be used with --split-input-file\n');
+    return 1;
+  }
+  const started = performance.now();
+  const code = runChunks(cmd, opts, context, { pm, instrumentation, parsePipeline: (text) => builder.parse(text) }, io);
+  if (instrumentation.statistics) io.stderr(statisticsReport([pm], instrumentation.statistics, opts.mlirPassStatisticsDisplay));
+  if (instrumentation.timing) io.stderr(instrumentation.timing.report([pm], performance.now() - started));
+  return code;
+}
+
+/** tile-opt's main with `--load-plugin` support: loads the plugins, then runs optMain. */
+export async function optMainAsync(argv: readonly string[], io: IO = processIO): Promise<number> {
+  let registry: PassRegistry;
+  try {
+    registry = createPassRegistry();
+    await loadPlugins(argv, registry);
+  } catch (e) {
+    if (!(e instanceof PluginError) && pluginArgs(argv).length === 0) throw e;
+    io.stderr(`tile-opt: error: ${(e as Error).message}\n`);
+    return 1;
+  }
+  return optMain(argv, io, { registry, pluginsLoaded: true });
+}
+
+/** The registered pipelines, and those of the pipeline folders (loaded to check them). */
+function listedPipelines(registry: PassRegistry, builder: PipelineBuilder) {
+  const out = new Map(registry.pipelines.map((p) => [p.name, p]));
+  for (const dir of registry.pipelineDirs) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort() : [];
+    for (const f of files) {
+      const def = builder.load(path.join(dir, f), UnknownLoc.get());
+      out.set(def.name, def);
+    }
+  }
+  return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: Transform, io: IO): number {
   const file = cmd.args[0] ?? '-';
   let bytes: Uint8Array;
   try {
@@ -132,7 +293,7 @@ export function optMain(argv: readonly string[], io: IO = processIO): number {
     io.stderr(renderDiagnostic(e.diagnostic, { color }));
     return 1;
   }
-  const outputs: string[] = [];
+  const outputs: (string | WgslResult)[] = [];
   let failed = false;
   const { chunks, nearMisses } = opts.splitInputFile ? splitInput(whole.text) : { chunks: [{ text: whole.text, firstLine: 0 }], nearMisses: [] };
   const wholeSources = new Map([[name, whole]]);
@@ -144,7 +305,9 @@ export function optMain(argv: readonly string[], io: IO = processIO): number {
     const diagnostics: Diagnostic[] = [];
     const sources = new Map([[name, source]]);
     const split = opts.splitInputFile ? { file: name, firstLine: chunk.firstLine } : undefined;
-    const out = processChunk(source, context, opts, diagnostics);
+    // Printed as they come (between IR dumps, as mlir-opt does), or kept for --verify-diagnostics.
+    const report = opts.verifyDiagnostics ? (d: Diagnostic) => void diagnostics.push(d) : (d: Diagnostic) => io.stderr(renderDiagnostic(d, { color, sources, split }));
+    const out = processChunk(source, context, opts, transform, report);
     if (opts.verifyDiagnostics) {
       const { ok, report } = checkExpectations(source, diagnostics, (d) => renderDiagnostic(d, { sources, split }));
       if (!ok) {
@@ -154,12 +317,11 @@ export function optMain(argv: readonly string[], io: IO = processIO): number {
       outputs.push(out ?? '');
       continue;
     }
-    for (const d of diagnostics) io.stderr(renderDiagnostic(d, { color, sources, split }));
     if (out === undefined) failed = true;
     // A failed chunk leaves an empty place between the markers, as in mlir-opt's output.
     outputs.push(out ?? '');
   }
-  const text = outputs.join('// -----\n');
+  const text = outputs.map((o) => (typeof o === 'string' ? o : o.text)).join('// -----\n');
   if (opts.verifyDiagnostics) return failed ? 1 : 0;
   if (!opts.output || opts.output === '-') {
     // Like mlir-opt, the chunks that succeeded are still printed.
@@ -167,6 +329,11 @@ export function optMain(argv: readonly string[], io: IO = processIO): number {
     return failed ? 1 : 0;
   }
   if (failed) return 1;
+  if (opts.emit === 'wgsl') {
+    const error = writeWgsl(outputs[0] as WgslResult, opts.output);
+    if (error) io.stderr(`tile-opt: error: ${error}\n`);
+    return error ? 1 : 0;
+  }
   // Written to a temporary file first so a failure never leaves a half-written output.
   const tmp = path.join(path.dirname(opts.output), `.${path.basename(opts.output)}.${process.pid}.tmp`);
   try {

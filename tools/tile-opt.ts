@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { optMain } from './opt-main.js';
+import { optMainAsync } from './opt-main.js';
 
 // A reader that stops early (`tile-opt f.mlir | head`) is not an error worth a stack trace.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -7,11 +7,15 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-try {
-  process.exitCode = optMain(process.argv.slice(2));
-} catch (e) {
+const internalError = (e: unknown): void => {
   // A bug in tile-opt, not in the input: say so in one line; the stack only when asked for.
-  process.stderr.write(`tile-opt: internal error: ${(e as Error).message}\n`);
-  if (process.env.TILE_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
+  process.stderr.write(`tile-opt: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  if (process.env.TILE_DEBUG) process.stderr.write(`${(e as Error)?.stack}\n`);
   process.exitCode = 1;
+};
+
+try {
+  optMainAsync(process.argv.slice(2)).then((code) => (process.exitCode = code), internalError);
+} catch (e) {
+  internalError(e);
 }

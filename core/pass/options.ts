@@ -84,9 +84,54 @@ export function parseOptionValue(name: string, spec: OptionSpec, text: string): 
   }
 }
 
+/**
+ * Split `a,{b c},"d,e"` at the commas that are outside braces and quotes, dropping one layer of
+ * braces or quotes around each element (as MLIR's list option parser does).
+ */
+export function splitListText(text: string): string[] {
+  if (text.trim() === '') return [];
+  const out: string[] = [];
+  let depth = 0;
+  let quote = false;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (i === text.length || (c === ',' && depth === 0 && !quote)) {
+      out.push(unwrapValueText(text.slice(start, i).trim()));
+      start = i + 1;
+    } else if (c === '"') quote = !quote;
+    else if (!quote && c === '{') depth++;
+    else if (!quote && c === '}') depth--;
+  }
+  return out;
+}
+
+/** `{x y}` -> `x y`, `"x,y"` -> `x,y`; anything else unchanged. */
+export function unwrapValueText(text: string): string {
+  if (text.length >= 2 && ((text[0] === '{' && text.endsWith('}')) || (text[0] === '"' && text.endsWith('"')))) return text.slice(1, -1);
+  return text;
+}
+
+/**
+ * Parse an option value from pipeline text, where list elements may be braced or quoted
+ * (`{sizes=128,128,32}`, `{names={a b},c}`). Returns an error message on failure.
+ */
+export function parseOptionText(name: string, spec: OptionSpec, text: string): OptionValue | { error: string } {
+  if (spec.type !== 'int-list' && spec.type !== 'string-list') return parseOptionValue(name, spec, unwrapValueText(text));
+  const parts = splitListText(text);
+  if (spec.type === 'string-list') return parts;
+  const values: number[] = [];
+  for (const part of parts) {
+    const v = parseOptionValue(name, { type: 'int', help: '' }, part);
+    if (typeof v !== 'number') return { error: `invalid value '${text}' for option '${name}': expected a comma-separated list of integers` };
+    values.push(v);
+  }
+  return values;
+}
+
 /** An option value as pipeline text writes it. */
 export function printOptionValue(value: OptionValue): string {
-  if (Array.isArray(value)) return value.join(',');
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' && /[\s{},"]/.test(v) ? `{${v}}` : String(v))).join(',');
   const text = String(value);
   // Values with spaces or braces are written in braces, which the pipeline parser reads back verbatim.
   return /[\s{}]/.test(text) || text === '' ? `{${text}}` : text;

@@ -76,7 +76,8 @@ export class OpAsmPrinter implements AttrTypeWriter {
   private indent = 0;
   private names!: SSANames;
   private readonly aliases = new AliasTable();
-  private readonly defaultDialects: string[] = [''];
+  /** As in MLIR, the top level prints builtin ops without their prefix. */
+  private readonly defaultDialects: string[] = ['builtin'];
 
   /** Location aliases, when printing debug info. */
   private readonly locations: LocationAliases | undefined;
@@ -326,7 +327,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
     if (custom) {
       const dflt = this.defaultDialects[this.defaultDialects.length - 1]!;
       const name = op.name;
-      const prefix = dflt && name.charCodeAt(dflt.length) === 46 /* '.' */ && name.startsWith(dflt) ? dflt.length + 1 : name.startsWith('builtin.') ? 8 : 0;
+      const prefix = dflt && name.charCodeAt(dflt.length) === 46 /* '.' */ && name.startsWith(dflt) ? dflt.length + 1 : 0;
       this.write(prefix ? name.slice(prefix) : name);
       custom(this, op);
     } else {

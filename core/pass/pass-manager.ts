@@ -1,0 +1,144 @@
+import type { Context } from '../ir/dialect.js';
+import { Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
+import type { Operation } from '../ir/operation.js';
+import { verify } from '../ir/verifier.js';
+import type { PassContext } from './pass.js';
+import { ANY_OP, type NestEntry, type OpPassManager, type PassEntry } from './pipeline.js';
+
+/** Hooks around every pass and nested pipeline run (MLIR's PassInstrumentation). */
+export interface PassInstrumentation {
+  runBeforePipeline?(nest: NestEntry, op: Operation): void;
+  runAfterPipeline?(nest: NestEntry, op: Operation): void;
+  runBeforePass?(entry: PassEntry, op: Operation): void;
+  runAfterPass?(entry: PassEntry, op: Operation): void;
+  runAfterPassFailed?(entry: PassEntry, op: Operation): void;
+}
+
+/** Statistics counted by each pass entry of a pipeline, summed over the ops it ran on. */
+export class PassStatistics {
+  readonly counts = new Map<PassEntry, Map<string, number>>();
+  add(entry: PassEntry, name: string, n: number): void {
+    let m = this.counts.get(entry);
+    if (!m) this.counts.set(entry, (m = new Map()));
+    m.set(name, (m.get(name) ?? 0) + n);
+  }
+  get(entry: PassEntry, name: string): number {
+    return this.counts.get(entry)?.get(name) ?? 0;
+  }
+}
+
+export interface RunOptions {
+  readonly context: Context;
+  /** Verify the op after each pass (default true); a pass that leaves invalid IR fails. */
+  readonly verifyEach?: boolean;
+  readonly instrumentations?: readonly PassInstrumentation[];
+  readonly statistics?: PassStatistics;
+  /** Receives every diagnostic: errors of failing passes, and warnings/remarks of any pass. */
+  readonly onDiagnostic: (d: Diagnostic) => void;
+  /** Builds the pass manager for pipeline text a pass asks to run (PassContext.runPipeline). */
+  readonly parsePipeline?: (text: string) => OpPassManager;
+}
+
+/**
+ * Run `pm` on `op` (which must be of the manager's kind): passes in order, a nested manager on
+ * each immediate child op of its kind, in order, the whole nested pipeline per child. Stops at
+ * the first failure. Returns whether every pass succeeded.
+ */
+export function runPassManager(pm: OpPassManager, op: Operation, options: RunOptions): boolean {
+  if (pm.anchor !== ANY_OP && op.name !== pm.anchor) {
+    options.onDiagnostic(DiagnosticError.at(op.loc, `can't run '${pm.anchor}' pass manager on '${op.name}' op`).diagnostic);
+    return false;
+  }
+  const missing = missingDialects(pm, options.context);
+  if (missing) {
+    options.onDiagnostic(DiagnosticError.at(op.loc, `pass '${missing.pass}' depends on dialect '${missing.dialect}', which is not loaded`).diagnostic);
+    return false;
+  }
+  return new Runner(options).runManager(pm, op);
+}
+
+function missingDialects(pm: OpPassManager, context: Context): { pass: string; dialect: string } | undefined {
+  for (const e of pm.entries) {
+    if (e.kind === 'nest') {
+      const m = missingDialects(e.manager, context);
+      if (m) return m;
+      continue;
+    }
+    const dialect = e.pass.spec.dependentDialects?.find((d) => !context.dialect(d));
+    if (dialect) return { pass: e.pass.name, dialect };
+  }
+  return undefined;
+}
+
+class Runner {
+  private readonly instrumentations: readonly PassInstrumentation[];
+  constructor(private readonly options: RunOptions) {
+    this.instrumentations = options.instrumentations ?? [];
+  }
+
+  runManager(pm: OpPassManager, op: Operation): boolean {
+    for (const entry of pm.entries) {
+      if (entry.kind === 'pass' ? !this.runPass(entry, op) : !this.runNested(entry, op)) return false;
+    }
+    return true;
+  }
+
+  private runNested(nest: NestEntry, op: Operation): boolean {
+    const anchor = nest.manager.anchor;
+    const children: Operation[] = [];
+    for (const region of op.regions) for (const block of region.blocks) for (const child of block.ops) if (anchor === ANY_OP || child.name === anchor) children.push(child);
+    for (const child of children) {
+      for (const i of this.instrumentations) i.runBeforePipeline?.(nest, child);
+      const ok = this.runManager(nest.manager, child);
+      for (const i of this.instrumentations) i.runAfterPipeline?.(nest, child);
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  private runPass(entry: PassEntry, op: Operation): boolean {
+    const { pass } = entry;
+    const report = this.options.onDiagnostic;
+    if (pass.spec.opName !== undefined && pass.spec.opName !== op.name) {
+      report(DiagnosticError.at(op.loc, `can't run pass '${pass.name}' restricted to '${pass.spec.opName}' on '${op.name}' op`).diagnostic);
+      return false;
+    }
+    for (const i of this.instrumentations) i.runBeforePass?.(entry, op);
+    let failed = false;
+    const ctx: PassContext = {
+      options: entry.options,
+      context: this.options.context,
+      addStatistic: (name, n = 1) => this.options.statistics?.add(entry, name, n),
+      fail: (loc, message) => {
+        failed = true;
+        const d = DiagnosticError.at(loc, message).diagnostic;
+        report(d);
+        return d;
+      },
+      emit: (d) => {
+        if (d.severity === 'error') failed = true;
+        report(d);
+      },
+    };
+    const parsePipeline = this.options.parsePipeline;
+    // The text's passes run directly on `target`, whatever the anchor its manager was parsed with.
+    if (parsePipeline) ctx.runPipeline = (target, text) => this.runManager(parsePipeline(text), target);
+    try {
+      pass.spec.run(op, ctx as never);
+    } catch (e) {
+      failed = true;
+      if (e instanceof DiagnosticError) report(e.diagnostic);
+      else report(DiagnosticError.at(op.loc, `pass '${pass.name}' failed with an internal error: ${(e as Error)?.message ?? String(e)}`).diagnostic);
+    }
+    if (!failed && this.options.verifyEach !== false) {
+      const invalid = verify(op);
+      if (invalid) {
+        invalid.attachNote(`the IR is invalid after pass '${pass.name}'`, op.loc);
+        report(invalid);
+        failed = true;
+      }
+    }
+    for (const i of this.instrumentations) failed ? i.runAfterPassFailed?.(entry, op) : i.runAfterPass?.(entry, op);
+    return !failed;
+  }
+}

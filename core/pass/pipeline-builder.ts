@@ -1,0 +1,247 @@
+import { alg, Graph } from '@dagrejs/graphlib';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DiagnosticError } from '../ir/diagnostics.js';
+import type { Location } from '../ir/location.js';
+import { SourceFile } from '../syntax/source.js';
+import { defaultOf, parseOptionText, printOptionValue, type OptionSpecs, type OptionValue } from './options.js';
+import { ANY_OP, canSchedule, OpPassManager } from './pipeline.js';
+import type { OptionAssignment, PipelineStep } from './pipeline-steps.js';
+import { OPTIONS_SOURCE_NAME, parseOptionAssignments, parsePipelineText, PIPELINE_SOURCE_NAME } from './pipeline-text.js';
+import type { PassRegistry, PipelineDefinition } from './registry.js';
+import { parsePipelineYaml } from './yaml-pipeline.js';
+
+/** The op kind of the top-level pass manager (tile-opt's inputs are always a builtin.module). */
+export const ROOT_ANCHOR = 'builtin.module';
+
+/** What `${name}` references resolve against while building a named pipeline's steps. */
+interface Scope {
+  readonly pipeline?: PipelineDefinition;
+  readonly params: ReadonlyMap<string, OptionValue>;
+  /** Folder that relative `@path` references start from. */
+  readonly dir: string;
+}
+
+const fail = (loc: Location, message: string): never => {
+  throw DiagnosticError.at(loc, message);
+};
+
+/**
+ * Turns pipeline text, pass flags and named pipelines into pass managers. Named pipelines are
+ * loaded on first use (registry first, then `<dir>/<name>.yaml` for the registry's pipeline
+ * folders, or a file path), with their uses recorded in a dependency graph: a cycle is an
+ * error naming it, and each pipeline is checked after the pipelines it uses.
+ */
+export class PipelineBuilder {
+  /** Every source text seen (pipeline text, option text, YAML files), for rendering diagnostics. */
+  readonly sources = new Map<string, SourceFile>();
+  private readonly byPath = new Map<string, PipelineDefinition>();
+  private readonly byName = new Map<string, PipelineDefinition>();
+  private readonly resolved = new Map<string, PipelineDefinition>();
+  private readonly graph = new Graph({ directed: true });
+  private readonly checked = new Set<string>();
+  private readonly visited = new Set<string>();
+  /** `user\0used` -> where `user` uses `used`. */
+  private readonly useSites = new Map<string, Location>();
+  private readonly cwd: string;
+
+  constructor(readonly registry: PassRegistry, options: { cwd?: string } = {}) {
+    this.cwd = options.cwd ?? process.cwd();
+  }
+
+  /**
+   * Parse `--pass-pipeline` text. A pipeline that is not one `builtin.module(...)` element is
+   * taken as nested in builtin.module: `cse,func.func(canonicalize)` means
+   * `builtin.module(cse,func.func(canonicalize))`.
+   */
+  parse(text: string): OpPassManager {
+    const source = this.addSource(new SourceFile(PIPELINE_SOURCE_NAME, text));
+    const steps = parsePipelineText(source);
+    const root = new OpPassManager(ROOT_ANCHOR);
+    const only = steps.length === 1 ? steps[0]! : undefined;
+    const body = only?.kind === 'nest' && only.anchor === ROOT_ANCHOR ? only.steps : steps;
+    this.build(body, root, { params: new Map(), dir: this.cwd });
+    return root;
+  }
+
+  /** Add the pass or registered pipeline of a flag (`--name` or `--name=options`) to `pm`. */
+  addFlag(pm: OpPassManager, name: string, optionsText: string): void {
+    const source = this.addSource(new SourceFile(OPTIONS_SOURCE_NAME, optionsText));
+    const options = parseOptionAssignments(source);
+    const pass = this.registry.pass(name);
+    const scope: Scope = { params: new Map(), dir: this.cwd };
+    if (pass) {
+      pm.addPassImplicitlyNested(pass, this.resolveOptions(pass.spec.options ?? {}, options, `pass '${name}'`, scope));
+      return;
+    }
+    this.build([{ kind: 'pipeline', name, loc: source.loc(0), options }], pm, scope);
+  }
+
+  /** Load a named pipeline or pipeline file and check it (and those it uses). */
+  load(ref: string, loc: Location, dir = this.cwd): PipelineDefinition {
+    const def = this.resolve(ref, loc, dir);
+    this.addToGraph(def);
+    const cycle = alg.findCycles(this.graph)[0];
+    if (cycle) this.reportCycle(cycle);
+    // Dependencies before their users: a mistake is reported in the file that makes it.
+    for (const name of [...alg.topsort(this.graph)].reverse()) {
+      if (this.checked.has(name)) continue;
+      const used = this.byName.get(name)!;
+      this.checked.add(name);
+      const scope = { pipeline: used, params: this.defaultParams(used), dir: dirOf(used, this.cwd) };
+      this.build(used.steps, new OpPassManager(used.anchor ?? ANY_OP), scope);
+    }
+    return def;
+  }
+
+  private addSource(source: SourceFile): SourceFile {
+    this.sources.set(source.name, source);
+    return source;
+  }
+
+  private build(steps: readonly PipelineStep[], pm: OpPassManager, scope: Scope): void {
+    for (const step of steps) {
+      if (step.kind === 'nest') {
+        this.build(step.steps, pm.nest(step.anchor), scope);
+        continue;
+      }
+      const pass = step.kind === 'pass' ? this.registry.pass(step.name) : undefined;
+      if (pass) {
+        if (!canSchedule(pass, pm.anchor)) {
+          fail(step.loc, `can't add pass '${pass.name}' restricted to '${pass.spec.opName}' on a pass manager intended to run on '${pm.anchor}', did you intend to nest?`);
+        }
+        pm.addPass(pass, this.resolveOptions(pass.spec.options ?? {}, step.options, `pass '${pass.name}'`, scope));
+        continue;
+      }
+      if (step.kind === 'pass' && !this.registry.pipeline(step.name)) fail(step.loc, `'${step.name}' does not refer to a registered pass or pass pipeline`);
+      const def = this.load(step.name, step.loc, scope.dir);
+      if (def.anchor !== undefined && def.anchor !== pm.anchor) {
+        fail(step.loc, `pipeline '${def.name}' runs on '${def.anchor}' ops and cannot be used in a pass manager on '${pm.anchor}'`);
+      }
+      const params = new Map(this.defaultParams(def));
+      for (const [k, v] of Object.entries(this.resolveOptions(def.parameters, step.options, `pipeline '${def.name}'`, scope))) params.set(k, v);
+      this.build(def.steps, pm, { pipeline: def, params, dir: dirOf(def, this.cwd) });
+    }
+  }
+
+  private defaultParams(def: PipelineDefinition): Map<string, OptionValue> {
+    return new Map(Object.entries(def.parameters).map(([k, spec]) => [k, defaultOf(spec)]));
+  }
+
+  private resolveOptions(specs: OptionSpecs, assignments: readonly OptionAssignment[], what: string, scope: Scope): Record<string, OptionValue> {
+    const out: Record<string, OptionValue> = {};
+    for (const a of assignments) {
+      const spec = specs[a.key];
+      if (!spec) {
+        const known = Object.keys(specs);
+        fail(a.keyLoc, `no such option '${a.key}' for ${what}` + (known.length ? ` (options: ${known.join(', ')})` : ' (it has no options)'));
+      }
+      const value = parseOptionText(a.key, spec!, this.substitute(a.value, a.valueLoc, scope));
+      if (typeof value === 'object' && 'error' in value) fail(a.valueLoc, value.error);
+      out[a.key] = value as OptionValue;
+    }
+    return out;
+  }
+
+  /** Replace `${param}` references by the parameter's value. */
+  private substitute(text: string, loc: Location, scope: Scope): string {
+    if (!text.includes('${')) return text;
+    return text.replace(/\$\{([^}]*)\}/g, (_, name: string) => {
+      if (!scope.pipeline) fail(loc, `parameter reference '\${${name}}' outside a named pipeline`);
+      const value = scope.params.get(name);
+      if (value === undefined) fail(loc, `unknown parameter '${name}' in pipeline '${scope.pipeline!.name}'`);
+      return printOptionValue(value!);
+    });
+  }
+
+  /** Find a named pipeline: registered, `<dir>/<name>.yaml`, or a file path (from `dir`). */
+  private resolve(ref: string, loc: Location, dir: string): PipelineDefinition {
+    const key = `${dir}\0${ref}`;
+    const cached = this.resolved.get(key);
+    if (cached) return cached;
+    let def: PipelineDefinition | undefined;
+    if (ref.includes('/') || /\.ya?ml$/.test(ref)) {
+      def = this.loadFile(path.resolve(dir, ref), loc);
+    } else {
+      def = this.registry.pipeline(ref);
+      if (!def) {
+        const dirs = [...new Set([dir, ...this.registry.pipelineDirs])];
+        const file = dirs.map((d) => path.join(d, `${ref}.yaml`)).find((f) => existsSync(f));
+        if (!file) fail(loc, `'${ref}' does not refer to a registered pass pipeline or a pipeline file (looked for ${ref}.yaml in ${dirs.map((d) => this.display(d) || '.').join(', ')})`);
+        def = this.loadFile(file!, loc);
+        if (def.name !== ref) fail(def.loc, `pipeline file '${this.display(file!)}' defines pipeline '${def.name}', expected '${ref}'`);
+      }
+    }
+    const other = this.byName.get(def!.name);
+    if (other && other !== def) fail(def!.loc, `pipeline '${def!.name}' is defined twice: in ${other.origin} and ${def!.origin}`);
+    this.byName.set(def!.name, def!);
+    this.resolved.set(key, def!);
+    return def!;
+  }
+
+  private loadFile(file: string, loc: Location): PipelineDefinition {
+    const cached = this.byPath.get(file);
+    if (cached) return cached;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      return fail(loc, `cannot open pipeline file '${this.display(file)}': ${code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}`);
+    }
+    const def = parsePipelineYaml(this.addSource(new SourceFile(this.display(file), text)));
+    const withPath: PipelineDefinition = { ...def, origin: this.display(file), filePath: file };
+    this.byPath.set(file, withPath);
+    return withPath;
+  }
+
+  private addToGraph(def: PipelineDefinition): void {
+    // (setEdge adds missing nodes, so the graph's nodes do not tell which pipelines were visited.)
+    if (this.visited.has(def.name)) return;
+    this.visited.add(def.name);
+    this.graph.setNode(def.name);
+    for (const ref of this.referencesOf(def.steps)) {
+      const used = this.resolve(ref.name, ref.loc, dirOf(def, this.cwd));
+      this.graph.setEdge(def.name, used.name);
+      this.useSites.set(`${def.name}\0${used.name}`, ref.loc);
+      this.addToGraph(used);
+    }
+  }
+
+  private referencesOf(steps: readonly PipelineStep[]): { name: string; loc: Location }[] {
+    return steps.flatMap((s) => {
+      if (s.kind === 'nest') return this.referencesOf(s.steps);
+      if (s.kind === 'pipeline' || (!this.registry.pass(s.name) && this.registry.pipeline(s.name))) return [{ name: s.name, loc: s.loc }];
+      return [];
+    });
+  }
+
+  /** Report a cycle as `a -> b -> a`, at the use that closes it. */
+  private reportCycle(members: string[]): never {
+    const inCycle = new Set(members);
+    const start = [...members].sort()[0]!;
+    const pathTo = (from: string, seen: string[]): string[] | undefined => {
+      for (const next of this.graph.successors(from) ?? []) {
+        if (next === start) return [...seen, from, start];
+        if (inCycle.has(next) && !seen.includes(next) && next !== from) {
+          const p = pathTo(next, [...seen, from]);
+          if (p) return p;
+        }
+      }
+      return undefined;
+    };
+    const cycle = pathTo(start, []) ?? [start, start];
+    const loc = this.useSites.get(`${cycle[cycle.length - 2]!}\0${start}`)!;
+    return fail(loc, `pass pipelines use each other in a cycle: ${cycle.join(' -> ')}`);
+  }
+
+  /** A path as diagnostics show it: relative to the working folder when inside it. */
+  private display(file: string): string {
+    const rel = path.relative(this.cwd, file);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
+  }
+}
+
+function dirOf(def: PipelineDefinition, cwd: string): string {
+  return def.filePath ? path.dirname(def.filePath) : cwd;
+}

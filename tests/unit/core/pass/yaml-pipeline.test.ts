@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPassRegistry } from '../../../../tools/opt-passes.js';
+import { tileOpt } from './run-helpers.js';
+import { testRegistry } from './test-passes.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-opt-yaml-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, text: string): string => {
+  const f = path.join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const registry = () => {
+  const r = testRegistry();
+  r.pipelineDirs.push(dir);
+  return r;
+};
+const input = 'func.func @a() {\n  return\n}\n';
+const OPTS = (count: number, label = 'x') => `test-options{count=${count} flag=false label=${label} mode=fast names= ratio=0.5 size=0 sizes=1,2}`;
+/** The pipeline tile-opt would run for `pipeline`, as --dump-pass-pipeline prints it. */
+const dump = (pipeline: string) => {
+  const r = tileOpt(['-', '-p', pipeline, '--dump-pass-pipeline', '-o', '/dev/null'], input, registry());
+  return r.code === 0 ? r.stderr.split('\n')[1] : r.stderr;
+};
+
+file(
+  'inner.yaml',
+  `name: inner
+description: Tag functions and set a count
+parameters:
+  n:
+    type: int
+    default: 7
+    help: the count
+steps:
+  - nest: func.func
+    steps:
+      - pass: test-func-tag
+  - pass: test-options
+    options:
+      count: \${n}
+      label: "n is \${n}"
+`,
+);
+file(
+  'outer.yaml',
+  `name: outer
+description: Count, then the inner pipeline with a parameter of its own
+anchor: builtin.module
+parameters:
+  stages: { type: int, default: 2, help: forwarded }
+steps:
+  - pass: test-count
+  - pipeline: inner
+    options: { n: "\${stages}" }
+`,
+);
+
+describe('YAML pipelines', () => {
+  it('expands steps, nesting and parameters with their defaults', () => {
+    expect(dump('@inner')).toBe(`builtin.module(func.func(test-func-tag),${OPTS(7, '{n is 7}')})`);
+  });
+  it('takes parameter overrides at the use, and passes parameters down', () => {
+    expect(dump('@inner{n=3}')).toBe(`builtin.module(func.func(test-func-tag),${OPTS(3, '{n is 3}')})`);
+    expect(dump('@outer{stages=4}')).toBe(`builtin.module(test-count,func.func(test-func-tag),${OPTS(4, '{n is 4}')})`);
+  });
+  it('is usable as an element of a textual pipeline, and by file path', () => {
+    expect(dump('test-count,@inner{n=1}')).toBe(`builtin.module(test-count,func.func(test-func-tag),${OPTS(1, '{n is 1}')})`);
+    expect(dump(`@${path.join(dir, 'inner.yaml')}`)).toBe(`builtin.module(func.func(test-func-tag),${OPTS(7, '{n is 7}')})`);
+  });
+  it('runs the pipeline', () => {
+    const r = tileOpt(['-', '-p', '@outer'], input, registry());
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('func.func @a() attributes {test.tagged}');
+    expect(r.stdout).toContain('test.options = ');
+  });
+  it('reports a parameter override that does not exist or does not fit its type', () => {
+    expect(dump('@inner{m=3}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:8: error: no such option 'm' for pipeline 'inner' (options: n)");
+    expect(dump('@inner{n=x}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:10: error: invalid value 'x' for option 'n': expected an integer");
+  });
+  it('reports an unknown pipeline name at its position', () => {
+    expect(dump('test-count,@nope').split('\n')[0]).toMatch(/^MLIR Textual PassPipeline Parser:1:12: error: 'nope' does not refer to a registered pass pipeline or a pipeline file/);
+  });
+  it('reports a pipeline used in a manager on another op kind', () => {
+    expect(dump('func.func(@outer)').split('\n')[0]).toBe(
+      "MLIR Textual PassPipeline Parser:1:11: error: pipeline 'outer' runs on 'builtin.module' ops and cannot be used in a pass manager on 'func.func'",
+    );
+  });
+});
+
+describe('YAML pipeline schema errors name the file, line and key', () => {
+  const errorOf = (name: string, text: string) => {
+    const f = file(name, text);
+    return dump(`@${f}`).split('\n').slice(0, 3);
+  };
+  it('unknown key in a step', () => {
+    const f = path.join(dir, 'typo.yaml');
+    expect(errorOf('typo.yaml', 'name: typo\ndescription: d\nsteps:\n  - pass: test-count\n  - pass: test-options\n    optoins:\n      count: 1\n')).toEqual([
+      `${f}:6:5: error: unknown key 'optoins' in step (expected pass, options)`,
+      '    optoins:',
+      '    ^',
+    ]);
+  });
+  it('missing key, unknown pass, unknown option, bad value, unknown parameter, bad type, bad YAML', () => {
+    const f = (n: string) => path.join(dir, n);
+    expect(errorOf('m.yaml', 'name: m\nsteps: []\n')[0]).toBe(`${f('m.yaml')}:1:1: error: missing key 'description' in pipeline`);
+    expect(errorOf('p.yaml', 'name: p\ndescription: d\nsteps:\n  - pass: nope\n')[0]).toBe(`${f('p.yaml')}:4:11: error: 'nope' does not refer to a registered pass or pass pipeline`);
+    expect(errorOf('o.yaml', 'name: o\ndescription: d\nsteps:\n  - pass: test-options\n    options: { cuont: 1 }\n')[0]).toMatch(
+      new RegExp(`^${f('o.yaml')}:5:16: error: no such option 'cuont' for pass 'test-options'`),
+    );
+    expect(errorOf('v.yaml', 'name: v\ndescription: d\nsteps:\n  - pass: test-options\n    options:\n      mode: medium\n')[0]).toBe(
+      `${f('v.yaml')}:6:13: error: invalid value 'medium' for option 'mode': expected one of fast, slow`,
+    );
+    expect(errorOf('r.yaml', 'name: r\ndescription: d\nsteps:\n  - pass: test-options\n    options:\n      count: ${k}\n')[0]).toBe(`${f('r.yaml')}:6:14: error: unknown parameter 'k' in pipeline 'r'`);
+    expect(errorOf('t.yaml', 'name: t\ndescription: d\nparameters:\n  k: { type: integer }\nsteps: []\n')[0]).toMatch(new RegExp(`^${f('t.yaml')}:4:14: error: unknown type 'integer' of parameter 'k'`));
+    expect(errorOf('y.yaml', 'name: y\ndescription: d\nsteps: [\n')[0]).toMatch(new RegExp(`^${f('y.yaml')}:\\d+:\\d+: error: invalid YAML: `));
+  });
+  it('a pipeline file named by @name must define that name', () => {
+    file('alias.yaml', 'name: other\ndescription: d\nsteps: []\n');
+    expect(dump('@alias').split('\n')[0]).toBe(`${path.join(dir, 'alias.yaml')}:1:7: error: pipeline file '${path.join(dir, 'alias.yaml')}' defines pipeline 'other', expected 'alias'`);
+  });
+});
+
+describe('pipelines that use each other in a cycle', () => {
+  it('are reported with the cycle named, at the use that closes it', () => {
+    file('cyc-a.yaml', 'name: cyc-a\ndescription: d\nsteps:\n  - pipeline: cyc-b\n');
+    file('cyc-b.yaml', 'name: cyc-b\ndescription: d\nsteps:\n  - nest: func.func\n    steps:\n      - pipeline: cyc-c\n');
+    file('cyc-c.yaml', 'name: cyc-c\ndescription: d\nsteps:\n  - pipeline: cyc-a\n');
+    expect(dump('@cyc-b').split('\n')[0]).toBe(`${path.join(dir, 'cyc-c.yaml')}:4:15: error: pass pipelines use each other in a cycle: cyc-a -> cyc-b -> cyc-c -> cyc-a`);
+  });
+  it('including a pipeline that uses itself', () => {
+    file('self.yaml', 'name: self\ndescription: d\nsteps:\n  - pipeline: self\n');
+    expect(dump('@self').split('\n')[0]).toBe(`${path.join(dir, 'self.yaml')}:4:15: error: pass pipelines use each other in a cycle: self -> self`);
+  });
+});
+
+describe("the repository's pipelines (pass-pipelines/)", () => {
+  const run = (args: string[]) => tileOpt(args, 'func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\nfunc.func private @dead() {\n  return\n}\n', createPassRegistry());
+  it('@cleanup expands to canonicalize+cse over functions and symbol-dce, with its parameter', () => {
+    const r = run(['-', '-p', '@cleanup{max-iterations=3}', '--dump-pass-pipeline', '-o', '/dev/null']);
+    expect(r.stderr).toMatch(/^Pass Manager with 2 passes:\nbuiltin\.module\(func\.func\(canonicalize\{[^}]*max-iterations=3[^}]*\},cse\),symbol-dce\)\n\n$/);
+  });
+  it('@optimize uses @cleanup; its dump run as text gives the same output', () => {
+    const r = run(['-', '-p', '@optimize', '--dump-pass-pipeline']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^Pass Manager with 4 passes:\nbuiltin\.module\(sccp,func\.func\(loop-invariant-code-motion\),func\.func\(canonicalize\{[^}]*\},cse\),symbol-dce\)\n/);
+    const again = run(['-', '-p', r.stderr.split('\n')[1]!]);
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toBe(r.stdout);
+    expect(r.stdout).not.toContain('@dead');
+    expect(r.stdout.match(/arith\.addi/g)).toHaveLength(1);
+  });
+});
