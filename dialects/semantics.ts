@@ -1,14 +1,16 @@
 import { SemanticsRegistry, type DialectSemantics } from '../core/interpret/engine.js';
 import { arithSemantics } from './arith/interpret.js';
+import { asyncSemantics } from './async/interpret.js';
 import { funcSemantics } from './func/interpret.js';
 import { gpuSemantics } from './gpu/interpret.js';
 import { mathSemantics } from './math/interpret.js';
 import { memrefSemantics } from './memref/interpret.js';
 import { scfSemantics } from './scf/interpret.js';
+import { tileSemantics } from './tile/interpret.js';
 import { vectorSemantics } from './vector/interpret.js';
 
 /** The interpreter semantics of every dialect shipped with tile-opt (as registry.ts lists dialects). */
-export const builtinSemantics: readonly DialectSemantics[] = [funcSemantics, arithSemantics, mathSemantics, scfSemantics, memrefSemantics, vectorSemantics, gpuSemantics];
+export const builtinSemantics: readonly DialectSemantics[] = [funcSemantics, arithSemantics, mathSemantics, scfSemantics, memrefSemantics, vectorSemantics, gpuSemantics, tileSemantics, asyncSemantics];
 
 export function createSemantics(extra: Iterable<DialectSemantics> = []): SemanticsRegistry {
   return new SemanticsRegistry([...builtinSemantics, ...extra]);

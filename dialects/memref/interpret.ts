@@ -86,7 +86,10 @@ const subview: OpHandler = (op, operands) => {
   let j = 0;
   for (let i = 0; i < src.rank; i++) {
     const want = type.shape[j];
-    if (j < type.rank && (want === sizes[i] || want! < 0)) {
+    // Match static sizes as MLIR's rank-reduction mask does: a static unit size is dropped unless the result keeps a 1 there.
+    const st = (op.getAttr('static_sizes') as DenseArrayAttr).values[i]!;
+    const size = isDynamicIndex(st) ? -1 : Number(st);
+    if (j < type.rank && (want === size || (want! < 0 && size !== 1) || (size < 0 && want === sizes[i]))) {
       shape.push(sizes[i]!);
       strides.push(src.strides[i]! * steps[i]!);
       j++;

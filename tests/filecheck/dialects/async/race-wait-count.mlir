@@ -1,0 +1,71 @@
+// The 3-stage pipelined matmul of examples/matmul-async-3stage.mlir with the wait count one too
+// small: `async.wait 2` keeps both groups in flight, so iteration 0 reads buffer 0 while the
+// prologue's copy into it has not been waited for. The interpreter reports the race at the load,
+// naming the copy. With `async.wait 1` (first RUN line, via sed) the same program is correct.
+// RUN: sed 's/async.wait 2$/async.wait 1/' %s > %t.mlir
+// RUN: tile-run %t.mlir --entry matmul_f16 --arg A=rand:37x45xf16 --arg B=rand:45x29xf16 --arg C=zeros:37x29xf32 | FileCheck %s --check-prefix=OK
+// RUN: not tile-run %s --entry matmul_f16 --arg A=rand:37x45xf16 --arg B=rand:45x29xf16 --arg C=zeros:37x29xf32 2>&1 | FileCheck %s --check-prefix=RACE
+
+// OK: %C: memref<?x?xf32> shape=37x29 dtype=f32 min={{[-0-9.e]+}} max={{[-0-9.e]+}} mean={{[-0-9.e]+}} checksum={{[0-9a-f]+}}
+// OK-NOT: error
+// RACE-NOT: %C:
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @matmul_3stage(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c16 = arith.constant 16 : index
+      %c32 = arith.constant 32 : index
+      %K = memref.dim %A, %c1 : memref<?x?xf16>
+      %steps = arith.ceildivui %K, %c16 : index
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %m0 = arith.muli %by, %c32 : index
+      %n0 = arith.muli %bx, %c32 : index
+      %As = tile.alloc : memref<3x32x16xf16, #gpu.address_space<workgroup>>
+      %Bs = tile.alloc : memref<3x16x32xf16, #gpu.address_space<workgroup>>
+      %ta0 = async.copy %A[%m0, %c0], %As[%c0, %c0, %c0] shape [32, 16] masked : memref<?x?xf16> to memref<3x32x16xf16, #gpu.address_space<workgroup>>
+      %tb0 = async.copy %B[%c0, %n0], %Bs[%c0, %c0, %c0] shape [16, 32] masked : memref<?x?xf16> to memref<3x16x32xf16, #gpu.address_space<workgroup>>
+      %g0 = async.commit %ta0, %tb0
+      %ta1 = async.copy %A[%m0, %c16], %As[%c1, %c0, %c0] shape [32, 16] masked : memref<?x?xf16> to memref<3x32x16xf16, #gpu.address_space<workgroup>>
+      %tb1 = async.copy %B[%c16, %n0], %Bs[%c1, %c0, %c0] shape [16, 32] masked : memref<?x?xf16> to memref<3x16x32xf16, #gpu.address_space<workgroup>>
+      %g1 = async.commit %ta1, %tb1
+      %init = arith.constant dense<0.0> : tensor<32x32xf32>
+      %r:3 = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %init, %gk = %g0, %gk1 = %g1) -> (tensor<32x32xf32>, !async.group, !async.group) {
+        async.wait 2
+        %s = arith.remui %k, %c3 : index
+        // RACE: race-wait-count.mlir:[[@LINE+1]]:14: error: race: load at {{.*}}race-wait-count.mlir:[[@LINE+1]]:14 touches a buffer region written by async copy at {{.*}}race-wait-count.mlir:[[#@LINE-10]]:14 that has not been waited for
+        %a = tile.load %As[%s, %c0, %c0] : memref<3x32x16xf16, #gpu.address_space<workgroup>> -> tensor<32x16xf16>
+        %b = tile.load %Bs[%s, %c0, %c0] : memref<3x16x32xf16, #gpu.address_space<workgroup>> -> tensor<16x32xf16>
+        %d = tile.dot %a, %b, %acc : tensor<32x16xf16>, tensor<16x32xf16> -> tensor<32x32xf32>
+        %k2 = arith.addi %k, %c2 : index
+        %s2 = arith.remui %k2, %c3 : index
+        %kk = arith.muli %k2, %c16 : index
+        %ta = async.copy %A[%m0, %kk], %As[%s2, %c0, %c0] shape [32, 16] masked : memref<?x?xf16> to memref<3x32x16xf16, #gpu.address_space<workgroup>>
+        %tb = async.copy %B[%kk, %n0], %Bs[%s2, %c0, %c0] shape [16, 32] masked : memref<?x?xf16> to memref<3x16x32xf16, #gpu.address_space<workgroup>>
+        %gk2 = async.commit %ta, %tb
+        scf.yield %d, %gk1, %gk2 : tensor<32x32xf32>, !async.group, !async.group
+      }
+      async.wait all
+      tile.store %r#0, %C[%m0, %n0] : tensor<32x32xf32> -> memref<?x?xf32>
+      gpu.return
+    }
+  }
+
+  func.func @matmul_f16(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %c128 = arith.constant 128 : index
+    %M = memref.dim %C, %c0 : memref<?x?xf32>
+    %N = memref.dim %C, %c1 : memref<?x?xf32>
+    %gx = arith.ceildivui %N, %c32 : index
+    %gy = arith.ceildivui %M, %c32 : index
+    gpu.launch_func @kernels::@matmul_3stage blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1) args(%A : memref<?x?xf16>, %B : memref<?x?xf16>, %C : memref<?x?xf32>)
+    return
+  }
+}
+// RACE: note: in workgroup (0, 0, 0) of @matmul_3stage, launched here
