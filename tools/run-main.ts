@@ -25,15 +25,31 @@ import { createContext } from '../dialects/registry.js';
 import { createSemantics } from '../dialects/semantics.js';
 import { mulberry32 } from '../testing/random.js';
 import { processIO, type IO } from './opt-main.js';
+import { createPassRegistry } from './opt-passes.js';
+import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
+import { runPassManager } from '../core/pass/pass-manager.js';
+import type { Context } from '../core/ir/dialect.js';
+import type { Diagnostic } from '../core/ir/diagnostics.js';
+import { BackendError, webgpuBackend } from './run-backends.js';
 
 // ------------------------------------------------------------------------------------ backends
+
+/** What tile-run tells a backend when a run starts. */
+export interface BackendOptions {
+  /** --provider, when given (one of the backend's `providers`). */
+  readonly provider?: string;
+  /** Prints one line of the run's output (e.g. the device used). */
+  readonly note: (line: string) => void;
+}
 
 /** Where kernels run while host code is interpreted. */
 export interface Backend {
   readonly name: string;
   readonly description: string;
+  /** Values --provider accepts; a backend without them takes no --provider. */
+  readonly providers?: readonly string[];
   /** The launcher of gpu.launch_func; undefined to interpret kernels. */
-  kernelLauncher(): KernelLauncher | undefined | Promise<KernelLauncher | undefined>;
+  kernelLauncher(options: BackendOptions): KernelLauncher | undefined | Promise<KernelLauncher | undefined>;
   /** Called once the run is over (release devices). */
   dispose?(): void | Promise<void>;
 }
@@ -45,12 +61,21 @@ export function registerBackend(backend: Backend): void {
 }
 
 registerBackend({ name: 'interpret', description: 'the reference interpreter', kernelLauncher: () => undefined });
+registerBackend(webgpuBackend());
 
-/** Transforms a module by a pass pipeline (for --compare-pipeline); set by the pass manager. */
-export type PipelineRunner = (module: Operation, pipeline: string) => Operation | Promise<Operation>;
-let pipelineRunner: PipelineRunner | undefined;
-export function setPipelineRunner(runner: PipelineRunner): void {
-  pipelineRunner = runner;
+/** The module transformed by a pass pipeline (for --compare-pipeline); errors as RunError. */
+function runPipeline(module: Operation, pipeline: string, context: Context): Operation {
+  const builder = new PipelineBuilder(createPassRegistry());
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const pm = builder.parse(pipeline);
+    if (runPassManager(pm, module, { context, onDiagnostic: (d) => diagnostics.push(d), parsePipeline: (text) => builder.parse(text) })) return module;
+  } catch (e) {
+    if (!(e instanceof DiagnosticError)) throw e;
+    diagnostics.push(e.diagnostic);
+  }
+  const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
+  throw new RunError(`--compare-pipeline '${pipeline}': ${first ? renderDiagnostic(first, { sources: builder.sources }).split('\n')[0] : 'failed'}`);
 }
 
 // ------------------------------------------------------------------------------------ errors
@@ -316,10 +341,10 @@ interface RunOutcome {
   readonly outputs: Output[];
 }
 
-async function execute(p: Program, fn: Operation, params: readonly Parameter[], inputs: readonly Input[], backend: Backend): Promise<RunOutcome> {
+async function execute(p: Program, fn: Operation, params: readonly Parameter[], inputs: readonly Input[], backend: Backend, options: BackendOptions): Promise<RunOutcome> {
   const args = params.map((param, i) => bind(param, inputs[i]!));
   const before = args.map((a) => (a instanceof MemRef ? viewData(a) : undefined));
-  const interp = new Interpreter(p.module, { semantics: createSemantics(), kernelLauncher: (await backend.kernelLauncher()) ?? undefined });
+  const interp = new Interpreter(p.module, { semantics: createSemantics(), kernelLauncher: (await backend.kernelLauncher(options)) ?? undefined });
   let results: RtValue[];
   try {
     results = await interp.runAsync(fn, args);
@@ -369,6 +394,8 @@ interface RunOptions {
   comparePipeline?: string;
   tolerance?: string;
   backend: string;
+  provider?: string;
+  compareBackend?: string;
 }
 
 export function buildRunCommand(): Command {
@@ -383,6 +410,8 @@ export function buildRunCommand(): Command {
     .option('--compare-pipeline <pipeline>', 'compare with the program transformed by a pass pipeline')
     .option('--tolerance <t>', 'with a comparison: fail (exit 1) unless every element is within t (absolute or relative)')
     .option('--backend <name>', 'where kernels run', 'interpret')
+    .option('--provider <name>', 'the backend\'s device provider (webgpu: dawn, wgpu or auto)')
+    .option('--compare-backend <name>', 'run the comparison (by default the same file) on this backend')
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
@@ -403,7 +432,7 @@ export async function runMain(argv: readonly string[], io: IO = processIO): Prom
   try {
     return await runWith(cmd.args[0]!, opts, io, sources);
   } catch (e) {
-    if (e instanceof RunError) {
+    if (e instanceof RunError || e instanceof BackendError) {
       io.stderr(`tile-run: error: ${e.message}\n`);
       return 1;
     }
@@ -421,16 +450,21 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
   const tolerance = opts.tolerance === undefined ? undefined : Number(opts.tolerance);
   if (tolerance !== undefined && !(tolerance >= 0)) throw new RunError(`--tolerance must be a non-negative number, got '${opts.tolerance}'`);
   if (opts.compare && opts.comparePipeline) throw new RunError('--compare and --compare-pipeline are exclusive');
-  if (tolerance !== undefined && !opts.compare && !opts.comparePipeline) throw new RunError('--tolerance needs --compare or --compare-pipeline');
-  const backend = backends.get(opts.backend);
-  if (!backend) throw new RunError(`unknown backend '${opts.backend}' (available: ${[...backends.keys()].join(', ')})`);
+  if (tolerance !== undefined && !opts.compare && !opts.comparePipeline && !opts.compareBackend) throw new RunError('--tolerance needs --compare, --compare-pipeline or --compare-backend');
+  const backend = backendNamed(opts.backend);
+  const compareBackend = opts.compareBackend === undefined ? backend : backendNamed(opts.compareBackend);
+  if (opts.provider !== undefined && !backend.providers && !compareBackend.providers) throw new RunError(`--provider: backend '${backend.name}' has no providers`);
+  for (const b of [backend, compareBackend]) {
+    if (opts.provider !== undefined && b.providers && !b.providers.includes(opts.provider)) throw new RunError(`--provider: '${opts.provider}' is not one of ${b.providers.join(', ')} (backend '${b.name}')`);
+  }
+  const backendOptions = (b: Backend): BackendOptions => ({ provider: b.providers ? opts.provider : undefined, note: (line) => io.stdout(line + '\n') });
 
   const program = loadProgram(file);
   sources.set(program.file, program.source);
   const fn = entryFunction(program, opts.entry);
   const params = parameters(fn, program.source);
   const inputs = collectInputs(params, opts.arg, Number(opts.seed));
-  const run = await execute(program, fn, params, inputs, backend);
+  const run = await execute(program, fn, params, inputs, backend, backendOptions(backend));
   for (const o of run.outputs) io.stdout(summary(o) + '\n');
   if (opts.outputDir) writeOutputs(opts.outputDir, run.outputs);
 
@@ -439,16 +473,17 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
     other = loadProgram(opts.compare);
     sources.set(other.file, other.source);
   } else if (opts.comparePipeline) {
-    if (!pipelineRunner) throw new RunError('--compare-pipeline needs the pass manager, which this build does not register');
     const transformed = loadProgram(file);
-    other = { ...transformed, file: `${file} after ${opts.comparePipeline}`, module: await pipelineRunner(transformed.module, opts.comparePipeline) };
+    other = { ...transformed, file: `${file} after ${opts.comparePipeline}`, module: runPipeline(transformed.module, opts.comparePipeline, createContext()) };
+  } else if (opts.compareBackend) {
+    other = { ...loadProgram(file), file: `${file} on backend ${compareBackend.name}` };
   }
   if (!other) return 0;
   const otherFn = entryFunction(other, opts.entry);
   if (otherFn.getAttr('function_type') !== fn.getAttr('function_type')) {
     throw new RunError(`@${opts.entry} has type ${(otherFn.getAttr('function_type') as TypeAttr).value} in '${other.file}' but ${(fn.getAttr('function_type') as TypeAttr).value} in '${file}'`);
   }
-  const otherRun = await execute(other, otherFn, params, inputs, backend);
+  const otherRun = await execute(other, otherFn, params, inputs, compareBackend, backendOptions(compareBackend));
   let failed = false;
   for (const o of run.outputs) {
     const p = otherRun.outputs.find((x) => x.name === o.name) ?? (o.name.startsWith('%') ? unchangedOutput(o, params, inputs) : undefined);
@@ -464,6 +499,12 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
     if (!run.outputs.some((o) => o.name === p.name)) io.stdout(`compare ${p.name}: written by '${other.file}' only\n`);
   }
   return failed ? 1 : 0;
+}
+
+function backendNamed(name: string): Backend {
+  const backend = backends.get(name);
+  if (!backend) throw new RunError(`unknown backend '${name}' (available: ${[...backends.keys()].join(', ')})`);
+  return backend;
 }
 
 /** A memref argument the other program left unchanged: its input data. */

@@ -101,6 +101,18 @@ describe('tile-run', () => {
     expect(strict.stderr).toMatch(/^tile-run: error: result#0 differs between '.*forward.mlir' and '.*reverse.mlir' beyond tolerance 0 \(max_abs=/);
   });
 
+  it('compares with the program transformed by a pass pipeline', async () => {
+    const forward = path.join(dir, 'forward-pipeline.mlir');
+    writeFileSync(forward, summing(false));
+    const r = await tileRun(forward, ...sumArgs, '--compare-pipeline', 'builtin.module(func.func(canonicalize,cse,loop-invariant-code-motion))', '--tolerance', '0');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('compare %y: max_abs=0 max_rel=0\ncompare result#0: max_abs=0 max_rel=0\n');
+    const bad = await tileRun(forward, ...sumArgs, '--compare-pipeline', 'builtin.module(no-such-pass)');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^tile-run: error: --compare-pipeline 'builtin\.module\(no-such-pass\)': .*'no-such-pass' does not refer to a registered pass or pass pipeline\n$/);
+  });
+
   it('returns scalar results and binds scalar arguments', async () => {
     const file = path.join(dir, 'scalar.mlir');
     writeFileSync(file, 'func.func @f(%n: i32, %x: f16) -> (i32, f16) {\n  %r = arith.muli %n, %n : i32\n  %y = arith.addf %x, %x : f16\n  return %r, %y : i32, f16\n}\n');
@@ -127,7 +139,7 @@ describe('tile-run', () => {
     await oneLineError([MATMUL, '--entry', 'main', '--arg', `a=${dir}/small.npy`, '--arg', 'b=rand:64x64xf32', '--arg', 'c=zeros:64x64xf32'], 'tile-run: error: --arg a: shape 2x2 does not match memref<64x64xf32>');
     await oneLineError([MATMUL, '--entry', 'main', '--arg', `a=${dir}/missing.npy`], `tile-run: error: cannot open '${dir}/missing.npy' for --arg a: No such file or directory`);
     await oneLineError([path.join(dir, 'missing.mlir'), '--entry', 'main'], `tile-run: error: cannot open input file '${dir}/missing.mlir': No such file or directory`);
-    await oneLineError([MATMUL, ...matmulArgs, '--backend', 'cuda'], "tile-run: error: unknown backend 'cuda' (available: interpret)");
+    await oneLineError([MATMUL, ...matmulArgs, '--backend', 'cuda'], "tile-run: error: unknown backend 'cuda' (available: interpret, webgpu)");
   });
 
   it('reports parse and runtime errors at their location', async () => {

@@ -1,0 +1,380 @@
+#!/usr/bin/env node
+/**
+ * GPU kernel benchmark: the gpu-dialect kernels compiled by targets/wgsl, timed on WebGPU under
+ * Dawn and wgpu, with the hand-written WGSL of /work/shared/gpu/baseline.mjs measured in the same
+ * run for ratios.
+ *
+ *   node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N]
+ *        [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE]
+ *
+ * Kernels: the tiled matmul (default tests/filecheck/targets/wgsl/Inputs/matmul-tiled.mlir,
+ * 16x16 workgroup tiles, one output per thread) at each size^3, and an elementwise add over
+ * --add-elems f32 elements (default 32M; a 2-D grid, as 32M / 256 workgroups exceed WebGPU's
+ * 65535 per dimension). Each (provider, kernel) runs in a child process killed after --timeout-s
+ * (in-process Dawn cannot stop a kernel). Per kernel: `repeat` dispatches per submit, `rounds`
+ * measured submits after one warm-up; medians by GPU timestamps (where the device has
+ * timestamp-query) and by wall clock (submit to onSubmittedWorkDone, as baseline.mjs measures).
+ * Ratios against the baseline use the wall clock on both sides. Outputs are checked: every add
+ * element exactly, 64 sampled matmul elements against an f64 reference.
+ * Runs from built JS without npm install: Dawn from TILE_DAWN_NODE, wgpu from TILE_DENO.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Block } from '../core/ir/block.js';
+import { DiagnosticError } from '../core/ir/diagnostics.js';
+import { FileLineColLoc } from '../core/ir/location.js';
+import { Operation } from '../core/ir/operation.js';
+import { verify } from '../core/ir/verifier.js';
+import { parseSource } from '../core/syntax/parse-source.js';
+import { SourceFile } from '../core/syntax/source.js';
+import { ModuleOp } from '../dialects/builtin/index.js';
+import { createContext } from '../dialects/registry.js';
+import { benchmarkKernel, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName } from '../runtime/webgpu/index.js';
+import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
+import { emitWgsl, type EmittedKernel } from '../targets/wgsl/index.js';
+import { mulberry32 } from '../testing/random.js';
+import { table } from './lib/measure.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEFAULT_MATMUL = path.join(repoRoot, 'tests', 'filecheck', 'targets', 'wgsl', 'Inputs', 'matmul-tiled.mlir');
+
+/** c[i] = a[i] + b[i] for i < n over a 2-D grid of 256-thread workgroups (gx * gy >= n / 256). */
+const ADD_2D = `module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @add(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %tx = gpu.thread_id x
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %gx = gpu.grid_dim x
+      %c256 = arith.constant 256 : index
+      %row = arith.muli %by, %gx : index
+      %block = arith.addi %row, %bx : index
+      %base = arith.muli %block, %c256 : index
+      %i = arith.addi %base, %tx : index
+      %inside = arith.cmpi slt, %i, %n : index
+      scf.if %inside {
+        %x = memref.load %a[%i] : memref<?xf32>
+        %y = memref.load %b[%i] : memref<?xf32>
+        %s = arith.addf %x, %y : f32
+        memref.store %s, %c[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+}
+`;
+
+// ------------------------------------------------------------------------------------ options
+
+interface Options {
+  providers: ProviderName[];
+  sizes: number[];
+  addElems: number;
+  baseline?: string;
+  repeat: number;
+  rounds: number;
+  timeoutS: number;
+  matmul: string;
+}
+
+function usage(message: string): never {
+  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE]\n`);
+  process.exit(1);
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = (): string => argv[++i] ?? usage(`missing value for ${flag}`);
+    const ints = (): number[] => {
+      const v = value().split(',').map(Number);
+      if (!v.every((x) => Number.isInteger(x) && x > 0)) usage(`${flag} expects positive integers, comma separated`);
+      return v;
+    };
+    switch (flag) {
+      case '--providers': {
+        const p = value().split(',');
+        if (!p.every((x) => x === 'dawn' || x === 'wgpu')) usage('--providers takes dawn, wgpu or dawn,wgpu');
+        o.providers = p as ProviderName[];
+        break;
+      }
+      case '--sizes': o.sizes = ints(); break;
+      case '--add-elems': o.addElems = ints()[0]!; break;
+      case '--baseline': o.baseline = path.resolve(value()); break;
+      case '--repeat': o.repeat = ints()[0]!; break;
+      case '--rounds': o.rounds = ints()[0]!; break;
+      case '--timeout-s': o.timeoutS = ints()[0]!; break;
+      case '--matmul': o.matmul = path.resolve(value()); break;
+      default: usage(`unknown option '${flag}'`);
+    }
+  }
+  return o;
+}
+
+// ------------------------------------------------------------------------------------ one case (child process)
+
+interface Case {
+  provider: ProviderName;
+  kernel: 'matmul' | 'add';
+  /** matmul: M = N = K = size; add: elements. */
+  size: number;
+  repeat: number;
+  rounds: number;
+  matmul: string;
+}
+
+interface CaseResult {
+  provider: string;
+  adapter: string;
+  kernel: string;
+  size: number;
+  method: string;
+  medianMs: number;
+  wallMedianMs: number;
+  rate: number;
+  wallRate: number;
+  unit: 'GFLOP/s' | 'GB/s';
+  check: string;
+}
+
+function parseModule(text: string, name: string): Operation {
+  const module = parseSource(new SourceFile(name, text), createContext(), ModuleOp.name, (ops) => {
+    const m = Operation.create(ModuleOp.state({ regions: [] }));
+    const block = m.region(0).appendBlock(new Block());
+    for (const op of ops) block.append(op);
+    m.loc = FileLineColLoc.get(name, 0, 0);
+    return m;
+  });
+  const err = verify(module);
+  if (err) throw new DiagnosticError(err);
+  return module;
+}
+
+function kernelOf(text: string, name: string): EmittedKernel {
+  const out = emitWgsl(parseModule(text, name));
+  if (out.kernels.length !== 1) throw new Error(`${name}: expected one kernel, found ${out.kernels.length}`);
+  return out.kernels[0]!;
+}
+
+function random(n: number, seed: number): Float32Array {
+  const next = mulberry32(seed);
+  return Float32Array.from({ length: n }, () => next() - 0.5);
+}
+
+async function runCase(c: Case): Promise<CaseResult> {
+  const rt = await openRuntime({ provider: c.provider });
+  try {
+    const timing = { repeat: c.repeat, rounds: c.rounds, warmup: 1 };
+    if (c.kernel === 'matmul') {
+      const k = kernelOf(readFileSync(c.matmul, 'utf8'), c.matmul);
+      const n = c.size;
+      const [wx, wy] = k.manifest.workgroupSize;
+      const A = random(n * n, 1);
+      const B = random(n * n, 2);
+      const args: KernelArgValue[] = [{ data: A, shape: [n, n] }, { data: B, shape: [n, n] }, { data: new Float32Array(n * n), shape: [n, n] }];
+      const b = await benchmarkKernel(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(n / wx), Math.ceil(n / wy), 1], timeoutMs: 600_000 }, timing);
+      const C = b.result.outputs.get(2) as Float32Array;
+      let worst = 0;
+      for (let s = 0; s < 64; s++) {
+        const [i, j] = [(s * 997) % n, (s * 131 + 7) % n];
+        let ref = 0;
+        let mag = 0;
+        for (let q = 0; q < n; q++) {
+          ref += A[i * n + q]! * B[q * n + j]!;
+          mag += Math.abs(A[i * n + q]! * B[q * n + j]!);
+        }
+        worst = Math.max(worst, Math.abs(C[i * n + j]! - ref) / mag);
+      }
+      // f32 accumulation of n terms: error well under n * 2^-24 of sum |a*b|.
+      const ok = worst <= n * 2 ** -24;
+      const flops = 2 * n * n * n;
+      return {
+        provider: b.provider, adapter: b.adapter, kernel: 'matmul-tiled-16x16', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
+        rate: throughput(b.medianMs, { flops }).gflops!, wallRate: throughput(b.wallMedianMs, { flops }).gflops!, unit: 'GFLOP/s',
+        check: `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`,
+      };
+    }
+    const k = kernelOf(ADD_2D, 'add-2d.mlir');
+    const n = c.size;
+    const blocks = Math.ceil(n / 256);
+    const gx = Math.min(blocks, 1024);
+    const a = random(n, 3);
+    const bb = random(n, 4);
+    const b = await benchmarkKernel(rt, { manifest: k.manifest, wgsl: k.wgsl, args: [a, bb, new Float32Array(n), n], grid: [gx, Math.ceil(blocks / gx), 1], timeoutMs: 600_000 }, timing);
+    const out = b.result.outputs.get(2) as Float32Array;
+    let bad = -1;
+    for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(a[i]! + bb[i]!)) bad = i;
+    const bytes = 3 * 4 * n;
+    return {
+      provider: b.provider, adapter: b.adapter, kernel: 'add', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
+      rate: throughput(b.medianMs, { bytes }).gbps!, wallRate: throughput(b.wallMedianMs, { bytes }).gbps!, unit: 'GB/s',
+      check: bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`,
+    };
+  } finally {
+    await rt.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------ parent
+
+const RESULT = 'GPU-KERNELS-RESULT ';
+const NO_ADAPTER = 'GPU-KERNELS-NO-ADAPTER ';
+const ERROR = 'gpu-kernels: error: ';
+
+function lastLines(text: string, n = 3): string {
+  return text.trim().split('\n').slice(-n).join(' | ');
+}
+
+/** The case's result, `{ noAdapter }` when the provider finds none, or why it failed. */
+async function runChild(c: Case, timeoutS: number): Promise<CaseResult | { noAdapter: string } | string> {
+  const r = await runBounded([process.execPath, fileURLToPath(import.meta.url), '--child', JSON.stringify(c)], timeoutS);
+  if (r.timedOut) return `timed out after ${timeoutS} s`;
+  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith(RESULT));
+  if (line) return JSON.parse(line.slice(RESULT.length)) as CaseResult;
+  const noAdapter = (r.stdout ?? '').split('\n').find((l) => l.startsWith(NO_ADAPTER));
+  if (noAdapter) return { noAdapter: noAdapter.slice(NO_ADAPTER.length) };
+  const own = (r.stderr ?? '').split('\n').find((l) => l.startsWith(ERROR));
+  return `failed (exit ${r.status ?? r.signal}): ${own ? own.slice(ERROR.length) : lastLines(`${r.stdout ?? ''}\n${r.stderr ?? ''}`)}`;
+}
+
+interface Bounded {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+}
+
+/**
+ * Runs a command in its own process group and kills the whole group after `timeoutS` (a killed
+ * node child would otherwise leave its wgpu runner, a deno process, behind).
+ */
+function runBounded(argv: readonly string[], timeoutS: number): Promise<Bounded> {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeoutS * 1000);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr: `${stderr}\n${e.message}`, status: null, signal: null, timedOut });
+    });
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, status, signal, timedOut });
+    });
+  });
+}
+
+interface BaselineFigure {
+  kernel: string;
+  ms: number;
+  rate: number;
+}
+
+/** Runs baseline.mjs under a provider at one matmul size: its JSON lines, or why not. */
+async function runBaseline(file: string, provider: ProviderName, size: number, timeoutS: number): Promise<{ matmul?: BaselineFigure; add?: BaselineFigure; lines: string[] } | string> {
+  let argv: string[];
+  if (provider === 'dawn') {
+    const dawn = process.env['TILE_DAWN_NODE'] ?? resolveWebgpuPackage();
+    if (!dawn) return 'no Dawn (TILE_DAWN_NODE unset, npm webgpu not installed)';
+    argv = [process.env['TILE_NODE'] ?? process.execPath, file, String(size), dawn];
+  } else {
+    argv = [findDeno(), 'run', '-A', file, String(size)];
+  }
+  const r = await runBounded(argv, timeoutS);
+  if (r.timedOut) return `timed out after ${timeoutS} s`;
+  const lines = (r.stdout ?? '').split('\n').filter((l) => l.startsWith('{'));
+  const figures = lines.map((l) => JSON.parse(l) as { kernel?: string; ms?: number; gflops?: number; GBps?: number });
+  const best = (key: 'gflops' | 'GBps'): BaselineFigure | undefined =>
+    figures.filter((f) => f.kernel && f[key] !== undefined).map((f) => ({ kernel: f.kernel!, ms: f.ms!, rate: f[key]! })).sort((a, b) => b.rate - a.rate)[0];
+  if (!figures.some((f) => f.kernel)) return `no figures (exit ${r.status ?? r.signal}): ${lastLines(`${r.stdout ?? ''}\n${r.stderr ?? ''}`)}`;
+  return { matmul: best('gflops'), add: best('GBps'), lines };
+}
+
+function resolveWebgpuPackage(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('webgpu');
+  } catch {
+    return undefined;
+  }
+}
+
+const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : '-');
+
+async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === '--child') {
+    try {
+      const r = await runCase(JSON.parse(argv[1]!) as Case);
+      process.stdout.write(`${RESULT}${JSON.stringify(r)}\n`);
+      return 0;
+    } catch (e) {
+      if (!(e instanceof RuntimeError && e.kind === 'no-adapter')) throw e;
+      process.stdout.write(`${NO_ADAPTER}${e.message.split('\n').map((l) => l.trim()).join(' ')}\n`);
+      return 0;
+    }
+  }
+  const o = parseArgs(argv);
+  console.log(`gpu-kernels: providers ${o.providers.join(', ')}; matmul ${path.relative(repoRoot, o.matmul)} at ${o.sizes.map((s) => `${s}^3`).join(', ')}; add of ${o.addElems} f32; ${o.repeat} dispatches per submit, ${o.rounds} rounds; timeout ${o.timeoutS} s per case`);
+  const rows: string[][] = [['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'check']];
+  let failed = 0;
+  for (const provider of o.providers) {
+    const baselines = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();
+    if (o.baseline) {
+      for (const size of o.sizes) {
+        const b = await runBaseline(o.baseline, provider, size, o.timeoutS * 2);
+        baselines.set(size, b);
+        if (typeof b === 'string') console.log(`baseline ${provider} ${size}: ${b}`);
+        else for (const l of b.lines) console.log(`baseline ${provider} ${size}: ${l}`);
+      }
+    }
+    const cases: Case[] = [...o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul })), { provider, kernel: 'add', size: o.addElems, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul }];
+    for (const c of cases) {
+      const r = await runChild(c, o.timeoutS);
+      if (typeof r === 'object' && 'noAdapter' in r) {
+        console.log(`${provider}: skipped, ${r.noAdapter}`);
+        break;
+      }
+      if (typeof r === 'string') {
+        console.log(`${c.kernel} ${c.size} ${provider}: ${r}`);
+        rows.push([c.kernel, String(c.size), provider, '-', '-', '-', '-', '-', '-', r.slice(0, 60)]);
+        failed++;
+        continue;
+      }
+      console.log(`result ${JSON.stringify(r)}`);
+      if (!r.check.startsWith('ok')) failed++;
+      const base = o.baseline ? baselines.get(c.kernel === 'matmul' ? c.size : o.sizes[0]!) : undefined;
+      const figure = base && typeof base !== 'string' ? (c.kernel === 'matmul' ? base.matmul : base.add) : undefined;
+      const sizeText = c.kernel === 'matmul' ? `${c.size}^3` : String(c.size);
+      rows.push([
+        r.kernel, sizeText, `${provider} (${r.method === 'timestamp-query' ? 'ts' : 'wall'})`, fmt(r.medianMs), `${fmt(r.rate)} ${r.unit}`, fmt(r.wallMedianMs), `${fmt(r.wallRate)} ${r.unit}`,
+        figure ? `${fmt(figure.rate)} ${r.unit} ${figure.kernel}` : '-', figure ? `${fmt(r.wallRate / figure.rate, 2)}x` : '-', r.check,
+      ]);
+    }
+  }
+  console.log(`\n${table(rows)}\n`);
+  console.log('rate (GPU): by timestamp-query where the device has it (provider marked ts), else wall clock; ratio: our wall-clock rate / the baseline\'s best variant (wall clock, median of its rounds). Baseline add figures are at 32M elements.');
+  return failed ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`gpu-kernels: error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
+    process.exit(1);
+  },
+);

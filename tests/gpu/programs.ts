@@ -1,0 +1,66 @@
+/**
+ * The gpu-dialect programs of tests/gpu/programs/ (host function + kernel), run by the interpreter
+ * alone or with kernels on WebGPU through WebGpuLauncher, the path of `tile-run --backend webgpu`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Block } from '../../core/ir/block.js';
+import { DiagnosticError } from '../../core/ir/diagnostics.js';
+import { FileLineColLoc } from '../../core/ir/location.js';
+import { Operation } from '../../core/ir/operation.js';
+import { f32, MemRefType, type Type } from '../../core/ir/types.js';
+import { verify } from '../../core/ir/verifier.js';
+import { Interpreter } from '../../core/interpret/engine.js';
+import { Buffer, MemRef, type RtValue } from '../../core/interpret/values.js';
+import { parseSource } from '../../core/syntax/parse-source.js';
+import { SourceFile } from '../../core/syntax/source.js';
+import { ModuleOp } from '../../dialects/builtin/index.js';
+import { createContext } from '../../dialects/registry.js';
+import { createSemantics } from '../../dialects/semantics.js';
+import type { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
+import { mulberry32 } from '../../testing/random.js';
+
+export const programsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'programs');
+
+export function parseProgram(text: string, name: string): Operation {
+  const module = parseSource(new SourceFile(name, text), createContext(), ModuleOp.name, (ops) => {
+    const m = Operation.create(ModuleOp.state({ regions: [] }));
+    const block = m.region(0).appendBlock(new Block());
+    for (const op of ops) block.append(op);
+    m.loc = FileLineColLoc.get(name, 0, 0);
+    return m;
+  });
+  const err = verify(module);
+  if (err) throw new DiagnosticError(err);
+  return module;
+}
+
+/** tests/gpu/programs/NAME.mlir, parsed and verified. */
+export function loadProgram(name: string): Operation {
+  const file = path.join(programsDir, `${name}.mlir`);
+  return parseProgram(readFileSync(file, 'utf8'), file);
+}
+
+/** A row-major f32 memref over a copy of `data`. */
+export function f32MemRef(data: Float32Array, shape: readonly number[]): MemRef {
+  const type = MemRefType.get(shape.map(() => -1), f32 as Type);
+  return MemRef.contiguous(type, new Buffer(f32, data.slice(), undefined, 'test input'), shape);
+}
+
+/**
+ * Runs @main on fresh copies of the memref arguments, interpreting kernels or (with `launcher`)
+ * running them on WebGPU; returns the memref arguments' contents afterwards.
+ */
+export async function runMain(module: Operation, args: readonly RtValue[], launcher?: WebGpuLauncher): Promise<Float32Array[]> {
+  const fresh = args.map((a) => (a instanceof MemRef ? MemRef.contiguous(a.type, new Buffer(a.buffer.elementType, a.buffer.data.slice(), undefined, a.buffer.origin), a.shape) : a));
+  const interp = new Interpreter(module, { semantics: createSemantics(), kernelLauncher: launcher?.launch });
+  await interp.runAsync('main', fresh);
+  return fresh.filter((a): a is MemRef => a instanceof MemRef).map((m) => m.buffer.data as Float32Array);
+}
+
+/** `n` floats uniform in [-1, 1), reproducible from `seed`. */
+export function randomF32(n: number, seed: number): Float32Array {
+  const next = mulberry32(seed);
+  return Float32Array.from({ length: n }, () => next() * 2 - 1);
+}
