@@ -14,6 +14,7 @@ export const ModuleOp = defineOp({
   regions: { bodyRegion: {} },
   traits: [IsolatedFromAbove, NoTerminator, SymbolTable, SymbolTrait, SingleBlock, GraphRegion],
   assemblyFormat: '($sym_name^)? attr-dict-with-keyword $bodyRegion',
+  defaultDialect: 'builtin',
   verify(op) {
     if (op.regions[0]?.blocks.length === 0) return undefined;
     for (const a of op.attributes.keys()) {
