@@ -111,7 +111,10 @@ export const ForOpIterArgsFolder = definePattern({
     inits.forEach((init, i) => {
       const arg = args[i]!;
       const y = yielded[i]!;
-      if (arg === y || init === y || (!arg.hasUses && !op.results[i]!.hasUses)) {
+      // LLVM 19's rule: an iter_arg yielded unchanged, or an unused one whose init is yielded or
+      // whose result is unused. (A used iter_arg whose init is yielded is also invariant, but
+      // mlir-opt 19 keeps it, so we do too.)
+      if (arg === y || (!arg.hasUses && (init === y || !op.results[i]!.hasUses))) {
         keep.push(false);
         replacement.push(init);
         changed = true;

@@ -86,6 +86,18 @@
 // CHECK-NEXT: [[V0:%[-A-Za-z0-9_$.]+]] = arith.muli [[ARG0]], [[ARG0]] : i32
 // CHECK-NEXT: return [[V0]] : i32
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @for_init_yielded(
+// CHECK-SAME: [[ARG0:%[-A-Za-z0-9_$.]+]]: index, [[ARG1:%[-A-Za-z0-9_$.]+]]: memref<?xi32>) -> (i32, i32) {
+// CHECK-NEXT: [[C0:%[-A-Za-z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: [[C1:%[-A-Za-z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: [[C0_I32:%[-A-Za-z0-9_$.]+]] = arith.constant 0 : i32
+// CHECK-NEXT: [[V0:%[-A-Za-z0-9_$.]+]] = scf.for [[ARG2:%[-A-Za-z0-9_$.]+]] = [[C0]] to [[ARG0]] step [[C1]] iter_args([[ARG3:%[-A-Za-z0-9_$.]+]] = [[C0_I32]]) -> (i32) {
+// CHECK-NEXT: [[V1:%[-A-Za-z0-9_$.]+]] = arith.addi [[ARG3]], [[ARG3]] : i32
+// CHECK-NEXT: memref.store [[V1]], [[ARG1]][[[ARG2]]] : memref<?xi32>
+// CHECK-NEXT: scf.yield [[C0_I32]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return [[V0]], [[C0_I32]] : i32, i32
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 func.func @for_zero(%a: i32) -> i32 {
@@ -191,4 +203,18 @@ func.func @exec(%a: i32) -> i32 {
     scf.yield %b : i32
   }
   return %r : i32
+}
+
+// An iter_arg whose init is yielded is forwarded when unused in the body, but kept (as mlir-opt 19
+// does) when the body uses it.
+func.func @for_init_yielded(%n: index, %m: memref<?xi32>) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z, %b = %z) -> (i32, i32) {
+    %x = arith.addi %a, %a : i32
+    memref.store %x, %m[%i] : memref<?xi32>
+    scf.yield %z, %z : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
 }
