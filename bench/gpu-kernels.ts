@@ -18,19 +18,13 @@
  * element exactly, 64 sampled matmul elements against an f64 reference.
  * Runs from built JS without npm install: Dawn from TILE_DAWN_NODE, wgpu from TILE_DENO.
  */
+import { parseModule } from '../dialects/builtin/parse-module.js';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Block } from '../core/ir/block.js';
-import { DiagnosticError } from '../core/ir/diagnostics.js';
-import { FileLineColLoc } from '../core/ir/location.js';
 import { Operation } from '../core/ir/operation.js';
-import { verify } from '../core/ir/verifier.js';
-import { parseSource } from '../core/syntax/parse-source.js';
-import { SourceFile } from '../core/syntax/source.js';
-import { ModuleOp } from '../dialects/builtin/index.js';
 import { createContext } from '../dialects/registry.js';
 import { benchmarkKernel, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName } from '../runtime/webgpu/index.js';
 import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
@@ -141,21 +135,12 @@ interface CaseResult {
   check: string;
 }
 
-function parseModule(text: string, name: string): Operation {
-  const module = parseSource(new SourceFile(name, text), createContext(), ModuleOp.name, (ops) => {
-    const m = Operation.create(ModuleOp.state({ regions: [] }));
-    const block = m.region(0).appendBlock(new Block());
-    for (const op of ops) block.append(op);
-    m.loc = FileLineColLoc.get(name, 0, 0);
-    return m;
-  });
-  const err = verify(module);
-  if (err) throw new DiagnosticError(err);
-  return module;
+function parseProgram(text: string, name: string): Operation {
+  return parseModule(text, createContext(), name);
 }
 
 function kernelOf(text: string, name: string): EmittedKernel {
-  const out = emitWgsl(parseModule(text, name));
+  const out = emitWgsl(parseProgram(text, name));
   if (out.kernels.length !== 1) throw new Error(`${name}: expected one kernel, found ${out.kernels.length}`);
   return out.kernels[0]!;
 }

@@ -1,17 +1,16 @@
+import { UnknownLoc } from '../core/ir/location.js';
+import { decodeSource } from '../core/syntax/parse-source.js';
+import { parseModuleSource } from '../dialects/builtin/parse-module.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Block } from '../core/ir/block.js';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
-import { FileLineColLoc, UnknownLoc } from '../core/ir/location.js';
 import { Operation } from '../core/ir/operation.js';
 import { verify } from '../core/ir/verifier.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
-import { decodeSource, parseSource } from '../core/syntax/parse-source.js';
 import { printOperation } from '../core/syntax/printer.js';
 import { SourceFile } from '../core/syntax/source.js';
-import { ModuleOp } from '../dialects/builtin/index.js';
 import { createContext } from '../dialects/registry.js';
 import { listPasses, passesHelp } from '../core/pass/help.js';
 import { statisticsReport } from '../core/pass/instrumentation.js';
@@ -72,16 +71,6 @@ interface Transform {
   readonly parsePipeline?: (text: string) => OpPassManager;
 }
 
-function wrapInModule(name: string) {
-  return (ops: Operation[]): Operation => {
-    const module = Operation.create(ModuleOp.state({ regions: [] }));
-    const block = module.region(0).appendBlock(new Block());
-    for (const op of ops) block.append(op);
-    // mlir-opt gives the implicit module the location "FILE":0:0.
-    module.loc = FileLineColLoc.get(name, 0, 0);
-    return module;
-  };
-}
 
 /** Process one buffer: parse, verify, run the passes, print. Returns output, or undefined after errors. */
 function processChunk(source: SourceFile, context: Context, opts: OptOptions, transform: Transform, report: (d: Diagnostic) => void): string | WgslResult | undefined {
@@ -89,7 +78,7 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
   const phase = <T>(name: string, after: boolean, fn: () => T): T => (timing ? timing.phase(name, after, fn) : fn());
   try {
     const module = phase('Parser', false, () => {
-      const m = parseSource(source, context, ModuleOp.name, wrapInModule(source.name));
+      const m = parseModuleSource(source, context);
       const err = verify(m);
       if (err) report(err);
       return err ? undefined : m;

@@ -2,12 +2,12 @@
  * tile-run: runs a function of an IR file on generated or loaded inputs, prints a summary of its
  * outputs, optionally writes them as .npy files and compares them with another program's.
  */
+import { decodeSource } from '../core/syntax/parse-source.js';
+import { parseModuleSource } from '../dialects/builtin/parse-module.js';
 import { Command, CommanderError } from 'commander';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Block } from '../core/ir/block.js';
 import { DiagnosticError } from '../core/ir/diagnostics.js';
-import { FileLineColLoc } from '../core/ir/location.js';
 import { Operation } from '../core/ir/operation.js';
 import { lookupSymbol, symbolName } from '../core/ir/symbol-table.js';
 import { SymbolRefAttr, TypeAttr } from '../core/ir/attributes.js';
@@ -18,9 +18,7 @@ import { formatNpy, NpyError, npyToStorage, parseNpy, storageToNpy } from '../co
 import { floatRounder, intValue, scalarOf, toNumber, type Scalar } from '../core/interpret/numeric.js';
 import { Buffer, codecOf, MemRef, ShapedValue, type RtValue, type Storage } from '../core/interpret/values.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
-import { decodeSource, parseSource } from '../core/syntax/parse-source.js';
 import type { SourceFile } from '../core/syntax/source.js';
-import { ModuleOp } from '../dialects/builtin/index.js';
 import { createContext } from '../dialects/registry.js';
 import { createSemantics } from '../dialects/semantics.js';
 import { mulberry32 } from '../testing/random.js';
@@ -99,13 +97,7 @@ function loadProgram(file: string): Program {
     throw new RunError(`cannot open input file '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}`);
   }
   const source = decodeSource(bytes, file);
-  const module = parseSource(source, createContext(), ModuleOp.name, (ops) => {
-    const m = Operation.create(ModuleOp.state({ regions: [] }));
-    const block = m.region(0).appendBlock(new Block());
-    for (const op of ops) block.append(op);
-    m.loc = FileLineColLoc.get(file, 0, 0);
-    return m;
-  });
+  const module = parseModuleSource(source, createContext());
   const err = verify(module);
   if (err) throw new DiagnosticError(err);
   return { file, source, module };

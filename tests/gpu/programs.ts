@@ -2,20 +2,14 @@
  * The gpu-dialect programs of tests/gpu/programs/ (host function + kernel), run by the interpreter
  * alone or with kernels on WebGPU through WebGpuLauncher, the path of `tile-run --backend webgpu`.
  */
+import { parseModule } from '../../dialects/builtin/parse-module.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Block } from '../../core/ir/block.js';
-import { DiagnosticError } from '../../core/ir/diagnostics.js';
-import { FileLineColLoc } from '../../core/ir/location.js';
 import { Operation } from '../../core/ir/operation.js';
 import { f32, MemRefType, type Type } from '../../core/ir/types.js';
-import { verify } from '../../core/ir/verifier.js';
 import { Interpreter } from '../../core/interpret/engine.js';
 import { Buffer, MemRef, type RtValue } from '../../core/interpret/values.js';
-import { parseSource } from '../../core/syntax/parse-source.js';
-import { SourceFile } from '../../core/syntax/source.js';
-import { ModuleOp } from '../../dialects/builtin/index.js';
 import { createContext } from '../../dialects/registry.js';
 import { createSemantics } from '../../dialects/semantics.js';
 import type { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
@@ -24,16 +18,7 @@ import { mulberry32 } from '../../testing/random.js';
 export const programsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'programs');
 
 export function parseProgram(text: string, name: string): Operation {
-  const module = parseSource(new SourceFile(name, text), createContext(), ModuleOp.name, (ops) => {
-    const m = Operation.create(ModuleOp.state({ regions: [] }));
-    const block = m.region(0).appendBlock(new Block());
-    for (const op of ops) block.append(op);
-    m.loc = FileLineColLoc.get(name, 0, 0);
-    return m;
-  });
-  const err = verify(module);
-  if (err) throw new DiagnosticError(err);
-  return module;
+  return parseModule(text, createContext(), name);
 }
 
 /** tests/gpu/programs/NAME.mlir, parsed and verified. */

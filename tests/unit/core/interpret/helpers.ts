@@ -1,31 +1,17 @@
 // Shared by the interpreter tests: parse and verify a module, build an interpreter over it.
-import { Block } from '../../../../core/ir/block.js';
+import { parseModule as parseVerified } from '../../../../dialects/builtin/parse-module.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
-import { FileLineColLoc } from '../../../../core/ir/location.js';
 import { Operation } from '../../../../core/ir/operation.js';
 import type { MemRefType } from '../../../../core/ir/types.js';
-import { verify } from '../../../../core/ir/verifier.js';
 import { Interpreter, type InterpreterOptions } from '../../../../core/interpret/engine.js';
 import { Buffer, MemRef, type RtValue } from '../../../../core/interpret/values.js';
-import { parseSource } from '../../../../core/syntax/parse-source.js';
-import { SourceFile } from '../../../../core/syntax/source.js';
-import { ModuleOp } from '../../../../dialects/builtin/index.js';
 import { createContext } from '../../../../dialects/registry.js';
 import { createSemantics } from '../../../../dialects/semantics.js';
 
 export function parseModule(text: string, name = 'test.mlir', allowUnregistered = false): Operation {
   const context = createContext();
   context.allowUnregisteredDialects = allowUnregistered;
-  const module = parseSource(new SourceFile(name, text), context, ModuleOp.name, (ops) => {
-    const m = Operation.create(ModuleOp.state({ regions: [] }));
-    const block = m.region(0).appendBlock(new Block());
-    for (const op of ops) block.append(op);
-    m.loc = FileLineColLoc.get(name, 0, 0);
-    return m;
-  });
-  const err = verify(module);
-  if (err) throw new DiagnosticError(err);
-  return module;
+  return parseVerified(text, context, name);
 }
 
 export function interpreter(text: string, options: Partial<InterpreterOptions> = {}, allowUnregistered = false): Interpreter {
