@@ -6,7 +6,7 @@ import type { Region } from '../core/ir/region.js';
 import { definePass } from '../core/pass/pass.js';
 import { isOpTriviallyDead } from '../core/rewrite/trivially-dead.js';
 import { dominatorTreeChildren } from './analysis/dominator-tree.js';
-import { opHashKey, opsEquivalent } from './analysis/op-equivalence.js';
+import { opHash, opsEquivalent } from './analysis/op-equivalence.js';
 import { effectsRecursively, isMemoryEffectFree, onlyReads } from './analysis/side-effects.js';
 
 /**
@@ -14,8 +14,8 @@ import { effectsRecursively, isMemoryEffectFree, onlyReads } from './analysis/si
  * an equal op shadows the earlier one until its scope ends.
  */
 class ScopedOpTable {
-  private readonly buckets = new Map<string, Operation[]>();
-  private readonly scopes: string[][] = [];
+  private readonly buckets = new Map<number, Operation[]>();
+  private readonly scopes: number[][] = [];
 
   push(): void {
     this.scopes.push([]);
@@ -28,18 +28,18 @@ class ScopedOpTable {
       if (bucket.length === 0) this.buckets.delete(keys[i]!);
     }
   }
-  lookup(op: Operation): Operation | undefined {
-    const bucket = this.buckets.get(opHashKey(op));
+  /** The latest known op equivalent to `op`; `hash` is `opHash(op)`. */
+  lookup(op: Operation, hash: number = opHash(op)): Operation | undefined {
+    const bucket = this.buckets.get(hash);
     if (!bucket) return undefined;
     for (let i = bucket.length - 1; i >= 0; i--) if (opsEquivalent(bucket[i]!, op)) return bucket[i];
     return undefined;
   }
-  insert(op: Operation): void {
-    const key = opHashKey(op);
-    const bucket = this.buckets.get(key);
+  insert(op: Operation, hash: number = opHash(op)): void {
+    const bucket = this.buckets.get(hash);
     if (bucket) bucket.push(op);
-    else this.buckets.set(key, [op]);
-    this.scopes[this.scopes.length - 1]!.push(key);
+    else this.buckets.set(hash, [op]);
+    this.scopes[this.scopes.length - 1]!.push(hash);
   }
 }
 
@@ -90,24 +90,26 @@ class CSEDriver {
       this.numDCE++;
       return;
     }
-    if (op.regions.some((r) => r.blocks.length > 1)) return;
+    for (const region of op.regions) if (region.blocks.length > 1) return;
     if (!isMemoryEffectFree(op)) {
       // Reads of the same thing in one block with no write in between are redundant.
       if (!onlyReads(op)) return;
-      const existing = known.lookup(op);
+      const hash = opHash(op);
+      const existing = known.lookup(op, hash);
       if (existing && existing.parent === op.parent && !writeBetween(existing, op)) {
         this.replace(known, op, existing, ssaDominance);
         return;
       }
-      known.insert(op);
+      known.insert(op, hash);
       return;
     }
-    const existing = known.lookup(op);
+    const hash = opHash(op);
+    const existing = known.lookup(op, hash);
     if (existing) {
       this.replace(known, op, existing, ssaDominance);
       return;
     }
-    known.insert(op);
+    known.insert(op, hash);
   }
 
   private replace(known: ScopedOpTable, op: Operation, existing: Operation, ssaDominance: boolean): void {

@@ -43,6 +43,15 @@ function materializedDefaultsOf(def: OpDefinition): readonly (readonly [string, 
   return list;
 }
 
+/**
+ * The region, result and successor lists of ops created without any (these lists never change
+ * once the op exists): shared frozen arrays, so that large IR holds (and walks load) no empty
+ * array per op.
+ */
+const NO_REGIONS = Object.freeze([]) as readonly Region[] as Region[];
+const NO_RESULTS: readonly OpResult[] = Object.freeze([]);
+const NO_SUCCESSORS: readonly BlockOperand[] = Object.freeze([]);
+
 /** A generic operation: the one concrete node class of the IR, as in MLIR. */
 export class Operation {
   readonly name: string;
@@ -61,21 +70,34 @@ export class Operation {
   next: Operation | undefined;
   /** @internal position cache owned by the parent block. */
   cachedOrder = 0;
+  /**
+   * @internal the greedy rewrite driver whose worklist holds this op (0: none), and the op's slot
+   * there. Numbers, so that marking old ops does not make the GC track pointers to new objects.
+   */
+  worklistOwner = 0;
+  /** @internal */
+  worklistIndex = 0;
 
   private constructor(state: OperationState) {
-    this.name = state.name;
+    // The definition's copy of the name when they match: one shared (interned) string for all ops
+    // of a kind, rather than one per parsed op, so that name comparisons and lookups are cheap.
+    this.name = state.definition?.name === state.name ? state.definition.name : state.name;
     this.definition = state.definition;
     this.loc = state.loc ?? UnknownLoc.get();
-    this.operandSlots = (state.operands ?? []).map((v, i) => new OpOperand(v, this, i));
-    this.results = (state.resultTypes ?? []).map((t, i) => new OpResult(t, this, i));
+    const operands = state.operands ?? [];
+    this.operandSlots = [];
+    for (let i = 0; i < operands.length; i++) this.operandSlots.push(new OpOperand(operands[i]!, this, i));
+    const resultTypes = state.resultTypes ?? [];
+    this.results = resultTypes.length === 0 ? (NO_RESULTS as OpResult[]) : [];
+    for (let i = 0; i < resultTypes.length; i++) this.results.push(new OpResult(resultTypes[i]!, this, i));
     this.properties = toMap(state.properties);
     if (state.definition) {
       for (const [name, value] of materializedDefaultsOf(state.definition)) if (!this.properties.has(name)) this.properties.set(name, value);
     }
     this.attributes = toMap(state.attributes);
-    this.successorSlots = state.successors?.length ? state.successors.map((b, i) => new BlockOperand(b, this, i)) : [];
+    this.successorSlots = state.successors?.length ? state.successors.map((b, i) => new BlockOperand(b, this, i)) : (NO_SUCCESSORS as BlockOperand[]);
     const regions = state.regions ?? 0;
-    this.regions = [];
+    this.regions = regions === 0 || (typeof regions !== 'number' && regions.length === 0) ? NO_REGIONS : [];
     if (typeof regions === 'number') {
       for (let i = 0; i < regions; i++) this.regions.push(new Region(this));
     } else {
@@ -101,7 +123,10 @@ export class Operation {
 
   // ---- operands / results / successors
   get operands(): Value[] {
-    return this.operandSlots.map((o) => o.value);
+    const slots = this.operandSlots;
+    const values: Value[] = [];
+    for (let i = 0; i < slots.length; i++) values.push(slots[i]!.value);
+    return values;
   }
   get numOperands(): number {
     return this.operandSlots.length;
@@ -139,7 +164,9 @@ export class Operation {
     return r;
   }
   get hasResultsUsed(): boolean {
-    return this.results.some((r) => r.hasUses);
+    const results = this.results;
+    for (let i = 0; i < results.length; i++) if (results[i]!.useCount > 0) return true;
+    return false;
   }
 
   // ---- attributes
@@ -202,6 +229,7 @@ export class Operation {
    */
   erase(): void {
     for (const r of this.results) {
+      if (r.useCount === 0) continue;
       for (const use of r.uses) {
         if (!this.isAncestorOf(use.owner)) {
           throw new Error(`cannot erase '${this.name}': result #${r.index} is still used by '${use.owner.name}'`);

@@ -1,3 +1,4 @@
+import type { OpDefinition } from './op-definition.js';
 import type { Operation } from './operation.js';
 
 /**
@@ -38,11 +39,20 @@ export function MemoryEffects(...effects: MemoryEffect[]): Trait {
   return { name: `MemoryEffects<${effects.join(',')}>` , ...{ effects } } as Trait & { effects: MemoryEffect[] };
 }
 
+const NO_EFFECTS: readonly MemoryEffect[] = [];
+/** The declared effects per definition (null: none declared); traits never change once defined. */
+const declaredEffects = new WeakMap<OpDefinition, readonly MemoryEffect[] | null>();
+
 export function memoryEffectsOf(op: Operation): readonly MemoryEffect[] | undefined {
-  if (!op.definition) return undefined;
-  if (op.hasTrait('Pure')) return [];
-  for (const t of op.definition.traits) if ('effects' in t) return (t as Trait & { effects: MemoryEffect[] }).effects;
-  return undefined;
+  const def = op.definition;
+  if (!def) return undefined;
+  let effects = declaredEffects.get(def);
+  if (effects === undefined) {
+    const declared = def.traits.find((t) => 'effects' in t) as (Trait & { effects: MemoryEffect[] }) | undefined;
+    effects = def.traitNames.has('Pure') ? NO_EFFECTS : (declared?.effects ?? null);
+    declaredEffects.set(def, effects);
+  }
+  return effects ?? undefined;
 }
 
 export function SingleBlockImplicitTerminator(terminator: string): Trait {

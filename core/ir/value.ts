@@ -7,24 +7,30 @@ import type { Type } from './types.js';
 export class OpOperand {
   constructor(private current: Value, readonly owner: Operation, public index: number) {
     current.uses.add(this);
+    current.useCount = current.uses.size;
   }
   get value(): Value {
     return this.current;
   }
   set(value: Value): void {
     if (value === this.current) return;
-    this.current.uses.delete(this);
+    this.drop();
     this.current = value;
     value.uses.add(this);
+    value.useCount = value.uses.size;
   }
   drop(): void {
-    this.current.uses.delete(this);
+    const uses = this.current.uses;
+    uses.delete(this);
+    this.current.useCount = uses.size;
   }
 }
 
 /** An SSA value: an operation result or a block argument. Keeps its uses (O(1) add/remove). */
 export abstract class Value {
   readonly uses = new Set<OpOperand>();
+  /** @internal `uses.size`, kept by OpOperand: reading it does not touch the set (a cold object in large IR). */
+  useCount = 0;
   constructor(public type: Type) {}
 
   abstract get parentBlock(): Block | undefined;
@@ -32,10 +38,10 @@ export abstract class Value {
   abstract get definingOp(): Operation | undefined;
 
   get hasUses(): boolean {
-    return this.uses.size > 0;
+    return this.useCount > 0;
   }
   get hasOneUse(): boolean {
-    return this.uses.size === 1;
+    return this.useCount === 1;
   }
   users(): Operation[] {
     return [...new Set([...this.uses].map((u) => u.owner))];

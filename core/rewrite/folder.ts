@@ -7,9 +7,11 @@ import type { Value } from '../ir/value.js';
 import type { PatternRewriter } from './rewriter.js';
 
 /** The constant attribute an op produces, if it is constant-like (MLIR's m_Constant). */
+const NO_OPERANDS: readonly (Attribute | undefined)[] = [];
+
 export function constantValueOfOp(op: Operation): Attribute | undefined {
   if (!op.hasTrait('ConstantLike')) return undefined;
-  const folded = op.definition?.spec.fold?.(op, []);
+  const folded = op.definition?.spec.fold?.(op, NO_OPERANDS);
   if (folded !== undefined && !Array.isArray(folded) && !isValue(folded)) return folded as Attribute;
   return op.getAttr('value');
 }
@@ -32,9 +34,11 @@ function isValue(x: unknown): x is Value {
  */
 export function foldOperation(op: Operation, operands: readonly (Attribute | undefined)[]): (Attribute | Value)[] | undefined {
   const folded = op.definition?.spec.fold?.(op, operands);
-  const results = folded === undefined ? [] : Array.isArray(folded) ? folded : [folded];
+  if (folded === undefined) return foldTraits(op, operands) ? [] : undefined;
+  const results = Array.isArray(folded) ? folded : [folded];
   // The op's own results (an empty list for an op without results) mean it was updated in place.
-  const inPlace = folded !== undefined && results.length === op.results.length && results.every((r, i) => r === op.results[i]);
+  let inPlace = results.length === op.results.length;
+  for (let i = 0; inPlace && i < results.length; i++) inPlace = results[i] === op.results[i];
   if (results.length > 0 && !inPlace) return results;
   if (foldTraits(op, operands)) return [];
   return inPlace ? [] : undefined;
@@ -44,8 +48,18 @@ export function foldOperation(op: Operation, operands: readonly (Attribute | und
 function foldTraits(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
   if (!op.hasTrait('Commutative') || op.numOperands < 2) return false;
   // Stable partition of the operands from the first constant: non-constants first.
-  const first = operands.findIndex((a) => a !== undefined);
+  let first = -1;
+  for (let i = 0; i < operands.length; i++) {
+    if (operands[i] !== undefined) {
+      first = i;
+      break;
+    }
+  }
   if (first < 0) return false;
+  // Already partitioned (every operand from the first constant on is constant): nothing moves.
+  let partitioned = true;
+  for (let i = first + 1; partitioned && i < operands.length; i++) partitioned = operands[i] !== undefined;
+  if (partitioned && operands.length === op.numOperands) return false;
   const values = op.operands;
   const tail = values.slice(first).map((v, i) => ({ v, c: operands[first + i] !== undefined }));
   const reordered = [...tail.filter((x) => !x.c), ...tail.filter((x) => x.c)].map((x) => x.v);

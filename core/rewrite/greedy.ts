@@ -1,7 +1,8 @@
 import { Attribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
+import type { InsertionPoint } from '../ir/builder.js';
 import type { Context } from '../ir/dialect.js';
-import type { Operation } from '../ir/operation.js';
+import type { Operation, WalkResult } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
 import { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './folder.js';
@@ -55,53 +56,48 @@ export interface GreedyResult {
 export function applyPatternsGreedily(context: Context, regions: readonly Region[], patterns: PatternSet, config: GreedyConfig = {}): GreedyResult {
   const maxIterations = config.maxIterations ?? 10;
   const maxRewrites = config.maxNumRewrites ?? -1;
+  const topDown = config.topDown !== false;
+  const fold = config.fold !== false;
+  const cseConstants = config.cseConstants !== false;
   const scope = new Set(regions);
-  const worklist: (Operation | undefined)[] = [];
-  const position = new Map<Operation, number>();
+  const onlyRegion = regions.length === 1 ? regions[0] : undefined;
+  const inScope = (region: Region): boolean => (onlyRegion !== undefined ? region === onlyRegion : scope.has(region));
 
-  const addSingle = (op: Operation) => {
-    if (position.has(op)) return;
-    position.set(op, worklist.length);
-    worklist.push(op);
-  };
-  const remove = (op: Operation) => {
-    const i = position.get(op);
-    if (i === undefined) return;
-    worklist[i] = undefined;
-    position.delete(op);
-  };
-  const pop = (): Operation | undefined => {
-    while (worklist.length > 0) {
-      const op = worklist.pop();
-      if (op) {
-        position.delete(op);
-        return op;
-      }
-    }
-    return undefined;
-  };
+  const worklist = new Worklist();
+  const addSingle = (op: Operation) => worklist.push(op);
+  const remove = (op: Operation) => worklist.remove(op);
+
   /** Add `op` and its ancestors up to the scope; ops outside the scope are ignored. */
   const add = (op: Operation) => {
-    const ancestors: Operation[] = [];
-    for (let o: Operation | undefined = op; o; ) {
-      ancestors.push(o);
-      const region: Region | undefined = o.parent?.parent;
+    let top: Operation = op;
+    for (;;) {
+      const region: Region | undefined = top.parent?.parent;
       if (!region) return;
-      if (scope.has(region)) {
-        for (const a of ancestors) addSingle(a);
-        return;
-      }
-      o = region.parent;
+      if (inScope(region)) break;
+      const parent = region.parent;
+      if (!parent) return;
+      top = parent;
+    }
+    for (let o = op; ; o = o.parent!.parent!.parent!) {
+      addSingle(o);
+      if (o === top) return;
     }
   };
   /** After `op` is erased its operands have one use fewer: their definitions may be dead or simpler. */
   const addOperandDefs = (op: Operation) => {
-    for (const slot of op.operandSlots) {
-      const def = slot.value.definingOp;
+    const slots = op.operandSlots;
+    for (let i = 0; i < slots.length; i++) {
+      const value = slots[i]!.value;
+      const def = value.definingOp;
       if (!def) continue;
+      // At most one use: at most one other user.
+      if (value.useCount <= 1) {
+        add(def);
+        continue;
+      }
       let other: Operation | undefined;
       let many = false;
-      for (const use of slot.value.uses) {
+      for (const use of value.uses) {
         const user = use.owner;
         if (user === op || user === other) continue;
         if (!other) other = user;
@@ -138,61 +134,75 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   let rewrites = 0;
   let changedAtAll = false;
   let continueRewrites = false;
-  do {
-    if (maxIterations >= 0 && iterations >= maxIterations) break;
-    iterations++;
-    worklist.length = 0;
-    position.clear();
-    const folder = new OperationFolder(rewriter);
-    // A known constant equal to an earlier one is replaced by it (and not processed).
-    const uniqued = (op: Operation): boolean => {
-      if (config.cseConstants === false) return false;
-      const value = constantValueOfOp(op);
-      return value !== undefined && op.parent !== undefined && !folder.insertKnownConstant(op, value);
-    };
-    const seed: Operation[] = [];
-    for (const region of regions) {
-      for (const block of region.blocks) {
-        for (let op = block.first; op; ) {
-          const next: Operation | undefined = op.next;
-          if (config.topDown === false) {
-            op.walk((nested) => {
-              if (!uniqued(nested)) seed.push(nested);
-            }, 'post');
-          } else {
-            op.walk((nested) => {
-              if (uniqued(nested)) return 'skip';
-              seed.push(nested);
-            }, 'pre');
+  let folder: OperationFolder;
+  // A known constant equal to an earlier one is replaced by it (and not processed).
+  const uniqued = (op: Operation): boolean => {
+    if (!cseConstants) return false;
+    const value = constantValueOfOp(op);
+    return value !== undefined && op.parent !== undefined && !folder.insertKnownConstant(op, value);
+  };
+  // Operation.walk reads `next` before visiting an op: uniquing may move or erase it.
+  let seeded = 0;
+  const seedPreOrder = (op: Operation): WalkResult => {
+    if (uniqued(op)) return 'skip';
+    seeded++;
+    worklist.pushSeed(op);
+  };
+  const postOrder: Operation[] = [];
+  const seedPostOrder = (op: Operation): void => {
+    if (!uniqued(op)) postOrder.push(op);
+  };
+  try {
+    do {
+      if (maxIterations >= 0 && iterations >= maxIterations) break;
+      iterations++;
+      worklist.clear();
+      folder = new OperationFolder(rewriter);
+      seeded = 0;
+      // Top-down, the seeds are queued in walk order as they are met (the first is processed
+      // first); bottom-up, they are pushed after the walk (the last is processed first). Ops added
+      // while seeding (users of uniqued constants) stay below the seeds either way.
+      worklist.seeding = topDown;
+      for (const region of regions) {
+        for (const block of region.blocks) {
+          for (let op = block.first; op; ) {
+            const next: Operation | undefined = op.next;
+            if (topDown) op.walk(seedPreOrder, 'pre');
+            else op.walk(seedPostOrder, 'post');
+            op = next;
           }
-          op = next;
         }
       }
-    }
-    // The worklist is a stack: push in reverse so that the first op is processed first.
-    if (config.topDown === false) seed.forEach(addSingle);
-    else for (let i = seed.length - 1; i >= 0; i--) addSingle(seed[i]!);
+      worklist.endSeeding();
+      if (!topDown) {
+        seeded = postOrder.length;
+        for (let i = 0; i < postOrder.length; i++) addSingle(postOrder[i]!);
+        postOrder.length = 0;
+      }
 
-    // MLIR loops forever on patterns that undo each other within one pass over the worklist; past
-    // this many rewrites the pass is cut short, so that the iteration limit reports it instead.
-    continueRewrites = processWorklist(rewrites + Math.max(10_000, 64 * seed.length));
-    // Stopped by max-num-rewrites with work left: not converged, and no further iteration.
-    if (maxRewrites >= 0 && rewrites >= maxRewrites && worklist.some((op) => op !== undefined)) {
-      continueRewrites = true;
-      break;
-    }
-    if ((config.regionSimplification ?? 'normal') !== 'disabled') {
-      continueRewrites = eraseUnreachableBlocks(rewriter, regions) || continueRewrites;
-    }
-    changedAtAll ||= continueRewrites;
-  } while (continueRewrites);
+      // MLIR loops forever on patterns that undo each other within one pass over the worklist; past
+      // this many rewrites the pass is cut short, so that the iteration limit reports it instead.
+      continueRewrites = processWorklist(rewrites + Math.max(10_000, 64 * seeded));
+      // Stopped by max-num-rewrites with work left: not converged, and no further iteration.
+      if (maxRewrites >= 0 && rewrites >= maxRewrites && !worklist.empty) {
+        continueRewrites = true;
+        break;
+      }
+      if ((config.regionSimplification ?? 'normal') !== 'disabled') {
+        continueRewrites = eraseUnreachableBlocks(rewriter, regions) || continueRewrites;
+      }
+      changedAtAll ||= continueRewrites;
+    } while (continueRewrites);
+  } finally {
+    worklist.clear();
+  }
 
   return { converged: !continueRewrites, changed: changedAtAll, iterations, rewrites };
 
   function processWorklist(budget: number): boolean {
     let changed = false;
     while ((maxRewrites < 0 || rewrites < maxRewrites) && rewrites < budget) {
-      const op = pop();
+      const op = worklist.pop();
       if (!op) break;
       if (isOpTriviallyDead(op)) {
         rewriter.eraseOp(op);
@@ -200,14 +210,17 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         continue;
       }
       // Constants are not folded: they would fold to their value and be rematerialized forever.
-      if (config.fold !== false && !op.hasTrait('ConstantLike') && tryFold(op)) {
+      if (fold && !op.hasTrait('ConstantLike') && tryFold(op)) {
         changed = true;
         continue;
       }
-      for (const pattern of patterns.patternsFor(op.name)) {
+      const candidates = patterns.patternsFor(op.name);
+      // Before `op` for every pattern (a pattern that fails leaves the IR as it was, not the builder).
+      const before: InsertionPoint | undefined = candidates.length > 0 ? { block: op.parent!, before: op } : undefined;
+      for (let i = 0; i < candidates.length; i++) {
         rewriter.loc = op.loc;
-        rewriter.setInsertionPointBefore(op);
-        if (pattern.matchAndRewrite(op, rewriter)) {
+        rewriter.insertionPoint = before;
+        if (candidates[i]!.matchAndRewrite(op, rewriter)) {
           rewrites++;
           changed = true;
           break;
@@ -219,12 +232,21 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
 
   /** Fold `op`, materializing attribute results as constants right before it. */
   function tryFold(op: Operation): boolean {
-    const results = foldOperation(op, op.operandSlots.map((s) => constantValue(s.value)));
+    // Nothing can fold without a folder or a trait folder (then the operands need no look).
+    if (!op.definition?.spec.fold && !op.hasTrait('Commutative')) return false;
+    const slots = op.operandSlots;
+    const operands: (Attribute | undefined)[] = [];
+    for (let i = 0; i < slots.length; i++) operands.push(constantValue(slots[i]!.value));
+    const results = foldOperation(op, operands);
     if (results === undefined) return false;
     if (results.length === 0) {
       rewriter.notifyModified(op);
       return true;
     }
+    return replaceByFoldResults(op, results);
+  }
+
+  function replaceByFoldResults(op: Operation, results: readonly (Attribute | Value)[]): boolean {
     if (results.length !== op.results.length) throw new Error(`'${op.name}' folder returned ${results.length} results for ${op.results.length}`);
     const materialize = context.dialect(op.dialect)?.spec.materializeConstant;
     const replacements: Value[] = [];
@@ -250,6 +272,123 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   }
 }
 
+let nextWorklistToken = 1;
+
+/**
+ * The greedy driver's worklist: a stack of ops without duplicates, where removal leaves a hole.
+ * The seeds of an iteration are queued in processing order between the ops added while seeding
+ * (below them) and the ops added after (above them), so that seeding needs no second pass.
+ * Each op records its slot under the driver's token (no map lookups); an op that another driver
+ * holds at the same time (nested drivers) is tracked in `foreign` instead.
+ */
+class Worklist {
+  private readonly token = nextWorklistToken++;
+  /** The ops added while seeding (the first `seedBase`), then the ops added after. */
+  private readonly stack: (Operation | undefined)[] = [];
+  /** The seeds, in processing order from `seedNext`. */
+  private readonly seeds: (Operation | undefined)[] = [];
+  private seedNext = 0;
+  private seedBase = 0;
+  /** While seeding, an op added again moves from the seeds to the ops below them. */
+  seeding = false;
+  private readonly foreign = new Map<Operation, number>();
+
+  // A slot is an index into `stack` when >= 0, else ~(index into `seeds`). (Not -index - 1: -0 is
+  // no small integer, and storing one in an op makes V8 migrate every op to a new layout.)
+  private slotOf(op: Operation): number | undefined {
+    if (op.worklistOwner === this.token) return op.worklistIndex;
+    return this.foreign.size > 0 ? this.foreign.get(op) : undefined;
+  }
+  private claim(op: Operation, slot: number): void {
+    if (op.worklistOwner === 0) {
+      op.worklistOwner = this.token;
+      op.worklistIndex = slot;
+    } else {
+      this.foreign.set(op, slot);
+    }
+  }
+  private release(op: Operation): void {
+    if (op.worklistOwner === this.token) op.worklistOwner = 0;
+    else if (this.foreign.size > 0) this.foreign.delete(op);
+  }
+
+  push(op: Operation): void {
+    const slot = this.slotOf(op);
+    if (slot !== undefined) {
+      if (!this.seeding || slot >= 0) return;
+      this.seeds[~slot] = undefined;
+      this.release(op);
+    }
+    this.claim(op, this.stack.length);
+    this.stack.push(op);
+  }
+  /** Queue a seed (after the seeds queued before it) unless it is already there. */
+  pushSeed(op: Operation): void {
+    if (this.slotOf(op) !== undefined) return;
+    this.claim(op, ~this.seeds.length);
+    this.seeds.push(op);
+  }
+  endSeeding(): void {
+    this.seeding = false;
+    this.seedBase = this.stack.length;
+  }
+  remove(op: Operation): void {
+    const slot = this.slotOf(op);
+    if (slot === undefined) return;
+    this.release(op);
+    if (slot >= 0) this.stack[slot] = undefined;
+    else this.seeds[~slot] = undefined;
+  }
+  pop(): Operation | undefined {
+    const stack = this.stack;
+    while (stack.length > this.seedBase) {
+      const op = stack.pop();
+      if (op) {
+        this.release(op);
+        return op;
+      }
+    }
+    const seeds = this.seeds;
+    while (this.seedNext < seeds.length) {
+      const op = seeds[this.seedNext++];
+      if (op) {
+        this.release(op);
+        return op;
+      }
+    }
+    this.seedBase = 0;
+    while (stack.length > 0) {
+      const op = stack.pop();
+      if (op) {
+        this.release(op);
+        return op;
+      }
+    }
+    return undefined;
+  }
+  get empty(): boolean {
+    for (let i = this.seedNext; i < this.seeds.length; i++) if (this.seeds[i]) return false;
+    for (let i = 0; i < this.stack.length; i++) if (this.stack[i]) return false;
+    return true;
+  }
+  clear(): void {
+    for (let i = this.seedNext; i < this.seeds.length; i++) {
+      const op = this.seeds[i];
+      if (op) this.release(op);
+    }
+    for (let i = 0; i < this.stack.length; i++) {
+      const op = this.stack[i];
+      if (op) this.release(op);
+    }
+    this.stack.length = 0;
+    this.seeds.length = 0;
+    this.seedNext = 0;
+    this.seedBase = 0;
+    this.seeding = false;
+    this.foreign.clear();
+  }
+}
+
 /** Apply patterns greedily to the regions of `op`. */
 export function applyPatternsToOp(context: Context, op: Operation, patterns: PatternSet, config?: GreedyConfig): GreedyResult {
   return applyPatternsGreedily(context, op.regions, patterns, config);
@@ -263,7 +402,10 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
   let erased = false;
   const worklist = [...regions];
   const nested = (block: Block) => {
-    for (const op of block) worklist.push(...op.regions);
+    for (let op = block.first; op; op = op.next) {
+      const opRegions = op.regions;
+      for (let i = 0; i < opRegions.length; i++) worklist.push(opRegions[i]!);
+    }
   };
   while (worklist.length > 0) {
     const region = worklist.pop()!;

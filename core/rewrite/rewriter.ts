@@ -58,9 +58,11 @@ export class PatternRewriter extends Builder {
   }
   /** Erase `op` and all nested ops; its results must be unused. */
   eraseOp(op: Operation): void {
-    op.walk((nested) => {
-      if (nested !== op) for (const l of this.listeners) l.notifyOperationErased?.(nested);
-    }, 'post');
+    if (op.regions.length > 0) {
+      op.walk((nested) => {
+        if (nested !== op) for (const l of this.listeners) l.notifyOperationErased?.(nested);
+      }, 'post');
+    }
     for (const l of this.listeners) l.notifyOperationErased?.(op);
     op.erase();
   }

@@ -49,10 +49,11 @@ function constantChain(name: string, root: string, outerShape: Shape, inner: str
     root,
     benefit: 2,
     matchAndRewrite(op, rw) {
-      const [l, r] = op.operands as [Value, Value];
-      const [innerValue, c1] = outerShape === 'x-c' ? [l, scalarInt(r)] : [r, scalarInt(l)];
-      const innerOp = def(innerValue, inner);
-      if (c1 === undefined || !innerOp) return false;
+      // The inner op first: it is cheaper to rule out than the constant.
+      const innerOp = def(op.operandSlots[outerShape === 'x-c' ? 0 : 1]!.value, inner);
+      if (!innerOp) return false;
+      const c1 = scalarInt(op.operandSlots[outerShape === 'x-c' ? 1 : 0]!.value);
+      if (c1 === undefined) return false;
       const [il, ir] = innerOp.operands as [Value, Value];
       const [x, c0] = innerShape === 'x-c' ? [il, scalarInt(ir)] : [ir, scalarInt(il)];
       if (c0 === undefined) return false;
@@ -90,11 +91,10 @@ function addMulNegativeOne(name: string, mulOnRight: boolean): RewritePattern {
     root: 'arith.addi',
     benefit: 2,
     matchAndRewrite(op, rw) {
-      const [l, r] = op.operands as [Value, Value];
-      const mulOp = def(mulOnRight ? r : l, 'arith.muli');
+      const mulOp = def(op.operandSlots[mulOnRight ? 1 : 0]!.value, 'arith.muli');
       if (!mulOp || !isMinusOne(mulOp.operands[1]!)) return false;
       const y = mulOp.operands[0]!;
-      const other = mulOnRight ? l : r;
+      const other = op.operandSlots[mulOnRight ? 0 : 1]!.value;
       return replace(rw, op, create(rw, 'arith.subi', [other, y], op.results[0]!.type));
     },
   });

@@ -96,8 +96,11 @@ export const isAllOnes = (a: Attribute | undefined, t: Type): boolean => {
  * undefined to refuse folding (e.g. division by zero), which refuses the whole fold.
  */
 export function constFold(operands: readonly (Attribute | undefined)[], resultType: Type, fn: (...xs: Elem[]) => Elem | undefined): Attribute | undefined {
+  // Most ops have a non-constant operand: refuse before building anything.
+  if (operands.length === 0) return undefined;
+  for (let i = 0; i < operands.length; i++) if (operands[i] === undefined) return undefined;
   const elems = operands.map(elementsOf);
-  if (elems.length === 0 || elems.some((e) => e === undefined)) return undefined;
+  if (elems.some((e) => e === undefined)) return undefined;
   const all = elems as Elements[];
   const shaped = all[0]!.shaped;
   if (all.some((e) => e.shaped !== shaped) || shaped !== resultType instanceof ShapedType) return undefined;

@@ -22,8 +22,10 @@ type Operands = readonly (Attribute | undefined)[];
 export type Folder = (op: Operation, operands: Operands) => FoldResult[] | FoldResult | undefined;
 
 const resultType = (op: Operation): Type => op.results[0]!.type;
-const lhsOf = (op: Operation): Value => op.operands[0]!;
-const rhsOf = (op: Operation): Value => op.operands[1]!;
+/** Operand `i` (as `op.operands[i]`, without building the operand list). */
+const operandOf = (op: Operation, i: number): Value => op.operandSlots[i]?.value as Value;
+const lhsOf = (op: Operation): Value => operandOf(op, 0);
+const rhsOf = (op: Operation): Value => operandOf(op, 1);
 const definedBy = (v: Value, name: string): Operation | undefined => (v.definingOp?.name === name ? v.definingOp : undefined);
 
 /** The zero of `type`, or undefined for shapes a constant cannot have (dynamic tensors). */
@@ -58,9 +60,9 @@ const maxUnsigned = (w: number): bigint => (1n << BigInt(w)) - 1n;
 export const foldAddI: Folder = (op, [a, b]) => {
   if (isZeroInt(b)) return lhsOf(op);
   const sub = definedBy(lhsOf(op), 'arith.subi');
-  if (sub && sub.operands[1] === rhsOf(op)) return sub.operands[0]; // addi(subi(a, b), b) -> a
+  if (sub && operandOf(sub, 1) === rhsOf(op)) return operandOf(sub, 0); // addi(subi(a, b), b) -> a
   const sub2 = definedBy(rhsOf(op), 'arith.subi');
-  if (sub2 && sub2.operands[1] === lhsOf(op)) return sub2.operands[0]; // addi(b, subi(a, b)) -> a
+  if (sub2 && operandOf(sub2, 1) === lhsOf(op)) return operandOf(sub2, 0); // addi(b, subi(a, b)) -> a
   return intFold([a, b], resultType(op), (x, y) => x + y);
 };
 
@@ -72,8 +74,8 @@ export const foldSubI: Folder = (op, [a, b]) => {
   if (isZeroInt(b)) return lhsOf(op);
   const add = definedBy(lhsOf(op), 'arith.addi');
   if (add) {
-    if (rhsOf(op) === add.operands[1]) return add.operands[0]; // subi(addi(a, b), b) -> a
-    if (rhsOf(op) === add.operands[0]) return add.operands[1]; // subi(addi(a, b), a) -> b
+    if (rhsOf(op) === operandOf(add, 1)) return operandOf(add, 0); // subi(addi(a, b), b) -> a
+    if (rhsOf(op) === operandOf(add, 0)) return operandOf(add, 1); // subi(addi(a, b), a) -> b
   }
   return intFold([a, b], resultType(op), (x, y) => x - y);
 };
@@ -150,7 +152,7 @@ export const foldRemSI: Folder = (op, [a, b]) => {
 /** xor(v, allOnes) with v === `x`: MLIR's m_Op<XOrIOp>(m_Val(x), m_ConstantInt(allOnes)). */
 function isNotOf(v: Value, x: Value): boolean {
   const xor = definedBy(v, 'arith.xori');
-  return xor !== undefined && xor.operands[0] === x && isAllOnes(constantOf(xor.operands[1]!), v.type);
+  return xor !== undefined && operandOf(xor, 0) === x && isAllOnes(constantOf(operandOf(xor, 1)), v.type);
 }
 
 export const foldAndI: Folder = (op, [a, b]) => {
@@ -161,7 +163,7 @@ export const foldAndI: Folder = (op, [a, b]) => {
   // and(a, and(a, b)) -> and(a, b), in any operand order.
   for (const [x, y] of [[lhsOf(op), rhsOf(op)], [rhsOf(op), lhsOf(op)]] as const) {
     const inner = definedBy(y, 'arith.andi');
-    if (inner && (inner.operands[0] === x || inner.operands[1] === x)) return y;
+    if (inner && (operandOf(inner, 0) === x || operandOf(inner, 1) === x)) return y;
   }
   // MLIR's Idempotent trait: and(x, x) -> x.
   return intFold([a, b], t, (x, y) => x & y) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
@@ -172,8 +174,8 @@ export const foldOrI: Folder = (op, [a, b]) => {
   if (isZeroInt(b)) return lhsOf(op);
   if (isAllOnes(b, t)) return b;
   // or(x, xor(x, 1)) -> 1 (for i1 and all-ones masks).
-  if (isNotOf(rhsOf(op), lhsOf(op))) return rhsOf(op).definingOp!.operands[1];
-  if (isNotOf(lhsOf(op), rhsOf(op))) return lhsOf(op).definingOp!.operands[1];
+  if (isNotOf(rhsOf(op), lhsOf(op))) return operandOf(rhsOf(op).definingOp!, 1);
+  if (isNotOf(lhsOf(op), rhsOf(op))) return operandOf(lhsOf(op).definingOp!, 1);
   return intFold([a, b], t, (x, y) => x | y) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
 };
 
@@ -186,13 +188,13 @@ export const foldXOrI: Folder = (op, [a, b]) => {
   }
   const prev = definedBy(lhsOf(op), 'arith.xori');
   if (prev) {
-    if (prev.operands[1] === rhsOf(op)) return prev.operands[0]; // xor(xor(x, a), a) -> x
-    if (prev.operands[0] === rhsOf(op)) return prev.operands[1]; // xor(xor(a, x), a) -> x
+    if (operandOf(prev, 1) === rhsOf(op)) return operandOf(prev, 0); // xor(xor(x, a), a) -> x
+    if (operandOf(prev, 0) === rhsOf(op)) return operandOf(prev, 1); // xor(xor(a, x), a) -> x
   }
   const next = definedBy(rhsOf(op), 'arith.xori');
   if (next) {
-    if (next.operands[1] === lhsOf(op)) return next.operands[0]; // xor(a, xor(x, a)) -> x
-    if (next.operands[0] === lhsOf(op)) return next.operands[1]; // xor(a, xor(a, x)) -> x
+    if (operandOf(next, 1) === lhsOf(op)) return operandOf(next, 0); // xor(a, xor(x, a)) -> x
+    if (operandOf(next, 0) === lhsOf(op)) return operandOf(next, 1); // xor(a, xor(a, x)) -> x
   }
   return intFold([a, b], t, (x, y) => x ^ y);
 };
@@ -332,7 +334,7 @@ export const foldMinNumF = floatMinMaxFold(Infinity, minnum);
 
 export const foldNegF: Folder = (op, [a]) => {
   const inner = definedBy(lhsOf(op), 'arith.negf');
-  if (inner) return inner.operands[0];
+  if (inner) return operandOf(inner, 0);
   // -NaN is not representable by FloatAttr (a JS number): such a fold is refused.
   return constFoldUnary(a, resultType(op), (x) => (Number.isNaN(x as number) ? undefined : -(x as number)));
 };
@@ -373,7 +375,7 @@ export const foldCmpI: Folder = (op, [a, b]) => {
   if (isZeroInt(b) && pred === 'ne') {
     // extsi/extui(%x : i1) != 0 -> %x
     const ext = definedBy(lhsOf(op), 'arith.extsi') ?? definedBy(lhsOf(op), 'arith.extui');
-    if (ext && intWidth(ext.operands[0]!.type) === 1 && elementType(ext.operands[0]!.type) instanceof IntegerType) return ext.operands[0];
+    if (ext && intWidth(operandOf(ext, 0).type) === 1 && elementType(operandOf(ext, 0).type) instanceof IntegerType) return operandOf(ext, 0);
   }
   if (a !== undefined && b === undefined) {
     // Move the constant to the right.
@@ -424,7 +426,9 @@ export const foldCmpF: Folder = (op, [a, b]) => {
 };
 
 export const foldSelect: Folder = (op, [cond, t, f]) => {
-  const [c, tv, fv] = op.operands as [Value, Value, Value];
+  const c = lhsOf(op);
+  const tv = rhsOf(op);
+  const fv = operandOf(op, 2);
   if (tv === fv) return tv;
   const cv = constInt(cond);
   if (cv !== undefined) return cv !== 0n ? tv : fv;
@@ -433,7 +437,8 @@ export const foldSelect: Folder = (op, [cond, t, f]) => {
   const cmp = definedBy(c, 'arith.cmpi');
   if (cmp) {
     const pred = cmpIPredicateOf(cmp);
-    const [l, r] = cmp.operands;
+    const l = operandOf(cmp, 0);
+    const r = operandOf(cmp, 1);
     if ((pred === 'eq' || pred === 'ne') && ((l === tv && r === fv) || (r === tv && l === fv))) return pred === 'ne' ? tv : fv;
   }
   // Elementwise select of dense constants by a non-splat constant condition.
@@ -448,12 +453,12 @@ export const foldSelect: Folder = (op, [cond, t, f]) => {
 
 // ---- casts ------------------------------------------------------------------------------------
 
-const inType = (op: Operation): Type => op.operands[0]!.type;
+const inType = (op: Operation): Type => operandOf(op, 0).type;
 
 export const foldExtUI: Folder = (op, [a]) => {
   const inner = definedBy(lhsOf(op), 'arith.extui');
   if (inner) {
-    op.setOperand(0, inner.operands[0]!);
+    op.setOperand(0, operandOf(inner, 0));
     return op.results[0];
   }
   const w = intWidth(inType(op));
@@ -463,7 +468,7 @@ export const foldExtUI: Folder = (op, [a]) => {
 export const foldExtSI: Folder = (op, [a]) => {
   const inner = definedBy(lhsOf(op), 'arith.extsi');
   if (inner) {
-    op.setOperand(0, inner.operands[0]!);
+    op.setOperand(0, operandOf(inner, 0));
     return op.results[0];
   }
   const w = intWidth(inType(op));
@@ -473,7 +478,7 @@ export const foldExtSI: Folder = (op, [a]) => {
 export const foldTruncI: Folder = (op, [a]) => {
   const ext = definedBy(lhsOf(op), 'arith.extui') ?? definedBy(lhsOf(op), 'arith.extsi');
   if (ext) {
-    const src = ext.operands[0]!;
+    const src = operandOf(ext, 0);
     if (intWidth(src.type) > intWidth(resultType(op))) {
       op.setOperand(0, src); // trunci(ext(a)) -> trunci(a)
       return op.results[0];
@@ -482,7 +487,7 @@ export const foldTruncI: Folder = (op, [a]) => {
   }
   const inner = definedBy(lhsOf(op), 'arith.trunci');
   if (inner) {
-    op.setOperand(0, inner.operands[0]!);
+    op.setOperand(0, operandOf(inner, 0));
     return op.results[0];
   }
   return constFoldUnary(a, resultType(op), (x) => x);
@@ -524,9 +529,9 @@ export const foldFPToUI = fpToInt(false);
 /** extf(truncf(x)) with both `contract` returns x; constants widen exactly. */
 export const foldExtF: Folder = (op, [a]) => {
   const trunc = definedBy(lhsOf(op), 'arith.truncf');
-  if (trunc && trunc.operands[0]!.type === resultType(op)) {
+  if (trunc && operandOf(trunc, 0).type === resultType(op)) {
     const contract = (o: Operation) => ((o.properties.get('fastmath') as { flags?: number } | undefined)?.flags ?? 0) & 32;
-    if (contract(trunc) && contract(op)) return trunc.operands[0];
+    if (contract(trunc) && contract(op)) return operandOf(trunc, 0);
   }
   return constFoldUnary(a, resultType(op), (x) => x);
 };
@@ -545,7 +550,7 @@ function representableBy(from: Type, to: Type): boolean {
 export const foldTruncF: Folder = (op, [a]) => {
   const ext = definedBy(lhsOf(op), 'arith.extf');
   if (ext) {
-    const src = ext.operands[0]!;
+    const src = operandOf(ext, 0);
     if (representableBy(src.type, ext.results[0]!.type)) {
       const srcWidth = (elementType(src.type) as FloatType).width;
       const resWidth = (elementType(resultType(op)) as FloatType).width;

@@ -48,7 +48,8 @@ function constDiff(lb: Value, ub: Value): bigint | undefined {
   if (l instanceof IntegerAttr && u instanceof IntegerAttr) return BigInt.asIntN(width, u.value - l.value);
   const add = ub.definingOp;
   if (add?.name !== 'arith.addi') return undefined;
-  const [a, b] = add.operands as [Value, Value];
+  const a = add.operandSlots[0]?.value as Value;
+  const b = add.operandSlots[1]?.value as Value;
   const c = (v: Value) => {
     const k = constantValue(v);
     return k instanceof IntegerAttr ? BigInt.asIntN(width, k.value) : undefined;
@@ -63,14 +64,16 @@ export const SimplifyTrivialLoops = definePattern({
   name: 'SimplifyTrivialLoops',
   root: 'scf.for',
   matchAndRewrite(op, rw) {
-    const [lb, ub, step] = op.operands as [Value, Value, Value];
-    const inits = op.operands.slice(3);
+    const lb = op.operandSlots[0]?.value as Value;
+    const ub = op.operandSlots[1]?.value as Value;
+    const step = op.operandSlots[2]?.value as Value;
     if (lb === ub) {
-      rw.replaceOp(op, inits);
+      rw.replaceOp(op, op.operands.slice(3));
       return true;
     }
     const diff = constDiff(lb, ub);
     if (diff === undefined) return false;
+    const inits = op.operands.slice(3);
     if (diff <= 0n) {
       rw.replaceOp(op, inits);
       return true;
@@ -92,6 +95,17 @@ export const SimplifyTrivialLoops = definePattern({
   },
 });
 
+/** The test of ForOpIterArgsFolder below, without building anything (most loops have nothing to drop). */
+function hasDroppableIterArg(op: Operation, blockArgs: readonly Value[], yieldOp: Operation): boolean {
+  for (let i = 0; i + 3 < op.operandSlots.length; i++) {
+    const init = op.operandSlots[i + 3]!.value;
+    const arg = blockArgs[i + 1]!;
+    const y = yieldOp.operandSlots[i]?.value;
+    if (arg === y || (!arg.hasUses && (init === y || !op.results[i]!.hasUses))) return true;
+  }
+  return false;
+}
+
 /**
  * Drop loop-carried values that are forwarded unchanged (the yield returns the region argument or
  * the init), or unused both inside and after the loop.
@@ -102,6 +116,7 @@ export const ForOpIterArgsFolder = definePattern({
   matchAndRewrite(op, rw) {
     const block = op.region(0).entry!;
     const yieldOp = block.last!;
+    if (!hasDroppableIterArg(op, block.arguments, yieldOp)) return false;
     const inits = op.operands.slice(3);
     const args = block.arguments.slice(1);
     const yielded = yieldOp.operands;

@@ -10,7 +10,38 @@ import type { Value } from '../../core/ir/value.js';
  * successors and regions (values defined inside the two ops are matched up positionally).
  */
 export function opsEquivalent(lhs: Operation, rhs: Operation): boolean {
+  // Without regions nothing is mapped: the general comparison with empty maps, without the maps.
+  if (lhs.regions.length === 0) return shallowEquivalent(lhs, rhs);
   return equivalent(lhs, rhs, new Map(), new Map());
+}
+
+function shallowEquivalent(lhs: Operation, rhs: Operation): boolean {
+  if (lhs === rhs) return true;
+  if (
+    lhs.name !== rhs.name ||
+    rhs.regions.length !== 0 ||
+    lhs.successorSlots.length !== rhs.successorSlots.length ||
+    lhs.numOperands !== rhs.numOperands ||
+    lhs.results.length !== rhs.results.length ||
+    !sameAttrs(lhs.attributes, rhs.attributes) ||
+    !sameAttrs(lhs.properties, rhs.properties)
+  ) {
+    return false;
+  }
+  const ls = lhs.operandSlots;
+  const rs = rhs.operandSlots;
+  if (lhs.hasTrait('Commutative')) {
+    const remaining = rhs.operands;
+    for (let i = 0; i < ls.length; i++) {
+      const k = remaining.indexOf(ls[i]!.value);
+      if (k < 0) return false;
+      remaining.splice(k, 1);
+    }
+  } else {
+    for (let i = 0; i < ls.length; i++) if (ls[i]!.value !== rs[i]!.value) return false;
+  }
+  for (let i = 0; i < lhs.results.length; i++) if (lhs.results[i]!.type !== rhs.results[i]!.type) return false;
+  return true;
 }
 
 function sameAttrs(a: ReadonlyMap<string, Attribute>, b: ReadonlyMap<string, Attribute>): boolean {
@@ -89,13 +120,47 @@ function valueId(v: Value): number {
   return id;
 }
 
+const stringHashes = new Map<string, number>();
+function stringHash(s: string): number {
+  let h = stringHashes.get(s);
+  if (h === undefined) {
+    h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    stringHashes.set(s, h);
+  }
+  return h;
+}
+
+function mix(h: number, x: number): number {
+  h = Math.imul(h ^ x, 0x9e3779b1);
+  return h ^ (h >>> 16);
+}
+
+/** Order-independent: attribute dictionaries compare as maps. */
+function attrsHash(m: ReadonlyMap<string, Attribute>): number {
+  let h = m.size;
+  for (const [k, v] of m) h = (h + mix(stringHash(k), v.id)) | 0;
+  return h;
+}
+
 /**
- * A hash key consistent with `opsEquivalent` (MLIR's OperationEquivalence::computeHash): equal
- * ops get equal keys; regions are left out, so ops with regions may share a key and differ.
+ * A hash consistent with `opsEquivalent` (MLIR's OperationEquivalence::computeHash): equivalent
+ * ops get equal hashes; regions are left out, so ops with regions may share a hash and differ.
  */
-export function opHashKey(op: Operation): string {
-  const operands = op.operands.map(valueId);
-  if (op.hasTrait('Commutative')) operands.sort((a, b) => a - b);
-  const attrs = (m: ReadonlyMap<string, Attribute>) => [...m].map(([k, v]) => `${k}=${v.id}`).sort().join(',');
-  return `${op.name}|${op.resultTypes.map((t) => t.id).join(',')}|${attrs(op.properties)}|${attrs(op.attributes)}|${operands.join(',')}|${op.regions.length}`;
+export function opHash(op: Operation): number {
+  let h = mix(stringHash(op.name), op.regions.length);
+  const results = op.results;
+  for (let i = 0; i < results.length; i++) h = mix(h, results[i]!.type.id);
+  h = mix(h, attrsHash(op.properties));
+  h = mix(h, attrsHash(op.attributes));
+  const slots = op.operandSlots;
+  if (op.hasTrait('Commutative')) {
+    // Operands as a multiset.
+    let sum = 0;
+    for (let i = 0; i < slots.length; i++) sum = (sum + mix(0x27d4eb2f, valueId(slots[i]!.value))) | 0;
+    h = mix(h, sum);
+  } else {
+    for (let i = 0; i < slots.length; i++) h = mix(h, valueId(slots[i]!.value));
+  }
+  return mix(h, slots.length);
 }
