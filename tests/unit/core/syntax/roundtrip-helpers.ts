@@ -1,4 +1,3 @@
-import { Block } from '../../../../core/ir/block.js';
 import type { Context } from '../../../../core/ir/dialect.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
 import { Operation } from '../../../../core/ir/operation.js';
@@ -7,14 +6,10 @@ import { parseSource } from '../../../../core/syntax/parse-source.js';
 import { printOperation, type PrintOptions } from '../../../../core/syntax/printer.js';
 import { SourceFile } from '../../../../core/syntax/source.js';
 import { ModuleOp } from '../../../../dialects/builtin/index.js';
+import { wrapInModule } from '../../../../dialects/builtin/parse-module.js';
 
 export function parse(text: string, context: Context): Operation {
-  return parseSource(new SourceFile('input.mlir', text), context, ModuleOp.name, (ops) => {
-    const m = Operation.create(ModuleOp.state({}));
-    const b = m.region(0).appendBlock(new Block());
-    ops.forEach((o) => b.append(o));
-    return m;
-  });
+  return parseSource(new SourceFile('input.mlir', text), context, ModuleOp.name, (ops) => wrapInModule(ops));
 }
 
 /** Parse, verify and print; throws the first diagnostic's message on failure. */
