@@ -83,6 +83,14 @@ export class OpDefinition {
   readonly traits: readonly Trait[];
   /** Set by the syntax layer: the compiled assembly format. */
   compiledFormat: unknown;
+  /** @internal set by the verifier: what it derives from this definition, computed once. */
+  verifierPlan: unknown;
+  /** Structural traits the verifier and walks test on every op, looked up once. */
+  readonly isTerminator: boolean;
+  readonly noTerminator: boolean;
+  readonly isolatedFromAbove: boolean;
+  readonly graphRegion: boolean;
+  readonly symbolTable: boolean;
 
   constructor(readonly spec: OpSpec) {
     this.operandGroups = groups(spec.operands);
@@ -91,6 +99,11 @@ export class OpDefinition {
     this.traitNames = new Set(this.traits.map((t) => t.name));
     if (this.hasOperandSegments) this.traitNames.add('AttrSizedOperandSegments');
     if (this.hasResultSegments) this.traitNames.add('AttrSizedResultSegments');
+    this.isTerminator = this.traitNames.has('Terminator');
+    this.noTerminator = this.traitNames.has('NoTerminator');
+    this.isolatedFromAbove = this.traitNames.has('IsolatedFromAbove');
+    this.graphRegion = this.traitNames.has('GraphRegion');
+    this.symbolTable = this.traitNames.has('SymbolTable');
   }
   get name(): string {
     return this.spec.name;
@@ -144,7 +157,7 @@ export function segmentSizesAttr(sizes: readonly number[]): DenseArrayAttr {
 function groupRange(def: OpDefinition, op: Operation, kind: 'operand' | 'result', index: number): [number, number] {
   const gs = kind === 'operand' ? def.operandGroups : def.resultGroups;
   const total = kind === 'operand' ? op.numOperands : op.results.length;
-  const seg = op.properties.get(kind === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes');
+  const seg = op.getProperty(kind === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes');
   const sizes = groupSizes(gs, total, seg);
   if (typeof sizes === 'string') throw new Error(`'${op.name}': ${sizes}`);
   let start = 0;

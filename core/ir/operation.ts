@@ -20,15 +20,22 @@ export interface OperationState {
   /** A count of empty regions to create, or regions whose blocks are moved in. */
   regions?: number | readonly Region[];
   loc?: Location;
+  /** Take over the `properties`/`attributes` Maps given (the caller drops them) instead of copying. */
+  adoptMaps?: boolean;
 }
 
 export type WalkResult = void | 'skip' | 'interrupt';
 export type WalkOrder = 'pre' | 'post';
 
-function toMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute> | undefined): Map<string, Attribute> {
-  if (!m) return new Map();
-  if (m instanceof Map) return m.size === 0 ? new Map() : new Map(m);
-  return new Map(Object.entries(m));
+/** The op's own Map for `m`, or undefined when there is nothing to store. */
+function toMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute> | undefined, adopt: boolean): Map<string, Attribute> | undefined {
+  if (!m) return undefined;
+  if (m instanceof Map) {
+    if (m.size === 0) return undefined;
+    return adopt ? (m as Map<string, Attribute>) : new Map(m);
+  }
+  const entries = Object.entries(m);
+  return entries.length === 0 ? undefined : new Map(entries);
 }
 
 /** Attributes that are stored on the op when absent (MLIR's DefaultValuedAttr), per definition. */
@@ -59,8 +66,9 @@ export class Operation {
   readonly definition: OpDefinition | undefined;
   readonly operandSlots: OpOperand[];
   readonly results: OpResult[];
-  readonly properties: Map<string, Attribute>;
-  readonly attributes: Map<string, Attribute>;
+  // Created on first need: most ops have no discardable attributes, many no properties.
+  private ownProperties: Map<string, Attribute> | undefined;
+  private ownAttributes: Map<string, Attribute> | undefined;
   readonly successorSlots: BlockOperand[];
   readonly regions: Region[];
   loc: Location;
@@ -84,17 +92,17 @@ export class Operation {
     this.name = state.definition?.name === state.name ? state.definition.name : state.name;
     this.definition = state.definition;
     this.loc = state.loc ?? UnknownLoc.get();
-    const operands = state.operands ?? [];
-    this.operandSlots = [];
-    for (let i = 0; i < operands.length; i++) this.operandSlots.push(new OpOperand(operands[i]!, this, i));
-    const resultTypes = state.resultTypes ?? [];
-    this.results = resultTypes.length === 0 ? (NO_RESULTS as OpResult[]) : [];
-    for (let i = 0; i < resultTypes.length; i++) this.results.push(new OpResult(resultTypes[i]!, this, i));
-    this.properties = toMap(state.properties);
+    // `map` allocates exactly-sized arrays (`push` onto [] reserves room for 17 elements).
+    const operands = state.operands;
+    this.operandSlots = operands?.length ? operands.map((v, i) => new OpOperand(v, this, i)) : [];
+    const resultTypes = state.resultTypes;
+    this.results = resultTypes?.length ? resultTypes.map((t, i) => new OpResult(t, this, i)) : (NO_RESULTS as OpResult[]);
+    const adopt = state.adoptMaps === true;
+    this.ownProperties = toMap(state.properties, adopt);
     if (state.definition) {
-      for (const [name, value] of materializedDefaultsOf(state.definition)) if (!this.properties.has(name)) this.properties.set(name, value);
+      for (const [name, value] of materializedDefaultsOf(state.definition)) if (!this.ownProperties?.has(name)) this.properties.set(name, value);
     }
-    this.attributes = toMap(state.attributes);
+    this.ownAttributes = toMap(state.attributes, adopt);
     this.successorSlots = state.successors?.length ? state.successors.map((b, i) => new BlockOperand(b, this, i)) : (NO_SUCCESSORS as BlockOperand[]);
     const regions = state.regions ?? 0;
     this.regions = regions === 0 || (typeof regions !== 'number' && regions.length === 0) ? NO_REGIONS : [];
@@ -170,9 +178,29 @@ export class Operation {
   }
 
   // ---- attributes
+  /** Inherent attributes (printed `<{...}>` in generic form); created on first access. */
+  get properties(): Map<string, Attribute> {
+    return (this.ownProperties ??= new Map());
+  }
+  /** Discardable attributes; created on first access. */
+  get attributes(): Map<string, Attribute> {
+    return (this.ownAttributes ??= new Map());
+  }
+  /** The properties without creating a map: undefined when there are none. */
+  get propertiesIfAny(): ReadonlyMap<string, Attribute> | undefined {
+    return this.ownProperties?.size ? this.ownProperties : undefined;
+  }
+  /** The discardable attributes without creating a map: undefined when there are none. */
+  get attributesIfAny(): ReadonlyMap<string, Attribute> | undefined {
+    return this.ownAttributes?.size ? this.ownAttributes : undefined;
+  }
   /** An inherent (property) or discardable attribute by name; properties first, as MLIR's getAttr. */
   getAttr(name: string): Attribute | undefined {
-    return this.properties.get(name) ?? this.attributes.get(name);
+    return this.ownProperties?.get(name) ?? this.ownAttributes?.get(name);
+  }
+  /** An inherent attribute by name, without creating a map. */
+  getProperty(name: string): Attribute | undefined {
+    return this.ownProperties?.get(name);
   }
   /** Sets an inherent attribute if the op declares `name`, else a discardable one. */
   setAttr(name: string, value: Attribute): void {
@@ -180,10 +208,10 @@ export class Operation {
     else this.attributes.set(name, value);
   }
   removeAttr(name: string): boolean {
-    return this.properties.delete(name) || this.attributes.delete(name);
+    return (this.ownProperties?.delete(name) ?? false) || (this.ownAttributes?.delete(name) ?? false);
   }
   get discardableAttrDict(): DictionaryAttr {
-    return DictionaryAttr.get(this.attributes);
+    return DictionaryAttr.get(this.ownAttributes ?? new Map());
   }
 
   // ---- structure
@@ -229,8 +257,7 @@ export class Operation {
    */
   erase(): void {
     for (const r of this.results) {
-      if (r.useCount === 0) continue;
-      for (const use of r.uses) {
+      for (let use = r.firstUse; use; use = use.nextUse) {
         if (!this.isAncestorOf(use.owner)) {
           throw new Error(`cannot erase '${this.name}': result #${r.index} is still used by '${use.owner.name}'`);
         }
@@ -288,8 +315,8 @@ export class Operation {
       definition: this.definition,
       operands: this.operands.map((v) => mapping.lookupOrSelf(v)),
       resultTypes: this.resultTypes,
-      properties: this.properties,
-      attributes: this.attributes,
+      properties: this.ownProperties,
+      attributes: this.ownAttributes,
       successors: this.successors.map((b) => mapping.lookupBlockOrSelf(b)),
       regions: this.regions.length,
       loc: this.loc,

@@ -3,33 +3,36 @@ import type { Location } from './location.js';
 import type { Operation } from './operation.js';
 import type { Type } from './types.js';
 
-/** One use of a value: operand `index` of `owner`. */
+/**
+ * One use of a value: operand `index` of `owner`. Uses form an intrusive doubly linked list on
+ * their value (newest first, as MLIR's use lists), so that large IR holds no set per value.
+ */
 export class OpOperand {
+  /** The next use of the same value (older). */
+  nextUse: OpOperand | undefined = undefined;
+  /** @internal */
+  prevUse: OpOperand | undefined = undefined;
   constructor(private current: Value, readonly owner: Operation, public index: number) {
-    current.uses.add(this);
-    current.useCount = current.uses.size;
+    current.linkUse(this);
   }
   get value(): Value {
     return this.current;
   }
   set(value: Value): void {
     if (value === this.current) return;
-    this.drop();
+    this.current.unlinkUse(this);
     this.current = value;
-    value.uses.add(this);
-    value.useCount = value.uses.size;
+    value.linkUse(this);
   }
   drop(): void {
-    const uses = this.current.uses;
-    uses.delete(this);
-    this.current.useCount = uses.size;
+    this.current.unlinkUse(this);
   }
 }
 
 /** An SSA value: an operation result or a block argument. Keeps its uses (O(1) add/remove). */
 export abstract class Value {
-  readonly uses = new Set<OpOperand>();
-  /** @internal `uses.size`, kept by OpOperand: reading it does not touch the set (a cold object in large IR). */
+  /** The most recent use; follow `nextUse` for the others. */
+  firstUse: OpOperand | undefined = undefined;
   useCount = 0;
   constructor(public type: Type) {}
 
@@ -37,21 +40,50 @@ export abstract class Value {
   /** The operation defining this value, if it is a result. */
   abstract get definingOp(): Operation | undefined;
 
+  /** @internal */
+  linkUse(use: OpOperand): void {
+    const first = this.firstUse;
+    use.nextUse = first;
+    use.prevUse = undefined;
+    if (first) first.prevUse = use;
+    this.firstUse = use;
+    this.useCount++;
+  }
+  /** @internal a no-op for a use that is not linked here (already dropped). */
+  unlinkUse(use: OpOperand): void {
+    if (use.prevUse) use.prevUse.nextUse = use.nextUse;
+    else if (this.firstUse === use) this.firstUse = use.nextUse;
+    else return;
+    if (use.nextUse) use.nextUse.prevUse = use.prevUse;
+    use.prevUse = use.nextUse = undefined;
+    this.useCount--;
+  }
+
+  /** The uses, newest first: a snapshot, safe to iterate while uses change. */
+  get uses(): OpOperand[] {
+    const list: OpOperand[] = [];
+    for (let u = this.firstUse; u; u = u.nextUse) list.push(u);
+    return list;
+  }
   get hasUses(): boolean {
     return this.useCount > 0;
   }
   get hasOneUse(): boolean {
     return this.useCount === 1;
   }
+  /** The distinct operations using this value. */
   users(): Operation[] {
-    return [...new Set([...this.uses].map((u) => u.owner))];
+    const owners = new Set<Operation>();
+    for (let u = this.firstUse; u; u = u.nextUse) owners.add(u.owner);
+    return [...owners];
   }
   replaceAllUsesWith(other: Value): void {
     if (other === this) return;
-    for (const use of [...this.uses]) use.set(other);
+    while (this.firstUse) this.firstUse.set(other);
   }
   replaceUsesWithIf(other: Value, pred: (use: OpOperand) => boolean): void {
-    for (const use of [...this.uses]) if (pred(use)) use.set(other);
+    if (other === this) return;
+    for (const use of this.uses) if (pred(use)) use.set(other);
   }
   /** The region holding the definition. */
   get parentRegion() {

@@ -31,10 +31,8 @@ interface DeclarationPlan {
   readonly successorCount: number;
   readonly variadicSuccessors: boolean;
 }
-const plans = new WeakMap<OpDefinition, DeclarationPlan>();
-
 function planOf(def: OpDefinition): DeclarationPlan {
-  let plan = plans.get(def);
+  let plan = def.verifierPlan as DeclarationPlan | undefined;
   if (plan) return plan;
   const simple = (gs: readonly ValueGroup[], hasSegments: boolean) =>
     !hasSegments && gs.every((g) => g.kind === 'single') ? gs.map((g) => valueSpecConstraint(g.spec)) : undefined;
@@ -48,12 +46,12 @@ function planOf(def: OpDefinition): DeclarationPlan {
     successorCount: successorSpecs.length,
     variadicSuccessors: successorSpecs.some((r) => r.variadic),
   };
-  plans.set(def, plan);
+  def.verifierPlan = plan;
   return plan;
 }
 
-function verifyValueGroups(op: Operation, def: OpDefinition, what: 'operand' | 'result'): void {
-  const simple = planOf(def).simple[what];
+function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPlan, what: 'operand' | 'result'): void {
+  const simple = plan.simple[what];
   if (simple) {
     // Fast path, same checks and messages as below: one value per group, no segment sizes.
     const n = what === 'operand' ? op.operandSlots.length : op.results.length;
@@ -73,7 +71,7 @@ function verifyValueGroups(op: Operation, def: OpDefinition, what: 'operand' | '
   const values: readonly Value[] = what === 'operand' ? op.operands : op.results;
   const segName = what === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes';
   const hasSegments = what === 'operand' ? def.hasOperandSegments : def.hasResultSegments;
-  const seg = op.properties.get(segName);
+  const seg = op.getProperty(segName);
   if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
   const { min, exact } = countPhrase(gs);
   if (!hasSegments) {
@@ -102,11 +100,11 @@ function verifyValueGroups(op: Operation, def: OpDefinition, what: 'operand' | '
 }
 
 function verifyDeclaration(op: Operation, def: OpDefinition): void {
-  verifyValueGroups(op, def, 'operand');
-  verifyValueGroups(op, def, 'result');
   const plan = planOf(def);
+  verifyValueGroups(op, def, plan, 'operand');
+  verifyValueGroups(op, def, plan, 'result');
   for (const [name, spec] of plan.attributes) {
-    const a = op.properties.get(name);
+    const a = op.getProperty(name);
     if (a === undefined) {
       if (!spec.optional) fail(op, `requires attribute '${name}'`);
       continue;
@@ -124,27 +122,30 @@ function verifyDeclaration(op: Operation, def: OpDefinition): void {
 }
 
 function verifyBlocks(op: Operation): void {
-  const noTerminator = op.hasTrait('NoTerminator') || !op.isRegistered;
-  op.regions.forEach((region) => {
-    region.blocks.forEach((block, bi) => {
+  const noTerminator = op.definition?.noTerminator ?? true;
+  for (const region of op.regions) {
+    const blocks = region.blocks;
+    for (let bi = 0; bi < blocks.length; bi++) {
+      const block = blocks[bi]!;
       if (bi === 0 && block.predecessorUses.size > 0) fail(op, 'entry block of region may not have predecessors');
       for (const arg of block.arguments) if (arg.owner !== block) fail(op, 'block argument not owned by block');
-      if (!noTerminator || region.blocks.length > 1) {
-        const last = block.last;
+      const last = block.last;
+      if (!noTerminator || blocks.length > 1) {
         if (!last) throw new VerifyFailure(opDiagnostic(op, 'empty block: expect at least a terminator'));
-        if (last.isRegistered && !last.hasTrait('Terminator')) {
+        if (last.definition && !last.definition.isTerminator) {
           const d = new Diagnostic('error', last.loc, 'block with no terminator, has ' + describeOp(last));
           throw new VerifyFailure(d);
         }
       }
       for (let child = block.first; child; child = child.next) {
-        if (child !== block.last && child.hasTrait('Terminator')) fail(child, 'must be the last operation in the parent block');
-        for (const slot of child.successorSlots) {
-          if (slot.block.parent !== region) fail(child, 'reference to block defined in another region');
+        if (child !== last && child.definition?.isTerminator) fail(child, 'must be the last operation in the parent block');
+        const successors = child.successorSlots;
+        for (let i = 0; i < successors.length; i++) {
+          if (successors[i]!.block.parent !== region) fail(child, 'reference to block defined in another region');
         }
       }
-    });
-  });
+    }
+  }
 }
 
 function describeOp(op: Operation): string {
@@ -152,7 +153,7 @@ function describeOp(op: Operation): string {
 }
 
 function verifyOp(op: Operation): void {
-  verifyBlocks(op);
+  if (op.regions.length > 0) verifyBlocks(op);
   const def = op.definition;
   if (def) {
     // As MLIR's ODS orders them: the declaration's own checks (OpInvariants) come before the
@@ -165,7 +166,7 @@ function verifyOp(op: Operation): void {
     const msg = def.spec.verify?.(op);
     if (msg) fail(op, msg);
   }
-  if (op.hasTrait('SymbolTable')) {
+  if (def?.symbolTable) {
     const [dup] = SymbolTable.duplicates(op);
     if (dup) {
       const d = new Diagnostic('error', dup[1].loc, `redefinition of symbol named '${String(symbolName(dup[1]))}'`);
@@ -180,48 +181,60 @@ function verifyOp(op: Operation): void {
 
 /** Regions without SSA dominance: declared graph regions, and unregistered ops' regions. */
 function isGraphRegionOwner(op: Operation): boolean {
-  return op.hasTrait('GraphRegion') || !op.isRegistered;
+  return op.definition?.graphRegion ?? true;
 }
 
-/** Check that every use is dominated by its definition and that isolated regions stay isolated. */
-function verifyDominance(root: Operation, dom: DominanceInfo): void {
-  root.walk((user) => {
-    const slots = user.operandSlots;
-    for (let i = 0; i < slots.length; i++) {
-      const v = slots[i]!.value;
-      const defBlock = v.parentBlock;
-      const defRegion = defBlock?.parent;
-      if (defBlock === user.parent && defRegion) {
-        // Fast path for a use in the defining block: a block argument dominates it; a result
-        // must come first (the general path below computes the same).
-        const owner = defRegion.parent;
-        if ((owner && isGraphRegionOwner(owner)) || v instanceof BlockArgument || dom.opDominates(v.definingOp!, user)) continue;
-      }
-      // Climb from the user to its ancestor that sits directly in the defining region.
-      let at: Operation | undefined = user;
-      while (at && at.parentRegion !== defRegion) {
-        const parent: Operation | undefined = at.parentOp;
-        if (parent?.hasTrait('IsolatedFromAbove')) {
-          const d = opDiagnostic(user, 'using value defined outside the region');
-          d.attachNote('required by region isolation constraints', parent.loc);
-          throw new VerifyFailure(d);
-        }
-        at = parent;
-      }
-      const owner = defRegion?.parent;
-      let dominated: boolean;
-      if (!at || !defBlock) dominated = false;
-      else if (owner && isGraphRegionOwner(owner)) dominated = true;
-      else if (v instanceof BlockArgument) dominated = dom.of(defRegion!).dominates(defBlock, at.parent!);
-      else dominated = dom.opDominates(v.definingOp!, at);
-      if (!dominated) {
-        const d = opDiagnostic(user, `operand #${i} does not dominate this use`);
-        const defOp = v.definingOp;
-        if (defOp) d.attachNote('operand defined here', defOp.loc);
+/**
+ * Check that every use is dominated by its definition and that isolated regions stay isolated,
+ * for the ops nested in `op` (pre-order, as a walk would visit them).
+ */
+function verifyDominance(op: Operation, dom: DominanceInfo): void {
+  verifyOperandDominance(op, dom);
+  const regions = op.regions;
+  for (let r = 0; r < regions.length; r++) {
+    const blocks = regions[r]!.blocks;
+    for (let b = 0; b < blocks.length; b++) {
+      for (let child = blocks[b]!.first; child; child = child.next) verifyDominance(child, dom);
+    }
+  }
+}
+
+function verifyOperandDominance(user: Operation, dom: DominanceInfo): void {
+  const slots = user.operandSlots;
+  for (let i = 0; i < slots.length; i++) {
+    const v = slots[i]!.value;
+    const defBlock = v.parentBlock;
+    const defRegion = defBlock?.parent;
+    if (defBlock === user.parent && defRegion) {
+      // Fast path for a use in the defining block: a block argument dominates it; a result
+      // must come first (the general path below computes the same).
+      const owner = defRegion.parent;
+      if ((owner && isGraphRegionOwner(owner)) || v instanceof BlockArgument || defBlock.isBefore(v.definingOp!, user)) continue;
+    }
+    // Climb from the user to its ancestor that sits directly in the defining region.
+    let at: Operation | undefined = user;
+    while (at && at.parent?.parent !== defRegion) {
+      const parent: Operation | undefined = at.parent?.parent?.parent;
+      if (parent?.definition?.isolatedFromAbove) {
+        const d = opDiagnostic(user, 'using value defined outside the region');
+        d.attachNote('required by region isolation constraints', parent.loc);
         throw new VerifyFailure(d);
       }
+      at = parent;
     }
-  }, 'pre');
+    const owner = defRegion?.parent;
+    let dominated: boolean;
+    if (!at || !defBlock) dominated = false;
+    else if (owner && isGraphRegionOwner(owner)) dominated = true;
+    else if (v instanceof BlockArgument) dominated = dom.of(defRegion!).dominates(defBlock, at.parent!);
+    else dominated = dom.opDominates(v.definingOp!, at);
+    if (!dominated) {
+      const d = opDiagnostic(user, `operand #${i} does not dominate this use`);
+      const defOp = v.definingOp;
+      if (defOp) d.attachNote('operand defined here', defOp.loc);
+      throw new VerifyFailure(d);
+    }
+  }
 }
 
 /** Verify `op` and everything nested in it; returns the first failure's diagnostic. */

@@ -40,7 +40,7 @@ function namedType(op: Operation, name: string): Type | undefined {
   if (oi >= 0) return op.operands[oi]?.type;
   const ri = def.resultGroups.findIndex((g) => g.name === name);
   if (ri >= 0) return op.results[ri]?.type;
-  return op.properties.get(name)?.type;
+  return op.getProperty(name)?.type;
 }
 
 export function AllTypesMatch(...names: string[]): Trait {

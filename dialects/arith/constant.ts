@@ -26,7 +26,7 @@ export const ConstantOp = defineOp({
     return t ? [t] : 'expected a typed attribute for the constant value';
   },
   resultNames: (op) => {
-    const value = op.properties.get('value');
+    const value = op.getProperty('value');
     const type = op.resultTypes[0];
     if (value instanceof IntegerAttr) {
       if (type instanceof IntegerType && type.width === 1) return [value.value ? 'true' : 'false'];
@@ -36,7 +36,7 @@ export const ConstantOp = defineOp({
   },
   verify: (op) => {
     const type = op.resultTypes[0]!;
-    const value = op.properties.get('value')!;
+    const value = op.getProperty('value')!;
     if (type instanceof IntegerType && !type.isSignless) return 'integer return type must be signless';
     if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof DenseElementsAttr)) {
       return 'value must be an integer, float, or elements attribute';

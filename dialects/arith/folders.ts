@@ -579,7 +579,7 @@ export const foldBitcast: Folder = (op, [a]) => {
   });
 };
 
-export const foldConstant: Folder = (op) => op.properties.get('value');
+export const foldConstant: Folder = (op) => op.getProperty('value');
 
 /** Every arith folder, by op name. */
 export const arithFolders: Readonly<Record<string, Folder>> = {

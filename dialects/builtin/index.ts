@@ -17,7 +17,7 @@ export const ModuleOp = defineOp({
   defaultDialect: 'builtin',
   verify(op) {
     if (op.regions[0]?.blocks.length === 0) return undefined;
-    for (const a of op.attributes.keys()) {
+    for (const a of op.attributesIfAny?.keys() ?? []) {
       if (!a.includes('.')) return `can only contain attributes with dialect-prefixed names, found: '${a}'`;
     }
   },

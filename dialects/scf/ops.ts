@@ -92,7 +92,7 @@ function forwarded(r: Region): Type[] | undefined {
 
 function terminatorHasContent(r: Region): boolean {
   const t = r.entry?.last;
-  return t !== undefined && (t.numOperands > 0 || t.attributes.size > 0 || t.properties.size > 0);
+  return t !== undefined && (t.numOperands > 0 || t.attributesIfAny !== undefined || t.propertiesIfAny !== undefined);
 }
 
 // ---------------------------------------------------------------------------------------- yield

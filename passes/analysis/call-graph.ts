@@ -93,8 +93,8 @@ export function symbolRefsIn(attr: Attribute, out: SymbolRefAttr[] = []): Symbol
 export function referencedSymbols(root: Operation): Set<Operation> {
   const used = new Set<Operation>();
   root.walk((op) => {
-    for (const attrs of [op.properties, op.attributes]) {
-      for (const value of attrs.values()) {
+    for (const attrs of [op.propertiesIfAny, op.attributesIfAny]) {
+      for (const value of attrs?.values() ?? []) {
         for (const ref of symbolRefsIn(value)) {
           const target = lookupSymbol(op, ref);
           if (target) used.add(target);

@@ -23,8 +23,8 @@ function shallowEquivalent(lhs: Operation, rhs: Operation): boolean {
     lhs.successorSlots.length !== rhs.successorSlots.length ||
     lhs.numOperands !== rhs.numOperands ||
     lhs.results.length !== rhs.results.length ||
-    !sameAttrs(lhs.attributes, rhs.attributes) ||
-    !sameAttrs(lhs.properties, rhs.properties)
+    !sameAttrs(lhs.attributesIfAny, rhs.attributesIfAny) ||
+    !sameAttrs(lhs.propertiesIfAny, rhs.propertiesIfAny)
   ) {
     return false;
   }
@@ -44,7 +44,8 @@ function shallowEquivalent(lhs: Operation, rhs: Operation): boolean {
   return true;
 }
 
-function sameAttrs(a: ReadonlyMap<string, Attribute>, b: ReadonlyMap<string, Attribute>): boolean {
+function sameAttrs(a: ReadonlyMap<string, Attribute> | undefined, b: ReadonlyMap<string, Attribute> | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
   if (a.size !== b.size) return false;
   for (const [k, v] of a) if (b.get(k) !== v) return false;
   return true;
@@ -58,8 +59,8 @@ function equivalent(lhs: Operation, rhs: Operation, values: Map<Value, Value>, b
     lhs.successorSlots.length !== rhs.successorSlots.length ||
     lhs.numOperands !== rhs.numOperands ||
     lhs.results.length !== rhs.results.length ||
-    !sameAttrs(lhs.attributes, rhs.attributes) ||
-    !sameAttrs(lhs.properties, rhs.properties)
+    !sameAttrs(lhs.attributesIfAny, rhs.attributesIfAny) ||
+    !sameAttrs(lhs.propertiesIfAny, rhs.propertiesIfAny)
   ) {
     return false;
   }
@@ -137,7 +138,8 @@ function mix(h: number, x: number): number {
 }
 
 /** Order-independent: attribute dictionaries compare as maps. */
-function attrsHash(m: ReadonlyMap<string, Attribute>): number {
+function attrsHash(m: ReadonlyMap<string, Attribute> | undefined): number {
+  if (m === undefined) return 0;
   let h = m.size;
   for (const [k, v] of m) h = (h + mix(stringHash(k), v.id)) | 0;
   return h;
@@ -151,8 +153,8 @@ export function opHash(op: Operation): number {
   let h = mix(stringHash(op.name), op.regions.length);
   const results = op.results;
   for (let i = 0; i < results.length; i++) h = mix(h, results[i]!.type.id);
-  h = mix(h, attrsHash(op.properties));
-  h = mix(h, attrsHash(op.attributes));
+  h = mix(h, attrsHash(op.propertiesIfAny));
+  h = mix(h, attrsHash(op.attributesIfAny));
   const slots = op.operandSlots;
   if (op.hasTrait('Commutative')) {
     // Operands as a multiset.

@@ -11,8 +11,8 @@ function collectRefs(attr: Attribute, out: SymbolRefAttr[]): void {
 /** The symbol references held in the attributes and properties of `op` itself. */
 export function symbolRefsOf(op: Operation): SymbolRefAttr[] {
   const out: SymbolRefAttr[] = [];
-  for (const a of op.properties.values()) collectRefs(a, out);
-  for (const a of op.attributes.values()) collectRefs(a, out);
+  for (const a of op.propertiesIfAny?.values() ?? []) collectRefs(a, out);
+  for (const a of op.attributesIfAny?.values() ?? []) collectRefs(a, out);
   return out;
 }
 

@@ -39,7 +39,7 @@ describe('operations', () => {
     const add = b.build(AddOp, { operands: { lhs: c.result, rhs: c.result }, resultTypes: [i32] });
     expect(add.lhs).toBe(c.result);
     expect(c.value.value).toBe(3n);
-    expect(c.result.uses.size).toBe(2);
+    expect(c.result.uses.length).toBe(2);
     expect(c.result.users()).toEqual([add.op]);
   });
 
@@ -69,7 +69,7 @@ describe('operations', () => {
     c1.result.replaceAllUsesWith(c2.result);
     expect(add.lhs).toBe(c2.result);
     expect(c1.result.hasUses).toBe(false);
-    expect(c2.result.uses.size).toBe(2);
+    expect(c2.result.uses.length).toBe(2);
     c1.op.erase();
   });
 
