@@ -1,4 +1,5 @@
-import { alg, Graph } from '@dagrejs/graphlib';
+import type { Graph } from '@dagrejs/graphlib';
+import { lazyRequire } from '../support/lazy-require.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DiagnosticError } from '../ir/diagnostics.js';
@@ -32,13 +33,16 @@ const fail = (loc: Location, message: string): never => {
  * folders, or a file path), with their uses recorded in a dependency graph: a cycle is an
  * error naming it, and each pipeline is checked after the pipelines it uses.
  */
+const graphlib = lazyRequire<typeof import('@dagrejs/graphlib')>('@dagrejs/graphlib');
+
 export class PipelineBuilder {
   /** Every source text seen (pipeline text, option text, YAML files), for rendering diagnostics. */
   readonly sources = new Map<string, SourceFile>();
   private readonly byPath = new Map<string, PipelineDefinition>();
   private readonly byName = new Map<string, PipelineDefinition>();
   private readonly resolved = new Map<string, PipelineDefinition>();
-  private readonly graph = new Graph({ directed: true });
+  /** Pipeline uses, created with the first named pipeline. */
+  private graphOfUses: Graph | undefined;
   private readonly checked = new Set<string>();
   private readonly visited = new Set<string>();
   /** `user\0used` -> where `user` uses `used`. */
@@ -47,6 +51,10 @@ export class PipelineBuilder {
 
   constructor(readonly registry: PassRegistry, options: { cwd?: string } = {}) {
     this.cwd = options.cwd ?? process.cwd();
+  }
+
+  private get graph(): Graph {
+    return (this.graphOfUses ??= new (graphlib().Graph)({ directed: true }));
   }
 
   /**
@@ -81,6 +89,7 @@ export class PipelineBuilder {
   load(ref: string, loc: Location, dir = this.cwd): PipelineDefinition {
     const def = this.resolve(ref, loc, dir);
     this.addToGraph(def);
+    const { alg } = graphlib();
     const cycle = alg.findCycles(this.graph)[0];
     if (cycle) this.reportCycle(cycle);
     // Dependencies before their users: a mistake is reported in the file that makes it.

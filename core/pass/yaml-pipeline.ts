@@ -1,4 +1,10 @@
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Node, Pair, YAMLMap } from 'yaml';
+import { lazyRequire } from '../support/lazy-require.js';
+
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
+const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
+const isScalar = (n: unknown) => yaml().isScalar(n);
+const isSeq = (n: unknown) => yaml().isSeq(n);
 import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
 import { SourceFile } from '../syntax/source.js';
@@ -25,7 +31,7 @@ import type { PipelineDefinition } from './registry.js';
  * Mistakes are DiagnosticErrors located at the offending key or value of the file.
  */
 export function parsePipelineYaml(source: SourceFile): PipelineDefinition {
-  const doc = parseDocument(source.text, { prettyErrors: false, uniqueKeys: true });
+  const doc = yaml().parseDocument(source.text, { prettyErrors: false, uniqueKeys: true });
   const loc = (node: { range?: readonly number[] | null } | null | undefined): Location => source.loc(node?.range?.[0] ?? 0);
   const fail = (at: Location, message: string): never => {
     throw DiagnosticError.at(at, message);

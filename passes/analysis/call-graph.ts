@@ -1,4 +1,7 @@
-import { alg, Graph } from '@dagrejs/graphlib';
+import type { Graph } from '@dagrejs/graphlib';
+import { lazyRequire } from '../../core/support/lazy-require.js';
+
+const graphlib = lazyRequire<typeof import('@dagrejs/graphlib')>('@dagrejs/graphlib');
 import { ArrayAttr, DictionaryAttr, SymbolRefAttr, type Attribute } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { lookupSymbol } from '../../core/ir/symbol-table.js';
@@ -10,7 +13,7 @@ import { CallOp, FuncOp } from '../../dialects/func/index.js';
  * directly by symbol. Calls to declarations (bodiless functions) have no edge.
  */
 export class CallGraph {
-  private readonly graph = new Graph({ directed: true, multigraph: false });
+  private readonly graph: Graph = new (graphlib().Graph)({ directed: true, multigraph: false });
   private readonly ids = new Map<Operation, string>();
   private readonly callables: Operation[] = [];
   private readonly callsByCaller = new Map<Operation, Operation[]>();
@@ -68,7 +71,7 @@ export class CallGraph {
    */
   sccsBottomUp(): Operation[][] {
     const order = new Map(this.callables.map((op, i) => [op, i]));
-    return alg.tarjan(this.graph).map((ids) => ids.map((id) => this.graph.node(id) as Operation).sort((a, b) => order.get(a)! - order.get(b)!));
+    return graphlib().alg.tarjan(this.graph).map((ids) => ids.map((id) => this.graph.node(id) as Operation).sort((a, b) => order.get(a)! - order.get(b)!));
   }
 
   /** Callables on a cycle: in an SCC of two or more, or calling themselves. */
