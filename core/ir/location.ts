@@ -36,8 +36,13 @@ export class UnknownLoc extends Location {
 /**
  * file -> line -> locations on that line (the one location, a short list, or a map by column once
  * a line has many), for non-negative integer positions; other positions go through `uniquer`.
+ * Lines are an array index: the parser asks for one location per op, in increasing line order.
  */
-const fileLineColTable = new Map<string, Map<number, FileLineColLoc | FileLineColLoc[] | Map<number, FileLineColLoc>>>();
+type OnLine = FileLineColLoc | FileLineColLoc[] | Map<number, FileLineColLoc>;
+const fileLineColTable = new Map<string, OnLine[]>();
+/** The table of the file asked for last (consecutive lookups are almost always in one file). */
+let lastFile: string | undefined;
+let lastLines: OnLine[] = [];
 
 export class FileLineColLoc extends Location {
   private constructor(readonly file: string, readonly line: number, readonly col: number) {
@@ -46,13 +51,18 @@ export class FileLineColLoc extends Location {
   static get(file: string, line: number, col: number): FileLineColLoc {
     // Fast path (one per parsed op): no string key.
     if (Number.isInteger(line) && Number.isInteger(col) && line >= 0 && col >= 0 && line < 0x40000000) {
-      let lines = fileLineColTable.get(file);
-      if (!lines) fileLineColTable.set(file, (lines = new Map()));
-      const onLine = lines.get(line);
+      let lines = lastLines;
+      if (file !== lastFile) {
+        lines = fileLineColTable.get(file) ?? [];
+        if (lines.length === 0) fileLineColTable.set(file, lines);
+        lastFile = file;
+        lastLines = lines;
+      }
+      const onLine = lines[line];
       if (onLine instanceof FileLineColLoc) {
         if (onLine.col === col) return onLine;
         const loc = new FileLineColLoc(file, line, col);
-        lines.set(line, [onLine, loc]);
+        lines[line] = [onLine, loc];
         return loc;
       }
       if (onLine instanceof Map) {
@@ -64,11 +74,11 @@ export class FileLineColLoc extends Location {
         for (const l of onLine) if (l.col === col) return l;
         const loc = new FileLineColLoc(file, line, col);
         if (onLine.length < 16) onLine.push(loc);
-        else lines.set(line, new Map([...onLine, loc].map((l) => [l.col, l])));
+        else lines[line] = new Map([...onLine, loc].map((l) => [l.col, l]));
         return loc;
       }
       const loc = new FileLineColLoc(file, line, col);
-      lines.set(line, loc);
+      lines[line] = loc;
       return loc;
     }
     return uniquer.get(`F${file}\0${line}:${col}`, () => new FileLineColLoc(file, line, col)) as FileLineColLoc;

@@ -121,6 +121,13 @@ export class OpDefinition {
   // Caches for the two getters above (the groups never change).
   private operandSegments: boolean | undefined;
   private resultSegments: boolean | undefined;
+  /** Attributes stored on a new op when absent (MLIR's DefaultValuedAttr with a materialized default). */
+  get materializedDefaults(): readonly (readonly [string, Attribute])[] {
+    return (this.materialized ??= Object.entries(this.spec.attributes ?? {}).flatMap(([name, spec]) =>
+      spec.materializeDefault && spec.defaultValue ? [[name, spec.defaultValue] as const] : [],
+    ));
+  }
+  private materialized: readonly (readonly [string, Attribute])[] | undefined;
   isInherentAttr(name: string): boolean {
     return (
       (this.spec.attributes !== undefined && name in this.spec.attributes) ||

@@ -38,18 +38,6 @@ function toMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute> | u
   return entries.length === 0 ? undefined : new Map(entries);
 }
 
-/** Attributes that are stored on the op when absent (MLIR's DefaultValuedAttr), per definition. */
-const materializedDefaults = new WeakMap<OpDefinition, readonly (readonly [string, Attribute])[]>();
-
-function materializedDefaultsOf(def: OpDefinition): readonly (readonly [string, Attribute])[] {
-  let list = materializedDefaults.get(def);
-  if (!list) {
-    list = Object.entries(def.spec.attributes ?? {}).flatMap(([name, spec]) => (spec.materializeDefault && spec.defaultValue ? [[name, spec.defaultValue] as const] : []));
-    materializedDefaults.set(def, list);
-  }
-  return list;
-}
-
 /**
  * The region, result and successor lists of ops created without any (these lists never change
  * once the op exists): shared frozen arrays, so that large IR holds (and walks load) no empty
@@ -100,7 +88,7 @@ export class Operation {
     const adopt = state.adoptMaps === true;
     this.ownProperties = toMap(state.properties, adopt);
     if (state.definition) {
-      for (const [name, value] of materializedDefaultsOf(state.definition)) if (!this.ownProperties?.has(name)) this.properties.set(name, value);
+      for (const [name, value] of state.definition.materializedDefaults) if (!this.ownProperties?.has(name)) this.properties.set(name, value);
     }
     this.ownAttributes = toMap(state.attributes, adopt);
     this.successorSlots = state.successors?.length ? state.successors.map((b, i) => new BlockOperand(b, this, i)) : (NO_SUCCESSORS as BlockOperand[]);
