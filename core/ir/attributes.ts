@@ -3,6 +3,7 @@ import { formatFloatMLIR, type FloatKind } from './float-format.js';
 import { quoteString } from './location.js';
 import { FloatType, i64, IndexType, IntegerType, NoneType, ShapedType, Type } from './types.js';
 import { freshId, Uniquer } from './uniquer.js';
+import { AttrMap } from './attr-map.js';
 import { AttrTypeWriter, StringWriter, TypeElision, writeList } from './writer.js';
 
 /** Immutable, uniqued IR attributes (compare with `===`). */
@@ -178,7 +179,7 @@ export class DictionaryAttr extends Attribute {
   /** Entries are sorted by name; duplicates must be rejected by the caller. */
   static get(entries: Iterable<NamedAttribute> | ReadonlyMap<string, Attribute> | Record<string, Attribute>): DictionaryAttr {
     const list: NamedAttribute[] =
-      entries instanceof Map
+      entries instanceof Map || entries instanceof AttrMap
         ? [...entries].map(([name, value]) => ({ name, value }))
         : Symbol.iterator in entries
           ? [...(entries as Iterable<NamedAttribute>)]

@@ -121,13 +121,16 @@ export class OpDefinition {
   // Caches for the two getters above (the groups never change).
   private operandSegments: boolean | undefined;
   private resultSegments: boolean | undefined;
-  /** Attributes stored on a new op when absent (MLIR's DefaultValuedAttr with a materialized default). */
-  get materializedDefaults(): readonly (readonly [string, Attribute])[] {
-    return (this.materialized ??= Object.entries(this.spec.attributes ?? {}).flatMap(([name, spec]) =>
-      spec.materializeDefault && spec.defaultValue ? [[name, spec.defaultValue] as const] : [],
+  /**
+   * Attributes stored on a new op when absent (MLIR's DefaultValuedAttr with a materialized
+   * default), as `[name, value, ...]`.
+   */
+  get materializedDefaults(): readonly (string | Attribute)[] {
+    return (this.materialized ??= Object.freeze(
+      Object.entries(this.spec.attributes ?? {}).flatMap(([name, spec]) => (spec.materializeDefault && spec.defaultValue ? [name, spec.defaultValue] : [])),
     ));
   }
-  private materialized: readonly (readonly [string, Attribute])[] | undefined;
+  private materialized: readonly (string | Attribute)[] | undefined;
   isInherentAttr(name: string): boolean {
     return (
       (this.spec.attributes !== undefined && name in this.spec.attributes) ||

@@ -1,3 +1,4 @@
+import { AttrMap } from './attr-map.js';
 import { DictionaryAttr, type Attribute } from './attributes.js';
 import type { Block } from './block.js';
 import { UnknownLoc, type Location } from './location.js';
@@ -27,15 +28,15 @@ export interface OperationState {
 export type WalkResult = void | 'skip' | 'interrupt';
 export type WalkOrder = 'pre' | 'post';
 
-/** The op's own Map for `m`, or undefined when there is nothing to store. */
-function toMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute> | undefined, adopt: boolean): Map<string, Attribute> | undefined {
+/** The op's own map for `m`, or undefined when there is nothing to store. */
+function toAttrMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute> | undefined, adopt: boolean): AttrMap | undefined {
   if (!m) return undefined;
-  if (m instanceof Map) {
+  if (m instanceof AttrMap || m instanceof Map) {
     if (m.size === 0) return undefined;
-    return adopt ? (m as Map<string, Attribute>) : new Map(m);
+    return adopt && m instanceof AttrMap ? m : new AttrMap(m);
   }
   const entries = Object.entries(m);
-  return entries.length === 0 ? undefined : new Map(entries);
+  return entries.length === 0 ? undefined : new AttrMap(entries);
 }
 
 /**
@@ -55,8 +56,8 @@ export class Operation {
   readonly operandSlots: OpOperand[];
   readonly results: OpResult[];
   // Created on first need: most ops have no discardable attributes, many no properties.
-  private ownProperties: Map<string, Attribute> | undefined;
-  private ownAttributes: Map<string, Attribute> | undefined;
+  private ownProperties: AttrMap | undefined;
+  private ownAttributes: AttrMap | undefined;
   readonly successorSlots: BlockOperand[];
   readonly regions: Region[];
   loc: Location;
@@ -86,11 +87,17 @@ export class Operation {
     const resultTypes = state.resultTypes;
     this.results = resultTypes?.length ? resultTypes.map((t, i) => new OpResult(t, this, i)) : (NO_RESULTS as OpResult[]);
     const adopt = state.adoptMaps === true;
-    this.ownProperties = toMap(state.properties, adopt);
-    if (state.definition) {
-      for (const [name, value] of state.definition.materializedDefaults) if (!this.ownProperties?.has(name)) this.properties.set(name, value);
+    this.ownProperties = toAttrMap(state.properties, adopt);
+    const defaults = state.definition?.materializedDefaults;
+    if (defaults?.length) {
+      // Ops given none of them share their kind's list of defaults until they change it.
+      if (this.ownProperties) {
+        for (let i = 0; i < defaults.length; i += 2) if (!this.ownProperties.has(defaults[i] as string)) this.ownProperties.set(defaults[i] as string, defaults[i + 1] as Attribute);
+      } else {
+        this.ownProperties = AttrMap.sharing(defaults);
+      }
     }
-    this.ownAttributes = toMap(state.attributes, adopt);
+    this.ownAttributes = toAttrMap(state.attributes, adopt);
     this.successorSlots = state.successors?.length ? state.successors.map((b, i) => new BlockOperand(b, this, i)) : (NO_SUCCESSORS as BlockOperand[]);
     const regions = state.regions ?? 0;
     this.regions = regions === 0 || (typeof regions !== 'number' && regions.length === 0) ? NO_REGIONS : [];
@@ -168,11 +175,11 @@ export class Operation {
   // ---- attributes
   /** Inherent attributes (printed `<{...}>` in generic form); created on first access. */
   get properties(): Map<string, Attribute> {
-    return (this.ownProperties ??= new Map());
+    return (this.ownProperties ??= new AttrMap());
   }
   /** Discardable attributes; created on first access. */
   get attributes(): Map<string, Attribute> {
-    return (this.ownAttributes ??= new Map());
+    return (this.ownAttributes ??= new AttrMap());
   }
   /** The properties without creating a map: undefined when there are none. */
   get propertiesIfAny(): ReadonlyMap<string, Attribute> | undefined {
@@ -199,7 +206,7 @@ export class Operation {
     return (this.ownProperties?.delete(name) ?? false) || (this.ownAttributes?.delete(name) ?? false);
   }
   get discardableAttrDict(): DictionaryAttr {
-    return DictionaryAttr.get(this.ownAttributes ?? new Map());
+    return DictionaryAttr.get(this.ownAttributes ?? []);
   }
 
   // ---- structure
