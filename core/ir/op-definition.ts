@@ -92,7 +92,11 @@ export class OpDefinition {
   readonly graphRegion: boolean;
   readonly symbolTable: boolean;
 
+  /** The op's full name (a field: specs have a shape per op, so reading `spec.name` is slow). */
+  readonly name: string;
+
   constructor(readonly spec: OpSpec) {
+    this.name = spec.name;
     this.operandGroups = groups(spec.operands);
     this.resultGroups = groups(spec.results);
     this.traits = spec.traits ?? [];
@@ -104,9 +108,6 @@ export class OpDefinition {
     this.isolatedFromAbove = this.traitNames.has('IsolatedFromAbove');
     this.graphRegion = this.traitNames.has('GraphRegion');
     this.symbolTable = this.traitNames.has('SymbolTable');
-  }
-  get name(): string {
-    return this.spec.name;
   }
   get dialect(): string {
     return this.spec.name.slice(0, this.spec.name.indexOf('.'));

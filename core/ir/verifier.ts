@@ -1,10 +1,11 @@
 import { Diagnostic, opDiagnostic } from './diagnostics.js';
 import { DominanceInfo } from './dominance.js';
-import { groupSizes, type OpDefinition, type ValueGroup } from './op-definition.js';
+import { groupSizes, type OpDefinition, type OpSpec, type ValueGroup } from './op-definition.js';
+import type { Trait } from './traits.js';
 import type { Operation } from './operation.js';
 import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from './constraints.js';
 import { SymbolTable, symbolName } from './symbol-table.js';
-import type { Value } from './value.js';
+import type { Type } from './types.js';
 import { BlockArgument } from './value.js';
 
 /** Raised inside the verifier to stop at the first failure, as mlir-opt does. */
@@ -16,16 +17,31 @@ function fail(op: Operation, message: string | Diagnostic): never {
   throw new VerifyFailure(message instanceof Diagnostic ? message : opDiagnostic(op, message));
 }
 
-function countPhrase(gs: readonly ValueGroup[]): { min: number; exact: boolean } {
-  const min = gs.filter((g) => g.kind === 'single').length;
-  return { min, exact: gs.every((g) => g.kind === 'single') };
+/** The operand or result groups of a definition, as the verifier checks them. */
+interface GroupPlan {
+  /** How many single (non-variadic, non-optional) groups there are. */
+  readonly min: number;
+  /** Every group is single. */
+  readonly exact: boolean;
+  readonly constraints: readonly TypeConstraint[];
+}
+
+function groupPlan(gs: readonly ValueGroup[]): GroupPlan {
+  return { min: gs.filter((g) => g.kind === 'single').length, exact: gs.every((g) => g.kind === 'single'), constraints: gs.map((g) => valueSpecConstraint(g.spec)) };
 }
 
 /** What verifyDeclaration needs from a definition, computed once per definition. */
 interface DeclarationPlan {
   /** Per operands/results: every group is a single value and there are no segment sizes. */
   readonly simple: { readonly operand: readonly TypeConstraint[] | undefined; readonly result: readonly TypeConstraint[] | undefined };
-  readonly attributes: readonly (readonly [string, AttrSpec])[];
+  readonly groups: { readonly operand: GroupPlan; readonly result: GroupPlan };
+  /** Declared attributes: names and specs at the same index. */
+  readonly attributeNames: readonly string[];
+  readonly attributeSpecs: readonly AttrSpec[];
+  /** The verifiers of the op's traits, in order (traits without one left out). */
+  readonly traitVerifiers: readonly NonNullable<Trait['verify']>[];
+  readonly verify: OpSpec['verify'];
+  readonly verifyRegions: OpSpec['verifyRegions'];
   readonly regionCount: number;
   readonly variadicRegions: boolean;
   readonly successorCount: number;
@@ -40,7 +56,12 @@ function planOf(def: OpDefinition): DeclarationPlan {
   const successorSpecs = Object.values(def.spec.successors ?? {});
   plan = {
     simple: { operand: simple(def.operandGroups, def.hasOperandSegments), result: simple(def.resultGroups, def.hasResultSegments) },
-    attributes: Object.entries(def.spec.attributes ?? {}),
+    groups: { operand: groupPlan(def.operandGroups), result: groupPlan(def.resultGroups) },
+    attributeNames: Object.keys(def.spec.attributes ?? {}),
+    attributeSpecs: Object.values(def.spec.attributes ?? {}),
+    traitVerifiers: def.traits.flatMap((t) => (t.verify ? [t.verify] : [])),
+    verify: def.spec.verify,
+    verifyRegions: def.spec.verifyRegions,
     regionCount: regionSpecs.length,
     variadicRegions: regionSpecs.some((r) => r.variadic),
     successorCount: successorSpecs.length,
@@ -68,42 +89,47 @@ function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPl
     return;
   }
   const gs = what === 'operand' ? def.operandGroups : def.resultGroups;
-  const values: readonly Value[] = what === 'operand' ? op.operands : op.results;
+  const count = what === 'operand' ? op.operandSlots.length : op.results.length;
   const segName = what === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes';
   const hasSegments = what === 'operand' ? def.hasOperandSegments : def.hasResultSegments;
   const seg = op.getProperty(segName);
   if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
-  const { min, exact } = countPhrase(gs);
+  const { min, exact, constraints } = plan.groups[what];
   if (!hasSegments) {
-    if (exact && values.length !== min) {
+    if (exact && count !== min) {
       if (what === 'result') fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
-      fail(op, `expected ${min} operands, but found ${values.length}`);
+      fail(op, `expected ${min} operands, but found ${count}`);
     }
-    if (!exact && values.length < min) fail(op, `expected ${min} or more ${what}s, but found ${values.length}`);
+    if (!exact && count < min) fail(op, `expected ${min} or more ${what}s, but found ${count}`);
   }
-  const sizes = groupSizes(gs, values.length, hasSegments ? seg : undefined);
+  // Without segment sizes there is one variadic/optional group at most (else segments are
+  // required): it takes what the single groups leave.
+  const sizes = hasSegments ? groupSizes(gs, count, seg) : undefined;
   if (typeof sizes === 'string') fail(op, `'${segName}' ${sizes}`);
-  if (hasSegments) {
+  if (sizes) {
     const total = sizes.reduce((a, b) => a + b, 0);
-    if (total !== values.length) fail(op, `${what} count (${values.length}) does not match with the total size (${total}) specified in attribute '${segName}'`);
+    if (total !== count) fail(op, `${what} count (${count}) does not match with the total size (${total}) specified in attribute '${segName}'`);
   }
   let index = 0;
-  gs.forEach((g, i) => {
-    const size = sizes[i]!;
+  for (let i = 0; i < gs.length; i++) {
+    const g = gs[i]!;
+    const size = sizes ? sizes[i]! : g.kind === 'single' ? 1 : count - min;
     if (g.kind === 'optional' && size > 1) fail(op, `${what} group starting at #${index} requires 0 or 1 element, but found ${size}`);
-    const constraint = valueSpecConstraint(g.spec);
+    const constraint = constraints[i]!;
     for (let k = 0; k < size; k++, index++) {
-      const t = values[index]!.type;
+      const t = what === 'operand' ? op.operandSlots[index]!.value.type : op.results[index]!.type;
       if (!constraint.test(t)) fail(op, `${what} #${index} must be ${g.kind === 'variadic' ? 'variadic of ' : ''}${constraint.description}, but got '${t}'`);
     }
-  });
+  }
 }
 
-function verifyDeclaration(op: Operation, def: OpDefinition): void {
-  const plan = planOf(def);
+function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPlan): void {
   verifyValueGroups(op, def, plan, 'operand');
   verifyValueGroups(op, def, plan, 'result');
-  for (const [name, spec] of plan.attributes) {
+  const names = plan.attributeNames;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const spec = plan.attributeSpecs[i]!;
     const a = op.getProperty(name);
     if (a === undefined) {
       if (!spec.optional) fail(op, `requires attribute '${name}'`);
@@ -123,12 +149,15 @@ function verifyDeclaration(op: Operation, def: OpDefinition): void {
 
 function verifyBlocks(op: Operation): void {
   const noTerminator = op.definition?.noTerminator ?? true;
-  for (const region of op.regions) {
+  const regions = op.regions;
+  for (let r = 0; r < regions.length; r++) {
+    const region = regions[r]!;
     const blocks = region.blocks;
     for (let bi = 0; bi < blocks.length; bi++) {
       const block = blocks[bi]!;
       if (bi === 0 && block.predecessorUses.size > 0) fail(op, 'entry block of region may not have predecessors');
-      for (const arg of block.arguments) if (arg.owner !== block) fail(op, 'block argument not owned by block');
+      const args = block.arguments;
+      for (let a = 0; a < args.length; a++) if (args[a]!.owner !== block) fail(op, 'block argument not owned by block');
       const last = block.last;
       if (!noTerminator || blocks.length > 1) {
         if (!last) throw new VerifyFailure(opDiagnostic(op, 'empty block: expect at least a terminator'));
@@ -158,12 +187,14 @@ function verifyOp(op: Operation): void {
   if (def) {
     // As MLIR's ODS orders them: the declaration's own checks (OpInvariants) come before the
     // op's listed traits, then the op's verifier.
-    verifyDeclaration(op, def);
-    for (const t of def.traits) {
-      const msg = t.verify?.(op);
+    const plan = planOf(def);
+    verifyDeclaration(op, def, plan);
+    const traitVerifiers = plan.traitVerifiers;
+    for (let i = 0; i < traitVerifiers.length; i++) {
+      const msg = traitVerifiers[i]!(op);
       if (msg) fail(op, msg);
     }
-    const msg = def.spec.verify?.(op);
+    const msg = plan.verify?.(op);
     if (msg) fail(op, msg);
   }
   if (def?.symbolTable) {
@@ -174,9 +205,15 @@ function verifyOp(op: Operation): void {
       throw new VerifyFailure(d);
     }
   }
-  for (const region of op.regions) for (const block of region.blocks) for (let child = block.first; child; child = child.next) verifyOp(child);
-  const msg = def?.spec.verifyRegions?.(op);
-  if (msg) fail(op, msg);
+  const regions = op.regions;
+  for (let r = 0; r < regions.length; r++) {
+    const blocks = regions[r]!.blocks;
+    for (let b = 0; b < blocks.length; b++) for (let child = blocks[b]!.first; child; child = child.next) verifyOp(child);
+  }
+  if (def) {
+    const msg = planOf(def).verifyRegions?.(op);
+    if (msg) fail(op, msg);
+  }
 }
 
 /** Regions without SSA dominance: declared graph regions, and unregistered ops' regions. */

@@ -51,113 +51,130 @@ export interface Token {
   end: number;
 }
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-const isIdChar = (c: number) => isAlpha(c) || isDigit(c) || c === 95 /*_*/ || c === 36 /*$*/ || c === 46 /*.*/;
-const isSuffixChar = (c: number) => isIdChar(c) || c === 45 /*-*/;
+// Character classes of ASCII codes (anything else, and NaN past the end, has none).
+const DIGIT = 1;
+const ALPHA = 2;
+const HEX = 4;
+/** `[A-Za-z0-9_$.]`, the characters of bare identifiers. */
+const ID = 8;
+/** ID and `-`, the characters of `%`/`^`/`!`/`#`/`@` suffixes. */
+const SUFFIX = 16;
+const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const digit = c >= 48 && c <= 57;
+  const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  const id = alpha || digit || c === 95 /*_*/ || c === 36 /*$*/ || c === 46; /*.*/
+  CHAR_CLASS[c] =
+    (digit ? DIGIT : 0) | (alpha ? ALPHA : 0) | (digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) ? HEX : 0) |
+    (id ? ID : 0) | (id || c === 45 /*-*/ ? SUFFIX : 0);
+}
+const is = (c: number, cls: number): boolean => c < 128 && (CHAR_CLASS[c]! & cls) !== 0;
+const isDigit = (c: number) => is(c, DIGIT);
+const isAlpha = (c: number) => is(c, ALPHA);
+const isHex = (c: number) => is(c, HEX);
 
 /** MLIR's lexer, producing one token at a time from a source buffer. */
 export class Lexer {
   pos = 0;
-  constructor(readonly source: SourceFile) {}
-
-  get text(): string {
-    return this.source.text;
+  readonly text: string;
+  constructor(readonly source: SourceFile) {
+    this.text = source.text;
   }
+
   error(offset: number, message: string): DiagnosticError {
     return DiagnosticError.at(this.source.loc(offset), message);
   }
 
+  // The scanning loops keep the position in a local (`pos`) and store it once per token.
   next(): Token {
     const s = this.text;
+    let pos = this.pos;
     for (;;) {
-      const start = this.pos;
-      if (start >= s.length) return { kind: Tok.EOF, start, end: start };
-      const c = s.charCodeAt(start);
-      this.pos++;
+      const start = pos;
+      if (start >= s.length) {
+        this.pos = pos;
+        return { kind: Tok.EOF, start, end: start };
+      }
+      const c = s.charCodeAt(pos++);
       switch (c) {
         case 32: case 9: case 10: case 13:
           continue;
         case 47: // '/'
-          if (s.charCodeAt(this.pos) === 47) {
-            const nl = s.indexOf('\n', this.pos);
-            this.pos = nl < 0 ? s.length : nl + 1;
+          if (s.charCodeAt(pos) === 47) {
+            const nl = s.indexOf('\n', pos);
+            pos = nl < 0 ? s.length : nl + 1;
             continue;
           }
+          this.pos = pos;
           throw this.error(start, "unexpected character");
         case 58: // ':'
-          return this.tok(Tok.Colon, start);
-        case 44: return this.tok(Tok.Comma, start);
-        case 40: return this.tok(Tok.LParen, start);
-        case 41: return this.tok(Tok.RParen, start);
+          return this.tok(Tok.Colon, start, pos);
+        case 44: return this.tok(Tok.Comma, start, pos);
+        case 40: return this.tok(Tok.LParen, start, pos);
+        case 41: return this.tok(Tok.RParen, start, pos);
         case 123: // '{'
-          if (s.charCodeAt(this.pos) === 45 && s.charCodeAt(this.pos + 1) === 35) {
-            this.pos += 2;
-            return this.tok(Tok.FileMetadataBegin, start);
-          }
-          return this.tok(Tok.LBrace, start);
-        case 125: return this.tok(Tok.RBrace, start);
-        case 91: return this.tok(Tok.LSquare, start);
-        case 93: return this.tok(Tok.RSquare, start);
-        case 60: return this.tok(Tok.Less, start);
-        case 62: return this.tok(Tok.Greater, start);
-        case 61: return this.tok(Tok.Equal, start);
-        case 43: return this.tok(Tok.Plus, start);
-        case 42: return this.tok(Tok.Star, start);
-        case 63: return this.tok(Tok.Question, start);
-        case 124: return this.tok(Tok.Vertical, start);
+          if (s.charCodeAt(pos) === 45 && s.charCodeAt(pos + 1) === 35) return this.tok(Tok.FileMetadataBegin, start, pos + 2);
+          return this.tok(Tok.LBrace, start, pos);
+        case 125: return this.tok(Tok.RBrace, start, pos);
+        case 91: return this.tok(Tok.LSquare, start, pos);
+        case 93: return this.tok(Tok.RSquare, start, pos);
+        case 60: return this.tok(Tok.Less, start, pos);
+        case 62: return this.tok(Tok.Greater, start, pos);
+        case 61: return this.tok(Tok.Equal, start, pos);
+        case 43: return this.tok(Tok.Plus, start, pos);
+        case 42: return this.tok(Tok.Star, start, pos);
+        case 63: return this.tok(Tok.Question, start, pos);
+        case 124: return this.tok(Tok.Vertical, start, pos);
         case 45: // '-'
-          if (s.charCodeAt(this.pos) === 62) {
-            this.pos++;
-            return this.tok(Tok.Arrow, start);
-          }
-          return this.tok(Tok.Minus, start);
+          if (s.charCodeAt(pos) === 62) return this.tok(Tok.Arrow, start, pos + 1);
+          return this.tok(Tok.Minus, start, pos);
         case 46: // '.'
-          if (s.startsWith('..', this.pos)) {
-            this.pos += 2;
-            return this.tok(Tok.Ellipsis, start);
-          }
+          if (s.startsWith('..', pos)) return this.tok(Tok.Ellipsis, start, pos + 2);
+          this.pos = pos;
           throw this.error(start, "expected three consecutive dots for an ellipsis");
         case 34: // '"'
+          this.pos = pos;
           return this.lexString(start);
-        case 37: return this.lexPrefixed(start, Tok.PercentId, 'invalid SSA name');
-        case 94: return this.lexPrefixed(start, Tok.CaretId, 'invalid block name');
-        case 33: return this.lexPrefixed(start, Tok.BangId, 'invalid type identifier');
+        case 37: return this.lexPrefixed(start, pos, Tok.PercentId, 'invalid SSA name');
+        case 94: return this.lexPrefixed(start, pos, Tok.CaretId, 'invalid block name');
+        case 33: return this.lexPrefixed(start, pos, Tok.BangId, 'invalid type identifier');
         case 35: // '#'
-          if (s.charCodeAt(this.pos) === 45 && s.charCodeAt(this.pos + 1) === 125) {
-            this.pos += 2;
-            return this.tok(Tok.FileMetadataEnd, start);
-          }
-          return this.lexPrefixed(start, Tok.HashId, 'invalid attribute name');
+          if (s.charCodeAt(pos) === 45 && s.charCodeAt(pos + 1) === 125) return this.tok(Tok.FileMetadataEnd, start, pos + 2);
+          return this.lexPrefixed(start, pos, Tok.HashId, 'invalid attribute name');
         case 64: // '@'
+          this.pos = pos;
           return this.lexAt(start);
         default:
-          if (isAlpha(c) || c === 95) {
-            while (this.pos < s.length && isIdChar(s.charCodeAt(this.pos))) this.pos++;
-            return this.tok(Tok.BareId, start);
+          if (is(c, ALPHA) || c === 95) {
+            while (is(s.charCodeAt(pos), ID)) pos++;
+            return this.tok(Tok.BareId, start, pos);
           }
+          this.pos = pos;
           if (isDigit(c)) return this.lexNumber(start);
           throw this.error(start, c === 0 ? 'unexpected null character' : `unexpected character`);
       }
     }
   }
 
-  private tok(kind: Tok, start: number): Token {
-    return { kind, start, end: this.pos };
+  /** The token `start..end`, continuing after it. */
+  private tok(kind: Tok, start: number, end: number): Token {
+    this.pos = end;
+    return { kind, start, end };
   }
 
-  private lexPrefixed(start: number, kind: Tok, message: string): Token {
+  /** `%`, `^`, `!`, `#` and their suffix; `pos` is after the sigil. */
+  private lexPrefixed(start: number, pos: number, kind: Tok, message: string): Token {
     const s = this.text;
-    const c = s.charCodeAt(this.pos);
+    const c = s.charCodeAt(pos);
     if (isDigit(c)) {
-      while (isDigit(s.charCodeAt(this.pos))) this.pos++;
+      while (isDigit(s.charCodeAt(pos))) pos++;
     } else if (isAlpha(c) || c === 95 || c === 36 || c === 46 || c === 45) {
-      while (this.pos < s.length && isSuffixChar(s.charCodeAt(this.pos))) this.pos++;
+      while (is(s.charCodeAt(pos), SUFFIX)) pos++;
     } else if (kind === Tok.PercentId || kind === Tok.CaretId) {
+      this.pos = pos;
       throw this.error(start, message);
     }
-    return this.tok(kind, start);
+    return this.tok(kind, start, pos);
   }
 
   private lexAt(start: number): Token {
@@ -165,35 +182,37 @@ export class Lexer {
     if (s.charCodeAt(this.pos) === 34) {
       this.pos++;
       this.lexString(start + 1);
-      return this.tok(Tok.AtId, start);
+      return this.tok(Tok.AtId, start, this.pos);
     }
     const c = s.charCodeAt(this.pos);
     if (!(isAlpha(c) || c === 95)) throw this.error(start + 1, '@ identifier expected to start with letter or \'_\'');
-    while (this.pos < s.length && isSuffixChar(s.charCodeAt(this.pos))) this.pos++;
-    return this.tok(Tok.AtId, start);
+    let pos = this.pos;
+    while (is(s.charCodeAt(pos), SUFFIX)) pos++;
+    return this.tok(Tok.AtId, start, pos);
   }
 
   private lexNumber(start: number): Token {
     const s = this.text;
-    if (s.charCodeAt(start) === 48 && s.charCodeAt(this.pos) === 120 && isHex(s.charCodeAt(this.pos + 1))) {
-      this.pos++;
-      while (isHex(s.charCodeAt(this.pos))) this.pos++;
-      return this.tok(Tok.Integer, start);
+    let pos = this.pos;
+    if (s.charCodeAt(start) === 48 && s.charCodeAt(pos) === 120 && isHex(s.charCodeAt(pos + 1))) {
+      pos++;
+      while (isHex(s.charCodeAt(pos))) pos++;
+      return this.tok(Tok.Integer, start, pos);
     }
-    while (isDigit(s.charCodeAt(this.pos))) this.pos++;
-    if (s.charCodeAt(this.pos) !== 46) return this.tok(Tok.Integer, start);
-    this.pos++;
-    while (isDigit(s.charCodeAt(this.pos))) this.pos++;
-    const e = s.charCodeAt(this.pos);
+    while (isDigit(s.charCodeAt(pos))) pos++;
+    if (s.charCodeAt(pos) !== 46) return this.tok(Tok.Integer, start, pos);
+    pos++;
+    while (isDigit(s.charCodeAt(pos))) pos++;
+    const e = s.charCodeAt(pos);
     if (e === 101 || e === 69) {
-      const sign = s.charCodeAt(this.pos + 1);
-      const digitAt = sign === 43 || sign === 45 ? this.pos + 2 : this.pos + 1;
+      const sign = s.charCodeAt(pos + 1);
+      const digitAt = sign === 43 || sign === 45 ? pos + 2 : pos + 1;
       if (isDigit(s.charCodeAt(digitAt))) {
-        this.pos = digitAt;
-        while (isDigit(s.charCodeAt(this.pos))) this.pos++;
+        pos = digitAt;
+        while (isDigit(s.charCodeAt(pos))) pos++;
       }
     }
-    return this.tok(Tok.Float, start);
+    return this.tok(Tok.Float, start, pos);
   }
 
   private lexString(start: number): Token {
@@ -202,7 +221,7 @@ export class Lexer {
       // Reported where the string is cut off, as MLIR does: at the end of the line or buffer.
       if (this.pos >= s.length) throw this.error(s.length, 'expected \'"\' in string literal');
       const c = s.charCodeAt(this.pos++);
-      if (c === 34) return this.tok(Tok.String, start);
+      if (c === 34) return this.tok(Tok.String, start, this.pos);
       if (c === 10 || c === 11 || c === 12) throw this.error(this.pos - 1, 'expected \'"\' in string literal');
       if (c === 92) {
         const n = s.charCodeAt(this.pos);

@@ -26,7 +26,10 @@ export class ParserBase {
     return this.tok.kind === kind;
   }
   isKeyword(word?: string): boolean {
-    return this.tok.kind === Tok.BareId && (word === undefined || this.tokenText === word);
+    const t = this.tok;
+    if (t.kind !== Tok.BareId) return false;
+    // Compared in place: no substring per test (e.g. the `loc` check after every op).
+    return word === undefined || (t.end - t.start === word.length && this.source.text.startsWith(word, t.start));
   }
   advance(): Token {
     const t = this.tok;
@@ -70,7 +73,8 @@ export class ParserBase {
   }
   parseOptionalKeyword(word?: string): string | undefined {
     if (!this.isKeyword(word)) return undefined;
-    return this.text(this.advance());
+    const t = this.advance();
+    return word ?? this.text(t);
   }
   parseKeyword(word?: string, context = ''): string {
     const k = this.parseOptionalKeyword(word);
@@ -120,21 +124,31 @@ export class ParserBase {
   }
   /** Guard recursion depth so that pathological nesting gives an error, not a stack overflow. */
   protected nested<T>(fn: () => T): T {
+    this.enterNesting();
+    try {
+      return fn();
+    } catch (e) {
+      throw this.nestingError(e);
+    } finally {
+      this.depth--;
+    }
+  }
+  /**
+   * `nested` spelled out, for hot paths without a closure: `enterNesting()`, then
+   * `try { ... } catch (e) { throw this.nestingError(e) } finally { this.depth-- }`.
+   */
+  protected enterNesting(): void {
     if (++this.depth > MAX_NESTING) {
       this.depth = 0;
       throw this.error(`nesting too deep: more than ${MAX_NESTING} levels`);
     }
-    try {
-      return fn();
-    } catch (e) {
-      // The JS stack can run out before MAX_NESTING levels of some constructs (e.g. ~1000 nested
-      // dictionaries): report it at the token where it happened rather than at the file start.
-      // (No regular expression here: compiling one can itself fail for lack of stack.)
-      if ((e instanceof RangeError || e instanceof SyntaxError) && e.message.includes('call stack')) throw this.error(`nesting too deep: out of stack space at nesting level ${this.depth}`);
-      throw e;
-    } finally {
-      this.depth--;
-    }
+  }
+  protected nestingError(e: unknown): unknown {
+    // The JS stack can run out before MAX_NESTING levels of some constructs (e.g. ~1000 nested
+    // dictionaries): report it at the token where it happened rather than at the file start.
+    // (No regular expression here: compiling one can itself fail for lack of stack.)
+    if ((e instanceof RangeError || e instanceof SyntaxError) && e.message.includes('call stack')) return this.error(`nesting too deep: out of stack space at nesting level ${this.depth}`);
+    return e;
   }
   /** Skip a balanced `<...>` body and return its text (for opaque dialect types/attributes). */
   protected rawAngleBody(): string {

@@ -22,14 +22,17 @@ export interface RegionArgument {
   attrs?: Attribute | undefined;
 }
 
-/** What a custom parser fills in; becomes the OperationState. */
+/**
+ * What a custom parser fills in; becomes the OperationState. The maps and the region/successor
+ * lists are created on first use: most ops have no attributes, regions or successors.
+ */
 export class ParseState {
   readonly operands: Value[] = [];
   readonly types: Type[] = [];
-  readonly properties = new Map<string, Attribute>();
-  readonly attributes = new Map<string, Attribute>();
-  readonly regions: Region[] = [];
-  readonly successors: Block[] = [];
+  private ownProperties: Map<string, Attribute> | undefined;
+  private ownAttributes: Map<string, Attribute> | undefined;
+  private ownRegions: Region[] | undefined;
+  private ownSuccessors: Block[] | undefined;
   constructor(
     readonly name: string,
     readonly definition: OpDefinition | undefined,
@@ -37,12 +40,38 @@ export class ParseState {
     readonly numResults: number,
   ) {}
 
+  get properties(): Map<string, Attribute> {
+    return (this.ownProperties ??= new Map());
+  }
+  get attributes(): Map<string, Attribute> {
+    return (this.ownAttributes ??= new Map());
+  }
+  get regions(): Region[] {
+    return (this.ownRegions ??= []);
+  }
+  get successors(): Block[] {
+    return (this.ownSuccessors ??= []);
+  }
+  /** The maps and lists above without creating them (undefined: never used). */
+  get propertiesIfAny(): Map<string, Attribute> | undefined {
+    return this.ownProperties;
+  }
+  get attributesIfAny(): Map<string, Attribute> | undefined {
+    return this.ownAttributes;
+  }
+  get regionsIfAny(): Region[] | undefined {
+    return this.ownRegions;
+  }
+  get successorsIfAny(): Block[] | undefined {
+    return this.ownSuccessors;
+  }
+
   /** Inherent attributes go to properties, others stay discardable (MLIR's behaviour for custom parsers). */
   addAttribute(name: string, value: Attribute): void {
     if (this.definition?.isInherentAttr(name)) this.properties.set(name, value);
     else this.attributes.set(name, value);
   }
   getAttr(name: string): Attribute | undefined {
-    return this.properties.get(name) ?? this.attributes.get(name);
+    return this.ownProperties?.get(name) ?? this.ownAttributes?.get(name);
   }
 }

@@ -8,7 +8,7 @@ import { Operation } from '../ir/operation.js';
 import { Region } from '../ir/region.js';
 import { FunctionType, type Type } from '../ir/types.js';
 import { Value, type OpResult } from '../ir/value.js';
-import { customParserFor } from './custom-syntax.js';
+import { customParserFor, type CustomParse } from './custom-syntax.js';
 import { decodeStringToken, Tok } from './lexer.js';
 import { ParseState, type RegionArgument, type UnresolvedOperand } from './parser-state.js';
 import type { SourceFile } from './source.js';
@@ -37,7 +37,8 @@ class ForwardRef extends Value {
 }
 
 interface ValueEntry {
-  values: Value[];
+  /** Never modified: may be the defining op's own result list. */
+  values: readonly Value[];
   /** Source offset of the definition (or first forward use); its location is computed on demand. */
   offset: number;
 }
@@ -67,6 +68,8 @@ export class Parser extends TypeAttrParser {
   private readonly blockScopes: Map<string, BlockEntry>[] = [];
   /** Default dialects of enclosing ops, innermost last (MLIR's getDefaultDialect). */
   private readonly defaultDialects: string[] = [''];
+  /** Custom ops by their full name as written (with what is read of their spec for each op). */
+  private readonly customOps = new Map<string, { name: string; def: OpDefinition; custom: CustomParse; defaultDialect: string | undefined }>();
 
   constructor(source: SourceFile, context: Context) {
     super(source, context);
@@ -143,39 +146,65 @@ export class Parser extends TypeAttrParser {
 
   // ================================================================ operations
   parseOperation(): Operation {
-    return this.nested(() => this.parseOperationInner());
+    // As `nested(() => this.parseOperationInner())`, without a closure per op.
+    this.enterNesting();
+    try {
+      return this.parseOperationInner();
+    } catch (e) {
+      throw this.nestingError(e);
+    } finally {
+      this.depth--;
+    }
   }
 
   private parseOperationInner(): Operation {
     const opStart = this.tok.start;
+    if (!this.is(Tok.PercentId)) return this.parseOperationBody(0);
+    // `%name = ...`, the common case, without building a list of result names.
+    const first = this.advance();
+    if (this.is(Tok.Equal)) {
+      this.advance();
+      const op = this.parseOperationBody(1);
+      this.checkResultCount(op, 1, opStart);
+      this.defineValue(this.text(first), op.results, first.start);
+      return op;
+    }
     const resultNames: { name: string; count: number; offset: number }[] = [];
-    if (this.is(Tok.PercentId)) {
-      this.parseCommaSeparated(undefined, undefined, () => {
-        const t = this.expect(Tok.PercentId, 'SSA value name');
-        let count = 1;
-        if (this.consumeIf(Tok.Colon)) {
-          const n = this.parseInteger('integer number of results');
-          if (n < 1n) throw this.error('expected named operation to have at least 1 result', t.start);
-          count = Number(n);
-        }
-        resultNames.push({ name: this.text(t), count, offset: t.start });
-      });
-      this.expect(Tok.Equal, "'=' after SSA name");
+    let t = first;
+    for (;;) {
+      let count = 1;
+      if (this.consumeIf(Tok.Colon)) {
+        const n = this.parseInteger('integer number of results');
+        if (n < 1n) throw this.error('expected named operation to have at least 1 result', t.start);
+        count = Number(n);
+      }
+      resultNames.push({ name: this.text(t), count, offset: t.start });
+      if (!this.consumeIf(Tok.Comma)) break;
+      t = this.expect(Tok.PercentId, 'SSA value name');
     }
-    const numResults = resultNames.reduce((a, r) => a + r.count, 0);
-    let op: Operation;
-    if (this.is(Tok.String)) op = this.parseGenericOperation(numResults);
-    else if (this.is(Tok.BareId)) op = this.parseCustomOperation(numResults);
-    else throw this.error('expected operation name in quotes');
-    if (op.results.length !== numResults && resultNames.length) {
-      throw this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opStart);
-    }
+    this.expect(Tok.Equal, "'=' after SSA name");
+    let numResults = 0;
+    for (const r of resultNames) numResults += r.count;
+    const op = this.parseOperationBody(numResults);
+    this.checkResultCount(op, numResults, opStart);
     let index = 0;
     for (const r of resultNames) {
-      this.defineValue(r.name, op.results.slice(index, index + r.count), r.offset);
+      this.defineValue(r.name, resultNames.length === 1 ? op.results : op.results.slice(index, index + r.count), r.offset);
       index += r.count;
     }
     return op;
+  }
+
+  private parseOperationBody(numResults: number): Operation {
+    if (this.is(Tok.String)) return this.parseGenericOperation(numResults);
+    if (this.is(Tok.BareId)) return this.parseCustomOperation(numResults);
+    throw this.error('expected operation name in quotes');
+  }
+
+  private checkResultCount(op: Operation, numResults: number, opStart: number): void {
+    if (op.results.length !== numResults) {
+      throw this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opStart);
+    }
   }
 
   private lookupDefinition(name: string, offset: number): OpDefinition | undefined {
@@ -250,23 +279,29 @@ export class Parser extends TypeAttrParser {
   private parseCustomOperation(numResults: number): Operation {
     const nameTok = this.advance();
     let name = this.text(nameTok);
-    let def = this.context.lookupOp(name);
-    if (!def && !name.includes('.')) {
-      // Try the enclosing op's default dialect, then builtin (whose prefix is always optional).
-      const dflt = this.defaultDialects[this.defaultDialects.length - 1];
-      def = (dflt ? this.context.lookupOp(`${dflt}.${name}`) : undefined) ?? this.context.lookupOp(`builtin.${name}`);
-      if (def) name = def.name;
+    const dflt = this.defaultDialects[this.defaultDialects.length - 1]!;
+    // Full names (the common case) are looked up once per parser; short ones depend on `dflt`.
+    let known = this.customOps.get(name);
+    if (!known) {
+      let def = this.context.lookupOp(name);
+      if (!def && !name.includes('.')) {
+        // Try the enclosing op's default dialect, then builtin (whose prefix is always optional).
+        def = (dflt ? this.context.lookupOp(`${dflt}.${name}`) : undefined) ?? this.context.lookupOp(`builtin.${name}`);
+        if (def) name = def.name;
+      }
+      const custom = def ? customParserFor(def) : undefined;
+      if (!def || !custom) {
+        const tried = !name.includes('.') && dflt ? ` (tried '${dflt}.${name}' as well)` : '';
+        throw this.error(`custom op '${name}' is unknown${tried}`, nameTok.start);
+      }
+      known = { name, def, custom, defaultDialect: def.spec.defaultDialect };
+      if (name === this.text(nameTok)) this.customOps.set(name, known);
     }
-    const custom = def ? customParserFor(def) : undefined;
-    if (!def || !custom) {
-      const dflt = this.defaultDialects[this.defaultDialects.length - 1];
-      const tried = !name.includes('.') && dflt ? ` (tried '${dflt}.${name}' as well)` : '';
-      throw this.error(`custom op '${name}' is unknown${tried}`, nameTok.start);
-    }
-    const state = new ParseState(name, def, this.locAt(nameTok.start), numResults);
-    this.defaultDialects.push(def.spec.defaultDialect ?? this.defaultDialects[this.defaultDialects.length - 1]!);
+    const def = known.def;
+    const state = new ParseState(known.name, def, this.locAt(nameTok.start), numResults);
+    this.defaultDialects.push(known.defaultDialect ?? dflt);
     try {
-      custom(this, state);
+      known.custom(this, state);
     } finally {
       this.defaultDialects.pop();
     }
@@ -280,11 +315,13 @@ export class Parser extends TypeAttrParser {
       definition: state.definition,
       operands: state.operands,
       resultTypes: state.types,
-      properties: state.properties,
-      attributes: state.attributes,
-      successors: state.successors,
-      regions: state.regions,
+      properties: state.propertiesIfAny,
+      attributes: state.attributesIfAny,
+      successors: state.successorsIfAny,
+      regions: state.regionsIfAny,
       loc,
+      // The state is dropped now: the op takes its maps over.
+      adoptMaps: true,
     });
   }
 
@@ -355,10 +392,10 @@ export class Parser extends TypeAttrParser {
     if (list.length !== types.length) {
       throw this.error(`${list.length} operands present, but expected ${types.length}`, offset);
     }
-    list.forEach((u, i) => into.push(this.resolveOperand(u, types[i]!)));
+    for (let i = 0; i < list.length; i++) into.push(this.resolveOperand(list[i]!, types[i]!));
   }
 
-  /** Bind `name` to `values` (results or block arguments), resolving forward references. */
+  /** Bind `name` to `values` (results or block arguments; kept, not copied), resolving forward references. */
   defineValue(name: string, values: readonly Value[], offset: number): void {
     const scope = this.scope;
     const existing = scope.values.get(name);
@@ -382,7 +419,7 @@ export class Parser extends TypeAttrParser {
         scope.forwardRefs.delete(ref);
       }
     }
-    scope.values.set(name, { values: [...values], offset });
+    scope.values.set(name, { values, offset });
     scope.levels[scope.levels.length - 1]!.push(name);
   }
 
@@ -399,7 +436,7 @@ export class Parser extends TypeAttrParser {
    */
   parseRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, owner: OpDefinition | undefined): void {
     const open = this.expect(Tok.LBrace, "'{' to begin a region");
-    const isolated = owner?.traitNames.has('IsolatedFromAbove') ?? false;
+    const isolated = owner?.isolatedFromAbove ?? false;
     if (isolated) this.scopes.push(new IsolatedScope());
     else this.scope.levels.push([]);
     this.blockScopes.push(new Map());

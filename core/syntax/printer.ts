@@ -1,12 +1,13 @@
 import { AffineMapAttr, Attribute, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Location } from '../ir/location.js';
+import type { OpDefinition } from '../ir/op-definition.js';
 import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import { FunctionType, printResultTypes, Type } from '../ir/types.js';
 import type { BlockArgument, Value } from '../ir/value.js';
 import type { AttrTypeWriter, TypeElision } from '../ir/writer.js';
-import { customPrinterFor } from './custom-syntax.js';
+import { customPrinterFor, type CustomPrint } from './custom-syntax.js';
 import { quoteString } from '../ir/location.js';
 import { LocationAliases } from './location-aliases.js';
 import { SSANames } from './ssa-names.js';
@@ -48,8 +49,8 @@ class AliasTable {
       for (const sub of subElements(t)) sub instanceof Attribute ? visitAttr(sub) : visitType(sub);
     };
     op.walk((o) => {
-      for (const a of o.properties.values()) visitAttr(a);
-      for (const a of o.attributes.values()) visitAttr(a);
+      o.propertiesIfAny?.forEach((a) => visitAttr(a));
+      o.attributesIfAny?.forEach((a) => visitAttr(a));
       for (const slot of o.operandSlots) visitType(slot.value.type);
       for (const r of o.results) visitType(r.type);
       for (const region of o.regions) for (const b of region.blocks) for (const a of b.arguments) visitType(a.type);
@@ -68,26 +69,56 @@ function subElements(x: Attribute | Type): (Attribute | Type)[] {
   return out;
 }
 
+/** Pieces of output gathered before they are joined (joined pieces die young: cheap for the GC). */
+const PIECES_PER_CHUNK = 2048;
+
+/** How ops of one name print in custom form under the current default dialect (found once per name). */
+interface OpForm {
+  definition: OpDefinition;
+  /** Undefined: the op has no custom form and prints in generic form. */
+  custom: CustomPrint | undefined;
+  /** `arith.addi`, or `addi` under a default dialect `arith`. */
+  name: string;
+  /** `name` after a single result: ` = arith.addi`. */
+  nameAfterResult: string;
+}
+
+interface DialectScope {
+  dialect: string;
+  /** By op name. */
+  forms: Map<string, OpForm>;
+}
+
 /** MLIR's OperationPrinter and OpAsmPrinter in one: prints ops in custom or generic form. */
 export class OpAsmPrinter implements AttrTypeWriter {
+  // The output: a fixed array of pieces, joined into `chunks` whenever it fills.
+  private pieces: string[] = new Array<string>(PIECES_PER_CHUNK);
+  private pieceCount = 0;
   private chunks: string[] = [];
-  private flushed: string[] = [];
   private readonly typeText = new Map<Type, string>();
   private indent = 0;
+  /** Spaces for each indentation width, and the same after a newline (made once each). */
+  private readonly indents: string[] = [];
+  private readonly newlineIndents: string[] = [];
   private names!: SSANames;
   private readonly aliases = new AliasTable();
   /** As in MLIR, the top level prints builtin ops without their prefix. */
-  private readonly defaultDialects: string[] = ['builtin'];
+  private readonly dialectScopes: DialectScope[] = [];
+  private dialectScope!: DialectScope;
+  private readonly formsByDialect = new Map<string, Map<string, OpForm>>();
+  private readonly isGeneric: boolean;
 
   /** Location aliases, when printing debug info. */
   private readonly locations: LocationAliases | undefined;
 
   constructor(readonly options: PrintOptions = {}) {
     this.locations = options.debugInfo ? new LocationAliases() : undefined;
+    this.isGeneric = options.generic ?? false;
+    this.pushDefaultDialect('builtin');
   }
 
   get generic(): boolean {
-    return this.options.generic ?? false;
+    return this.isGeneric;
   }
 
   /** Print a top-level op with its alias definitions. */
@@ -100,8 +131,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
     } else {
       // A silent first pass meets the locations in print order, as MLIR's alias initializer does.
       this.printOperation(op);
-      this.chunks = [];
-      this.flushed = [];
+      this.takeOutput();
       this.locations.finish();
       // MLIR sorts alias definitions by nesting depth, then alias name ('loc' before 'map').
       const top = [
@@ -114,20 +144,31 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.printOperation(op);
     this.write('\n');
     if (this.locations) this.write(this.locations.deferredDefinitions());
-    this.flushed.push(this.chunks.join(''));
-    const out = this.flushed.length === 1 ? this.flushed[0]! : this.flushed.join('');
+    return this.takeOutput();
+  }
+
+  /** Everything written so far, as one string; the output starts empty again. */
+  private takeOutput(): string {
+    const chunks = this.chunks;
+    chunks.push(this.pieces.slice(0, this.pieceCount).join(''));
     this.chunks = [];
-    this.flushed = [];
-    return out;
+    this.pieceCount = 0;
+    return chunks.length === 1 ? chunks[0]! : chunks.join('');
+  }
+
+  private indentText(width: number): string {
+    return (this.indents[width] ??= ' '.repeat(width));
+  }
+  private newlineIndentText(width: number): string {
+    return (this.newlineIndents[width] ??= '\n' + ' '.repeat(width));
   }
 
   // ---------------------------------------------------------------- AttrTypeWriter
   write(text: string): void {
-    // Small pieces are joined every few thousand writes, so that they die young (cheap for the GC)
-    // instead of all living until the end.
-    if (this.chunks.push(text) >= 4096) {
-      this.flushed.push(this.chunks.join(''));
-      this.chunks.length = 0;
+    this.pieces[this.pieceCount++] = text;
+    if (this.pieceCount === PIECES_PER_CHUNK) {
+      this.chunks.push(this.pieces.join(''));
+      this.pieceCount = 0;
     }
   }
   type(t: Type): void {
@@ -139,16 +180,17 @@ export class OpAsmPrinter implements AttrTypeWriter {
     }
     let text = this.typeText.get(t);
     if (text === undefined) {
-      const outerChunks = this.chunks;
-      const outerFlushed = this.flushed;
+      const outer = { pieces: this.pieces, pieceCount: this.pieceCount, chunks: this.chunks };
+      this.pieces = new Array<string>(PIECES_PER_CHUNK);
+      this.pieceCount = 0;
       this.chunks = [];
-      this.flushed = [];
       try {
         t.print(this);
-        text = this.flushed.join('') + this.chunks.join('');
+        text = this.takeOutput();
       } finally {
-        this.chunks = outerChunks;
-        this.flushed = outerFlushed;
+        this.pieces = outer.pieces;
+        this.pieceCount = outer.pieceCount;
+        this.chunks = outer.chunks;
       }
       this.typeText.set(t, text);
     }
@@ -165,10 +207,10 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.type(t);
   }
   printTypes(types: readonly Type[]): void {
-    types.forEach((t, i) => {
+    for (let i = 0; i < types.length; i++) {
       if (i) this.write(', ');
-      this.type(t);
-    });
+      this.type(types[i]!);
+    }
   }
   printAttribute(a: Attribute): void {
     this.attr(a, 'never');
@@ -182,13 +224,21 @@ export class OpAsmPrinter implements AttrTypeWriter {
     else this.attr(a);
   }
   printOperand(v: Value): void {
-    this.write(this.names.valueName(v));
+    this.write(this.names.useName(v));
   }
   printOperands(vs: readonly Value[]): void {
-    vs.forEach((v, i) => {
+    for (let i = 0; i < vs.length; i++) {
       if (i) this.write(', ');
-      this.printOperand(v);
-    });
+      this.write(this.names.useName(vs[i]!));
+    }
+  }
+  /** Operands `start` to `end` (exclusive) of `op`, comma-separated (no operand list is built). */
+  printOperandRange(op: Operation, start: number, end: number): void {
+    const slots = op.operandSlots;
+    for (let i = start; i < end; i++) {
+      if (i > start) this.write(', ');
+      this.write(this.names.useName(slots[i]!.value));
+    }
   }
   printSuccessor(b: Block): void {
     this.write(this.names.blockName(b));
@@ -203,7 +253,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.write(quoteString(s));
   }
   printNewline(): void {
-    this.write('\n' + ' '.repeat(this.indent));
+    this.write(this.newlineIndentText(this.indent));
   }
   increaseIndent(): void {
     this.indent += 2;
@@ -213,7 +263,11 @@ export class OpAsmPrinter implements AttrTypeWriter {
   }
   printFunctionalType(op: Operation): void {
     this.write('(');
-    this.printTypes(op.operands.map((v) => v.type));
+    const slots = op.operandSlots;
+    for (let i = 0; i < slots.length; i++) {
+      if (i) this.write(', ');
+      this.type(slots[i]!.value.type);
+    }
     this.write(') -> ');
     printResultTypes(this, op.resultTypes);
   }
@@ -242,16 +296,16 @@ export class OpAsmPrinter implements AttrTypeWriter {
   }
   /** Inherent and discardable attributes not in `elided`, as ` {a = 1, b}`. */
   printOptionalAttrDict(op: Operation, elided: readonly string[] = [], withKeyword = false): void {
-    if (op.attributes.size === 0) {
-      // Fast path for the common case: nothing but elided inherent attributes.
-      let any = false;
-      for (const k of op.properties.keys()) {
-        if (k !== '' && !elided.includes(k)) {
-          any = true;
-          break;
-        }
+    if (op.attributesIfAny === undefined) {
+      // Fast path for the common case: nothing but elided inherent attributes (counted, not iterated).
+      const props = op.propertiesIfAny;
+      if (props === undefined) return;
+      let omitted = props.has('') ? 1 : 0;
+      for (let i = 0; i < elided.length; i++) {
+        const k = elided[i]!;
+        if (k !== '' && props.has(k) && elided.indexOf(k) === i) omitted++;
       }
-      if (!any) return;
+      if (props.size === omitted) return;
     }
     const entries = allAttributes(op).filter((e) => !elided.includes(e.name));
     this.printAttrEntries(entries, withKeyword);
@@ -268,21 +322,33 @@ export class OpAsmPrinter implements AttrTypeWriter {
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
     this.write('{\n');
-    if (!region.empty) {
-      const owner = region.parent;
-      this.defaultDialects.push(owner?.definition?.spec.defaultDialect ?? '');
-      const entry = region.entry!;
+    const blocks = region.blocks;
+    if (blocks.length) {
+      this.pushDefaultDialect(region.parent?.definition?.spec.defaultDialect ?? '');
+      const entry = blocks[0]!;
       const header = (printEmptyBlock && entry.empty) || (printEntryBlockArgs && entry.numArguments > 0);
       this.printBlock(entry, header, printBlockTerminators);
-      for (const b of region.blocks.slice(1)) this.printBlock(b, true, true);
-      this.defaultDialects.pop();
+      for (let i = 1; i < blocks.length; i++) this.printBlock(blocks[i]!, true, true);
+      this.popDefaultDialect();
     }
-    this.write(' '.repeat(this.indent) + '}');
+    this.write(this.indentText(this.indent));
+    this.write('}');
+  }
+
+  private pushDefaultDialect(dialect: string): void {
+    let forms = this.formsByDialect.get(dialect);
+    if (!forms) this.formsByDialect.set(dialect, (forms = new Map()));
+    this.dialectScopes.push((this.dialectScope = { dialect, forms }));
+  }
+  private popDefaultDialect(): void {
+    this.dialectScopes.pop();
+    this.dialectScope = this.dialectScopes[this.dialectScopes.length - 1]!;
   }
 
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
     if (printHeader) {
-      this.write(' '.repeat(this.indent) + this.names.blockName(block));
+      this.write(this.indentText(this.indent));
+      this.write(this.names.blockName(block));
       if (block.numArguments) {
         this.write('(');
         block.arguments.forEach((a, i) => {
@@ -310,37 +376,62 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.indent += 2;
     const last = block.last;
     const skipTerminator = !printTerminator && last !== undefined && last.hasTrait('Terminator');
-    const indent = ' '.repeat(this.indent);
+    // `indent op`, then `\n indent op` for each next op (one piece), then the last `\n`.
+    const indent = this.indentText(this.indent);
+    const newlineIndent = this.newlineIndentText(this.indent);
+    let printed = false;
     for (let op = block.first; op; op = op.next) {
       if (skipTerminator && op === last) break;
-      this.write(indent);
+      this.write(printed ? newlineIndent : indent);
+      printed = true;
       this.printOperation(op);
-      this.write('\n');
     }
+    if (printed) this.write('\n');
     this.indent -= 2;
   }
 
   printOperation(op: Operation): void {
     this.locations?.record(op.loc, true);
-    this.printResults(op);
-    const custom = !this.generic && op.definition ? customPrinterFor(op.definition) : undefined;
-    if (custom) {
-      const dflt = this.defaultDialects[this.defaultDialects.length - 1]!;
-      const name = op.name;
-      const prefix = dflt && name.charCodeAt(dflt.length) === 46 /* '.' */ && name.startsWith(dflt) ? dflt.length + 1 : 0;
-      this.write(prefix ? name.slice(prefix) : name);
-      custom(this, op);
+    const form = this.isGeneric ? undefined : this.customForm(op);
+    if (form?.custom) {
+      if (op.results.length === 1) {
+        this.write(this.names.useName(op.results[0]!));
+        this.write(form.nameAfterResult);
+      } else {
+        this.printResults(op);
+        this.write(form.name);
+      }
+      form.custom(this, op);
     } else {
+      this.printResults(op);
       this.printGenericOp(op);
     }
     if (this.locations) this.write(' ' + this.locations.reference(op.loc));
+  }
+
+  /** How a registered op prints in custom form under the current default dialect. */
+  private customForm(op: Operation): OpForm | undefined {
+    const definition = op.definition;
+    if (!definition) return undefined;
+    const scope = this.dialectScope;
+    let form = scope.forms.get(op.name);
+    // (An op of the same name but another definition, from another context, is looked up anew.)
+    if (form === undefined || form.definition !== definition) {
+      const dflt = scope.dialect;
+      const n = op.name;
+      const name = dflt && n.charCodeAt(dflt.length) === 46 /* '.' */ && n.startsWith(dflt) ? n.slice(dflt.length + 1) : n;
+      form = { definition, custom: customPrinterFor(definition), name, nameAfterResult: ' = ' + name };
+      scope.forms.set(n, form);
+    }
+    return form;
   }
 
   private printResults(op: Operation): void {
     const n = op.results.length;
     if (!n) return;
     if (n === 1) {
-      this.write(this.names.valueName(op.results[0]!, false) + ' = ');
+      this.write(this.names.useName(op.results[0]!));
+      this.write(' = ');
       return;
     }
     const groups = this.names.resultGroupsOf(op);
@@ -355,17 +446,18 @@ export class OpAsmPrinter implements AttrTypeWriter {
 
   printGenericOp(op: Operation): void {
     this.write(quoteString(op.name) + '(');
-    this.printOperands(op.operands);
+    this.printOperandRange(op, 0, op.numOperands);
     this.write(')');
-    if (op.successors.length) {
+    if (op.successorSlots.length) {
       this.write('[');
       this.write(op.successors.map((b) => this.names.blockName(b)).join(', '));
       this.write(']');
     }
-    if (op.properties.size) {
+    const props = op.propertiesIfAny;
+    if (props) {
       this.write(' <');
-      const opaque = op.properties.get('');
-      this.attr(opaque && op.properties.size === 1 ? opaque : DictionaryAttr.get(op.properties));
+      const opaque = props.get('');
+      this.attr(opaque && props.size === 1 ? opaque : DictionaryAttr.get(props));
       this.write('>');
     }
     if (op.regions.length) {
@@ -376,7 +468,8 @@ export class OpAsmPrinter implements AttrTypeWriter {
       });
       this.write(')');
     }
-    if (op.attributes.size) this.printAttrEntries(DictionaryAttr.get(op.attributes).entries);
+    const attrs = op.attributesIfAny;
+    if (attrs) this.printAttrEntries(DictionaryAttr.get(attrs).entries);
     this.write(' : ');
     this.type(FunctionType.get(op.operands.map((v) => v.type), op.resultTypes));
   }
@@ -384,8 +477,9 @@ export class OpAsmPrinter implements AttrTypeWriter {
 
 /** Inherent and discardable attributes merged and sorted, as MLIR's getAttrDictionary. */
 export function allAttributes(op: Operation): NamedAttribute[] {
-  const merged = new Map(op.attributes);
-  for (const [k, v] of op.properties) if (k !== '') merged.set(k, v);
+  const merged = new Map(op.attributesIfAny);
+  const props = op.propertiesIfAny;
+  if (props) for (const [k, v] of props) if (k !== '') merged.set(k, v);
   return DictionaryAttr.get(merged).entries as NamedAttribute[];
 }
 

@@ -4,87 +4,165 @@ import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
 import { BlockArgument, OpResult } from '../ir/value.js';
 
+const UNKNOWN = '%<<UNKNOWN SSA VALUE>>';
+
+/**
+ * The names of one block's values, with their `%`. Kept per block and indexed by position (rather
+ * than in one map keyed by value): a name is found by `block.orderOf(op)` in an array, which is
+ * much cheaper than a lookup in a hash map of every value of the program.
+ */
+interface BlockNames {
+  name: string;
+  order: number;
+  args: string[];
+  /** By op position: the use name of the op's only result (undefined: no result, or several). */
+  results: (string | undefined)[];
+}
+
+/** A multi-result op's names: the name at each use (`%0#1`), and its named groups. */
+interface ResultNames {
+  uses: string[];
+  /** Where each group starts, and the name its definition prints (`%0` in `%0:2 = ...`). */
+  starts: number[];
+  heads: string[];
+}
+
+/** Where a region's counters ended, and its names: what the regions nested in it start from. */
+interface RegionEnd {
+  value: number;
+  arg: number;
+  conflict: number;
+  scope: NameScope;
+}
+
 /**
  * MLIR's SSA naming: numbers values region by region, nested regions starting from the counters
  * their parent region ended with (so sibling regions reuse names), and name hints made unique
  * with `_N` suffixes. In generic form (unique IDs) the counters keep running instead.
  */
 export class SSANames {
-  /** Names with their `%` (made once here rather than at every use). */
-  private readonly valueNames = new Map<Value, string>();
-  private readonly blockNames = new Map<Block, { name: string; order: number }>();
-  /** First result -> result-number boundaries of named result groups. */
-  private readonly resultGroups = new Map<Operation, number[]>();
+  private readonly blocks = new Map<Block, BlockNames>();
+  private readonly multiResults = new Map<Operation, ResultNames>();
+  /** `%N` by N: sibling regions reuse numbers, and so share the strings. */
+  private readonly numbered: string[] = [];
   private nextValueID = 0;
   private nextArgumentID = 0;
   private nextConflictID = 0;
+  /** What the root's regions start from; and, in custom form, where each region numbered so far ended. */
+  private readonly rootStart: RegionEnd = { value: 0, arg: 0, conflict: 0, scope: new NameScope(undefined) };
+  private readonly regionEnds = new Map<Region, RegionEnd>();
+  /** The block of the last lookup: most uses are of values of the same block. */
+  private lastBlock: Block | undefined;
+  private lastNames: BlockNames | undefined;
 
-  constructor(root: Operation, private readonly generic: boolean) {
-    interface Ctx { region: Region; value: number; arg: number; conflict: number; scope: NameScope | undefined }
-    const stack: Ctx[] = root.regions.map((region) => ({ region, value: 0, arg: 0, conflict: 0, scope: undefined }));
-    const rootScope = new NameScope(undefined);
+  constructor(private readonly root: Operation, private readonly generic: boolean) {
+    // In custom form a region's names depend only on its parent region's, so each region is
+    // numbered when first asked about (`regionEnd`): just before it is printed, while its ops are
+    // in the CPU caches. In generic form the counters run through all regions: numbered at once.
+    if (generic) this.numberAll();
+  }
+
+  /** Numbers every region, last sibling first (a stack), the counters running on. */
+  private numberAll(): void {
+    const stack: Region[] = [...this.root.regions];
+    const withRegions: Operation[] = [];
     while (stack.length) {
-      const ctx = stack.pop()!;
-      if (!generic) {
-        this.nextValueID = ctx.value;
-        this.nextArgumentID = ctx.arg;
-        this.nextConflictID = ctx.conflict;
-      }
-      const scope = new NameScope(ctx.scope ?? rootScope);
-      this.numberRegion(ctx.region, scope);
-      for (const block of ctx.region.blocks) {
-        for (let op = block.first; op; op = op.next) {
-          for (const region of op.regions) {
-            stack.push({ region, value: this.nextValueID, arg: this.nextArgumentID, conflict: this.nextConflictID, scope });
-          }
-        }
-      }
+      const region = stack.pop()!;
+      withRegions.length = 0;
+      this.numberRegion(region, new NameScope(this.rootStart.scope), withRegions);
+      for (const op of withRegions) stack.push(...op.regions);
     }
   }
 
-  private numberRegion(region: Region, scope: NameScope): void {
+  /** Numbers `region` (and the regions holding it) if not done yet; undefined when it is not inside the root. */
+  private regionEnd(region: Region | undefined): RegionEnd | undefined {
+    if (!region || this.generic) return undefined;
+    let end = this.regionEnds.get(region);
+    if (end) return end;
     const owner = region.parent;
-    if (!this.generic && owner?.definition?.spec.blockArgNames && region.entry) {
-      const names = owner.definition.spec.blockArgNames(owner, owner.regions.indexOf(region));
-      region.entry.arguments.forEach((a, i) => {
-        const n = names[i];
-        if (n) this.setName(a, n, scope);
-      });
+    const start = owner === this.root ? this.rootStart : this.regionEnd(owner?.parent?.parent);
+    if (!start) return undefined;
+    this.nextValueID = start.value;
+    this.nextArgumentID = start.arg;
+    this.nextConflictID = start.conflict;
+    const scope = new NameScope(start.scope);
+    this.numberRegion(region, scope, undefined);
+    end = { value: this.nextValueID, arg: this.nextArgumentID, conflict: this.nextConflictID, scope };
+    this.regionEnds.set(region, end);
+    return end;
+  }
+
+  private nextNumbered(): string {
+    const n = this.nextValueID++;
+    return (this.numbered[n] ??= '%' + n);
+  }
+
+  /** Names the values of `region`, not of regions nested in it (their ops are added to `withRegions`). */
+  private numberRegion(region: Region, scope: NameScope, withRegions: Operation[] | undefined): void {
+    const owner = region.parent;
+    const blocks = region.blocks;
+    let entryNames: readonly (string | undefined)[] | undefined;
+    if (!this.generic && owner?.definition?.spec.blockArgNames && blocks.length) {
+      entryNames = owner.definition.spec.blockArgNames(owner, owner.regions.indexOf(region));
     }
-    region.blocks.forEach((block, i) => {
-      this.blockNames.set(block, { name: `^bb${i}`, order: i });
-      const entry = i === 0;
-      for (const arg of block.arguments) {
-        if (this.valueNames.has(arg)) continue;
-        if (entry) this.setName(arg, `arg${this.nextArgumentID++}`, scope);
-        else this.valueNames.set(arg, '%' + this.nextValueID++);
+    const entryArgs: string[] = [];
+    if (entryNames) {
+      // Hinted names come first (they take their names before the `argN` ones).
+      const n = blocks[0]!.arguments.length;
+      for (let i = 0; i < n; i++) {
+        const hint = entryNames[i];
+        if (hint) entryArgs[i] = this.uniqueName(hint, scope);
       }
-      for (let op = block.first; op; op = op.next) this.numberOp(op, scope);
-    });
+    }
+    for (let i = 0; i < blocks.length; i++) {
+      const block = blocks[i]!;
+      const args = i === 0 ? entryArgs : [];
+      for (let j = 0; j < block.arguments.length; j++) {
+        if (args[j] !== undefined) continue;
+        args[j] = i === 0 ? this.uniqueName(`arg${this.nextArgumentID++}`, scope) : this.nextNumbered();
+      }
+      const results: (string | undefined)[] = [];
+      for (let op = block.first; op; op = op.next) {
+        results.push(op.results.length ? this.numberOp(op, scope) : undefined);
+        if (withRegions && op.regions.length) withRegions.push(op);
+      }
+      this.blocks.set(block, { name: `^bb${i}`, order: i, args, results });
+    }
   }
 
-  private numberOp(op: Operation, scope: NameScope): void {
-    if (op.results.length === 0) return;
-    if (this.generic || !op.definition?.spec.resultNames) {
-      // No name hints (the common case): just the next number.
-      const first = op.results[0]!;
-      if (!this.valueNames.has(first)) this.valueNames.set(first, '%' + this.nextValueID++);
-      return;
-    }
-    const groups = [0];
-    {
-      op.definition.spec.resultNames(op).forEach((n, i) => {
+  /** Names the op's results; returns the use name of a single result. */
+  private numberOp(op: Operation, scope: NameScope): string | undefined {
+    const results = op.results;
+    const hints = this.generic ? undefined : op.definition?.spec.resultNames;
+    // No name hints, one result (the common case): just the next number.
+    if (!hints && results.length === 1) return this.nextNumbered();
+    // Group heads: result 0, and every result with a name hint.
+    const starts = [0];
+    const heads: string[] = [];
+    if (hints) {
+      hints(op).forEach((n, i) => {
         if (!n) return;
-        this.setName(op.results[i]!, n, scope);
-        if (i) groups.push(i);
+        if (i) starts.push(i);
+        heads[i] = this.uniqueName(n, scope);
       });
     }
-    const first = op.results[0]!;
-    if (!this.valueNames.has(first)) this.valueNames.set(first, '%' + this.nextValueID++);
-    if (groups.length > 1) this.resultGroups.set(op, groups.sort((a, b) => a - b));
+    heads[0] ??= this.nextNumbered();
+    if (results.length === 1) return heads[0];
+    starts.sort((a, b) => a - b);
+    const names: ResultNames = { uses: [], starts, heads: starts.map((s) => heads[s]!) };
+    for (let g = 0; g < starts.length; g++) {
+      const start = starts[g]!;
+      const end = starts[g + 1] ?? results.length;
+      const head = names.heads[g]!;
+      // A use inside a group of several prints its number in the group: `%0#1` (MLIR's printResultNo).
+      for (let i = start; i < end; i++) names.uses.push(end - start > 1 ? `${head}#${i - start}` : head);
+    }
+    this.multiResults.set(op, names);
+    return undefined;
   }
 
-  private setName(v: Value, hint: string, scope: NameScope): void {
+  /** `%hint`, or `%hint_N` when taken in this scope. */
+  private uniqueName(hint: string, scope: NameScope): string {
     let name = sanitize(hint);
     if (scope.has(name)) {
       const base = name + '_';
@@ -92,42 +170,55 @@ export class SSANames {
       while (scope.has(name));
     }
     scope.add(name);
-    this.valueNames.set(v, '%' + name);
+    return '%' + name;
   }
 
-  /** `%name`, or `%N#i` for a result inside a numbered group. */
-  valueName(v: Value, printResultNo = true): string {
-    const direct = this.valueNames.get(v);
-    if (direct !== undefined) {
-      // A use of the first result of a multi-result group prints as `%0#0` (MLIR's printResultNo).
-      if (printResultNo && v instanceof OpResult && v.owner.results.length > 1) {
-        const groups = this.resultGroups.get(v.owner) ?? [0];
-        const i = groups.indexOf(v.index);
-        const end = groups[i + 1] ?? v.owner.results.length;
-        if (i >= 0 && end - v.index > 1) return `${direct}#0`;
-      }
-      return direct;
+  private namesOf(block: Block | undefined): BlockNames | undefined {
+    if (block !== this.lastBlock) {
+      this.lastBlock = block;
+      this.lastNames = block && (this.blocks.get(block) ?? (this.regionEnd(block.parent) && this.blocks.get(block)));
     }
-    if (v instanceof OpResult) {
-      // Find the group this result belongs to.
-      const groups = this.resultGroups.get(v.owner) ?? [0];
-      let start = 0;
-      for (const g of groups) if (g <= v.index) start = g;
-      const head = this.valueNames.get(v.owner.results[start]!);
-      if (head !== undefined) return `${head}#${v.index - start}`;
-    }
-    if (v instanceof BlockArgument) return '%<<UNKNOWN SSA VALUE>>';
-    return '%<<UNKNOWN SSA VALUE>>';
+    return this.lastNames;
   }
-  /** The bare name (no `%`) when the value starts a group; used for result lists. */
-  resultGroupsOf(op: Operation): number[] {
-    return this.resultGroups.get(op) ?? [0];
+  private resultNamesOf(op: Operation): ResultNames | undefined {
+    return this.multiResults.get(op) ?? (this.regionEnd(op.parent?.parent) && this.multiResults.get(op));
+  }
+
+  /** The name printed at a use of `v`: `%name`, or `%N#i` for a result inside a numbered group. */
+  useName(v: Value): string {
+    if (v instanceof OpResult) {
+      const op = v.owner;
+      const block = op.parent;
+      const names = this.namesOf(block);
+      if (!names) return UNKNOWN;
+      if (op.results.length === 1) return names.results[block!.orderOf(op)] ?? UNKNOWN;
+      return this.multiResults.get(op)?.uses[v.index] ?? UNKNOWN;
+    }
+    // (Anything else, such as a missing value of invalid IR, is unknown.)
+    if (!(v instanceof BlockArgument)) return UNKNOWN;
+    return this.namesOf(v.owner)?.args[v.index] ?? UNKNOWN;
+  }
+  /**
+   * `%name`, or `%N#i` for a result inside a numbered group. Without the result number, the head
+   * of a group prints as its definition does (`%N`).
+   */
+  valueName(v: Value, printResultNo = true): string {
+    if (!printResultNo && v instanceof OpResult) {
+      const names = this.resultNamesOf(v.owner);
+      const g = names ? names.starts.indexOf(v.index) : -1;
+      if (g >= 0) return names!.heads[g]!;
+    }
+    return this.useName(v);
+  }
+  /** Where the named result groups of `op` start. */
+  resultGroupsOf(op: Operation): readonly number[] {
+    return this.resultNamesOf(op)?.starts ?? [0];
   }
   blockName(b: Block): string {
-    return this.blockNames.get(b)?.name ?? '^INVALIDBLOCK';
+    return this.namesOf(b)?.name ?? '^INVALIDBLOCK';
   }
   blockOrder(b: Block): number {
-    return this.blockNames.get(b)?.order ?? -1;
+    return this.namesOf(b)?.order ?? -1;
   }
 }
 

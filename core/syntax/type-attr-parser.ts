@@ -35,6 +35,8 @@ export class TypeAttrParser extends ParserBase {
   readonly attrAliases = new Map<string, Attribute>();
   /** Uses of location aliases not defined yet; resolved once the whole file is read. */
   protected readonly deferredLocs: DeferredLoc[] = [];
+  /** Shaped types by their spelling (see `simpleShapedTypeEnd`). */
+  private readonly shapedTypes = new Map<string, Type>();
 
   constructor(source: SourceFile, readonly context: Context) {
     super(source);
@@ -48,15 +50,48 @@ export class TypeAttrParser extends ParserBase {
   }
 
   parseOptionalType(): Type | undefined {
-    // Fast path for the common keyword types (i32, f32, index, ...), seen before.
     if (this.tok.kind === Tok.BareId && this.depth < MAX_NESTING) {
+      // Fast path for the common keyword types (i32, f32, index, ...), seen before.
       const simple = SIMPLE_TYPES.get(this.tokenText);
       if (simple) {
         this.advance();
         return simple;
       }
+      // `memref<?xf32>` and the like: parsed once per spelling. Parsing one takes at most two
+      // more nesting levels (the type, its element type), hence the depth bound.
+      const end = this.depth < MAX_NESTING - 1 ? this.simpleShapedTypeEnd() : -1;
+      if (end >= 0) {
+        const key = this.source.text.slice(this.tok.start, end);
+        const seen = this.shapedTypes.get(key);
+        if (seen) {
+          this.resetTo(end);
+          return seen;
+        }
+        const t = this.nested(() => this.parseOptionalTypeInner());
+        if (t && this.prevEnd === end) this.shapedTypes.set(key, t);
+        return t;
+      }
     }
     return this.nested(() => this.parseOptionalTypeInner());
+  }
+
+  /**
+   * Where a `memref<...>`/`tensor<...>`/`vector<...>` at the current token ends (after its `>`),
+   * when its body is only dimensions and a keyword element type (`?x4xf32`): such a type's
+   * meaning depends on its text alone. -1 otherwise.
+   */
+  private simpleShapedTypeEnd(): number {
+    const { start, end } = this.tok;
+    const text = this.source.text;
+    if (end - start !== 6 || text.charCodeAt(end) !== 60 /* < */) return -1;
+    if (!text.startsWith('memref', start) && !text.startsWith('tensor', start) && !text.startsWith('vector', start)) return -1;
+    for (let i = end + 1; i < text.length && i < end + 64; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 62 /* > */) return i > end + 1 ? i + 1 : -1;
+      const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 /* _ */ || c === 63 /* ? */;
+      if (!ok) return -1;
+    }
+    return -1;
   }
 
   private parseOptionalTypeInner(): Type | undefined {

@@ -137,13 +137,18 @@ export class IntegerOverflowFlagsAttr extends DialectAttr {
 /** The op being parsed, for error prefixes of format hooks (set by the op parse wrappers). */
 let currentOpName: string | undefined;
 export function withOpName<T>(name: string, fn: () => T): T {
-  const saved = currentOpName;
-  currentOpName = name;
+  const saved = setCurrentOpName(name);
   try {
     return fn();
   } finally {
     currentOpName = saved;
   }
+}
+/** `withOpName` without a closure (once per parsed op): set the name, returning the one to restore. */
+export function setCurrentOpName(name: string | undefined): string | undefined {
+  const saved = currentOpName;
+  currentOpName = name;
+  return saved;
 }
 
 /** Flags attributes print as their bare body in custom formats: `fastmath` `` $fastmath -> `fastmath<fast>`. */

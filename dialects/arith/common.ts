@@ -5,7 +5,7 @@ import { ShapedType, UnrankedTensorType, VectorType, RankedTensorType, type Type
 import { AssemblyFormat } from '../../core/syntax/assembly-format.js';
 import type { Parser } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
-import { withOpName } from './attributes.js';
+import { setCurrentOpName } from './attributes.js';
 
 const formats = new WeakMap<OpDefinition, AssemblyFormat>();
 
@@ -20,7 +20,12 @@ export function formatParse(parser: Parser, state: ParseState): void {
     f = new AssemblyFormat(def);
     formats.set(def, f);
   }
-  withOpName(state.name, () => f.parse(parser, state));
+  const saved = setCurrentOpName(state.name);
+  try {
+    f.parse(parser, state);
+  } finally {
+    setCurrentOpName(saved);
+  }
 }
 /** Typed for OpSpec's loosely typed `parse` field. */
 export const namedFormatParse = formatParse as unknown as NonNullable<OpSpec['parse']>;
@@ -37,7 +42,7 @@ export function predTrait(summary: string, holds: (op: Operation) => boolean): T
 function namedType(op: Operation, name: string): Type | undefined {
   const def = op.definition!;
   const oi = def.operandGroups.findIndex((g) => g.name === name);
-  if (oi >= 0) return op.operands[oi]?.type;
+  if (oi >= 0) return op.operandSlots[oi]?.value.type;
   const ri = def.resultGroups.findIndex((g) => g.name === name);
   if (ri >= 0) return op.results[ri]?.type;
   return op.getProperty(name)?.type;
@@ -45,8 +50,9 @@ function namedType(op: Operation, name: string): Type | undefined {
 
 export function AllTypesMatch(...names: string[]): Trait {
   return predTrait(`all of {${names.join(', ')}} have same type`, (op) => {
-    const types = names.map((n) => namedType(op, n));
-    return types.every((t) => t === types[0]);
+    const first = namedType(op, names[0]!);
+    for (let i = 1; i < names.length; i++) if (namedType(op, names[i]!) !== first) return false;
+    return true;
   });
 }
 
@@ -82,7 +88,11 @@ export function compatibleShapes(types: readonly Type[]): boolean {
 
 export const SameOperandsAndResultShape: Trait = {
   name: 'SameOperandsAndResultShape',
-  verify: (op) => (compatibleShapes([...op.operands.map((v) => v.type), ...op.resultTypes]) ? undefined : 'requires the same shape for all operands and results'),
+  verify: (op) => {
+    // Scalars only (the common case): nothing to compare.
+    if (!op.operandSlots.some((s) => s.value.type instanceof ShapedType) && !op.results.some((r) => r.type instanceof ShapedType)) return undefined;
+    return compatibleShapes([...op.operands.map((v) => v.type), ...op.resultTypes]) ? undefined : 'requires the same shape for all operands and results';
+  },
 };
 
 /** Tensor operands and results have identical dimensions (Arith's SameInputOutputTensorDims). */

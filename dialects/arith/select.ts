@@ -18,15 +18,15 @@ const isShaped = (t: Type) => t instanceof VectorType || t instanceof RankedTens
 /** `arith.select %c, %a, %b : i32`, or `: vector<4xi1>, vector<4xi32>` for a mask. */
 function printSelect(p: OpAsmPrinter, op: Operation): void {
   p.write(' ');
-  p.printOperands(op.operands);
+  p.printOperandRange(op, 0, op.numOperands);
   p.printOptionalAttrDict(op);
   p.write(' : ');
-  const cond = op.operands[0]!.type;
+  const cond = op.operand(0).type;
   if (isShaped(cond)) {
     p.printType(cond);
     p.write(', ');
   }
-  p.printType(op.resultTypes[0]!);
+  p.printType(op.results[0]!.type);
 }
 
 function parseSelect(parser: Parser, state: ParseState): void {

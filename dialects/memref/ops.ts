@@ -37,7 +37,7 @@ export const MemRefTypeAttr = attrConstraint(
 );
 export const FlatSymbolRefAttr = attrConstraint('flat symbol reference attribute', (a): a is SymbolRefAttr => a instanceof SymbolRefAttr && a.isFlat);
 
-const typeOf = (op: Operation, i: number): Type => op.operands[i]!.type;
+const typeOf = (op: Operation, i: number): Type => op.operand(i).type;
 const name = (n: string) => () => [n];
 
 // ---------------------------------------------------------------------------------------- alloc / alloca / dealloc
@@ -110,7 +110,7 @@ export const LoadOp = defineOp({
   assemblyFormat: '$memref `[` $indices `]` attr-dict `:` type($memref)',
   verify(op) {
     const t = typeOf(op, 0) as MemRefType;
-    if (op.resultTypes[0] !== t.elementType) return "failed to verify that result type matches element type of 'memref'";
+    if (op.results[0]!.type !== t.elementType) return "failed to verify that result type matches element type of 'memref'";
     if (op.numOperands - 1 !== t.rank) return `incorrect number of indices for load, expected ${t.rank} but got ${op.numOperands - 1}`;
   },
 });

@@ -171,16 +171,26 @@ export const ForOp = defineOp({
     p.write(' ');
     p.printOperand(iv);
     p.write(' = ');
-    p.printOperand(op.operands[0]!);
+    p.printOperand(op.operand(0));
     p.write(' to ');
-    p.printOperand(op.operands[1]!);
+    p.printOperand(op.operand(1));
     p.write(' step ');
-    p.printOperand(op.operands[2]!);
-    const inits = op.operands.slice(3);
-    printInitializationList(p, body.arguments.slice(1), inits, ' iter_args');
-    if (inits.length) {
-      p.write(' -> (');
-      p.printTypes(inits.map((v) => v.type));
+    p.printOperand(op.operand(2));
+    const numInits = op.numOperands - 3;
+    if (numInits > 0) {
+      // MLIR's printInitializationList and the types, straight from the operand slots.
+      p.write(' iter_args(');
+      for (let i = 0; i < numInits; i++) {
+        if (i) p.write(', ');
+        p.printOperand(body.arguments[1 + i]!);
+        p.write(' = ');
+        p.printOperand(op.operand(3 + i));
+      }
+      p.write(') -> (');
+      for (let i = 0; i < numInits; i++) {
+        if (i) p.write(', ');
+        p.printType(op.operand(3 + i).type);
+      }
       p.write(')');
     }
     p.write(' ');
@@ -189,7 +199,7 @@ export const ForOp = defineOp({
       p.printType(iv.type);
       p.write(' ');
     }
-    p.printRegion(op.region(0), false, inits.length > 0 || terminatorHasContent(op.region(0)));
+    p.printRegion(op.region(0), false, numInits > 0 || terminatorHasContent(op.region(0)));
     p.printOptionalAttrDict(op);
   },
   parse: customParse((parser, state) => {

@@ -24,7 +24,7 @@ export const SplatInput = typeConstraint(
   (t) => (t instanceof IntegerType && t.isSignless) || t instanceof IndexType || isFloat(t),
 );
 
-const typeOf = (op: Operation, i: number): Type => op.operands[i]!.type;
+const typeOf = (op: Operation, i: number): Type => op.operand(i).type;
 const staticPosition = (op: Operation): bigint[] => [...((op.properties.get('static_position') as DenseArrayAttr).values as bigint[])];
 
 /** MLIR's verifyLoadStoreMemRefLayout. */
