@@ -8,6 +8,7 @@ import type { Value } from '../ir/value.js';
 import { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './folder.js';
 import type { PatternSet } from './pattern.js';
 import { PatternRewriter, type RewriteListener } from './rewriter.js';
+import { runRegionDCE } from './region-dce.js';
 import { isOpTriviallyDead } from './trivially-dead.js';
 
 /** MLIR's GreedySimplifyRegionLevel. */
@@ -26,7 +27,7 @@ export interface GreedyConfig {
   cseConstants?: boolean;
   /**
    * Simplify the regions after each iteration: 'normal' and 'aggressive' erase unreachable
-   * blocks (MLIR also runs region DCE and, when aggressive, merges identical blocks: not done here).
+   * blocks and dead ops (region DCE); MLIR also merges identical blocks when aggressive (not done here).
    */
   regionSimplification?: RegionSimplification;
   /** Extra listener told of every change. */
@@ -64,7 +65,6 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   const inScope = (region: Region): boolean => (onlyRegion !== undefined ? region === onlyRegion : scope.has(region));
 
   const worklist = new Worklist();
-  const addSingle = (op: Operation) => worklist.push(op);
   const remove = (op: Operation) => worklist.remove(op);
 
   /** Add `op` and its ancestors up to the scope; ops outside the scope are ignored. */
@@ -79,7 +79,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       top = parent;
     }
     for (let o = op; ; o = o.parent!.parent!.parent!) {
-      addSingle(o);
+      worklist.push(o);
       if (o === top) return;
     }
   };
@@ -97,7 +97,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       }
       let other: Operation | undefined;
       let many = false;
-      for (const use of value.uses) {
+      for (let use = value.firstUse; use; use = use.nextUse) {
         const user = use.owner;
         if (user === op || user === other) continue;
         if (!other) other = user;
@@ -135,22 +135,26 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   let changedAtAll = false;
   let continueRewrites = false;
   let folder: OperationFolder;
+  const foldOperands: (Attribute | undefined)[] = [];
   // A known constant equal to an earlier one is replaced by it (and not processed).
   const uniqued = (op: Operation): boolean => {
     if (!cseConstants) return false;
     const value = constantValueOfOp(op);
     return value !== undefined && op.parent !== undefined && !folder.insertKnownConstant(op, value);
   };
-  // Operation.walk reads `next` before visiting an op: uniquing may move or erase it.
+  // Seeds are added with their ancestors, as any op (bottom-up, the ancestors come right after
+  // their first nested op). Operation.walk reads `next` before visiting an op: uniquing may move
+  // or erase it.
   let seeded = 0;
   const seedPreOrder = (op: Operation): WalkResult => {
     if (uniqued(op)) return 'skip';
     seeded++;
-    worklist.pushSeed(op);
+    add(op);
   };
-  const postOrder: Operation[] = [];
   const seedPostOrder = (op: Operation): void => {
-    if (!uniqued(op)) postOrder.push(op);
+    if (uniqued(op)) return;
+    seeded++;
+    add(op);
   };
   try {
     do {
@@ -159,9 +163,8 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       worklist.clear();
       folder = new OperationFolder(rewriter);
       seeded = 0;
-      // Top-down, the seeds are queued in walk order as they are met (the first is processed
-      // first); bottom-up, they are pushed after the walk (the last is processed first). Ops added
-      // while seeding (users of uniqued constants) stay below the seeds either way.
+      // Top-down, everything pushed while seeding (the users of uniqued constants too) is queued
+      // in push order and processed first-in first-out; bottom-up it is a plain stack.
       worklist.seeding = topDown;
       for (const region of regions) {
         for (const block of region.blocks) {
@@ -173,12 +176,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
           }
         }
       }
-      worklist.endSeeding();
-      if (!topDown) {
-        seeded = postOrder.length;
-        for (let i = 0; i < postOrder.length; i++) addSingle(postOrder[i]!);
-        postOrder.length = 0;
-      }
+      worklist.seeding = false;
 
       // MLIR loops forever on patterns that undo each other within one pass over the worklist; past
       // this many rewrites the pass is cut short, so that the iteration limit reports it instead.
@@ -189,7 +187,9 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         break;
       }
       if ((config.regionSimplification ?? 'normal') !== 'disabled') {
-        continueRewrites = eraseUnreachableBlocks(rewriter, regions) || continueRewrites;
+        const erasedBlocks = eraseUnreachableBlocks(rewriter, regions);
+        const erasedOps = runRegionDCE(rewriter, regions);
+        continueRewrites = erasedBlocks || erasedOps || continueRewrites;
       }
       changedAtAll ||= continueRewrites;
     } while (continueRewrites);
@@ -235,7 +235,9 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
     // Nothing can fold without a folder or a trait folder (then the operands need no look).
     if (!op.definition?.spec.fold && !op.hasTrait('Commutative')) return false;
     const slots = op.operandSlots;
-    const operands: (Attribute | undefined)[] = [];
+    // One scratch list for all folds (folders only read it during the call).
+    const operands = foldOperands;
+    operands.length = 0;
     for (let i = 0; i < slots.length; i++) operands.push(constantValue(slots[i]!.value));
     const results = foldOperation(op, operands);
     if (results === undefined) return false;
@@ -275,21 +277,21 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
 let nextWorklistToken = 1;
 
 /**
- * The greedy driver's worklist: a stack of ops without duplicates, where removal leaves a hole.
- * The seeds of an iteration are queued in processing order between the ops added while seeding
- * (below them) and the ops added after (above them), so that seeding needs no second pass.
+ * The greedy driver's worklist (MLIR's Worklist): a stack of ops without duplicates, where removal
+ * leaves a hole. Top-down, MLIR pushes the seeds (and whatever is added while seeding) in walk
+ * order and then reverses the list; here they are queued instead and taken from the front once
+ * the stack above them is empty, which is the same order without the reversal.
  * Each op records its slot under the driver's token (no map lookups); an op that another driver
  * holds at the same time (nested drivers) is tracked in `foreign` instead.
  */
 class Worklist {
   private readonly token = nextWorklistToken++;
-  /** The ops added while seeding (the first `seedBase`), then the ops added after. */
+  /** Ops pushed after seeding, processed last-in first-out before the remaining seeds. */
   private readonly stack: (Operation | undefined)[] = [];
   /** The seeds, in processing order from `seedNext`. */
   private readonly seeds: (Operation | undefined)[] = [];
   private seedNext = 0;
-  private seedBase = 0;
-  /** While seeding, an op added again moves from the seeds to the ops below them. */
+  /** While true, pushed ops are queued as seeds. */
   seeding = false;
   private readonly foreign = new Map<Operation, number>();
 
@@ -312,25 +314,16 @@ class Worklist {
     else if (this.foreign.size > 0) this.foreign.delete(op);
   }
 
+  /** Push `op` unless it is already there (where it stays). */
   push(op: Operation): void {
-    const slot = this.slotOf(op);
-    if (slot !== undefined) {
-      if (!this.seeding || slot >= 0) return;
-      this.seeds[~slot] = undefined;
-      this.release(op);
-    }
-    this.claim(op, this.stack.length);
-    this.stack.push(op);
-  }
-  /** Queue a seed (after the seeds queued before it) unless it is already there. */
-  pushSeed(op: Operation): void {
     if (this.slotOf(op) !== undefined) return;
-    this.claim(op, ~this.seeds.length);
-    this.seeds.push(op);
-  }
-  endSeeding(): void {
-    this.seeding = false;
-    this.seedBase = this.stack.length;
+    if (this.seeding) {
+      this.claim(op, ~this.seeds.length);
+      this.seeds.push(op);
+    } else {
+      this.claim(op, this.stack.length);
+      this.stack.push(op);
+    }
   }
   remove(op: Operation): void {
     const slot = this.slotOf(op);
@@ -341,7 +334,7 @@ class Worklist {
   }
   pop(): Operation | undefined {
     const stack = this.stack;
-    while (stack.length > this.seedBase) {
+    while (stack.length > 0) {
       const op = stack.pop();
       if (op) {
         this.release(op);
@@ -351,14 +344,6 @@ class Worklist {
     const seeds = this.seeds;
     while (this.seedNext < seeds.length) {
       const op = seeds[this.seedNext++];
-      if (op) {
-        this.release(op);
-        return op;
-      }
-    }
-    this.seedBase = 0;
-    while (stack.length > 0) {
-      const op = stack.pop();
       if (op) {
         this.release(op);
         return op;
@@ -383,7 +368,6 @@ class Worklist {
     this.stack.length = 0;
     this.seeds.length = 0;
     this.seedNext = 0;
-    this.seedBase = 0;
     this.seeding = false;
     this.foreign.clear();
   }
@@ -400,42 +384,44 @@ export function applyPatternsToOp(context: Context, op: Operation, patterns: Pat
  */
 export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   let erased = false;
-  const worklist = [...regions];
-  const nested = (block: Block) => {
-    for (let op = block.first; op; op = op.next) {
-      const opRegions = op.regions;
-      for (let i = 0; i < opRegions.length; i++) worklist.push(opRegions[i]!);
+  // Regions last to first (MLIR pops them from a stack); only ops with regions are looked into.
+  const visit = (region: Region): void => {
+    if (region.empty) return;
+    if (region.blocks.length > 1) erased = eraseUnreachableIn(rewriter, region) || erased;
+    const blocks = region.blocks;
+    for (let b = blocks.length - 1; b >= 0; b--) {
+      for (let op = blocks[b]!.last; op; op = op.prev) {
+        const nested = op.regions;
+        for (let i = nested.length - 1; i >= 0; i--) visit(nested[i]!);
+      }
     }
   };
-  while (worklist.length > 0) {
-    const region = worklist.pop()!;
-    if (region.empty) continue;
-    if (region.blocks.length === 1) {
-      nested(region.entry!);
-      continue;
-    }
-    const reachable = new Set<Block>([region.entry!]);
-    const stack = [region.entry!];
-    while (stack.length > 0) {
-      for (const s of stack.pop()!.successors) {
-        if (!reachable.has(s)) {
-          reachable.add(s);
-          stack.push(s);
-        }
-      }
-    }
-    const dead = region.blocks.filter((b) => !reachable.has(b));
-    for (const block of dead) for (const op of block) op.dropAllReferences();
-    for (const block of dead) {
-      for (const arg of block.arguments) for (const use of [...arg.uses]) use.drop();
-      for (const op of [...block].reverse()) {
-        for (const r of op.results) for (const use of [...r.uses]) use.drop();
-        rewriter.eraseOp(op);
-      }
-      region.removeBlock(block);
-      erased = true;
-    }
-    for (const block of region.blocks) nested(block);
-  }
+  for (let i = regions.length - 1; i >= 0; i--) visit(regions[i]!);
   return erased;
+}
+
+function eraseUnreachableIn(rewriter: PatternRewriter, region: Region): boolean {
+  const reachable = new Set<Block>([region.entry!]);
+  const stack = [region.entry!];
+  while (stack.length > 0) {
+    for (const s of stack.pop()!.successors) {
+      if (!reachable.has(s)) {
+        reachable.add(s);
+        stack.push(s);
+      }
+    }
+  }
+  const dead = region.blocks.filter((b) => !reachable.has(b));
+  for (const block of dead) for (const op of block) op.dropAllReferences();
+  for (const block of dead) {
+    for (const arg of block.arguments) while (arg.firstUse) arg.firstUse.drop();
+    for (let op = block.last; op; ) {
+      const prev: Operation | undefined = op.prev;
+      for (const r of op.results) while (r.firstUse) r.firstUse.drop();
+      rewriter.eraseOp(op);
+      op = prev;
+    }
+    region.removeBlock(block);
+  }
+  return dead.length > 0;
 }

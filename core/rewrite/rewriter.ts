@@ -5,6 +5,33 @@ import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
 
+function dropAllUses(value: Value): void {
+  while (value.firstUse) value.firstUse.drop();
+}
+
+/** The blocks reachable from `entry`, successors before predecessors (LLVM's post_order). */
+export function postOrderBlocks(entry: Block): Block[] {
+  if (!entry.last || entry.last.successorSlots.length === 0) return [entry];
+  const order: Block[] = [];
+  const visited = new Set<Block>([entry]);
+  const stack: { block: Block; next: number }[] = [{ block: entry, next: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const succs = top.block.last?.successorSlots ?? [];
+    if (top.next < succs.length) {
+      const s = succs[top.next++]!.block;
+      if (!visited.has(s)) {
+        visited.add(s);
+        stack.push({ block: s, next: 0 });
+      }
+      continue;
+    }
+    order.push(top.block);
+    stack.pop();
+  }
+  return order;
+}
+
 /** Told about every change a rewriter makes (MLIR's RewriterBase::Listener). */
 export interface RewriteListener {
   notifyOperationInserted?(op: Operation): void;
@@ -51,20 +78,48 @@ export class PatternRewriter extends Builder {
     op.results.forEach((r, i) => this.replaceAllValueUsesWith(r, values[i]!));
   }
   replaceAllValueUsesWith(from: Value, to: Value): void {
-    for (const use of [...from.uses]) {
+    if (from === to) {
+      for (const use of from.uses) this.notifyModified(use.owner);
+      return;
+    }
+    // Newest use first, as MLIR (each `set` moves the use to `to`'s list).
+    for (let use = from.firstUse; use; use = from.firstUse) {
       use.set(to);
       this.notifyModified(use.owner);
     }
   }
-  /** Erase `op` and all nested ops; its results must be unused. */
+  /**
+   * Erase `op` and all nested ops; its results must be unused. As MLIR's RewriterBase::eraseOp,
+   * nested ops are erased one by one, users before definitions (regions last to first, blocks in
+   * post-order, ops last to first), each notified right before it goes: a listener sees the IR as
+   * it is at that moment (e.g. how many uses an operand of the erased op has left).
+   */
   eraseOp(op: Operation): void {
-    if (op.regions.length > 0) {
-      op.walk((nested) => {
-        if (nested !== op) for (const l of this.listeners) l.notifyOperationErased?.(nested);
-      }, 'post');
-    }
+    const regions = op.regions;
+    for (let i = regions.length - 1; i >= 0; i--) this.eraseRegionBody(regions[i]!);
     for (const l of this.listeners) l.notifyOperationErased?.(op);
+    // Uses left can only come from graph regions: drop them as MLIR does.
+    const results = op.results;
+    for (let i = 0; i < results.length; i++) dropAllUses(results[i]!);
     op.erase();
+  }
+  private eraseRegionBody(region: Region): void {
+    // Blocks that the entry cannot reach are left for the next round (MLIR repeats the traversal).
+    while (!region.empty) {
+      const blocks = postOrderBlocks(region.entry!);
+      for (const block of blocks) {
+        for (let nested = block.last; nested; ) {
+          const prev: Operation | undefined = nested.prev;
+          this.eraseOp(nested);
+          nested = prev;
+        }
+      }
+      for (const block of blocks) {
+        for (const arg of block.arguments) dropAllUses(arg);
+        for (const use of [...block.predecessorUses]) use.drop();
+        region.removeBlock(block);
+      }
+    }
   }
   /** Change `op` in place inside `fn`, then notify. */
   modifyOpInPlace<T>(op: Operation, fn: () => T): T {

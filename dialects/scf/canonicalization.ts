@@ -3,10 +3,12 @@
  * and built by name (the op declarations import this module).
  */
 import { IntegerAttr } from '../../core/ir/attributes.js';
-import type { Operation } from '../../core/ir/operation.js';
+import { Block } from '../../core/ir/block.js';
+import { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
 import { IntegerType, type Type } from '../../core/ir/types.js';
-import type { Value } from '../../core/ir/value.js';
+import type { BlockArgument, Value } from '../../core/ir/value.js';
+import type { Location } from '../../core/ir/location.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
@@ -32,6 +34,11 @@ function createLike(rw: PatternRewriter, op: Operation, operands: readonly Value
 /** Move the blocks of `from` into the empty region `to`, notifying the moved ops. */
 function takeBody(rw: PatternRewriter, from: Region, to: Region): void {
   rw.inlineRegionBefore(from, to, 0);
+}
+
+/** Where a value is defined (MLIR's Value::getLoc). */
+function valueLoc(v: Value): Location {
+  return v.definingOp?.loc ?? (v as BlockArgument).loc;
 }
 
 function setOperands(rw: PatternRewriter, op: Operation, values: readonly Value[]): void {
@@ -108,48 +115,49 @@ function hasDroppableIterArg(op: Operation, blockArgs: readonly Value[], yieldOp
 
 /**
  * Drop loop-carried values that are forwarded unchanged (the yield returns the region argument or
- * the init), or unused both inside and after the loop.
+ * the init), or unused both inside and after the loop. As MLIR does (and in its order, which the
+ * greedy driver's worklist reflects): a new loop takes over the old body (merged into its block,
+ * the dropped arguments bound to their inits), a new yield replaces the merged one, and the new
+ * loop's results and the inits replace the old loop.
  */
 export const ForOpIterArgsFolder = definePattern({
   name: 'ForOpIterArgsFolder',
   root: 'scf.for',
   matchAndRewrite(op, rw) {
-    const block = op.region(0).entry!;
-    const yieldOp = block.last!;
-    if (!hasDroppableIterArg(op, block.arguments, yieldOp)) return false;
+    const oldBlock = op.region(0).entry!;
+    const yieldOp = oldBlock.last!;
+    if (!hasDroppableIterArg(op, oldBlock.arguments, yieldOp)) return false;
     const inits = op.operands.slice(3);
-    const args = block.arguments.slice(1);
+    const args = oldBlock.arguments.slice(1);
     const yielded = yieldOp.operands;
-    const keep: boolean[] = [];
-    const replacement: (Value | undefined)[] = [];
-    let changed = false;
-    inits.forEach((init, i) => {
-      const arg = args[i]!;
-      const y = yielded[i]!;
-      // LLVM 19's rule: an iter_arg yielded unchanged, or an unused one whose init is yielded or
-      // whose result is unused. (A used iter_arg whose init is yielded is also invariant, but
-      // mlir-opt 19 keeps it, so we do too.)
-      if (arg === y || (!arg.hasUses && (init === y || !op.results[i]!.hasUses))) {
-        keep.push(false);
-        replacement.push(init);
-        changed = true;
-        return;
-      }
-      keep.push(true);
-      replacement.push(undefined);
-    });
-    if (!changed) return false;
+    // LLVM 19's rule: an iter_arg yielded unchanged, or an unused one whose init is yielded or
+    // whose result is unused. (A used iter_arg whose init is yielded is also invariant, but
+    // mlir-opt 19 keeps it, so we do too.)
+    const keep = inits.map((init, i) => !(args[i] === yielded[i] || (!args[i]!.hasUses && (init === yielded[i] || !op.results[i]!.hasUses))));
     const newInits = inits.filter((_, i) => keep[i]);
     const newFor = createLike(rw, op, [...op.operands.slice(0, 3), ...newInits], newInits.map((v) => v.type));
-    takeBody(rw, op.region(0), newFor.region(0));
-    for (let i = args.length - 1; i >= 0; i--) {
-      if (keep[i]) continue;
-      rw.replaceAllValueUsesWith(args[i]!, replacement[i]!);
-      block.eraseArgument(i + 1);
-    }
-    setOperands(rw, yieldOp, yielded.filter((_, i) => keep[i]));
+    // The body block as scf.for's builder makes it: the induction variable, the iter_args, and a
+    // yield when there are none (built before the loop is inserted: nobody is told of it).
+    const newBlock = newFor.region(0).appendBlock(new Block());
+    newBlock.addArgument(op.operandSlots[0]!.value.type, op.loc);
+    for (const init of newInits) newBlock.addArgument(init.type, valueLoc(init));
     let k = 0;
-    rw.replaceOp(op, inits.map((_, i) => (keep[i] ? newFor.results[k++]! : replacement[i]!)));
+    const transfer = [newBlock.arguments[0]!, ...inits.map((init, i) => (keep[i] ? newBlock.arguments[++k]! : init))];
+    k = 0;
+    const results = inits.map((init, i) => (keep[i] ? newFor.results[k++]! : init));
+    if (newInits.length === 0) {
+      const newYield = Operation.create({ name: 'scf.yield', definition: yieldOp.definition, loc: op.loc });
+      newBlock.append(newYield);
+      rw.inlineBlockBefore(oldBlock, newBlock, newYield, transfer);
+      rw.eraseOp(newYield.prev!);
+    } else {
+      rw.inlineBlockBefore(oldBlock, newBlock, undefined, transfer);
+      const merged = newBlock.last!;
+      rw.setInsertionPointBefore(merged);
+      rw.create({ name: 'scf.yield', operands: merged.operands.filter((_, i) => keep[i]), loc: merged.loc });
+      rw.eraseOp(merged);
+    }
+    rw.replaceOp(op, results);
     return true;
   },
 });

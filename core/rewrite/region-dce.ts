@@ -1,0 +1,127 @@
+import type { Block } from '../ir/block.js';
+import type { Operation } from '../ir/operation.js';
+import type { Region } from '../ir/region.js';
+import type { PatternRewriter } from './rewriter.js';
+import { postOrderBlocks } from './rewriter.js';
+import { wouldOpBeTriviallyDead } from './trivially-dead.js';
+
+/**
+ * Erase the ops of `regions` (and everything nested) that nothing live needs (MLIR's runRegionDCE):
+ * an op is live when it has effects (or is a terminator), or when a live op uses one of its
+ * results. Unlike erasing trivially dead ops one by one, this also removes dead cycles (graph
+ * regions) and chains whose last use went away unnoticed. Returns true when an op was erased.
+ *
+ * (MLIR also drops unused arguments of non-entry blocks through BranchOpInterface; no registered
+ * op branches between blocks here, so every successor argument is live.)
+ */
+export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  // Blocks in post-order and ops last to first visit the users of a value before its definition
+  // (in regions with SSA dominance), so one sweep that records the few dead ops decides
+  // everything. Graph regions may have use cycles: there, liveness is propagated to a fixed point.
+  const sweep = new DeadSweep();
+  for (const region of regions) sweep.region(region);
+  let dead: (op: Operation) => boolean;
+  if (sweep.sawGraphRegion) {
+    const live = liveToFixedPoint(regions);
+    dead = (op) => !live.has(op);
+  } else {
+    if (sweep.dead.size === 0) return false;
+    dead = (op) => sweep.dead.has(op);
+  }
+  let erased = false;
+  for (const region of regions) erased = deleteDead(rewriter, region, dead) || erased;
+  return erased;
+}
+
+/** One sweep users-before-definitions, collecting the ops no live op needs. */
+class DeadSweep {
+  readonly dead = new Set<Operation>();
+  sawGraphRegion = false;
+
+  region(region: Region): void {
+    const blocks = region.blocks;
+    if (blocks.length === 0) return;
+    if (blocks.length === 1) {
+      this.block(blocks[0]!);
+      return;
+    }
+    for (const block of postOrderBlocks(region.entry!)) this.block(block);
+  }
+  private block(block: Block): void {
+    for (let op = block.last; op; op = op.prev) {
+      const regions = op.regions;
+      if (regions.length > 0) {
+        if (!op.isRegistered || op.hasTrait('GraphRegion')) this.sawGraphRegion = true;
+        for (let i = 0; i < regions.length; i++) this.region(regions[i]!);
+      }
+      if (this.hasLiveUser(op) || op.hasTrait('Terminator') || !wouldOpBeTriviallyDead(op)) continue;
+      this.dead.add(op);
+    }
+  }
+  private hasLiveUser(op: Operation): boolean {
+    const results = op.results;
+    const dead = this.dead;
+    for (let i = 0; i < results.length; i++) {
+      for (let use = results[i]!.firstUse; use; use = use.nextUse) {
+        if (dead.size === 0 || !dead.has(use.owner)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** MLIR's propagation: sweep until no op is newly proven live. */
+function liveToFixedPoint(regions: readonly Region[]): Set<Operation> {
+  const live = new Set<Operation>();
+  const markRegion = (region: Region): boolean => {
+    if (region.empty) return false;
+    let changed = false;
+    for (const block of postOrderBlocks(region.entry!)) {
+      for (let op = block.last; op; op = op.prev) changed = markOp(op) || changed;
+    }
+    return changed;
+  };
+  const markOp = (op: Operation): boolean => {
+    let changed = false;
+    for (const region of op.regions) changed = markRegion(region) || changed;
+    if (live.has(op)) return changed;
+    if (op.hasTrait('Terminator') || !wouldOpBeTriviallyDead(op) || usedByLive(op)) {
+      live.add(op);
+      return true;
+    }
+    return changed;
+  };
+  const usedByLive = (op: Operation): boolean => {
+    for (const result of op.results) {
+      for (let use = result.firstUse; use; use = use.nextUse) if (live.has(use.owner)) return true;
+    }
+    return false;
+  };
+  let changed: boolean;
+  do {
+    changed = false;
+    for (const region of regions) changed = markRegion(region) || changed;
+  } while (changed);
+  return live;
+}
+
+/** Erase the dead ops, users first (MLIR's deleteDeadness order), looking into live ops' regions. */
+function deleteDead(rewriter: PatternRewriter, region: Region, dead: (op: Operation) => boolean): boolean {
+  if (region.empty) return false;
+  let erased = false;
+  for (const block of postOrderBlocks(region.entry!)) {
+    for (let op = block.last; op; ) {
+      const prev: Operation | undefined = op.prev;
+      if (dead(op)) {
+        // Uses left can only be dead too (in graph regions): drop them first, as MLIR does.
+        for (const result of op.results) while (result.firstUse) result.firstUse.drop();
+        rewriter.eraseOp(op);
+        erased = true;
+      } else {
+        for (const nested of op.regions) erased = deleteDead(rewriter, nested, dead) || erased;
+      }
+      op = prev;
+    }
+  }
+  return erased;
+}
