@@ -20,7 +20,7 @@ import type { OpPassManager } from '../core/pass/pipeline.js';
 import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
-import { emitWgslChunk, writeWgsl, type WgslResult } from './opt-wgsl.js';
+import type { WgslResult } from './opt-wgsl.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 
@@ -72,6 +72,14 @@ interface Transform {
 }
 
 
+/** The WGSL emitter, loaded for --emit=wgsl only (it would add a tenth of tile-opt's modules to every start). */
+let wgslTarget: typeof import('./opt-wgsl.js') | undefined;
+
+/** Load the WGSL emitter before optMain runs with --emit=wgsl (optMainAsync does this itself). */
+export async function loadWgslTarget(): Promise<void> {
+  wgslTarget ??= await import('./opt-wgsl.js');
+}
+
 /** Process one buffer: parse, verify, run the passes, print. Returns output, or undefined after errors. */
 function processChunk(source: SourceFile, context: Context, opts: OptOptions, transform: Transform, report: (d: Diagnostic) => void): string | WgslResult | undefined {
   const timing = transform.instrumentation.timing;
@@ -96,7 +104,7 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
       if (!ok) return undefined;
     }
     return phase('Output', true, () => {
-      if (opts.emit === 'wgsl') return emitWgslChunk(module, report);
+      if (opts.emit === 'wgsl') return wgslTarget!.emitWgslChunk(module, report);
       return printOperation(module, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo }) + '\n';
     });
   } catch (e) {
@@ -225,6 +233,10 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     io.stderr(`tile-opt: error: ${instrumentation.error}\n`);
     return 1;
   }
+  if (opts.emit === 'wgsl' && !wgslTarget) {
+    io.stderr('tile-opt: error: --emit=wgsl needs loadWgslTarget() first (optMainAsync calls it)\n');
+    return 1;
+  }
   if (opts.emit === 'wgsl' && opts.splitInputFile && opts.output && opts.output !== '-') {
     io.stderr('tile-opt: error: --emit=wgsl -o FOLDER cannot be used with --split-input-file\n');
     return 1;
@@ -242,6 +254,7 @@ export async function optMainAsync(argv: readonly string[], io: IO = processIO):
   try {
     registry = createPassRegistry();
     await loadPlugins(argv, registry);
+    if (argv.some((a) => a.startsWith('--emit'))) await loadWgslTarget();
   } catch (e) {
     if (!(e instanceof PluginError) && pluginArgs(argv).length === 0) throw e;
     io.stderr(`tile-opt: error: ${(e as Error).message}\n`);
@@ -319,7 +332,7 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
   }
   if (failed) return 1;
   if (opts.emit === 'wgsl') {
-    const error = writeWgsl(outputs[0] as WgslResult, opts.output);
+    const error = wgslTarget!.writeWgsl(outputs[0] as WgslResult, opts.output);
     if (error) io.stderr(`tile-opt: error: ${error}\n`);
     return error ? 1 : 0;
   }
