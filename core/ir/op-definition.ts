@@ -91,6 +91,10 @@ export class OpDefinition {
   readonly isolatedFromAbove: boolean;
   readonly graphRegion: boolean;
   readonly symbolTable: boolean;
+  readonly constantLike: boolean;
+  readonly commutative: boolean;
+  /** The op's folder (`spec.fold`), read once. */
+  readonly folder: OpSpec['fold'];
 
   /** The op's full name (a field: specs have a shape per op, so reading `spec.name` is slow). */
   readonly name: string;
@@ -108,6 +112,9 @@ export class OpDefinition {
     this.isolatedFromAbove = this.traitNames.has('IsolatedFromAbove');
     this.graphRegion = this.traitNames.has('GraphRegion');
     this.symbolTable = this.traitNames.has('SymbolTable');
+    this.constantLike = this.traitNames.has('ConstantLike');
+    this.commutative = this.traitNames.has('Commutative');
+    this.folder = spec.fold;
   }
   get dialect(): string {
     return this.spec.name.slice(0, this.spec.name.indexOf('.'));

@@ -10,8 +10,9 @@ import type { PatternRewriter } from './rewriter.js';
 const NO_OPERANDS: readonly (Attribute | undefined)[] = [];
 
 export function constantValueOfOp(op: Operation): Attribute | undefined {
-  if (!op.hasTrait('ConstantLike')) return undefined;
-  const folded = op.definition?.spec.fold?.(op, NO_OPERANDS);
+  const def = op.definition;
+  if (!def?.constantLike) return undefined;
+  const folded = def.folder?.(op, NO_OPERANDS);
   if (folded !== undefined && !Array.isArray(folded) && !isValue(folded)) return folded as Attribute;
   return op.getAttr('value');
 }
@@ -33,7 +34,7 @@ function isValue(x: unknown): x is Value {
  * empty list when the op was updated in place, or undefined when nothing folded.
  */
 export function foldOperation(op: Operation, operands: readonly (Attribute | undefined)[]): (Attribute | Value)[] | undefined {
-  const folded = op.definition?.spec.fold?.(op, operands);
+  const folded = op.definition?.folder?.(op, operands);
   if (folded === undefined) return foldTraits(op, operands) ? [] : undefined;
   const results = Array.isArray(folded) ? folded : [folded];
   // The op's own results (an empty list for an op without results) mean it was updated in place.
@@ -46,7 +47,7 @@ export function foldOperation(op: Operation, operands: readonly (Attribute | und
 
 /** Trait folders (MLIR's foldTraits); true when `op` was updated in place. */
 function foldTraits(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
-  if (!op.hasTrait('Commutative') || op.numOperands < 2) return false;
+  if (!op.definition?.commutative || op.numOperands < 2) return false;
   // Stable partition of the operands from the first constant: non-constants first.
   let first = -1;
   for (let i = 0; i < operands.length; i++) {

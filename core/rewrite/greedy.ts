@@ -135,7 +135,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   let changedAtAll = false;
   let continueRewrites = false;
   let folder: OperationFolder;
-  const foldOperands: (Attribute | undefined)[] = [];
+  const foldOperands: (Attribute | undefined)[][] = [];
   // A known constant equal to an earlier one is replaced by it (and not processed).
   const uniqued = (op: Operation): boolean => {
     if (!cseConstants) return false;
@@ -210,7 +210,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         continue;
       }
       // Constants are not folded: they would fold to their value and be rematerialized forever.
-      if (fold && !op.hasTrait('ConstantLike') && tryFold(op)) {
+      if (fold && !op.definition?.constantLike && tryFold(op)) {
         changed = true;
         continue;
       }
@@ -233,12 +233,13 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   /** Fold `op`, materializing attribute results as constants right before it. */
   function tryFold(op: Operation): boolean {
     // Nothing can fold without a folder or a trait folder (then the operands need no look).
-    if (!op.definition?.spec.fold && !op.hasTrait('Commutative')) return false;
+    const def = op.definition;
+    if (!def?.folder && !def?.commutative) return false;
     const slots = op.operandSlots;
-    // One scratch list for all folds (folders only read it during the call).
-    const operands = foldOperands;
-    operands.length = 0;
-    for (let i = 0; i < slots.length; i++) operands.push(constantValue(slots[i]!.value));
+    // One scratch list per operand count for all folds (folders only read it during the call;
+    // truncating one shared list costs a runtime call per fold).
+    const operands = (foldOperands[slots.length] ??= new Array<Attribute | undefined>(slots.length));
+    for (let i = 0; i < slots.length; i++) operands[i] = constantValue(slots[i]!.value);
     const results = foldOperation(op, operands);
     if (results === undefined) return false;
     if (results.length === 0) {

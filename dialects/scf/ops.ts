@@ -115,8 +115,11 @@ export const ConditionOp = defineOp({
 
 // ---------------------------------------------------------------------------------------- for
 
-function typesEqual(a: readonly Type[], b: readonly Type[]): boolean {
-  return a.length === b.length && a.every((t, i) => t === b[i]);
+/** The yielded values have the types of `op`'s results. */
+function yieldMatchesResults(yieldOp: Operation, op: Operation): boolean {
+  if (yieldOp.numOperands !== op.results.length) return false;
+  for (let i = 0; i < op.results.length; i++) if (yieldOp.operand(i).type !== op.results[i]!.type) return false;
+  return true;
 }
 
 export const ForOp = defineOp({
@@ -141,27 +144,27 @@ export const ForOp = defineOp({
       }
       if (y && y.name === 'scf.yield') {
         for (let i = 0; i < iterArgs.length; i++) {
-          const yt = y.operands[i]!.type;
+          const yt = y.operand(i).type;
           if (iterArgs[i]!.type !== yt) return `${i}-th region iter_arg and ${i}-th yielded value have different type: '${iterArgs[i]!.type}' != '${yt}'`;
         }
       }
     }
-    const [lb, ub, st] = op.operands;
-    if (lb!.type !== ub!.type || lb!.type !== st!.type) return 'failed to verify that all of {lowerBound, upperBound, step} have same type';
+    const lbType = op.operand(0).type;
+    if (lbType !== op.operand(1).type || lbType !== op.operand(2).type) return 'failed to verify that all of {lowerBound, upperBound, step} have same type';
     if (op.numOperands - 3 !== op.results.length) return 'mismatch in number of loop-carried values and defined values';
   },
   verifyRegions(op) {
     const body = op.region(0).entry;
     if (!body) return;
     const iv = body.arguments[0];
-    if (!iv || iv.type !== op.operands[0]!.type) return 'expected induction variable to be same type as bounds and step';
+    if (!iv || iv.type !== op.operand(0).type) return 'expected induction variable to be same type as bounds and step';
     if (body.numArguments - 1 !== op.results.length) return 'mismatch in number of basic block args and defined values';
     for (let i = 0; i < op.results.length; i++) {
-      if (op.operands[3 + i]!.type !== op.results[i]!.type) return `types mismatch between ${i}th iter operand and defined value`;
+      if (op.operand(3 + i).type !== op.results[i]!.type) return `types mismatch between ${i}th iter operand and defined value`;
       if (body.arguments[1 + i]!.type !== op.results[i]!.type) return `types mismatch between ${i}th iter region arg and defined value`;
     }
     const y = body.last;
-    if (y && y.name === 'scf.yield' && !typesEqual(y.operands.map((v) => v.type), op.resultTypes)) {
+    if (y && y.name === 'scf.yield' && !yieldMatchesResults(y, op)) {
       if (y.numOperands !== op.results.length) return `along control flow edge from Region #0 to parent results: source has ${y.numOperands} operands, but target successor needs ${op.results.length}`;
     }
   },
