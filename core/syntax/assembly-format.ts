@@ -492,12 +492,25 @@ export class AssemblyFormat {
   private parseSteps: ParseStep[] | undefined;
   private finishPlan: FinishPlan | undefined;
 
+  /**
+   * Contexts reused from op to op: one per level of nesting (an op's regions may hold ops of the
+   * same kind, parsed while the outer op's context is in use), `activeContexts` in use.
+   */
+  private readonly contexts: ParseContext[] = [];
+  private activeContexts = 0;
+
   parse(parser: Parser, state: ParseState): void {
     const steps = (this.parseSteps ??= this.compileParseSteps(this.elements));
     const plan = (this.finishPlan ??= this.planFinish());
-    const ctx = new ParseContext(plan.operandGroups.length, plan.resultGroups.length);
-    for (let i = 0; i < steps.length; i++) steps[i]!(parser, state, ctx);
-    this.finish(parser, state, ctx, plan);
+    const level = this.activeContexts++;
+    const ctx = (this.contexts[level] ??= new ParseContext(plan.operandGroups.length, plan.resultGroups.length));
+    try {
+      for (let i = 0; i < steps.length; i++) steps[i]!(parser, state, ctx);
+      this.finish(parser, state, ctx, plan);
+    } finally {
+      ctx.reset();
+      this.activeContexts = level;
+    }
   }
 
   private compileParseSteps(elements: readonly FormatElement[]): ParseStep[] {
@@ -550,14 +563,15 @@ export class AssemblyFormat {
             if (kind === 'single') {
               return (parser, _state, ctx) => {
                 const offset = parser.offset;
-                ctx.setOperands(index, [parser.parseOperand()], offset);
+                ctx.setOperand(index, parser.parseOperand(), offset);
               };
             }
             if (kind === 'optional') {
               return (parser, _state, ctx) => {
                 const offset = parser.offset;
                 const u = parser.parseOptionalOperand();
-                ctx.setOperands(index, u ? [u] : [], offset);
+                if (u) ctx.setOperand(index, u, offset);
+                else ctx.setOperands(index, NO_OPERANDS, offset);
               };
             }
             return (parser, _state, ctx) => {
@@ -745,7 +759,19 @@ export class AssemblyFormat {
         assign(ctx, types);
       };
     }
+    const assignOne = this.compileTypeAssignOne(target);
+    if (assignOne) return (parser, _state, ctx) => assignOne(ctx, parser.parseType());
     return (parser, _state, ctx) => assign(ctx, [parser.parseType()]);
+  }
+
+  /** `compileTypesAssign` for a single type of a named operand/result, kept without a list per op. */
+  private compileTypeAssignOne(target: FormatElement): ((ctx: ParseContext, type: Type) => void) | undefined {
+    if (target.kind !== 'var') return undefined;
+    const r = this.resolve(target.name);
+    const index = r.index;
+    if (r.kind === 'operand') return (ctx, t) => void (ctx.operandTypes[index] = ctx.oneOperandType(index, t));
+    if (r.kind === 'result') return (ctx, t) => void (ctx.resultTypes[index] = ctx.oneResultType(index, t));
+    return undefined;
   }
 
   /** Where the types given for `target` are recorded. */
@@ -787,42 +813,53 @@ export class AssemblyFormat {
     // ctx.operandTypes; types split from `type(operands)` are kept apart for the broadcast below.
     const operandTypes = ctx.allOperandTypes ? ctx.operandTypes.slice() : ctx.operandTypes;
     if (ctx.allOperandTypes) this.splitAll(ctx.allOperandTypes, operandGroups, operandTypes, operandLists);
-    if (plan.relations.length) this.inferTypes(plan.relations, operandTypes, resultTypes, operandLists);
-    // Resolve.
+    if (plan.relations.length) this.inferTypes(plan.relations, operandTypes, resultTypes, operandLists, ctx);
+    // Resolve, into an exactly sized list.
+    let numOperands = 0;
+    for (let i = 0; i < operandLists.length; i++) numOperands += operandLists[i]!.length;
+    const operands = new Array<Value>(numOperands);
+    let at = 0;
     for (let i = 0; i < operandGroups.length; i++) {
       const g = operandGroups[i]!;
       const list = operandLists[i]!;
       let types: readonly Type[] | undefined = operandTypes[i];
       if (!types) {
         const b = plan.operandBuildable[i];
-        if (b) types = list.map(() => b);
+        if (b) types = list.length === 1 ? ctx.oneOperandType(i, b) : list.map(() => b);
         else if (list.length === 0) types = NO_TYPES;
         else throw parser.emitError(`could not infer the type of operand group '${g.name}' of '${def.name}'`);
       }
       if (types.length === 1 && list.length > 1 && g.kind === 'variadic' && ctx.operandTypes[i] === undefined) types = list.map(() => types![0]!);
       const offset = ctx.operandOffsets[i] ?? (ctx.allOperands ? ctx.allOperandsOffset : parser.offset);
-      parser.resolveOperands(list, types, offset, state.operands);
+      parser.resolveOperandsAt(list, types, offset, operands, at);
+      at += list.length;
     }
+    if (numOperands) state.addOperands(operands);
     if (plan.hasOperandSegments) state.properties.set('operandSegmentSizes', segmentSizesAttr(operandLists.map((l) => l.length)));
     // Results.
     if (plan.inferResultTypes && resultTypes.some((t) => t === undefined)) {
       const inferred = plan.inferResultTypes(state.operands, state.propertiesIfAny ?? NO_PROPERTIES, ctx.regions ? [...ctx.regions.values()] : []);
       if (typeof inferred === 'string') throw parser.emitError(inferred);
-      for (const t of inferred) state.types.push(t);
+      if (inferred.length) state.addTypes(inferred.slice());
     } else {
       const resultGroups = plan.resultGroups;
+      let numResults = 0;
       for (let i = 0; i < resultGroups.length; i++) {
         const types = resultTypes[i];
-        if (types) {
-          for (let k = 0; k < types.length; k++) state.types.push(types[k]!);
-          continue;
-        }
-        const b = plan.resultBuildable[i];
-        if (b) state.types.push(b);
+        if (types) numResults += types.length;
+        else if (plan.resultBuildable[i]) numResults++;
         else if (resultGroups[i]!.kind === 'single') {
           throw parser.emitError(`could not infer the type of result '${resultGroups[i]!.name}' of '${def.name}'`);
         }
       }
+      const all = new Array<Type>(numResults);
+      let n = 0;
+      for (let i = 0; i < resultGroups.length; i++) {
+        const types = resultTypes[i];
+        if (types) for (let k = 0; k < types.length; k++) all[n++] = types[k]!;
+        else if (plan.resultBuildable[i]) all[n++] = plan.resultBuildable[i]!;
+      }
+      if (numResults) state.addTypes(all);
       if (plan.hasResultSegments) state.properties.set('resultSegmentSizes', segmentSizesAttr(resultGroups.map((_, i) => resultTypes[i]?.length ?? 0)));
     }
     // Regions and successors.
@@ -870,7 +907,7 @@ export class AssemblyFormat {
   }
 
   /** Propagate known types along the op's type relations until nothing changes. */
-  private inferTypes(relations: readonly PlannedRelation[], operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][]): void {
+  private inferTypes(relations: readonly PlannedRelation[], operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][], ctx: ParseContext): void {
     for (let changed = true; changed; ) {
       changed = false;
       for (const rel of relations) {
@@ -880,14 +917,14 @@ export class AssemblyFormat {
           if (!known) continue;
           for (const r of rel.allMatch) {
             if (!groupType(r, operandTypes, resultTypes)) {
-              setGroupType(r, known, operandTypes, resultTypes, lists);
+              setGroupType(r, known, operandTypes, resultTypes, lists, ctx);
               if (groupType(r, operandTypes, resultTypes)) changed = true;
             }
           }
         } else {
           const from = groupType(rel.from!, operandTypes, resultTypes);
           if (from && !groupType(rel.to!, operandTypes, resultTypes)) {
-            setGroupType(rel.to!, rel.transform!(from), operandTypes, resultTypes, lists);
+            setGroupType(rel.to!, rel.transform!(from), operandTypes, resultTypes, lists, ctx);
             // An absent optional/variadic target stays empty; only progress counts as a change.
             if (groupType(rel.to!, operandTypes, resultTypes)) changed = true;
           }
@@ -937,18 +974,25 @@ function groupType(r: GroupRef, operandTypes: (Type[] | undefined)[], resultType
   if (r.operand >= 0) return operandTypes[r.operand]?.[0];
   return r.result >= 0 ? resultTypes[r.result]?.[0] : undefined;
 }
-function setGroupType(r: GroupRef, t: Type, operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][]): void {
-  if (r.operand >= 0 && !operandTypes[r.operand]) operandTypes[r.operand] = lists[r.operand]!.length === 1 ? [t] : lists[r.operand]!.map(() => t);
-  if (r.result >= 0 && !resultTypes[r.result]) resultTypes[r.result] = [t];
+function setGroupType(r: GroupRef, t: Type, operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][], ctx: ParseContext): void {
+  if (r.operand >= 0 && !operandTypes[r.operand]) operandTypes[r.operand] = lists[r.operand]!.length === 1 ? ctx.oneOperandType(r.operand, t) : lists[r.operand]!.map(() => t);
+  if (r.result >= 0 && !resultTypes[r.result]) resultTypes[r.result] = ctx.oneResultType(r.result, t);
 }
 
-/** What the steps of one op's parse collected, by operand/result group index. */
+/**
+ * What the steps of one op's parse collected, by operand/result group index. Reused for the next
+ * op once `reset`: single operands and types go into one-element lists of the context's own
+ * (no list per op), which nothing keeps past `finish`.
+ */
 class ParseContext {
   /** Operands per group as written (undefined: not in the format), and where each list started. */
   readonly operands: (readonly UnresolvedOperand[] | undefined)[];
   readonly operandOffsets: (number | undefined)[];
   readonly operandTypes: (Type[] | undefined)[];
   readonly resultTypes: (Type[] | undefined)[];
+  private readonly singleOperands: UnresolvedOperand[][];
+  private readonly singleOperandTypes: Type[][];
+  private readonly singleResultTypes: Type[][];
   // Created on first use (few ops have regions, successors or type attributes).
   regions: Map<number, Region> | undefined;
   successors: Map<number, Block> | undefined;
@@ -962,10 +1006,50 @@ class ParseContext {
     this.operandOffsets = unsetSlots(numOperandGroups);
     this.operandTypes = unsetSlots(numOperandGroups);
     this.resultTypes = unsetSlots(numResultGroups);
+    this.singleOperands = Array.from({ length: numOperandGroups }, () => unsetSlots(1) as UnresolvedOperand[]);
+    this.singleOperandTypes = Array.from({ length: numOperandGroups }, () => unsetSlots(1) as Type[]);
+    this.singleResultTypes = Array.from({ length: numResultGroups }, () => unsetSlots(1) as Type[]);
+  }
+  /** Forget the last op (keeping the lists' storage). */
+  reset(): void {
+    for (let i = 0; i < this.operands.length; i++) {
+      this.operands[i] = undefined;
+      this.operandOffsets[i] = undefined;
+      this.operandTypes[i] = undefined;
+      this.singleOperands[i]![0] = undefined!;
+      this.singleOperandTypes[i]![0] = undefined!;
+    }
+    for (let i = 0; i < this.resultTypes.length; i++) {
+      this.resultTypes[i] = undefined;
+      this.singleResultTypes[i]![0] = undefined!;
+    }
+    this.regions = undefined;
+    this.successors = undefined;
+    this.typeAttrs = undefined;
+    this.allOperands = undefined;
+    this.allOperandsOffset = 0;
+    this.allOperandTypes = undefined;
+    this.allResultTypes = undefined;
   }
   setOperands(index: number, list: readonly UnresolvedOperand[], offset: number): void {
     this.operands[index] = list;
     this.operandOffsets[index] = offset;
+  }
+  setOperand(index: number, operand: UnresolvedOperand, offset: number): void {
+    const list = this.singleOperands[index]!;
+    list[0] = operand;
+    this.setOperands(index, list, offset);
+  }
+  /** `[type]` as the type list of operand group `index`. */
+  oneOperandType(index: number, type: Type): Type[] {
+    const list = this.singleOperandTypes[index]!;
+    list[0] = type;
+    return list;
+  }
+  oneResultType(index: number, type: Type): Type[] {
+    const list = this.singleResultTypes[index]!;
+    list[0] = type;
+    return list;
   }
   setRegion(index: number, region: Region): void {
     (this.regions ??= new Map()).set(index, region);
@@ -978,9 +1062,7 @@ class ParseContext {
   }
 }
 
-/** `n` undefined entries (a packed array: cheaper than `new Array(n).fill(undefined)` for small n). */
+/** `n` undefined entries, as an exactly sized array. */
 function unsetSlots<T>(n: number): (T | undefined)[] {
-  const slots: (T | undefined)[] = [];
-  for (let i = 0; i < n; i++) slots.push(undefined);
-  return slots;
+  return new Array<T | undefined>(n).fill(undefined);
 }

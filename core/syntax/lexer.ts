@@ -73,10 +73,14 @@ const isDigit = (c: number) => is(c, DIGIT);
 const isAlpha = (c: number) => is(c, ALPHA);
 const isHex = (c: number) => is(c, HEX);
 
-/** MLIR's lexer, producing one token at a time from a source buffer. */
+/**
+ * MLIR's lexer, producing one token at a time from a source buffer. The token is one object,
+ * `token`, overwritten by every `next()` (no object per lexeme): copy what must outlive it.
+ */
 export class Lexer {
   pos = 0;
   readonly text: string;
+  readonly token: Token = { kind: Tok.EOF, start: 0, end: 0 };
   constructor(readonly source: SourceFile) {
     this.text = source.text;
   }
@@ -91,10 +95,7 @@ export class Lexer {
     let pos = this.pos;
     for (;;) {
       const start = pos;
-      if (start >= s.length) {
-        this.pos = pos;
-        return { kind: Tok.EOF, start, end: start };
-      }
+      if (start >= s.length) return this.tok(Tok.EOF, start, start);
       const c = s.charCodeAt(pos++);
       switch (c) {
         case 32: case 9: case 10: case 13:
@@ -159,7 +160,11 @@ export class Lexer {
   /** The token `start..end`, continuing after it. */
   private tok(kind: Tok, start: number, end: number): Token {
     this.pos = end;
-    return { kind, start, end };
+    const t = this.token;
+    t.kind = kind;
+    t.start = start;
+    t.end = end;
+    return t;
   }
 
   /** `%`, `^`, `!`, `#` and their suffix; `pos` is after the sigil. */

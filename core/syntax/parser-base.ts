@@ -6,21 +6,43 @@ import type { SourceFile } from './source.js';
 /** Deepest nesting of regions/types/attributes accepted before reporting an error (no stack overflow). */
 export const MAX_NESTING = 1000;
 
+/** Slots of ParserBase's cache of recent token texts (a power of two). */
+const RECENT_TEXTS = 4096;
+
 /** Token cursor with MLIR-style expectations and located errors. */
 export class ParserBase {
   protected readonly lexer: Lexer;
-  tok: Token;
+  /** The current token: the lexer's one token object, overwritten by `advance()`. */
+  readonly tok: Token;
   /** End offset of the previous token, for errors reported "after" it (MLIR's getEncodedSourceLocation of prev). */
   protected prevEnd = 0;
   protected depth = 0;
 
   constructor(readonly source: SourceFile) {
     this.lexer = new Lexer(source);
-    this.tok = this.lexer.next();
+    this.tok = this.lexer.token;
+    this.lexer.next();
   }
 
   get tokenText(): string {
-    return this.source.text.slice(this.tok.start, this.tok.end);
+    return this.textAt(this.tok.start, this.tok.end);
+  }
+  /**
+   * Short texts seen lately, by a hash of their characters: SSA, op and type names recur all the
+   * time, and each `slice` of the source would be a new string.
+   */
+  private readonly recentTexts: (string | undefined)[] = new Array<string | undefined>(RECENT_TEXTS).fill(undefined);
+  /** The source text `start..end`. */
+  textAt(start: number, end: number): string {
+    const text = this.source.text;
+    const length = end - start;
+    if (length > 32) return text.slice(start, end);
+    let h = length;
+    for (let i = start; i < end; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+    const slot = (h ^ (h >>> 13)) & (RECENT_TEXTS - 1);
+    const seen = this.recentTexts[slot];
+    if (seen !== undefined && seen.length === length && text.startsWith(seen, start)) return seen;
+    return (this.recentTexts[slot] = text.slice(start, end));
   }
   is(kind: Tok): boolean {
     return this.tok.kind === kind;
@@ -31,14 +53,39 @@ export class ParserBase {
     // Compared in place: no substring per test (e.g. the `loc` check after every op).
     return word === undefined || (t.end - t.start === word.length && this.source.text.startsWith(word, t.start));
   }
-  advance(): Token {
+  /** Move to the next token. */
+  advance(): void {
+    this.prevEnd = this.tok.end;
+    this.lexer.next();
+  }
+  /** A copy of the current token, moving past it (for callers that keep a token). */
+  take(): Token {
     const t = this.tok;
-    this.prevEnd = t.end;
-    this.tok = this.lexer.next();
-    return t;
+    const copy = { kind: t.kind, start: t.start, end: t.end };
+    this.advance();
+    return copy;
+  }
+  /** The current token's text, moving past it. */
+  takeText(): string {
+    const text = this.tokenText;
+    this.advance();
+    return text;
+  }
+  /** Where the lexer stands, to come back to with `restore` (cold paths: allocates). */
+  protected mark(): { pos: number; kind: Tok; start: number; end: number; prevEnd: number } {
+    const t = this.tok;
+    return { pos: this.lexer.pos, kind: t.kind, start: t.start, end: t.end, prevEnd: this.prevEnd };
+  }
+  protected restore(m: { pos: number; kind: Tok; start: number; end: number; prevEnd: number }): void {
+    const t = this.tok;
+    t.kind = m.kind;
+    t.start = m.start;
+    t.end = m.end;
+    this.lexer.pos = m.pos;
+    this.prevEnd = m.prevEnd;
   }
   text(t: Token): string {
-    return this.source.text.slice(t.start, t.end);
+    return this.textAt(t.start, t.end);
   }
 
   // ---- locations and errors
@@ -67,14 +114,22 @@ export class ParserBase {
     this.advance();
     return true;
   }
-  expect(kind: Tok, what = `'${tokenSpelling(kind)}'`): Token {
+  expect(kind: Tok, what = `'${tokenSpelling(kind)}'`): void {
     if (this.tok.kind !== kind) throw this.expectedError(`expected ${what}`);
-    return this.advance();
+    this.advance();
+  }
+  /** `expect`, returning a copy of the token. */
+  expectToken(kind: Tok, what = `'${tokenSpelling(kind)}'`): Token {
+    if (this.tok.kind !== kind) throw this.expectedError(`expected ${what}`);
+    return this.take();
   }
   parseOptionalKeyword(word?: string): string | undefined {
     if (!this.isKeyword(word)) return undefined;
-    const t = this.advance();
-    return word ?? this.text(t);
+    if (word !== undefined) {
+      this.advance();
+      return word;
+    }
+    return this.takeText();
   }
   parseKeyword(word?: string, context = ''): string {
     const k = this.parseOptionalKeyword(word);
@@ -83,7 +138,7 @@ export class ParserBase {
   }
   parseOptionalString(): string | undefined {
     if (!this.is(Tok.String)) return undefined;
-    return decodeStringToken(this.text(this.advance()));
+    return decodeStringToken(this.takeText());
   }
   parseString(what = 'string'): string {
     const s = this.parseOptionalString();
@@ -93,18 +148,14 @@ export class ParserBase {
   parseOptionalInteger(): bigint | undefined {
     const negative = this.is(Tok.Minus);
     if (negative) {
-      const save = this.lexer.pos;
-      const saveTok = this.tok;
-      const savePrevEnd = this.prevEnd;
+      const saved = this.mark();
       this.advance();
       if (!this.is(Tok.Integer)) {
-        this.lexer.pos = save;
-        this.tok = saveTok;
-        this.prevEnd = savePrevEnd;
+        this.restore(saved);
         return undefined;
       }
     } else if (!this.is(Tok.Integer)) return undefined;
-    const v = BigInt(this.text(this.advance()));
+    const v = BigInt(this.takeText());
     return negative ? -v : v;
   }
   parseInteger(what = 'integer value'): bigint {
@@ -157,6 +208,7 @@ export class ParserBase {
     let level = 0;
     for (;;) {
       const t = this.tok;
+      const end = t.end;
       if (t.kind === Tok.EOF) throw this.error("unbalanced '<' character in pretty dialect name", start);
       if (t.kind === Tok.Less || t.kind === Tok.LParen || t.kind === Tok.LSquare || t.kind === Tok.LBrace) level++;
       if (t.kind === Tok.Greater || t.kind === Tok.RParen || t.kind === Tok.RSquare || t.kind === Tok.RBrace) level--;
@@ -164,7 +216,7 @@ export class ParserBase {
         /* '->' contains '>' but is a token of its own */
       }
       this.advance();
-      if (level === 0) return this.source.text.slice(start, t.end);
+      if (level === 0) return this.source.text.slice(start, end);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { AttrMap } from '../ir/attr-map.js';
 import type { Attribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Location } from '../ir/location.js';
@@ -23,12 +24,13 @@ export interface RegionArgument {
 }
 
 /**
- * What a custom parser fills in; becomes the OperationState. The maps and the region/successor
- * lists are created on first use: most ops have no attributes, regions or successors.
+ * What a custom parser fills in; becomes the OperationState. The maps and lists are created on
+ * first use: most ops have no attributes, regions or successors. The maps are AttrMaps, which the
+ * op takes over.
  */
 export class ParseState {
-  readonly operands: Value[] = [];
-  readonly types: Type[] = [];
+  private ownOperands: Value[] | undefined;
+  private ownTypes: Type[] | undefined;
   private ownProperties: Map<string, Attribute> | undefined;
   private ownAttributes: Map<string, Attribute> | undefined;
   private ownRegions: Region[] | undefined;
@@ -40,11 +42,37 @@ export class ParseState {
     readonly numResults: number,
   ) {}
 
+  get operands(): Value[] {
+    return (this.ownOperands ??= []);
+  }
+  /** Result types. */
+  get types(): Type[] {
+    return (this.ownTypes ??= []);
+  }
   get properties(): Map<string, Attribute> {
-    return (this.ownProperties ??= new Map());
+    return (this.ownProperties ??= new AttrMap());
   }
   get attributes(): Map<string, Attribute> {
-    return (this.ownAttributes ??= new Map());
+    return (this.ownAttributes ??= new AttrMap());
+  }
+  /**
+   * Add `values` to the operands; the list is kept, not copied, when there are none yet (the
+   * caller drops it). Exactly sized lists cost less than ones grown by `push`.
+   */
+  addOperands(values: Value[]): void {
+    if (this.ownOperands?.length) for (const v of values) this.ownOperands.push(v);
+    else this.ownOperands = values;
+  }
+  /** `addOperands` for result types. */
+  addTypes(types: Type[]): void {
+    if (this.ownTypes?.length) for (const t of types) this.ownTypes.push(t);
+    else this.ownTypes = types;
+  }
+  get operandsIfAny(): Value[] | undefined {
+    return this.ownOperands;
+  }
+  get typesIfAny(): Type[] | undefined {
+    return this.ownTypes;
   }
   get regions(): Region[] {
     return (this.ownRegions ??= []);

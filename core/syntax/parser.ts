@@ -4,12 +4,12 @@ import type { Context } from '../ir/dialect.js';
 import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
 import type { OpDefinition } from '../ir/op-definition.js';
-import { Operation } from '../ir/operation.js';
+import { Operation, type OperationState } from '../ir/operation.js';
 import { Region } from '../ir/region.js';
 import { FunctionType, type Type } from '../ir/types.js';
 import { Value, type OpResult } from '../ir/value.js';
 import { customParserFor, type CustomParse } from './custom-syntax.js';
-import { decodeStringToken, Tok } from './lexer.js';
+import { decodeStringToken, Tok, type Token } from './lexer.js';
 import { ParseState, type RegionArgument, type UnresolvedOperand } from './parser-state.js';
 import type { SourceFile } from './source.js';
 import { DeferredLoc, LocationAttr, TypeAttrParser } from './type-attr-parser.js';
@@ -121,14 +121,12 @@ export class Parser extends TypeAttrParser {
 
   /** `#name = attr` or `!name = type` at the top level. */
   private tryAliasDefinition(): boolean {
-    const save = { tok: this.tok, pos: this.lexer.pos, prev: this.prevEnd };
+    const save = this.mark();
     const isType = this.is(Tok.BangId);
-    const nameTok = this.advance();
+    const nameTok = this.take();
     const name = this.text(nameTok).slice(1);
     if (!this.is(Tok.Equal)) {
-      this.tok = save.tok;
-      this.lexer.pos = save.pos;
-      this.prevEnd = save.prev;
+      this.restore(save);
       return false;
     }
     if (name.includes('.')) throw this.error('expected attribute alias identifier without a dialect prefix', nameTok.start);
@@ -161,16 +159,17 @@ export class Parser extends TypeAttrParser {
     const opStart = this.tok.start;
     if (!this.is(Tok.PercentId)) return this.parseOperationBody(0);
     // `%name = ...`, the common case, without building a list of result names.
-    const first = this.advance();
+    const firstEnd = this.tok.end;
+    this.advance();
     if (this.is(Tok.Equal)) {
       this.advance();
       const op = this.parseOperationBody(1);
       this.checkResultCount(op, 1, opStart);
-      this.defineValue(this.text(first), op.results, first.start);
+      this.defineValue(this.textAt(opStart, firstEnd), op.results, opStart);
       return op;
     }
     const resultNames: { name: string; count: number; offset: number }[] = [];
-    let t = first;
+    let t: Token = { kind: Tok.PercentId, start: opStart, end: firstEnd };
     for (;;) {
       let count = 1;
       if (this.consumeIf(Tok.Colon)) {
@@ -180,7 +179,7 @@ export class Parser extends TypeAttrParser {
       }
       resultNames.push({ name: this.text(t), count, offset: t.start });
       if (!this.consumeIf(Tok.Comma)) break;
-      t = this.expect(Tok.PercentId, 'SSA value name');
+      t = this.expectToken(Tok.PercentId, 'SSA value name');
     }
     this.expect(Tok.Equal, "'=' after SSA name");
     let numResults = 0;
@@ -222,7 +221,7 @@ export class Parser extends TypeAttrParser {
   }
 
   private parseGenericOperation(numResults: number): Operation {
-    const nameTok = this.advance();
+    const nameTok = this.take();
     const name = decodeStringToken(this.text(nameTok));
     if (name === '') throw this.error('empty operation name is invalid', nameTok.start);
     const loc = this.locAt(nameTok.start);
@@ -277,8 +276,9 @@ export class Parser extends TypeAttrParser {
   }
 
   private parseCustomOperation(numResults: number): Operation {
-    const nameTok = this.advance();
-    let name = this.text(nameTok);
+    const nameStart = this.tok.start;
+    const written = this.takeText();
+    let name = written;
     const dflt = this.defaultDialects[this.defaultDialects.length - 1]!;
     // Full names (the common case) are looked up once per parser; short ones depend on `dflt`.
     let known = this.customOps.get(name);
@@ -292,13 +292,13 @@ export class Parser extends TypeAttrParser {
       const custom = def ? customParserFor(def) : undefined;
       if (!def || !custom) {
         const tried = !name.includes('.') && dflt ? ` (tried '${dflt}.${name}' as well)` : '';
-        throw this.error(`custom op '${name}' is unknown${tried}`, nameTok.start);
+        throw this.error(`custom op '${name}' is unknown${tried}`, nameStart);
       }
       known = { name, def, custom, defaultDialect: def.spec.defaultDialect };
-      if (name === this.text(nameTok)) this.customOps.set(name, known);
+      if (name === written) this.customOps.set(name, known);
     }
     const def = known.def;
-    const state = new ParseState(known.name, def, this.locAt(nameTok.start), numResults);
+    const state = new ParseState(known.name, def, this.locAt(nameStart), numResults);
     this.defaultDialects.push(known.defaultDialect ?? dflt);
     try {
       known.custom(this, state);
@@ -308,21 +308,31 @@ export class Parser extends TypeAttrParser {
     return this.finishOperation(state);
   }
 
+  /** Filled in for each op created (Operation keeps none of it): no object per op. */
+  private readonly opState: OperationState = {
+    name: '', definition: undefined, operands: undefined, resultTypes: undefined, properties: undefined,
+    attributes: undefined, successors: undefined, regions: undefined, loc: undefined,
+    // The parse state is dropped once its op exists: the op takes its maps over.
+    adoptMaps: true,
+  };
+
   private finishOperation(state: ParseState): Operation {
     const loc = this.parseOptionalTrailingLocation() ?? state.loc;
-    return Operation.create({
-      name: state.name,
-      definition: state.definition,
-      operands: state.operands,
-      resultTypes: state.types,
-      properties: state.propertiesIfAny,
-      attributes: state.attributesIfAny,
-      successors: state.successorsIfAny,
-      regions: state.regionsIfAny,
-      loc,
-      // The state is dropped now: the op takes its maps over.
-      adoptMaps: true,
-    });
+    const s = this.opState;
+    s.name = state.name;
+    s.definition = state.definition;
+    s.operands = state.operandsIfAny;
+    s.resultTypes = state.typesIfAny;
+    s.properties = state.propertiesIfAny;
+    s.attributes = state.attributesIfAny;
+    s.successors = state.successorsIfAny;
+    s.regions = state.regionsIfAny;
+    s.loc = loc;
+    try {
+      return Operation.create(s);
+    } finally {
+      s.operands = s.resultTypes = s.properties = s.attributes = s.successors = s.regions = undefined;
+    }
   }
 
   // ================================================================ SSA values
@@ -334,7 +344,8 @@ export class Parser extends TypeAttrParser {
 
   parseOptionalOperand(): UnresolvedOperand | undefined {
     if (!this.is(Tok.PercentId)) return undefined;
-    const t = this.advance();
+    const start = this.tok.start;
+    const name = this.takeText();
     let number = 0;
     if (this.is(Tok.HashId)) {
       const text = this.tokenText.slice(1);
@@ -342,13 +353,20 @@ export class Parser extends TypeAttrParser {
       number = Number(text);
       this.advance();
     }
-    return new LazyOperand(this.text(t), number, t.start, this.source);
+    return new LazyOperand(name, number, start, this.source);
   }
 
+  /** Collects `parseOperandList`'s operands (the list returned is an exactly sized copy). */
+  private readonly operandScratch: UnresolvedOperand[] = [];
+
   parseOperandList(): UnresolvedOperand[] {
-    const list: UnresolvedOperand[] = [];
-    if (!this.is(Tok.PercentId)) return list;
-    this.parseCommaSeparated(undefined, undefined, () => list.push(this.parseOperand()));
+    if (!this.is(Tok.PercentId)) return [];
+    const scratch = this.operandScratch;
+    let n = 0;
+    do scratch[n++] = this.parseOperand();
+    while (this.consumeIf(Tok.Comma));
+    const list = scratch.slice(0, n);
+    for (let i = 0; i < n; i++) scratch[i] = undefined!;
     return list;
   }
 
@@ -394,6 +412,13 @@ export class Parser extends TypeAttrParser {
     }
     for (let i = 0; i < list.length; i++) into.push(this.resolveOperand(list[i]!, types[i]!));
   }
+  /** `resolveOperands` writing to `into[at...]` (a list sized in advance). */
+  resolveOperandsAt(list: readonly UnresolvedOperand[], types: readonly Type[], offset: number, into: Value[], at: number): void {
+    if (list.length !== types.length) {
+      throw this.error(`${list.length} operands present, but expected ${types.length}`, offset);
+    }
+    for (let i = 0; i < list.length; i++) into[at + i] = this.resolveOperand(list[i]!, types[i]!);
+  }
 
   /** Bind `name` to `values` (results or block arguments; kept, not copied), resolving forward references. */
   defineValue(name: string, values: readonly Value[], offset: number): void {
@@ -435,7 +460,7 @@ export class Parser extends TypeAttrParser {
    * op's custom syntax (e.g. a function signature); `owner` decides isolation and default dialect.
    */
   parseRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, owner: OpDefinition | undefined): void {
-    const open = this.expect(Tok.LBrace, "'{' to begin a region");
+    const open = this.expectToken(Tok.LBrace, "'{' to begin a region");
     const isolated = owner?.isolatedFromAbove ?? false;
     if (isolated) this.scopes.push(new IsolatedScope());
     else this.scope.levels.push([]);
@@ -497,7 +522,7 @@ export class Parser extends TypeAttrParser {
   }
 
   private parseBlock(region: Region): void {
-    const nameTok = this.expect(Tok.CaretId, 'block name');
+    const nameTok = this.expectToken(Tok.CaretId, 'block name');
     const name = this.text(nameTok);
     const entry = this.blockEntry(name, nameTok.start);
     if (entry.defined) throw this.error(`redefinition of block '${name}'`, nameTok.start);
@@ -538,7 +563,7 @@ export class Parser extends TypeAttrParser {
 
   /** `^bb1` as a successor. */
   parseSuccessor(): Block {
-    const t = this.expect(Tok.CaretId, 'block name');
+    const t = this.expectToken(Tok.CaretId, 'block name');
     if (this.blockScopes.length === 0) throw this.error('successors are only valid inside a region', t.start);
     return this.blockEntry(this.text(t), t.start).block;
   }

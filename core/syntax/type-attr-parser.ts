@@ -237,7 +237,7 @@ export class TypeAttrParser extends ParserBase {
   protected resetTo(offset: number): void {
     this.prevEnd = offset;
     this.lexer.pos = offset;
-    this.tok = this.lexer.next();
+    this.lexer.next();
   }
 
   private parseVectorType(): Type {
@@ -345,7 +345,7 @@ export class TypeAttrParser extends ParserBase {
       case Tok.HashId:
         return this.parseDialectOrAliasAttr();
       case Tok.String: {
-        const s = decodeStringToken(this.text(this.advance()));
+        const s = decodeStringToken(this.takeText());
         if (!type && this.consumeIf(Tok.Colon)) return StringAttr.get(s, this.parseType());
         return StringAttr.get(s);
       }
@@ -393,7 +393,7 @@ export class TypeAttrParser extends ParserBase {
   private parseNumberAttr(type: Type | undefined): Attribute {
     const negative = this.consumeIf(Tok.Minus);
     if (!this.is(Tok.Integer) && !this.is(Tok.Float)) throw this.expectedError('expected constant integer or floating point value');
-    const litTok = this.advance();
+    const litTok = this.take();
     const lit = this.text(litTok);
     // With a known type (e.g. an i64 attribute in a custom format), no `: type` follows.
     let t = type;
@@ -449,8 +449,8 @@ export class TypeAttrParser extends ParserBase {
     this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
       const start = this.tok.start;
       let name: string;
-      if (this.is(Tok.String)) name = decodeStringToken(this.text(this.advance()));
-      else if (this.is(Tok.BareId)) name = this.text(this.advance());
+      if (this.is(Tok.String)) name = decodeStringToken(this.takeText());
+      else if (this.is(Tok.BareId)) name = this.takeText();
       else throw this.expectedError('expected attribute name');
       if (name === '') throw this.error('expected valid attribute name', start);
       if (seen.has(name)) throw this.error(`duplicate key '${name}' in dictionary attribute`, start);
@@ -474,8 +474,8 @@ export class TypeAttrParser extends ParserBase {
 
   /** Consume an `@name` / `@"name"` token and return the name. */
   protected symbolText(): string {
-    const t = this.expect(Tok.AtId, 'symbol reference');
-    const raw = this.text(t).slice(1);
+    if (!this.is(Tok.AtId)) throw this.expectedError('expected symbol reference');
+    const raw = this.takeText().slice(1);
     return raw.startsWith('"') ? decodeStringToken(raw) : raw;
   }
 
@@ -500,7 +500,7 @@ export class TypeAttrParser extends ParserBase {
 
   private parseAffineMapAttr(): Attribute {
     this.advance();
-    const open = this.expect(Tok.Less);
+    const open = this.expectToken(Tok.Less);
     // The map text runs to the matching '>' (a '->' inside it is one token).
     const bodyStart = open.end;
     let level = 1;
@@ -564,7 +564,7 @@ export class TypeAttrParser extends ParserBase {
     }
     const negative = this.consumeIf(Tok.Minus);
     if (!this.is(Tok.Integer) && !this.is(Tok.Float)) throw this.expectedError('expected integer or floating point literal');
-    const litTok = this.advance();
+    const litTok = this.take();
     const lit = this.text(litTok);
     if (t instanceof FloatType) {
       if (litTok.kind === Tok.Integer) {
@@ -673,7 +673,7 @@ export class TypeAttrParser extends ParserBase {
         return a.loc;
       }
       if (this.is(Tok.String)) {
-        const s = decodeStringToken(this.text(this.advance()));
+        const s = decodeStringToken(this.takeText());
         if (this.consumeIf(Tok.Colon)) {
           const line = Number(this.parseInteger('integer line number'));
           this.expect(Tok.Colon, "':' in FileLineColLoc");

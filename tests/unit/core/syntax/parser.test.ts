@@ -54,3 +54,34 @@ describe('Parser: shaped types', () => {
     }
   });
 });
+
+describe('Parser: reused parse state', () => {
+  const nested = [
+    '%k = test.const 1 : i64',
+    '%r = test.region %k : (i64) -> i64 {',
+    '  %p:2 = test.region %k, %k : (i64, i64) -> (i64, i64) {',
+    '    test.yield %k, %k : i64, i64',
+    '  }',
+    '  test.yield %p#1 : i64',
+    '}',
+  ].join('\n');
+
+  it('keeps an op of a format apart from one of the same format nested in its region', () => {
+    const outer = parse(nested, testContext()).region(0).entry!.first!.next!;
+    expect([outer.numOperands, outer.results.length]).toEqual([1, 1]);
+    const inner = outer.region(0).entry!.first!;
+    expect([inner.name, inner.numOperands, inner.results.length]).toEqual(['test.region', 2, 2]);
+  });
+
+  it('parses correctly after an error inside a nested op of the same format', () => {
+    const ctx = testContext();
+    expect(errorOf(nested.replace('%k, %k : (i64, i64)', '%k, %k : (i64)'), ctx)).toBe('3: 2 operands present, but expected 1');
+    expect(roundTrip(nested, ctx)).toContain('%0 = test.region %k : (i64) -> i64 {\n    %1:2 = test.region %k, %k : (i64, i64) -> (i64, i64) {');
+  });
+
+  it('keeps a token copied with take() while the parser moves on', () => {
+    const op = parse('"test.const"() {value = 7 : i64, name = "x"} : () -> i64', testContext()).region(0).entry!.first!;
+    expect(op.getAttr('name')?.toString()).toBe('"x"');
+    expect(op.getAttr('value')?.toString()).toBe('7 : i64');
+  });
+});
