@@ -5,7 +5,10 @@ import type { Trait } from './traits.js';
 import type { Operation } from './operation.js';
 import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from './constraints.js';
 import { SymbolTable, symbolName } from './symbol-table.js';
+import { UnknownLoc } from './location.js';
+import type { Region } from './region.js';
 import type { Type } from './types.js';
+import type { Value } from './value.js';
 import { BlockArgument } from './value.js';
 
 /** Raised inside the verifier to stop at the first failure, as mlir-opt does. */
@@ -181,7 +184,25 @@ function describeOp(op: Operation): string {
   return `'${op.name}'`;
 }
 
-function verifyOp(op: Operation): void {
+/**
+ * One walk checks both the ops and the dominance of their operands (the IR is large and scattered
+ * in memory: each walk costs). As in MLIR, every op check comes before any dominance check: the
+ * first dominance failure (in pre-order) is kept and reported only when no op check fails.
+ */
+interface VerifyWalk {
+  readonly dom: DominanceInfo;
+  /** The first dominance failure, or what the dominance check threw on IR whose op checks have not all run yet. */
+  dominanceError: { error: unknown } | undefined;
+}
+
+function verifyOp(op: Operation, walk: VerifyWalk): void {
+  if (walk.dominanceError === undefined && op.operandSlots.length > 0) {
+    try {
+      verifyOperandDominance(op, walk.dom);
+    } catch (e) {
+      walk.dominanceError = { error: e };
+    }
+  }
   if (op.regions.length > 0) verifyBlocks(op);
   const def = op.definition;
   if (def) {
@@ -208,7 +229,7 @@ function verifyOp(op: Operation): void {
   const regions = op.regions;
   for (let r = 0; r < regions.length; r++) {
     const blocks = regions[r]!.blocks;
-    for (let b = 0; b < blocks.length; b++) for (let child = blocks[b]!.first; child; child = child.next) verifyOp(child);
+    for (let b = 0; b < blocks.length; b++) for (let child = blocks[b]!.first; child; child = child.next) verifyOp(child, walk);
   }
   if (def) {
     const msg = planOf(def).verifyRegions?.(op);
@@ -221,21 +242,7 @@ function isGraphRegionOwner(op: Operation): boolean {
   return op.definition?.graphRegion ?? true;
 }
 
-/**
- * Check that every use is dominated by its definition and that isolated regions stay isolated,
- * for the ops nested in `op` (pre-order, as a walk would visit them).
- */
-function verifyDominance(op: Operation, dom: DominanceInfo): void {
-  verifyOperandDominance(op, dom);
-  const regions = op.regions;
-  for (let r = 0; r < regions.length; r++) {
-    const blocks = regions[r]!.blocks;
-    for (let b = 0; b < blocks.length; b++) {
-      for (let child = blocks[b]!.first; child; child = child.next) verifyDominance(child, dom);
-    }
-  }
-}
-
+/** Check that the operands of `user` are dominated by their definitions and that isolated regions stay isolated. */
 function verifyOperandDominance(user: Operation, dom: DominanceInfo): void {
   const slots = user.operandSlots;
   for (let i = 0; i < slots.length; i++) {
@@ -265,20 +272,54 @@ function verifyOperandDominance(user: Operation, dom: DominanceInfo): void {
     else if (owner && isGraphRegionOwner(owner)) dominated = true;
     else if (v instanceof BlockArgument) dominated = dom.of(defRegion!).dominates(defBlock, at.parent!);
     else dominated = dom.opDominates(v.definingOp!, at);
-    if (!dominated) {
-      const d = opDiagnostic(user, `operand #${i} does not dominate this use`);
-      const defOp = v.definingOp;
-      if (defOp) d.attachNote('operand defined here', defOp.loc);
-      throw new VerifyFailure(d);
-    }
+    if (!dominated) throw new VerifyFailure(dominanceDiagnostic(user, i, v));
   }
+}
+
+/** Whether `outer` strictly contains `inner`. */
+function isProperAncestor(outer: Region | undefined, inner: Region | undefined): boolean {
+  for (let r = inner?.parent?.parentRegion; r; r = r.parent?.parentRegion) if (r === outer) return true;
+  return false;
+}
+
+/** Where a region stands relative to the user's, in the words of MLIR's notes. */
+function relation(userRegion: Region | undefined, defRegion: Region | undefined, same: string, parent: string, child: string, neither: string): string {
+  if (userRegion === defRegion) return same;
+  if (isProperAncestor(defRegion, userRegion)) return parent;
+  if (isProperAncestor(userRegion, defRegion)) return child;
+  return neither;
+}
+
+/** MLIR's diagnoseInvalidOperandDominance: the error (not prefixed with the op) and its note. */
+function dominanceDiagnostic(user: Operation, index: number, v: Value): Diagnostic {
+  const d = new Diagnostic('error', user.loc, `operand #${index} does not dominate this use`);
+  const userBlock = user.parent;
+  const defOp = v.definingOp;
+  if (defOp) {
+    const where =
+      userBlock === defOp.parent
+        ? ' (op in the same block)'
+        : relation(userBlock?.parent, defOp.parent?.parent, ' (op in the same region)', ' (op in a parent region)', ' (op in a child region)', ' (op is neither in a parent nor in a child region)');
+    d.attachNote(`operand defined here${where}`, defOp.loc);
+    return d;
+  }
+  const argBlock = v.parentBlock;
+  const argRegion = argBlock?.parent;
+  if (!argBlock || !argRegion) {
+    d.attachNote(' (block without parent)', UnknownLoc.get());
+    return d;
+  }
+  const where = relation(userBlock?.parent, argRegion, ' in the same region)', ' in a parent region)', ' in a child region)', ' neither in a parent nor in a child region)');
+  d.attachNote(`operand defined as a block argument (block #${argRegion.blocks.indexOf(argBlock)}${where}`, argRegion.parent?.loc ?? UnknownLoc.get());
+  return d;
 }
 
 /** Verify `op` and everything nested in it; returns the first failure's diagnostic. */
 export function verify(op: Operation): Diagnostic | undefined {
   try {
-    verifyOp(op);
-    verifyDominance(op, new DominanceInfo());
+    const walk: VerifyWalk = { dom: new DominanceInfo(), dominanceError: undefined };
+    verifyOp(op, walk);
+    if (walk.dominanceError) throw walk.dominanceError.error;
     return undefined;
   } catch (e) {
     if (e instanceof VerifyFailure) return e.diagnostic;

@@ -149,7 +149,7 @@ describe('verifier', () => {
     blk.append(add.op);
     blk.append(c.op);
     new Builder(b.context, { block: blk, before: undefined }).build(YieldOp, { operands: { values: [] } });
-    expect(verify(module)?.message).toBe("'test.add' op operand #0 does not dominate this use");
+    expect(verify(module)?.message).toBe('operand #0 does not dominate this use');
   });
 
   it('reports values crossing an isolated-from-above boundary', () => {
