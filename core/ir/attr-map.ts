@@ -85,8 +85,11 @@ export class AttrMap implements Map<string, Attribute> {
     this.index = index;
   }
 
+  /** Allocation-free iteration (over a snapshot, as `entries`). */
   forEach(fn: (value: Attribute, key: string, map: Map<string, Attribute>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
+    const items = this.items;
+    const n = items.length;
+    for (let i = 0; i < n; i += 2) fn.call(thisArg, items[i + 1] as Attribute, items[i] as string, this);
   }
   *entries(): MapIterator<[string, Attribute]> {
     // A snapshot, so that changes during iteration do not disturb it.

@@ -45,15 +45,14 @@ export class Block {
   get empty(): boolean {
     return this.first === undefined;
   }
-  *[Symbol.iterator](): IterableIterator<Operation> {
-    for (let op = this.first; op; ) {
-      const next = op.next;
-      yield op;
-      op = next;
-    }
+  /** The ops in order; the next op is read before an op is handed out, so that op may be erased. */
+  [Symbol.iterator](): IterableIterator<Operation> {
+    return new BlockOpIterator(this.first);
   }
   get ops(): Operation[] {
-    return [...this];
+    const ops: Operation[] = [];
+    for (let op = this.first; op; op = op.next) ops.push(op);
+    return ops;
   }
   get terminator(): Operation | undefined {
     return this.last;
@@ -109,5 +108,24 @@ export class Block {
   /** True if `op` is in this block and comes before `other` (both in this block). */
   isBefore(op: Operation, other: Operation): boolean {
     return this.orderOf(op) < this.orderOf(other);
+  }
+}
+
+/**
+ * Iterates a block's ops with one object per loop (a generator allocates one per step in code
+ * that is not optimized yet, and block loops run over every op of large IR).
+ */
+class BlockOpIterator implements IterableIterator<Operation> {
+  private readonly result: IteratorYieldResult<Operation> = { value: undefined as unknown as Operation, done: false };
+  constructor(private upcoming: Operation | undefined) {}
+  next(): IteratorResult<Operation, undefined> {
+    const op = this.upcoming;
+    if (!op) return { value: undefined, done: true };
+    this.upcoming = op.next;
+    this.result.value = op;
+    return this.result;
+  }
+  [Symbol.iterator](): IterableIterator<Operation> {
+    return this;
   }
 }

@@ -251,7 +251,9 @@ export class Operation {
    * outside the op itself.
    */
   erase(): void {
-    for (const r of this.results) {
+    const results = this.results;
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i]!;
       for (let use = r.firstUse; use; use = use.nextUse) {
         if (!this.isAncestorOf(use.owner)) {
           throw new Error(`cannot erase '${this.name}': result #${r.index} is still used by '${use.owner.name}'`);
@@ -263,10 +265,14 @@ export class Operation {
   }
   /** Drop every operand, successor and nested reference, so that the op can be discarded. */
   dropAllReferences(): void {
-    for (const slot of this.operandSlots) slot.drop();
-    for (const slot of this.successorSlots) slot.drop();
-    for (const region of this.regions) {
-      for (const block of region.blocks) for (const op of block) op.dropAllReferences();
+    const operands = this.operandSlots;
+    for (let i = 0; i < operands.length; i++) operands[i]!.drop();
+    const successors = this.successorSlots;
+    for (let i = 0; i < successors.length; i++) successors[i]!.drop();
+    const regions = this.regions;
+    for (let r = 0; r < regions.length; r++) {
+      const blocks = regions[r]!.blocks;
+      for (let b = 0; b < blocks.length; b++) for (let op = blocks[b]!.first; op; op = op.next) op.dropAllReferences();
     }
   }
   replaceAllUsesWith(values: readonly Value[]): void {
@@ -285,9 +291,13 @@ export class Operation {
       if (r === 'interrupt') return 'interrupt';
       if (r === 'skip') return;
     }
-    for (const region of this.regions) {
-      for (const block of region.blocks) {
-        // The block's list directly (as its iterator does: `next` is read before visiting).
+    // Indexed loops and the blocks' lists directly (no iterator objects in this recursive walk);
+    // `next` is read before visiting, so the visited op may be erased.
+    const regions = this.regions;
+    for (let r = 0; r < regions.length; r++) {
+      const blocks = regions[r]!.blocks;
+      for (let b = 0; b < blocks.length; b++) {
+        const block = blocks[b]!;
         for (let op = block.first; op; ) {
           const next: Operation | undefined = op.next;
           if (op.walk(fn, order) === 'interrupt') return 'interrupt';
