@@ -51,6 +51,8 @@ export class SSANames {
   /** What the root's regions start from; and, in custom form, where each region numbered so far ended. */
   private readonly rootStart: RegionEnd = { value: 0, arg: 0, conflict: 0, scope: new NameScope(undefined) };
   private readonly regionEnds = new Map<Region, RegionEnd>();
+  /** The two regions asked about last (a use's own region and, for constants, the function body). */
+  private recentRegions: [Region | undefined, RegionEnd | undefined, Region | undefined, RegionEnd | undefined] = [undefined, undefined, undefined, undefined];
   /** The block of the last lookup: most uses are of values of the same block. */
   private lastBlock: Block | undefined;
   private lastNames: BlockNames | undefined;
@@ -77,8 +79,17 @@ export class SSANames {
   /** Numbers `region` (and the regions holding it) if not done yet; undefined when it is not inside the root. */
   private regionEnd(region: Region | undefined): RegionEnd | undefined {
     if (!region || this.generic) return undefined;
+    const recent = this.recentRegions;
+    if (recent[0] === region) return recent[1];
+    if (recent[2] === region) return recent[3];
     let end = this.regionEnds.get(region);
-    if (end) return end;
+    if (end) {
+      recent[2] = recent[0];
+      recent[3] = recent[1];
+      recent[0] = region;
+      recent[1] = end;
+      return end;
+    }
     const owner = region.parent;
     const start = owner === this.root ? this.rootStart : this.regionEnd(owner?.parent?.parent);
     if (!start) return undefined;
