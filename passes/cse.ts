@@ -14,7 +14,8 @@ import { effectsRecursively, isMemoryEffectFree, onlyReads } from './analysis/si
  * an equal op shadows the earlier one until its scope ends.
  */
 class ScopedOpTable {
-  private readonly buckets = new Map<number, Operation[]>();
+  // Most hashes have one op: it is stored as is, and a list only once a second op comes.
+  private readonly buckets = new Map<number, Operation | Operation[]>();
   private readonly scopes: number[][] = [];
 
   push(): void {
@@ -24,6 +25,10 @@ class ScopedOpTable {
     const keys = this.scopes.pop()!;
     for (let i = keys.length - 1; i >= 0; i--) {
       const bucket = this.buckets.get(keys[i]!)!;
+      if (!Array.isArray(bucket)) {
+        this.buckets.delete(keys[i]!);
+        continue;
+      }
       bucket.pop();
       if (bucket.length === 0) this.buckets.delete(keys[i]!);
     }
@@ -32,13 +37,15 @@ class ScopedOpTable {
   lookup(op: Operation, hash: number = opHash(op)): Operation | undefined {
     const bucket = this.buckets.get(hash);
     if (!bucket) return undefined;
+    if (!Array.isArray(bucket)) return opsEquivalent(bucket, op) ? bucket : undefined;
     for (let i = bucket.length - 1; i >= 0; i--) if (opsEquivalent(bucket[i]!, op)) return bucket[i];
     return undefined;
   }
   insert(op: Operation, hash: number = opHash(op)): void {
     const bucket = this.buckets.get(hash);
-    if (bucket) bucket.push(op);
-    else this.buckets.set(hash, [op]);
+    if (bucket === undefined) this.buckets.set(hash, op);
+    else if (Array.isArray(bucket)) bucket.push(op);
+    else this.buckets.set(hash, [bucket, op]);
     this.scopes[this.scopes.length - 1]!.push(hash);
   }
 }
@@ -72,12 +79,14 @@ class CSEDriver {
   }
 
   private simplifyBlock(known: ScopedOpTable, block: Block, ssaDominance: boolean): void {
-    for (const op of block) {
-      if (op.regions.length > 0) {
+    // The block's list directly (no iterator per block); nothing is erased during the walk.
+    for (let op = block.first; op; op = op.next) {
+      const regions = op.regions;
+      if (regions.length > 0) {
         // Nested regions of isolated ops must not see (and implicitly capture) outer values.
         const isolated = !op.isRegistered || op.hasTrait('IsolatedFromAbove');
         const table = isolated ? new ScopedOpTable() : known;
-        for (const region of op.regions) this.simplifyRegion(table, region);
+        for (let i = 0; i < regions.length; i++) this.simplifyRegion(table, regions[i]!);
       }
       this.simplifyOperation(known, op, ssaDominance);
     }
@@ -90,7 +99,8 @@ class CSEDriver {
       this.numDCE++;
       return;
     }
-    for (const region of op.regions) if (region.blocks.length > 1) return;
+    const regions = op.regions;
+    for (let i = 0; i < regions.length; i++) if (regions[i]!.blocks.length > 1) return;
     if (!isMemoryEffectFree(op)) {
       // Reads of the same thing in one block with no write in between are redundant.
       if (!onlyReads(op)) return;

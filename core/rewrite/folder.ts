@@ -61,11 +61,21 @@ function foldTraits(op: Operation, operands: readonly (Attribute | undefined)[])
   let partitioned = true;
   for (let i = first + 1; partitioned && i < operands.length; i++) partitioned = operands[i] !== undefined;
   if (partitioned && operands.length === op.numOperands) return false;
-  const values = op.operands;
-  const tail = values.slice(first).map((v, i) => ({ v, c: operands[first + i] !== undefined }));
-  const reordered = [...tail.filter((x) => !x.c), ...tail.filter((x) => x.c)].map((x) => x.v);
-  if (reordered.every((v, i) => v === values[first + i])) return false;
-  reordered.forEach((v, i) => op.setOperand(first + i, v));
+  // A non-constant follows a constant: the order changes. Read the values before moving any.
+  const slots = op.operandSlots;
+  const n = operands.length;
+  const constants: Value[] = [];
+  let k = first;
+  for (let i = first; i < n; i++) {
+    const v = slots[i]!.value;
+    if (operands[i] === undefined) {
+      if (slots[k]!.value !== v) op.setOperand(k, v);
+      k++;
+    } else {
+      constants.push(v);
+    }
+  }
+  for (let i = 0; i < constants.length; i++, k++) if (slots[k]!.value !== constants[i]) op.setOperand(k, constants[i]!);
   return true;
 }
 

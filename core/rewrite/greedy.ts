@@ -136,6 +136,8 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   let continueRewrites = false;
   let folder: OperationFolder;
   const foldOperands: (Attribute | undefined)[][] = [];
+  // Where patterns start building (see processWorklist).
+  const beforeOp: { block: Block | undefined; before: Operation | undefined } = { block: undefined, before: undefined };
   // A known constant equal to an earlier one is replaced by it (and not processed).
   const uniqued = (op: Operation): boolean => {
     if (!cseConstants) return false;
@@ -215,11 +217,15 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         continue;
       }
       const candidates = patterns.patternsFor(op.name);
+      if (candidates.length === 0) continue;
       // Before `op` for every pattern (a pattern that fails leaves the IR as it was, not the builder).
-      const before: InsertionPoint | undefined = candidates.length > 0 ? { block: op.parent!, before: op } : undefined;
+      // One point object for the whole run, updated per op: most ops match no pattern, and the
+      // builder only reads it (moving the insertion point replaces the object).
+      beforeOp.block = op.parent!;
+      beforeOp.before = op;
       for (let i = 0; i < candidates.length; i++) {
         rewriter.loc = op.loc;
-        rewriter.insertionPoint = before;
+        rewriter.insertionPoint = beforeOp as InsertionPoint;
         if (candidates[i]!.matchAndRewrite(op, rewriter)) {
           rewrites++;
           changed = true;
@@ -253,7 +259,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
     if (results.length !== op.results.length) throw new Error(`'${op.name}' folder returned ${results.length} results for ${op.results.length}`);
     const materialize = context.dialect(op.dialect)?.spec.materializeConstant;
     const replacements: Value[] = [];
-    const created: Operation[] = [];
+    let created: Operation[] | undefined;
     rewriter.setInsertionPointBefore(op);
     rewriter.loc = op.loc;
     for (let i = 0; i < results.length; i++) {
@@ -264,10 +270,10 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       }
       const constant = materialize?.(rewriter, r, op.results[i]!.type, op.loc);
       if (!constant) {
-        for (const c of created) if (!c.hasResultsUsed) rewriter.eraseOp(c);
+        if (created) for (const c of created) if (!c.hasResultsUsed) rewriter.eraseOp(c);
         return false;
       }
-      created.push(constant);
+      (created ??= []).push(constant);
       replacements.push(constant.results[0]!);
     }
     rewriter.replaceOp(op, replacements);
@@ -289,9 +295,13 @@ class Worklist {
   private readonly token = nextWorklistToken++;
   /** Ops pushed after seeding, processed last-in first-out before the remaining seeds. */
   private readonly stack: (Operation | undefined)[] = [];
-  /** The seeds, in processing order from `seedNext`. */
+  /**
+   * The seeds, `seeds[seedNext..seedEnd)` in processing order. The list keeps its length between
+   * runs (cleared slot by slot), so that seeding 100k ops each iteration does not grow it anew.
+   */
   private readonly seeds: (Operation | undefined)[] = [];
   private seedNext = 0;
+  private seedEnd = 0;
   /** While true, pushed ops are queued as seeds. */
   seeding = false;
   private readonly foreign = new Map<Operation, number>();
@@ -319,8 +329,10 @@ class Worklist {
   push(op: Operation): void {
     if (this.slotOf(op) !== undefined) return;
     if (this.seeding) {
-      this.claim(op, ~this.seeds.length);
-      this.seeds.push(op);
+      this.claim(op, ~this.seedEnd);
+      if (this.seedEnd < this.seeds.length) this.seeds[this.seedEnd] = op;
+      else this.seeds.push(op);
+      this.seedEnd++;
     } else {
       this.claim(op, this.stack.length);
       this.stack.push(op);
@@ -343,7 +355,7 @@ class Worklist {
       }
     }
     const seeds = this.seeds;
-    while (this.seedNext < seeds.length) {
+    while (this.seedNext < this.seedEnd) {
       const op = seeds[this.seedNext++];
       if (op) {
         this.release(op);
@@ -353,22 +365,24 @@ class Worklist {
     return undefined;
   }
   get empty(): boolean {
-    for (let i = this.seedNext; i < this.seeds.length; i++) if (this.seeds[i]) return false;
+    for (let i = this.seedNext; i < this.seedEnd; i++) if (this.seeds[i]) return false;
     for (let i = 0; i < this.stack.length; i++) if (this.stack[i]) return false;
     return true;
   }
   clear(): void {
-    for (let i = this.seedNext; i < this.seeds.length; i++) {
+    for (let i = 0; i < this.seedEnd; i++) {
       const op = this.seeds[i];
-      if (op) this.release(op);
+      if (op === undefined) continue;
+      if (i >= this.seedNext) this.release(op);
+      this.seeds[i] = undefined;
     }
     for (let i = 0; i < this.stack.length; i++) {
       const op = this.stack[i];
       if (op) this.release(op);
     }
     this.stack.length = 0;
-    this.seeds.length = 0;
     this.seedNext = 0;
+    this.seedEnd = 0;
     this.seeding = false;
     this.foreign.clear();
   }

@@ -54,8 +54,8 @@ function constantChain(name: string, root: string, outerShape: Shape, inner: str
       if (!innerOp) return false;
       const c1 = scalarInt(op.operandSlots[outerShape === 'x-c' ? 1 : 0]!.value);
       if (c1 === undefined) return false;
-      const [il, ir] = innerOp.operands as [Value, Value];
-      const [x, c0] = innerShape === 'x-c' ? [il, scalarInt(ir)] : [ir, scalarInt(il)];
+      const x = innerOp.operand(innerShape === 'x-c' ? 0 : 1);
+      const c0 = scalarInt(innerOp.operand(innerShape === 'x-c' ? 1 : 0));
       if (c0 === undefined) return false;
       const type = op.results[0]!.type;
       const k = constant(rw, type, combine(c0, c1));
@@ -92,8 +92,8 @@ function addMulNegativeOne(name: string, mulOnRight: boolean): RewritePattern {
     benefit: 2,
     matchAndRewrite(op, rw) {
       const mulOp = def(op.operandSlots[mulOnRight ? 1 : 0]!.value, 'arith.muli');
-      if (!mulOp || !isMinusOne(mulOp.operands[1]!)) return false;
-      const y = mulOp.operands[0]!;
+      if (!mulOp || !isMinusOne(mulOp.operand(1))) return false;
+      const y = mulOp.operand(0);
       const other = op.operandSlots[mulOnRight ? 0 : 1]!.value;
       return replace(rw, op, create(rw, 'arith.subi', [other, y], op.results[0]!.type));
     },
@@ -108,9 +108,9 @@ export const SubISubILHSRHSLHS = definePattern({
   root: 'arith.subi',
   benefit: 2,
   matchAndRewrite(op, rw) {
-    const inner = def(op.operands[0]!, 'arith.subi');
-    if (!inner || inner.operands[0] !== op.operands[1]) return false;
-    const y = inner.operands[1]!;
+    const inner = def(op.operand(0), 'arith.subi');
+    if (!inner || inner.operand(0) !== op.operand(1)) return false;
+    const y = inner.operand(1);
     const zero = create(rw, 'arith.constant', [], y.type, { value: makeConstant(y.type, [0n]) }).results[0]!;
     return replace(rw, op, create(rw, 'arith.subi', [zero, y], op.results[0]!.type, merged(inner, op)));
   },
@@ -125,10 +125,10 @@ function logicOfExt(name: string, root: string, ext: string): RewritePattern {
     root,
     benefit: 3,
     matchAndRewrite(op, rw) {
-      const a = def(op.operands[0]!, ext);
-      const b = def(op.operands[1]!, ext);
-      if (!a || !b || a.operands[0]!.type !== b.operands[0]!.type) return false;
-      const inner = create(rw, root, [a.operands[0]!, b.operands[0]!], a.operands[0]!.type);
+      const a = def(op.operand(0), ext);
+      const b = def(op.operand(1), ext);
+      if (!a || !b || a.operand(0).type !== b.operand(0).type) return false;
+      const inner = create(rw, root, [a.operand(0), b.operand(0)], a.operand(0).type);
       return replace(rw, op, create(rw, ext, [inner.results[0]!], op.results[0]!.type));
     },
   });
@@ -144,8 +144,8 @@ export const XOrINotCmpI = definePattern({
   root: 'arith.xori',
   benefit: 2,
   matchAndRewrite(op, rw) {
-    const cmp = def(op.operands[0]!, 'arith.cmpi');
-    const c = constantValue(op.operands[1]!);
+    const cmp = def(op.operand(0), 'arith.cmpi');
+    const c = constantValue(op.operand(1));
     if (!cmp || !(c instanceof IntegerAttr) || c.value !== 1n || c.type !== IntegerType.get(1)) return false;
     const pred = INVERSE[predicateOf(cmp)]!;
     return replace(rw, op, create(rw, 'arith.cmpi', cmp.operands, op.results[0]!.type, { predicate: predicateAttr(pred) }));
@@ -160,10 +160,10 @@ function cmpOfExt(name: string, ext: string): RewritePattern {
     benefit: 3,
     matchAndRewrite(op, rw) {
       const pred = predicateOf(op);
-      const a = def(op.operands[0]!, ext);
-      const b = def(op.operands[1]!, ext);
-      if ((pred !== 'eq' && pred !== 'ne') || !a || !b || a.operands[0]!.type !== b.operands[0]!.type) return false;
-      return replace(rw, op, create(rw, 'arith.cmpi', [a.operands[0]!, b.operands[0]!], op.results[0]!.type, { predicate: predicateAttr(pred) }));
+      const a = def(op.operand(0), ext);
+      const b = def(op.operand(1), ext);
+      if ((pred !== 'eq' && pred !== 'ne') || !a || !b || a.operand(0).type !== b.operand(0).type) return false;
+      return replace(rw, op, create(rw, 'arith.cmpi', [a.operand(0), b.operand(0)], op.results[0]!.type, { predicate: predicateAttr(pred) }));
     },
   });
 }
@@ -177,10 +177,12 @@ function redundantSelect(name: string, nestedTrue: boolean): RewritePattern {
     root: 'arith.select',
     benefit: 2,
     matchAndRewrite(op, rw) {
-      const [pred, t, f] = op.operands as [Value, Value, Value];
+      const pred = op.operand(0);
+      const t = op.operand(1);
+      const f = op.operand(2);
       const inner = def(nestedTrue ? t : f, 'arith.select');
-      if (!inner || inner.operands[0] !== pred) return false;
-      const operands = nestedTrue ? [pred, inner.operands[1]!, f] : [pred, t, inner.operands[2]!];
+      if (!inner || inner.operand(0) !== pred) return false;
+      const operands = nestedTrue ? [pred, inner.operand(1), f] : [pred, t, inner.operand(2)];
       return replace(rw, op, create(rw, 'arith.select', operands, op.results[0]!.type));
     },
   });
@@ -201,10 +203,12 @@ export const SelectNotCond = definePattern({
   root: 'arith.select',
   benefit: 2,
   matchAndRewrite(op, rw) {
-    const [cond, a, b] = op.operands as [Value, Value, Value];
+    const cond = op.operand(0);
+    const a = op.operand(1);
+    const b = op.operand(2);
     const not = def(cond, 'arith.xori');
-    if (!not || !isTrue(not.operands[1]!)) return false;
-    return replace(rw, op, create(rw, 'arith.select', [not.operands[0]!, b, a], op.results[0]!.type));
+    if (!not || !isTrue(not.operand(1))) return false;
+    return replace(rw, op, create(rw, 'arith.select', [not.operand(0), b, a], op.results[0]!.type));
   },
 });
 
@@ -214,7 +218,9 @@ export const SelectI1ToNot = definePattern({
   root: 'arith.select',
   benefit: 1,
   matchAndRewrite(op, rw) {
-    const [pred, t, f] = op.operands as [Value, Value, Value];
+    const pred = op.operand(0);
+    const t = op.operand(1);
+    const f = op.operand(2);
     if (!isFalse(t) || !isTrue(f)) return false;
     const one = constant(rw, IntegerType.get(1), 1n);
     return replace(rw, op, create(rw, 'arith.xori', [pred, one], op.results[0]!.type));
@@ -229,7 +235,9 @@ export const SelectToExtUI = definePattern({
   matchAndRewrite(op, rw) {
     const type = op.results[0]!.type;
     if (!(type instanceof IntegerType) || type.width === 1) return false;
-    const [cond, t, f] = op.operands as [Value, Value, Value];
+    const cond = op.operand(0);
+    const t = op.operand(1);
+    const f = op.operand(2);
     const tc = constantValue(t);
     const fc = constantValue(f);
     if (isOneInt(tc, type) && isZeroInt(fc)) return replace(rw, op, create(rw, 'arith.extui', [cond], type));
@@ -251,9 +259,9 @@ function castRoundTrip(name: string, root: string): RewritePattern {
     root,
     benefit: 2,
     matchAndRewrite(op, rw) {
-      const inner = def(op.operands[0]!, root);
-      if (!inner || inner.operands[0]!.type !== op.results[0]!.type) return false;
-      return replace(rw, op, inner.operands[0]!);
+      const inner = def(op.operand(0), root);
+      if (!inner || inner.operand(0).type !== op.results[0]!.type) return false;
+      return replace(rw, op, inner.operand(0));
     },
   });
 }
@@ -265,9 +273,9 @@ function castOfCast(name: string, root: string, inner: string, result: string, w
     root,
     benefit: 2,
     matchAndRewrite(op, rw) {
-      const innerOp = def(op.operands[0]!, inner);
+      const innerOp = def(op.operand(0), inner);
       if (!innerOp || !when(op, innerOp)) return false;
-      return replace(rw, op, create(rw, result, [innerOp.operands[0]!], op.results[0]!.type));
+      return replace(rw, op, create(rw, result, [innerOp.operand(0)], op.results[0]!.type));
     },
   });
 }
@@ -288,7 +296,7 @@ export const arithPatterns: Readonly<Record<string, readonly RewritePattern[]>> 
   'arith.bitcast': [castRoundTrip('BitcastOfBitcast', 'arith.bitcast')],
   'arith.extsi': [castOfCast('ExtSIOfExtUI', 'arith.extsi', 'arith.extui', 'arith.extui')],
   'arith.trunci': [
-    castOfCast('TruncIExtSIToExtSI', 'arith.trunci', 'arith.extsi', 'arith.extsi', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operands[0]!)),
-    castOfCast('TruncIExtUIToExtUI', 'arith.trunci', 'arith.extui', 'arith.extui', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operands[0]!)),
+    castOfCast('TruncIExtSIToExtSI', 'arith.trunci', 'arith.extsi', 'arith.extsi', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operand(0))),
+    castOfCast('TruncIExtUIToExtUI', 'arith.trunci', 'arith.extui', 'arith.extui', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operand(0))),
   ],
 };

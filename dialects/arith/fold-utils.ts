@@ -59,8 +59,10 @@ export function makeConstant(type: Type, values: readonly Elem[]): Attribute {
 
 /** The scalar (or splat) value of a constant attribute. */
 export function splatValue(a: Attribute | undefined): Elem | undefined {
-  const e = elementsOf(a);
-  return e && e.splat ? e.values[0] : undefined;
+  // Checked directly (not through elementsOf): folders ask this of every constant operand.
+  if (a instanceof IntegerAttr || a instanceof FloatAttr) return a.value;
+  if (a instanceof DenseElementsAttr && a.isSplat) return a.values[0];
+  return undefined;
 }
 
 /** The scalar or splat integer value of `a` (MLIR's m_ConstantInt). */

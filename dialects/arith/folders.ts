@@ -40,16 +40,39 @@ function boolAttr(type: Type, value: boolean): Attribute | undefined {
   return BoolAttr.get(value);
 }
 
+// Folders run on every op, and most ops have a non-constant operand: they bail out before
+// building any list or closure, which happens only once the operands are known to be constant.
+
 /** An integer binary fold over bigints; `fn` gets the width and returns undefined to refuse. */
-function intFold(operands: Operands, type: Type, fn: (a: bigint, b: bigint, w: number) => bigint | undefined): Attribute | undefined {
+function intFold(a: Attribute | undefined, b: Attribute | undefined, type: Type, fn: (a: bigint, b: bigint, w: number) => bigint | undefined): Attribute | undefined {
+  if (a === undefined || b === undefined) return undefined;
   const w = intWidth(type);
-  return constFold(operands, type, (a, b) => fn(a as bigint, b as bigint, w));
+  return constFold([a, b], type, (x, y) => fn(x as bigint, y as bigint, w));
 }
 
-function floatFold(operands: Operands, type: Type, fn: (a: number, b: number) => number): Attribute | undefined {
+function floatFold(a: Attribute | undefined, b: Attribute | undefined, type: Type, fn: (a: number, b: number) => number): Attribute | undefined {
+  if (a === undefined || b === undefined) return undefined;
   const kind = floatKind(type);
-  return constFold(operands, type, (a, b) => roundToKind(fn(a as number, b as number), kind));
+  return constFold([a, b], type, (x, y) => roundToKind(fn(x as number, y as number), kind));
 }
+
+/** A unary fold; `fn` is built only for a constant operand. */
+function unaryFold(a: Attribute | undefined, type: Type, makeFn: () => (x: Elem) => Elem | undefined): Attribute | undefined {
+  return a === undefined ? undefined : constFoldUnary(a, type, makeFn());
+}
+
+const identity = (x: Elem): Elem => x;
+const addInt = (x: bigint, y: bigint): bigint => x + y;
+const subInt = (x: bigint, y: bigint): bigint => x - y;
+const mulInt = (x: bigint, y: bigint): bigint => x * y;
+const addFloat = (x: number, y: number): number => x + y;
+const subFloat = (x: number, y: number): number => x - y;
+const mulFloat = (x: number, y: number): number => x * y;
+const divFloat = (x: number, y: number): number => x / y;
+const remFloat = (x: number, y: number): number => x % y;
+const andInt = (x: bigint, y: bigint): bigint => x & y;
+const orInt = (x: bigint, y: bigint): bigint => x | y;
+const xorInt = (x: bigint, y: bigint): bigint => x ^ y;
 
 const minSigned = (w: number): bigint => -(1n << BigInt(w - 1));
 const maxSigned = (w: number): bigint => (1n << BigInt(w - 1)) - 1n;
@@ -57,16 +80,20 @@ const maxUnsigned = (w: number): bigint => (1n << BigInt(w)) - 1n;
 
 // ---- integer arithmetic -----------------------------------------------------------------------
 
-export const foldAddI: Folder = (op, [a, b]) => {
+export const foldAddI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isZeroInt(b)) return lhsOf(op);
   const sub = definedBy(lhsOf(op), 'arith.subi');
   if (sub && operandOf(sub, 1) === rhsOf(op)) return operandOf(sub, 0); // addi(subi(a, b), b) -> a
   const sub2 = definedBy(rhsOf(op), 'arith.subi');
   if (sub2 && operandOf(sub2, 1) === lhsOf(op)) return operandOf(sub2, 0); // addi(b, subi(a, b)) -> a
-  return intFold([a, b], resultType(op), (x, y) => x + y);
+  return intFold(a, b, resultType(op), addInt);
 };
 
-export const foldSubI: Folder = (op, [a, b]) => {
+export const foldSubI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (lhsOf(op) === rhsOf(op)) {
     const zero = zeroAttr(resultType(op));
     if (zero) return zero;
@@ -77,23 +104,29 @@ export const foldSubI: Folder = (op, [a, b]) => {
     if (rhsOf(op) === operandOf(add, 1)) return operandOf(add, 0); // subi(addi(a, b), b) -> a
     if (rhsOf(op) === operandOf(add, 0)) return operandOf(add, 1); // subi(addi(a, b), a) -> b
   }
-  return intFold([a, b], resultType(op), (x, y) => x - y);
+  return intFold(a, b, resultType(op), subInt);
 };
 
-export const foldMulI: Folder = (op, [a, b]) => {
+export const foldMulI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isZeroInt(b)) return rhsOf(op);
   if (isOneInt(b, resultType(op))) return lhsOf(op);
-  return intFold([a, b], resultType(op), (x, y) => x * y);
+  return intFold(a, b, resultType(op), mulInt);
 };
 
-export const foldDivUI: Folder = (op, [a, b]) => {
+export const foldDivUI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isOneInt(b, resultType(op))) return lhsOf(op);
-  return intFold([a, b], resultType(op), (x, y, w) => (y === 0n ? undefined : unsigned(x, w) / unsigned(y, w)));
+  return intFold(a, b, resultType(op), (x, y, w) => (y === 0n ? undefined : unsigned(x, w) / unsigned(y, w)));
 };
 
-export const foldDivSI: Folder = (op, [a, b]) => {
+export const foldDivSI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isOneInt(b, resultType(op))) return lhsOf(op);
-  return intFold([a, b], resultType(op), (x, y, w) => {
+  return intFold(a, b, resultType(op), (x, y, w) => {
     const sx = signed(x, w);
     const sy = signed(y, w);
     if (sy === 0n || (sx === minSigned(w) && sy === -1n)) return undefined;
@@ -101,9 +134,11 @@ export const foldDivSI: Folder = (op, [a, b]) => {
   });
 };
 
-export const foldCeilDivUI: Folder = (op, [a, b]) => {
+export const foldCeilDivUI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isOneInt(b, resultType(op))) return lhsOf(op);
-  return intFold([a, b], resultType(op), (x, y, w) => {
+  return intFold(a, b, resultType(op), (x, y, w) => {
     const ux = unsigned(x, w);
     const uy = unsigned(y, w);
     if (uy === 0n) return undefined;
@@ -112,9 +147,11 @@ export const foldCeilDivUI: Folder = (op, [a, b]) => {
   });
 };
 
-export const foldCeilDivSI: Folder = (op, [a, b]) => {
+export const foldCeilDivSI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isOneInt(b, resultType(op))) return lhsOf(op);
-  return intFold([a, b], resultType(op), (x, y, w) => {
+  return intFold(a, b, resultType(op), (x, y, w) => {
     const sx = signed(x, w);
     const sy = signed(y, w);
     if (sy === 0n) return undefined;
@@ -128,9 +165,11 @@ export const foldCeilDivSI: Folder = (op, [a, b]) => {
   });
 };
 
-export const foldFloorDivSI: Folder = (op, [a, b]) => {
+export const foldFloorDivSI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isOneInt(b, resultType(op))) return lhsOf(op);
-  return intFold([a, b], resultType(op), (x, y, w) => {
+  return intFold(a, b, resultType(op), (x, y, w) => {
     const sx = signed(x, w);
     const sy = signed(y, w);
     if (sy === 0n || (sx === minSigned(w) && sy === -1n)) return undefined;
@@ -139,14 +178,18 @@ export const foldFloorDivSI: Folder = (op, [a, b]) => {
   });
 };
 
-export const foldRemUI: Folder = (op, [a, b]) => {
+export const foldRemUI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isOneInt(b, resultType(op))) return zeroAttr(resultType(op));
-  return intFold([a, b], resultType(op), (x, y, w) => (y === 0n ? undefined : unsigned(x, w) % unsigned(y, w)));
+  return intFold(a, b, resultType(op), (x, y, w) => (y === 0n ? undefined : unsigned(x, w) % unsigned(y, w)));
 };
 
-export const foldRemSI: Folder = (op, [a, b]) => {
+export const foldRemSI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (isOneInt(b, resultType(op))) return zeroAttr(resultType(op));
-  return intFold([a, b], resultType(op), (x, y, w) => (y === 0n ? undefined : signed(x, w) % signed(y, w)));
+  return intFold(a, b, resultType(op), (x, y, w) => (y === 0n ? undefined : signed(x, w) % signed(y, w)));
 };
 
 /** xor(v, allOnes) with v === `x`: MLIR's m_Op<XOrIOp>(m_Val(x), m_ConstantInt(allOnes)). */
@@ -155,7 +198,9 @@ function isNotOf(v: Value, x: Value): boolean {
   return xor !== undefined && operandOf(xor, 0) === x && isAllOnes(constantOf(operandOf(xor, 1)), v.type);
 }
 
-export const foldAndI: Folder = (op, [a, b]) => {
+export const foldAndI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   const t = resultType(op);
   if (isZeroInt(b)) return rhsOf(op);
   if (isAllOnes(b, t)) return lhsOf(op);
@@ -166,20 +211,24 @@ export const foldAndI: Folder = (op, [a, b]) => {
     if (inner && (operandOf(inner, 0) === x || operandOf(inner, 1) === x)) return y;
   }
   // MLIR's Idempotent trait: and(x, x) -> x.
-  return intFold([a, b], t, (x, y) => x & y) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
+  return intFold(a, b, t, andInt) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
 };
 
-export const foldOrI: Folder = (op, [a, b]) => {
+export const foldOrI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   const t = resultType(op);
   if (isZeroInt(b)) return lhsOf(op);
   if (isAllOnes(b, t)) return b;
   // or(x, xor(x, 1)) -> 1 (for i1 and all-ones masks).
   if (isNotOf(rhsOf(op), lhsOf(op))) return operandOf(rhsOf(op).definingOp!, 1);
   if (isNotOf(lhsOf(op), rhsOf(op))) return operandOf(lhsOf(op).definingOp!, 1);
-  return intFold([a, b], t, (x, y) => x | y) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
+  return intFold(a, b, t, orInt) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
 };
 
-export const foldXOrI: Folder = (op, [a, b]) => {
+export const foldXOrI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   const t = resultType(op);
   if (isZeroInt(b)) return lhsOf(op);
   if (lhsOf(op) === rhsOf(op)) {
@@ -196,16 +245,19 @@ export const foldXOrI: Folder = (op, [a, b]) => {
     if (operandOf(next, 1) === lhsOf(op)) return operandOf(next, 0); // xor(a, xor(x, a)) -> x
     if (operandOf(next, 0) === lhsOf(op)) return operandOf(next, 1); // xor(a, xor(a, x)) -> x
   }
-  return intFold([a, b], t, (x, y) => x ^ y);
+  return intFold(a, b, t, xorInt);
 };
 
 function shiftFold(shift: (x: bigint, s: bigint, w: number) => bigint): Folder {
-  return (op, [a, b]) => {
+  const fold = (x: bigint, y: bigint, w: number): bigint | undefined => {
+    const s = unsigned(y, w);
+    return s >= BigInt(w) ? undefined : shift(x, s, w);
+  };
+  return (op, operands) => {
+    const a = operands[0];
+    const b = operands[1];
     if (isZeroInt(b)) return lhsOf(op);
-    return intFold([a, b], resultType(op), (x, y, w) => {
-      const s = unsigned(y, w);
-      return s >= BigInt(w) ? undefined : shift(x, s, w);
-    });
+    return intFold(a, b, resultType(op), fold);
   };
 }
 export const foldShLI = shiftFold((x, s) => x << s);
@@ -214,19 +266,20 @@ export const foldShRSI = shiftFold((x, s, w) => signed(x, w) >> s);
 
 /** maxsi/maxui/minsi/minui: x op x -> x; absorbing and neutral constants; constant fold. */
 function minMaxFold(isSigned: boolean, pickMax: boolean): Folder {
-  return (op, [a, b]) => {
+  return (op, operands) => {
+    const a = operands[0];
+    const b = operands[1];
     if (lhsOf(op) === rhsOf(op)) return rhsOf(op);
     const t = resultType(op);
     const w = intWidth(t);
-    const view = (v: bigint) => (isSigned ? signed(v, w) : unsigned(v, w));
     const c = constInt(b);
-    if (c !== undefined) {
-      const lo = isSigned ? minSigned(w) : 0n;
-      const hi = isSigned ? maxSigned(w) : maxUnsigned(w);
-      if (view(c) === (pickMax ? hi : lo)) return rhsOf(op);
-      if (view(c) === (pickMax ? lo : hi)) return lhsOf(op);
-    }
-    return intFold([a, b], t, (x, y) => {
+    if (c === undefined) return undefined;
+    const view = (v: bigint) => (isSigned ? signed(v, w) : unsigned(v, w));
+    const lo = isSigned ? minSigned(w) : 0n;
+    const hi = isSigned ? maxSigned(w) : maxUnsigned(w);
+    if (view(c) === (pickMax ? hi : lo)) return rhsOf(op);
+    if (view(c) === (pickMax ? lo : hi)) return lhsOf(op);
+    return intFold(a, b, t, (x, y) => {
       const vx = view(x);
       const vy = view(y);
       return pickMax ? (vx > vy ? vx : vy) : vx < vy ? vx : vy;
@@ -240,27 +293,33 @@ export const foldMinUI = minMaxFold(false, false);
 
 // ---- extended arithmetic ----------------------------------------------------------------------
 
-export const foldAddUIExtended: Folder = (op, [a, b]) => {
+export const foldAddUIExtended: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   const overflowType = op.results[1]!.type;
   if (isZeroInt(constantOf(rhsOf(op)))) {
     const f = zeroAttr(overflowType);
     return f ? [lhsOf(op), f] : undefined;
   }
+  if (a === undefined || b === undefined) return undefined;
   const t = resultType(op);
   const w = intWidth(t);
-  const sum = intFold([a, b], t, (x, y) => x + y);
+  const sum = intFold(a, b, t, addInt);
   const carry = constFold([a, b], overflowType, (x, y) => (unsigned(x as bigint, w) + unsigned(y as bigint, w) > maxUnsigned(w) ? 1n : 0n));
   return sum && carry ? [sum, carry] : undefined;
 };
 
 function mulExtendedFold(isSigned: boolean): Folder {
-  return (op, [a, b]) => {
+  return (op, operands) => {
+    const a = operands[0];
+    const b = operands[1];
     const t = resultType(op);
     if (isZeroInt(b)) return [rhsOf(op), rhsOf(op)];
     if (!isSigned && isOneInt(b, t)) {
       const zero = zeroAttr(t);
       if (zero) return [lhsOf(op), zero];
     }
+    if (a === undefined || b === undefined) return undefined;
     const w = intWidth(t);
     const view = (v: Elem) => (isSigned ? signed(v as bigint, w) : unsigned(v as bigint, w));
     const low = constFold([a, b], t, (x, y) => view(x) * view(y));
@@ -273,30 +332,38 @@ export const foldMulUIExtended = mulExtendedFold(false);
 
 // ---- floats -----------------------------------------------------------------------------------
 
-export const foldAddF: Folder = (op, [a, b]) => {
+export const foldAddF: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   const c = constFloat(b);
   if (c !== undefined && isNegZero(c)) return lhsOf(op);
-  return floatFold([a, b], resultType(op), (x, y) => x + y);
+  return floatFold(a, b, resultType(op), addFloat);
 };
 
-export const foldSubF: Folder = (op, [a, b]) => {
+export const foldSubF: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   const c = constFloat(b);
   if (c !== undefined && Object.is(c, 0)) return lhsOf(op);
-  return floatFold([a, b], resultType(op), (x, y) => x - y);
+  return floatFold(a, b, resultType(op), subFloat);
 };
 
-export const foldMulF: Folder = (op, [a, b]) => {
+export const foldMulF: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (constFloat(b) === 1) return lhsOf(op);
-  return floatFold([a, b], resultType(op), (x, y) => x * y);
+  return floatFold(a, b, resultType(op), mulFloat);
 };
 
-export const foldDivF: Folder = (op, [a, b]) => {
+export const foldDivF: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   if (constFloat(b) === 1) return lhsOf(op);
-  return floatFold([a, b], resultType(op), (x, y) => x / y);
+  return floatFold(a, b, resultType(op), divFloat);
 };
 
 /** remf folds as APFloat::mod (C's fmod), which JS's `%` is. */
-export const foldRemF: Folder = (op, [a, b]) => floatFold([a, b], resultType(op), (x, y) => x % y);
+export const foldRemF: Folder = (op, operands) => floatFold(operands[0], operands[1], resultType(op), remFloat);
 
 /** llvm::maximum/minimum: NaN-propagating, -0 < +0. */
 function maximum(x: number, y: number): number {
@@ -313,10 +380,12 @@ function minimum(x: number, y: number): number {
 }
 /** maximumf/minimumf/maxnumf/minnumf: x op x -> x; x op (neutral infinity) -> x; constant fold. */
 function floatMinMaxFold(neutral: number, fn: (x: number, y: number) => number): Folder {
-  return (op, [a, b]) => {
+  return (op, operands) => {
+    const a = operands[0];
+    const b = operands[1];
     if (lhsOf(op) === rhsOf(op)) return rhsOf(op);
     if (constFloat(b) === neutral) return lhsOf(op);
-    return floatFold([a, b], resultType(op), fn);
+    return floatFold(a, b, resultType(op), fn);
   };
 }
 export const foldMaximumF = floatMinMaxFold(-Infinity, maximum);
@@ -332,10 +401,12 @@ function minnum(x: number, y: number): number {
 export const foldMaxNumF = floatMinMaxFold(-Infinity, maximum);
 export const foldMinNumF = floatMinMaxFold(Infinity, minnum);
 
-export const foldNegF: Folder = (op, [a]) => {
+export const foldNegF: Folder = (op, operands) => {
+  const a = operands[0];
   const inner = definedBy(lhsOf(op), 'arith.negf');
   if (inner) return operandOf(inner, 0);
   // -NaN is not representable by FloatAttr (a JS number): such a fold is refused.
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => (Number.isNaN(x as number) ? undefined : -(x as number)));
 };
 
@@ -368,7 +439,9 @@ export function cmpIPredicateOf(op: Operation): CmpIPredicate {
   return CMPI_PREDICATES[Number((op.properties.get('predicate') as IntegerAttr).value)]!;
 }
 
-export const foldCmpI: Folder = (op, [a, b]) => {
+export const foldCmpI: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   const pred = cmpIPredicateOf(op);
   const resType = resultType(op);
   if (lhsOf(op) === rhsOf(op)) return boolAttr(resType, ['eq', 'sle', 'sge', 'ule', 'uge'].includes(pred));
@@ -385,6 +458,7 @@ export const foldCmpI: Folder = (op, [a, b]) => {
     op.setOperand(1, l);
     return op.results[0];
   }
+  if (a === undefined || b === undefined) return undefined;
   const w = intWidth(lhsOf(op).type);
   return constFold([a, b], resType, (x, y) => (applyCmpI(pred, x as bigint, y as bigint, w) ? 1n : 0n));
 };
@@ -414,7 +488,9 @@ export function applyCmpF(pred: CmpFPredicate, x: number, y: number): boolean {
 }
 
 /** cmpf folds scalar constants only (as MLIR 19). */
-export const foldCmpF: Folder = (op, [a, b]) => {
+export const foldCmpF: Folder = (op, operands) => {
+  const a = operands[0];
+  const b = operands[1];
   let x = a instanceof FloatAttr ? a.value : undefined;
   let y = b instanceof FloatAttr ? b.value : undefined;
   // One NaN operand decides the result whatever the other is.
@@ -425,7 +501,10 @@ export const foldCmpF: Folder = (op, [a, b]) => {
   return BoolAttr.get(applyCmpF(pred, x, y));
 };
 
-export const foldSelect: Folder = (op, [cond, t, f]) => {
+export const foldSelect: Folder = (op, operands) => {
+  const cond = operands[0];
+  const t = operands[1];
+  const f = operands[2];
   const c = lhsOf(op);
   const tv = rhsOf(op);
   const fv = operandOf(op, 2);
@@ -455,27 +534,32 @@ export const foldSelect: Folder = (op, [cond, t, f]) => {
 
 const inType = (op: Operation): Type => operandOf(op, 0).type;
 
-export const foldExtUI: Folder = (op, [a]) => {
+export const foldExtUI: Folder = (op, operands) => {
+  const a = operands[0];
   const inner = definedBy(lhsOf(op), 'arith.extui');
   if (inner) {
     op.setOperand(0, operandOf(inner, 0));
     return op.results[0];
   }
   const w = intWidth(inType(op));
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => unsigned(x as bigint, w));
 };
 
-export const foldExtSI: Folder = (op, [a]) => {
+export const foldExtSI: Folder = (op, operands) => {
+  const a = operands[0];
   const inner = definedBy(lhsOf(op), 'arith.extsi');
   if (inner) {
     op.setOperand(0, operandOf(inner, 0));
     return op.results[0];
   }
   const w = intWidth(inType(op));
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => signed(x as bigint, w));
 };
 
-export const foldTruncI: Folder = (op, [a]) => {
+export const foldTruncI: Folder = (op, operands) => {
+  const a = operands[0];
   const ext = definedBy(lhsOf(op), 'arith.extui') ?? definedBy(lhsOf(op), 'arith.extsi');
   if (ext) {
     const src = operandOf(ext, 0);
@@ -490,32 +574,42 @@ export const foldTruncI: Folder = (op, [a]) => {
     op.setOperand(0, operandOf(inner, 0));
     return op.results[0];
   }
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => x);
 };
 
-export const foldIndexCast: Folder = (op, [a]) => constFoldUnary(a, resultType(op), (x) => x);
+export const foldIndexCast: Folder = (op, operands) => unaryFold(operands[0], resultType(op), () => identity);
 
-export const foldIndexCastUI: Folder = (op, [a]) => {
+export const foldIndexCastUI: Folder = (op, operands) => {
+  const a = operands[0];
   const w = intWidth(inType(op));
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => unsigned(x as bigint, w));
 };
 
-export const foldSIToFP: Folder = (op, [a]) => {
+export const foldSIToFP: Folder = (op, operands) => {
+  const a = operands[0];
   const kind = floatKind(resultType(op));
   const w = intWidth(inType(op));
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => roundScaled(signed(x as bigint, w), 0, kind));
 };
 
-export const foldUIToFP: Folder = (op, [a]) => {
+export const foldUIToFP: Folder = (op, operands) => {
+  const a = operands[0];
   const kind = floatKind(resultType(op));
   const w = intWidth(inType(op));
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => roundScaled(unsigned(x as bigint, w), 0, kind));
 };
 
 function fpToInt(isSigned: boolean): Folder {
-  return (op, [a]) => {
+  return (op, operands) => {
+    const a = operands[0];
+    if (a === undefined) return undefined;
     const w = intWidth(resultType(op));
-    const [lo, hi] = isSigned ? [minSigned(w), maxSigned(w)] : [0n, maxUnsigned(w)];
+    const lo = isSigned ? minSigned(w) : 0n;
+    const hi = isSigned ? maxSigned(w) : maxUnsigned(w);
     return constFoldUnary(a, resultType(op), (x) => {
       if (!Number.isFinite(x as number)) return undefined;
       const t = BigInt(Math.trunc(x as number));
@@ -527,12 +621,14 @@ export const foldFPToSI = fpToInt(true);
 export const foldFPToUI = fpToInt(false);
 
 /** extf(truncf(x)) with both `contract` returns x; constants widen exactly. */
-export const foldExtF: Folder = (op, [a]) => {
+export const foldExtF: Folder = (op, operands) => {
+  const a = operands[0];
   const trunc = definedBy(lhsOf(op), 'arith.truncf');
   if (trunc && operandOf(trunc, 0).type === resultType(op)) {
     const contract = (o: Operation) => ((o.properties.get('fastmath') as { flags?: number } | undefined)?.flags ?? 0) & 32;
     if (contract(trunc) && contract(op)) return operandOf(trunc, 0);
   }
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => x);
 };
 
@@ -547,7 +643,8 @@ function representableBy(from: Type, to: Type): boolean {
 }
 
 /** truncf folds only when the constant converts exactly (MLIR's convertFloatValue). */
-export const foldTruncF: Folder = (op, [a]) => {
+export const foldTruncF: Folder = (op, operands) => {
+  const a = operands[0];
   const ext = definedBy(lhsOf(op), 'arith.extf');
   if (ext) {
     const src = operandOf(ext, 0);
@@ -562,17 +659,20 @@ export const foldTruncF: Folder = (op, [a]) => {
     }
   }
   const kind = floatKind(resultType(op));
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => {
     const y = roundToKind(x as number, kind);
     return Object.is(y, x) || Number.isNaN(x as number) ? y : undefined;
   });
 };
 
-export const foldBitcast: Folder = (op, [a]) => {
+export const foldBitcast: Folder = (op, operands) => {
+  const a = operands[0];
   if (a === undefined) return undefined;
   const from = elementType(inType(op));
   const to = elementType(resultType(op));
   const w = intWidth(from instanceof FloatType ? IntegerType.get(from.width) : from);
+  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => {
     const bits = from instanceof FloatType ? floatBits(x as number, floatKind(from)) : unsigned(x as bigint, w);
     return to instanceof FloatType ? floatFromBits(bits, floatKind(to)) : bits;

@@ -57,13 +57,25 @@ function constDiff(lb: Value, ub: Value): bigint | undefined {
   if (add?.name !== 'arith.addi') return undefined;
   const a = add.operandSlots[0]?.value as Value;
   const b = add.operandSlots[1]?.value as Value;
-  const c = (v: Value) => {
-    const k = constantValue(v);
-    return k instanceof IntegerAttr ? BigInt.asIntN(width, k.value) : undefined;
-  };
-  if (a === lb && c(b) !== undefined) return c(b);
-  if (b === lb && c(a) !== undefined) return c(a);
+  if (a === lb && constIntOf(b, width) !== undefined) return constIntOf(b, width);
+  if (b === lb && constIntOf(a, width) !== undefined) return constIntOf(a, width);
   return undefined;
+}
+
+/** The integer constant `v` is defined by, as a `width`-bit signed value. */
+function constIntOf(v: Value, width: number): bigint | undefined {
+  const k = constantValue(v);
+  return k instanceof IntegerAttr ? BigInt.asIntN(width, k.value) : undefined;
+}
+
+/** Whether no value `yieldOp` yields is defined inside `op`. */
+function yieldsOnlyOutsideValues(op: Operation, yieldOp: Operation): boolean {
+  const slots = yieldOp.operandSlots;
+  for (let i = 0; i < slots.length; i++) {
+    const v = slots[i]!.value;
+    if (op.isAncestorOf(v.definingOp ?? v.parentBlock!.parentOp!)) return false;
+  }
+  return true;
 }
 
 /** Loops with no iteration are replaced by their inits; with one iteration, by their body. */
@@ -80,7 +92,7 @@ export const SimplifyTrivialLoops = definePattern({
     }
     const diff = constDiff(lb, ub);
     if (diff === undefined) return false;
-    const inits = op.operands.slice(3);
+  const inits = op.operands.slice(3);
     if (diff <= 0n) {
       rw.replaceOp(op, inits);
       return true;
@@ -95,9 +107,8 @@ export const SimplifyTrivialLoops = definePattern({
     // A body of only a yield of values defined outside: the loop yields them.
     const block = op.region(0).entry!;
     if (block.first !== block.last) return false;
-    const yielded = block.last!.operands;
-    if (yielded.some((v) => op.isAncestorOf(v.definingOp ?? v.parentBlock!.parentOp!) )) return false;
-    rw.replaceOp(op, yielded);
+    if (!yieldsOnlyOutsideValues(op, block.last!)) return false;
+    rw.replaceOp(op, block.last!.operands);
     return true;
   },
 });
@@ -127,40 +138,46 @@ export const ForOpIterArgsFolder = definePattern({
     const oldBlock = op.region(0).entry!;
     const yieldOp = oldBlock.last!;
     if (!hasDroppableIterArg(op, oldBlock.arguments, yieldOp)) return false;
-    const inits = op.operands.slice(3);
-    const args = oldBlock.arguments.slice(1);
-    const yielded = yieldOp.operands;
-    // LLVM 19's rule: an iter_arg yielded unchanged, or an unused one whose init is yielded or
-    // whose result is unused. (A used iter_arg whose init is yielded is also invariant, but
-    // mlir-opt 19 keeps it, so we do too.)
-    const keep = inits.map((init, i) => !(args[i] === yielded[i] || (!args[i]!.hasUses && (init === yielded[i] || !op.results[i]!.hasUses))));
-    const newInits = inits.filter((_, i) => keep[i]);
-    const newFor = createLike(rw, op, [...op.operands.slice(0, 3), ...newInits], newInits.map((v) => v.type));
-    // The body block as scf.for's builder makes it: the induction variable, the iter_args, and a
-    // yield when there are none (built before the loop is inserted: nobody is told of it).
-    const newBlock = newFor.region(0).appendBlock(new Block());
-    newBlock.addArgument(op.operandSlots[0]!.value.type, op.loc);
-    for (const init of newInits) newBlock.addArgument(init.type, valueLoc(init));
-    let k = 0;
-    const transfer = [newBlock.arguments[0]!, ...inits.map((init, i) => (keep[i] ? newBlock.arguments[++k]! : init))];
-    k = 0;
-    const results = inits.map((init, i) => (keep[i] ? newFor.results[k++]! : init));
-    if (newInits.length === 0) {
-      const newYield = Operation.create({ name: 'scf.yield', definition: yieldOp.definition, loc: op.loc });
-      newBlock.append(newYield);
-      rw.inlineBlockBefore(oldBlock, newBlock, newYield, transfer);
-      rw.eraseOp(newYield.prev!);
-    } else {
-      rw.inlineBlockBefore(oldBlock, newBlock, undefined, transfer);
-      const merged = newBlock.last!;
-      rw.setInsertionPointBefore(merged);
-      rw.create({ name: 'scf.yield', operands: merged.operands.filter((_, i) => keep[i]), loc: merged.loc });
-      rw.eraseOp(merged);
-    }
-    rw.replaceOp(op, results);
+    dropIterArgs(op, rw, oldBlock, yieldOp);
     return true;
   },
 });
+
+// Apart from matchAndRewrite: its closures would make every call allocate their context, although
+// most loops (tried again whenever their body changes) have nothing to drop.
+function dropIterArgs(op: Operation, rw: PatternRewriter, oldBlock: Block, yieldOp: Operation): void {
+  const inits = op.operands.slice(3);
+  const args = oldBlock.arguments.slice(1);
+  const yielded = yieldOp.operands;
+  // LLVM 19's rule: an iter_arg yielded unchanged, or an unused one whose init is yielded or
+  // whose result is unused. (A used iter_arg whose init is yielded is also invariant, but
+  // mlir-opt 19 keeps it, so we do too.)
+  const keep = inits.map((init, i) => !(args[i] === yielded[i] || (!args[i]!.hasUses && (init === yielded[i] || !op.results[i]!.hasUses))));
+  const newInits = inits.filter((_, i) => keep[i]);
+  const newFor = createLike(rw, op, [...op.operands.slice(0, 3), ...newInits], newInits.map((v) => v.type));
+  // The body block as scf.for's builder makes it: the induction variable, the iter_args, and a
+  // yield when there are none (built before the loop is inserted: nobody is told of it).
+  const newBlock = newFor.region(0).appendBlock(new Block());
+  newBlock.addArgument(op.operandSlots[0]!.value.type, op.loc);
+  for (const init of newInits) newBlock.addArgument(init.type, valueLoc(init));
+  let k = 0;
+  const transfer = [newBlock.arguments[0]!, ...inits.map((init, i) => (keep[i] ? newBlock.arguments[++k]! : init))];
+  k = 0;
+  const results = inits.map((init, i) => (keep[i] ? newFor.results[k++]! : init));
+  if (newInits.length === 0) {
+    const newYield = Operation.create({ name: 'scf.yield', definition: yieldOp.definition, loc: op.loc });
+    newBlock.append(newYield);
+    rw.inlineBlockBefore(oldBlock, newBlock, newYield, transfer);
+    rw.eraseOp(newYield.prev!);
+  } else {
+    rw.inlineBlockBefore(oldBlock, newBlock, undefined, transfer);
+    const merged = newBlock.last!;
+    rw.setInsertionPointBefore(merged);
+    rw.create({ name: 'scf.yield', operands: merged.operands.filter((_, i) => keep[i]), loc: merged.loc });
+    rw.eraseOp(merged);
+  }
+  rw.replaceOp(op, results);
+}
 
 // ---- scf.if -------------------------------------------------------------------------------------
 

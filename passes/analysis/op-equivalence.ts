@@ -31,6 +31,16 @@ function shallowEquivalent(lhs: Operation, rhs: Operation): boolean {
   const ls = lhs.operandSlots;
   const rs = rhs.operandSlots;
   if (lhs.hasTrait('Commutative')) {
+    // Two operands (binary ops, by far the most common) compare as a multiset without a list.
+    if (ls.length === 2) {
+      const l0 = ls[0]!.value;
+      const l1 = ls[1]!.value;
+      const r0 = rs[0]!.value;
+      const r1 = rs[1]!.value;
+      if (!((l0 === r0 && l1 === r1) || (l0 === r1 && l1 === r0))) return false;
+      for (let i = 0; i < lhs.results.length; i++) if (lhs.results[i]!.type !== rhs.results[i]!.type) return false;
+      return true;
+    }
     const remaining = rhs.operands;
     for (let i = 0; i < ls.length; i++) {
       const k = remaining.indexOf(ls[i]!.value);
@@ -47,8 +57,17 @@ function shallowEquivalent(lhs: Operation, rhs: Operation): boolean {
 function sameAttrs(a: ReadonlyMap<string, Attribute> | undefined, b: ReadonlyMap<string, Attribute> | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v) return false;
-  return true;
+  sameAttrsOther = b;
+  sameAttrsResult = true;
+  a.forEach(checkSameAttr);
+  sameAttrsOther = undefined;
+  return sameAttrsResult;
+}
+// The state of sameAttrs, so that its callback is one function made once (no closure per call).
+let sameAttrsOther: ReadonlyMap<string, Attribute> | undefined;
+let sameAttrsResult = true;
+function checkSameAttr(v: Attribute, k: string): void {
+  if (sameAttrsResult && sameAttrsOther!.get(k) !== v) sameAttrsResult = false;
 }
 
 function equivalent(lhs: Operation, rhs: Operation, values: Map<Value, Value>, blocks: Map<Block, Block>): boolean {
@@ -140,9 +159,15 @@ function mix(h: number, x: number): number {
 /** Order-independent: attribute dictionaries compare as maps. */
 function attrsHash(m: ReadonlyMap<string, Attribute> | undefined): number {
   if (m === undefined) return 0;
-  let h = m.size;
-  for (const [k, v] of m) h = (h + mix(stringHash(k), v.id)) | 0;
-  return h;
+  attrsHashSum = m.size;
+  m.forEach(addToAttrsHash);
+  return attrsHashSum;
+}
+// The running sum of attrsHash, so that its callback is one function made once (a closure over a
+// local would be allocated per call).
+let attrsHashSum = 0;
+function addToAttrsHash(v: Attribute, k: string): void {
+  attrsHashSum = (attrsHashSum + mix(stringHash(k), v.id)) | 0;
 }
 
 /**
