@@ -116,9 +116,11 @@ export class OpDefinition {
     this.commutative = this.traitNames.has('Commutative');
     this.folder = spec.fold;
   }
+  /** The dialect prefix of the name (computed once: greedy folding asks for it per fold). */
   get dialect(): string {
-    return this.spec.name.slice(0, this.spec.name.indexOf('.'));
+    return (this.dialectName ??= this.name.slice(0, this.name.indexOf('.')));
   }
+  private dialectName: string | undefined;
   /** More than one variadic/optional group needs explicit segment sizes. */
   get hasOperandSegments(): boolean {
     return (this.operandSegments ??= this.operandGroups.filter((g) => g.kind !== 'single').length > 1);

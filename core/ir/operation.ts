@@ -117,6 +117,7 @@ export class Operation {
   }
 
   get dialect(): string {
+    if (this.definition) return this.definition.dialect;
     const dot = this.name.indexOf('.');
     return dot < 0 ? '' : this.name.slice(0, dot);
   }

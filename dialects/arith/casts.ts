@@ -16,7 +16,7 @@ type Compatible = (from: Type, to: Type) => boolean;
 /** The CastOpInterface check, with MLIR's message. */
 function castVerifier(compatible: Compatible) {
   return (op: Operation): string | undefined => {
-    const from = op.operands[0]!.type;
+    const from = op.operand(0).type;
     const to = op.results[0]!.type;
     if (!compatible(from, to)) return `operand type '${from}' and result type '${to}' are cast incompatible`;
     return undefined;

@@ -95,13 +95,17 @@ export const SameOperandsAndResultShape: Trait = {
   },
 };
 
+/** A ranked tensor's dimensions as text, '' for a non-tensor, undefined for an unranked tensor. */
+function tensorDims(t: Type | undefined): string | undefined {
+  if (t instanceof RankedTensorType) return t.shape.join('x');
+  return t instanceof UnrankedTensorType ? undefined : '';
+}
+
 /** Tensor operands and results have identical dimensions (Arith's SameInputOutputTensorDims). */
 export const SameInputOutputTensorDims = predTrait('input and output have the same tensor dimensions', (op) => {
   // mlir-opt 19 rejects unranked tensors here (their shape never compares equal).
-  const dims = (t: Type | undefined): string | undefined =>
-    t instanceof RankedTensorType ? t.shape.join('x') : t instanceof UnrankedTensorType ? undefined : '';
-  const from = dims(op.operands[0]?.type);
-  const to = dims(op.results[0]?.type);
+  const from = tensorDims(op.operandSlots[0]?.value.type);
+  const to = tensorDims(op.results[0]?.type);
   return from !== undefined && to !== undefined && from === to;
 });
 

@@ -52,8 +52,8 @@ export const SelectOp = defineOp({
   traits: [
     AllTypesMatch('true_value', 'false_value', 'result'),
     predTrait('condition is signless i1 or has matching shape', (op) => {
-      const cond = op.operands[0]!.type;
-      return cond === i1 || sameShape(cond, op.resultTypes[0]!);
+      const cond = op.operand(0).type;
+      return cond === i1 || sameShape(cond, op.results[0]!.type);
     }),
     Pure,
   ],

@@ -133,7 +133,7 @@ export const ForOp = defineOp({
   verify(op) {
     // LoopLikeOpInterface checks first, as MLIR runs interface verifiers before the op's own.
     const body = op.region(0).entry;
-    const inits = op.operands.slice(3);
+    const inits = op.operandSlots.slice(3).map((s) => s.value);
     if (body) {
       const iterArgs = body.arguments.slice(1);
       if (inits.length !== iterArgs.length) return `different number of inits and region iter_args: ${inits.length} != ${iterArgs.length}`;
