@@ -1,26 +1,41 @@
+import type { OpDefinition } from '../ir/op-definition.js';
 import type { Operation } from '../ir/operation.js';
 import { memoryEffectsOf } from '../ir/traits.js';
 
-/** True when `op` has no effects that matter: it may be erased once its results are unused. */
-export function wouldOpBeTriviallyDead(op: Operation): boolean {
-  const traits = op.definition?.traitNames;
-  if (!traits) return false; // unregistered: no declared effects, not recursive
-  if (traits.has('Terminator') || traits.has('Symbol')) return false;
+const NEVER = 0;
+const ALWAYS = 1;
+const IF_BODY_IS = 2;
+/** Per definition (traits never change): never dead, dead when unused, or when its body is too. */
+const deadKinds = new WeakMap<OpDefinition, number>();
+
+function deadKindOf(def: OpDefinition, op: Operation): number {
+  let kind = deadKinds.get(def);
+  if (kind !== undefined) return kind;
+  const traits = def.traitNames;
   const effects = memoryEffectsOf(op);
   const recursive = traits.has('RecursiveMemoryEffects');
-  if (effects === undefined) {
-    if (!recursive) return false;
-  } else {
-    for (let i = 0; i < effects.length; i++) if (effects[i] !== 'allocate' && effects[i] !== 'read') return false;
-  }
-  if (recursive) {
-    for (const region of op.regions) {
-      for (const block of region.blocks) {
-        for (let nested = block.first; nested; nested = nested.next) {
-          if (!nested.hasTrait('Terminator')) {
-            if (!wouldOpBeTriviallyDead(nested)) return false;
-          } else if (!nested.hasTrait('ReturnLike') && memoryEffectsOf(nested) === undefined) return false;
-        }
+  if (traits.has('Terminator') || traits.has('Symbol')) kind = NEVER;
+  else if (effects === undefined) kind = recursive ? IF_BODY_IS : NEVER;
+  else if (effects.some((e) => e !== 'allocate' && e !== 'read')) kind = NEVER;
+  else kind = recursive ? IF_BODY_IS : ALWAYS;
+  deadKinds.set(def, kind);
+  return kind;
+}
+
+/** True when `op` has no effects that matter: it may be erased once its results are unused. */
+export function wouldOpBeTriviallyDead(op: Operation): boolean {
+  const def = op.definition;
+  if (!def) return false; // unregistered: no declared effects, not recursive
+  const kind = deadKindOf(def, op);
+  if (kind !== IF_BODY_IS) return kind === ALWAYS;
+  const regions = op.regions;
+  for (let r = 0; r < regions.length; r++) {
+    const blocks = regions[r]!.blocks;
+    for (let b = 0; b < blocks.length; b++) {
+      for (let nested = blocks[b]!.first; nested; nested = nested.next) {
+        if (!nested.definition?.isTerminator) {
+          if (!wouldOpBeTriviallyDead(nested)) return false;
+        } else if (!nested.hasTrait('ReturnLike') && memoryEffectsOf(nested) === undefined) return false;
       }
     }
   }
