@@ -10,25 +10,7 @@ export class RegionDominance {
   constructor(region: Region) {
     const entry = region.entry;
     if (!entry) return;
-    const order: Block[] = [];
-    const seen = new Set<Block>([entry]);
-    // Iterative DFS for the post-order (deep CFGs must not overflow the stack).
-    const stack: [Block, number][] = [[entry, 0]];
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      const succs = top[0].successors;
-      if (top[1] < succs.length) {
-        const s = succs[top[1]++]!;
-        if (!seen.has(s) && s.parent === region) {
-          seen.add(s);
-          stack.push([s, 0]);
-        }
-      } else {
-        order.push(top[0]);
-        stack.pop();
-      }
-    }
-    order.reverse();
+    const order = region.postOrderBlocks().reverse();
     order.forEach((b, i) => this.rpoIndex.set(b, i));
     this.idom.set(entry, entry);
     const intersect = (a: Block, b: Block): Block => {

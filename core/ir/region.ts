@@ -41,6 +41,34 @@ export class Region {
     for (let r = other; r; r = r.parent?.parent?.parent) if (r === this) return true;
     return false;
   }
+  /**
+   * The blocks reachable from the entry, each after its successors (LLVM's post_order), found
+   * without recursion (deep CFGs must not overflow the stack). Successors outside this region are
+   * not followed (invalid IR may have them).
+   */
+  postOrderBlocks(): Block[] {
+    const entry = this.entry;
+    if (!entry) return [];
+    if (!entry.last || entry.last.successorSlots.length === 0) return [entry];
+    const order: Block[] = [];
+    const visited = new Set<Block>([entry]);
+    const stack: { block: Block; next: number }[] = [{ block: entry, next: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const succs = top.block.last?.successorSlots ?? [];
+      if (top.next < succs.length) {
+        const s = succs[top.next++]!.block;
+        if (!visited.has(s) && s.parent === this) {
+          visited.add(s);
+          stack.push({ block: s, next: 0 });
+        }
+        continue;
+      }
+      order.push(top.block);
+      stack.pop();
+    }
+    return order;
+  }
   *ops(): IterableIterator<Operation> {
     for (const b of this.blocks) yield* b;
   }

@@ -7,7 +7,6 @@ import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from './const
 import { SymbolTable, symbolName } from './symbol-table.js';
 import { UnknownLoc } from './location.js';
 import type { Region } from './region.js';
-import type { Type } from './types.js';
 import type { Value } from './value.js';
 import { BlockArgument } from './value.js';
 
@@ -205,10 +204,10 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
   }
   if (op.regions.length > 0) verifyBlocks(op);
   const def = op.definition;
-  if (def) {
+  const plan = def ? planOf(def) : undefined;
+  if (def && plan) {
     // As MLIR's ODS orders them: the declaration's own checks (OpInvariants) come before the
     // op's listed traits, then the op's verifier.
-    const plan = planOf(def);
     verifyDeclaration(op, def, plan);
     const traitVerifiers = plan.traitVerifiers;
     for (let i = 0; i < traitVerifiers.length; i++) {
@@ -231,10 +230,8 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     const blocks = regions[r]!.blocks;
     for (let b = 0; b < blocks.length; b++) for (let child = blocks[b]!.first; child; child = child.next) verifyOp(child, walk);
   }
-  if (def) {
-    const msg = planOf(def).verifyRegions?.(op);
-    if (msg) fail(op, msg);
-  }
+  const msg = plan?.verifyRegions?.(op);
+  if (msg) fail(op, msg);
 }
 
 /** Regions without SSA dominance: declared graph regions, and unregistered ops' regions. */
@@ -276,17 +273,11 @@ function verifyOperandDominance(user: Operation, dom: DominanceInfo): void {
   }
 }
 
-/** Whether `outer` strictly contains `inner`. */
-function isProperAncestor(outer: Region | undefined, inner: Region | undefined): boolean {
-  for (let r = inner?.parent?.parentRegion; r; r = r.parent?.parentRegion) if (r === outer) return true;
-  return false;
-}
-
 /** Where a region stands relative to the user's, in the words of MLIR's notes. */
 function relation(userRegion: Region | undefined, defRegion: Region | undefined, same: string, parent: string, child: string, neither: string): string {
   if (userRegion === defRegion) return same;
-  if (isProperAncestor(defRegion, userRegion)) return parent;
-  if (isProperAncestor(userRegion, defRegion)) return child;
+  if (defRegion?.isAncestorOf(userRegion)) return parent;
+  if (userRegion?.isAncestorOf(defRegion)) return child;
   return neither;
 }
 

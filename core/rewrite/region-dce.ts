@@ -2,7 +2,6 @@ import type { Block } from '../ir/block.js';
 import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { PatternRewriter } from './rewriter.js';
-import { postOrderBlocks } from './rewriter.js';
 import { wouldOpBeTriviallyDead } from './trivially-dead.js';
 
 /**
@@ -45,7 +44,7 @@ class DeadSweep {
       this.block(blocks[0]!);
       return;
     }
-    for (const block of postOrderBlocks(region.entry!)) this.block(block);
+    for (const block of region.postOrderBlocks()) this.block(block);
   }
   private block(block: Block): void {
     for (let op = block.last; op; op = op.prev) {
@@ -76,7 +75,7 @@ function liveToFixedPoint(regions: readonly Region[]): Set<Operation> {
   const markRegion = (region: Region): boolean => {
     if (region.empty) return false;
     let changed = false;
-    for (const block of postOrderBlocks(region.entry!)) {
+    for (const block of region.postOrderBlocks()) {
       for (let op = block.last; op; op = op.prev) changed = markOp(op) || changed;
     }
     return changed;
@@ -109,7 +108,7 @@ function liveToFixedPoint(regions: readonly Region[]): Set<Operation> {
 function deleteDead(rewriter: PatternRewriter, region: Region, dead: (op: Operation) => boolean): boolean {
   if (region.empty) return false;
   let erased = false;
-  for (const block of postOrderBlocks(region.entry!)) {
+  for (const block of region.postOrderBlocks()) {
     for (let op = block.last; op; ) {
       const prev: Operation | undefined = op.prev;
       if (dead(op)) {

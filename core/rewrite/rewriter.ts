@@ -9,29 +9,6 @@ function dropAllUses(value: Value): void {
   while (value.firstUse) value.firstUse.drop();
 }
 
-/** The blocks reachable from `entry`, successors before predecessors (LLVM's post_order). */
-export function postOrderBlocks(entry: Block): Block[] {
-  if (!entry.last || entry.last.successorSlots.length === 0) return [entry];
-  const order: Block[] = [];
-  const visited = new Set<Block>([entry]);
-  const stack: { block: Block; next: number }[] = [{ block: entry, next: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    const succs = top.block.last?.successorSlots ?? [];
-    if (top.next < succs.length) {
-      const s = succs[top.next++]!.block;
-      if (!visited.has(s)) {
-        visited.add(s);
-        stack.push({ block: s, next: 0 });
-      }
-      continue;
-    }
-    order.push(top.block);
-    stack.pop();
-  }
-  return order;
-}
-
 /** Told about every change a rewriter makes (MLIR's RewriterBase::Listener). */
 export interface RewriteListener {
   notifyOperationInserted?(op: Operation): void;
@@ -106,7 +83,7 @@ export class PatternRewriter extends Builder {
   private eraseRegionBody(region: Region): void {
     // Blocks that the entry cannot reach are left for the next round (MLIR repeats the traversal).
     while (!region.empty) {
-      const blocks = postOrderBlocks(region.entry!);
+      const blocks = region.postOrderBlocks();
       for (const block of blocks) {
         for (let nested = block.last; nested; ) {
           const prev: Operation | undefined = nested.prev;

@@ -534,29 +534,22 @@ export const foldSelect: Folder = (op, operands) => {
 
 const inType = (op: Operation): Type => operandOf(op, 0).type;
 
-export const foldExtUI: Folder = (op, operands) => {
-  const a = operands[0];
-  const inner = definedBy(lhsOf(op), 'arith.extui');
-  if (inner) {
-    op.setOperand(0, operandOf(inner, 0));
-    return op.results[0];
-  }
-  const w = intWidth(inType(op));
-  if (a === undefined) return undefined;
-  return constFoldUnary(a, resultType(op), (x) => unsigned(x as bigint, w));
-};
-
-export const foldExtSI: Folder = (op, operands) => {
-  const a = operands[0];
-  const inner = definedBy(lhsOf(op), 'arith.extsi');
-  if (inner) {
-    op.setOperand(0, operandOf(inner, 0));
-    return op.results[0];
-  }
-  const w = intWidth(inType(op));
-  if (a === undefined) return undefined;
-  return constFoldUnary(a, resultType(op), (x) => signed(x as bigint, w));
-};
+/** extui/extsi: ext(ext(a)) -> ext(a); a constant is read as unsigned/signed at the operand's width. */
+function intExtFolder(name: string, asInt: (v: bigint, w: number) => bigint): Folder {
+  return (op, operands) => {
+    const inner = definedBy(lhsOf(op), name);
+    if (inner) {
+      op.setOperand(0, operandOf(inner, 0));
+      return op.results[0];
+    }
+    const a = operands[0];
+    if (a === undefined) return undefined;
+    const w = intWidth(inType(op));
+    return constFoldUnary(a, resultType(op), (x) => asInt(x as bigint, w));
+  };
+}
+export const foldExtUI = intExtFolder('arith.extui', unsigned);
+export const foldExtSI = intExtFolder('arith.extsi', signed);
 
 export const foldTruncI: Folder = (op, operands) => {
   const a = operands[0];
@@ -582,26 +575,23 @@ export const foldIndexCast: Folder = (op, operands) => unaryFold(operands[0], re
 
 export const foldIndexCastUI: Folder = (op, operands) => {
   const a = operands[0];
-  const w = intWidth(inType(op));
   if (a === undefined) return undefined;
+  const w = intWidth(inType(op));
   return constFoldUnary(a, resultType(op), (x) => unsigned(x as bigint, w));
 };
 
-export const foldSIToFP: Folder = (op, operands) => {
-  const a = operands[0];
-  const kind = floatKind(resultType(op));
-  const w = intWidth(inType(op));
-  if (a === undefined) return undefined;
-  return constFoldUnary(a, resultType(op), (x) => roundScaled(signed(x as bigint, w), 0, kind));
-};
-
-export const foldUIToFP: Folder = (op, operands) => {
-  const a = operands[0];
-  const kind = floatKind(resultType(op));
-  const w = intWidth(inType(op));
-  if (a === undefined) return undefined;
-  return constFoldUnary(a, resultType(op), (x) => roundScaled(unsigned(x as bigint, w), 0, kind));
-};
+/** sitofp/uitofp: the constant read as signed/unsigned at the operand's width, rounded to the result type. */
+function intToFpFolder(asInt: (v: bigint, w: number) => bigint): Folder {
+  return (op, operands) => {
+    const a = operands[0];
+    if (a === undefined) return undefined;
+    const kind = floatKind(resultType(op));
+    const w = intWidth(inType(op));
+    return constFoldUnary(a, resultType(op), (x) => roundScaled(asInt(x as bigint, w), 0, kind));
+  };
+}
+export const foldSIToFP = intToFpFolder(signed);
+export const foldUIToFP = intToFpFolder(unsigned);
 
 function fpToInt(isSigned: boolean): Folder {
   return (op, operands) => {

@@ -2,7 +2,7 @@ import type { Attribute } from '../../core/ir/attributes.js';
 import type { Block } from '../../core/ir/block.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
-import type { Value } from '../../core/ir/value.js';
+import type { OpOperand, Value } from '../../core/ir/value.js';
 
 /**
  * Structural equality of ops as MLIR's OperationEquivalence::isEquivalentTo with IgnoreLocations:
@@ -17,40 +17,47 @@ export function opsEquivalent(lhs: Operation, rhs: Operation): boolean {
 
 function shallowEquivalent(lhs: Operation, rhs: Operation): boolean {
   if (lhs === rhs) return true;
-  if (
-    lhs.name !== rhs.name ||
-    rhs.regions.length !== 0 ||
-    lhs.successorSlots.length !== rhs.successorSlots.length ||
-    lhs.numOperands !== rhs.numOperands ||
-    lhs.results.length !== rhs.results.length ||
-    !sameAttrs(lhs.attributesIfAny, rhs.attributesIfAny) ||
-    !sameAttrs(lhs.propertiesIfAny, rhs.propertiesIfAny)
-  ) {
-    return false;
-  }
+  if (!sameShell(lhs, rhs)) return false;
   const ls = lhs.operandSlots;
   const rs = rhs.operandSlots;
-  if (lhs.hasTrait('Commutative')) {
-    // Two operands (binary ops, by far the most common) compare as a multiset without a list.
-    if (ls.length === 2) {
-      const l0 = ls[0]!.value;
-      const l1 = ls[1]!.value;
-      const r0 = rs[0]!.value;
-      const r1 = rs[1]!.value;
-      if (!((l0 === r0 && l1 === r1) || (l0 === r1 && l1 === r0))) return false;
-      for (let i = 0; i < lhs.results.length; i++) if (lhs.results[i]!.type !== rhs.results[i]!.type) return false;
-      return true;
-    }
-    const remaining = rhs.operands;
-    for (let i = 0; i < ls.length; i++) {
-      const k = remaining.indexOf(ls[i]!.value);
-      if (k < 0) return false;
-      remaining.splice(k, 1);
-    }
+  if (lhs.definition?.commutative) {
+    if (!sameOperandMultiset(ls, rs)) return false;
   } else {
     for (let i = 0; i < ls.length; i++) if (ls[i]!.value !== rs[i]!.value) return false;
   }
   for (let i = 0; i < lhs.results.length; i++) if (lhs.results[i]!.type !== rhs.results[i]!.type) return false;
+  return true;
+}
+
+/** Name, region/successor/operand/result counts, attributes and properties: checked first by both comparisons. */
+function sameShell(lhs: Operation, rhs: Operation): boolean {
+  return (
+    lhs.name === rhs.name &&
+    lhs.regions.length === rhs.regions.length &&
+    lhs.successorSlots.length === rhs.successorSlots.length &&
+    lhs.numOperands === rhs.numOperands &&
+    lhs.results.length === rhs.results.length &&
+    sameAttrs(lhs.attributesIfAny, rhs.attributesIfAny) &&
+    sameAttrs(lhs.propertiesIfAny, rhs.propertiesIfAny)
+  );
+}
+
+/** The operands as multisets (of equal size). */
+function sameOperandMultiset(ls: readonly OpOperand[], rs: readonly OpOperand[]): boolean {
+  // Two operands (binary ops, by far the most common) compare without a list.
+  if (ls.length === 2) {
+    const l0 = ls[0]!.value;
+    const l1 = ls[1]!.value;
+    const r0 = rs[0]!.value;
+    const r1 = rs[1]!.value;
+    return (l0 === r0 && l1 === r1) || (l0 === r1 && l1 === r0);
+  }
+  const remaining = rs.map((r) => r.value);
+  for (let i = 0; i < ls.length; i++) {
+    const k = remaining.indexOf(ls[i]!.value);
+    if (k < 0) return false;
+    remaining.splice(k, 1);
+  }
   return true;
 }
 
@@ -72,19 +79,9 @@ function checkSameAttr(v: Attribute, k: string): void {
 
 function equivalent(lhs: Operation, rhs: Operation, values: Map<Value, Value>, blocks: Map<Block, Block>): boolean {
   if (lhs === rhs) return true;
-  if (
-    lhs.name !== rhs.name ||
-    lhs.regions.length !== rhs.regions.length ||
-    lhs.successorSlots.length !== rhs.successorSlots.length ||
-    lhs.numOperands !== rhs.numOperands ||
-    lhs.results.length !== rhs.results.length ||
-    !sameAttrs(lhs.attributesIfAny, rhs.attributesIfAny) ||
-    !sameAttrs(lhs.propertiesIfAny, rhs.propertiesIfAny)
-  ) {
-    return false;
-  }
+  if (!sameShell(lhs, rhs)) return false;
   const mapped = (v: Value) => values.get(v) ?? v;
-  if (lhs.hasTrait('Commutative')) {
+  if (lhs.definition?.commutative) {
     const remaining = rhs.operands;
     for (const l of lhs.operands) {
       const i = remaining.indexOf(mapped(l));
@@ -181,7 +178,7 @@ export function opHash(op: Operation): number {
   h = mix(h, attrsHash(op.propertiesIfAny));
   h = mix(h, attrsHash(op.attributesIfAny));
   const slots = op.operandSlots;
-  if (op.hasTrait('Commutative')) {
+  if (op.definition?.commutative) {
     // Operands as a multiset.
     let sum = 0;
     for (let i = 0; i < slots.length; i++) sum = (sum + mix(0x27d4eb2f, valueId(slots[i]!.value))) | 0;
