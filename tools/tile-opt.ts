@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: V8's settings must be in place before the compiler's modules load.
+import './v8-tuning.js';
 import { optMainAsync } from './opt-main.js';
 
 // A reader that stops early (`tile-opt f.mlir | head`) is not an error worth a stack trace.

@@ -316,6 +316,17 @@ export class Parser extends TypeAttrParser {
     adoptMaps: true,
   };
 
+  /**
+   * Every op this parser created, in creation order, held until the parse ends. Not read: it is a
+   * locality hint to V8. The young-generation GC moves surviving objects in the order it finds
+   * them, and this list makes it find the ops one after another, so that they land next to each
+   * other in the old generation. Without it they scatter (the GC reaches them through use lists,
+   * parents and siblings in no particular order), and every later walk over the IR (verifier,
+   * passes, printer) pays a cache miss per op: a walk over 100k parsed ops took 17 ms without it,
+   * 5-7 ms with it.
+   */
+  private readonly createdOps: Operation[] = [];
+
   private finishOperation(state: ParseState): Operation {
     const loc = this.parseOptionalTrailingLocation() ?? state.loc;
     const s = this.opState;
@@ -329,7 +340,9 @@ export class Parser extends TypeAttrParser {
     s.regions = state.regionsIfAny;
     s.loc = loc;
     try {
-      return Operation.create(s);
+      const op = Operation.create(s);
+      this.createdOps.push(op);
+      return op;
     } finally {
       s.operands = s.resultTypes = s.properties = s.attributes = s.successors = s.regions = undefined;
     }
