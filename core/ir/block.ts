@@ -12,6 +12,8 @@ export class Block {
   last: Operation | undefined;
   /** Successor slots of terminators that branch here. */
   readonly predecessorUses = new Set<BlockOperand>();
+  /** @internal while the verifier is inside this block: its isolation scope (see verifier.ts), else 0. */
+  verifyScope = 0;
   /** Cached positions of the ops (for O(1) `isBefore`), recomputed lazily after edits. */
   private orderValid = false;
 

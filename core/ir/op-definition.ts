@@ -85,6 +85,8 @@ export class OpDefinition {
   compiledFormat: unknown;
   /** @internal set by the verifier: what it derives from this definition, computed once. */
   verifierPlan: unknown;
+  /** @internal set by the rewrite layer (trivially-dead.ts): how ops of this kind may be dead, computed once. */
+  deadKind: number | undefined = undefined;
   /** Structural traits the verifier and walks test on every op, looked up once. */
   readonly isTerminator: boolean;
   readonly noTerminator: boolean;

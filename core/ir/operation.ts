@@ -74,6 +74,8 @@ export class Operation {
   worklistOwner = 0;
   /** @internal */
   worklistIndex = 0;
+  /** @internal the last verifier walk that finished with this op (see verifier.ts). */
+  verifyStamp = 0;
 
   private constructor(state: OperationState) {
     // The definition's copy of the name when they match: one shared (interned) string for all ops

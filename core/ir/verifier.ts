@@ -8,7 +8,7 @@ import { SymbolTable, symbolName } from './symbol-table.js';
 import { UnknownLoc } from './location.js';
 import type { Region } from './region.js';
 import type { Value } from './value.js';
-import { BlockArgument } from './value.js';
+import { BlockArgument, OpResult } from './value.js';
 
 /** Raised inside the verifier to stop at the first failure, as mlir-opt does. */
 class VerifyFailure {
@@ -189,15 +189,25 @@ function describeOp(op: Operation): string {
  * first dominance failure (in pre-order) is kept and reported only when no op check fails.
  */
 interface VerifyWalk {
+  /** This walk's stamp: an op carries it once the walk is done with it (regions included). */
+  readonly id: number;
+  /**
+   * The isolation scope the walk is in: a new one inside each isolated-from-above op. The blocks
+   * the walk is inside of carry it while it is there.
+   */
+  scope: number;
   readonly dom: DominanceInfo;
   /** The first dominance failure, or what the dominance check threw on IR whose op checks have not all run yet. */
   dominanceError: { error: unknown } | undefined;
 }
 
+/** Stamps and scopes of all walks come from one counter, so that marks left by an earlier walk never match. */
+let verifyCounter = 0;
+
 function verifyOp(op: Operation, walk: VerifyWalk): void {
   if (walk.dominanceError === undefined && op.operandSlots.length > 0) {
     try {
-      verifyOperandDominance(op, walk.dom);
+      verifyOperandDominance(op, walk);
     } catch (e) {
       walk.dominanceError = { error: e };
     }
@@ -226,12 +236,23 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     }
   }
   const regions = op.regions;
-  for (let r = 0; r < regions.length; r++) {
-    const blocks = regions[r]!.blocks;
-    for (let b = 0; b < blocks.length; b++) for (let child = blocks[b]!.first; child; child = child.next) verifyOp(child, walk);
+  if (regions.length > 0) {
+    const outerScope = walk.scope;
+    if (def?.isolatedFromAbove) walk.scope = ++verifyCounter;
+    for (let r = 0; r < regions.length; r++) {
+      const blocks = regions[r]!.blocks;
+      for (let b = 0; b < blocks.length; b++) {
+        const block = blocks[b]!;
+        block.verifyScope = walk.scope;
+        for (let child = block.first; child; child = child.next) verifyOp(child, walk);
+        block.verifyScope = 0;
+      }
+    }
+    walk.scope = outerScope;
   }
   const msg = plan?.verifyRegions?.(op);
   if (msg) fail(op, msg);
+  op.verifyStamp = walk.id;
 }
 
 /** Regions without SSA dominance: declared graph regions, and unregistered ops' regions. */
@@ -240,10 +261,20 @@ function isGraphRegionOwner(op: Operation): boolean {
 }
 
 /** Check that the operands of `user` are dominated by their definitions and that isolated regions stay isolated. */
-function verifyOperandDominance(user: Operation, dom: DominanceInfo): void {
+function verifyOperandDominance(user: Operation, walk: VerifyWalk): void {
   const slots = user.operandSlots;
   for (let i = 0; i < slots.length; i++) {
     const v = slots[i]!.value;
+    // The common cases, from the walk's marks alone: the walk is inside the defining block, in the
+    // same isolation scope, and (for a result) done with the defining op. Then the definition
+    // comes before the user's ancestor in that block, or is one of its block's arguments.
+    if (v instanceof OpResult) {
+      const def = v.owner;
+      if (def.verifyStamp === walk.id && def.parent?.verifyScope === walk.scope) continue;
+    } else if (v instanceof BlockArgument && v.owner.verifyScope === walk.scope) {
+      continue;
+    }
+    const dom = walk.dom;
     const defBlock = v.parentBlock;
     const defRegion = defBlock?.parent;
     if (defBlock === user.parent && defRegion) {
@@ -252,11 +283,13 @@ function verifyOperandDominance(user: Operation, dom: DominanceInfo): void {
       const owner = defRegion.parent;
       if ((owner && isGraphRegionOwner(owner)) || v instanceof BlockArgument || defBlock.isBefore(v.definingOp!, user)) continue;
     }
-    // Climb from the user to its ancestor that sits directly in the defining region.
+    // Climb from the user to its ancestor that sits directly in the defining region. Crossing an
+    // isolated op is an error only when the definition is outside it (a value of a sibling
+    // region within it is a dominance error).
     let at: Operation | undefined = user;
     while (at && at.parent?.parent !== defRegion) {
       const parent: Operation | undefined = at.parent?.parent?.parent;
-      if (parent?.definition?.isolatedFromAbove) {
+      if (parent?.definition?.isolatedFromAbove && !parent.regions.some((r) => r.isAncestorOf(defRegion))) {
         const d = opDiagnostic(user, 'using value defined outside the region');
         d.attachNote('required by region isolation constraints', parent.loc);
         throw new VerifyFailure(d);
@@ -308,7 +341,7 @@ function dominanceDiagnostic(user: Operation, index: number, v: Value): Diagnost
 /** Verify `op` and everything nested in it; returns the first failure's diagnostic. */
 export function verify(op: Operation): Diagnostic | undefined {
   try {
-    const walk: VerifyWalk = { dom: new DominanceInfo(), dominanceError: undefined };
+    const walk: VerifyWalk = { id: ++verifyCounter, scope: ++verifyCounter, dom: new DominanceInfo(), dominanceError: undefined };
     verifyOp(op, walk);
     if (walk.dominanceError) throw walk.dominanceError.error;
     return undefined;

@@ -8,7 +8,7 @@ import type { Value } from '../ir/value.js';
 import { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './folder.js';
 import type { PatternSet } from './pattern.js';
 import { PatternRewriter, type RewriteListener } from './rewriter.js';
-import { runRegionDCE } from './region-dce.js';
+import { simplifyRegions } from './region-dce.js';
 import { isOpTriviallyDead } from './trivially-dead.js';
 
 /** MLIR's GreedySimplifyRegionLevel. */
@@ -189,9 +189,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         break;
       }
       if ((config.regionSimplification ?? 'normal') !== 'disabled') {
-        const erasedBlocks = eraseUnreachableBlocks(rewriter, regions);
-        const erasedOps = runRegionDCE(rewriter, regions);
-        continueRewrites = erasedBlocks || erasedOps || continueRewrites;
+        continueRewrites = simplifyRegions(rewriter, regions) || continueRewrites;
       }
       changedAtAll ||= continueRewrites;
     } while (continueRewrites);
@@ -391,52 +389,4 @@ class Worklist {
 /** Apply patterns greedily to the regions of `op`. */
 export function applyPatternsToOp(context: Context, op: Operation, patterns: PatternSet, config?: GreedyConfig): GreedyResult {
   return applyPatternsGreedily(context, op.regions, patterns, config);
-}
-
-/**
- * Erase the blocks of multi-block regions that the entry block cannot reach, in `regions` and
- * everything nested (MLIR's eraseUnreachableBlocks). Returns true when a block was erased.
- */
-export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
-  let erased = false;
-  // Regions last to first (MLIR pops them from a stack); only ops with regions are looked into.
-  const visit = (region: Region): void => {
-    if (region.empty) return;
-    if (region.blocks.length > 1) erased = eraseUnreachableIn(rewriter, region) || erased;
-    const blocks = region.blocks;
-    for (let b = blocks.length - 1; b >= 0; b--) {
-      for (let op = blocks[b]!.last; op; op = op.prev) {
-        const nested = op.regions;
-        for (let i = nested.length - 1; i >= 0; i--) visit(nested[i]!);
-      }
-    }
-  };
-  for (let i = regions.length - 1; i >= 0; i--) visit(regions[i]!);
-  return erased;
-}
-
-function eraseUnreachableIn(rewriter: PatternRewriter, region: Region): boolean {
-  const reachable = new Set<Block>([region.entry!]);
-  const stack = [region.entry!];
-  while (stack.length > 0) {
-    for (const s of stack.pop()!.successors) {
-      if (!reachable.has(s)) {
-        reachable.add(s);
-        stack.push(s);
-      }
-    }
-  }
-  const dead = region.blocks.filter((b) => !reachable.has(b));
-  for (const block of dead) for (const op of block) op.dropAllReferences();
-  for (const block of dead) {
-    for (const arg of block.arguments) while (arg.firstUse) arg.firstUse.drop();
-    for (let op = block.last; op; ) {
-      const prev: Operation | undefined = op.prev;
-      for (const r of op.results) while (r.firstUse) r.firstUse.drop();
-      rewriter.eraseOp(op);
-      op = prev;
-    }
-    region.removeBlock(block);
-  }
-  return dead.length > 0;
 }

@@ -14,20 +14,35 @@ import { wouldOpBeTriviallyDead } from './trivially-dead.js';
  * op branches between blocks here, so every successor argument is live.)
  */
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  return sweepAndErase(rewriter, regions, undefined);
+}
+
+/**
+ * MLIR's simplifyRegions (without block merging): erase the blocks of multi-block regions that the
+ * entry cannot reach (eraseUnreachableBlocks), then the dead ops (runRegionDCE). One sweep over
+ * the IR does both: a region's unreachable blocks go as the sweep reaches the region, before
+ * anything in it is looked at. Returns true when a block or an op was erased.
+ */
+export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  return sweepAndErase(rewriter, regions, rewriter);
+}
+
+function sweepAndErase(rewriter: PatternRewriter, regions: readonly Region[], unreachableBlockEraser: PatternRewriter | undefined): boolean {
   // Blocks in post-order and ops last to first visit the users of a value before its definition
   // (in regions with SSA dominance), so one sweep that records the few dead ops decides
   // everything. Graph regions may have use cycles: there, liveness is propagated to a fixed point.
-  const sweep = new DeadSweep();
+  const sweep = new DeadSweep(unreachableBlockEraser);
   for (const region of regions) sweep.region(region);
+  const erasedBlocks = sweep.erasedBlocks;
   let dead: (op: Operation) => boolean;
   if (sweep.sawGraphRegion) {
     const live = liveToFixedPoint(regions);
     dead = (op) => !live.has(op);
   } else {
-    if (sweep.dead.size === 0) return false;
+    if (sweep.dead.size === 0) return erasedBlocks;
     dead = (op) => sweep.dead.has(op);
   }
-  let erased = false;
+  let erased = erasedBlocks;
   for (const region of regions) erased = deleteDead(rewriter, region, dead) || erased;
   return erased;
 }
@@ -36,10 +51,14 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
 class DeadSweep {
   readonly dead = new Set<Operation>();
   sawGraphRegion = false;
+  erasedBlocks = false;
+  /** Erases unreachable blocks on the way when given. */
+  constructor(private readonly unreachableBlockEraser: PatternRewriter | undefined) {}
 
   region(region: Region): void {
     const blocks = region.blocks;
     if (blocks.length === 0) return;
+    if (blocks.length > 1 && this.unreachableBlockEraser) this.erasedBlocks = eraseUnreachableIn(this.unreachableBlockEraser, region) || this.erasedBlocks;
     if (blocks.length === 1) {
       this.block(blocks[0]!);
       return;
@@ -53,7 +72,7 @@ class DeadSweep {
         if (!op.isRegistered || op.hasTrait('GraphRegion')) this.sawGraphRegion = true;
         for (let i = 0; i < regions.length; i++) this.region(regions[i]!);
       }
-      if (this.hasLiveUser(op) || op.hasTrait('Terminator') || !wouldOpBeTriviallyDead(op)) continue;
+      if (this.hasLiveUser(op) || op.definition?.isTerminator || !wouldOpBeTriviallyDead(op)) continue;
       this.dead.add(op);
     }
   }
@@ -123,4 +142,31 @@ function deleteDead(rewriter: PatternRewriter, region: Region, dead: (op: Operat
     }
   }
   return erased;
+}
+
+/** Erase the blocks of `region` that its entry block cannot reach (their ops first, users first). */
+function eraseUnreachableIn(rewriter: PatternRewriter, region: Region): boolean {
+  const reachable = new Set<Block>([region.entry!]);
+  const stack = [region.entry!];
+  while (stack.length > 0) {
+    for (const s of stack.pop()!.successors) {
+      if (!reachable.has(s)) {
+        reachable.add(s);
+        stack.push(s);
+      }
+    }
+  }
+  const dead = region.blocks.filter((b) => !reachable.has(b));
+  for (const block of dead) for (const op of block) op.dropAllReferences();
+  for (const block of dead) {
+    for (const arg of block.arguments) while (arg.firstUse) arg.firstUse.drop();
+    for (let op = block.last; op; ) {
+      const prev: Operation | undefined = op.prev;
+      for (const r of op.results) while (r.firstUse) r.firstUse.drop();
+      rewriter.eraseOp(op);
+      op = prev;
+    }
+    region.removeBlock(block);
+  }
+  return dead.length > 0;
 }

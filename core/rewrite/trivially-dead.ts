@@ -6,10 +6,8 @@ const NEVER = 0;
 const ALWAYS = 1;
 const IF_BODY_IS = 2;
 /** Per definition (traits never change): never dead, dead when unused, or when its body is too. */
-const deadKinds = new WeakMap<OpDefinition, number>();
-
 function deadKindOf(def: OpDefinition, op: Operation): number {
-  let kind = deadKinds.get(def);
+  let kind = def.deadKind;
   if (kind !== undefined) return kind;
   const traits = def.traitNames;
   const effects = memoryEffectsOf(op);
@@ -18,7 +16,7 @@ function deadKindOf(def: OpDefinition, op: Operation): number {
   else if (effects === undefined) kind = recursive ? IF_BODY_IS : NEVER;
   else if (effects.some((e) => e !== 'allocate' && e !== 'read')) kind = NEVER;
   else kind = recursive ? IF_BODY_IS : ALWAYS;
-  deadKinds.set(def, kind);
+  def.deadKind = kind;
   return kind;
 }
 

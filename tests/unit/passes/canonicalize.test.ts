@@ -87,6 +87,30 @@ describe('canonicalize pass', () => {
     expect(canonicalize(input, {}, true).text).not.toContain('test.use');
     expect(canonicalize(input, { 'region-simplify': 'disabled' }, true).text).toContain('test.use');
   });
+
+  it('erases what only unreachable blocks used, in nested regions too', () => {
+    const input = `func.func @f(%a: i32, %m: memref<4xi32>, %n: index) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      scf.for %i = %c0 to %n step %c1 {
+        %x = arith.muli %a, %a : i32
+        "test.region"() ({
+          "test.br"() [^bb2] : () -> ()
+        ^bb1:
+          "test.use"(%x) : (i32) -> ()
+          "test.br"() [^bb2] : () -> ()
+        ^bb2:
+          "test.end"() : () -> ()
+        }) : () -> ()
+        memref.store %a, %m[%i] : memref<4xi32>
+      }
+      return
+    }`;
+    const text = canonicalize(input, {}, true).text;
+    expect(text).not.toContain('test.use');
+    expect(text).not.toContain('arith.muli');
+    expect(text).toContain('memref.store');
+  });
 });
 
 // ---- meaning preservation: random programs evaluated before and after -------------------------

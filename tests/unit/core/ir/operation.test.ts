@@ -163,6 +163,59 @@ describe('verifier', () => {
     expect(d?.notes[0]?.message).toBe('required by region isolation constraints');
   });
 
+  describe('dominance across regions (the walk decides most uses from its own marks)', () => {
+    /** A test.region op in the module with one block ending in test.yield, and a builder before the yield. */
+    function regionIn(b: Builder, resultTypes: IntegerType[] = []) {
+      const region = b.build(RegionOp, { operands: { inputs: [] }, resultTypes: { results: resultTypes } });
+      const block = region.body.appendBlock(new Block());
+      const yieldOp = new Builder(b.context, { block, before: undefined }).build(YieldOp, { operands: { values: [] } });
+      return { region, block, inner: new Builder(b.context, { block, before: yieldOp.op }) };
+    }
+    const one = (b: Builder) => b.build(ConstOp, { attributes: { value: IntegerAttr.get(i64, 1) }, resultTypes: [i32] }).result;
+
+    it('rejects a value of a sibling region the walk has left', () => {
+      const { b, module } = setup();
+      const outer = regionIn(b);
+      const first = regionIn(outer.inner);
+      const x = one(first.inner);
+      const second = regionIn(outer.inner);
+      second.inner.build(AddOp, { operands: { lhs: x, rhs: x }, resultTypes: [i32] });
+      expect(verify(module)?.message).toBe('operand #0 does not dominate this use');
+    });
+
+    it("rejects an op's own result inside its region", () => {
+      const { b, module } = setup();
+      const outer = regionIn(b);
+      const r = regionIn(outer.inner, [i32]);
+      r.inner.build(AddOp, { operands: { lhs: r.region.op.results[0]!, rhs: r.region.op.results[0]! }, resultTypes: [i32] });
+      expect(verify(module)?.message).toBe('operand #0 does not dominate this use');
+    });
+
+    it('accepts values and block arguments of enclosing blocks, and sees a later move', () => {
+      const { b, module } = setup();
+      const outer = regionIn(b);
+      const arg = outer.block.addArgument(i32, module.loc);
+      const x = one(outer.inner);
+      const nested = regionIn(regionIn(outer.inner).inner);
+      nested.inner.build(AddOp, { operands: { lhs: x, rhs: arg }, resultTypes: [i32] });
+      expect(verify(module)).toBeUndefined();
+      expect(verify(module)).toBeUndefined();
+      // Marks left by the walks above must not vouch for the moved definition.
+      x.owner.moveBefore(outer.block.last!);
+      expect(verify(module)?.message).toBe('operand #0 does not dominate this use');
+    });
+
+    it('rejects a block argument from outside an isolated op', () => {
+      const { b, module } = setup();
+      const outer = regionIn(b);
+      const arg = outer.block.addArgument(i32, module.loc);
+      const iso = outer.inner.build(IsolatedOp, {});
+      const ib = new Builder(b.context, { block: iso.body.appendBlock(new Block()), before: undefined });
+      ib.build(AddOp, { operands: { lhs: arg, rhs: arg }, resultTypes: [i32] });
+      expect(verify(module)?.message).toBe("'test.add' op using value defined outside the region");
+    });
+  });
+
   it('checks declared operand types and required attributes', () => {
     const { b, module } = setup();
     const c = b.build(ConstOp, { attributes: { value: IntegerAttr.get(i64, 1) }, resultTypes: [i32] });
