@@ -18,7 +18,8 @@ import { median, measureAll, table, type Measured } from './lib/measure.js';
 import { generateProgram } from './lib/program.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TILE_OPT = path.join(repoRoot, 'build', 'tools', 'tile-opt.js');
+// What users run (package.json's bin): the bundle that `npm run build` makes.
+const TILE_OPT = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
 const PASSES = ['Canonicalizer', 'CSE'];
 
 /** Seconds spent in the named top-level rows of an mlir-opt style `--mlir-timing` report. */
@@ -61,7 +62,7 @@ function main(): void {
     .parse()
     .opts<{ ops: string; reps: string; seed: string; mlirOpt: string; keep?: boolean }>();
   if (!existsSync(TILE_OPT)) {
-    console.error(`canonicalize-cse: ${TILE_OPT} not found; run 'npx tsc -p tsconfig.json' first`);
+    console.error(`canonicalize-cse: ${TILE_OPT} not found; run 'npm run build' first`);
     process.exit(1);
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-bench-'));

@@ -21,7 +21,8 @@ import { generateProgram } from './lib/program.js';
 import { hasGnuTime, measureAll, table, GNU_TIME } from './lib/measure.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TILE_OPT = path.join(repoRoot, 'build', 'tools', 'tile-opt.js');
+// What users run (package.json's bin): the bundle that `npm run build` makes.
+const TILE_OPT = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
 const DEFAULT_MLIR_OPT = '/usr/lib/llvm-19/bin/mlir-opt';
 
 // ------------------------------------------------------------------------------------ options
@@ -83,7 +84,7 @@ function firstDifference(a: string, b: string): string {
 function main(): void {
   const opts = parseArgs(process.argv.slice(2));
   if (!existsSync(TILE_OPT)) {
-    console.error(`parse-print: ${TILE_OPT} not found; run 'npx tsc -p tsconfig.json' first`);
+    console.error(`parse-print: ${TILE_OPT} not found; run 'npm run build' first`);
     process.exit(1);
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-bench-'));

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { featureMatches, readLitTest, type LitTest } from './test-file.js';
@@ -48,7 +48,10 @@ export function makeToolBin(opts: LitOptions): string {
     chmodSync(p, 0o755);
   };
   const built = (t: string) => `node ${JSON.stringify(path.join(opts.repoRoot, 'build', 'tools', `${t}.js`))}`;
-  tool('tile-opt', built('tile-opt'));
+  // The command users run (package.json's bin): the bundle that `npm run build` makes.
+  const bundle = path.join(opts.repoRoot, 'build', 'bundle', 'tile-opt.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build first (npm run build)`);
+  tool('tile-opt', `node ${JSON.stringify(bundle)}`);
   tool('tile-run', built('tile-run'));
   tool('filecheck', built('filecheck'));
   tool('FileCheck', opts.fileCheck ? JSON.stringify(opts.fileCheck) : built('filecheck'));
