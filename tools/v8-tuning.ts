@@ -12,8 +12,8 @@ import v8 from 'node:v8';
  * -25%, verification -10%, parsing unchanged. `TILE_V8_DEFAULTS=1` leaves V8's defaults alone.
  */
 export const TILE_OPT_V8_FLAGS = [
-  '--max-inlined-bytecode-size=100',
-  '--max-inlined-bytecode-size-cumulative=200',
+  '--max-inlined-bytecode-size=60',
+  '--max-inlined-bytecode-size-cumulative=150',
   '--always-sparkplug',
   '--interrupt-budget=132000',
 ];
