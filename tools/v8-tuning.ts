@@ -8,8 +8,10 @@ import v8 from 'node:v8';
  * With V8's defaults Turbofan inlines deeply: on the 100k-op benchmark it spent ~2.7 s of
  * background CPU compiling, longer than the run itself, so with few cores the optimized code came
  * late. Smaller inlining budgets, baseline (Sparkplug) code from the first call and a slightly
- * later tier-up make it arrive sooner: in bench/RESULTS.md, canonicalize+cse -20%, printing
- * -25%, verification -10%, parsing unchanged. `TILE_V8_DEFAULTS=1` leaves V8's defaults alone.
+ * later tier-up make it arrive sooner (compile work ~1.2 s; bench/RESULTS.md, stop 10: an
+ * interleaved A/B gave canonicalize+cse -16%, printing -30%, parsing -12%). Only compiler flags
+ * belong here: heap and GC flags cannot change once V8 runs (some abort it).
+ * `TILE_V8_DEFAULTS=1` leaves V8's defaults alone.
  */
 export const TILE_OPT_V8_FLAGS = [
   '--max-inlined-bytecode-size=60',
