@@ -34,6 +34,8 @@ export abstract class Value {
   /** The most recent use; follow `nextUse` for the others. */
   firstUse: OpOperand | undefined = undefined;
   useCount = 0;
+  /** @internal a number for hash tables (0: none yet), given out by `hashIdOf`. */
+  hashId = 0;
   constructor(public type: Type) {}
 
   abstract get parentBlock(): Block | undefined;
@@ -131,4 +133,13 @@ export class BlockOperand {
   drop(): void {
     this.current.predecessorUses.delete(this);
   }
+}
+
+let nextHashId = 1;
+/**
+ * A number that stays with `v` for its lifetime, for hashing values (CSE, op equivalence): a field
+ * rather than a WeakMap entry per value (large WeakMaps cost every garbage collection).
+ */
+export function hashIdOf(v: Value): number {
+  return v.hashId !== 0 ? v.hashId : (v.hashId = nextHashId++);
 }

@@ -151,7 +151,8 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   const seedPreOrder = (op: Operation): WalkResult => {
     if (uniqued(op)) return 'skip';
     seeded++;
-    add(op);
+    // `add` without its climb: the walk stays in scope, and pre-order has queued the ancestors.
+    worklist.push(op);
   };
   const seedPostOrder = (op: Operation): void => {
     if (uniqued(op)) return;

@@ -79,6 +79,11 @@ class DeadSweep {
   private hasLiveUser(op: Operation): boolean {
     const results = op.results;
     const dead = this.dead;
+    if (dead.size === 0) {
+      // Any user is live: the count says it without loading the uses.
+      for (let i = 0; i < results.length; i++) if (results[i]!.useCount > 0) return true;
+      return false;
+    }
     for (let i = 0; i < results.length; i++) {
       for (let use = results[i]!.firstUse; use; use = use.nextUse) {
         if (dead.size === 0 || !dead.has(use.owner)) return true;

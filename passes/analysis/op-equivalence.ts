@@ -2,7 +2,7 @@ import type { Attribute } from '../../core/ir/attributes.js';
 import type { Block } from '../../core/ir/block.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
-import type { OpOperand, Value } from '../../core/ir/value.js';
+import { hashIdOf, type OpOperand, type Value } from '../../core/ir/value.js';
 
 /**
  * Structural equality of ops as MLIR's OperationEquivalence::isEquivalentTo with IgnoreLocations:
@@ -129,13 +129,7 @@ function regionsEquivalent(lhs: Region, rhs: Region, values: Map<Value, Value>, 
   return true;
 }
 
-const valueIds = new WeakMap<Value, number>();
-let nextValueId = 1;
-function valueId(v: Value): number {
-  let id = valueIds.get(v);
-  if (id === undefined) valueIds.set(v, (id = nextValueId++));
-  return id;
-}
+const valueId = hashIdOf;
 
 const stringHashes = new Map<string, number>();
 function stringHash(s: string): number {
