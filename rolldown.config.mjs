@@ -1,10 +1,21 @@
 // The tile-opt command as one ES module (plus the lazily loaded WGSL target as a second chunk),
 // built from tsc's output: Node then starts it without resolving and reading ~130 module files.
 // `npm run build` makes it; package.json's `tile-opt` bin points at it.
+import { chmodSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'rolldown';
 
 export default defineConfig({
   input: { 'tile-opt': 'build/tools/tile-opt.js' },
   platform: 'node',
   output: { dir: 'build/bundle', format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name].js' },
+  plugins: [
+    {
+      // The bin must stay executable (npx runs it directly); each build writes a new file.
+      name: 'executable-bin',
+      writeBundle(options) {
+        chmodSync(path.join(options.dir ?? 'build/bundle', 'tile-opt.js'), 0o755);
+      },
+    },
+  ],
 });
