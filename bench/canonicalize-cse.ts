@@ -14,12 +14,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, measureAll, table, type Measured } from './lib/measure.js';
+import { median, measureAll, table, tileOptBin, type Measured } from './lib/measure.js';
 import { generateProgram } from './lib/program.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// What users run (package.json's bin): the bundle that `npm run build` makes.
-const TILE_OPT = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
 const PASSES = ['Canonicalizer', 'CSE'];
 
 /** Seconds spent in the named top-level rows of an mlir-opt style `--mlir-timing` report. */
@@ -61,10 +58,7 @@ function main(): void {
     .option('--keep', 'keep the temporary files')
     .parse()
     .opts<{ ops: string; reps: string; seed: string; mlirOpt: string; keep?: boolean }>();
-  if (!existsSync(TILE_OPT)) {
-    console.error(`canonicalize-cse: ${TILE_OPT} not found; run 'npm run build' first`);
-    process.exit(1);
-  }
+  const tileOpt = tileOptBin('canonicalize-cse');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-bench-'));
   try {
     const { text, ops } = generateProgram(Number(opts.ops), Number(opts.seed));
@@ -74,7 +68,7 @@ function main(): void {
     const outTile = path.join(dir, 'out-tile.mlir');
     const outMlir = path.join(dir, 'out-mlir.mlir');
     const flags = ['--canonicalize', '--cse', '--mlir-timing'];
-    const tools = [{ name: 'tile-opt', argv: [process.execPath, TILE_OPT, input, ...flags, '-o', outTile] }];
+    const tools = [{ name: 'tile-opt', argv: [process.execPath, tileOpt, input, ...flags, '-o', outTile] }];
     const haveMlir = existsSync(opts.mlirOpt);
     if (haveMlir) tools.push({ name: 'mlir-opt', argv: [opts.mlirOpt, input, ...flags, '-o', outMlir] });
     else console.log(`NOTICE: mlir-opt not found at ${opts.mlirOpt}; timing tile-opt only.`);

@@ -18,11 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateProgram } from './lib/program.js';
-import { hasGnuTime, measureAll, table, GNU_TIME } from './lib/measure.js';
+import { GNU_TIME, hasGnuTime, measureAll, table, tileOptBin } from './lib/measure.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// What users run (package.json's bin): the bundle that `npm run build` makes.
-const TILE_OPT = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
 const DEFAULT_MLIR_OPT = '/usr/lib/llvm-19/bin/mlir-opt';
 
 // ------------------------------------------------------------------------------------ options
@@ -83,10 +80,7 @@ function firstDifference(a: string, b: string): string {
 
 function main(): void {
   const opts = parseArgs(process.argv.slice(2));
-  if (!existsSync(TILE_OPT)) {
-    console.error(`parse-print: ${TILE_OPT} not found; run 'npm run build' first`);
-    process.exit(1);
-  }
+  const tileOpt = tileOptBin('parse-print');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-bench-'));
   try {
     const { text, ops } = generateProgram(opts.ops, opts.seed);
@@ -99,7 +93,7 @@ function main(): void {
 
     const outTile = path.join(dir, 'out-tile.mlir');
     const outMlir = path.join(dir, 'out-mlir.mlir');
-    const tools = [{ name: 'tile-opt', argv: [process.execPath, TILE_OPT, input, '-o', outTile] }];
+    const tools = [{ name: 'tile-opt', argv: [process.execPath, tileOpt, input, '-o', outTile] }];
     const haveMlir = existsSync(opts.mlirOpt);
     if (haveMlir) tools.push({ name: 'mlir-opt', argv: [opts.mlirOpt, input, '-o', outMlir] });
     else console.log(`\nNOTICE: mlir-opt not found at ${opts.mlirOpt} (set --mlir-opt PATH or MLIR_OPT); timing tile-opt only.`);

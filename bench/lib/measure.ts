@@ -1,8 +1,23 @@
 /** Running tools as subprocesses and tabulating medians, for benchmarks that compare with a peer. */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const GNU_TIME = '/usr/bin/time';
+
+/**
+ * The tile-opt command users run (package.json's bin: the bundle that `npm run build` makes).
+ * Exits with a notice naming `bench` when it has not been built.
+ */
+export function tileOptBin(bench: string): string {
+  const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'build', 'bundle', 'tile-opt.js');
+  if (!existsSync(bin)) {
+    console.error(`${bench}: ${bin} not found; run 'npm run build' first`);
+    process.exit(1);
+  }
+  return bin;
+}
 
 export interface Run {
   /** What the tool wrote to stderr (without /usr/bin/time's line). */

@@ -266,6 +266,11 @@ export class Operation {
     this.remove();
     this.dropAllReferences();
   }
+  /** Unlink every use of the op's results (MLIR's Operation::dropAllUses). */
+  dropAllUses(): void {
+    const results = this.results;
+    for (let i = 0; i < results.length; i++) results[i]!.dropAllUses();
+  }
   /** Drop every operand, successor and nested reference, so that the op can be discarded. */
   dropAllReferences(): void {
     const operands = this.operandSlots;

@@ -79,6 +79,10 @@ export abstract class Value {
     for (let u = this.firstUse; u; u = u.nextUse) owners.add(u.owner);
     return [...owners];
   }
+  /** Unlink every use (the users keep pointing here; MLIR's dropAllUses). */
+  dropAllUses(): void {
+    while (this.firstUse) this.firstUse.drop();
+  }
   replaceAllUsesWith(other: Value): void {
     if (other === this) return;
     while (this.firstUse) this.firstUse.set(other);

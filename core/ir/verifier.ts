@@ -277,12 +277,6 @@ function verifyOperandDominance(user: Operation, walk: VerifyWalk): void {
     const dom = walk.dom;
     const defBlock = v.parentBlock;
     const defRegion = defBlock?.parent;
-    if (defBlock === user.parent && defRegion) {
-      // Fast path for a use in the defining block: a block argument dominates it; a result
-      // must come first (the general path below computes the same).
-      const owner = defRegion.parent;
-      if ((owner && isGraphRegionOwner(owner)) || v instanceof BlockArgument || defBlock.isBefore(v.definingOp!, user)) continue;
-    }
     // Climb from the user to its ancestor that sits directly in the defining region. Crossing an
     // isolated op is an error only when the definition is outside it (a value of a sibling
     // region within it is a dominance error).

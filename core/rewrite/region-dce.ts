@@ -14,7 +14,7 @@ import { wouldOpBeTriviallyDead } from './trivially-dead.js';
  * op branches between blocks here, so every successor argument is live.)
  */
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
-  return sweepAndErase(rewriter, regions, undefined);
+  return sweepAndErase(rewriter, regions, false);
 }
 
 /**
@@ -24,14 +24,14 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
  * anything in it is looked at. Returns true when a block or an op was erased.
  */
 export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
-  return sweepAndErase(rewriter, regions, rewriter);
+  return sweepAndErase(rewriter, regions, true);
 }
 
-function sweepAndErase(rewriter: PatternRewriter, regions: readonly Region[], unreachableBlockEraser: PatternRewriter | undefined): boolean {
+function sweepAndErase(rewriter: PatternRewriter, regions: readonly Region[], eraseUnreachableBlocks: boolean): boolean {
   // Blocks in post-order and ops last to first visit the users of a value before its definition
   // (in regions with SSA dominance), so one sweep that records the few dead ops decides
   // everything. Graph regions may have use cycles: there, liveness is propagated to a fixed point.
-  const sweep = new DeadSweep(unreachableBlockEraser);
+  const sweep = new DeadSweep(rewriter, eraseUnreachableBlocks);
   for (const region of regions) sweep.region(region);
   const erasedBlocks = sweep.erasedBlocks;
   let dead: (op: Operation) => boolean;
@@ -52,13 +52,16 @@ class DeadSweep {
   readonly dead = new Set<Operation>();
   sawGraphRegion = false;
   erasedBlocks = false;
-  /** Erases unreachable blocks on the way when given. */
-  constructor(private readonly unreachableBlockEraser: PatternRewriter | undefined) {}
+  constructor(
+    private readonly rewriter: PatternRewriter,
+    /** Erase the unreachable blocks of each multi-block region on the way. */
+    private readonly eraseUnreachableBlocks: boolean,
+  ) {}
 
   region(region: Region): void {
     const blocks = region.blocks;
     if (blocks.length === 0) return;
-    if (blocks.length > 1 && this.unreachableBlockEraser) this.erasedBlocks = eraseUnreachableIn(this.unreachableBlockEraser, region) || this.erasedBlocks;
+    if (blocks.length > 1 && this.eraseUnreachableBlocks) this.erasedBlocks = eraseUnreachableIn(this.rewriter, region) || this.erasedBlocks;
     if (blocks.length === 1) {
       this.block(blocks[0]!);
       return;
@@ -137,7 +140,7 @@ function deleteDead(rewriter: PatternRewriter, region: Region, dead: (op: Operat
       const prev: Operation | undefined = op.prev;
       if (dead(op)) {
         // Uses left can only be dead too (in graph regions): drop them first, as MLIR does.
-        for (const result of op.results) while (result.firstUse) result.firstUse.drop();
+        op.dropAllUses();
         rewriter.eraseOp(op);
         erased = true;
       } else {
@@ -164,10 +167,10 @@ function eraseUnreachableIn(rewriter: PatternRewriter, region: Region): boolean 
   const dead = region.blocks.filter((b) => !reachable.has(b));
   for (const block of dead) for (const op of block) op.dropAllReferences();
   for (const block of dead) {
-    for (const arg of block.arguments) while (arg.firstUse) arg.firstUse.drop();
+    for (const arg of block.arguments) arg.dropAllUses();
     for (let op = block.last; op; ) {
       const prev: Operation | undefined = op.prev;
-      for (const r of op.results) while (r.firstUse) r.firstUse.drop();
+      op.dropAllUses();
       rewriter.eraseOp(op);
       op = prev;
     }

@@ -5,10 +5,6 @@ import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
 
-function dropAllUses(value: Value): void {
-  while (value.firstUse) value.firstUse.drop();
-}
-
 /** Told about every change a rewriter makes (MLIR's RewriterBase::Listener). */
 export interface RewriteListener {
   notifyOperationInserted?(op: Operation): void;
@@ -76,8 +72,7 @@ export class PatternRewriter extends Builder {
     for (let i = regions.length - 1; i >= 0; i--) this.eraseRegionBody(regions[i]!);
     for (const l of this.listeners) l.notifyOperationErased?.(op);
     // Uses left can only come from graph regions: drop them as MLIR does.
-    const results = op.results;
-    for (let i = 0; i < results.length; i++) dropAllUses(results[i]!);
+    op.dropAllUses();
     op.erase();
   }
   private eraseRegionBody(region: Region): void {
@@ -92,7 +87,7 @@ export class PatternRewriter extends Builder {
         }
       }
       for (const block of blocks) {
-        for (const arg of block.arguments) dropAllUses(arg);
+        for (const arg of block.arguments) arg.dropAllUses();
         for (const use of [...block.predecessorUses]) use.drop();
         region.removeBlock(block);
       }
