@@ -12,41 +12,85 @@ import { effectsRecursively, isMemoryEffectFree, onlyReads } from './analysis/si
 /**
  * Known ops by structural equality, in nested scopes (LLVM's ScopedHashTable): a later insert of
  * an equal op shadows the earlier one until its scope ends.
+ *
+ * Open addressing over the 32-bit op hashes (a JS Map costs a builtin call per get/set/delete, four
+ * per op here). A slot holds one hash value and the newest entry with it; entries of a hash are
+ * chained newest first. Slots are never freed (a hash whose entries are gone keeps an empty chain),
+ * so probing never meets a hole.
  */
 class ScopedOpTable {
-  // Most hashes have one op: it is stored as is, and a list only once a second op comes.
-  private readonly buckets = new Map<number, Operation | Operation[]>();
-  private readonly scopes: number[][] = [];
+  private slotHash = new Int32Array(64);
+  /** Entry index + 1 of the newest entry with the slot's hash; 0: slot unused; -1: used, no entries. */
+  private slotHead = new Int32Array(64);
+  private usedSlots = 0;
+  private readonly entryOp: Operation[] = [];
+  /** The entry shadowed by this one (same hash), as index + 1 (0: none). */
+  private readonly entryNext: number[] = [];
+  private readonly entrySlot: number[] = [];
+  private readonly scopes: number[] = [];
 
   push(): void {
-    this.scopes.push([]);
+    this.scopes.push(this.entryOp.length);
   }
   pop(): void {
-    const keys = this.scopes.pop()!;
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const bucket = this.buckets.get(keys[i]!)!;
-      if (!Array.isArray(bucket)) {
-        this.buckets.delete(keys[i]!);
-        continue;
-      }
-      bucket.pop();
-      if (bucket.length === 0) this.buckets.delete(keys[i]!);
+    const start = this.scopes.pop()!;
+    const ops = this.entryOp;
+    if (ops.length === start) return;
+    for (let e = ops.length - 1; e >= start; e--) {
+      const next = this.entryNext[e]!;
+      this.slotHead[this.entrySlot[e]!] = next === 0 ? -1 : next;
+    }
+    ops.length = start;
+    this.entryNext.length = start;
+    this.entrySlot.length = start;
+  }
+  /** The slot of `hash`, or the unused slot where it would go. */
+  private slotOf(hash: number): number {
+    const mask = this.slotHash.length - 1;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      if (this.slotHead[i] === 0 || this.slotHash[i] === hash) return i;
     }
   }
   /** The latest known op equivalent to `op`; `hash` is `opHash(op)`. */
   lookup(op: Operation, hash: number = opHash(op)): Operation | undefined {
-    const bucket = this.buckets.get(hash);
-    if (!bucket) return undefined;
-    if (!Array.isArray(bucket)) return opsEquivalent(bucket, op) ? bucket : undefined;
-    for (let i = bucket.length - 1; i >= 0; i--) if (opsEquivalent(bucket[i]!, op)) return bucket[i];
+    const slot = this.slotOf(hash);
+    for (let e = this.slotHead[slot]!; e > 0; e = this.entryNext[e - 1]!) {
+      const known = this.entryOp[e - 1]!;
+      if (opsEquivalent(known, op)) return known;
+    }
     return undefined;
   }
   insert(op: Operation, hash: number = opHash(op)): void {
-    const bucket = this.buckets.get(hash);
-    if (bucket === undefined) this.buckets.set(hash, op);
-    else if (Array.isArray(bucket)) bucket.push(op);
-    else this.buckets.set(hash, [bucket, op]);
-    this.scopes[this.scopes.length - 1]!.push(hash);
+    let slot = this.slotOf(hash);
+    const head = this.slotHead[slot]!;
+    if (head === 0) {
+      if (2 * (this.usedSlots + 1) > this.slotHash.length) {
+        this.grow();
+        slot = this.slotOf(hash);
+      }
+      this.usedSlots++;
+      this.slotHash[slot] = hash;
+    }
+    this.entryOp.push(op);
+    this.entryNext.push(head > 0 ? head : 0);
+    this.entrySlot.push(slot);
+    this.slotHead[slot] = this.entryOp.length;
+  }
+  private grow(): void {
+    const oldHash = this.slotHash;
+    const oldHead = this.slotHead;
+    this.slotHash = new Int32Array(oldHash.length * 2);
+    this.slotHead = new Int32Array(oldHash.length * 2);
+    const moved = new Int32Array(oldHash.length);
+    for (let i = 0; i < oldHash.length; i++) {
+      if (oldHead[i] === 0) continue;
+      const slot = this.slotOf(oldHash[i]!);
+      this.slotHash[slot] = oldHash[i]!;
+      this.slotHead[slot] = oldHead[i]!;
+      moved[i] = slot;
+    }
+    const slots = this.entrySlot;
+    for (let e = 0; e < slots.length; e++) slots[e] = moved[slots[e]!]!;
   }
 }
 
@@ -59,7 +103,7 @@ class CSEDriver {
 
   simplifyRegion(known: ScopedOpTable, region: Region): void {
     if (region.empty) return;
-    const ssaDominance = !region.parent?.hasTrait('GraphRegion');
+    const ssaDominance = !(region.parent?.definition?.graphRegion ?? false);
     if (region.blocks.length === 1) {
       known.push();
       this.simplifyBlock(known, region.entry!, ssaDominance);
@@ -84,7 +128,7 @@ class CSEDriver {
       const regions = op.regions;
       if (regions.length > 0) {
         // Nested regions of isolated ops must not see (and implicitly capture) outer values.
-        const isolated = !op.isRegistered || op.hasTrait('IsolatedFromAbove');
+        const isolated = op.definition?.isolatedFromAbove ?? true;
         const table = isolated ? new ScopedOpTable() : known;
         for (let i = 0; i < regions.length; i++) this.simplifyRegion(table, regions[i]!);
       }
@@ -93,7 +137,7 @@ class CSEDriver {
   }
 
   private simplifyOperation(known: ScopedOpTable, op: Operation, ssaDominance: boolean): void {
-    if (op.hasTrait('Terminator')) return;
+    if (op.definition?.isTerminator) return;
     if (isOpTriviallyDead(op)) {
       this.opsToErase.push(op);
       this.numDCE++;

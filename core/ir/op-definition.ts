@@ -5,7 +5,7 @@ import { valueSpecKind, type AttrSpec, type OptionalSpec, type ValueSpec, type V
 import type { Location } from './location.js';
 import { Operation, type OperationState } from './operation.js';
 import type { Region } from './region.js';
-import type { Trait } from './traits.js';
+import type { MemoryEffect, Trait } from './traits.js';
 import type { RewritePattern } from '../rewrite/pattern.js';
 import { IntegerType, type Type } from './types.js';
 import type { OpResult, Value } from './value.js';
@@ -75,6 +75,13 @@ function groups(specs: Readonly<Record<string, ValueSpec>> | undefined): ValueGr
   return Object.entries(specs ?? {}).map(([name, spec]) => ({ name, kind: valueSpecKind(spec), spec }));
 }
 
+/** FNV-1a of a string's UTF-16 code units, as a 32-bit integer. */
+export function stringHash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
 /** The registered form of an op: its declaration plus derived tables. */
 export class OpDefinition {
   readonly operandGroups: ValueGroup[];
@@ -95,14 +102,20 @@ export class OpDefinition {
   readonly symbolTable: boolean;
   readonly constantLike: boolean;
   readonly commutative: boolean;
+  readonly recursiveMemoryEffects: boolean;
+  /** @internal set by traits.ts (memoryEffectsOf): the declared memory effects, null when none are declared. */
+  memoryEffects: readonly MemoryEffect[] | null | undefined = undefined;
   /** The op's folder (`spec.fold`), read once. */
   readonly folder: OpSpec['fold'];
 
   /** The op's full name (a field: specs have a shape per op, so reading `spec.name` is slow). */
   readonly name: string;
+  /** `stringHash(name)`, for hash tables keyed by op kind (CSE). */
+  readonly nameHash: number;
 
   constructor(readonly spec: OpSpec) {
     this.name = spec.name;
+    this.nameHash = stringHash(spec.name);
     this.operandGroups = groups(spec.operands);
     this.resultGroups = groups(spec.results);
     this.traits = spec.traits ?? [];
@@ -116,6 +129,7 @@ export class OpDefinition {
     this.symbolTable = this.traitNames.has('SymbolTable');
     this.constantLike = this.traitNames.has('ConstantLike');
     this.commutative = this.traitNames.has('Commutative');
+    this.recursiveMemoryEffects = this.traitNames.has('RecursiveMemoryEffects');
     this.folder = spec.fold;
   }
   /** The dialect prefix of the name (computed once: greedy folding asks for it per fold). */

@@ -1,4 +1,3 @@
-import type { OpDefinition } from './op-definition.js';
 import type { Operation } from './operation.js';
 
 /**
@@ -40,17 +39,16 @@ export function MemoryEffects(...effects: MemoryEffect[]): Trait {
 }
 
 const NO_EFFECTS: readonly MemoryEffect[] = [];
-/** The declared effects per definition (null: none declared); traits never change once defined. */
-const declaredEffects = new WeakMap<OpDefinition, readonly MemoryEffect[] | null>();
 
 export function memoryEffectsOf(op: Operation): readonly MemoryEffect[] | undefined {
   const def = op.definition;
   if (!def) return undefined;
-  let effects = declaredEffects.get(def);
+  let effects = def.memoryEffects;
   if (effects === undefined) {
+    // Computed once per definition: traits never change once defined.
     const declared = def.traits.find((t) => 'effects' in t) as (Trait & { effects: MemoryEffect[] }) | undefined;
     effects = def.traitNames.has('Pure') ? NO_EFFECTS : (declared?.effects ?? null);
-    declaredEffects.set(def, effects);
+    def.memoryEffects = effects;
   }
   return effects ?? undefined;
 }

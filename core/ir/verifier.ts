@@ -40,6 +40,9 @@ interface DeclarationPlan {
   /** Declared attributes: names and specs at the same index. */
   readonly attributeNames: readonly string[];
   readonly attributeSpecs: readonly AttrSpec[];
+  /** The specs' `optional` and `constraint.test`, read once (specs and constraints come in many shapes). */
+  readonly attributeOptional: readonly boolean[];
+  readonly attributeTests: readonly AttrSpec['constraint']['test'][];
   /** The verifiers of the op's traits, in order (traits without one left out). */
   readonly traitVerifiers: readonly NonNullable<Trait['verify']>[];
   readonly verify: OpSpec['verify'];
@@ -61,6 +64,8 @@ function planOf(def: OpDefinition): DeclarationPlan {
     groups: { operand: groupPlan(def.operandGroups), result: groupPlan(def.resultGroups) },
     attributeNames: Object.keys(def.spec.attributes ?? {}),
     attributeSpecs: Object.values(def.spec.attributes ?? {}),
+    attributeOptional: Object.values(def.spec.attributes ?? {}).map((a) => a.optional),
+    attributeTests: Object.values(def.spec.attributes ?? {}).map((a) => a.constraint.test),
     traitVerifiers: def.traits.flatMap((t) => (t.verify ? [t.verify] : [])),
     verify: def.spec.verify,
     verifyRegions: def.spec.verifyRegions,
@@ -74,32 +79,34 @@ function planOf(def: OpDefinition): DeclarationPlan {
 }
 
 function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPlan, what: 'operand' | 'result'): void {
-  const simple = plan.simple[what];
+  const isOperand = what === 'operand';
+  // (Two property reads, not `plan.simple[what]`: a keyed read by name is slow in optimized code.)
+  const simple = isOperand ? plan.simple.operand : plan.simple.result;
+  const n = isOperand ? op.operandSlots.length : op.results.length;
   if (simple) {
     // Fast path, same checks and messages as below: one value per group, no segment sizes.
-    const n = what === 'operand' ? op.operandSlots.length : op.results.length;
     const min = simple.length;
     if (n !== min) {
-      if (what === 'result') fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
+      if (!isOperand) fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
       fail(op, `expected ${min} operands, but found ${n}`);
     }
     for (let i = 0; i < n; i++) {
-      const t = what === 'operand' ? op.operandSlots[i]!.value.type : op.results[i]!.type;
+      const t = isOperand ? op.operandSlots[i]!.value.type : op.results[i]!.type;
       const constraint = simple[i]!;
       if (!constraint.test(t)) fail(op, `${what} #${i} must be ${constraint.description}, but got '${t}'`);
     }
     return;
   }
-  const gs = what === 'operand' ? def.operandGroups : def.resultGroups;
-  const count = what === 'operand' ? op.operandSlots.length : op.results.length;
-  const segName = what === 'operand' ? 'operandSegmentSizes' : 'resultSegmentSizes';
-  const hasSegments = what === 'operand' ? def.hasOperandSegments : def.hasResultSegments;
+  const gs = isOperand ? def.operandGroups : def.resultGroups;
+  const count = n;
+  const segName = isOperand ? 'operandSegmentSizes' : 'resultSegmentSizes';
+  const hasSegments = isOperand ? def.hasOperandSegments : def.hasResultSegments;
   const seg = op.getProperty(segName);
   if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
-  const { min, exact, constraints } = plan.groups[what];
+  const { min, exact, constraints } = isOperand ? plan.groups.operand : plan.groups.result;
   if (!hasSegments) {
     if (exact && count !== min) {
-      if (what === 'result') fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
+      if (!isOperand) fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
       fail(op, `expected ${min} operands, but found ${count}`);
     }
     if (!exact && count < min) fail(op, `expected ${min} or more ${what}s, but found ${count}`);
@@ -119,7 +126,7 @@ function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPl
     if (g.kind === 'optional' && size > 1) fail(op, `${what} group starting at #${index} requires 0 or 1 element, but found ${size}`);
     const constraint = constraints[i]!;
     for (let k = 0; k < size; k++, index++) {
-      const t = what === 'operand' ? op.operandSlots[index]!.value.type : op.results[index]!.type;
+      const t = isOperand ? op.operandSlots[index]!.value.type : op.results[index]!.type;
       if (!constraint.test(t)) fail(op, `${what} #${index} must be ${g.kind === 'variadic' ? 'variadic of ' : ''}${constraint.description}, but got '${t}'`);
     }
   }
@@ -131,13 +138,12 @@ function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPl
   const names = plan.attributeNames;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    const spec = plan.attributeSpecs[i]!;
     const a = op.getProperty(name);
     if (a === undefined) {
-      if (!spec.optional) fail(op, `requires attribute '${name}'`);
+      if (!plan.attributeOptional[i]) fail(op, `requires attribute '${name}'`);
       continue;
     }
-    if (!spec.constraint.test(a)) fail(op, `attribute '${name}' failed to satisfy constraint: ${spec.constraint.description}`);
+    if (!plan.attributeTests[i]!(a)) fail(op, `attribute '${name}' failed to satisfy constraint: ${plan.attributeSpecs[i]!.constraint.description}`);
   }
   const regionCount = plan.regionCount;
   if (plan.variadicRegions ? op.regions.length < regionCount - 1 : op.regions.length !== regionCount) {

@@ -2,7 +2,7 @@ import type { Block } from '../ir/block.js';
 import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { PatternRewriter } from './rewriter.js';
-import { wouldOpBeTriviallyDead } from './trivially-dead.js';
+import { mayBeTriviallyDead, wouldOpBeTriviallyDead } from './trivially-dead.js';
 
 /**
  * Erase the ops of `regions` (and everything nested) that nothing live needs (MLIR's runRegionDCE):
@@ -72,10 +72,11 @@ class DeadSweep {
     for (let op = block.last; op; op = op.prev) {
       const regions = op.regions;
       if (regions.length > 0) {
-        if (!op.isRegistered || op.hasTrait('GraphRegion')) this.sawGraphRegion = true;
+        if (op.definition?.graphRegion ?? true) this.sawGraphRegion = true;
         for (let i = 0; i < regions.length; i++) this.region(regions[i]!);
       }
-      if (this.hasLiveUser(op) || op.definition?.isTerminator || !wouldOpBeTriviallyDead(op)) continue;
+      // Cheapest first: the op's kind, then its users, then (for ops with a body) its body.
+      if (!mayBeTriviallyDead(op) || this.hasLiveUser(op) || !wouldOpBeTriviallyDead(op)) continue;
       this.dead.add(op);
     }
   }

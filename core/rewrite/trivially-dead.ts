@@ -11,13 +11,19 @@ function deadKindOf(def: OpDefinition, op: Operation): number {
   if (kind !== undefined) return kind;
   const traits = def.traitNames;
   const effects = memoryEffectsOf(op);
-  const recursive = traits.has('RecursiveMemoryEffects');
+  const recursive = def.recursiveMemoryEffects;
   if (traits.has('Terminator') || traits.has('Symbol')) kind = NEVER;
   else if (effects === undefined) kind = recursive ? IF_BODY_IS : NEVER;
   else if (effects.some((e) => e !== 'allocate' && e !== 'read')) kind = NEVER;
   else kind = recursive ? IF_BODY_IS : ALWAYS;
   def.deadKind = kind;
   return kind;
+}
+
+/** False when ops of this kind are never trivially dead, whatever they contain (a cheap first test). */
+export function mayBeTriviallyDead(op: Operation): boolean {
+  const def = op.definition;
+  return def !== undefined && deadKindOf(def, op) !== NEVER;
 }
 
 /** True when `op` has no effects that matter: it may be erased once its results are unused. */

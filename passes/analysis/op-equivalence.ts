@@ -1,6 +1,7 @@
 import type { Attribute } from '../../core/ir/attributes.js';
 import type { Block } from '../../core/ir/block.js';
 import type { Operation } from '../../core/ir/operation.js';
+import { stringHash } from '../../core/ir/op-definition.js';
 import type { Region } from '../../core/ir/region.js';
 import { hashIdOf, type OpOperand, type Value } from '../../core/ir/value.js';
 
@@ -131,14 +132,11 @@ function regionsEquivalent(lhs: Region, rhs: Region, values: Map<Value, Value>, 
 
 const valueId = hashIdOf;
 
-const stringHashes = new Map<string, number>();
-function stringHash(s: string): number {
-  let h = stringHashes.get(s);
-  if (h === undefined) {
-    h = 0x811c9dc5;
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-    stringHashes.set(s, h);
-  }
+const nameHashes = new Map<string, number>();
+/** Attribute names repeat: their hashes are kept. */
+function cachedStringHash(s: string): number {
+  let h = nameHashes.get(s);
+  if (h === undefined) nameHashes.set(s, (h = stringHash(s)));
   return h;
 }
 
@@ -149,7 +147,7 @@ function mix(h: number, x: number): number {
 
 /** Order-independent: attribute dictionaries compare as maps. */
 function attrsHash(m: ReadonlyMap<string, Attribute> | undefined): number {
-  if (m === undefined) return 0;
+  if (m === undefined || m.size === 0) return 0;
   attrsHashSum = m.size;
   m.forEach(addToAttrsHash);
   return attrsHashSum;
@@ -158,7 +156,7 @@ function attrsHash(m: ReadonlyMap<string, Attribute> | undefined): number {
 // local would be allocated per call).
 let attrsHashSum = 0;
 function addToAttrsHash(v: Attribute, k: string): void {
-  attrsHashSum = (attrsHashSum + mix(stringHash(k), v.id)) | 0;
+  attrsHashSum = (attrsHashSum + mix(cachedStringHash(k), v.id)) | 0;
 }
 
 /**
@@ -166,7 +164,7 @@ function addToAttrsHash(v: Attribute, k: string): void {
  * ops get equal hashes; regions are left out, so ops with regions may share a hash and differ.
  */
 export function opHash(op: Operation): number {
-  let h = mix(stringHash(op.name), op.regions.length);
+  let h = mix(op.definition?.nameHash ?? cachedStringHash(op.name), op.regions.length);
   const results = op.results;
   for (let i = 0; i < results.length; i++) h = mix(h, results[i]!.type.id);
   h = mix(h, attrsHash(op.propertiesIfAny));

@@ -7,14 +7,20 @@ import { memoryEffectsOf, type MemoryEffect } from '../../core/ir/traits.js';
  */
 export function isMemoryEffectFree(op: Operation): boolean {
   const effects = memoryEffectsOf(op);
-  const recursive = op.hasTrait('RecursiveMemoryEffects');
+  const recursive = op.definition?.recursiveMemoryEffects ?? false;
   if (effects !== undefined) {
     if (effects.length > 0) return false;
     if (!recursive) return true;
   } else if (!recursive) {
     return false;
   }
-  for (const region of op.regions) for (const nested of region.ops()) if (!isMemoryEffectFree(nested)) return false;
+  const regions = op.regions;
+  for (let r = 0; r < regions.length; r++) {
+    const blocks = regions[r]!.blocks;
+    for (let b = 0; b < blocks.length; b++) {
+      for (let nested = blocks[b]!.first; nested; nested = nested.next) if (!isMemoryEffectFree(nested)) return false;
+    }
+  }
   return true;
 }
 
@@ -26,7 +32,7 @@ export function effectsRecursively(op: Operation): MemoryEffect[] | undefined {
   const out: MemoryEffect[] = [];
   const visit = (o: Operation): boolean => {
     const own = memoryEffectsOf(o);
-    const recursive = o.hasTrait('RecursiveMemoryEffects');
+    const recursive = o.definition?.recursiveMemoryEffects ?? false;
     if (own === undefined && !recursive) return false;
     if (own) out.push(...own);
     if (recursive) for (const region of o.regions) for (const nested of region.ops()) if (!visit(nested)) return false;

@@ -65,6 +65,28 @@ describe('cse', () => {
     expect(r.output.match(/arith.constant 1/g)).toHaveLength(2);
   });
 
+  it('keeps many known ops per scope, and forgets the ops of a scope when it ends', () => {
+    // 300 distinct constants outside a loop, their duplicates inside it (merged), 300 other
+    // constants inside it, and duplicates of those after the loop (not merged: the loop's scope has
+    // ended). Enough entries to make the table grow several times within one scope.
+    const n = 300;
+    const consts = (from: number, indent: string, prefix: string) =>
+      Array.from({ length: n }, (_, i) => `${indent}%${prefix}${i} = arith.constant ${from + i} : i32\n${indent}func.call @sink(%${prefix}${i}) : (i32) -> ()\n`).join('');
+    const r = runPass(
+      `func.func private @sink(i32)
+      func.func @f(%lb: index, %ub: index, %s: index) {
+${consts(0, '  ', 'outer')}  scf.for %i = %lb to %ub step %s {
+${consts(0, '    ', 'dup')}${consts(1000, '    ', 'inner')}  }
+${consts(1000, '  ', 'after')}  return
+      }`,
+      csePass,
+    );
+    expect(r.statistics.get("num-cse'd")).toBe(n);
+    expect(r.statistics.get("num-dce'd")).toBeUndefined();
+    expect(r.output.match(/arith\.constant 1299 : i32/g)).toHaveLength(2);
+    expect(r.output.match(/arith\.constant 299 : i32/g)).toHaveLength(1);
+  });
+
   it('preserves the meaning of random programs', () => {
     const { changed } = expectMeaningPreserved(csePass, 60);
     expect(changed).toBeGreaterThan(10);
