@@ -308,7 +308,10 @@ export class Operation {
         const block = blocks[b]!;
         for (let op = block.first; op; ) {
           const next: Operation | undefined = op.next;
-          if (op.walk(fn, order) === 'interrupt') return 'interrupt';
+          // Most ops have no regions: visited here, without a recursive call.
+          if (op.regions.length === 0) {
+            if (fn(op) === 'interrupt') return 'interrupt';
+          } else if (op.walk(fn, order) === 'interrupt') return 'interrupt';
           op = next;
         }
       }

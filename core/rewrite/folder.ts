@@ -1,4 +1,4 @@
-import type { Attribute } from '../ir/attributes.js';
+import { Attribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Region } from '../ir/region.js';
 import { Operation } from '../ir/operation.js';
@@ -13,7 +13,7 @@ export function constantValueOfOp(op: Operation): Attribute | undefined {
   const def = op.definition;
   if (!def?.constantLike) return undefined;
   const folded = def.folder?.(op, NO_OPERANDS);
-  if (folded !== undefined && !Array.isArray(folded) && !isValue(folded)) return folded as Attribute;
+  if (folded instanceof Attribute) return folded;
   return op.getAttr('value');
 }
 
@@ -21,10 +21,6 @@ export function constantValueOfOp(op: Operation): Attribute | undefined {
 export function constantValue(v: Value): Attribute | undefined {
   const def = v.definingOp;
   return def ? constantValueOfOp(def) : undefined;
-}
-
-function isValue(x: unknown): x is Value {
-  return typeof x === 'object' && x !== null && 'uses' in x;
 }
 
 /**
@@ -200,7 +196,7 @@ export class OperationFolder {
     const created: Operation[] = [];
     for (let i = 0; i < results.length; i++) {
       const r = results[i]!;
-      if (isValue(r)) {
+      if (!(r instanceof Attribute)) {
         replacements.push(r);
         continue;
       }

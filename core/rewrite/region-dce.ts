@@ -1,6 +1,7 @@
 import type { Block } from '../ir/block.js';
 import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
+import type { Value } from '../ir/value.js';
 import type { PatternRewriter } from './rewriter.js';
 import { mayBeTriviallyDead, wouldOpBeTriviallyDead } from './trivially-dead.js';
 
@@ -50,6 +51,8 @@ function sweepAndErase(rewriter: PatternRewriter, regions: readonly Region[], er
 /** One sweep users-before-definitions, collecting the ops no live op needs. */
 class DeadSweep {
   readonly dead = new Set<Operation>();
+  /** For each value used by an op in `dead`: how many of its uses those are. */
+  private readonly deadUses = new Map<Value, number>();
   sawGraphRegion = false;
   erasedBlocks = false;
   constructor(
@@ -77,21 +80,27 @@ class DeadSweep {
       }
       // Cheapest first: the op's kind, then its users, then (for ops with a body) its body.
       if (!mayBeTriviallyDead(op) || this.hasLiveUser(op) || !wouldOpBeTriviallyDead(op)) continue;
-      this.dead.add(op);
+      this.markDead(op);
     }
   }
+  private markDead(op: Operation): void {
+    this.dead.add(op);
+    const slots = op.operandSlots;
+    for (let i = 0; i < slots.length; i++) {
+      const v = slots[i]!.value;
+      this.deadUses.set(v, (this.deadUses.get(v) ?? 0) + 1);
+    }
+  }
+  /**
+   * Some use of a result is by an op not (yet) found dead. The sweep has decided every user by
+   * now, so counting the uses by dead ops answers without visiting the users.
+   */
   private hasLiveUser(op: Operation): boolean {
     const results = op.results;
-    const dead = this.dead;
-    if (dead.size === 0) {
-      // Any user is live: the count says it without loading the uses.
-      for (let i = 0; i < results.length; i++) if (results[i]!.useCount > 0) return true;
-      return false;
-    }
+    const deadUses = this.deadUses;
     for (let i = 0; i < results.length; i++) {
-      for (let use = results[i]!.firstUse; use; use = use.nextUse) {
-        if (dead.size === 0 || !dead.has(use.owner)) return true;
-      }
+      const uses = results[i]!.useCount;
+      if (uses > 0 && (deadUses.size === 0 || (deadUses.get(results[i]!) ?? 0) < uses)) return true;
     }
     return false;
   }
