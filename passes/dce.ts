@@ -1,5 +1,4 @@
 import type { Block } from '../core/ir/block.js';
-import { RegionDominance } from '../core/ir/dominance.js';
 import type { Operation } from '../core/ir/operation.js';
 import type { Region } from '../core/ir/region.js';
 import { definePass } from '../core/pass/pass.js';
@@ -14,8 +13,8 @@ interface Removed {
 /** Erase the blocks of a multi-block region that the entry block cannot reach. */
 function eraseUnreachableBlocks(region: Region, removed: Removed): void {
   if (region.blocks.length < 2) return;
-  const dom = new RegionDominance(region);
-  const dead = region.blocks.filter((b) => !dom.isReachable(b));
+  const reachable = new Set(region.postOrderBlocks());
+  const dead = region.blocks.filter((b) => !reachable.has(b));
   // Dead blocks may use each other's values and branch to each other: drop every reference first.
   for (const block of dead) for (const op of block) op.dropAllReferences();
   for (const block of dead) {

@@ -57,15 +57,16 @@ function planOf(def: OpDefinition): DeclarationPlan {
   if (plan) return plan;
   const simple = (gs: readonly ValueGroup[], hasSegments: boolean) =>
     !hasSegments && gs.every((g) => g.kind === 'single') ? gs.map((g) => valueSpecConstraint(g.spec)) : undefined;
+  const attributeSpecs = Object.values(def.spec.attributes ?? {});
   const regionSpecs = Object.values(def.spec.regions ?? {});
   const successorSpecs = Object.values(def.spec.successors ?? {});
   plan = {
     simple: { operand: simple(def.operandGroups, def.hasOperandSegments), result: simple(def.resultGroups, def.hasResultSegments) },
     groups: { operand: groupPlan(def.operandGroups), result: groupPlan(def.resultGroups) },
     attributeNames: Object.keys(def.spec.attributes ?? {}),
-    attributeSpecs: Object.values(def.spec.attributes ?? {}),
-    attributeOptional: Object.values(def.spec.attributes ?? {}).map((a) => a.optional),
-    attributeTests: Object.values(def.spec.attributes ?? {}).map((a) => a.constraint.test),
+    attributeSpecs,
+    attributeOptional: attributeSpecs.map((a) => a.optional),
+    attributeTests: attributeSpecs.map((a) => a.constraint.test),
     traitVerifiers: def.traits.flatMap((t) => (t.verify ? [t.verify] : [])),
     verify: def.spec.verify,
     verifyRegions: def.spec.verifyRegions,
@@ -98,31 +99,30 @@ function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPl
     return;
   }
   const gs = isOperand ? def.operandGroups : def.resultGroups;
-  const count = n;
   const segName = isOperand ? 'operandSegmentSizes' : 'resultSegmentSizes';
   const hasSegments = isOperand ? def.hasOperandSegments : def.hasResultSegments;
   const seg = op.getProperty(segName);
   if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
   const { min, exact, constraints } = isOperand ? plan.groups.operand : plan.groups.result;
   if (!hasSegments) {
-    if (exact && count !== min) {
+    if (exact && n !== min) {
       if (!isOperand) fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
-      fail(op, `expected ${min} operands, but found ${count}`);
+      fail(op, `expected ${min} operands, but found ${n}`);
     }
-    if (!exact && count < min) fail(op, `expected ${min} or more ${what}s, but found ${count}`);
+    if (!exact && n < min) fail(op, `expected ${min} or more ${what}s, but found ${n}`);
   }
   // Without segment sizes there is one variadic/optional group at most (else segments are
   // required): it takes what the single groups leave.
-  const sizes = hasSegments ? groupSizes(gs, count, seg) : undefined;
+  const sizes = hasSegments ? groupSizes(gs, n, seg) : undefined;
   if (typeof sizes === 'string') fail(op, `'${segName}' ${sizes}`);
   if (sizes) {
     const total = sizes.reduce((a, b) => a + b, 0);
-    if (total !== count) fail(op, `${what} count (${count}) does not match with the total size (${total}) specified in attribute '${segName}'`);
+    if (total !== n) fail(op, `${what} count (${n}) does not match with the total size (${total}) specified in attribute '${segName}'`);
   }
   let index = 0;
   for (let i = 0; i < gs.length; i++) {
     const g = gs[i]!;
-    const size = sizes ? sizes[i]! : g.kind === 'single' ? 1 : count - min;
+    const size = sizes ? sizes[i]! : g.kind === 'single' ? 1 : n - min;
     if (g.kind === 'optional' && size > 1) fail(op, `${what} group starting at #${index} requires 0 or 1 element, but found ${size}`);
     const constraint = constraints[i]!;
     for (let k = 0; k < size; k++, index++) {

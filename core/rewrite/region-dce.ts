@@ -164,16 +164,7 @@ function deleteDead(rewriter: PatternRewriter, region: Region, dead: (op: Operat
 
 /** Erase the blocks of `region` that its entry block cannot reach (their ops first, users first). */
 function eraseUnreachableIn(rewriter: PatternRewriter, region: Region): boolean {
-  const reachable = new Set<Block>([region.entry!]);
-  const stack = [region.entry!];
-  while (stack.length > 0) {
-    for (const s of stack.pop()!.successors) {
-      if (!reachable.has(s)) {
-        reachable.add(s);
-        stack.push(s);
-      }
-    }
-  }
+  const reachable = new Set(region.postOrderBlocks());
   const dead = region.blocks.filter((b) => !reachable.has(b));
   for (const block of dead) for (const op of block) op.dropAllReferences();
   for (const block of dead) {

@@ -12,7 +12,7 @@ function deadKindOf(def: OpDefinition, op: Operation): number {
   const traits = def.traitNames;
   const effects = memoryEffectsOf(op);
   const recursive = def.recursiveMemoryEffects;
-  if (traits.has('Terminator') || traits.has('Symbol')) kind = NEVER;
+  if (def.isTerminator || traits.has('Symbol')) kind = NEVER;
   else if (effects === undefined) kind = recursive ? IF_BODY_IS : NEVER;
   else if (effects.some((e) => e !== 'allocate' && e !== 'read')) kind = NEVER;
   else kind = recursive ? IF_BODY_IS : ALWAYS;
