@@ -32,6 +32,13 @@ class ScopedOpTable {
   push(): void {
     this.scopes.push(this.entryOp.length);
   }
+  /** Forget every hash (once all scopes have ended), keeping the table's size for the next use. */
+  reset(): void {
+    if (this.usedSlots === 0) return;
+    this.slotHash.fill(0);
+    this.slotHead.fill(0);
+    this.usedSlots = 0;
+  }
   pop(): void {
     const start = this.scopes.pop()!;
     const ops = this.entryOp;
@@ -100,6 +107,9 @@ class CSEDriver {
   numCSE = 0;
   numDCE = 0;
   private readonly dominance = new DominanceInfo();
+  /** Tables for the bodies of isolated ops, one per isolation depth, reused op after op (each grows once). */
+  private readonly isolatedTables: ScopedOpTable[] = [];
+  private isolationDepth = 0;
 
   simplifyRegion(known: ScopedOpTable, region: Region): void {
     if (region.empty) return;
@@ -128,9 +138,15 @@ class CSEDriver {
       const regions = op.regions;
       if (regions.length > 0) {
         // Nested regions of isolated ops must not see (and implicitly capture) outer values.
-        const isolated = op.definition?.isolatedFromAbove ?? true;
-        const table = isolated ? new ScopedOpTable() : known;
-        for (let i = 0; i < regions.length; i++) this.simplifyRegion(table, regions[i]!);
+        if (op.definition?.isolatedFromAbove ?? true) {
+          const table = (this.isolatedTables[this.isolationDepth] ??= new ScopedOpTable());
+          this.isolationDepth++;
+          for (let i = 0; i < regions.length; i++) this.simplifyRegion(table, regions[i]!);
+          this.isolationDepth--;
+          table.reset();
+        } else {
+          for (let i = 0; i < regions.length; i++) this.simplifyRegion(known, regions[i]!);
+        }
       }
       this.simplifyOperation(known, op, ssaDominance);
     }

@@ -1,7 +1,7 @@
 import type { Block } from './block.js';
 import type { Context } from './dialect.js';
 import { UnknownLoc, type Location } from './location.js';
-import type { OpClass, OpSpec, BuildArgs, OpView } from './op-definition.js';
+import { buildState, type OpClass, type OpSpec, type BuildArgs, type OpView } from './op-definition.js';
 import { Operation, type OperationState } from './operation.js';
 
 /** Where new operations go: before `before` in `block`, or at its end. */
@@ -48,10 +48,28 @@ export class Builder {
   /** Create an op from a state and insert it; the definition is looked up when not given. */
   create(state: OperationState): Operation {
     const definition = state.definition ?? this.context.lookupOp(state.name);
-    return this.insert(Operation.create({ loc: this.loc, ...state, definition }));
+    // Field by field rather than a spread: every state the Operation constructor gets from here has
+    // one shape (a spread is a slow copy, and hands it each caller's shape).
+    return this.insert(
+      Operation.create({
+        name: state.name,
+        definition,
+        operands: state.operands,
+        resultTypes: state.resultTypes,
+        properties: state.properties,
+        attributes: state.attributes,
+        successors: state.successors,
+        regions: state.regions,
+        loc: 'loc' in state ? state.loc : this.loc,
+        adoptMaps: state.adoptMaps,
+      }),
+    );
   }
-  /** Create a declared op from named arguments and return its typed view. */
+  /** Create a declared op from named arguments (as `cls.state(args)` reads them) and return its typed view. */
   build<S extends OpSpec>(cls: OpClass<S>, args: BuildArgs): OpView<S> {
-    return cls.view(this.create(cls.state({ loc: this.loc, ...args })));
+    // The state is ours alone: the op may take over its attribute map.
+    const state = buildState(cls.definition, args, true);
+    if (!('loc' in args)) state.loc = this.loc;
+    return cls.view(this.create(state));
   }
 }

@@ -1,3 +1,4 @@
+import { AttrMap } from './attr-map.js';
 import { DenseArrayAttr, type Attribute } from './attributes.js';
 import type { Block } from './block.js';
 import type { Diagnostic } from './diagnostics.js';
@@ -107,6 +108,8 @@ export class OpDefinition {
   memoryEffects: readonly MemoryEffect[] | null | undefined = undefined;
   /** The op's folder (`spec.fold`), read once. */
   readonly folder: OpSpec['fold'];
+  /** How many regions the op declares (a variadic one counted once). */
+  readonly regionCount: number;
 
   /** The op's full name (a field: specs have a shape per op, so reading `spec.name` is slow). */
   readonly name: string;
@@ -131,6 +134,7 @@ export class OpDefinition {
     this.commutative = this.traitNames.has('Commutative');
     this.recursiveMemoryEffects = this.traitNames.has('RecursiveMemoryEffects');
     this.folder = spec.fold;
+    this.regionCount = Object.keys(spec.regions ?? {}).length;
   }
   /** The dialect prefix of the name (computed once: greedy folding asks for it per fold). */
   get dialect(): string {
@@ -300,12 +304,22 @@ function flattenGroups(gs: readonly ValueGroup[], given: Readonly<Record<string,
   return { flat, sizes };
 }
 
-function buildState(def: OpDefinition, args: BuildArgs): OperationState {
+/**
+ * The state `defineOp(...).state(args)` returns. With `own`, the properties come as an AttrMap the
+ * op adopts (the caller creates the op at once and keeps no reference to the state).
+ */
+export function buildState(def: OpDefinition, args: BuildArgs, own = false): OperationState {
   const operands = flattenGroups(def.operandGroups, args.operands, 'operand', def.name);
   const inferResults = args.resultTypes === undefined && def.spec.inferResultTypes !== undefined;
   const results = inferResults ? { flat: [], sizes: [] } : flattenGroups(def.resultGroups, args.resultTypes as never, 'result type', def.name);
-  const properties = new Map<string, Attribute>();
-  for (const [k, v] of Object.entries(args.attributes ?? {})) if (v !== undefined) properties.set(k, v);
+  const properties = own ? new AttrMap() : new Map<string, Attribute>();
+  const given = args.attributes;
+  if (given) {
+    for (const k of Object.keys(given)) {
+      const v = given[k];
+      if (v !== undefined) properties.set(k, v);
+    }
+  }
   if (def.hasOperandSegments) properties.set('operandSegmentSizes', segmentSizesAttr(operands.sizes));
   if (def.hasResultSegments && results.sizes.length) properties.set('resultSegmentSizes', segmentSizesAttr(results.sizes));
   let resultTypes = results.flat as Type[];
@@ -322,8 +336,9 @@ function buildState(def: OpDefinition, args: BuildArgs): OperationState {
     properties,
     attributes: args.discardable ?? {},
     successors: args.successors ?? [],
-    regions: args.regions && args.regions.length ? args.regions : Object.keys(def.spec.regions ?? {}).length,
+    regions: args.regions && args.regions.length ? args.regions : def.regionCount,
     loc: args.loc,
+    adoptMaps: own,
   };
 }
 

@@ -80,7 +80,7 @@ function foldTraits(op: Operation, operands: readonly (Attribute | undefined)[])
  * start of the entry block of the closest isolated-from-above region, one op per (dialect, value, type).
  */
 export class OperationFolder {
-  private readonly scopes = new Map<Region, Map<string, Operation>>();
+  private readonly scopes = new Map<Region, ConstantScope>();
   private readonly owned = new Set<Operation>();
 
   constructor(private readonly rewriter: PatternRewriter) {}
@@ -91,13 +91,9 @@ export class OperationFolder {
     for (;;) {
       const owner = region.parent;
       // An unregistered parent might be isolated from above (MLIR's mightHaveTrait).
-      if (!owner || !owner.definition || owner.hasTrait('IsolatedFromAbove') || !owner.parent?.parent) return region;
+      if (!owner || !owner.definition || owner.definition.isolatedFromAbove || !owner.parent?.parent) return region;
       region = owner.parent.parent;
     }
-  }
-
-  private key(dialect: string, value: Attribute, type: Type): string {
-    return `${dialect}|${value.id}|${type.id}`;
   }
 
   /**
@@ -107,14 +103,15 @@ export class OperationFolder {
   insertKnownConstant(op: Operation, value: Attribute = constantValueOfOp(op)!): boolean {
     const region = this.insertionRegion(op.parent!);
     const scope = this.scopeOf(region);
-    const key = this.key(op.dialect, value, op.results[0]!.type);
-    const existing = scope.get(key);
+    const dialect = op.dialect;
+    const type = op.results[0]!.type;
+    const existing = scope.get(dialect, value, type);
     if (existing === op) return true;
     if (existing) {
       this.rewriter.replaceOp(op, existing.results);
       return false;
     }
-    scope.set(key, op);
+    scope.set(dialect, value, type, op);
     this.owned.add(op);
     const block = region.entry!;
     if (op.parent !== block || (block.first !== op && !(op.prev && this.owned.has(op.prev)))) {
@@ -128,18 +125,16 @@ export class OperationFolder {
   /** Forget a constant that is being erased. */
   notifyRemoval(op: Operation): void {
     if (!this.owned.delete(op)) return;
-    for (const scope of this.scopes.values()) {
-      for (const [k, v] of scope) if (v === op) scope.delete(k);
-    }
+    for (const scope of this.scopes.values()) scope.forget(op);
   }
 
   isFolderOwnedConstant(op: Operation): boolean {
     return this.owned.has(op);
   }
 
-  private scopeOf(region: Region): Map<string, Operation> {
+  private scopeOf(region: Region): ConstantScope {
     let scope = this.scopes.get(region);
-    if (!scope) this.scopes.set(region, (scope = new Map()));
+    if (!scope) this.scopes.set(region, (scope = new ConstantScope()));
     return scope;
   }
 
@@ -147,8 +142,7 @@ export class OperationFolder {
   getOrCreateConstant(block: Block, dialect: string, value: Attribute, type: Type): Operation | undefined {
     const region = this.insertionRegion(block);
     const scope = this.scopeOf(region);
-    const key = this.key(dialect, value, type);
-    const existing = scope.get(key);
+    const existing = scope.get(dialect, value, type);
     if (existing) return existing;
     const materialize = this.rewriter.context.dialect(dialect)?.spec.materializeConstant;
     if (!materialize) return undefined;
@@ -158,18 +152,17 @@ export class OperationFolder {
     try {
       const op = materialize(this.rewriter, value, type, this.rewriter.loc);
       if (!op) return undefined;
-      scope.set(key, op);
+      scope.set(dialect, value, type, op);
       // A dialect may build another dialect's constant (math builds arith.constant): key it under
       // that dialect too, reusing an equal one that exists (MLIR's tryGetOrCreateConstant).
       if (op.dialect !== dialect) {
-        const otherKey = this.key(op.dialect, value, type);
-        const existing = scope.get(otherKey);
+        const existing = scope.get(op.dialect, value, type);
         if (existing) {
           this.rewriter.eraseOp(op);
-          scope.set(key, existing);
+          scope.set(dialect, value, type, existing);
           return existing;
         }
-        scope.set(otherKey, op);
+        scope.set(op.dialect, value, type, op);
       }
       this.owned.add(op);
       return op;
@@ -220,3 +213,41 @@ export class OperationFolder {
     this.rewriter.eraseOp(op);
   }
 }
+
+/**
+ * The constants of one insertion region by (dialect, value, type). Attributes and types are
+ * uniqued, so the value object is the key; the few entries of a value are searched in a flat list
+ * of [dialect, type, op] triples.
+ */
+class ConstantScope {
+  private readonly byValue = new Map<Attribute, (string | Type | Operation)[]>();
+
+  get(dialect: string, value: Attribute, type: Type): Operation | undefined {
+    const entries = this.byValue.get(value);
+    if (!entries) return undefined;
+    for (let i = 0; i < entries.length; i += 3) if (entries[i] === dialect && entries[i + 1] === type) return entries[i + 2] as Operation;
+    return undefined;
+  }
+  set(dialect: string, value: Attribute, type: Type, op: Operation): void {
+    const entries = this.byValue.get(value);
+    if (!entries) {
+      this.byValue.set(value, [dialect, type, op]);
+      return;
+    }
+    for (let i = 0; i < entries.length; i += 3) {
+      if (entries[i] === dialect && entries[i + 1] === type) {
+        entries[i + 2] = op;
+        return;
+      }
+    }
+    entries.push(dialect, type, op);
+  }
+  /** Drop every entry of `op`. */
+  forget(op: Operation): void {
+    for (const [value, entries] of this.byValue) {
+      for (let i = entries.length - 3; i >= 0; i -= 3) if (entries[i + 2] === op) entries.splice(i, 3);
+      if (entries.length === 0) this.byValue.delete(value);
+    }
+  }
+}
+

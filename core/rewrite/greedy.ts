@@ -8,7 +8,7 @@ import type { Value } from '../ir/value.js';
 import { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './folder.js';
 import type { PatternSet } from './pattern.js';
 import { PatternRewriter, type RewriteListener } from './rewriter.js';
-import { simplifyRegions } from './region-dce.js';
+import { simplifyRegions, type SweepFacts } from './region-dce.js';
 import { isOpTriviallyDead } from './trivially-dead.js';
 
 /** MLIR's GreedySimplifyRegionLevel. */
@@ -110,19 +110,26 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
     }
   };
 
+  // Whether the IR may have changed since region simplification last ran (see the iteration loop).
+  let editedSinceSimplify = true;
+  const sweepFacts: SweepFacts = { graphRegion: false };
   const listener: RewriteListener = {
     notifyOperationInserted: (op) => {
+      editedSinceSimplify = true;
       add(op);
       config.listener?.notifyOperationInserted?.(op);
     },
     notifyOperationModified: (op) => {
+      editedSinceSimplify = true;
       add(op);
       config.listener?.notifyOperationModified?.(op);
     },
     notifyOperationReplaced: (op, values: readonly Value[]) => {
+      editedSinceSimplify = true;
       config.listener?.notifyOperationReplaced?.(op, values);
     },
     notifyOperationErased: (op) => {
+      editedSinceSimplify = true;
       config.listener?.notifyOperationErased?.(op);
       addOperandDefs(op);
       remove(op);
@@ -189,8 +196,14 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         continueRewrites = true;
         break;
       }
-      if ((config.regionSimplification ?? 'normal') !== 'disabled') {
-        continueRewrites = simplifyRegions(rewriter, regions) || continueRewrites;
+      // Region simplification would find nothing when the IR has not changed since its last run
+      // (which left no unreachable block) and the worklist erased nothing: every op was then found
+      // not trivially dead, and in SSA regions a set of dead ops always has one that is unused.
+      // (Graph regions may hold dead cycles. A pattern that changes the IR without telling the
+      // rewriter still counts: it reported success.)
+      if ((config.regionSimplification ?? 'normal') !== 'disabled' && (editedSinceSimplify || continueRewrites || sweepFacts.graphRegion)) {
+        continueRewrites = simplifyRegions(rewriter, regions, sweepFacts) || continueRewrites;
+        editedSinceSimplify = false;
       }
       changedAtAll ||= continueRewrites;
     } while (continueRewrites);

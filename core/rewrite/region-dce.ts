@@ -24,16 +24,23 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
  * the IR does both: a region's unreachable blocks go as the sweep reaches the region, before
  * anything in it is looked at. Returns true when a block or an op was erased.
  */
-export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
-  return sweepAndErase(rewriter, regions, true);
+export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[], seen?: SweepFacts): boolean {
+  return sweepAndErase(rewriter, regions, true, seen);
 }
 
-function sweepAndErase(rewriter: PatternRewriter, regions: readonly Region[], eraseUnreachableBlocks: boolean): boolean {
+/** What a sweep met on its way. */
+export interface SweepFacts {
+  /** It looked into a nested graph region (where dead cycles may hide from the greedy driver's worklist). */
+  graphRegion: boolean;
+}
+
+function sweepAndErase(rewriter: PatternRewriter, regions: readonly Region[], eraseUnreachableBlocks: boolean, seen?: SweepFacts): boolean {
   // Blocks in post-order and ops last to first visit the users of a value before its definition
   // (in regions with SSA dominance), so one sweep that records the few dead ops decides
   // everything. Graph regions may have use cycles: there, liveness is propagated to a fixed point.
   const sweep = new DeadSweep(rewriter, eraseUnreachableBlocks);
   for (const region of regions) sweep.region(region);
+  if (seen) seen.graphRegion = sweep.sawGraphRegion;
   const erasedBlocks = sweep.erasedBlocks;
   let dead: (op: Operation) => boolean;
   if (sweep.sawGraphRegion) {
