@@ -39,6 +39,41 @@ function toAttrMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute>
   return entries.length === 0 ? undefined : new AttrMap(entries);
 }
 
+// `map` allocates exactly-sized arrays (`push` onto [] reserves room for 17 elements).
+function operandSlotsFor(op: Operation, values: readonly Value[]): OpOperand[] {
+  return values.map((v, i) => new OpOperand(v, op, i));
+}
+function resultsFor(op: Operation, types: readonly Type[]): OpResult[] {
+  return types.map((t, i) => new OpResult(t, op, i));
+}
+function successorSlotsFor(op: Operation, blocks: readonly Block[]): BlockOperand[] {
+  return blocks.map((b, i) => new BlockOperand(b, op, i));
+}
+/** A count of empty regions, or regions whose blocks move into the op's own. */
+function regionsFor(op: Operation, regions: number | readonly Region[]): Region[] {
+  const own: Region[] = [];
+  if (typeof regions === 'number') {
+    for (let i = 0; i < regions; i++) own.push(new Region(op));
+    return own;
+  }
+  for (const r of regions) {
+    const region = new Region(op);
+    r.takeBody(region);
+    own.push(region);
+  }
+  return own;
+}
+/** The given properties plus the definition's materialized defaults they lack. */
+function initialProperties(def: OpDefinition | undefined, given: OperationState['properties'], adopt: boolean): AttrMap | undefined {
+  const own = toAttrMap(given, adopt);
+  const defaults = def?.materializedDefaults;
+  if (!defaults?.length) return own;
+  // Ops given none of them share their kind's list of defaults until they change it.
+  if (!own) return AttrMap.sharing(defaults);
+  for (let i = 0; i < defaults.length; i += 2) if (!own.has(defaults[i] as string)) own.set(defaults[i] as string, defaults[i + 1] as Attribute);
+  return own;
+}
+
 /**
  * The region, result and successor lists of ops created without any (these lists never change
  * once the op exists): shared frozen arrays, so that large IR holds (and walks load) no empty
@@ -77,41 +112,29 @@ export class Operation {
   /** @internal the last verifier walk that finished with this op (see verifier.ts). */
   verifyStamp = 0;
 
+  // The constructor runs for every op and is kept short: V8 optimizes it early and recompiles it
+  // whenever its assumptions break (a long one took ~50 ms to compile, several times per run, while
+  // the parser ran unoptimized). The less common parts are functions of their own, below.
   private constructor(state: OperationState) {
+    const def = state.definition;
+    const name = state.name;
     // The definition's copy of the name when they match: one shared (interned) string for all ops
     // of a kind, rather than one per parsed op, so that name comparisons and lookups are cheap.
-    this.name = state.definition?.name === state.name ? state.definition.name : state.name;
-    this.definition = state.definition;
+    this.name = def !== undefined && def.name === name ? def.name : name;
+    this.definition = def;
     this.loc = state.loc ?? UnknownLoc.get();
-    // `map` allocates exactly-sized arrays (`push` onto [] reserves room for 17 elements).
     const operands = state.operands;
-    this.operandSlots = operands?.length ? operands.map((v, i) => new OpOperand(v, this, i)) : [];
+    this.operandSlots = operands !== undefined && operands.length > 0 ? operandSlotsFor(this, operands) : [];
     const resultTypes = state.resultTypes;
-    this.results = resultTypes?.length ? resultTypes.map((t, i) => new OpResult(t, this, i)) : (NO_RESULTS as OpResult[]);
-    const adopt = state.adoptMaps === true;
-    this.ownProperties = toAttrMap(state.properties, adopt);
-    const defaults = state.definition?.materializedDefaults;
-    if (defaults?.length) {
-      // Ops given none of them share their kind's list of defaults until they change it.
-      if (this.ownProperties) {
-        for (let i = 0; i < defaults.length; i += 2) if (!this.ownProperties.has(defaults[i] as string)) this.ownProperties.set(defaults[i] as string, defaults[i + 1] as Attribute);
-      } else {
-        this.ownProperties = AttrMap.sharing(defaults);
-      }
-    }
-    this.ownAttributes = toAttrMap(state.attributes, adopt);
-    this.successorSlots = state.successors?.length ? state.successors.map((b, i) => new BlockOperand(b, this, i)) : (NO_SUCCESSORS as BlockOperand[]);
-    const regions = state.regions ?? 0;
-    this.regions = regions === 0 || (typeof regions !== 'number' && regions.length === 0) ? NO_REGIONS : [];
-    if (typeof regions === 'number') {
-      for (let i = 0; i < regions; i++) this.regions.push(new Region(this));
-    } else {
-      for (const r of regions) {
-        const own = new Region(this);
-        r.takeBody(own);
-        this.regions.push(own);
-      }
-    }
+    this.results = resultTypes !== undefined && resultTypes.length > 0 ? resultsFor(this, resultTypes) : (NO_RESULTS as OpResult[]);
+    const properties = state.properties;
+    this.ownProperties = properties === undefined && (def === undefined || def.materializedDefaults.length === 0) ? undefined : initialProperties(def, properties, state.adoptMaps === true);
+    const attributes = state.attributes;
+    this.ownAttributes = attributes === undefined ? undefined : toAttrMap(attributes, state.adoptMaps === true);
+    const successors = state.successors;
+    this.successorSlots = successors !== undefined && successors.length > 0 ? successorSlotsFor(this, successors) : (NO_SUCCESSORS as BlockOperand[]);
+    const regions = state.regions;
+    this.regions = regions === undefined || regions === 0 || (typeof regions !== 'number' && regions.length === 0) ? NO_REGIONS : regionsFor(this, regions);
   }
 
   static create(state: OperationState): Operation {
