@@ -174,14 +174,15 @@ function verifyBlocks(op: Operation): void {
           throw new VerifyFailure(d);
         }
       }
-      for (let child = block.first; child; child = child.next) {
-        if (child !== last && child.definition?.isTerminator) fail(child, 'must be the last operation in the parent block');
-        const successors = child.successorSlots;
-        for (let i = 0; i < successors.length; i++) {
-          if (successors[i]!.block.parent !== region) fail(child, 'reference to block defined in another region');
-        }
-      }
     }
+  }
+}
+
+/** Successors stay in their region (checked once the op is verified, as MLIR checks a block's successors on leaving it). */
+function verifySuccessorRegion(op: Operation, region: Region): void {
+  const successors = op.successorSlots;
+  for (let i = 0; i < successors.length; i++) {
+    if (successors[i]!.block.parent !== region) fail(op, 'reference to block defined in another region');
   }
 }
 
@@ -246,11 +247,15 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     const outerScope = walk.scope;
     if (def?.isolatedFromAbove) walk.scope = ++verifyCounter;
     for (let r = 0; r < regions.length; r++) {
-      const blocks = regions[r]!.blocks;
+      const region = regions[r]!;
+      const blocks = region.blocks;
       for (let b = 0; b < blocks.length; b++) {
         const block = blocks[b]!;
         block.verifyScope = walk.scope;
-        for (let child = block.first; child; child = child.next) verifyOp(child, walk);
+        for (let child = block.first; child; child = child.next) {
+          verifyOp(child, walk);
+          if (child.successorSlots.length > 0) verifySuccessorRegion(child, region);
+        }
         block.verifyScope = 0;
       }
     }
