@@ -47,7 +47,6 @@ interface DeclarationPlan {
   readonly traitVerifiers: readonly NonNullable<Trait['verify']>[];
   readonly verify: OpSpec['verify'];
   readonly verifyRegions: OpSpec['verifyRegions'];
-  readonly regionCount: number;
   readonly variadicRegions: boolean;
   readonly successorCount: number;
   readonly variadicSuccessors: boolean;
@@ -70,7 +69,6 @@ function planOf(def: OpDefinition): DeclarationPlan {
     traitVerifiers: def.traits.flatMap((t) => (t.verify ? [t.verify] : [])),
     verify: def.spec.verify,
     verifyRegions: def.spec.verifyRegions,
-    regionCount: regionSpecs.length,
     variadicRegions: regionSpecs.some((r) => r.variadic),
     successorCount: successorSpecs.length,
     variadicSuccessors: successorSpecs.some((r) => r.variadic),
@@ -145,7 +143,7 @@ function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPl
     }
     if (!plan.attributeTests[i]!(a)) fail(op, `attribute '${name}' failed to satisfy constraint: ${plan.attributeSpecs[i]!.constraint.description}`);
   }
-  const regionCount = plan.regionCount;
+  const regionCount = def.regionCount;
   if (plan.variadicRegions ? op.regions.length < regionCount - 1 : op.regions.length !== regionCount) {
     fail(op, `requires ${regionCount === 1 ? 'one region' : `${regionCount} regions`}`);
   }

@@ -21,6 +21,17 @@ import { constantValue as constantOf } from '../../core/rewrite/folder.js';
 type Operands = readonly (Attribute | undefined)[];
 export type Folder = (op: Operation, operands: Operands) => FoldResult[] | FoldResult | undefined;
 
+// The operands' constant values are read by index, not destructured in the parameter list:
+// `[a, b]` would run the array iterator protocol on every fold, and folders run on every op.
+/** A folder of a one-operand op, given the operand's constant value. */
+function unaryFolder(fold: (op: Operation, a: Attribute | undefined) => ReturnType<Folder>): Folder {
+  return (op, operands) => fold(op, operands[0]);
+}
+/** A folder of a two-operand op, given the operands' constant values. */
+function binaryFolder(fold: (op: Operation, a: Attribute | undefined, b: Attribute | undefined) => ReturnType<Folder>): Folder {
+  return (op, operands) => fold(op, operands[0], operands[1]);
+}
+
 const resultType = (op: Operation): Type => op.results[0]!.type;
 /** Operand `i` (as `op.operands[i]`, without building the operand list). */
 const operandOf = (op: Operation, i: number): Value => op.operandSlots[i]?.value as Value;
@@ -56,11 +67,6 @@ function floatFold(a: Attribute | undefined, b: Attribute | undefined, type: Typ
   return constFold([a, b], type, (x, y) => roundToKind(fn(x as number, y as number), kind));
 }
 
-/** A unary fold; `fn` is built only for a constant operand. */
-function unaryFold(a: Attribute | undefined, type: Type, makeFn: () => (x: Elem) => Elem | undefined): Attribute | undefined {
-  return a === undefined ? undefined : constFoldUnary(a, type, makeFn());
-}
-
 const identity = (x: Elem): Elem => x;
 const addInt = (x: bigint, y: bigint): bigint => x + y;
 const subInt = (x: bigint, y: bigint): bigint => x - y;
@@ -80,20 +86,16 @@ const maxUnsigned = (w: number): bigint => (1n << BigInt(w)) - 1n;
 
 // ---- integer arithmetic -----------------------------------------------------------------------
 
-export const foldAddI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldAddI = binaryFolder((op, a, b) => {
   if (isZeroInt(b)) return lhsOf(op);
   const sub = definedBy(lhsOf(op), 'arith.subi');
   if (sub && operandOf(sub, 1) === rhsOf(op)) return operandOf(sub, 0); // addi(subi(a, b), b) -> a
   const sub2 = definedBy(rhsOf(op), 'arith.subi');
   if (sub2 && operandOf(sub2, 1) === lhsOf(op)) return operandOf(sub2, 0); // addi(b, subi(a, b)) -> a
   return intFold(a, b, resultType(op), addInt);
-};
+});
 
-export const foldSubI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldSubI = binaryFolder((op, a, b) => {
   if (lhsOf(op) === rhsOf(op)) {
     const zero = zeroAttr(resultType(op));
     if (zero) return zero;
@@ -105,26 +107,20 @@ export const foldSubI: Folder = (op, operands) => {
     if (rhsOf(op) === operandOf(add, 0)) return operandOf(add, 1); // subi(addi(a, b), a) -> b
   }
   return intFold(a, b, resultType(op), subInt);
-};
+});
 
-export const foldMulI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldMulI = binaryFolder((op, a, b) => {
   if (isZeroInt(b)) return rhsOf(op);
   if (isOneInt(b, resultType(op))) return lhsOf(op);
   return intFold(a, b, resultType(op), mulInt);
-};
+});
 
-export const foldDivUI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldDivUI = binaryFolder((op, a, b) => {
   if (isOneInt(b, resultType(op))) return lhsOf(op);
   return intFold(a, b, resultType(op), (x, y, w) => (y === 0n ? undefined : unsigned(x, w) / unsigned(y, w)));
-};
+});
 
-export const foldDivSI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldDivSI = binaryFolder((op, a, b) => {
   if (isOneInt(b, resultType(op))) return lhsOf(op);
   return intFold(a, b, resultType(op), (x, y, w) => {
     const sx = signed(x, w);
@@ -132,11 +128,9 @@ export const foldDivSI: Folder = (op, operands) => {
     if (sy === 0n || (sx === minSigned(w) && sy === -1n)) return undefined;
     return sx / sy;
   });
-};
+});
 
-export const foldCeilDivUI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldCeilDivUI = binaryFolder((op, a, b) => {
   if (isOneInt(b, resultType(op))) return lhsOf(op);
   return intFold(a, b, resultType(op), (x, y, w) => {
     const ux = unsigned(x, w);
@@ -145,11 +139,9 @@ export const foldCeilDivUI: Folder = (op, operands) => {
     const q = ux / uy;
     return ux % uy === 0n ? q : q + 1n;
   });
-};
+});
 
-export const foldCeilDivSI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldCeilDivSI = binaryFolder((op, a, b) => {
   if (isOneInt(b, resultType(op))) return lhsOf(op);
   return intFold(a, b, resultType(op), (x, y, w) => {
     const sx = signed(x, w);
@@ -163,11 +155,9 @@ export const foldCeilDivSI: Folder = (op, operands) => {
     const ceil = !exact && (sx > 0n) === (sy > 0n) ? q + 1n : q;
     return ceil < minSigned(w) || ceil > maxSigned(w) ? undefined : ceil;
   });
-};
+});
 
-export const foldFloorDivSI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldFloorDivSI = binaryFolder((op, a, b) => {
   if (isOneInt(b, resultType(op))) return lhsOf(op);
   return intFold(a, b, resultType(op), (x, y, w) => {
     const sx = signed(x, w);
@@ -176,21 +166,17 @@ export const foldFloorDivSI: Folder = (op, operands) => {
     const q = sx / sy;
     return q * sy !== sx && (sx < 0n) !== (sy < 0n) ? q - 1n : q;
   });
-};
+});
 
-export const foldRemUI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldRemUI = binaryFolder((op, a, b) => {
   if (isOneInt(b, resultType(op))) return zeroAttr(resultType(op));
   return intFold(a, b, resultType(op), (x, y, w) => (y === 0n ? undefined : unsigned(x, w) % unsigned(y, w)));
-};
+});
 
-export const foldRemSI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldRemSI = binaryFolder((op, a, b) => {
   if (isOneInt(b, resultType(op))) return zeroAttr(resultType(op));
   return intFold(a, b, resultType(op), (x, y, w) => (y === 0n ? undefined : signed(x, w) % signed(y, w)));
-};
+});
 
 /** xor(v, allOnes) with v === `x`: MLIR's m_Op<XOrIOp>(m_Val(x), m_ConstantInt(allOnes)). */
 function isNotOf(v: Value, x: Value): boolean {
@@ -198,9 +184,7 @@ function isNotOf(v: Value, x: Value): boolean {
   return xor !== undefined && operandOf(xor, 0) === x && isAllOnes(constantOf(operandOf(xor, 1)), v.type);
 }
 
-export const foldAndI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldAndI = binaryFolder((op, a, b) => {
   const t = resultType(op);
   if (isZeroInt(b)) return rhsOf(op);
   if (isAllOnes(b, t)) return lhsOf(op);
@@ -212,11 +196,9 @@ export const foldAndI: Folder = (op, operands) => {
   }
   // MLIR's Idempotent trait: and(x, x) -> x.
   return intFold(a, b, t, andInt) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
-};
+});
 
-export const foldOrI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldOrI = binaryFolder((op, a, b) => {
   const t = resultType(op);
   if (isZeroInt(b)) return lhsOf(op);
   if (isAllOnes(b, t)) return b;
@@ -224,11 +206,9 @@ export const foldOrI: Folder = (op, operands) => {
   if (isNotOf(rhsOf(op), lhsOf(op))) return operandOf(rhsOf(op).definingOp!, 1);
   if (isNotOf(lhsOf(op), rhsOf(op))) return operandOf(lhsOf(op).definingOp!, 1);
   return intFold(a, b, t, orInt) ?? (lhsOf(op) === rhsOf(op) ? lhsOf(op) : undefined);
-};
+});
 
-export const foldXOrI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldXOrI = binaryFolder((op, a, b) => {
   const t = resultType(op);
   if (isZeroInt(b)) return lhsOf(op);
   if (lhsOf(op) === rhsOf(op)) {
@@ -246,19 +226,17 @@ export const foldXOrI: Folder = (op, operands) => {
     if (operandOf(next, 0) === lhsOf(op)) return operandOf(next, 1); // xor(a, xor(a, x)) -> x
   }
   return intFold(a, b, t, xorInt);
-};
+});
 
 function shiftFold(shift: (x: bigint, s: bigint, w: number) => bigint): Folder {
   const fold = (x: bigint, y: bigint, w: number): bigint | undefined => {
     const s = unsigned(y, w);
     return s >= BigInt(w) ? undefined : shift(x, s, w);
   };
-  return (op, operands) => {
-    const a = operands[0];
-    const b = operands[1];
+  return binaryFolder((op, a, b) => {
     if (isZeroInt(b)) return lhsOf(op);
     return intFold(a, b, resultType(op), fold);
-  };
+  });
 }
 export const foldShLI = shiftFold((x, s) => x << s);
 export const foldShRUI = shiftFold((x, s, w) => unsigned(x, w) >> s);
@@ -266,9 +244,7 @@ export const foldShRSI = shiftFold((x, s, w) => signed(x, w) >> s);
 
 /** maxsi/maxui/minsi/minui: x op x -> x; absorbing and neutral constants; constant fold. */
 function minMaxFold(isSigned: boolean, pickMax: boolean): Folder {
-  return (op, operands) => {
-    const a = operands[0];
-    const b = operands[1];
+  return binaryFolder((op, a, b) => {
     if (lhsOf(op) === rhsOf(op)) return rhsOf(op);
     const t = resultType(op);
     const w = intWidth(t);
@@ -284,7 +260,7 @@ function minMaxFold(isSigned: boolean, pickMax: boolean): Folder {
       const vy = view(y);
       return pickMax ? (vx > vy ? vx : vy) : vx < vy ? vx : vy;
     });
-  };
+  });
 }
 export const foldMaxSI = minMaxFold(true, true);
 export const foldMaxUI = minMaxFold(false, true);
@@ -293,9 +269,7 @@ export const foldMinUI = minMaxFold(false, false);
 
 // ---- extended arithmetic ----------------------------------------------------------------------
 
-export const foldAddUIExtended: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldAddUIExtended = binaryFolder((op, a, b) => {
   const overflowType = op.results[1]!.type;
   if (isZeroInt(constantOf(rhsOf(op)))) {
     const f = zeroAttr(overflowType);
@@ -307,12 +281,10 @@ export const foldAddUIExtended: Folder = (op, operands) => {
   const sum = intFold(a, b, t, addInt);
   const carry = constFold([a, b], overflowType, (x, y) => (unsigned(x as bigint, w) + unsigned(y as bigint, w) > maxUnsigned(w) ? 1n : 0n));
   return sum && carry ? [sum, carry] : undefined;
-};
+});
 
 function mulExtendedFold(isSigned: boolean): Folder {
-  return (op, operands) => {
-    const a = operands[0];
-    const b = operands[1];
+  return binaryFolder((op, a, b) => {
     const t = resultType(op);
     if (isZeroInt(b)) return [rhsOf(op), rhsOf(op)];
     if (!isSigned && isOneInt(b, t)) {
@@ -325,45 +297,37 @@ function mulExtendedFold(isSigned: boolean): Folder {
     const low = constFold([a, b], t, (x, y) => view(x) * view(y));
     const high = constFold([a, b], t, (x, y) => (view(x) * view(y)) >> BigInt(w));
     return low && high ? [low, high] : undefined;
-  };
+  });
 }
 export const foldMulSIExtended = mulExtendedFold(true);
 export const foldMulUIExtended = mulExtendedFold(false);
 
 // ---- floats -----------------------------------------------------------------------------------
 
-export const foldAddF: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldAddF = binaryFolder((op, a, b) => {
   const c = constFloat(b);
   if (c !== undefined && isNegZero(c)) return lhsOf(op);
   return floatFold(a, b, resultType(op), addFloat);
-};
+});
 
-export const foldSubF: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldSubF = binaryFolder((op, a, b) => {
   const c = constFloat(b);
   if (c !== undefined && Object.is(c, 0)) return lhsOf(op);
   return floatFold(a, b, resultType(op), subFloat);
-};
+});
 
-export const foldMulF: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldMulF = binaryFolder((op, a, b) => {
   if (constFloat(b) === 1) return lhsOf(op);
   return floatFold(a, b, resultType(op), mulFloat);
-};
+});
 
-export const foldDivF: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldDivF = binaryFolder((op, a, b) => {
   if (constFloat(b) === 1) return lhsOf(op);
   return floatFold(a, b, resultType(op), divFloat);
-};
+});
 
 /** remf folds as APFloat::mod (C's fmod), which JS's `%` is. */
-export const foldRemF: Folder = (op, operands) => floatFold(operands[0], operands[1], resultType(op), remFloat);
+export const foldRemF = binaryFolder((op, a, b) => floatFold(a, b, resultType(op), remFloat));
 
 /** llvm::maximum/minimum: NaN-propagating, -0 < +0. */
 function maximum(x: number, y: number): number {
@@ -380,13 +344,11 @@ function minimum(x: number, y: number): number {
 }
 /** maximumf/minimumf/maxnumf/minnumf: x op x -> x; x op (neutral infinity) -> x; constant fold. */
 function floatMinMaxFold(neutral: number, fn: (x: number, y: number) => number): Folder {
-  return (op, operands) => {
-    const a = operands[0];
-    const b = operands[1];
+  return binaryFolder((op, a, b) => {
     if (lhsOf(op) === rhsOf(op)) return rhsOf(op);
     if (constFloat(b) === neutral) return lhsOf(op);
     return floatFold(a, b, resultType(op), fn);
-  };
+  });
 }
 export const foldMaximumF = floatMinMaxFold(-Infinity, maximum);
 export const foldMinimumF = floatMinMaxFold(Infinity, minimum);
@@ -401,14 +363,13 @@ function minnum(x: number, y: number): number {
 export const foldMaxNumF = floatMinMaxFold(-Infinity, maximum);
 export const foldMinNumF = floatMinMaxFold(Infinity, minnum);
 
-export const foldNegF: Folder = (op, operands) => {
-  const a = operands[0];
+export const foldNegF = unaryFolder((op, a) => {
   const inner = definedBy(lhsOf(op), 'arith.negf');
   if (inner) return operandOf(inner, 0);
   // -NaN is not representable by FloatAttr (a JS number): such a fold is refused.
   if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => (Number.isNaN(x as number) ? undefined : -(x as number)));
-};
+});
 
 // ---- comparisons and select -------------------------------------------------------------------
 
@@ -439,9 +400,7 @@ export function cmpIPredicateOf(op: Operation): CmpIPredicate {
   return CMPI_PREDICATES[Number((op.properties.get('predicate') as IntegerAttr).value)]!;
 }
 
-export const foldCmpI: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldCmpI = binaryFolder((op, a, b) => {
   const pred = cmpIPredicateOf(op);
   const resType = resultType(op);
   if (lhsOf(op) === rhsOf(op)) return boolAttr(resType, ['eq', 'sle', 'sge', 'ule', 'uge'].includes(pred));
@@ -461,7 +420,7 @@ export const foldCmpI: Folder = (op, operands) => {
   if (a === undefined || b === undefined) return undefined;
   const w = intWidth(lhsOf(op).type);
   return constFold([a, b], resType, (x, y) => (applyCmpI(pred, x as bigint, y as bigint, w) ? 1n : 0n));
-};
+});
 
 type CmpFPredicate = (typeof CMPF_PREDICATES)[number];
 
@@ -488,9 +447,7 @@ export function applyCmpF(pred: CmpFPredicate, x: number, y: number): boolean {
 }
 
 /** cmpf folds scalar constants only (as MLIR 19). */
-export const foldCmpF: Folder = (op, operands) => {
-  const a = operands[0];
-  const b = operands[1];
+export const foldCmpF = binaryFolder((op, a, b) => {
   let x = a instanceof FloatAttr ? a.value : undefined;
   let y = b instanceof FloatAttr ? b.value : undefined;
   // One NaN operand decides the result whatever the other is.
@@ -499,7 +456,7 @@ export const foldCmpF: Folder = (op, operands) => {
   if (x === undefined || y === undefined) return undefined;
   const pred = CMPF_PREDICATES[Number((op.properties.get('predicate') as IntegerAttr).value)]!;
   return BoolAttr.get(applyCmpF(pred, x, y));
-};
+});
 
 export const foldSelect: Folder = (op, operands) => {
   const cond = operands[0];
@@ -536,23 +493,21 @@ const inType = (op: Operation): Type => operandOf(op, 0).type;
 
 /** extui/extsi: ext(ext(a)) -> ext(a); a constant is read as unsigned/signed at the operand's width. */
 function intExtFolder(name: string, asInt: (v: bigint, w: number) => bigint): Folder {
-  return (op, operands) => {
+  return unaryFolder((op, a) => {
     const inner = definedBy(lhsOf(op), name);
     if (inner) {
       op.setOperand(0, operandOf(inner, 0));
       return op.results[0];
     }
-    const a = operands[0];
     if (a === undefined) return undefined;
     const w = intWidth(inType(op));
     return constFoldUnary(a, resultType(op), (x) => asInt(x as bigint, w));
-  };
+  });
 }
 export const foldExtUI = intExtFolder('arith.extui', unsigned);
 export const foldExtSI = intExtFolder('arith.extsi', signed);
 
-export const foldTruncI: Folder = (op, operands) => {
-  const a = operands[0];
+export const foldTruncI = unaryFolder((op, a) => {
   const ext = definedBy(lhsOf(op), 'arith.extui') ?? definedBy(lhsOf(op), 'arith.extsi');
   if (ext) {
     const src = operandOf(ext, 0);
@@ -569,33 +524,30 @@ export const foldTruncI: Folder = (op, operands) => {
   }
   if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => x);
-};
+});
 
-export const foldIndexCast: Folder = (op, operands) => unaryFold(operands[0], resultType(op), () => identity);
+export const foldIndexCast = unaryFolder((op, a) => (a === undefined ? undefined : constFoldUnary(a, resultType(op), identity)));
 
-export const foldIndexCastUI: Folder = (op, operands) => {
-  const a = operands[0];
+export const foldIndexCastUI = unaryFolder((op, a) => {
   if (a === undefined) return undefined;
   const w = intWidth(inType(op));
   return constFoldUnary(a, resultType(op), (x) => unsigned(x as bigint, w));
-};
+});
 
 /** sitofp/uitofp: the constant read as signed/unsigned at the operand's width, rounded to the result type. */
 function intToFpFolder(asInt: (v: bigint, w: number) => bigint): Folder {
-  return (op, operands) => {
-    const a = operands[0];
+  return unaryFolder((op, a) => {
     if (a === undefined) return undefined;
     const kind = floatKind(resultType(op));
     const w = intWidth(inType(op));
     return constFoldUnary(a, resultType(op), (x) => roundScaled(asInt(x as bigint, w), 0, kind));
-  };
+  });
 }
 export const foldSIToFP = intToFpFolder(signed);
 export const foldUIToFP = intToFpFolder(unsigned);
 
 function fpToInt(isSigned: boolean): Folder {
-  return (op, operands) => {
-    const a = operands[0];
+  return unaryFolder((op, a) => {
     if (a === undefined) return undefined;
     const w = intWidth(resultType(op));
     const lo = isSigned ? minSigned(w) : 0n;
@@ -605,14 +557,13 @@ function fpToInt(isSigned: boolean): Folder {
       const t = BigInt(Math.trunc(x as number));
       return t < lo || t > hi ? undefined : t;
     });
-  };
+  });
 }
 export const foldFPToSI = fpToInt(true);
 export const foldFPToUI = fpToInt(false);
 
 /** extf(truncf(x)) with both `contract` returns x; constants widen exactly. */
-export const foldExtF: Folder = (op, operands) => {
-  const a = operands[0];
+export const foldExtF = unaryFolder((op, a) => {
   const trunc = definedBy(lhsOf(op), 'arith.truncf');
   if (trunc && operandOf(trunc, 0).type === resultType(op)) {
     const contract = (o: Operation) => ((o.properties.get('fastmath') as { flags?: number } | undefined)?.flags ?? 0) & 32;
@@ -620,7 +571,7 @@ export const foldExtF: Folder = (op, operands) => {
   }
   if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => x);
-};
+});
 
 /** Representable-by check of APFloat: every value of `from` is one of `to` (f16 and bf16 are not). */
 function representableBy(from: Type, to: Type): boolean {
@@ -633,8 +584,7 @@ function representableBy(from: Type, to: Type): boolean {
 }
 
 /** truncf folds only when the constant converts exactly (MLIR's convertFloatValue). */
-export const foldTruncF: Folder = (op, operands) => {
-  const a = operands[0];
+export const foldTruncF = unaryFolder((op, a) => {
   const ext = definedBy(lhsOf(op), 'arith.extf');
   if (ext) {
     const src = operandOf(ext, 0);
@@ -648,26 +598,24 @@ export const foldTruncF: Folder = (op, operands) => {
       if (elementType(src.type) === elementType(resultType(op))) return src; // truncf(extf(a)) -> a
     }
   }
-  const kind = floatKind(resultType(op));
   if (a === undefined) return undefined;
+  const kind = floatKind(resultType(op));
   return constFoldUnary(a, resultType(op), (x) => {
     const y = roundToKind(x as number, kind);
     return Object.is(y, x) || Number.isNaN(x as number) ? y : undefined;
   });
-};
+});
 
-export const foldBitcast: Folder = (op, operands) => {
-  const a = operands[0];
+export const foldBitcast = unaryFolder((op, a) => {
   if (a === undefined) return undefined;
   const from = elementType(inType(op));
   const to = elementType(resultType(op));
   const w = intWidth(from instanceof FloatType ? IntegerType.get(from.width) : from);
-  if (a === undefined) return undefined;
   return constFoldUnary(a, resultType(op), (x) => {
     const bits = from instanceof FloatType ? floatBits(x as number, floatKind(from)) : unsigned(x as bigint, w);
     return to instanceof FloatType ? floatFromBits(bits, floatKind(to)) : bits;
   });
-};
+});
 
 export const foldConstant: Folder = (op) => op.getProperty('value');
 

@@ -57,8 +57,9 @@ function constDiff(lb: Value, ub: Value): bigint | undefined {
   if (add?.name !== 'arith.addi') return undefined;
   const a = add.operandSlots[0]?.value as Value;
   const b = add.operandSlots[1]?.value as Value;
-  if (a === lb && constIntOf(b, width) !== undefined) return constIntOf(b, width);
-  if (b === lb && constIntOf(a, width) !== undefined) return constIntOf(a, width);
+  // (When both operands are `lb`, either reading gives the same.)
+  if (a === lb) return constIntOf(b, width);
+  if (b === lb) return constIntOf(a, width);
   return undefined;
 }
 
@@ -92,7 +93,7 @@ export const SimplifyTrivialLoops = definePattern({
     }
     const diff = constDiff(lb, ub);
     if (diff === undefined) return false;
-  const inits = op.operands.slice(3);
+    const inits = op.operands.slice(3);
     if (diff <= 0n) {
       rw.replaceOp(op, inits);
       return true;

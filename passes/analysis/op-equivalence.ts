@@ -130,8 +130,6 @@ function regionsEquivalent(lhs: Region, rhs: Region, values: Map<Value, Value>, 
   return true;
 }
 
-const valueId = hashIdOf;
-
 const nameHashes = new Map<string, number>();
 /** Attribute names repeat: their hashes are kept. */
 function cachedStringHash(s: string): number {
@@ -173,10 +171,10 @@ export function opHash(op: Operation): number {
   if (op.definition?.commutative) {
     // Operands as a multiset.
     let sum = 0;
-    for (let i = 0; i < slots.length; i++) sum = (sum + mix(0x27d4eb2f, valueId(slots[i]!.value))) | 0;
+    for (let i = 0; i < slots.length; i++) sum = (sum + mix(0x27d4eb2f, hashIdOf(slots[i]!.value))) | 0;
     h = mix(h, sum);
   } else {
-    for (let i = 0; i < slots.length; i++) h = mix(h, valueId(slots[i]!.value));
+    for (let i = 0; i < slots.length; i++) h = mix(h, hashIdOf(slots[i]!.value));
   }
   return mix(h, slots.length);
 }
