@@ -284,17 +284,18 @@ export function defineOp<const S extends OpSpec>(spec: S): OpClass<S> {
 }
 
 function flattenGroups(gs: readonly ValueGroup[], given: Readonly<Record<string, unknown>> | readonly unknown[] | undefined, what: string, opName: string): { flat: any[]; sizes: number[] } {
-  if (Array.isArray(given)) return { flat: [...given], sizes: [] };
+  if (Array.isArray(given)) return { flat: given.slice(), sizes: [] };
   const flat: unknown[] = [];
   const sizes: number[] = [];
   const record = (given ?? {}) as Record<string, unknown>;
-  for (const g of gs) {
+  for (let i = 0; i < gs.length; i++) {
+    const g = gs[i]!;
     const v = record[g.name];
     if (v === undefined) {
       if (g.kind === 'single') throw new Error(`'${opName}': missing ${what} '${g.name}'`);
       sizes.push(0);
     } else if (Array.isArray(v)) {
-      flat.push(...v);
+      for (let k = 0; k < v.length; k++) flat.push(v[k]);
       sizes.push(v.length);
     } else {
       flat.push(v);
@@ -315,7 +316,9 @@ export function buildState(def: OpDefinition, args: BuildArgs, own = false): Ope
   const properties = own ? new AttrMap() : new Map<string, Attribute>();
   const given = args.attributes;
   if (given) {
-    for (const k of Object.keys(given)) {
+    const keys = Object.keys(given);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       const v = given[k];
       if (v !== undefined) properties.set(k, v);
     }
@@ -334,8 +337,8 @@ export function buildState(def: OpDefinition, args: BuildArgs, own = false): Ope
     operands: operands.flat,
     resultTypes,
     properties,
-    attributes: args.discardable ?? {},
-    successors: args.successors ?? [],
+    attributes: args.discardable,
+    successors: args.successors,
     regions: args.regions && args.regions.length ? args.regions : def.regionCount,
     loc: args.loc,
     adoptMaps: own,

@@ -111,25 +111,28 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   };
 
   // Whether the IR may have changed since region simplification last ran (see the iteration loop).
+  // Seeding's constant uniquing does not count: an op replaced by an equal one, or moved within its
+  // block, leaves every other op as live as it was and every block as reachable.
   let editedSinceSimplify = true;
+  let seedingNow = false;
   const sweepFacts: SweepFacts = { graphRegion: false };
   const listener: RewriteListener = {
     notifyOperationInserted: (op) => {
-      editedSinceSimplify = true;
+      if (!seedingNow) editedSinceSimplify = true;
       add(op);
       config.listener?.notifyOperationInserted?.(op);
     },
     notifyOperationModified: (op) => {
-      editedSinceSimplify = true;
+      if (!seedingNow) editedSinceSimplify = true;
       add(op);
       config.listener?.notifyOperationModified?.(op);
     },
     notifyOperationReplaced: (op, values: readonly Value[]) => {
-      editedSinceSimplify = true;
+      if (!seedingNow) editedSinceSimplify = true;
       config.listener?.notifyOperationReplaced?.(op, values);
     },
     notifyOperationErased: (op) => {
-      editedSinceSimplify = true;
+      if (!seedingNow) editedSinceSimplify = true;
       config.listener?.notifyOperationErased?.(op);
       addOperandDefs(op);
       remove(op);
@@ -176,6 +179,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       // Top-down, everything pushed while seeding (the users of uniqued constants too) is queued
       // in push order and processed first-in first-out; bottom-up it is a plain stack.
       worklist.seeding = topDown;
+      seedingNow = true;
       for (const region of regions) {
         for (const block of region.blocks) {
           for (let op = block.first; op; ) {
@@ -187,6 +191,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         }
       }
       worklist.seeding = false;
+      seedingNow = false;
 
       // MLIR loops forever on patterns that undo each other within one pass over the worklist; past
       // this many rewrites the pass is cut short, so that the iteration limit reports it instead.
@@ -270,14 +275,15 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
   function replaceByFoldResults(op: Operation, results: readonly (Attribute | Value)[]): boolean {
     if (results.length !== op.results.length) throw new Error(`'${op.name}' folder returned ${results.length} results for ${op.results.length}`);
     const materialize = context.dialect(op.dialect)?.spec.materializeConstant;
-    const replacements: Value[] = [];
+    // Exact size (a push onto [] reserves room for 17): folds come by the ten thousand.
+    const replacements = new Array<Value>(results.length);
     let created: Operation[] | undefined;
     rewriter.setInsertionPointBefore(op);
     rewriter.loc = op.loc;
     for (let i = 0; i < results.length; i++) {
       const r = results[i]!;
       if (!(r instanceof Attribute)) {
-        replacements.push(r);
+        replacements[i] = r;
         continue;
       }
       const constant = materialize?.(rewriter, r, op.results[i]!.type, op.loc);
@@ -286,7 +292,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
         return false;
       }
       (created ??= []).push(constant);
-      replacements.push(constant.results[0]!);
+      replacements[i] = constant.results[0]!;
     }
     rewriter.replaceOp(op, replacements);
     return true;

@@ -28,27 +28,34 @@ export class PatternRewriter extends Builder {
     if (listener) this.listeners.push(listener);
   }
 
+  // Notifications come by the hundred thousand on large IR, much of it before V8 optimizes this
+  // code: indexed loops, as for-of makes an iterator result per step in unoptimized code.
   override insert(op: Operation): Operation {
     super.insert(op);
-    for (const l of this.listeners) l.notifyOperationInserted?.(op);
+    this.notifyInserted(op);
     // Ops nested in a newly inserted op are new too.
-    for (const region of op.regions) for (const nested of region.ops()) nested.walk((n) => this.notifyInserted(n), 'pre');
+    const regions = op.regions;
+    for (let i = 0; i < regions.length; i++) for (const nested of regions[i]!.ops()) nested.walk((n) => this.notifyInserted(n), 'pre');
     return op;
   }
+  /** Also for a moved op: moving counts as inserting (MLIR notifies insertion with the previous place). */
   private notifyInserted(op: Operation): void {
-    for (const l of this.listeners) l.notifyOperationInserted?.(op);
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) ls[i]!.notifyOperationInserted?.(op);
   }
 
   /** Replace all results of `op` with `values`, then erase it. */
   replaceOp(op: Operation, values: readonly Value[]): void {
-    for (const l of this.listeners) l.notifyOperationReplaced?.(op, values);
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) ls[i]!.notifyOperationReplaced?.(op, values);
     this.replaceAllUsesWith(op, values);
     this.eraseOp(op);
   }
   /** Replace uses of `op`'s results, notifying the users as modified. */
   replaceAllUsesWith(op: Operation, values: readonly Value[]): void {
     if (values.length !== op.results.length) throw new Error(`'${op.name}': replacing ${op.results.length} results with ${values.length} values`);
-    op.results.forEach((r, i) => this.replaceAllValueUsesWith(r, values[i]!));
+    const results = op.results;
+    for (let i = 0; i < results.length; i++) this.replaceAllValueUsesWith(results[i]!, values[i]!);
   }
   replaceAllValueUsesWith(from: Value, to: Value): void {
     if (from === to) {
@@ -70,7 +77,8 @@ export class PatternRewriter extends Builder {
   eraseOp(op: Operation): void {
     const regions = op.regions;
     for (let i = regions.length - 1; i >= 0; i--) this.eraseRegionBody(regions[i]!);
-    for (const l of this.listeners) l.notifyOperationErased?.(op);
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) ls[i]!.notifyOperationErased?.(op);
     // Uses left can only come from graph regions: drop them as MLIR does.
     op.dropAllUses();
     op.erase();
@@ -100,7 +108,8 @@ export class PatternRewriter extends Builder {
     return result;
   }
   notifyModified(op: Operation): void {
-    for (const l of this.listeners) l.notifyOperationModified?.(op);
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) ls[i]!.notifyOperationModified?.(op);
   }
 
   /**
@@ -109,11 +118,14 @@ export class PatternRewriter extends Builder {
    */
   inlineBlockBefore(source: Block, dest: Block, before: Operation | undefined, args: readonly Value[] = []): void {
     if (args.length !== source.arguments.length) throw new Error(`inlining a block with ${source.arguments.length} arguments given ${args.length} values`);
-    source.arguments.forEach((a, i) => this.replaceAllValueUsesWith(a, args[i]!));
-    for (const op of source.ops) {
+    const sourceArgs = source.arguments;
+    for (let i = 0; i < sourceArgs.length; i++) this.replaceAllValueUsesWith(sourceArgs[i]!, args[i]!);
+    for (let op = source.first; op; ) {
+      const next: Operation | undefined = op.next;
       op.remove();
       dest.insertBefore(op, before);
-      this.notifyMoved(op);
+      this.notifyInserted(op);
+      op = next;
     }
     source.parent?.removeBlock(source);
   }
@@ -122,10 +134,6 @@ export class PatternRewriter extends Builder {
     const blocks = [...region.blocks];
     region.blocks.length = 0;
     blocks.forEach((b, i) => dest.insertBlock(b, index + i));
-    for (const b of blocks) for (const op of b) this.notifyMoved(op);
-  }
-  /** Moving an op counts as inserting it (MLIR notifies insertion with the previous place). */
-  private notifyMoved(op: Operation): void {
-    for (const l of this.listeners) l.notifyOperationInserted?.(op);
+    for (const b of blocks) for (const op of b) this.notifyInserted(op);
   }
 }

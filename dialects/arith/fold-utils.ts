@@ -50,11 +50,20 @@ function elementsOf(a: Attribute | undefined): Elements | undefined {
 
 /** An attribute of type `type` holding `values` (one value for a scalar or a splat). */
 export function makeConstant(type: Type, values: readonly Elem[]): Attribute {
-  const elem = elementType(type);
-  const canon = values.map((v) => canonElem(elem, v));
-  if (type instanceof ShapedType) return DenseElementsAttr.get(type, canon);
-  if (elem instanceof FloatType) return FloatAttr.get(type, canon[0] as number);
-  return IntegerAttr.get(type, canon[0] as bigint);
+  if (!(type instanceof ShapedType)) return makeScalar(type, values[0]!);
+  const elem = type.elementType;
+  return DenseElementsAttr.get(type, values.map((v) => canonElem(elem, v)));
+}
+
+/** The integer or float attribute of scalar type `type` holding `value`. */
+function makeScalar(type: Type, value: Elem): Attribute {
+  const canon = canonElem(type, value);
+  return type instanceof FloatType ? FloatAttr.get(type, canon as number) : IntegerAttr.get(type, canon as bigint);
+}
+
+/** The value of a scalar integer or float attribute. */
+function scalarOf(a: Attribute): Elem | undefined {
+  return a instanceof IntegerAttr || a instanceof FloatAttr ? a.value : undefined;
 }
 
 /** The scalar (or splat) value of a constant attribute. */
@@ -101,6 +110,8 @@ export function constFold(operands: readonly (Attribute | undefined)[], resultTy
   // Most ops have a non-constant operand: refuse before building anything.
   if (operands.length === 0) return undefined;
   for (let i = 0; i < operands.length; i++) if (operands[i] === undefined) return undefined;
+  // Scalars, by far the most common, without element lists (folds come by the ten thousand).
+  if (!(resultType instanceof ShapedType) && operands.length <= 3) return constFoldScalars(operands as readonly Attribute[], resultType, fn);
   const elems = operands.map(elementsOf);
   if (elems.some((e) => e === undefined)) return undefined;
   const all = elems as Elements[];
@@ -119,6 +130,25 @@ export function constFold(operands: readonly (Attribute | undefined)[], resultTy
     out.push(r);
   }
   return makeConstant(resultType, out);
+}
+
+/** constFold's result for a scalar result type and 1-3 operands (any shaped operand refuses, as there). */
+function constFoldScalars(operands: readonly Attribute[], resultType: Type, fn: (...xs: Elem[]) => Elem | undefined): Attribute | undefined {
+  const a = scalarOf(operands[0]!);
+  if (a === undefined) return undefined;
+  let r: Elem | undefined;
+  if (operands.length === 1) r = fn(a);
+  else {
+    const b = scalarOf(operands[1]!);
+    if (b === undefined) return undefined;
+    if (operands.length === 2) r = fn(a, b);
+    else {
+      const c = scalarOf(operands[2]!);
+      if (c === undefined) return undefined;
+      r = fn(a, b, c);
+    }
+  }
+  return r === undefined ? undefined : makeScalar(resultType, r);
 }
 
 /** Same as constFold for a single operand. */
