@@ -56,7 +56,7 @@ export function makeConstant(type: Type, values: readonly Elem[]): Attribute {
 }
 
 /** The integer or float attribute of scalar type `type` holding `value`. */
-function makeScalar(type: Type, value: Elem): Attribute {
+export function makeScalar(type: Type, value: Elem): Attribute {
   const canon = canonElem(type, value);
   return type instanceof FloatType ? FloatAttr.get(type, canon as number) : IntegerAttr.get(type, canon as bigint);
 }

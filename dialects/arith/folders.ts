@@ -13,7 +13,7 @@ import type { Value } from '../../core/ir/value.js';
 import { CMPF_PREDICATES, CMPI_PREDICATES } from './attributes.js';
 import {
   constFloat, constFold, constFoldUnary, constInt, elementType, floatBits, floatFromBits, floatKind, intWidth, isAllOnes, isNegZero, isOneInt,
-  isZeroInt, makeConstant, roundScaled, signed, unsigned, type Elem,
+  isZeroInt, makeConstant, makeScalar, roundScaled, signed, unsigned, type Elem,
 } from './fold-utils.js';
 import { roundToKind } from '../../core/ir/float-format.js';
 import { constantValue as constantOf } from '../../core/rewrite/folder.js';
@@ -58,12 +58,17 @@ function boolAttr(type: Type, value: boolean): Attribute | undefined {
 function intFold(a: Attribute | undefined, b: Attribute | undefined, type: Type, fn: (a: bigint, b: bigint, w: number) => bigint | undefined): Attribute | undefined {
   if (a === undefined || b === undefined) return undefined;
   const w = intWidth(type);
+  if (a instanceof IntegerAttr && b instanceof IntegerAttr && !(type instanceof ShapedType)) {
+    const r = fn(a.value, b.value, w);
+    return r === undefined ? undefined : makeScalar(type, r);
+  }
   return constFold([a, b], type, (x, y) => fn(x as bigint, y as bigint, w));
 }
 
 function floatFold(a: Attribute | undefined, b: Attribute | undefined, type: Type, fn: (a: number, b: number) => number): Attribute | undefined {
   if (a === undefined || b === undefined) return undefined;
   const kind = floatKind(type);
+  if (a instanceof FloatAttr && b instanceof FloatAttr && !(type instanceof ShapedType)) return makeScalar(type, roundToKind(fn(a.value, b.value), kind));
   return constFold([a, b], type, (x, y) => roundToKind(fn(x as number, y as number), kind));
 }
 

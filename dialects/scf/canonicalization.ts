@@ -49,10 +49,13 @@ function setOperands(rw: PatternRewriter, op: Operation, values: readonly Value[
 
 /** The constant difference ub - lb, from two constants or `ub = addi(lb, c)` (MLIR's computeConstDiff). */
 function constDiff(lb: Value, ub: Value): bigint | undefined {
-  const l = constantValue(lb);
+  // Tried on every visit of every loop: the upper bound first, as it is seldom constant.
   const u = constantValue(ub);
   const width = lb.type instanceof IntegerType ? lb.type.width : 64;
-  if (l instanceof IntegerAttr && u instanceof IntegerAttr) return BigInt.asIntN(width, u.value - l.value);
+  if (u instanceof IntegerAttr) {
+    const l = constantValue(lb);
+    return l instanceof IntegerAttr ? BigInt.asIntN(width, u.value - l.value) : undefined;
+  }
   const add = ub.definingOp;
   if (add?.name !== 'arith.addi') return undefined;
   const a = add.operandSlots[0]?.value as Value;
