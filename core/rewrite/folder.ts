@@ -1,6 +1,7 @@
 import { Attribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Region } from '../ir/region.js';
+import { UnknownLoc } from '../ir/location.js';
 import { Operation } from '../ir/operation.js';
 import type { Type } from '../ir/types.js';
 import type { Value } from '../ir/value.js';
@@ -109,6 +110,9 @@ export class OperationFolder {
     if (existing === op) return true;
     if (existing) {
       this.rewriter.replaceOp(op, existing.results);
+      // It now stands for constants from several places: no one location is right (MLIR's
+      // erasedFoldedLocation).
+      existing.loc = UnknownLoc.get();
       return false;
     }
     scope.set(dialect, value, type, op);
@@ -116,8 +120,10 @@ export class OperationFolder {
     const block = region.entry!;
     if (op.parent !== block || (block.first !== op && !(op.prev && this.owned.has(op.prev)))) {
       op.remove();
-      // A move, not a change: MLIR's folder does not report it either.
+      // A move, not a change: MLIR's folder does not report it either. Hoisted, the op no longer
+      // sits where its location says.
       block.insertBefore(op, block.first);
+      op.loc = UnknownLoc.get();
     }
     return true;
   }
