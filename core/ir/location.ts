@@ -127,7 +127,25 @@ export class FusedLoc extends Location {
   private constructor(readonly locations: readonly Location[], readonly metadata: string | undefined) {
     super();
   }
-  static get(locations: readonly Location[], metadata?: string): FusedLoc {
+  /**
+   * The fusion of `locations` (MLIR's FusedLoc::get): fused locations with the same metadata are
+   * flattened into it, unknown locations and repeats dropped. What is left may not need fusing:
+   * a single location without metadata is that location, none is unknown.
+   */
+  static get(locations: readonly Location[], metadata?: string): Location {
+    const kept: Location[] = [];
+    const keep = (l: Location) => {
+      if (!kept.includes(l)) kept.push(l);
+    };
+    for (const loc of locations) {
+      if (loc instanceof FusedLoc && loc.metadata === metadata) loc.locations.forEach(keep);
+      else if (!(loc instanceof UnknownLoc)) keep(loc);
+    }
+    if (kept.length === 0) return metadata === undefined ? UnknownLoc.get() : FusedLoc.unique([UnknownLoc.get()], metadata);
+    if (kept.length === 1 && metadata === undefined) return kept[0]!;
+    return FusedLoc.unique(kept, metadata);
+  }
+  private static unique(locations: readonly Location[], metadata: string | undefined): FusedLoc {
     const key = `U${locations.map((l) => l.id).join(',')}\0${metadata ?? ''}`;
     return uniquer.get(key, () => new FusedLoc(locations, metadata)) as FusedLoc;
   }
