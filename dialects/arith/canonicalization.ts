@@ -4,6 +4,7 @@
  * Ops are matched and built by name: the op declarations import this module.
  */
 import { IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import { FusedLoc, type Location } from '../../core/ir/location.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { IntegerType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
@@ -21,13 +22,27 @@ function scalarInt(v: Value): bigint | undefined {
   return a instanceof IntegerAttr ? a.value : undefined;
 }
 
-function create(rw: PatternRewriter, name: string, operands: readonly Value[], resultType: Type, properties: Record<string, Attribute> = {}): Operation {
-  return rw.create({ name, operands, resultTypes: [resultType], properties });
+function create(rw: PatternRewriter, loc: Location, name: string, operands: readonly Value[], resultType: Type, properties: Record<string, Attribute> = {}): Operation {
+  return rw.create({ name, operands, resultTypes: [resultType], properties, loc });
 }
 
-function constant(rw: PatternRewriter, type: Type, value: bigint): Value {
-  return create(rw, 'arith.constant', [], type, { value: makeConstant(type, [value]) }).results[0]!;
+function constant(rw: PatternRewriter, loc: Location, type: Type, value: bigint): Value {
+  return create(rw, loc, 'arith.constant', [], type, { value: makeConstant(type, [value]) }).results[0]!;
 }
+
+/**
+ * The location of the ops a DRR pattern builds (the `odsLoc` of MLIR's generated code): the fused
+ * locations of the first N ops it matched, N being the number of op nodes in its source pattern.
+ * DRR records matched ops in a particular order (the root, then for each operand in turn the ops
+ * matched inside it and then the operand's own op, constants matched by ConstantLikeMatcher
+ * included), so the N first may hold a constant and leave out an op: callers pass that prefix.
+ */
+function drrLoc(...matched: Operation[]): Location {
+  return FusedLoc.get(matched.map((op) => op.loc));
+}
+
+/** The op defining `v` (a matched operand known to have one). */
+const definer = (v: Value): Operation => v.definingOp!;
 
 const flagsOf = (op: Operation): number => ((op.properties.get('overflowFlags') as IntegerOverflowFlagsAttr | undefined)?.flags ?? 0);
 /** DRR's MergeOverflow: the flags both ops carry. */
@@ -52,15 +67,19 @@ function constantChain(name: string, root: string, outerShape: Shape, inner: str
       // The inner op first: it is cheaper to rule out than the constant.
       const innerOp = def(op.operandSlots[outerShape === 'x-c' ? 0 : 1]!.value, inner);
       if (!innerOp) return false;
-      const c1 = scalarInt(op.operandSlots[outerShape === 'x-c' ? 1 : 0]!.value);
+      const c1Value = op.operandSlots[outerShape === 'x-c' ? 1 : 0]!.value;
+      const c1 = scalarInt(c1Value);
       if (c1 === undefined) return false;
       const x = innerOp.operand(innerShape === 'x-c' ? 0 : 1);
-      const c0 = scalarInt(innerOp.operand(innerShape === 'x-c' ? 1 : 0));
+      const c0Value = innerOp.operand(innerShape === 'x-c' ? 1 : 0);
+      const c0 = scalarInt(c0Value);
       if (c0 === undefined) return false;
+      // Two op nodes; DRR records the root, then the first operand's constant (the inner op's, or c1 itself).
+      const loc = drrLoc(op, definer(outerShape === 'x-c' ? c0Value : c1Value));
       const type = op.results[0]!.type;
-      const k = constant(rw, type, combine(c0, c1));
+      const k = constant(rw, loc, type, combine(c0, c1));
       const operands = result.shape === 'x-c' ? [x, k] : [k, x];
-      return replace(rw, op, create(rw, result.op, operands, type, merged(innerOp, op)));
+      return replace(rw, op, create(rw, loc, result.op, operands, type, merged(innerOp, op)));
     },
   });
 }
@@ -95,7 +114,9 @@ function addMulNegativeOne(name: string, mulOnRight: boolean): RewritePattern {
       if (!mulOp || !isMinusOne(mulOp.operand(1))) return false;
       const y = mulOp.operand(0);
       const other = op.operandSlots[mulOnRight ? 0 : 1]!.value;
-      return replace(rw, op, create(rw, 'arith.subi', [other, y], op.results[0]!.type));
+      // Two op nodes: the root, then the -1 (matched inside the muli, before it).
+      const loc = drrLoc(op, definer(mulOp.operand(1)));
+      return replace(rw, op, create(rw, loc, 'arith.subi', [other, y], op.results[0]!.type));
     },
   });
 }
@@ -111,8 +132,9 @@ export const SubISubILHSRHSLHS = definePattern({
     const inner = def(op.operand(0), 'arith.subi');
     if (!inner || inner.operand(0) !== op.operand(1)) return false;
     const y = inner.operand(1);
-    const zero = create(rw, 'arith.constant', [], y.type, { value: makeConstant(y.type, [0n]) }).results[0]!;
-    return replace(rw, op, create(rw, 'arith.subi', [zero, y], op.results[0]!.type, merged(inner, op)));
+    const loc = drrLoc(op, inner);
+    const zero = create(rw, loc, 'arith.constant', [], y.type, { value: makeConstant(y.type, [0n]) }).results[0]!;
+    return replace(rw, op, create(rw, loc, 'arith.subi', [zero, y], op.results[0]!.type, merged(inner, op)));
   },
 });
 
@@ -128,8 +150,9 @@ function logicOfExt(name: string, root: string, ext: string): RewritePattern {
       const a = def(op.operand(0), ext);
       const b = def(op.operand(1), ext);
       if (!a || !b || a.operand(0).type !== b.operand(0).type) return false;
-      const inner = create(rw, root, [a.operand(0), b.operand(0)], a.operand(0).type);
-      return replace(rw, op, create(rw, ext, [inner.results[0]!], op.results[0]!.type));
+      const loc = drrLoc(op, a, b);
+      const inner = create(rw, loc, root, [a.operand(0), b.operand(0)], a.operand(0).type);
+      return replace(rw, op, create(rw, loc, ext, [inner.results[0]!], op.results[0]!.type));
     },
   });
 }
@@ -148,7 +171,7 @@ export const XOrINotCmpI = definePattern({
     const c = constantValue(op.operand(1));
     if (!cmp || !(c instanceof IntegerAttr) || c.value !== 1n || c.type !== IntegerType.get(1)) return false;
     const pred = INVERSE[predicateOf(cmp)]!;
-    return replace(rw, op, create(rw, 'arith.cmpi', cmp.operands, op.results[0]!.type, { predicate: predicateAttr(pred) }));
+    return replace(rw, op, create(rw, drrLoc(op, cmp), 'arith.cmpi', cmp.operands, op.results[0]!.type, { predicate: predicateAttr(pred) }));
   },
 });
 
@@ -163,7 +186,7 @@ function cmpOfExt(name: string, ext: string): RewritePattern {
       const a = def(op.operand(0), ext);
       const b = def(op.operand(1), ext);
       if ((pred !== 'eq' && pred !== 'ne') || !a || !b || a.operand(0).type !== b.operand(0).type) return false;
-      return replace(rw, op, create(rw, 'arith.cmpi', [a.operand(0), b.operand(0)], op.results[0]!.type, { predicate: predicateAttr(pred) }));
+      return replace(rw, op, create(rw, drrLoc(op, a, b), 'arith.cmpi', [a.operand(0), b.operand(0)], op.results[0]!.type, { predicate: predicateAttr(pred) }));
     },
   });
 }
@@ -183,7 +206,7 @@ function redundantSelect(name: string, nestedTrue: boolean): RewritePattern {
       const inner = def(nestedTrue ? t : f, 'arith.select');
       if (!inner || inner.operand(0) !== pred) return false;
       const operands = nestedTrue ? [pred, inner.operand(1), f] : [pred, t, inner.operand(2)];
-      return replace(rw, op, create(rw, 'arith.select', operands, op.results[0]!.type));
+      return replace(rw, op, create(rw, drrLoc(op, inner), 'arith.select', operands, op.results[0]!.type));
     },
   });
 }
@@ -208,7 +231,8 @@ export const SelectNotCond = definePattern({
     const b = op.operand(2);
     const not = def(cond, 'arith.xori');
     if (!not || !isTrue(not.operand(1))) return false;
-    return replace(rw, op, create(rw, 'arith.select', [not.operand(0), b, a], op.results[0]!.type));
+    // Two op nodes: the root, then the constant (matched inside the xori, before it).
+    return replace(rw, op, create(rw, drrLoc(op, definer(not.operand(1))), 'arith.select', [not.operand(0), b, a], op.results[0]!.type));
   },
 });
 
@@ -222,8 +246,9 @@ export const SelectI1ToNot = definePattern({
     const t = op.operand(1);
     const f = op.operand(2);
     if (!isFalse(t) || !isTrue(f)) return false;
-    const one = constant(rw, IntegerType.get(1), 1n);
-    return replace(rw, op, create(rw, 'arith.xori', [pred, one], op.results[0]!.type));
+    const loc = drrLoc(op);
+    const one = constant(rw, loc, IntegerType.get(1), 1n);
+    return replace(rw, op, create(rw, loc, 'arith.xori', [pred, one], op.results[0]!.type));
   },
 });
 
@@ -240,11 +265,13 @@ export const SelectToExtUI = definePattern({
     const f = op.operand(2);
     const tc = constantValue(t);
     const fc = constantValue(f);
-    if (isOneInt(tc, type) && isZeroInt(fc)) return replace(rw, op, create(rw, 'arith.extui', [cond], type));
+    // A C++ pattern in MLIR: its ops take the select's location.
+    const loc = op.loc;
+    if (isOneInt(tc, type) && isZeroInt(fc)) return replace(rw, op, create(rw, loc, 'arith.extui', [cond], type));
     if (isZeroInt(tc) && isOneInt(fc, type)) {
-      const one = constant(rw, cond.type, 1n);
-      const not = create(rw, 'arith.xori', [cond, one], cond.type);
-      return replace(rw, op, create(rw, 'arith.extui', [not.results[0]!], type));
+      const one = constant(rw, loc, cond.type, 1n);
+      const not = create(rw, loc, 'arith.xori', [cond, one], cond.type);
+      return replace(rw, op, create(rw, loc, 'arith.extui', [not.results[0]!], type));
     }
     return false;
   },
@@ -275,7 +302,7 @@ function castOfCast(name: string, root: string, inner: string, result: string, w
     matchAndRewrite(op, rw) {
       const innerOp = def(op.operand(0), inner);
       if (!innerOp || !when(op, innerOp)) return false;
-      return replace(rw, op, create(rw, result, [innerOp.operand(0)], op.results[0]!.type));
+      return replace(rw, op, create(rw, drrLoc(op, innerOp), result, [innerOp.operand(0)], op.results[0]!.type));
     },
   });
 }
