@@ -7,7 +7,7 @@ import { Block } from '../../core/ir/block.js';
 import { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
 import { IntegerType, type Type } from '../../core/ir/types.js';
-import type { BlockArgument, Value } from '../../core/ir/value.js';
+import type { BlockArgument, OpResult, Value } from '../../core/ir/value.js';
 import type { Location } from '../../core/ir/location.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
@@ -327,6 +327,189 @@ export const ReplaceIfYieldWithConditionOrValue = definePattern({
   },
 });
 
+/** `xori(v, 1)`: the value negated, else undefined (MLIR's m_One on the right-hand side). */
+function negated(cond: Value): Value | undefined {
+  const xor = cond.definingOp;
+  if (xor?.name !== 'arith.xori') return undefined;
+  const one = constantValue(xor.operandSlots[1]!.value);
+  return one instanceof IntegerAttr && one.value === 1n ? xor.operandSlots[0]!.value : undefined;
+}
+
+/** Move the operations of `source` to the end of `dest` and remove `source` (MLIR's mergeBlocks). */
+function mergeBlocks(rw: PatternRewriter, source: Block, dest: Block): void {
+  rw.inlineBlockBefore(source, dest, undefined);
+}
+
+/** An if like `op` (condition `cond`) with `resultTypes` and empty regions, at `loc`. */
+function createIf(rw: PatternRewriter, cond: Value, resultTypes: readonly Type[], loc: Location): Operation {
+  return rw.create({ name: 'scf.if', operands: [cond], resultTypes, regions: 2, loc });
+}
+
+/**
+ * Two consecutive ifs on the same condition (or one on its negation) become one (MLIR's
+ * CombineIfs): the first's branches, then the second's, yielding the results of both. Uses of the
+ * first if's results inside the second's branches take the values its branches yield.
+ */
+export const CombineIfs = definePattern({
+  name: 'CombineIfs',
+  root: 'scf.if',
+  matchAndRewrite(nextIf, rw) {
+    const prevIf = nextIf.prev;
+    if (prevIf?.name !== 'scf.if') return false;
+    const nextCond = nextIf.operandSlots[0]!.value;
+    const prevCond = prevIf.operandSlots[0]!.value;
+    // The blocks of nextIf that run when prevIf's condition is true / false.
+    let nextThen: Block | undefined;
+    let nextElse: Block | undefined;
+    const nextElseBlock = nextIf.region(1).entry;
+    if (nextCond === prevCond) {
+      nextThen = nextIf.region(0).entry;
+      nextElse = nextElseBlock;
+    }
+    if (negated(nextCond) === prevCond || negated(prevCond) === nextCond) {
+      nextElse = nextIf.region(0).entry;
+      nextThen = nextElseBlock;
+    }
+    if (!nextThen && !nextElse) return false;
+
+    // Inside nextIf, prevIf's results are what its branches yielded.
+    const prevElseYielded = prevIf.region(1).empty ? [] : elseYield(prevIf).operands;
+    const prevThenYielded = thenYield(prevIf).operands;
+    for (let i = 0; i < Math.min(prevIf.results.length, prevElseYielded.length); i++) {
+      for (const use of prevIf.results[i]!.uses) {
+        const region = use.owner.parentRegion;
+        const value = nextThen?.parent!.isAncestorOf(region) ? prevThenYielded[i] : nextElse?.parent!.isAncestorOf(region) ? prevElseYielded[i] : undefined;
+        if (value) rw.modifyOpInPlace(use.owner, () => use.set(value));
+      }
+    }
+
+    const combined = createIf(rw, prevCond, [...prevIf.resultTypes, ...nextIf.resultTypes], nextIf.loc);
+    rw.inlineRegionBefore(prevIf.region(0), combined.region(0), 0);
+    if (nextThen) {
+      const firstYield = thenYield(combined);
+      const secondYield = nextThen.last!;
+      mergeBlocks(rw, nextThen, combined.region(0).entry!);
+      rw.setInsertionPointToEnd(combined.region(0).entry!);
+      rw.create({ name: 'scf.yield', operands: [...firstYield.operands, ...secondYield.operands], loc: secondYield.loc });
+      rw.eraseOp(firstYield);
+      rw.eraseOp(secondYield);
+    }
+    rw.inlineRegionBefore(prevIf.region(1), combined.region(1), 0);
+    if (nextElse) {
+      if (combined.region(1).empty) {
+        rw.inlineRegionBefore(nextElse.parent!, combined.region(1), 0);
+      } else {
+        const firstYield = elseYield(combined);
+        const secondYield = nextElse.last!;
+        mergeBlocks(rw, nextElse, combined.region(1).entry!);
+        rw.setInsertionPointToEnd(combined.region(1).entry!);
+        rw.create({ name: 'scf.yield', operands: [...firstYield.operands, ...secondYield.operands], loc: secondYield.loc });
+        rw.eraseOp(firstYield);
+        rw.eraseOp(secondYield);
+      }
+    }
+    const n = prevIf.results.length;
+    rw.replaceOp(prevIf, combined.results.slice(0, n));
+    rw.replaceOp(nextIf, combined.results.slice(n));
+    return true;
+  },
+});
+
+/**
+ * An if whose then branch holds only another if (and whose else branch, like the inner one's,
+ * only yields) becomes one if on the conjunction of both conditions (MLIR's CombineNestedIfs).
+ * Values the outer then branch yields from outside become selects on the outer condition.
+ */
+export const CombineNestedIfs = definePattern({
+  name: 'CombineNestedIfs',
+  root: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const thenBlock = op.region(0).entry!;
+    const nestedIf = thenBlock.first;
+    // The nested if must be the only op besides the yield.
+    if (!nestedIf || nestedIf.next !== thenBlock.last || nestedIf.name !== 'scf.if') return false;
+    const outerElse = op.region(1).entry;
+    if (outerElse && outerElse.first !== outerElse.last) return false;
+    const nestedElse = nestedIf.region(1).entry;
+    if (nestedElse && nestedElse.first !== nestedElse.last) return false;
+
+    const thenYielded = [...thenYield(op).operands];
+    const elseYielded = outerElse ? elseYield(op).operands : [];
+    // Results that the combined if's else would get wrong when only the inner condition fails.
+    const toSelect: number[] = [];
+    for (let i = 0; i < thenYielded.length; i++) {
+      const v = thenYielded[i]!;
+      if (v.definingOp === nestedIf) {
+        const k = (v as OpResult).index;
+        if (elseYield(nestedIf).operands[k] !== elseYielded[i]) return false;
+        thenYielded[i] = thenYield(nestedIf).operands[k]!;
+        continue;
+      }
+      if (v.parentRegion === op.region(0)) return false;
+      toSelect.push(i);
+    }
+
+    const loc = op.loc;
+    const outerCond = op.operandSlots[0]!.value;
+    const cond = rw.create({ name: 'arith.andi', operands: [outerCond, nestedIf.operandSlots[0]!.value], resultTypes: [i1], loc }).results[0]!;
+    const newIf = createIf(rw, cond, op.resultTypes, loc);
+    const newThen = newIf.region(0).appendBlock(new Block());
+    const results: Value[] = [...newIf.results];
+    rw.setInsertionPointBefore(newIf);
+    for (const i of toSelect) {
+      results[i] = rw.create({ name: 'arith.select', operands: [outerCond, thenYielded[i]!, elseYielded[i]!], resultTypes: [thenYielded[i]!.type], loc }).results[0]!;
+    }
+    mergeBlocks(rw, nestedIf.region(0).entry!, newThen);
+    const oldYield = newThen.last!;
+    rw.setInsertionPointToEnd(newThen);
+    const newYield = rw.create({ name: 'scf.yield', operands: thenYielded, loc: oldYield.loc });
+    rw.replaceOp(oldYield, newYield.results);
+    if (elseYielded.length > 0) {
+      const newElse = newIf.region(1).appendBlock(new Block());
+      rw.setInsertionPointToEnd(newElse);
+      rw.create({ name: 'scf.yield', operands: elseYielded, loc });
+    }
+    rw.replaceOp(op, results);
+    return true;
+  },
+});
+
+/**
+ * Inside the branches, the condition is known: its uses there become `true` in the then branch
+ * and `false` in the else branch (MLIR's ConditionPropagation).
+ */
+export const ConditionPropagation = definePattern({
+  name: 'ConditionPropagation',
+  root: 'scf.if',
+  matchAndRewrite(op, rw) {
+    const cond = op.operandSlots[0]!.value;
+    if (constantValue(cond) !== undefined) return false;
+    const thenRegion = op.region(0);
+    const elseRegion = op.region(1);
+    const condRegion = cond.parentRegion;
+    let constantTrue: Value | undefined;
+    let constantFalse: Value | undefined;
+    const constant = (value: bigint) =>
+      rw.create({ name: 'arith.constant', properties: { value: IntegerAttr.get(i1, value) }, resultTypes: [i1], loc: op.loc }).results[0]!;
+    let changed = false;
+    for (const use of cond.uses) {
+      // The branch of `op` the use is (transitively) in, if any.
+      let branch: Region | undefined;
+      for (let r = use.owner.parentRegion; r && r !== condRegion; r = r.parent?.parentRegion) {
+        if (r === thenRegion || r === elseRegion) {
+          branch = r;
+          break;
+        }
+      }
+      if (!branch) continue;
+      const value = branch === thenRegion ? (constantTrue ??= constant(1n)) : (constantFalse ??= constant(0n));
+      rw.modifyOpInPlace(use.owner, () => use.set(value));
+      changed = true;
+    }
+    return changed;
+  },
+});
+
 // ---- scf.execute_region -------------------------------------------------------------------------
 
 export const SingleBlockExecuteInliner = definePattern({
@@ -341,6 +524,6 @@ export const SingleBlockExecuteInliner = definePattern({
 
 export const scfPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
   'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
-  'scf.if': [ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
+  'scf.if': [CombineIfs, CombineNestedIfs, ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
 };

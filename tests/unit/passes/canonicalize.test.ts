@@ -14,6 +14,7 @@ import { canonicalizePass } from '../../../passes/canonicalize.js';
 import { simplifyRegions } from '../../../core/rewrite/region-dce.js';
 import { PatternRewriter } from '../../../core/rewrite/rewriter.js';
 import { randomProgram as randomScfProgram } from './random-programs.js';
+import { expectMeaningPreserved } from './meaning.js';
 import { builtinPasses } from '../../../passes/registry.js';
 import { mulberry32 } from '../../../testing/random.js';
 
@@ -287,6 +288,15 @@ describe('index folding', () => {
     }`);
     expect(r.text).toContain('arith.constant -9223372036854775808 : index');
     void IndexType;
+  });
+});
+
+describe('canonicalize on random scf programs', () => {
+  // Ifs nested, in sequence and on negated conditions: CombineIfs, CombineNestedIfs and
+  // ConditionPropagation among the patterns that fire.
+  it('preserves their meaning', () => {
+    const { changed } = expectMeaningPreserved(canonicalizePass, 150);
+    expect(changed).toBeGreaterThan(100);
   });
 });
 

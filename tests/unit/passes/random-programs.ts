@@ -110,6 +110,9 @@ export function evaluate(module: Operation, args: readonly bigint[]): bigint[] |
         const width = (op.result.type as { width?: number }).width;
         const r = binary[name]!(a!, b!);
         env.set(op.result, width === 1 ? r & 1n : r);
+      } else if (name === 'arith.select') {
+        // (What canonicalize makes of ifs yielding values from outside.)
+        env.set(op.result, get(op.operand(get(op.operand(0)) ? 1 : 2)));
       } else if (name === 'arith.index_cast') {
         env.set(op.result, get(op.operand(0)));
       } else if (name === 'scf.if') {
