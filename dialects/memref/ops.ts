@@ -10,8 +10,9 @@ import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
+import { memrefFolders, memrefPatterns } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex } from './dynamic-index-list.js';
-import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, layoutNumSymbols, stridesAndOffset } from './types.js';
+import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, stridesAndOffset } from './types.js';
 
 // ---------------------------------------------------------------------------------------- attributes
 
@@ -65,6 +66,7 @@ export const AllocOp = defineOp({
   name: 'memref.alloc',
   summary: 'memory allocation operation',
   ...allocLike,
+  canonicalize: memrefPatterns['memref.alloc'],
   traits: [MemoryEffects('allocate')],
   resultNames: name('alloc'),
 });
@@ -82,6 +84,7 @@ export const AllocaOp = defineOp({
   name: 'memref.alloca',
   summary: 'stack memory allocation operation',
   ...allocLike,
+  canonicalize: memrefPatterns['memref.alloca'],
   traits: [MemoryEffects('allocate')],
   verify(op) {
     return verifyAllocLike(op) ?? HasAllocationScopeAncestor.verify!(op) ?? undefined;
@@ -94,6 +97,7 @@ export const DeallocOp = defineOp({
   summary: 'memory deallocation operation',
   operands: { memref: AnyRankedOrUnrankedMemRef },
   traits: [MemoryEffects('free')],
+  fold: memrefFolders['memref.dealloc'],
   assemblyFormat: '$memref attr-dict `:` type($memref)',
 });
 
@@ -106,6 +110,7 @@ export const LoadOp = defineOp({
   results: { result: AnyType },
   attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
   traits: [MemoryEffects('read')],
+  fold: memrefFolders['memref.load'],
   typeRelations: [{ from: 'memref', to: 'result', transform: elementTypeOf }],
   assemblyFormat: '$memref `[` $indices `]` attr-dict `:` type($memref)',
   verify(op) {
@@ -121,6 +126,7 @@ export const StoreOp = defineOp({
   operands: { value: AnyType, memref: AnyMemRef, indices: variadic(Index) },
   attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
   traits: [MemoryEffects('write')],
+  fold: memrefFolders['memref.store'],
   typeRelations: [{ from: 'memref', to: 'value', transform: elementTypeOf }],
   assemblyFormat: '$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)',
   verify(op) {
@@ -138,6 +144,7 @@ export const DimOp = defineOp({
   operands: { source: AnyNon0RankedOrUnrankedMemRef, index: Index },
   results: { result: Index },
   traits: [MemoryEffects()],
+  fold: memrefFolders['memref.dim'],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   resultNames: name('dim'),
 });
@@ -177,6 +184,7 @@ export const CastOp = defineOp({
   operands: { source: AnyRankedOrUnrankedMemRef },
   results: { dest: AnyRankedOrUnrankedMemRef },
   traits: [Pure],
+  fold: memrefFolders['memref.cast'],
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
   verify(op) {
     if (!castCompatible(typeOf(op, 0), op.resultTypes[0]!)) return `operand type '${typeOf(op, 0)}' and result type '${op.resultTypes[0]}' are cast incompatible`;
@@ -189,6 +197,8 @@ export const CopyOp = defineOp({
   summary: 'copies the data from the source to the destination memref',
   operands: { source: AnyRankedOrUnrankedMemRef, target: AnyRankedOrUnrankedMemRef },
   traits: [MemoryEffects('read', 'write')],
+  fold: memrefFolders['memref.copy'],
+  canonicalize: memrefPatterns['memref.copy'],
   assemblyFormat: '$source `,` $target attr-dict `:` type($source) `to` type($target)',
   verify(op) {
     const [s, t] = [typeOf(op, 0) as MemRefType, typeOf(op, 1) as MemRefType];
@@ -198,24 +208,6 @@ export const CopyOp = defineOp({
 });
 
 // ---------------------------------------------------------------------------------------- subview
-
-function inferSubViewType(source: MemRefType, offsets: bigint[], sizes: bigint[], strides: bigint[]): MemRefType | undefined {
-  const so = stridesAndOffset(source);
-  if (!so) return undefined;
-  const dyn = (v: bigint) => isDynamicIndex(v);
-  let offset: number | null = so.offset;
-  offsets.forEach((o, i) => {
-    const s = so.strides[i];
-    if (offset === null || dyn(o) || s === null || s === undefined) offset = null;
-    else offset += Number(o) * s;
-  });
-  const outStrides = strides.map((st, i) => {
-    const s = so.strides[i];
-    return dyn(st) || s === null || s === undefined ? null : Number(st) * s;
-  });
-  const shape = sizes.map((s) => (dyn(s) ? -1 : Number(s)));
-  return MemRefType.get(shape, source.elementType, StridedLayoutAttr.get(offset, outStrides), source.memorySpace);
-}
 
 /** Whether `actual` is `expected`, possibly with unit dimensions dropped; else the mismatch kind. */
 function subViewMismatch(expected: MemRefType, actual: MemRefType): string | undefined {
@@ -248,6 +240,8 @@ export const SubViewOp = defineOp({
   results: { result: AnyMemRef },
   attributes: { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) },
   traits: [Pure],
+  fold: memrefFolders['memref.subview'],
+  canonicalize: memrefPatterns['memref.subview'],
   customDirectives: { DynamicIndexList },
   assemblyFormat:
     '$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)',

@@ -1,4 +1,5 @@
 import { AffineMapAttr, StridedLayoutAttr } from '../../core/ir/attributes.js';
+import { isDynamicIndex } from './dynamic-index-list.js';
 import { typeConstraint } from '../../core/ir/constraints.js';
 import { IndexType, MemRefType, ShapedType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 
@@ -48,3 +49,22 @@ function layoutNumSymbols(t: MemRefType): number {
   return t.layout instanceof AffineMapAttr ? t.layout.map.numSymbols : 0;
 }
 export { layoutNumSymbols };
+
+/** The result type of a subview that drops no dimension (MLIR's SubViewOp::inferResultType). */
+export function inferSubViewType(source: MemRefType, offsets: bigint[], sizes: bigint[], strides: bigint[]): MemRefType | undefined {
+  const so = stridesAndOffset(source);
+  if (!so) return undefined;
+  const dyn = (v: bigint) => isDynamicIndex(v);
+  let offset: number | null = so.offset;
+  offsets.forEach((o, i) => {
+    const s = so.strides[i];
+    if (offset === null || dyn(o) || s === null || s === undefined) offset = null;
+    else offset += Number(o) * s;
+  });
+  const outStrides = strides.map((st, i) => {
+    const s = so.strides[i];
+    return dyn(st) || s === null || s === undefined ? null : Number(st) * s;
+  });
+  const shape = sizes.map((s) => (dyn(s) ? -1 : Number(s)));
+  return MemRefType.get(shape, source.elementType, StridedLayoutAttr.get(offset, outStrides), source.memorySpace);
+}
