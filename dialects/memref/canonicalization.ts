@@ -25,7 +25,7 @@ const castSource = (v: Value): Value | undefined => {
  * Operands produced by a memref.cast from a ranked memref take the cast's source instead
  * (MLIR's foldMemRefCast), all but `inner`. True when one did.
  */
-function foldMemRefCast(op: Operation, inner?: Value): boolean {
+export function foldMemRefCast(op: Operation, inner?: Value): boolean {
   let folded = false;
   const slots = op.operandSlots;
   for (let i = 0; i < slots.length; i++) {

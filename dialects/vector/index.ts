@@ -1,4 +1,5 @@
 import { defineDialect } from '../../core/ir/dialect.js';
+import { materializeArithConstant } from '../arith/materialize.js';
 import { parseVectorAttribute } from './attributes.js';
 import { vectorOps } from './ops.js';
 
@@ -10,4 +11,6 @@ export const vectorDialect = defineDialect({
   summary: 'vector operations',
   ops: vectorOps,
   parseAttribute: parseVectorAttribute,
+  // Constants the folders make are arith constants, as in MLIR.
+  materializeConstant: materializeArithConstant,
 });

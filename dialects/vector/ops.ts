@@ -9,6 +9,7 @@ import { BoolAttr, FalseAttr } from '../memref/ops.js';
 import { AnyMemRef, Index, stridesAndOffset } from '../memref/types.js';
 import { DynamicIndexList, isDynamicIndex } from '../memref/dynamic-index-list.js';
 import { CombiningKindAttrConstraint, type CombiningKindAttr } from './attributes.js';
+import { vectorFolders, vectorPatterns } from './canonicalization.js';
 
 const AnyType = typeConstraint('any type', () => true);
 export const AnyVectorOfAnyRank = typeConstraint('vector of any type values', (t) => t instanceof VectorType);
@@ -43,6 +44,7 @@ export const LoadOp = defineOp({
   results: { result: AnyVectorOfAnyRank },
   attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
   traits: [MemoryEffects('read')],
+  fold: vectorFolders['vector.load'],
   assemblyFormat: '$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)',
   verify(op) {
     const mem = typeOf(op, 0) as MemRefType;
@@ -65,6 +67,7 @@ export const StoreOp = defineOp({
   operands: { valueToStore: AnyVectorOfAnyRank, base: AnyMemRef, indices: variadic(Index) },
   attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
   traits: [MemoryEffects('write')],
+  fold: vectorFolders['vector.store'],
   assemblyFormat: '$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)',
   verify(op) {
     const vec = typeOf(op, 0) as VectorType;
@@ -89,6 +92,8 @@ export const BroadcastOp = defineOp({
   operands: { source: AnyType },
   results: { vector: AnyVectorOfAnyRank },
   traits: [Pure],
+  fold: vectorFolders['vector.broadcast'],
+  canonicalize: vectorPatterns['vector.broadcast'],
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($vector)',
   verify(op) {
     const src = typeOf(op, 0);
@@ -117,6 +122,7 @@ export const SplatOp = defineOp({
   operands: { input: SplatInput },
   results: { aggregate: AnyVectorOfAnyRank },
   traits: [Pure],
+  fold: vectorFolders['vector.splat'],
   typeRelations: [{ from: 'aggregate', to: 'input', transform: (t) => (t as VectorType).elementType }],
   assemblyFormat: '$input attr-dict `:` type($aggregate)',
   verify(op) {
@@ -158,6 +164,8 @@ export const ExtractOp = defineOp({
   results: { result: AnyType },
   attributes: { static_position: required(DenseI64ArrayAttr) },
   traits: [Pure],
+  fold: vectorFolders['vector.extract'],
+  canonicalize: vectorPatterns['vector.extract'],
   customDirectives: { DynamicIndexList },
   assemblyFormat: '$vector `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($vector)',
   verify(op) {
@@ -185,6 +193,8 @@ export const InsertOp = defineOp({
   results: { result: AnyVectorOfAnyRank },
   attributes: { static_position: required(DenseI64ArrayAttr) },
   traits: [Pure],
+  fold: vectorFolders['vector.insert'],
+  canonicalize: vectorPatterns['vector.insert'],
   customDirectives: { DynamicIndexList },
   typeRelations: [{ allMatch: ['dest', 'result'] }],
   assemblyFormat: '$source `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($source) `into` type($dest)',

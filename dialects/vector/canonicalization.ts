@@ -1,0 +1,230 @@
+/**
+ * vector folders and canonicalization patterns, named as in MLIR 19's VectorOps.cpp, for the ops
+ * this dialect has. Ops are matched and built by name (the op declarations import this module).
+ * Positions are handled where they are static and address single elements or whole rows the
+ * same way in both ops; other cases are left as they are (MLIR folds some of them further).
+ */
+import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import type { FoldResult } from '../../core/ir/op-definition.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { FloatType, VectorType, type Type } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { constantValue } from '../../core/rewrite/folder.js';
+import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
+import { foldMemRefCast } from '../memref/canonicalization.js';
+
+type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
+
+const positionOf = (op: Operation): readonly bigint[] => (op.properties.get('static_position') as DenseArrayAttr).values as readonly bigint[];
+/** Positions given by operands as well as attributes. */
+const hasDynamicPosition = (op: Operation, fixedOperands: number): boolean => op.operandSlots.length > fixedOperands;
+
+/** A splat of `value` (a scalar constant) over `type`, unless `type` is scalable. */
+function splatOf(type: Type, value: Attribute | undefined): DenseElementsAttr | undefined {
+  if (!(type instanceof VectorType) || type.scalableDims.some(Boolean)) return undefined;
+  if (value instanceof IntegerAttr || value instanceof FloatAttr) return DenseElementsAttr.get(type, [value.value]);
+  if (value instanceof DenseElementsAttr && value.isSplat) return DenseElementsAttr.get(type, [value.values[0]!]);
+  return undefined;
+}
+
+/** The scalar attribute of element type `type` holding `v`. */
+const scalarAttr = (type: Type, v: bigint | number): Attribute => (type instanceof FloatType ? FloatAttr.get(type, Number(v)) : IntegerAttr.get(type, v as bigint));
+
+// ---- folders ------------------------------------------------------------------------------------
+
+/** broadcast to its own type -> the source; of a constant -> a splat constant. */
+const foldBroadcast: Folder = (op, operands) => {
+  const source = op.operandSlots[0]!.value;
+  if (source.type === op.results[0]!.type) return source;
+  const source0 = operands[0];
+  return source0 instanceof DenseElementsAttr && !source0.isSplat ? undefined : splatOf(op.results[0]!.type, source0);
+};
+
+/** splat of a scalar constant -> a splat constant. */
+const foldSplat: Folder = (op, operands) => {
+  const c = operands[0];
+  return c instanceof IntegerAttr || c instanceof FloatAttr ? splatOf(op.results[0]!.type, c) : undefined;
+};
+
+/**
+ * extract(insert chain): the inserted value at the same position, or, past inserts elsewhere,
+ * an extract from the vector below them (MLIR's ExtractFromInsertTransposeChainState, without
+ * transposes and for positions of equal length). Undefined when nothing folds.
+ */
+function foldExtractFromInsertChain(op: Operation): FoldResult[] | FoldResult | undefined {
+  const position = positionOf(op);
+  const vector = op.operandSlots[0]!.value;
+  let current = vector;
+  for (;;) {
+    const insert = current.definingOp;
+    if (insert?.name !== 'vector.insert') break;
+    // As MLIR: an insert at a dynamic position ends the search without folding.
+    if (hasDynamicPosition(insert, 2)) return undefined;
+    const inserted = positionOf(insert);
+    if (inserted.length !== position.length) return undefined;
+    if (inserted.every((p, i) => p === position[i])) return insert.operandSlots[0]!.value;
+    current = insert.operandSlots[1]!.value;
+  }
+  if (current === vector) return undefined;
+  op.setOperand(0, current);
+  return [...op.results];
+}
+
+/** extract of the scalar a broadcast or splat spreads -> that scalar (MLIR's foldExtractFromBroadcast). */
+function foldExtractFromBroadcast(op: Operation): Value | undefined {
+  const def = op.operandSlots[0]!.value.definingOp;
+  if (def?.name !== 'vector.broadcast' && def?.name !== 'vector.splat') return undefined;
+  const source = def.operandSlots[0]!.value;
+  return source.type === op.results[0]!.type ? source : undefined;
+}
+
+const foldExtract: Folder = (op) => {
+  const vector = op.operandSlots[0]!.value;
+  if (positionOf(op).length === 0 && vector.type === op.results[0]!.type) return vector;
+  if (hasDynamicPosition(op, 1)) return undefined;
+  return foldExtractFromInsertChain(op) ?? foldExtractFromBroadcast(op);
+};
+
+/** insert at no position of a value of the destination's type -> that value. */
+const foldInsert: Folder = (op) => {
+  const source = op.operandSlots[0]!.value;
+  return positionOf(op).length === 0 && source.type === op.results[0]!.type ? source : undefined;
+};
+
+export const vectorFolders: Readonly<Record<string, Folder>> = {
+  'vector.broadcast': foldBroadcast,
+  'vector.splat': foldSplat,
+  'vector.extract': foldExtract,
+  'vector.insert': foldInsert,
+  // load/store(memref.cast(x)) -> load/store(x), as memref's own accesses.
+  'vector.load': (op) => (foldMemRefCast(op) ? [...op.results] : undefined),
+  'vector.store': (op) => (foldMemRefCast(op) ? [] : undefined),
+};
+
+// ---- patterns -----------------------------------------------------------------------------------
+
+/** The row-major index of the first element at `position` (missing trailing indices are 0). */
+function linearPosition(type: VectorType, position: readonly bigint[]): number {
+  let begin = 0;
+  let stride = 1;
+  for (let d = type.rank - 1; d >= 0; d--) {
+    if (d < position.length) begin += Number(position[d]!) * stride;
+    stride *= type.shape[d]!;
+  }
+  return begin;
+}
+
+function replaceWithConstant(op: Operation, value: Attribute, rw: Parameters<RewritePattern['matchAndRewrite']>[1]): void {
+  const constant = rw.create({ name: 'arith.constant', properties: { value }, resultTypes: [value instanceof DenseElementsAttr ? value.type : op.results[0]!.type], loc: op.loc });
+  rw.replaceOp(op, constant.results);
+}
+
+/** extract from a splat constant -> the splat value, or a smaller splat (ExtractOpSplatConstantFolder). */
+const ExtractOpSplatConstantFolder = definePattern({
+  name: 'ExtractOpSplatConstantFolder',
+  root: 'vector.extract',
+  matchAndRewrite(op, rw) {
+    const c = constantValue(op.operandSlots[0]!.value);
+    if (!(c instanceof DenseElementsAttr) || !c.isSplat) return false;
+    const resultType = op.results[0]!.type;
+    const value = resultType instanceof VectorType ? DenseElementsAttr.get(resultType, [c.values[0]!]) : scalarAttr(resultType, c.values[0]!);
+    replaceWithConstant(op, value, rw);
+    return true;
+  },
+});
+
+/** extract at a static position from a non-splat constant -> the elements there (ExtractOpNonSplatConstantFolder). */
+const ExtractOpNonSplatConstantFolder = definePattern({
+  name: 'ExtractOpNonSplatConstantFolder',
+  root: 'vector.extract',
+  matchAndRewrite(op, rw) {
+    if (hasDynamicPosition(op, 1)) return false;
+    const c = constantValue(op.operandSlots[0]!.value);
+    const vectorType = op.operandSlots[0]!.value.type as VectorType;
+    if (!(c instanceof DenseElementsAttr) || c.isSplat || vectorType.scalableDims.some(Boolean)) return false;
+    const begin = linearPosition(vectorType, positionOf(op));
+    const resultType = op.results[0]!.type;
+    const value =
+      resultType instanceof VectorType
+        ? DenseElementsAttr.get(resultType, c.values.slice(begin, begin + numElements(resultType)))
+        : scalarAttr(resultType, c.values[begin]!);
+    replaceWithConstant(op, value, rw);
+    return true;
+  },
+});
+
+/** broadcast(broadcast(x)) -> broadcast(x) (BroadcastFolder). */
+const BroadcastFolder = definePattern({
+  name: 'BroadcastFolder',
+  root: 'vector.broadcast',
+  matchAndRewrite(op, rw) {
+    const inner = op.operandSlots[0]!.value.definingOp;
+    if (inner?.name !== 'vector.broadcast') return false;
+    const broadcast = rw.create({ name: 'vector.broadcast', operands: [inner.operandSlots[0]!.value], resultTypes: [op.results[0]!.type], loc: op.loc });
+    rw.replaceOp(op, broadcast.results);
+    return true;
+  },
+});
+
+const numElements = (t: VectorType): number => t.shape.reduce((a, b) => a * b, 1);
+
+/** insert of a vector with as many elements as the destination -> broadcast (InsertToBroadcast). */
+const InsertToBroadcast = definePattern({
+  name: 'InsertToBroadcast',
+  root: 'vector.insert',
+  matchAndRewrite(op, rw) {
+    const source = op.operandSlots[0]!.value;
+    const destType = op.results[0]!.type as VectorType;
+    if (!(source.type instanceof VectorType) || numElements(source.type) !== numElements(destType)) return false;
+    const broadcast = rw.create({ name: 'vector.broadcast', operands: [source], resultTypes: [destType], loc: op.loc });
+    rw.replaceOp(op, broadcast.results);
+    return true;
+  },
+});
+
+/** insert(splat(x), splat(x)) -> splat(x) (InsertSplatToSplat). */
+const InsertSplatToSplat = definePattern({
+  name: 'InsertSplatToSplat',
+  root: 'vector.insert',
+  matchAndRewrite(op, rw) {
+    const source = op.operandSlots[0]!.value.definingOp;
+    const dest = op.operandSlots[1]!.value.definingOp;
+    if (source?.name !== 'vector.splat' || dest?.name !== 'vector.splat') return false;
+    const input = source.operandSlots[0]!.value;
+    if (input !== dest.operandSlots[0]!.value) return false;
+    const splat = rw.create({ name: 'vector.splat', operands: [input], resultTypes: [op.results[0]!.type], loc: op.loc });
+    rw.replaceOp(op, splat.results);
+    return true;
+  },
+});
+
+/** A constant inserted at a static position into a constant -> one constant (InsertOpConstantFolder). */
+const InsertOpConstantFolder = definePattern({
+  name: 'InsertOpConstantFolder',
+  root: 'vector.insert',
+  matchAndRewrite(op, rw) {
+    if (hasDynamicPosition(op, 2)) return false;
+    const destValue = op.operandSlots[1]!.value;
+    const dest = constantValue(destValue);
+    const destType = destValue.type as VectorType;
+    if (!(dest instanceof DenseElementsAttr) || destType.scalableDims.some(Boolean)) return false;
+    // As MLIR: no large new constant unless the old one goes away.
+    if (numElements(destType) > 256 && destValue.useCount !== 1) return false;
+    const source = constantValue(op.operandSlots[0]!.value);
+    let inserted: readonly (bigint | number)[];
+    if (source instanceof DenseElementsAttr) inserted = source.isSplat ? new Array(numElements(source.type as VectorType)).fill(source.values[0]) : (source.values as (bigint | number)[]);
+    else if (source instanceof IntegerAttr || source instanceof FloatAttr) inserted = [source.value];
+    else return false;
+    const begin = linearPosition(destType, positionOf(op));
+    const all = dest.isSplat ? new Array<bigint | number>(numElements(destType)).fill(dest.values[0] as bigint | number) : [...(dest.values as (bigint | number)[])];
+    all.splice(begin, inserted.length, ...inserted);
+    replaceWithConstant(op, DenseElementsAttr.get(destType, all), rw);
+    return true;
+  },
+});
+
+export const vectorPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
+  'vector.insert': [InsertToBroadcast, BroadcastFolder, InsertSplatToSplat, InsertOpConstantFolder],
+  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder],
+  'vector.broadcast': [BroadcastFolder],
+};
