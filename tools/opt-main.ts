@@ -53,6 +53,7 @@ interface OptOptions {
   listPasses?: boolean;
   loadPlugin?: string[];
   verifyEach?: boolean;
+  mlirPrintOpOnDiagnostic?: boolean;
   mlirPassStatisticsDisplay: 'pipeline' | 'list';
   emit: 'mlir' | 'wgsl';
 }
@@ -142,6 +143,11 @@ export function buildOptCommand(): Command {
     .option('--list-passes', 'list the passes and pass pipelines with their options, and exit')
     .option('--load-plugin <path>', 'load passes, dialects and pipelines from a plugin (a .js/.mjs file or a package; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(new Option('--verify-each [bool]', 'verify the IR after each pass (default: true)').argParser(parseBool('--verify-each')).preset(true))
+    .addOption(
+      new Option('--mlir-print-op-on-diagnostic [bool]', 'when a diagnostic is emitted on an operation, also print the operation as an attached note (default: true)')
+        .argParser(parseBool('--mlir-print-op-on-diagnostic'))
+        .preset(true),
+    )
     .option('--mlir-print-ir-before <passes>', 'print the IR before the passes named (comma-separated)')
     .option('--mlir-print-ir-after <passes>', 'print the IR after the passes named (comma-separated)')
     .option('--mlir-print-ir-before-all', 'print the IR before each pass')
@@ -308,7 +314,7 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
     const sources = new Map([[name, source]]);
     const split = opts.splitInputFile ? { file: name, firstLine: chunk.firstLine } : undefined;
     // Printed as they come (between IR dumps, as mlir-opt does), or kept for --verify-diagnostics.
-    const report = opts.verifyDiagnostics ? (d: Diagnostic) => void diagnostics.push(d) : (d: Diagnostic) => io.stderr(renderDiagnostic(d, { color, sources, split }));
+    const report = opts.verifyDiagnostics ? (d: Diagnostic) => void diagnostics.push(d) : (d: Diagnostic) => io.stderr(renderDiagnostic(d, { color, sources, split, printOp: opts.mlirPrintOpOnDiagnostic !== false }));
     const out = processChunk(source, context, opts, transform, report);
     if (opts.verifyDiagnostics) {
       const { ok, report } = checkExpectations(source, diagnostics, (d) => renderDiagnostic(d, { sources, split }));

@@ -1,4 +1,5 @@
 import { Diagnostic, type Severity } from '../core/ir/diagnostics.js';
+import { fullMessage } from '../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../core/syntax/source.js';
 
 interface Expected {
@@ -47,9 +48,9 @@ export function checkExpectations(source: SourceFile, emitted: readonly Diagnost
   for (const d of emitted) all.push(d, ...d.notes);
   for (const d of all) {
     const flc = d.loc.fileLineCol();
-    const e = expected.find((x) => !x.matched && x.severity === d.severity && flc && x.line === flc.line && d.message.includes(x.message));
+    const e = expected.find((x) => !x.matched && x.severity === d.severity && flc && x.line === flc.line && fullMessage(d).includes(x.message));
     if (e) e.matched = true;
-    else report += render(new Diagnostic('error', d.loc, `unexpected ${d.severity}: ${d.message}`));
+    else report += render(new Diagnostic('error', d.loc, `unexpected ${d.severity}: ${fullMessage(d)}`));
   }
   for (const e of expected.filter((x) => !x.matched)) {
     report += `${source.name}:${e.at.line}:${e.at.col}: error: expected ${e.severity} "${e.message}" was not produced\n`;

@@ -55,6 +55,11 @@ export interface AttrConstraint<T extends Attribute = Attribute> {
   readonly typeAttr?: boolean;
   /** A UnitAttr: an optional group anchor that prints nothing. */
   readonly unit?: boolean;
+  /**
+   * MLIR converts this attribute into its property storage (an enum) as the op is built from
+   * text: a wrong one is reported then, before there is an op to show in a diagnostic.
+   */
+  readonly checkedWhenParsed?: boolean;
   /** Print/parse by hand in custom formats (dialect attributes printed without their prefix). */
   readonly formatPrint?: (printer: any, a: T) => void;
   readonly formatParse?: (parser: any) => T;

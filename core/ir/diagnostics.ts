@@ -5,6 +5,13 @@ export type Severity = 'error' | 'warning' | 'note' | 'remark';
 
 export class Diagnostic {
   readonly notes: Diagnostic[] = [];
+  /**
+   * The op this diagnostic is about (MLIR's Operation::emitError): tools may show it in a note
+   * (mlir-opt's `see current operation: ...`, --mlir-print-op-on-diagnostic).
+   */
+  op: Operation | undefined = undefined;
+  /** An op whose generic form ends the message (MLIR's `diag << op`), printed when rendered. */
+  appendedOp: Operation | undefined = undefined;
   constructor(readonly severity: Severity, readonly loc: Location, readonly message: string) {}
   attachNote(message: string, loc?: Location): Diagnostic {
     const note = new Diagnostic('note', loc ?? this.loc, message);
@@ -47,5 +54,7 @@ export class DiagnosticEngine {
 
 /** `'arith.addi' op message`, MLIR's wording for op diagnostics. */
 export function opDiagnostic(op: Operation, message: string, severity: Severity = 'error'): Diagnostic {
-  return new Diagnostic(severity, op.loc, `'${op.name}' op ${message}`);
+  const d = new Diagnostic(severity, op.loc, `'${op.name}' op ${message}`);
+  d.op = op;
+  return d;
 }

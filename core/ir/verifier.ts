@@ -16,7 +16,12 @@ class VerifyFailure {
 }
 
 function fail(op: Operation, message: string | Diagnostic): never {
-  throw new VerifyFailure(message instanceof Diagnostic ? message : opDiagnostic(op, message));
+  if (message instanceof Diagnostic) {
+    // An op's own verifier reporting without the op-name prefix (MLIR's op->emitError()).
+    message.op ??= op;
+    throw new VerifyFailure(message);
+  }
+  throw new VerifyFailure(opDiagnostic(op, message));
 }
 
 /** The operand or result groups of a definition, as the verifier checks them. */
@@ -141,7 +146,12 @@ function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPl
       if (!plan.attributeOptional[i]) fail(op, `requires attribute '${name}'`);
       continue;
     }
-    if (!plan.attributeTests[i]!(a)) fail(op, `attribute '${name}' failed to satisfy constraint: ${plan.attributeSpecs[i]!.constraint.description}`);
+    if (!plan.attributeTests[i]!(a)) {
+      const constraint = plan.attributeSpecs[i]!.constraint;
+      const d = opDiagnostic(op, `attribute '${name}' failed to satisfy constraint: ${constraint.description}`);
+      if (constraint.checkedWhenParsed) d.op = undefined;
+      throw new VerifyFailure(d);
+    }
   }
   const regionCount = def.regionCount;
   if (plan.variadicRegions ? op.regions.length < regionCount - 1 : op.regions.length !== regionCount) {
@@ -168,7 +178,9 @@ function verifyBlocks(op: Operation): void {
       if (!noTerminator || blocks.length > 1) {
         if (!last) throw new VerifyFailure(opDiagnostic(op, 'empty block: expect at least a terminator'));
         if (last.definition && !last.definition.isTerminator) {
-          const d = new Diagnostic('error', last.loc, 'block with no terminator, has ' + describeOp(last));
+          const d = new Diagnostic('error', last.loc, 'block with no terminator, has ');
+          d.op = last;
+          d.appendedOp = last;
           throw new VerifyFailure(d);
         }
       }
@@ -182,10 +194,6 @@ function verifySuccessorRegion(op: Operation, region: Region): void {
   for (let i = 0; i < successors.length; i++) {
     if (successors[i]!.block.parent !== region) fail(op, 'reference to block defined in another region');
   }
-}
-
-function describeOp(op: Operation): string {
-  return `'${op.name}'`;
 }
 
 /**
@@ -320,6 +328,7 @@ function relation(userRegion: Region | undefined, defRegion: Region | undefined,
 /** MLIR's diagnoseInvalidOperandDominance: the error (not prefixed with the op) and its note. */
 function dominanceDiagnostic(user: Operation, index: number, v: Value): Diagnostic {
   const d = new Diagnostic('error', user.loc, `operand #${index} does not dominate this use`);
+  d.op = user;
   const userBlock = user.parent;
   const defOp = v.definingOp;
   if (defOp) {

@@ -147,6 +147,18 @@ export class OpAsmPrinter implements AttrTypeWriter {
     return this.takeOutput();
   }
 
+  /**
+   * `op` alone, its values named as in its closest isolated-from-above ancestor (MLIR's local
+   * scope), without alias definitions: how diagnostics show an op.
+   */
+  printNested(op: Operation): string {
+    let scope = op;
+    for (let parent = op.parentOp; parent && !scope.definition?.isolatedFromAbove; parent = parent.parentOp) scope = parent;
+    this.names = new SSANames(scope, this.generic);
+    this.printOperation(op);
+    return this.takeOutput();
+  }
+
   /** Everything written so far, as one string; the output starts empty again. */
   private takeOutput(): string {
     const chunks = this.chunks;
@@ -485,4 +497,10 @@ export function allAttributes(op: Operation): NamedAttribute[] {
 
 export function printOperation(op: Operation, options: PrintOptions = {}): string {
   return new OpAsmPrinter(options).printTopLevel(op);
+}
+
+/** An op as MLIR's diagnostics print it (`diag << op` on an error): generic form, local scope. */
+export function printOperationForDiagnostic(op: Operation): string {
+  // An op with regions starts on a line of its own.
+  return (op.regions.length > 0 ? '\n' : '') + new OpAsmPrinter({ generic: true }).printNested(op);
 }

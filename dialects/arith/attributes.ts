@@ -154,6 +154,7 @@ export function setCurrentOpName(name: string | undefined): string | undefined {
 /** Flags attributes print as their bare body in custom formats: `fastmath` `` $fastmath -> `fastmath<fast>`. */
 function flagsConstraint<T extends DialectAttr>(description: string, test: (a: Attribute) => a is T, spec: BitEnumSpec, make: (v: number) => T): AttrConstraint<T> {
   return attrConstraint(description, test, {
+    checkedWhenParsed: true,
     formatPrint: (p: AttrTypeWriter, a: T) => a.printBody(p),
     formatParse: (parser: Parser) => make(parseBitEnumBody(parser, spec, currentOpName)),
     formatStartsHere: (parser: Parser) => parser.peek(Tok.Less),
@@ -172,6 +173,7 @@ export function integerEnumConstraint(cases: readonly string[], width: 32 | 64, 
   return attrConstraint(description, (a: Attribute): a is IntegerAttr => a instanceof IntegerAttr && a.type === type && a.value >= 0n && a.value < BigInt(cases.length), {
     literalType: type,
     enumCases: cases,
+    checkedWhenParsed: true,
     formatParse: (parser: Parser) => {
       const offset = parser.offset;
       const word = parser.isKeyword() ? parser.parseKeyword() : parser.parseOptionalString();
