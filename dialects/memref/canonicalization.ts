@@ -345,6 +345,14 @@ function replaceWithCast(rw: PatternRewriter, op: Operation, value: Value): void
   rw.replaceOp(op, cast.results);
 }
 
+/** `op` replaced by a cast of a new subview of `source` with `mixed` (false when its type cannot be inferred). */
+function replaceWithSubView(rw: PatternRewriter, op: Operation, source: Value, mixed: MixedLists): boolean {
+  const type = canonicalSubViewType(op, source.type as MemRefType, mixed);
+  if (!type) return false;
+  replaceWithCast(rw, op, createSubView(rw, op.loc, source, type, mixed).results[0]!);
+  return true;
+}
+
 /**
  * Constant offset, size and stride operands become static, with the result type that gives, cast
  * back to the old one (MLIR's OpWithOffsetSizesAndStridesConstantArgumentFolder). As there, one
@@ -356,11 +364,7 @@ const SubViewConstantArgumentFolder = definePattern({
   matchAndRewrite(op, rw) {
     const mixed = mixedOf(op);
     if (!foldDynamicIndexList(mixed.offsets, true) && !foldDynamicIndexList(mixed.sizes, true) && !foldDynamicIndexList(mixed.strides, false)) return false;
-    const source = op.operandSlots[0]!.value;
-    const type = canonicalSubViewType(op, source.type as MemRefType, mixed);
-    if (!type) return false;
-    replaceWithCast(rw, op, createSubView(rw, op.loc, source, type, mixed).results[0]!);
-    return true;
+    return replaceWithSubView(rw, op, op.operandSlots[0]!.value, mixed);
   },
 });
 
@@ -373,12 +377,7 @@ const SubViewOpMemRefCastFolder = definePattern({
     if (op.operandSlots.some((s) => { const c = constantValue(s.value); return c instanceof IntegerAttr && c.type instanceof IndexType; })) return false;
     const cast = op.operandSlots[0]!.value.definingOp;
     if (cast?.name !== 'memref.cast' || !castCanFoldIntoConsumer(cast)) return false;
-    const castSourceValue = cast.operandSlots[0]!.value;
-    const mixed = mixedOf(op);
-    const type = canonicalSubViewType(op, castSourceValue.type as MemRefType, mixed);
-    if (!type) return false;
-    replaceWithCast(rw, op, createSubView(rw, op.loc, castSourceValue, type, mixed).results[0]!);
-    return true;
+    return replaceWithSubView(rw, op, cast.operandSlots[0]!.value, mixedOf(op));
   },
 });
 
