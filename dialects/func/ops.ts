@@ -53,7 +53,7 @@ function printFuncOp(p: OpAsmPrinter, op: Operation): void {
 function parseFuncOp(parser: Parser, state: ParseState): void {
   parseOptionalVisibility(parser, state);
   state.addAttribute('sym_name', StringAttr.get(parser.parseSymbolName()));
-  const sig = parseFunctionSignature(parser);
+  const sig = parseFunctionSignature(parser, state.name);
   state.addAttribute('function_type', TypeAttr.get(FunctionType.get(sig.args.map((a) => a.type), sig.resultTypes)));
   const dictOffset = parser.offset;
   let parsed: NamedAttribute[] = [];

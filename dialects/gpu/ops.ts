@@ -189,7 +189,7 @@ function parseAttributions(parser: Parser, keyword: string, args: RegionArgument
 function parseGPUFuncOp(parser: Parser, state: ParseState): void {
   state.addAttribute('sym_name', StringAttr.get(parser.parseSymbolName()));
   const sigOffset = parser.offset;
-  const sig = parseFunctionSignature(parser);
+  const sig = parseFunctionSignature(parser, state.name);
   if (sig.args.length && !sig.named) throw parser.emitError(`custom op '${state.name}' gpu.func requires named arguments`, sigOffset);
   state.addAttribute('function_type', TypeAttr.get(FunctionType.get(sig.args.map((a) => a.type), sig.resultTypes)));
   addArgAndResultAttrs(state, sig.args, sig.resultAttrs);
