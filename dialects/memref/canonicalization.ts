@@ -69,12 +69,10 @@ const foldCast: Folder = (op) => {
   return folded ? inPlace(op) : undefined;
 };
 
-/** load(cast(x)) -> load(x) */
-const foldLoad: Folder = (op) => (foldMemRefCast(op) ? inPlace(op) : undefined);
+/** op(cast(x)) -> op(x), in place: memref.load and memref.dealloc (vector.load and vector.store too). */
+export const foldCastOperands: Folder = (op) => (foldMemRefCast(op) ? inPlace(op) : undefined);
 /** store(v, cast(x)) -> store(v, x) (the stored value stays as it is). */
 const foldStore: Folder = (op) => (foldMemRefCast(op, op.operandSlots[0]!.value) ? inPlace(op) : undefined);
-/** dealloc(cast(x)) -> dealloc(x) */
-const foldDealloc: Folder = (op) => (foldMemRefCast(op) ? inPlace(op) : undefined);
 
 /** copy(cast(x), cast(y)) -> copy(x, y) for casts that only lose static information. */
 const foldCopy: Folder = (op) => {
@@ -159,9 +157,9 @@ const foldSubView: Folder = (op) => {
 export const memrefFolders: Readonly<Record<string, Folder>> = {
   'memref.subview': foldSubView,
   'memref.cast': foldCast,
-  'memref.load': foldLoad,
+  'memref.load': foldCastOperands,
   'memref.store': foldStore,
-  'memref.dealloc': foldDealloc,
+  'memref.dealloc': foldCastOperands,
   'memref.copy': foldCopy,
   'memref.dim': foldDim,
 };
@@ -170,8 +168,8 @@ export const memrefFolders: Readonly<Record<string, Folder>> = {
 
 /** A non-negative integer constant, as a number. */
 function constantSize(v: Value): number | undefined {
-  const c = constantValue(v);
-  return c instanceof IntegerAttr && c.value >= 0n ? Number(c.value) : undefined;
+  const c = staticValue(v);
+  return c !== undefined && c >= 0n ? Number(c) : undefined;
 }
 
 /** Constant dynamic sizes of an alloc become static; a cast restores the old type (SimplifyAllocConst). */

@@ -186,6 +186,11 @@ function dropIterArgs(op: Operation, rw: PatternRewriter, oldBlock: Block, yield
 // ---- scf.if -------------------------------------------------------------------------------------
 
 const thenYield = (op: Operation) => op.region(0).entry!.last!;
+
+/** An arith.constant of i1 (1n: true) at the insertion point. */
+function boolConstant(rw: PatternRewriter, value: bigint, loc: Location): Value {
+  return rw.create({ name: 'arith.constant', properties: { value: IntegerAttr.get(i1, value) }, resultTypes: [i1], loc }).results[0]!;
+}
 const elseYield = (op: Operation) => op.region(1).entry!.last!;
 
 /** `if (xori(c, true))` with an else branch -> `if (c)` with the branches swapped. */
@@ -314,8 +319,7 @@ export const ReplaceIfYieldWithConditionOrValue = definePattern({
       const fb = boolOf(f);
       if (tb === undefined || fb === undefined || !result.hasUses) return;
       if (!tb && fb) {
-        const one = rw.create({ name: 'arith.constant', properties: { value: IntegerAttr.get(i1, 1n) }, resultTypes: [i1], loc: op.loc });
-        const not = rw.create({ name: 'arith.xori', operands: [op.operands[0]!, one.results[0]!], resultTypes: [i1], loc: op.loc });
+        const not = rw.create({ name: 'arith.xori', operands: [op.operands[0]!, boolConstant(rw, 1n, op.loc)], resultTypes: [i1], loc: op.loc });
         rw.replaceAllValueUsesWith(result, not.results[0]!);
         changed = true;
       } else if (tb && !fb) {
@@ -343,6 +347,20 @@ function mergeBlocks(rw: PatternRewriter, source: Block, dest: Block): void {
 /** An if like `op` (condition `cond`) with `resultTypes` and empty regions, at `loc`. */
 function createIf(rw: PatternRewriter, cond: Value, resultTypes: readonly Type[], loc: Location): Operation {
   return rw.create({ name: 'scf.if', operands: [cond], resultTypes, regions: 2, loc });
+}
+
+/**
+ * The ops of `source` (a branch ending in a yield) moved after those of `dest`, one yield of both
+ * yields' values ending the block (as CombineIfs merges two branches).
+ */
+function appendBranch(rw: PatternRewriter, source: Block, dest: Block): void {
+  const firstYield = dest.last!;
+  const secondYield = source.last!;
+  mergeBlocks(rw, source, dest);
+  rw.setInsertionPointToEnd(dest);
+  rw.create({ name: 'scf.yield', operands: [...firstYield.operands, ...secondYield.operands], loc: secondYield.loc });
+  rw.eraseOp(firstYield);
+  rw.eraseOp(secondYield);
 }
 
 /**
@@ -385,28 +403,11 @@ export const CombineIfs = definePattern({
 
     const combined = createIf(rw, prevCond, [...prevIf.resultTypes, ...nextIf.resultTypes], nextIf.loc);
     rw.inlineRegionBefore(prevIf.region(0), combined.region(0), 0);
-    if (nextThen) {
-      const firstYield = thenYield(combined);
-      const secondYield = nextThen.last!;
-      mergeBlocks(rw, nextThen, combined.region(0).entry!);
-      rw.setInsertionPointToEnd(combined.region(0).entry!);
-      rw.create({ name: 'scf.yield', operands: [...firstYield.operands, ...secondYield.operands], loc: secondYield.loc });
-      rw.eraseOp(firstYield);
-      rw.eraseOp(secondYield);
-    }
+    if (nextThen) appendBranch(rw, nextThen, combined.region(0).entry!);
     rw.inlineRegionBefore(prevIf.region(1), combined.region(1), 0);
     if (nextElse) {
-      if (combined.region(1).empty) {
-        rw.inlineRegionBefore(nextElse.parent!, combined.region(1), 0);
-      } else {
-        const firstYield = elseYield(combined);
-        const secondYield = nextElse.last!;
-        mergeBlocks(rw, nextElse, combined.region(1).entry!);
-        rw.setInsertionPointToEnd(combined.region(1).entry!);
-        rw.create({ name: 'scf.yield', operands: [...firstYield.operands, ...secondYield.operands], loc: secondYield.loc });
-        rw.eraseOp(firstYield);
-        rw.eraseOp(secondYield);
-      }
+      if (combined.region(1).empty) rw.inlineRegionBefore(nextElse.parent!, combined.region(1), 0);
+      else appendBranch(rw, nextElse, combined.region(1).entry!);
     }
     const n = prevIf.results.length;
     rw.replaceOp(prevIf, combined.results.slice(0, n));
@@ -489,8 +490,6 @@ export const ConditionPropagation = definePattern({
     const condRegion = cond.parentRegion;
     let constantTrue: Value | undefined;
     let constantFalse: Value | undefined;
-    const constant = (value: bigint) =>
-      rw.create({ name: 'arith.constant', properties: { value: IntegerAttr.get(i1, value) }, resultTypes: [i1], loc: op.loc }).results[0]!;
     let changed = false;
     for (const use of cond.uses) {
       // The branch of `op` the use is (transitively) in, if any.
@@ -502,7 +501,7 @@ export const ConditionPropagation = definePattern({
         }
       }
       if (!branch) continue;
-      const value = branch === thenRegion ? (constantTrue ??= constant(1n)) : (constantFalse ??= constant(0n));
+      const value = branch === thenRegion ? (constantTrue ??= boolConstant(rw, 1n, op.loc)) : (constantFalse ??= boolConstant(rw, 0n, op.loc));
       rw.modifyOpInPlace(use.owner, () => use.set(value));
       changed = true;
     }

@@ -7,11 +7,14 @@
 import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import type { FoldResult } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { FloatType, VectorType, type Type } from '../../core/ir/types.js';
+import { VectorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
-import { foldMemRefCast } from '../memref/canonicalization.js';
+import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
+import { makeScalar } from '../arith/fold-utils.js';
+import { materializeArithConstant } from '../arith/materialize.js';
+import { foldCastOperands } from '../memref/canonicalization.js';
 
 type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
 
@@ -27,8 +30,6 @@ function splatOf(type: Type, value: Attribute | undefined): DenseElementsAttr | 
   return undefined;
 }
 
-/** The scalar attribute of element type `type` holding `v`. */
-const scalarAttr = (type: Type, v: bigint | number): Attribute => (type instanceof FloatType ? FloatAttr.get(type, Number(v)) : IntegerAttr.get(type, v as bigint));
 
 // ---- folders ------------------------------------------------------------------------------------
 
@@ -97,8 +98,8 @@ export const vectorFolders: Readonly<Record<string, Folder>> = {
   'vector.extract': foldExtract,
   'vector.insert': foldInsert,
   // load/store(memref.cast(x)) -> load/store(x), as memref's own accesses.
-  'vector.load': (op) => (foldMemRefCast(op) ? [...op.results] : undefined),
-  'vector.store': (op) => (foldMemRefCast(op) ? [] : undefined),
+  'vector.load': foldCastOperands,
+  'vector.store': foldCastOperands,
 };
 
 // ---- patterns -----------------------------------------------------------------------------------
@@ -114,9 +115,15 @@ function linearPosition(type: VectorType, position: readonly bigint[]): number {
   return begin;
 }
 
-function replaceWithConstant(op: Operation, value: Attribute, rw: Parameters<RewritePattern['matchAndRewrite']>[1]): void {
-  const constant = rw.create({ name: 'arith.constant', properties: { value }, resultTypes: [value instanceof DenseElementsAttr ? value.type : op.results[0]!.type], loc: op.loc });
-  rw.replaceOp(op, constant.results);
+/** `op` replaced by an arith.constant of `value` (of `op`'s result type). */
+function replaceWithConstant(op: Operation, value: Attribute, rw: PatternRewriter): void {
+  rw.replaceOp(op, materializeArithConstant(rw, value, op.results[0]!.type, op.loc)!.results);
+}
+
+/** An extract replaced by the constant of `elements` (a scalar, a splat's one value, or all of them). */
+function replaceWithElements(op: Operation, elements: readonly (bigint | number)[], rw: PatternRewriter): void {
+  const type = op.results[0]!.type;
+  replaceWithConstant(op, type instanceof VectorType ? DenseElementsAttr.get(type, elements) : makeScalar(type, elements[0]!), rw);
 }
 
 /** extract from a splat constant -> the splat value, or a smaller splat (ExtractOpSplatConstantFolder). */
@@ -126,9 +133,7 @@ const ExtractOpSplatConstantFolder = definePattern({
   matchAndRewrite(op, rw) {
     const c = constantValue(op.operandSlots[0]!.value);
     if (!(c instanceof DenseElementsAttr) || !c.isSplat) return false;
-    const resultType = op.results[0]!.type;
-    const value = resultType instanceof VectorType ? DenseElementsAttr.get(resultType, [c.values[0]!]) : scalarAttr(resultType, c.values[0]!);
-    replaceWithConstant(op, value, rw);
+    replaceWithElements(op, [c.values[0]!], rw);
     return true;
   },
 });
@@ -144,11 +149,7 @@ const ExtractOpNonSplatConstantFolder = definePattern({
     if (!(c instanceof DenseElementsAttr) || c.isSplat || vectorType.scalableDims.some(Boolean)) return false;
     const begin = linearPosition(vectorType, positionOf(op));
     const resultType = op.results[0]!.type;
-    const value =
-      resultType instanceof VectorType
-        ? DenseElementsAttr.get(resultType, c.values.slice(begin, begin + numElements(resultType)))
-        : scalarAttr(resultType, c.values[begin]!);
-    replaceWithConstant(op, value, rw);
+    replaceWithElements(op, c.values.slice(begin, begin + (resultType instanceof VectorType ? resultType.numElements : 1)), rw);
     return true;
   },
 });
@@ -166,8 +167,6 @@ const BroadcastFolder = definePattern({
   },
 });
 
-const numElements = (t: VectorType): number => t.shape.reduce((a, b) => a * b, 1);
-
 /** insert of a vector with as many elements as the destination -> broadcast (InsertToBroadcast). */
 const InsertToBroadcast = definePattern({
   name: 'InsertToBroadcast',
@@ -175,7 +174,7 @@ const InsertToBroadcast = definePattern({
   matchAndRewrite(op, rw) {
     const source = op.operandSlots[0]!.value;
     const destType = op.results[0]!.type as VectorType;
-    if (!(source.type instanceof VectorType) || numElements(source.type) !== numElements(destType)) return false;
+    if (!(source.type instanceof VectorType) || source.type.numElements !== destType.numElements) return false;
     const broadcast = rw.create({ name: 'vector.broadcast', operands: [source], resultTypes: [destType], loc: op.loc });
     rw.replaceOp(op, broadcast.results);
     return true;
@@ -209,14 +208,14 @@ const InsertOpConstantFolder = definePattern({
     const destType = destValue.type as VectorType;
     if (!(dest instanceof DenseElementsAttr) || destType.scalableDims.some(Boolean)) return false;
     // As MLIR: no large new constant unless the old one goes away.
-    if (numElements(destType) > 256 && destValue.useCount !== 1) return false;
+    if (destType.numElements > 256 && destValue.useCount !== 1) return false;
     const source = constantValue(op.operandSlots[0]!.value);
     let inserted: readonly (bigint | number)[];
-    if (source instanceof DenseElementsAttr) inserted = source.isSplat ? new Array(numElements(source.type as VectorType)).fill(source.values[0]) : (source.values as (bigint | number)[]);
+    if (source instanceof DenseElementsAttr) inserted = source.isSplat ? new Array((source.type as VectorType).numElements).fill(source.values[0]) : (source.values as (bigint | number)[]);
     else if (source instanceof IntegerAttr || source instanceof FloatAttr) inserted = [source.value];
     else return false;
     const begin = linearPosition(destType, positionOf(op));
-    const all = dest.isSplat ? new Array<bigint | number>(numElements(destType)).fill(dest.values[0] as bigint | number) : [...(dest.values as (bigint | number)[])];
+    const all = dest.isSplat ? new Array<bigint | number>(destType.numElements).fill(dest.values[0] as bigint | number) : [...(dest.values as (bigint | number)[])];
     all.splice(begin, inserted.length, ...inserted);
     replaceWithConstant(op, DenseElementsAttr.get(destType, all), rw);
     return true;

@@ -2,19 +2,11 @@
 // subviews, allocations, loads, stores, copies and dims compute the same results and leave the
 // same argument contents before and after canonicalize (run by the interpreter).
 import { describe, expect, it } from 'vitest';
-import { Interpreter } from '../../../../core/interpret/engine.js';
 import type { MemRef, RtValue } from '../../../../core/interpret/values.js';
-import { runPassOn } from '../../../../core/pass/run-single.js';
-import { printOperation } from '../../../../core/syntax/printer.js';
 import { f32, MemRefType } from '../../../../core/ir/types.js';
-import { verify } from '../../../../core/ir/verifier.js';
-import { createSemantics } from '../../../../dialects/semantics.js';
-import { canonicalizePass } from '../../../../passes/canonicalize.js';
 import { mulberry32 } from '../../../../testing/random.js';
 import { memrefOf } from '../../core/interpret/helpers.js';
-import { expectCanonicalizePreservesMeaning } from '../canonicalize-meaning.js';
-import { parseModule } from '../../../../dialects/builtin/parse-module.js';
-import { createContext } from '../../../../dialects/registry.js';
+import { expectCanonicalizePreservesMeaning, runProgram } from '../canonicalize-meaning.js';
 
 /**
  * `@f(%A: memref<16xf32>, %i: index, %x: f32) -> (f32, f32, index)`, %i in [0, 3]: every access
@@ -96,21 +88,15 @@ function randomMemRefProgram(seed: number): string {
 }
 
 /** The results of `@f` and the contents %A is left with. */
-function runProgram(text: string, canonicalize: boolean, i: number): { observed: { results: RtValue[]; a: number[] }; printed: string } {
-  const context = createContext();
-  const module = parseModule(text, context, 'random.mlir');
-  if (canonicalize) {
-    expect(runPassOn(module, canonicalizePass, context).failed).toBe(false);
-    expect(verify(module)?.message, printOperation(module)).toBeUndefined();
-  }
+function observe(text: string, canonicalize: boolean, i: number): { observed: { results: RtValue[]; a: number[] }; printed: string } {
   const a = memrefOf(MemRefType.get([16], f32), Array.from({ length: 16 }, (_, k) => k + 0.5)) as MemRef;
-  const results = new Interpreter(module, { semantics: createSemantics() }).run('f', [a, i, 100.25]);
-  return { observed: { results, a: Array.from(a.buffer.data as Float32Array) }, printed: printOperation(module) };
+  const { results, printed } = runProgram(text, canonicalize, [a, i, 100.25]);
+  return { observed: { results, a: Array.from(a.buffer.data as Float32Array) }, printed };
 }
 
 describe('memref canonicalization', () => {
   it('preserves the meaning of random memref programs', () => {
-    const changed = expectCanonicalizePreservesMeaning(120, randomMemRefProgram, runProgram);
+    const changed = expectCanonicalizePreservesMeaning(120, randomMemRefProgram, observe);
     // Most programs have something to fold (casts, constant subview arguments, dead allocations).
     expect(changed).toBeGreaterThan(80);
   });

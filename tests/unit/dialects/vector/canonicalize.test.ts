@@ -3,19 +3,11 @@
 // loads/stores through memref casts compute the same results and leave the same memory contents
 // before and after canonicalize (run by the interpreter).
 import { describe, expect, it } from 'vitest';
-import { Interpreter } from '../../../../core/interpret/engine.js';
 import { ShapedValue, type MemRef, type RtValue } from '../../../../core/interpret/values.js';
 import { f32, MemRefType, VectorType } from '../../../../core/ir/types.js';
-import { verify } from '../../../../core/ir/verifier.js';
-import { runPassOn } from '../../../../core/pass/run-single.js';
-import { printOperation } from '../../../../core/syntax/printer.js';
-import { parseModule } from '../../../../dialects/builtin/parse-module.js';
-import { createContext } from '../../../../dialects/registry.js';
-import { createSemantics } from '../../../../dialects/semantics.js';
-import { canonicalizePass } from '../../../../passes/canonicalize.js';
 import { mulberry32 } from '../../../../testing/random.js';
 import { memrefOf } from '../../core/interpret/helpers.js';
-import { expectCanonicalizePreservesMeaning } from '../canonicalize-meaning.js';
+import { expectCanonicalizePreservesMeaning, runProgram } from '../canonicalize-meaning.js';
 
 /** `@f(%V: vector<4xf32>, %a: f32, %b: f32, %i: index, %M: memref<16xf32>) -> (vector<4xf32>, f32, f32)`, %i in [0, 3]. */
 function randomVectorProgram(seed: number): string {
@@ -93,24 +85,18 @@ function randomVectorProgram(seed: number): string {
 }
 
 /** The results of `@f` and the contents %M is left with. */
-function runProgram(text: string, canonicalize: boolean, i: number): { observed: { results: RtValue[]; memory: number[] }; printed: string } {
-  const context = createContext();
-  const module = parseModule(text, context, 'random.mlir');
-  if (canonicalize) {
-    expect(runPassOn(module, canonicalizePass, context).failed).toBe(false);
-    expect(verify(module)?.message, printOperation(module)).toBeUndefined();
-  }
+function observe(text: string, canonicalize: boolean, i: number): { observed: { results: RtValue[]; memory: number[] }; printed: string } {
   const memory = memrefOf(MemRefType.get([16], f32), Array.from({ length: 16 }, (_, k) => k + 0.25)) as MemRef;
   const vector = ShapedValue.fromScalars(VectorType.get([4], f32), [0.5, -1, 3, 7]);
-  const results = new Interpreter(module, { semantics: createSemantics() }).run('f', [vector, 1.5, -2, i, memory]);
+  const { results, printed } = runProgram(text, canonicalize, [vector, 1.5, -2, i, memory]);
   // Vectors compare by their elements.
   const plain = results.map((r) => (r instanceof ShapedValue ? r.toArray() : r));
-  return { observed: { results: plain as RtValue[], memory: Array.from(memory.buffer.data as Float32Array) }, printed: printOperation(module) };
+  return { observed: { results: plain as RtValue[], memory: Array.from(memory.buffer.data as Float32Array) }, printed };
 }
 
 describe('vector canonicalization', () => {
   it('preserves the meaning of random vector programs', () => {
-    const changed = expectCanonicalizePreservesMeaning(150, randomVectorProgram, runProgram);
+    const changed = expectCanonicalizePreservesMeaning(150, randomVectorProgram, observe);
     expect(changed).toBeGreaterThan(100);
   });
 });
