@@ -88,7 +88,7 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
   try {
     const module = phase('Parser', false, () => {
       const m = parseModuleSource(source, context);
-      const err = verify(m);
+      const err = verify(m, context);
       if (err) report(err);
       return err ? undefined : m;
     });

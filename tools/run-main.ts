@@ -97,8 +97,9 @@ function loadProgram(file: string): Program {
     throw new RunError(`cannot open input file '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}`);
   }
   const source = decodeSource(bytes, file);
-  const module = parseModuleSource(source, createContext());
-  const err = verify(module);
+  const context = createContext();
+  const module = parseModuleSource(source, context);
+  const err = verify(module, context);
   if (err) throw new DiagnosticError(err);
   return { file, source, module };
 }

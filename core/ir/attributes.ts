@@ -83,8 +83,7 @@ export class FloatAttr extends Attribute {
     super();
   }
   static get(type: Type, value: number): FloatAttr {
-    // Object.is distinguishes -0 from 0; NaN keys compare equal as strings.
-    const key = `flt${type.id}:${Object.is(value, -0) ? '-0' : value}`;
+    const key = `flt${type.id}:${elementKey(value)}`;
     return uniquer.get(key, () => new FloatAttr(type, value)) as FloatAttr;
   }
   override get type(): Type {
@@ -229,6 +228,14 @@ export class SymbolRefAttr extends Attribute {
 /** Element values of dense attributes: bigint for integers and index, number for floats. */
 export type ElementValue = bigint | number;
 
+const keyView = new DataView(new ArrayBuffer(8));
+/** A uniquing key for an element value: floats by their bits, so that -0 and NaN payloads differ. */
+function elementKey(v: ElementValue): string {
+  if (typeof v === 'bigint' || (v === v && v !== 0)) return String(v);
+  keyView.setFloat64(0, v);
+  return 'x' + keyView.getBigUint64(0).toString(16);
+}
+
 function printElement(type: Type, v: ElementValue): string {
   if (type instanceof IntegerType && type.width === 1) return v ? 'true' : 'false';
   if (type instanceof FloatType) return formatFloatMLIR(v as number, floatKindOf(type));
@@ -241,9 +248,10 @@ export class DenseElementsAttr extends Attribute {
   }
   /** A single value is a splat; otherwise `values` holds every element in row-major order. */
   static get(type: ShapedType, values: readonly ElementValue[]): DenseElementsAttr {
-    const splat = values.length === 1 || (values.length > 0 && values.every((v) => Object.is(v, values[0])));
+    const first = values.length > 0 ? elementKey(values[0]!) : '';
+    const splat = values.length === 1 || (values.length > 0 && values.every((v) => elementKey(v) === first));
     const data = splat ? [values[0]!] : [...values];
-    const key = `dense${type.id}:${data.map(String).join(',')}`;
+    const key = `dense${type.id}:${data.map(elementKey).join(',')}`;
     return uniquer.get(key, () => new DenseElementsAttr(type, data, splat)) as DenseElementsAttr;
   }
   override get type(): ShapedType {
@@ -288,7 +296,7 @@ export class DenseArrayAttr extends Attribute {
     super();
   }
   static get(elementType: Type, values: readonly ElementValue[]): DenseArrayAttr {
-    return uniquer.get(`darr${elementType.id}:${values.map(String).join(',')}`, () => new DenseArrayAttr(elementType, [...values])) as DenseArrayAttr;
+    return uniquer.get(`darr${elementType.id}:${values.map(elementKey).join(',')}`, () => new DenseArrayAttr(elementType, [...values])) as DenseArrayAttr;
   }
   get numbers(): number[] {
     return this.values.map(Number);
@@ -327,7 +335,9 @@ export class StridedLayoutAttr extends Attribute {
     super();
   }
   static get(offset: number | null, strides: readonly (number | null)[]): StridedLayoutAttr {
-    return uniquer.get(`strided${offset}:${strides.join(',')}`, () => new StridedLayoutAttr(offset, [...strides])) as StridedLayoutAttr;
+    // `?` for dynamic values: `[null].join()` would be '' as for an empty list.
+    const dyn = (v: number | null) => (v === null ? '?' : String(v));
+    return uniquer.get(`strided${dyn(offset)}:[${strides.map(dyn).join(',')}]`, () => new StridedLayoutAttr(offset, [...strides])) as StridedLayoutAttr;
   }
   print(w: AttrTypeWriter): void {
     const dyn = (v: number | null) => (v === null ? '?' : String(v));

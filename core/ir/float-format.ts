@@ -294,7 +294,7 @@ export function hexLiteralToBits(text: string, kind: FloatKind): bigint {
   if (!/^0x[0-9a-fA-F]+$/.test(text)) throw new Error(`invalid hexadecimal float literal '${text}'`);
   const bits = BigInt(text);
   if (bitLength(bits) > fmt.width) {
-    throw new Error(`hexadecimal float constant out of range for type ${kind}: '${text}' has more than ${fmt.width} bits`);
+    throw new Error('hexadecimal float constant out of range for type');
   }
   return bits;
 }

@@ -1,3 +1,4 @@
+import { encodeByteString } from '../support/utf8.js';
 import { freshId, Uniquer } from './uniquer.js';
 
 /** Source locations, as MLIR's builtin location attributes. */
@@ -12,10 +13,10 @@ const uniquer = new Uniquer<Location>();
 
 export function quoteString(s: string): string {
   let out = '"';
-  for (const ch of Buffer.from(s, 'utf8')) {
-    if (ch === 0x22) out += '\\"';
-    else if (ch === 0x5c) out += '\\\\';
-    else if (ch >= 0x20 && ch < 0x7f) out += String.fromCharCode(ch);
+  // As llvm::printEscapedString: printable ASCII but '"' as is, '\\' doubled, other bytes as \XX.
+  for (const ch of encodeByteString(s)) {
+    if (ch === 0x5c) out += '\\\\';
+    else if (ch >= 0x20 && ch < 0x7f && ch !== 0x22) out += String.fromCharCode(ch);
     else out += '\\' + ch.toString(16).toUpperCase().padStart(2, '0');
   }
   return out + '"';

@@ -1,3 +1,4 @@
+import { StringAttr } from './attributes.js';
 import type { Operation } from './operation.js';
 
 /**
@@ -20,7 +21,13 @@ export const IsolatedFromAbove = simple('IsolatedFromAbove');
 export const SymbolTable = simple('SymbolTable', (op) => {
   if (op.regions.length !== 1 || op.region(0).blocks.length > 1) return 'Operations with a \'SymbolTable\' must have exactly one block';
 });
-export const Symbol = simple('Symbol');
+/** MLIR's SymbolOpInterface check of `sym_visibility`. */
+export const Symbol = simple('Symbol', (op) => {
+  const vis = op.getAttr('sym_visibility');
+  if (vis === undefined) return;
+  if (!(vis instanceof StringAttr)) return `requires visibility attribute 'sym_visibility' to be a string attribute, but got ${vis}`;
+  if (!['public', 'private', 'nested'].includes(vis.value)) return `visibility expected to be one of ["public", "private", "nested"], but got ${vis}`;
+});
 export const NoTerminator = simple('NoTerminator');
 export const Commutative = simple('Commutative');
 export const ConstantLike = simple('ConstantLike');

@@ -8,6 +8,7 @@ import { SymbolTable, symbolName } from './symbol-table.js';
 import { UnknownLoc } from './location.js';
 import type { Region } from './region.js';
 import type { Value } from './value.js';
+import type { Context } from './dialect.js';
 import { BlockArgument, OpResult } from './value.js';
 
 /** Raised inside the verifier to stop at the first failure, as mlir-opt does. */
@@ -212,6 +213,8 @@ interface VerifyWalk {
   readonly dom: DominanceInfo;
   /** The first dominance failure, or what the dominance check threw on IR whose op checks have not all run yet. */
   dominanceError: { error: unknown } | undefined;
+  /** The dialects loaded, when known: an unregistered op of one of them is an error. */
+  readonly context: Context | undefined;
 }
 
 /** Stamps and scopes of all walks come from one counter, so that marks left by an earlier walk never match. */
@@ -239,7 +242,7 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     }
     const msg = plan.verify?.(op);
     if (msg) fail(op, msg);
-  }
+  } else if (!def) verifyUnregistered(op, walk.context);
   if (def?.symbolTable) {
     const [dup] = SymbolTable.duplicates(op);
     if (dup) {
@@ -270,6 +273,14 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
   const msg = plan?.verifyRegions?.(op);
   if (msg) fail(op, msg);
   op.verifyStamp = walk.id;
+}
+
+/** MLIR's check of an unregistered op: only dialects that are not loaded may have them. */
+function verifyUnregistered(op: Operation, context: Context | undefined): void {
+  const dot = op.name.indexOf('.');
+  const dialect = dot < 0 ? '' : op.name.slice(0, dot);
+  if (!context?.dialect(dialect)) return;
+  fail(op, new Diagnostic('error', op.loc, `unregistered operation '${op.name}' found in dialect ('${dialect}') that does not allow unknown operations`));
 }
 
 /** Regions without SSA dominance: declared graph regions, and unregistered ops' regions. */
@@ -350,10 +361,13 @@ function dominanceDiagnostic(user: Operation, index: number, v: Value): Diagnost
   return d;
 }
 
-/** Verify `op` and everything nested in it; returns the first failure's diagnostic. */
-export function verify(op: Operation): Diagnostic | undefined {
+/**
+ * Verify `op` and everything nested in it; returns the first failure's diagnostic. With the
+ * `context` the IR belongs to, unregistered ops of its loaded dialects are reported too.
+ */
+export function verify(op: Operation, context?: Context): Diagnostic | undefined {
   try {
-    const walk: VerifyWalk = { id: ++verifyCounter, scope: ++verifyCounter, dom: new DominanceInfo(), dominanceError: undefined };
+    const walk: VerifyWalk = { id: ++verifyCounter, scope: ++verifyCounter, dom: new DominanceInfo(), dominanceError: undefined, context };
     verifyOp(op, walk);
     if (walk.dominanceError) throw walk.dominanceError.error;
     return undefined;

@@ -131,7 +131,7 @@ class Runner {
       else report(DiagnosticError.at(op.loc, `pass '${pass.name}' failed with an internal error: ${(e as Error)?.message ?? String(e)}`).diagnostic);
     }
     if (!failed && this.options.verifyEach !== false) {
-      const invalid = verify(op);
+      const invalid = verify(op, this.options.context);
       if (invalid) {
         invalid.attachNote(`the IR is invalid after pass '${pass.name}'`, op.loc);
         report(invalid);

@@ -125,7 +125,7 @@ export class AssemblyFormat extends FormatPrinter {
           case 'region':
             return (parser, _state, ctx) => {
               const region = new Region();
-              parser.parseRegion(region, undefined, this.def);
+              parser.parseRegion(region, undefined);
               ctx.setRegion(index, region);
             };
           case 'successor':
@@ -160,7 +160,7 @@ export class AssemblyFormat extends FormatPrinter {
         return (parser, _state, ctx) => {
           do {
             const region = new Region();
-            if (!parser.parseOptionalRegion(region, undefined, this.def)) break;
+            if (!parser.parseOptionalRegion(region, undefined)) break;
             ctx.setRegion(ctx.regions?.size ?? 0, region);
           } while (parser.consumeIf(Tok.Comma));
         };
@@ -272,12 +272,17 @@ export class AssemblyFormat extends FormatPrinter {
     return (parser) => {
       const offset = parser.offset;
       const a = body(parser, offset);
-      if (!test(a)) throw parser.emitError(`invalid kind of attribute specified`, offset);
+      if (!test(a)) throw parser.opError(`invalid kind of attribute specified`, offset);
       return a;
     };
   }
 
-  /** `type($x)` and the like: a single type, or an optional list for optional/variadic targets. */
+  /**
+   * `type($x)` and the like: a single type, or an optional list for optional/variadic targets. The
+   * list of operands already written has a type each, so MLIR's "expected ... type" error comes
+   * where the first one is missing. (MLIR's parseTypeList would reject an empty list even for
+   * operands that are absent or not yet read; we accept it, so that such formats round-trip.)
+   */
   private compileTypesParse(target: FormatElement): ParseStep {
     if (target.kind === 'var' && this.resolve(target.name).kind === 'attr') {
       const name = target.name;
@@ -287,9 +292,10 @@ export class AssemblyFormat extends FormatPrinter {
     const variadic = target.kind === 'operands' || target.kind === 'results' || group?.kind === 'variadic';
     const assign = this.compileTypesAssign(target);
     if (variadic || group?.kind === 'optional') {
+      const written = this.compileOperandsWritten(target);
       return (parser, _state, ctx) => {
         const types: Type[] = [];
-        const first = parser.parseOptionalType();
+        const first = written(ctx) > 0 ? parser.parseType() : parser.parseOptionalType();
         if (first) {
           types.push(first);
           if (variadic) while (parser.consumeIf(Tok.Comma)) types.push(parser.parseType());
@@ -313,6 +319,17 @@ export class AssemblyFormat extends FormatPrinter {
   }
 
   /** Where the types given for `target` are recorded. */
+  /** How many operands of `target` were read before its types (0 for results). */
+  private compileOperandsWritten(target: FormatElement): (ctx: ParseContext) => number {
+    if (target.kind === 'operands') return (ctx) => ctx.allOperands?.length ?? 0;
+    if (target.kind === 'var') {
+      const r = this.resolve(target.name);
+      const index = r.index;
+      if (r.kind === 'operand') return (ctx) => ctx.operands[index]?.length ?? 0;
+    }
+    return () => 0;
+  }
+
   private compileTypesAssign(target: FormatElement): (ctx: ParseContext, types: Type[]) => void {
     if (target.kind === 'operands') return (ctx, types) => void (ctx.allOperandTypes = types);
     if (target.kind === 'results') return (ctx, types) => void (ctx.allResultTypes = types);

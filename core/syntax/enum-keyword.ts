@@ -7,9 +7,8 @@ import type { Parser } from './parser.js';
  */
 export function parseEnumKeyword<T extends string>(parser: Parser, cases: readonly T[], cppName: string, prefix = ''): T {
   const offset = parser.offset;
-  const word = parser.isKeyword() ? parser.parseKeyword() : undefined;
-  if (word === undefined || !cases.includes(word as T)) {
-    throw parser.emitError(`${prefix}expected ${cppName} to be one of: ${cases.join(', ')}`, offset);
-  }
+  if (!parser.isKeyword()) throw parser.emitError(`${prefix}expected valid keyword`, offset);
+  const word = parser.parseKeyword();
+  if (!cases.includes(word as T)) throw parser.emitError(`${prefix}expected ${cppName} to be one of: ${cases.join(', ')}`, offset);
   return word as T;
 }

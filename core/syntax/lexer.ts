@@ -1,5 +1,6 @@
 import { DiagnosticError } from '../ir/diagnostics.js';
 import type { SourceFile } from './source.js';
+import { decodeByteString } from '../support/utf8.js';
 
 export const enum Tok {
   EOF,
@@ -57,7 +58,7 @@ const ALPHA = 2;
 const HEX = 4;
 /** `[A-Za-z0-9_$.]`, the characters of bare identifiers. */
 const ID = 8;
-/** ID and `-`, the characters of `%`/`^`/`!`/`#`/`@` suffixes. */
+/** ID and `-`, the characters of `%`/`^`/`!`/`#` suffixes (not of `@` symbols). */
 const SUFFIX = 16;
 const CHAR_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -132,7 +133,8 @@ export class Lexer {
         case 46: // '.'
           if (s.startsWith('..', pos)) return this.tok(Tok.Ellipsis, start, pos + 2);
           this.pos = pos;
-          throw this.error(start, "expected three consecutive dots for an ellipsis");
+          // At the character after the first dot, as MLIR's lexer reports it.
+          throw this.error(pos, "expected three consecutive dots for an ellipsis");
         case 34: // '"'
           this.pos = pos;
           return this.lexString(start);
@@ -175,7 +177,7 @@ export class Lexer {
       while (isDigit(s.charCodeAt(pos))) pos++;
     } else if (isAlpha(c) || c === 95 || c === 36 || c === 46 || c === 45) {
       while (is(s.charCodeAt(pos), SUFFIX)) pos++;
-    } else if (kind === Tok.PercentId || kind === Tok.CaretId) {
+    } else {
       this.pos = pos;
       throw this.error(start, message);
     }
@@ -192,7 +194,7 @@ export class Lexer {
     const c = s.charCodeAt(this.pos);
     if (!(isAlpha(c) || c === 95)) throw this.error(start + 1, '@ identifier expected to start with letter or \'_\'');
     let pos = this.pos;
-    while (is(s.charCodeAt(pos), SUFFIX)) pos++;
+    while (is(s.charCodeAt(pos), ID)) pos++;
     return this.tok(Tok.AtId, start, pos);
   }
 
@@ -263,5 +265,5 @@ export function decodeStringToken(raw: string): string {
       i++;
     }
   }
-  return Buffer.from(bytes).toString('utf8');
+  return decodeByteString(Uint8Array.from(bytes));
 }

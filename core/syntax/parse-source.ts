@@ -3,6 +3,7 @@ import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Operation } from '../ir/operation.js';
 import { Parser } from './parser.js';
 import { SourceFile } from './source.js';
+import { utf8SequenceLength } from '../support/utf8.js';
 
 /**
  * Parse a whole source buffer. `wrap` builds the implicit top-level container (builtin.module)
@@ -32,22 +33,9 @@ export function decodeSource(bytes: Uint8Array, name: string): SourceFile {
 /** Offset of the first byte that is not part of a well-formed UTF-8 sequence (Unicode table 3-7), or -1. */
 function firstInvalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i]!;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    const n = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    const n = utf8SequenceLength(bytes, i);
     if (n === 0) return i;
-    const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
-    const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
-    const b1 = bytes[i + 1];
-    if (b1 === undefined || b1 < lo || b1 > hi) return i;
-    for (let k = 2; k <= n; k++) {
-      const c = bytes[i + k];
-      if (c === undefined || (c & 0xc0) !== 0x80) return i;
-    }
-    i += n + 1;
+    i += n;
   }
   return -1;
 }

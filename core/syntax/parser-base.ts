@@ -131,10 +131,23 @@ export class ParserBase {
     }
     return this.takeText();
   }
+  /** MLIR's AsmParser::parseKeyword: the error is at the current token, and an op's parser's error. */
   parseKeyword(word?: string, context = ''): string {
     const k = this.parseOptionalKeyword(word);
-    if (k === undefined) throw this.expectedError(word ? `expected '${word}'${context}` : `expected valid keyword${context}`);
+    if (k === undefined) throw this.opError(word ? `expected '${word}'${context}` : `expected valid keyword${context}`);
     return k;
+  }
+  /** A keyword the type and attribute syntax requires (MLIR's Parser::parseToken: wrong-token location). */
+  protected expectKeyword(word: string, what = `'${word}'`): void {
+    if (this.parseOptionalKeyword(word) === undefined) throw this.expectedError(`expected ${what}`);
+  }
+  /**
+   * An error raised by an op's custom parser: inside one, MLIR's OpAsmParser prefixes it with
+   * `custom op 'NAME' ` (errors of the underlying type, attribute and token parsing it calls are
+   * not prefixed). The base parser knows no ops.
+   */
+  opError(message: string, offset = this.tok.start): DiagnosticError {
+    return this.error(message, offset);
   }
   parseOptionalString(): string | undefined {
     if (!this.is(Tok.String)) return undefined;
@@ -164,14 +177,26 @@ export class ParserBase {
     return v;
   }
   /** `elt (, elt)*` between `open` and `close`; empty lists allowed. */
-  parseCommaSeparated(open: Tok | undefined, close: Tok | undefined, each: () => void, what = 'list'): void {
+  /**
+   * MLIR's parseCommaSeparatedList: `each` at least once unless the delimiters enclose an empty
+   * list; a missing delimiter is "expected '<delimiter>'" followed by `context` (e.g. " in attribute
+   * dictionary").
+   */
+  parseCommaSeparated(open: Tok | undefined, close: Tok | undefined, each: () => void, context = ''): void {
     if (open !== undefined) {
-      this.expect(open);
+      this.expect(open, `'${tokenSpelling(open)}'${context}`);
       if (close !== undefined && this.consumeIf(close)) return;
     }
     do each();
     while (this.consumeIf(Tok.Comma));
-    if (close !== undefined) this.expect(close, `'${tokenSpelling(close)}' in ${what}`);
+    if (close !== undefined) this.expect(close, `'${tokenSpelling(close)}'${context}`);
+  }
+  /** MLIR's parseCommaSeparatedListUntil (the opening token already read): "expected ',' or '<close>'". */
+  parseCommaSeparatedUntil(close: Tok, each: () => void): void {
+    if (this.consumeIf(close)) return;
+    do each();
+    while (this.consumeIf(Tok.Comma));
+    this.expect(close, `',' or '${tokenSpelling(close)}'`);
   }
   /** Guard recursion depth so that pathological nesting gives an error, not a stack overflow. */
   protected nested<T>(fn: () => T): T {

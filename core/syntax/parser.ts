@@ -43,7 +43,9 @@ interface ValueEntry {
   offset: number;
 }
 
-/** SSA names visible in one isolated-from-above region tree. */
+const INT_TYPE_SPELLING = /^[su]?i[0-9]+$/;
+
+/** SSA names of one name scope: the whole file, or a region parsed with enableNameShadowing. */
 class IsolatedScope {
   readonly values = new Map<string, ValueEntry>();
   /** Names defined at each nested region level, removed again when the level ends. */
@@ -67,7 +69,10 @@ export class Parser extends TypeAttrParser {
   private readonly scopes: IsolatedScope[] = [new IsolatedScope()];
   private readonly blockScopes: Map<string, BlockEntry>[] = [];
   /** Default dialects of enclosing ops, innermost last (MLIR's getDefaultDialect). */
-  private readonly defaultDialects: string[] = [''];
+  private readonly defaultDialects: string[] = ['builtin'];
+  /** Names of the custom ops being parsed and where they start, innermost last (for `opError`). */
+  private readonly customOpNames: string[] = [];
+  private readonly customOpOffsets: number[] = [];
   /** Custom ops by their full name as written (with what is read of their spec for each op). */
   private readonly customOps = new Map<string, { name: string; def: OpDefinition; custom: CustomParse; defaultDialect: string | undefined }>();
 
@@ -179,7 +184,7 @@ export class Parser extends TypeAttrParser {
       }
       resultNames.push({ name: this.text(t), count, offset: t.start });
       if (!this.consumeIf(Tok.Comma)) break;
-      t = this.expectToken(Tok.PercentId, 'SSA value name');
+      t = this.expectToken(Tok.PercentId, 'valid ssa identifier');
     }
     this.expect(Tok.Equal, "'=' after SSA name");
     let numResults = 0;
@@ -196,8 +201,9 @@ export class Parser extends TypeAttrParser {
 
   private parseOperationBody(numResults: number): Operation {
     if (this.is(Tok.String)) return this.parseGenericOperation(numResults);
-    if (this.is(Tok.BareId)) return this.parseCustomOperation(numResults);
-    throw this.error('expected operation name in quotes');
+    // MLIR lexes `i32`, `si8`, `ui1` as integer type tokens, which do not name ops.
+    if (this.is(Tok.BareId) && !INT_TYPE_SPELLING.test(this.tokenText)) return this.parseCustomOperation(numResults);
+    throw this.expectedError('expected operation name in quotes');
   }
 
   private checkResultCount(op: Operation, numResults: number, opStart: number): void {
@@ -211,9 +217,8 @@ export class Parser extends TypeAttrParser {
     if (def) return def;
     const dot = name.indexOf('.');
     const dialectName = dot < 0 ? '' : name.slice(0, dot);
-    const dialect = this.context.dialect(dialectName);
-    if (this.context.allowUnregisteredDialects) return undefined;
-    if (dialect) throw this.error(`unregistered operation '${name}' found in dialect ('${dialectName}') that does not allow unknown operations`, offset);
+    // An unknown op of a loaded dialect is the verifier's to report (as in MLIR).
+    if (this.context.allowUnregisteredDialects || this.context.dialect(dialectName)) return undefined;
     // MLIR reports this one at the token after the name.
     throw this.error(
       `operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used`,
@@ -228,12 +233,13 @@ export class Parser extends TypeAttrParser {
     const def = this.lookupDefinition(name, nameTok.start);
     const operands: UnresolvedOperand[] = [];
     this.expect(Tok.LParen, "'(' to start operand list");
-    if (!this.consumeIf(Tok.RParen)) {
-      this.parseCommaSeparated(undefined, Tok.RParen, () => operands.push(this.parseOperand()), 'operand list');
-    }
+    // MLIR's parseOptionalSSAUseList: a list only if an SSA name follows.
+    if (this.is(Tok.PercentId)) this.parseCommaSeparated(undefined, undefined, () => operands.push(this.parseOperand()));
+    this.expect(Tok.RParen, "')' to end operand list");
     const state = new ParseState(name, def, loc, numResults);
     if (this.is(Tok.LSquare)) {
-      this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => state.successors.push(this.parseSuccessor()), 'successor list');
+      this.advance();
+      this.parseCommaSeparatedUntil(Tok.RSquare, () => state.successors.push(this.parseSuccessor()));
     }
     let properties: NamedAttribute[] | undefined;
     if (this.is(Tok.Less)) {
@@ -245,11 +251,13 @@ export class Parser extends TypeAttrParser {
       this.expect(Tok.Greater, "'>' to close properties");
     }
     if (this.is(Tok.LParen)) {
-      this.parseCommaSeparated(Tok.LParen, Tok.RParen, () => {
+      this.advance();
+      this.parseCommaSeparated(undefined, undefined, () => {
         const r = new Region();
-        this.parseRegion(r, undefined, def);
+        this.parseRegion(r, undefined);
         state.regions.push(r);
-      }, 'region list');
+      });
+      this.expect(Tok.RParen, "')' to end region list");
     }
     const discardable = this.is(Tok.LBrace) ? this.parseAttributeDict() : [];
     this.expect(Tok.Colon, "':' followed by operation type");
@@ -284,28 +292,43 @@ export class Parser extends TypeAttrParser {
     let known = this.customOps.get(name);
     if (!known) {
       let def = this.context.lookupOp(name);
-      if (!def && !name.includes('.')) {
-        // Try the enclosing op's default dialect, then builtin (whose prefix is always optional).
-        def = (dflt ? this.context.lookupOp(`${dflt}.${name}`) : undefined) ?? this.context.lookupOp(`builtin.${name}`);
-        if (def) name = def.name;
+      // A name without a dialect prefix (nothing after its first '.') is looked up in the enclosing
+      // op's default dialect (at the top level builtin; '' inside ops that name none), as MLIR's
+      // parseCustomOperationName.
+      const dot = name.indexOf('.');
+      if (!def && (dot < 0 || dot === name.length - 1)) {
+        name = `${dflt}.${written}`;
+        def = this.context.lookupOp(name);
       }
       const custom = def ? customParserFor(def) : undefined;
-      if (!def || !custom) {
-        const tried = !name.includes('.') && dflt ? ` (tried '${dflt}.${name}' as well)` : '';
-        throw this.error(`custom op '${name}' is unknown${tried}`, nameStart);
-      }
+      if (!def || !custom) throw this.unknownCustomOp(written, name, nameStart);
       known = { name, def, custom, defaultDialect: def.spec.defaultDialect };
       if (name === written) this.customOps.set(name, known);
     }
     const def = known.def;
     const state = new ParseState(known.name, def, this.locAt(nameStart), numResults);
-    this.defaultDialects.push(known.defaultDialect ?? dflt);
+    this.defaultDialects.push(known.defaultDialect ?? '');
+    this.customOpNames.push(known.name);
+    this.customOpOffsets.push(nameStart);
     try {
       known.custom(this, state);
     } finally {
       this.defaultDialects.pop();
+      this.customOpNames.pop();
+      this.customOpOffsets.pop();
     }
     return this.finishOperation(state);
+  }
+
+  /** MLIR's errors for a custom op name that names no op (`name` is `written` with the default dialect tried). */
+  private unknownCustomOp(written: string, name: string, offset: number): DiagnosticError {
+    const tried = name !== written ? ` (tried '${name}' as well)` : '';
+    const dialect = name.slice(0, Math.max(0, name.indexOf('.')));
+    if (this.context.dialect(dialect)) return this.error(`custom op '${written}' is unknown${tried}`, offset);
+    // (MLIR's message ends in a space, hence the two before "(tried".)
+    const d = this.error(`Dialect \`${dialect}' not found for custom op '${written}' ${tried}`, offset);
+    d.diagnostic.attachNote(`Registered dialects: ${this.context.loadedDialects.map((x) => x.name).join(', ')}`, this.locAt(offset));
+    return d;
   }
 
   /** Filled in for each op created (Operation keeps none of it): no object per op. */
@@ -421,14 +444,14 @@ export class Parser extends TypeAttrParser {
 
   resolveOperands(list: readonly UnresolvedOperand[], types: readonly Type[], offset: number, into: Value[]): void {
     if (list.length !== types.length) {
-      throw this.error(`${list.length} operands present, but expected ${types.length}`, offset);
+      throw this.opError(`${list.length} operands present, but expected ${types.length}`, offset);
     }
     for (let i = 0; i < list.length; i++) into.push(this.resolveOperand(list[i]!, types[i]!));
   }
   /** `resolveOperands` writing to `into[at...]` (a list sized in advance). */
   resolveOperandsAt(list: readonly UnresolvedOperand[], types: readonly Type[], offset: number, into: Value[], at: number): void {
     if (list.length !== types.length) {
-      throw this.error(`${list.length} operands present, but expected ${types.length}`, offset);
+      throw this.opError(`${list.length} operands present, but expected ${types.length}`, offset);
     }
     for (let i = 0; i < list.length; i++) into[at + i] = this.resolveOperand(list[i]!, types[i]!);
   }
@@ -470,12 +493,15 @@ export class Parser extends TypeAttrParser {
   // ================================================================ regions and blocks
   /**
    * Parse `{ ... }` into `region`. `entryArgs` are the entry block's arguments declared by the
-   * op's custom syntax (e.g. a function signature); `owner` decides isolation and default dialect.
+   * op's custom syntax (e.g. a function signature). As in MLIR, SSA names are not isolated by
+   * IsolatedFromAbove ops: a region sees (and may not redefine) the names of the regions around
+   * it, and a forward reference may be resolved anywhere later in the file (the verifier then
+   * reports a use across an isolation boundary). Only `enableNameShadowing` (MLIR's argument of
+   * the same name) starts a fresh name scope.
    */
-  parseRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, owner: OpDefinition | undefined): void {
+  parseRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, enableNameShadowing = false): void {
     const open = this.expectToken(Tok.LBrace, "'{' to begin a region");
-    const isolated = owner?.isolatedFromAbove ?? false;
-    if (isolated) this.scopes.push(new IsolatedScope());
+    if (enableNameShadowing) this.scopes.push(new IsolatedScope());
     else this.scope.levels.push([]);
     this.blockScopes.push(new Map());
     try {
@@ -483,7 +509,7 @@ export class Parser extends TypeAttrParser {
       this.finishBlockScope();
     } finally {
       this.blockScopes.pop();
-      if (isolated) {
+      if (enableNameShadowing) {
         const scope = this.scopes.pop()!;
         this.checkForwardRefs(scope);
       } else {
@@ -493,9 +519,9 @@ export class Parser extends TypeAttrParser {
   }
 
   /** `parseRegion` for an optional region: returns false (consuming nothing) when no `{` follows. */
-  parseOptionalRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, owner: OpDefinition | undefined): boolean {
+  parseOptionalRegion(region: Region, entryArgs: readonly RegionArgument[] | undefined, enableNameShadowing = false): boolean {
     if (!this.is(Tok.LBrace)) return false;
-    this.parseRegion(region, entryArgs, owner);
+    this.parseRegion(region, entryArgs, enableNameShadowing);
     return true;
   }
 
@@ -516,6 +542,14 @@ export class Parser extends TypeAttrParser {
   }
 
   private addEntryBlock(region: Region, entryArgs: readonly RegionArgument[]): Block {
+    for (const a of entryArgs) {
+      const seen = this.scope.values.get(a.operand.name);
+      if (seen) {
+        const d = DiagnosticError.at(this.locAt(a.operand.offset), `region entry argument '${a.operand.name}' is already in use`);
+        d.diagnostic.attachNote('previously referenced here', this.locAt(seen.offset));
+        throw d;
+      }
+    }
     const block = region.appendBlock(new Block());
     for (const a of entryArgs) {
       const arg = block.addArgument(a.type, a.loc ?? a.operand.loc);
@@ -547,12 +581,12 @@ export class Parser extends TypeAttrParser {
       if (!this.consumeIf(Tok.RParen)) {
         this.parseCommaSeparated(undefined, Tok.RParen, () => {
           const u = this.parseOperand();
-          this.expect(Tok.Colon, "':' and type for SSA value");
+          this.expect(Tok.Colon, "':' and type for SSA operand");
           const type = this.parseType();
           const loc = this.parseOptionalTrailingLocation();
           const arg = block.addArgument(type, loc ?? u.loc);
           this.defineValue(u.name, [arg], u.offset);
-        }, 'block argument list');
+        });
       }
     }
     this.expect(Tok.Colon, "':' after block name");
@@ -606,7 +640,7 @@ export class Parser extends TypeAttrParser {
     return this.parseFunctionResultTypes();
   }
   parseSymbolName(): string {
-    if (!this.is(Tok.AtId)) throw this.expectedError('expected valid \'@\'-identifier for symbol name');
+    if (!this.is(Tok.AtId)) throw this.opError('expected valid \'@\'-identifier for symbol name');
     return this.symbolText();
   }
   parseOptionalSymbolName(): string | undefined {
@@ -627,6 +661,14 @@ export class Parser extends TypeAttrParser {
   }
   emitError(message: string, offset = this.tok.start): DiagnosticError {
     return this.error(message, offset);
+  }
+  /** Where the name of the custom op being parsed starts (MLIR's OpAsmParser::getNameLoc). */
+  get nameOffset(): number {
+    return this.customOpOffsets[this.customOpOffsets.length - 1] ?? this.tok.start;
+  }
+  override opError(message: string, offset = this.tok.start): DiagnosticError {
+    const op = this.customOpNames[this.customOpNames.length - 1];
+    return this.error(op === undefined ? message : `custom op '${op}' ${message}`, offset);
   }
   get offset(): number {
     return this.tok.start;

@@ -4,7 +4,8 @@ import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
 import { BlockArgument, OpResult } from '../ir/value.js';
 
-const UNKNOWN = '%<<UNKNOWN SSA VALUE>>';
+// As MLIR's SSANameState::printValueID, without the '%' of a name.
+const UNKNOWN = '<<UNKNOWN SSA VALUE>>';
 
 /**
  * The names of one block's values, with their `%`. Kept per block and indexed by position (rather

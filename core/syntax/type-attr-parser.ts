@@ -1,6 +1,6 @@
 import { parseAffineMap, AffineParseError } from '../ir/affine.js';
 import {
-  AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, type ElementValue,
+  AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, DictionaryAttr, type ElementValue,
   FloatAttr, floatKindOf, IntegerAttr, OpaqueDialectAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr,
   type NamedAttribute,
 } from '../ir/attributes.js';
@@ -122,16 +122,19 @@ export class TypeAttrParser extends ParserBase {
       case 'none': this.advance(); return rememberSimpleType(word, NoneType.get());
       case 'complex': {
         this.advance();
-        this.expect(Tok.Less);
+        this.expect(Tok.Less, "'<' in complex type");
         const el = this.parseType();
-        this.expect(Tok.Greater);
+        this.expect(Tok.Greater, "'>' in complex type");
         return ComplexType.get(el);
       }
       case 'tuple': {
         this.advance();
         const types: Type[] = [];
-        this.expect(Tok.Less);
-        if (!this.consumeIf(Tok.Greater)) this.parseCommaSeparated(undefined, Tok.Greater, () => types.push(this.parseType()));
+        this.expect(Tok.Less, "'<' in tuple type");
+        if (!this.consumeIf(Tok.Greater)) {
+          this.parseCommaSeparated(undefined, undefined, () => types.push(this.parseType()));
+          this.expect(Tok.Greater, "'>' in tuple type");
+        }
         return TupleType.get(types);
       }
       case 'vector': return this.parseVectorType();
@@ -143,7 +146,7 @@ export class TypeAttrParser extends ParserBase {
 
   private parseFunctionType(): Type {
     const inputs = this.parseTypeListParens();
-    this.expect(Tok.Arrow);
+    this.expect(Tok.Arrow, "'->' in function type");
     return FunctionType.get(inputs, this.parseFunctionResultTypes());
   }
 
@@ -176,7 +179,7 @@ export class TypeAttrParser extends ParserBase {
       this.advance();
       if (this.is(Tok.Less)) return this.parseDialectType(name, '', start);
       const t = this.typeAliases.get(name);
-      if (!t) throw this.error(`undefined symbol alias id '${name}'`, start);
+      if (!t) throw this.error(`undefined symbol alias id '${name}'`);
       return t;
     }
     this.advance();
@@ -243,11 +246,11 @@ export class TypeAttrParser extends ParserBase {
   private parseVectorType(): Type {
     const start = this.tok.start;
     this.advance();
-    this.expect(Tok.Less);
+    this.expect(Tok.Less, "'<' in vector type");
     const { shape, scalable } = this.parseDimensions(true, false);
     const elStart = this.tok.start;
     const el = this.parseType();
-    this.expect(Tok.Greater);
+    this.expect(Tok.Greater, "'>' in vector type");
     if (shape.some((d) => d <= 0)) throw this.error('vector types must have positive constant sizes but got ' + shape.join(', '), start);
     if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
       throw this.error('vector elements must be int/index/float type but got ' + el, elStart);
@@ -257,11 +260,11 @@ export class TypeAttrParser extends ParserBase {
 
   private parseTensorType(): Type {
     this.advance();
-    this.expect(Tok.Less);
+    this.expect(Tok.Less, "'<' in tensor type");
     if (this.consumeIf(Tok.Star)) {
       this.parseXInDimensionList();
       const el = this.parseType();
-      this.expect(Tok.Greater);
+      this.expect(Tok.Greater, "'>' in tensor type");
       return UnrankedTensorType.get(el);
     }
     const { shape } = this.parseDimensions(false, true);
@@ -269,7 +272,7 @@ export class TypeAttrParser extends ParserBase {
     const el = this.parseType();
     let encoding: Attribute | undefined;
     if (this.consumeIf(Tok.Comma)) encoding = this.parseAttribute();
-    this.expect(Tok.Greater);
+    this.expect(Tok.Greater, "'>' in tensor type");
     if (el instanceof FunctionType || el instanceof ShapedType && !(el instanceof VectorType) || el instanceof NoneType) {
       throw this.error(`invalid tensor element type: ${el}`, elStart);
     }
@@ -277,8 +280,9 @@ export class TypeAttrParser extends ParserBase {
   }
 
   private parseMemRefType(): Type {
+    const typeStart = this.tok.start;
     this.advance();
-    this.expect(Tok.Less);
+    this.expect(Tok.Less, "'<' in memref type");
     let unranked = false;
     let shape: number[] = [];
     if (this.consumeIf(Tok.Star)) {
@@ -292,28 +296,31 @@ export class TypeAttrParser extends ParserBase {
     if (el instanceof FunctionType || el instanceof TupleType || el instanceof NoneType || el instanceof RankedTensorType || el instanceof UnrankedTensorType) {
       throw this.error('invalid memref element type', elStart);
     }
+    // As MLIR's parser: a later layout replaces an earlier one; these errors point at the token
+    // after the attribute, and the type's own checks (below) at `memref`.
     let layout: Attribute | undefined;
     let space: Attribute | undefined;
-    while (this.consumeIf(Tok.Comma)) {
-      const attrStart = this.tok.start;
-      const a = this.parseAttribute();
-      if (a instanceof AffineMapAttr || a instanceof StridedLayoutAttr) {
-        if (unranked) throw this.error('cannot have affine map for unranked memref type', attrStart);
-        if (space) throw this.error('expected memory space to be last in memref type', attrStart);
-        if (layout) throw this.error('multiple layouts in memref type', attrStart);
-        if (a instanceof AffineMapAttr && a.map.numDims !== shape.length) {
-          throw this.error('memref layout mismatch between rank and affine map: ' + shape.length + ' != ' + a.map.numDims, attrStart);
-        }
-        if (a instanceof StridedLayoutAttr && a.strides.length !== shape.length) {
-          throw this.error(`expected the number of strides to match the rank`, attrStart);
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Comma, "',' or '>' in memref type");
+      this.parseCommaSeparatedUntil(Tok.Greater, () => {
+        const a = this.parseAttribute();
+        if (!(a instanceof AffineMapAttr || a instanceof StridedLayoutAttr)) {
+          if (space) throw this.error('multiple memory spaces specified in memref type');
+          space = a;
+          return;
         }
         layout = a;
-      } else {
-        if (space) throw this.error('multiple memory spaces specified in memref type', attrStart);
-        space = a;
-      }
+        if (unranked) throw this.error('cannot have affine map for unranked memref type');
+        if (space) throw this.error('expected memory space to be last in memref type');
+      });
     }
-    this.expect(Tok.Greater);
+    if (layout instanceof AffineMapAttr && layout.map.numDims !== shape.length) {
+      throw this.error('memref layout mismatch between rank and affine map: ' + shape.length + ' != ' + layout.map.numDims, typeStart);
+    }
+    if (layout instanceof StridedLayoutAttr && layout.strides.length !== shape.length) {
+      throw this.error(`expected the number of strides to match the rank`, typeStart);
+    }
+    if (space && !isSupportedMemorySpace(space)) throw this.error('unsupported memory space Attribute', typeStart);
     if (layout instanceof AffineMapAttr && layout.map.isIdentity()) layout = undefined;
     if (space instanceof IntegerAttr && space.value === 0n) space = undefined;
     return unranked ? UnrankedMemRefType.get(el, space) : MemRefType.get(shape, el, layout, space);
@@ -335,7 +342,8 @@ export class TypeAttrParser extends ParserBase {
     switch (this.tok.kind) {
       case Tok.LSquare: {
         const elements: Attribute[] = [];
-        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => elements.push(this.parseAttribute()), 'array attribute');
+        this.advance();
+        this.parseCommaSeparatedUntil(Tok.RSquare, () => elements.push(this.parseAttribute()));
         return ArrayAttr.get(elements);
       }
       case Tok.LBrace:
@@ -387,7 +395,7 @@ export class TypeAttrParser extends ParserBase {
     }
     const t = this.parseOptionalType();
     if (t) return TypeAttr.get(t);
-    throw this.error('expected attribute value');
+    throw this.expectedError('expected attribute value');
   }
 
   private parseNumberAttr(type: Type | undefined): Attribute {
@@ -417,9 +425,12 @@ export class TypeAttrParser extends ParserBase {
     }
     // Integer errors point at the literal (after any '-'), as in MLIR's parseDecOrHexAttr.
     if (!(t instanceof IntegerType || t instanceof IndexType)) throw this.error('integer literal not valid for specified type', litTok.start);
-    const value = negative ? -BigInt(lit) : BigInt(lit);
-    this.checkIntegerFits(value, t, negative, litTok.start);
-    return IntegerAttr.get(t, value);
+    if (negative && t instanceof IntegerType && t.signedness === 'unsigned') {
+      throw this.error('negative integer literal not valid for unsigned integer type', litTok.start);
+    }
+    const magnitude = BigInt(lit);
+    if (!integerLiteralFits(magnitude, negative, t)) throw this.error('integer constant out of range for attribute', litTok.start);
+    return IntegerAttr.get(t, negative ? -magnitude : magnitude);
   }
 
   private hexFloat(lit: string, t: FloatType, offset: number): number {
@@ -427,18 +438,6 @@ export class TypeAttrParser extends ParserBase {
       return parseHexFloatBits(lit, floatKindOf(t));
     } catch (e) {
       throw this.error((e as Error).message, offset);
-    }
-  }
-
-  protected checkIntegerFits(value: bigint, t: Type, negative: boolean, offset: number): void {
-    if (!(t instanceof IntegerType)) return;
-    const w = BigInt(t.width);
-    if (t.signedness === 'unsigned' && negative) throw this.error('negative integer literal not valid for unsigned integer type', offset);
-    const max = t.signedness === 'signed' ? (1n << (w - 1n)) - 1n : (1n << w) - 1n;
-    const min = t.signedness === 'signless' ? -(1n << w) : t.signedness === 'signed' ? -(1n << (w - 1n)) : 0n;
-    // MLIR accepts signless literals that fit as either signed or unsigned.
-    if (value > max || value < min || (t.signedness === 'signless' && negative && value < -(1n << (w - 1n)) && t.width > 1)) {
-      throw this.error('integer constant out of range for attribute', offset);
     }
   }
 
@@ -457,7 +456,7 @@ export class TypeAttrParser extends ParserBase {
       seen.add(name);
       const value = this.consumeIf(Tok.Equal) ? this.parseAttribute() : UnitAttr.get();
       entries.push({ name, value });
-    }, 'attribute dictionary');
+    }, ' in attribute dictionary');
     return entries;
   }
 
@@ -486,7 +485,7 @@ export class TypeAttrParser extends ParserBase {
     const dot = name.indexOf('.');
     if (dot < 0 && !this.is(Tok.Less)) {
       const a = this.attrAliases.get(name);
-      if (!a) throw this.error(`undefined symbol alias id '${name}'`, start);
+      if (!a) throw this.error(`undefined symbol alias id '${name}'`);
       return a;
     }
     const dialectName = dot < 0 ? name : name.slice(0, dot);
@@ -523,7 +522,7 @@ export class TypeAttrParser extends ParserBase {
 
   private parseStrided(): Attribute {
     this.advance();
-    this.expect(Tok.Less);
+    this.expect(Tok.Less, "'<' after 'strided'");
     const strides: (number | null)[] = [];
     const dimOrDynamic = (): number | null => {
       if (this.consumeIf(Tok.Question)) return null;
@@ -531,59 +530,86 @@ export class TypeAttrParser extends ParserBase {
     };
     this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => strides.push(dimOrDynamic()));
     let offset: number | null = 0;
-    if (this.consumeIf(Tok.Comma)) {
-      this.parseKeyword('offset');
-      this.expect(Tok.Colon);
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Comma, "',' or '>'");
+      this.expectKeyword('offset', "'offset' after comma");
+      this.expect(Tok.Colon, "':' after 'offset'");
       offset = dimOrDynamic();
+      this.expect(Tok.Greater);
     }
-    this.expect(Tok.Greater);
     return StridedLayoutAttr.get(offset, strides);
   }
 
   private parseDenseArray(): Attribute {
     this.advance();
-    this.expect(Tok.Less);
+    this.expect(Tok.Less, "'<' after 'array'");
     const t = this.parseType();
     const values: ElementValue[] = [];
     if (this.consumeIf(Tok.Colon)) {
-      this.parseCommaSeparated(undefined, undefined, () => values.push(this.parseElementLiteral(t)));
+      this.parseCommaSeparated(undefined, undefined, () => values.push(this.parseElementLiteral(t, 'array')));
     }
-    this.expect(Tok.Greater);
+    this.expect(Tok.Greater, "'>' to close an array attribute");
     if (!(t instanceof IntegerType || t instanceof FloatType)) throw this.error('expected integer or float type for dense array');
     return DenseArrayAttr.get(t, values);
   }
 
-  /** One scalar literal of element type `t`: integer, float, true/false. */
-  protected parseElementLiteral(t: Type): ElementValue {
+  /**
+   * One element of a dense array (`array`) or a dense elements literal (`dense`) of element type
+   * `t`: integer, float, true/false, with the messages and locations of MLIR's two parsers.
+   */
+  protected parseElementLiteral(t: Type, context: 'array' | 'dense'): ElementValue {
     const start = this.tok.start;
+    const isI1 = t instanceof IntegerType && t.width === 1;
     if (this.isKeyword('true') || this.isKeyword('false')) {
       const v = this.tokenText === 'true';
       this.advance();
-      if (!(t instanceof IntegerType && t.width === 1)) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
+      if (!isI1) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
       return v ? 1n : 0n;
     }
     const negative = this.consumeIf(Tok.Minus);
-    if (!this.is(Tok.Integer) && !this.is(Tok.Float)) throw this.expectedError('expected integer or floating point literal');
-    const litTok = this.take();
-    const lit = this.text(litTok);
+    const litStart = this.tok.start;
     if (t instanceof FloatType) {
+      if (!this.is(Tok.Integer) && !this.is(Tok.Float)) {
+        throw context === 'array' ? this.error('expected integer or floating point literal') : this.expectedError('expected element literal of primitive type');
+      }
+      const litTok = this.take();
+      const lit = this.text(litTok);
       if (litTok.kind === Tok.Integer) {
-        if (lit.startsWith('0x')) return this.hexFloat(lit, t, start);
-        throw this.error('expected floating point literal', start);
+        if (lit.startsWith('0x')) {
+          if (negative) throw this.error('hexadecimal float literal should not have a leading minus', litStart);
+          return this.hexFloat(lit, t, litStart);
+        }
+        if (context === 'dense') throw this.error('expected floating-point elements, but parsed integer', litStart);
+        const d = this.error('unexpected decimal integer literal for a floating point value', litStart);
+        d.diagnostic.attachNote('add a trailing dot to make the literal a float', this.locAt(litStart));
+        throw d;
       }
       const v = parseFloatLiteral(lit, floatKindOf(t), MLIR_FLOAT_PARSING);
       return negative ? -v : v;
     }
-    if (litTok.kind === Tok.Float) throw this.error('expected integer elements, but parsed floating-point', start);
-    const v = negative ? -BigInt(lit) : BigInt(lit);
-    this.checkIntegerFits(v, t, negative, start);
-    return IntegerAttr.get(t, v).value;
+    if (context === 'array') {
+      if (isI1) throw this.error("expected 'true' or 'false' values for i1 type");
+      if (!this.is(Tok.Integer)) throw this.error('expected integer literal');
+    } else if (!this.is(Tok.Integer) && !this.is(Tok.Float)) {
+      throw this.expectedError('expected element literal of primitive type');
+    }
+    const litTok = this.take();
+    if (litTok.kind === Tok.Float) throw this.error('expected integer elements, but parsed floating-point', litStart);
+    if (negative && t instanceof IntegerType && t.signedness === 'unsigned' && context === 'dense') {
+      throw this.error('expected unsigned integer elements, but parsed negative value', litStart);
+    }
+    const magnitude = BigInt(this.text(litTok));
+    if (!integerLiteralFits(magnitude, negative, t)) {
+      // (MLIR's dense array parser reports it at the token after the literal.)
+      throw context === 'array' ? this.error('integer constant out of range') : this.error('integer constant out of range for type', litStart);
+    }
+    return IntegerAttr.get(t, negative ? -magnitude : magnitude).value;
   }
 
   private parseDenseElements(type: Type | undefined): Attribute {
     const start = this.tok.start;
     this.advance();
-    this.expect(Tok.Less);
+    this.expect(Tok.Less, "'<' after 'dense'");
     // Collect the literal structure first: the element type comes after the '>'.
     type Lit = { offset: number; list?: Lit[] };
     let shapeSeen: Lit | undefined;
@@ -613,7 +639,7 @@ export class TypeAttrParser extends ParserBase {
     const values: ElementValue[] = [];
     const readScalar = (lit: Lit) => {
       this.resetTo(lit.offset);
-      values.push(this.parseElementLiteral(shapedType.elementType));
+      values.push(this.parseElementLiteral(shapedType.elementType, 'dense'));
     };
     if (shapeSeen) {
       if (!shapeSeen.list) readScalar(shapeSeen);
@@ -645,10 +671,10 @@ export class TypeAttrParser extends ParserBase {
   // ================================================================ locations
   /** `loc(...)` with the `loc` keyword already current. */
   parseLocation(): Location {
-    this.parseKeyword('loc');
-    this.expect(Tok.LParen);
+    this.expectKeyword('loc');
+    this.expect(Tok.LParen, "'(' in location");
     const loc = this.parseLocationInstance();
-    this.expect(Tok.RParen);
+    this.expect(Tok.RParen, "')' in location");
     return loc;
   }
 
@@ -675,14 +701,14 @@ export class TypeAttrParser extends ParserBase {
       if (this.is(Tok.String)) {
         const s = decodeStringToken(this.takeText());
         if (this.consumeIf(Tok.Colon)) {
-          const line = Number(this.parseInteger('integer line number'));
+          const line = Number(this.parseInteger('integer line number in FileLineColLoc'));
           this.expect(Tok.Colon, "':' in FileLineColLoc");
-          const col = Number(this.parseInteger('integer column number'));
+          const col = Number(this.parseInteger('integer column number in FileLineColLoc'));
           return FileLineColLoc.get(s, line, col);
         }
         if (this.consumeIf(Tok.LParen)) {
           const child = this.parseLocationInstance();
-          this.expect(Tok.RParen);
+          this.expect(Tok.RParen, "')' after child location of NameLoc");
           return NameLoc.get(s, child);
         }
         return NameLoc.get(s);
@@ -693,21 +719,21 @@ export class TypeAttrParser extends ParserBase {
       this.advance();
       if (word === 'unknown') return UnknownLoc.get();
       if (word === 'callsite') {
-        this.expect(Tok.LParen);
+        this.expect(Tok.LParen, "'(' in callsite location");
         const callee = this.parseLocationInstance();
-        this.parseKeyword('at');
+        this.expectKeyword('at', "'at' in callsite location");
         const caller = this.parseLocationInstance();
-        this.expect(Tok.RParen);
+        this.expect(Tok.RParen, "')' in callsite location");
         return CallSiteLoc.get(callee, caller);
       }
       if (word === 'fused') {
         let meta: string | undefined;
         if (this.consumeIf(Tok.Less)) {
           meta = this.parseAttribute().toString();
-          this.expect(Tok.Greater);
+          this.expect(Tok.Greater, "'>' after fused location metadata");
         }
         const locs: Location[] = [];
-        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => locs.push(this.parseLocationInstance()));
+        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => locs.push(this.parseLocationInstance()), ' in fused location');
         return FusedLoc.get(locs, meta);
       }
       throw this.error('expected location instance');
@@ -742,4 +768,25 @@ export class LocationAttr extends Attribute {
   print(w: { write(s: string): void }): void {
     w.write(`loc(${this.loc})`);
   }
+}
+
+/** MLIR's isSupportedMemorySpace: integers, strings, dictionaries, and attributes of dialects other than builtin. */
+function isSupportedMemorySpace(space: Attribute): boolean {
+  if (space instanceof IntegerAttr || space instanceof StringAttr || space instanceof DictionaryAttr) return true;
+  return space instanceof DialectAttr && !(space instanceof OpaqueDialectAttr);
+}
+
+/**
+ * MLIR's buildAttributeAPInt: whether `[-]magnitude` is an integer of type `t` (index: 64 bits).
+ * The magnitude must fit the width; a negated one must come out negative (so `-0` does not), and
+ * a positive one of a signed or index type must not have the sign bit set.
+ */
+function integerLiteralFits(magnitude: bigint, negative: boolean, t: Type): boolean {
+  const width = t instanceof IntegerType ? BigInt(t.width) : 64n;
+  if (magnitude >> width !== 0n) return false;
+  if (width === 0n) return !negative;
+  const signBit = 1n << (width - 1n);
+  if (negative) return ((-magnitude) & ((1n << width) - 1n) & signBit) !== 0n;
+  const signed = t instanceof IndexType || (t instanceof IntegerType && t.signedness === 'signed');
+  return !(signed && (magnitude & signBit) !== 0n);
 }

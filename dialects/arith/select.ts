@@ -32,7 +32,7 @@ function printSelect(p: OpAsmPrinter, op: Operation): void {
 function parseSelect(parser: Parser, state: ParseState): void {
   const offset = parser.offset;
   const operands = parser.parseOperandList();
-  if (operands.length !== 3) throw parser.emitError(`custom op '${state.name}' expected 3 operands`, offset);
+  if (operands.length !== 3) throw parser.opError(`expected 3 operands`, offset);
   parser.parseOptionalAttrDict(state);
   let resultType = parser.parseColonType();
   let conditionType: Type = i1;

@@ -70,8 +70,8 @@ export interface ParsedSignature {
   resultAttrs: (DictionaryAttr | undefined)[];
 }
 
-/** MLIR's parseFunctionSignature (no variadic support); `opName` prefixes its errors as MLIR's op parser does. */
-export function parseFunctionSignature(parser: Parser, opName: string): ParsedSignature {
+/** MLIR's parseFunctionSignature (no variadic support). */
+export function parseFunctionSignature(parser: Parser): ParsedSignature {
   const args: RegionArgument[] = [];
   let named: boolean | undefined;
   parser.expect(Tok.LParen, "'('");
@@ -80,19 +80,19 @@ export function parseFunctionSignature(parser: Parser, opName: string): ParsedSi
       if (parser.peek(Tok.PercentId)) {
         const offset = parser.offset;
         const arg = parser.parseArgument(true, true);
-        if (named === false) throw parser.emitError(`custom op '${opName}' expected type instead of SSA identifier`, offset);
+        if (named === false) throw parser.opError(`expected type instead of SSA identifier`, offset);
         named = true;
         args.push(arg);
       } else {
         const offset = parser.offset;
-        if (named === true) throw parser.emitError(`custom op '${opName}' expected SSA identifier`, offset);
+        if (named === true) throw parser.opError(`expected SSA identifier`, offset);
         named = false;
         const type = parser.parseType();
         const attrs = parser.peek(Tok.LBrace) ? DictionaryAttr.get(parser.parseAttributeDict()) : undefined;
         const loc = parser.parseOptionalTrailingLocation();
         args.push({ operand: { name: '', number: 0, loc: parser.locAt(offset), offset }, type, loc, attrs });
       }
-    }, 'argument list');
+    });
   }
   const resultTypes: Type[] = [];
   const resultAttrs: (DictionaryAttr | undefined)[] = [];
@@ -104,7 +104,7 @@ export function parseFunctionSignature(parser: Parser, opName: string): ParsedSi
       parser.parseCommaSeparated(undefined, Tok.RParen, () => {
         resultTypes.push(parser.parseType());
         resultAttrs.push(parser.peek(Tok.LBrace) ? DictionaryAttr.get(parser.parseAttributeDict()) : undefined);
-      }, 'function result list');
+      });
     }
   }
   return { args, named: named ?? false, resultTypes, resultAttrs };

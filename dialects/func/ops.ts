@@ -53,14 +53,14 @@ function printFuncOp(p: OpAsmPrinter, op: Operation): void {
 function parseFuncOp(parser: Parser, state: ParseState): void {
   parseOptionalVisibility(parser, state);
   state.addAttribute('sym_name', StringAttr.get(parser.parseSymbolName()));
-  const sig = parseFunctionSignature(parser, state.name);
+  const sig = parseFunctionSignature(parser);
   state.addAttribute('function_type', TypeAttr.get(FunctionType.get(sig.args.map((a) => a.type), sig.resultTypes)));
   const dictOffset = parser.offset;
   let parsed: NamedAttribute[] = [];
   if (parser.parseOptionalKeyword('attributes') !== undefined) parsed = parser.parseAttributeDict();
   for (const n of ['sym_visibility', 'sym_name', 'function_type']) {
     if (parsed.some((e) => e.name === n)) {
-      throw parser.emitError(`custom op '${state.name}' '${n}' is an inferred attribute and should not be specified in the explicit attribute dictionary`, dictOffset);
+      throw parser.opError(`'${n}' is an inferred attribute and should not be specified in the explicit attribute dictionary`, dictOffset);
     }
   }
   for (const e of parsed) state.addAttribute(e.name, e.value);
@@ -68,8 +68,8 @@ function parseFuncOp(parser: Parser, state: ParseState): void {
   const body = new Region();
   const bodyOffset = parser.offset;
   if (parser.peek(Tok.LBrace) && sig.named) checkDuplicateEntryArgs(parser, sig.args);
-  if (parser.parseOptionalRegion(body, sig.named ? sig.args : [], state.definition)) {
-    if (body.empty) throw parser.emitError(`custom op '${state.name}' expected non-empty function body`, bodyOffset);
+  if (parser.parseOptionalRegion(body, sig.named ? sig.args : [])) {
+    if (body.empty) throw parser.opError(`expected non-empty function body`, bodyOffset);
   }
   state.regions.push(body);
 }
@@ -105,9 +105,6 @@ export const FuncOp = defineOp({
   verify(op) {
     const body = op.regions[0];
     const vis = op.getAttr('sym_visibility');
-    if (vis instanceof StringAttr && !['public', 'private', 'nested'].includes(vis.value)) {
-      return `visibility expected to be one of ["public", "private", "nested"], but got "${vis.value}"`;
-    }
     if (body?.empty && !(vis instanceof StringAttr && vis.value !== 'public')) return 'symbol declaration cannot have public visibility';
     return verifyFunctionAttrs(op) ?? verifyEntryBlock(op, functionTypeOf(op).inputs);
   },

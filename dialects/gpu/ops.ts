@@ -179,7 +179,7 @@ function parseAttributions(parser: Parser, keyword: string, args: RegionArgument
   const parsed: RegionArgument[] = [];
   parser.expect(Tok.LParen, "'('");
   if (!parser.consumeIf(Tok.RParen)) {
-    parser.parseCommaSeparated(undefined, Tok.RParen, () => parsed.push(parser.parseArgument(true, true)), 'argument list');
+    parser.parseCommaSeparated(undefined, Tok.RParen, () => parsed.push(parser.parseArgument(true, true)));
   }
   args.push(...parsed);
   const dicts = parsed.map((a) => (a.attrs instanceof DictionaryAttr ? a.attrs : DictionaryAttr.empty()));
@@ -189,8 +189,8 @@ function parseAttributions(parser: Parser, keyword: string, args: RegionArgument
 function parseGPUFuncOp(parser: Parser, state: ParseState): void {
   state.addAttribute('sym_name', StringAttr.get(parser.parseSymbolName()));
   const sigOffset = parser.offset;
-  const sig = parseFunctionSignature(parser, state.name);
-  if (sig.args.length && !sig.named) throw parser.emitError(`custom op '${state.name}' gpu.func requires named arguments`, sigOffset);
+  const sig = parseFunctionSignature(parser);
+  if (sig.args.length && !sig.named) throw parser.opError(`gpu.func requires named arguments`, sigOffset);
   state.addAttribute('function_type', TypeAttr.get(FunctionType.get(sig.args.map((a) => a.type), sig.resultTypes)));
   addArgAndResultAttrs(state, sig.args, sig.resultAttrs);
   const entryArgs = [...sig.args];
@@ -203,7 +203,7 @@ function parseGPUFuncOp(parser: Parser, state: ParseState): void {
   parser.parseOptionalAttrDictWithKeyword(state);
   const body = new Region();
   if (parser.peek(Tok.LBrace)) checkDuplicateEntryArgs(parser, entryArgs);
-  parser.parseRegion(body, entryArgs, state.definition);
+  parser.parseRegion(body, entryArgs);
   state.regions.push(body);
 }
 
@@ -384,11 +384,11 @@ function printLaunchFuncOp(p: OpAsmPrinter, op: Operation): void {
 function parseLaunchFuncOp(parser: Parser, state: ParseState): void {
   const asyncOffset = parser.offset;
   const isAsync = parser.parseOptionalKeyword('async') !== undefined;
-  if (isAsync && state.numResults === 0) throw parser.emitError(`custom op '${state.name}' needs to be named when marked 'async'`, asyncOffset);
+  if (isAsync && state.numResults === 0) throw parser.opError(`needs to be named when marked 'async'`, asyncOffset);
   const deps: UnresolvedOperand[] = [];
   const depsOffset = parser.offset;
   if (parser.consumeIf(Tok.LSquare)) {
-    if (!parser.consumeIf(Tok.RSquare)) parser.parseCommaSeparated(undefined, Tok.RSquare, () => deps.push(parser.parseOperand()), 'operand list');
+    if (!parser.consumeIf(Tok.RSquare)) parser.parseCommaSeparated(undefined, Tok.RSquare, () => deps.push(parser.parseOperand()));
   }
   let asyncObject: { u: UnresolvedOperand; type: Type } | undefined;
   if (parser.consumeIf(Tok.Less)) {
@@ -399,7 +399,7 @@ function parseLaunchFuncOp(parser: Parser, state: ParseState): void {
     asyncObject = { u, type };
   }
   const kernelOffset = parser.offset;
-  if (!parser.peek(Tok.AtId)) throw parser.emitError(`custom op '${state.name}' invalid kind of attribute specified`, kernelOffset);
+  if (!parser.peek(Tok.AtId)) throw parser.opError(`invalid kind of attribute specified`, kernelOffset);
   state.properties.set('kernel', parser.parseSymbolRef());
   const triple = (): UnresolvedOperand[] => {
     parser.expect(Tok.LParen, "'('");
@@ -433,7 +433,7 @@ function parseLaunchFuncOp(parser: Parser, state: ParseState): void {
       parser.parseCommaSeparated(undefined, Tok.RParen, () => {
         const a = parser.parseArgument(true, false);
         args.push({ u: a.operand, type: a.type });
-      }, 'argument list');
+      });
     }
   }
   parser.parseOptionalAttrDict(state);

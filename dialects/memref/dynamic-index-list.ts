@@ -44,9 +44,10 @@ export function parseDynamicIndexList(parser: Parser): { operands: UnresolvedOpe
       return;
     }
     const v = parser.parseOptionalInteger();
-    if (v === undefined) throw parser.emitError("expected SSA value or integer");
+    // (MLIR then adds "expected SSA value or integer" at the op name; we report the first error.)
+    if (v === undefined) throw parser.opError('expected integer value');
     statics.push(v);
-  }, 'dynamic index list');
+  }, ' in dynamic index list');
   return { operands, statics: denseI64(statics) };
 }
 

@@ -46,11 +46,12 @@ function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits:
 function parseAssignmentList(parser: Parser): { args: UnresolvedOperand[]; inits: UnresolvedOperand[] } {
   const args: UnresolvedOperand[] = [];
   const inits: UnresolvedOperand[] = [];
-  parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => {
+  parser.expect(Tok.LParen);
+  parser.parseCommaSeparatedUntil(Tok.RParen, () => {
     args.push(parser.parseOperand());
     parser.expect(Tok.Equal, "'='");
     inits.push(parser.parseOperand());
-  }, 'assignment list');
+  });
   return { args, inits };
 }
 
@@ -59,9 +60,9 @@ export function customParse(f: (parser: Parser, state: ParseState) => void): (pa
   return f as never;
 }
 
-function parseRegionWith(parser: Parser, args: RegionArgument[] | undefined, owner: OpDefinition): Region {
+function parseRegionWith(parser: Parser, args?: RegionArgument[]): Region {
   const region = new Region();
-  parser.parseRegion(region, args, owner);
+  parser.parseRegion(region, args);
   return region;
 }
 
@@ -223,14 +224,14 @@ export const ForOp = defineOp({
       parser.expect(Tok.Arrow, "'->'");
       initTypes = parser.parseFunctionResultTypes();
     }
-    if (args.length !== initTypes.length) throw parser.emitError('mismatch in number of loop-carried values and defined values');
+    if (args.length !== initTypes.length) throw parser.opError('mismatch in number of loop-carried values and defined values', parser.nameOffset);
     let ivType: Type = IndexType.get();
     if (parser.consumeIf(Tok.Colon)) ivType = parser.parseType();
     const regionArgs: RegionArgument[] = [{ operand: iv, type: ivType }, ...args.map((a, i) => ({ operand: a, type: initTypes[i]! }))];
     parser.resolveOperands([lb, ub, step], [ivType, ivType, ivType], lb.offset, state.operands);
     parser.resolveOperands(inits, initTypes, initsOffset, state.operands);
     state.types.push(...initTypes);
-    const region = parseRegionWith(parser, regionArgs, ForOp.definition);
+    const region = parseRegionWith(parser, regionArgs);
     ensureImplicitTerminator(region, ForOp.definition, parser.context, state.loc);
     state.regions.push(region);
     parser.parseOptionalAttrDict(state);
@@ -279,11 +280,11 @@ export const IfOp = defineOp({
     const cond = parser.parseOperand();
     parser.resolveOperands([cond], [i1], cond.offset, state.operands);
     state.types.push(...parser.parseOptionalArrowTypeList());
-    const then = parseRegionWith(parser, undefined, IfOp.definition);
+    const then = parseRegionWith(parser);
     ensureImplicitTerminator(then, IfOp.definition, parser.context, state.loc);
     state.regions.push(then);
     if (parser.parseOptionalKeyword('else') !== undefined) {
-      const els = parseRegionWith(parser, undefined, IfOp.definition);
+      const els = parseRegionWith(parser);
       ensureImplicitTerminator(els, IfOp.definition, parser.context, state.loc);
       state.regions.push(els);
     } else {
@@ -345,15 +346,15 @@ export const WhileOp = defineOp({
     const typeOffset = parser.offset;
     parser.expect(Tok.Colon, "':'");
     const fnType = parser.parseType();
-    if (!(fnType instanceof FunctionType)) throw parser.emitError('invalid kind of type specified', typeOffset);
+    if (!(fnType instanceof FunctionType)) throw parser.opError('invalid kind of type specified', typeOffset);
     state.types.push(...fnType.results);
     if (fnType.inputs.length !== inits.length) {
-      throw parser.emitError(`custom op 'scf.while' expected as many input types as operands (expected ${inits.length} got ${fnType.inputs.length})`, typeOffset);
+      throw parser.opError(`expected as many input types as operands (expected ${inits.length} got ${fnType.inputs.length})`, typeOffset);
     }
     parser.resolveOperands(inits, fnType.inputs, parser.offset, state.operands);
-    const before = parseRegionWith(parser, args.map((a, i) => ({ operand: a, type: fnType.inputs[i]! })), WhileOp.definition);
+    const before = parseRegionWith(parser, args.map((a, i) => ({ operand: a, type: fnType.inputs[i]! })));
     parser.parseKeyword('do');
-    const after = parseRegionWith(parser, undefined, WhileOp.definition);
+    const after = parseRegionWith(parser);
     state.regions.push(before, after);
     parser.parseOptionalAttrDictWithKeyword(state);
   }),
@@ -381,7 +382,7 @@ export const ExecuteRegionOp = defineOp({
   },
   parse: customParse((parser, state) => {
     state.types.push(...parser.parseOptionalArrowTypeList());
-    state.regions.push(parseRegionWith(parser, undefined, ExecuteRegionOp.definition));
+    state.regions.push(parseRegionWith(parser));
     parser.parseOptionalAttrDict(state);
   }),
 });

@@ -127,7 +127,7 @@ export class ReduceKindAttr extends DialectAttr {
 /** `[1, 2, 3]` */
 export function parseIntegerList(parser: Parser): number[] {
   const out: number[] = [];
-  parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => out.push(Number(parser.parseInteger())), 'integer list');
+  parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => out.push(Number(parser.parseInteger())));
   return out;
 }
 

@@ -568,7 +568,7 @@ describe('parseHexFloatBits', () => {
   });
 
   it('rejects literals wider than the kind, like MLIR', () => {
-    expect(() => parseHexFloatBits('0x10000', 'f16')).toThrow(/hexadecimal float constant out of range for type f16/);
+    expect(() => parseHexFloatBits('0x10000', 'f16')).toThrow('hexadecimal float constant out of range for type');
     expect(() => parseHexFloatBits('0xffffffff', 'bf16')).toThrow(/out of range/);
     expect(() => parseHexFloatBits('0x1FFFFFFFF', 'f32')).toThrow(/out of range/);
     expect(() => parseHexFloatBits('0x10000000000000000', 'f64')).toThrow(/out of range/);

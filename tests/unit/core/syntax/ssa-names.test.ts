@@ -85,7 +85,7 @@ describe('SSANames', () => {
 
   it('names values outside the numbered op as unknown', () => {
     const names = new SSANames(r!, false);
-    expect(nameOf(names, c!.results[0]!)).toBe('%<<UNKNOWN SSA VALUE>>');
+    expect(nameOf(names, c!.results[0]!)).toBe('<<UNKNOWN SSA VALUE>>');
     expect(nameOf(names, d!.operand(0))).toBe('%arg0');
     expect(names.blockName(module.regions[0]!.entry!)).toBe('^INVALIDBLOCK');
   });
