@@ -309,15 +309,17 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
     io.stderr(renderDiagnostic(new Diagnostic('warning', whole.loc(at), 'near miss with file split marker'), { color, sources: wholeSources }));
   }
   for (const chunk of chunks) {
-    const source = new SourceFile(name, chunk.text, chunk.firstLine);
+    // mlir-opt names each chunk's buffer this way: its locations (in diagnostics and in printed
+    // `loc(...)`) read `within split at FILE:LINE offset :L:C`, L counted from the chunk's start.
+    const chunkName = opts.splitInputFile ? `within split at ${name}:${chunk.firstLine + 1} offset ` : name;
+    const source = new SourceFile(chunkName, chunk.text);
     const diagnostics: Diagnostic[] = [];
-    const sources = new Map([[name, source]]);
-    const split = opts.splitInputFile ? { file: name, firstLine: chunk.firstLine } : undefined;
+    const sources = new Map([[chunkName, source]]);
     // Printed as they come (between IR dumps, as mlir-opt does), or kept for --verify-diagnostics.
-    const report = opts.verifyDiagnostics ? (d: Diagnostic) => void diagnostics.push(d) : (d: Diagnostic) => io.stderr(renderDiagnostic(d, { color, sources, split, printOp: opts.mlirPrintOpOnDiagnostic !== false }));
+    const report = opts.verifyDiagnostics ? (d: Diagnostic) => void diagnostics.push(d) : (d: Diagnostic) => io.stderr(renderDiagnostic(d, { color, sources, printOp: opts.mlirPrintOpOnDiagnostic !== false, printOpDebugInfo: opts.mlirPrintDebuginfo }));
     const out = processChunk(source, context, opts, transform, report);
     if (opts.verifyDiagnostics) {
-      const { ok, report } = checkExpectations(source, diagnostics, (d) => renderDiagnostic(d, { sources, split }));
+      const { ok, report } = checkExpectations(source, diagnostics, (d) => renderDiagnostic(d, { sources }));
       if (!ok) {
         io.stderr(report);
         failed = true;

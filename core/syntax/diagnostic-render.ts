@@ -7,19 +7,18 @@ export interface RenderOptions {
   color?: boolean;
   /** Source files by name, to show the offending line with a caret. */
   sources?: ReadonlyMap<string, SourceFile>;
-  /** With --split-input-file: the chunk's file and the 0-based line it starts on, for mlir-opt's
-   * `within split at FILE:LINE offset :L:C` locations. */
-  split?: { file: string; firstLine: number };
   /**
    * Show the op a diagnostic is about in a first note, `see current operation: ...` (mlir-opt's
    * --mlir-print-op-on-diagnostic, on by default, off while verifying diagnostics).
    */
   printOp?: boolean;
+  /** Ops in diagnostics printed with their locations (mlir-opt's --mlir-print-debuginfo applies to them too). */
+  printOpDebugInfo?: boolean;
 }
 
 /** The message with the op it ends with, if any, printed (MLIR's `diag << op`). */
-export function fullMessage(d: Diagnostic): string {
-  return d.appendedOp ? d.message + printOperationForDiagnostic(d.appendedOp) : d.message;
+export function fullMessage(d: Diagnostic, debugInfo = false): string {
+  return d.appendedOp ? d.message + printOperationForDiagnostic(d.appendedOp, debugInfo) : d.message;
 }
 
 /** Lines up to this long are shown whole, as mlir-opt does; longer ones around the column. */
@@ -32,14 +31,11 @@ export function renderDiagnostic(d: Diagnostic, options: RenderOptions = {}): st
   const lines: string[] = [];
   const emit = (diag: Diagnostic, parentLoc?: Location) => {
     const flc = diag.loc.fileLineCol();
-    const split = options.split;
     const where = !flc
       ? diag.loc.toString() === 'unknown' ? 'loc(unknown): ' : `loc(${diag.loc}): `
-      : split && flc.file === split.file
-        ? `within split at ${split.file}:${split.firstLine + 1} offset :${flc.line - split.firstLine}:${flc.col}: `
-        : `${flc.file}:${flc.line}:${flc.col}: `;
+      : `${flc.file}:${flc.line}:${flc.col}: `;
     const sev = options.color ? `${COLORS[diag.severity]}${diag.severity}:\x1b[0m` : `${diag.severity}:`;
-    lines.push(`${where}${sev} ${fullMessage(diag)}`);
+    lines.push(`${where}${sev} ${fullMessage(diag, options.printOpDebugInfo)}`);
     const src = flc && options.sources?.get(flc.file);
     // As mlir-opt: a note where its diagnostic is does not show the line again.
     const text = diag.loc === parentLoc ? undefined : src?.lineText(flc!.line);
@@ -51,7 +47,7 @@ export function renderDiagnostic(d: Diagnostic, options: RenderOptions = {}): st
       lines.push(' '.repeat(flc!.col - 1 - start) + '^');
     }
     if (options.printOp && diag.op) {
-      const note = new Diagnostic('note', diag.op.loc, `see current operation: ${printOperationForDiagnostic(diag.op)}`);
+      const note = new Diagnostic('note', diag.op.loc, `see current operation: ${printOperationForDiagnostic(diag.op, options.printOpDebugInfo)}`);
       emit(note, diag.loc);
     }
     for (const n of diag.notes) emit(n, diag.loc);

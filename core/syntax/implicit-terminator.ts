@@ -6,20 +6,26 @@ import { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import { implicitTerminatorOf } from '../ir/traits.js';
 
-/** The implicit terminator's name per op definition ('' for none), computed once. */
-const terminatorNames = new WeakMap<OpDefinition, string>();
+/** Per op definition, computed once: its implicit terminator's name ('' for none), and whether it has SingleBlock. */
+const bodyPlans = new WeakMap<OpDefinition, { terminator: string; singleBlock: boolean }>();
 
 /**
- * For ops with SingleBlockImplicitTerminator: give an empty region its block and append the
- * terminator the custom form may omit (MLIR's ensureTerminator).
+ * What MLIR's generated parsers do for a parsed region: with SingleBlockImplicitTerminator, give
+ * an empty region its block and append the terminator the custom form may omit (ensureTerminator);
+ * with SingleBlock alone, give an empty region its (empty) block.
  */
 export function ensureImplicitTerminator(region: Region, owner: OpDefinition, context: Context, loc: Location): void {
-  let name = terminatorNames.get(owner);
-  if (name === undefined) {
-    name = owner.traits.map((t) => ('terminator' in t ? (t as { terminator: string }).terminator : undefined)).find(Boolean) ?? '';
-    terminatorNames.set(owner, name);
+  let plan = bodyPlans.get(owner);
+  if (plan === undefined) {
+    const terminator = owner.traits.map((t) => ('terminator' in t ? (t as { terminator: string }).terminator : undefined)).find(Boolean) ?? '';
+    plan = { terminator, singleBlock: owner.traits.some((t) => t.name === 'SingleBlock') };
+    bodyPlans.set(owner, plan);
   }
-  if (!name) return;
+  if (!plan.terminator) {
+    if (plan.singleBlock && region.empty) region.appendBlock(new Block());
+    return;
+  }
+  const name = plan.terminator;
   if (region.empty) region.appendBlock(new Block());
   const block = region.entry!;
   const last = block.last;

@@ -155,6 +155,8 @@ export class OpAsmPrinter implements AttrTypeWriter {
     let scope = op;
     for (let parent = op.parentOp; parent && !scope.definition?.isolatedFromAbove; parent = parent.parentOp) scope = parent;
     this.names = new SSANames(scope, this.generic);
+    // Without a top level to hold alias definitions, locations are spelled out.
+    if (this.locations) this.locations.collecting = false;
     this.printOperation(op);
     return this.takeOutput();
   }
@@ -500,7 +502,7 @@ export function printOperation(op: Operation, options: PrintOptions = {}): strin
 }
 
 /** An op as MLIR's diagnostics print it (`diag << op` on an error): generic form, local scope. */
-export function printOperationForDiagnostic(op: Operation): string {
+export function printOperationForDiagnostic(op: Operation, debugInfo = false): string {
   // An op with regions starts on a line of its own.
-  return (op.regions.length > 0 ? '\n' : '') + new OpAsmPrinter({ generic: true }).printNested(op);
+  return (op.regions.length > 0 ? '\n' : '') + new OpAsmPrinter({ generic: true, debugInfo }).printNested(op);
 }
