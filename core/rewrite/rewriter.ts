@@ -1,9 +1,11 @@
 import type { Block } from '../ir/block.js';
 import { Builder } from '../ir/builder.js';
 import type { Context } from '../ir/dialect.js';
-import type { Operation } from '../ir/operation.js';
+import { Attribute } from '../ir/attributes.js';
+import type { Operation, OperationState } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
+import { constantValue, foldOperation } from './folder.js';
 
 /** Told about every change a rewriter makes (MLIR's RewriterBase::Listener). */
 export interface RewriteListener {
@@ -42,6 +44,35 @@ export class PatternRewriter extends Builder {
   private notifyInserted(op: Operation): void {
     const ls = this.listeners;
     for (let i = 0; i < ls.length; i++) ls[i]!.notifyOperationInserted?.(op);
+  }
+
+  /**
+   * Create an op and fold it at once (MLIR's OpBuilder::createOrFold): the values it folded to
+   * (constants materialized by its dialect at the insertion point), else its results.
+   */
+  createOrFold(state: OperationState): Value[] {
+    const op = this.create(state);
+    const folded = foldOperation(op, op.operandSlots.map((s) => constantValue(s.value)));
+    if (!folded?.length) return op.results;
+    const materialize = this.context.dialect(op.dialect)?.spec.materializeConstant;
+    const values: Value[] = [];
+    const constants: Operation[] = [];
+    for (let i = 0; i < folded.length; i++) {
+      const r = folded[i]!;
+      if (!(r instanceof Attribute)) {
+        values.push(r);
+        continue;
+      }
+      const constant = materialize?.(this, r, op.results[i]!.type, op.loc);
+      if (!constant) {
+        for (const c of constants) this.eraseOp(c);
+        return op.results;
+      }
+      constants.push(constant);
+      values.push(constant.results[0]!);
+    }
+    this.eraseOp(op);
+    return values;
   }
 
   /** Replace all results of `op` with `values`, then erase it. */

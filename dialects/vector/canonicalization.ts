@@ -1,13 +1,14 @@
 /**
  * vector folders and canonicalization patterns, named as in MLIR 19's VectorOps.cpp, for the ops
- * this dialect has. Ops are matched and built by name (the op declarations import this module).
- * Positions are handled where they are static and address single elements or whole rows the
- * same way in both ops; other cases are left as they are (MLIR folds some of them further).
+ * this dialect has (those of MLIR's that involve other vector ops, such as transpose, shuffle,
+ * shape_cast, create_mask or from_elements, are left out). Ops are matched and built by name (the
+ * op declarations import this module). As MLIR 19's, the folders leave extracts at dynamic
+ * positions alone (some patterns do not).
  */
 import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import type { FoldResult } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { VectorType, type Type } from '../../core/ir/types.js';
+import { FloatType, VectorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
@@ -15,6 +16,8 @@ import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { makeScalar } from '../arith/fold-utils.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { foldCastOperands } from '../memref/canonicalization.js';
+import { denseI64 } from '../memref/dynamic-index-list.js';
+import type { CombiningKindAttr } from './attributes.js';
 
 type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
 
@@ -47,42 +50,90 @@ const foldSplat: Folder = (op, operands) => {
   return c instanceof IntegerAttr || c instanceof FloatAttr ? splatOf(op.results[0]!.type, c) : undefined;
 };
 
+const setPosition = (op: Operation, position: readonly bigint[]): void => void op.properties.set('static_position', denseI64(position));
+const rankOf = (type: Type): number => (type instanceof VectorType ? type.rank : 0);
+/** Whether `a` is a prefix of `b`. */
+const isPrefix = (a: readonly bigint[], b: readonly bigint[]): boolean => a.length <= b.length && a.every((p, i) => p === b[i]);
+
+/** extract(extract(x, p), q) -> extract(x, p ++ q), in place (foldExtractOpFromExtractChain). */
+function foldExtractFromExtractChain(op: Operation): boolean {
+  let inner = op.operandSlots[0]!.value.definingOp;
+  if (inner?.name !== 'vector.extract') return false;
+  const position = [...positionOf(op)];
+  let source: Value;
+  do {
+    if (hasDynamicPosition(inner, 1)) return false;
+    position.unshift(...positionOf(inner));
+    source = inner.operandSlots[0]!.value;
+    inner = source.definingOp;
+  } while (inner?.name === 'vector.extract');
+  op.setOperand(0, source);
+  setPosition(op, position);
+  return true;
+}
+
 /**
- * extract(insert chain): the inserted value at the same position, or, past inserts elsewhere,
- * an extract from the vector below them (MLIR's ExtractFromInsertTransposeChainState, without
- * transposes and for positions of equal length). Undefined when nothing folds.
+ * extract(insert chain), as MLIR's ExtractFromInsertTransposeChainState (this dialect has no
+ * transpose): the position is followed by negative placeholders for the dimensions the extract
+ * keeps. Going down the chain, an insert at the same position gives its source; one at a prefix of
+ * the position gives an extract from its source; one that may overlap ends the search; others are
+ * stepped over. When the search ends below the extract's operand, the extract is moved there.
  */
 function foldExtractFromInsertChain(op: Operation): FoldResult[] | FoldResult | undefined {
-  const position = positionOf(op);
   const vector = op.operandSlots[0]!.value;
+  const kept = (vector.type as VectorType).rank - positionOf(op).length;
+  let position = [...positionOf(op), ...Array.from({ length: kept }, (_, i) => BigInt(-i - 1))];
   let current = vector;
-  for (;;) {
-    const insert = current.definingOp;
-    if (insert?.name !== 'vector.insert') break;
-    // As MLIR: an insert at a dynamic position ends the search without folding.
-    if (hasDynamicPosition(insert, 2)) return undefined;
+  for (let insert = current.definingOp; insert?.name === 'vector.insert'; insert = current.definingOp) {
     const inserted = positionOf(insert);
-    if (inserted.length !== position.length) return undefined;
-    if (inserted.every((p, i) => p === position[i])) return insert.operandSlots[0]!.value;
+    if (!hasDynamicPosition(insert, 2)) {
+      if (inserted.length === position.length - kept && isPrefix(inserted, position)) return insert.operandSlots[0]!.value;
+      if (isPrefix(inserted, position)) {
+        position = position.slice(inserted.length);
+        current = insert.operandSlots[0]!.value;
+        break;
+      }
+    }
+    // Overlap where both positions are known (dynamic entries and placeholders match anything).
+    if (isPrefix(position, inserted) || position.every((p, i) => i >= inserted.length || p < 0n || inserted[i]! < 0n || p === inserted[i])) return undefined;
     current = insert.operandSlots[1]!.value;
   }
   if (current === vector) return undefined;
   op.setOperand(0, current);
+  setPosition(op, position.slice(0, position.length - kept));
   return [...op.results];
 }
 
-/** extract of the scalar a broadcast or splat spreads -> that scalar (MLIR's foldExtractFromBroadcast). */
-function foldExtractFromBroadcast(op: Operation): Value | undefined {
+/**
+ * extract(broadcast or splat): its source when the types match; else, when the extracted part
+ * comes from the source, an extract from the source (positions in broadcast dimensions dropped or
+ * set to 0) (MLIR's foldExtractFromBroadcast).
+ */
+function foldExtractFromBroadcast(op: Operation): FoldResult[] | FoldResult | undefined {
   const def = op.operandSlots[0]!.value.definingOp;
   if (def?.name !== 'vector.broadcast' && def?.name !== 'vector.splat') return undefined;
   const source = def.operandSlots[0]!.value;
-  return source.type === op.results[0]!.type ? source : undefined;
+  const resultType = op.results[0]!.type;
+  if (source.type === resultType) return source;
+  const sourceRank = rankOf(source.type);
+  const resultRank = rankOf(resultType);
+  if (resultRank > sourceRank) return undefined;
+  const sourceShape = (source.type as VectorType).shape;
+  if (resultType instanceof VectorType && resultType.shape.some((d, i) => d !== sourceShape[sourceRank - resultRank + i])) return undefined;
+  const broadcastShape = (def.results[0]!.type as VectorType).shape;
+  const lead = broadcastShape.length - sourceRank;
+  // Positions in dimensions the source has as 1 become 0; those in new leading dimensions go.
+  const position = positionOf(op).map((p, i) => (i >= lead && sourceShape[i - lead] !== broadcastShape[i] ? 0n : p));
+  op.setOperand(0, source);
+  setPosition(op, position.slice(position.length - (sourceRank - resultRank)));
+  return [...op.results];
 }
 
 const foldExtract: Folder = (op) => {
   const vector = op.operandSlots[0]!.value;
   if (positionOf(op).length === 0 && vector.type === op.results[0]!.type) return vector;
   if (hasDynamicPosition(op, 1)) return undefined;
+  if (foldExtractFromExtractChain(op)) return [...op.results];
   return foldExtractFromInsertChain(op) ?? foldExtractFromBroadcast(op);
 };
 
@@ -150,6 +201,65 @@ const ExtractOpNonSplatConstantFolder = definePattern({
     const begin = linearPosition(vectorType, positionOf(op));
     const resultType = op.results[0]!.type;
     replaceWithElements(op, c.values.slice(begin, begin + (resultType instanceof VectorType ? resultType.numElements : 1)), rw);
+    return true;
+  },
+});
+
+/** extract(broadcast or splat of x) of a part at least x's rank -> broadcast(x) (ExtractOpFromBroadcast). */
+const ExtractOpFromBroadcast = definePattern({
+  name: 'ExtractOpFromBroadcast',
+  root: 'vector.extract',
+  matchAndRewrite(op, rw) {
+    const def = op.operandSlots[0]!.value.definingOp;
+    if (def?.name !== 'vector.broadcast' && def?.name !== 'vector.splat') return false;
+    const source = def.operandSlots[0]!.value;
+    const resultType = op.results[0]!.type;
+    // Scalar results and parts of the source are left to the folder.
+    if (source.type === resultType || rankOf(resultType) < rankOf(source.type) || rankOf(resultType) === 0) return false;
+    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [source], resultTypes: [resultType], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** The arith op combining two values for each reduction kind, integer and float (MLIR's makeArithReduction). */
+const ARITH_REDUCTION: Readonly<Record<string, readonly [integer: string, float: string]>> = {
+  add: ['arith.addi', 'arith.addf'],
+  mul: ['arith.muli', 'arith.mulf'],
+  minui: ['arith.minui', ''],
+  minsi: ['arith.minsi', ''],
+  maxui: ['arith.maxui', ''],
+  maxsi: ['arith.maxsi', ''],
+  and: ['arith.andi', ''],
+  or: ['arith.ori', ''],
+  xor: ['arith.xori', ''],
+  minnumf: ['', 'arith.minnumf'],
+  maxnumf: ['', 'arith.maxnumf'],
+  minimumf: ['', 'arith.minimumf'],
+  maximumf: ['', 'arith.maximumf'],
+};
+
+/**
+ * reduction of a one-element vector -> its element, combined with the accumulator when there is
+ * one (ElideSingleElementReduction). MLIR also elides 0-D reductions, through
+ * vector.extractelement, which this dialect does not have.
+ */
+const ElideSingleElementReduction = definePattern({
+  name: 'ElideSingleElementReduction',
+  root: 'vector.reduction',
+  matchAndRewrite(op, rw) {
+    const vector = op.operandSlots[0]!.value;
+    const type = vector.type as VectorType;
+    if (type.rank !== 1 || type.shape[0] !== 1) return false;
+    const element = type.elementType;
+    const extract = rw.create({ name: 'vector.extract', operands: [vector], resultTypes: [element], properties: { static_position: denseI64([0]) }, loc: op.loc });
+    let result: Value = extract.results[0]!;
+    if (op.operandSlots.length > 1) {
+      const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).kind]!;
+      const isFloat = element instanceof FloatType;
+      const properties = isFloat ? { fastmath: op.properties.get('fastmath')! } : undefined;
+      [result] = rw.createOrFold({ name: isFloat ? float : integer, operands: [result, op.operandSlots[1]!.value], resultTypes: [element], properties, loc: op.loc });
+    }
+    rw.replaceOp(op, [result]);
     return true;
   },
 });
@@ -224,6 +334,7 @@ const InsertOpConstantFolder = definePattern({
 
 export const vectorPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
   'vector.insert': [InsertToBroadcast, BroadcastFolder, InsertSplatToSplat, InsertOpConstantFolder],
-  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder],
+  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder, ExtractOpFromBroadcast],
   'vector.broadcast': [BroadcastFolder],
+  'vector.reduction': [ElideSingleElementReduction],
 };

@@ -251,6 +251,7 @@ export const ReductionOp = defineOp({
   results: { dest: AnyType },
   attributes: { kind: required(CombiningKindAttrConstraint), fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.get(0)) },
   traits: [Pure],
+  canonicalize: vectorPatterns['vector.reduction'],
   typeRelations: [{ from: 'dest', to: 'acc', transform: (t) => t }],
   assemblyFormat: '$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)',
   verify(op) {
