@@ -1,4 +1,4 @@
-import { AffineMapAttr, Attribute, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
+import { AffineMapAttr, Attribute, DenseElementsAttr, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Location } from '../ir/location.js';
 import type { OpDefinition } from '../ir/op-definition.js';
@@ -501,8 +501,30 @@ export function printOperation(op: Operation, options: PrintOptions = {}): strin
   return new OpAsmPrinter(options).printTopLevel(op);
 }
 
-/** An op as MLIR's diagnostics print it (`diag << op` on an error): generic form, local scope. */
+/** Elements attributes with more elements than this are elided in diagnostics (MLIR's Diagnostic::appendOp). */
+const DIAGNOSTIC_ELEMENTS_LIMIT = 16;
+
+/**
+ * The printer of ops in diagnostics: elements attributes of more than 16 elements, splats
+ * excepted, print as `dense_resource<__elided__>` (MLIR's OpPrintingFlags::elideLargeElementsAttrs).
+ * A subclass, so that ordinary printing does not pay for the check.
+ */
+class DiagnosticPrinter extends OpAsmPrinter {
+  override attr(a: Attribute, elision: TypeElision = 'never'): void {
+    if (!(a instanceof DenseElementsAttr) || a.isSplat || a.values.length <= DIAGNOSTIC_ELEMENTS_LIMIT) return super.attr(a, elision);
+    this.write('dense_resource<__elided__>');
+    if (elision !== 'must') {
+      this.write(' : ');
+      this.type(a.type);
+    }
+  }
+}
+
+/**
+ * An op as MLIR's diagnostics print it (`diag << op` on an error): generic form, local scope,
+ * large elements attributes elided.
+ */
 export function printOperationForDiagnostic(op: Operation, debugInfo = false): string {
   // An op with regions starts on a line of its own.
-  return (op.regions.length > 0 ? '\n' : '') + new OpAsmPrinter({ generic: true, debugInfo }).printNested(op);
+  return (op.regions.length > 0 ? '\n' : '') + new DiagnosticPrinter({ generic: true, debugInfo }).printNested(op);
 }

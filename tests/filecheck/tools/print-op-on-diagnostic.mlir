@@ -62,3 +62,22 @@ func.func @i(%c: i1, %a: i32) -> i32 {
 // CHECK: error: 'arith.addi' op requires the same type for all operands and results
 // CHECK-NEXT: {{^}}func.func @long(%a: i32, %b: i64) -> i32 { %r = "arith.addi"(%a, %b) : (i32, i64) -> i32{{ +}}return %r : i32 }{{$}}
 func.func @long(%a: i32, %b: i64) -> i32 { %r = "arith.addi"(%a, %b) : (i32, i64) -> i32                                                return %r : i32 }
+
+// -----
+
+// In the op a diagnostic shows, elements attributes of more than 16 elements are elided
+// (splats and dense arrays excepted), nested ones too, and in the message's own op.
+// CHECK: error: 'arith.addi' op requires the same type for all operands and results
+// CHECK: note: see current operation: %0 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> {arr = array<i32: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17>, big = dense_resource<__elided__> : tensor<17xi32>, dict = {x = dense_resource<__elided__> : tensor<17xi32>}, f = dense_resource<__elided__> : vector<17xf32>, nested = [dense_resource<__elided__> : tensor<17xi32>], small = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]> : tensor<16xi32>, splat = dense<1> : tensor<100xi32>} : (i32, i64) -> i32{{$}}
+func.func @large(%a: i32, %b: i64) -> i32 {
+  %r = "arith.addi"(%a, %b) {big = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]> : tensor<17xi32>, small = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]> : tensor<16xi32>, splat = dense<1> : tensor<100xi32>, f = dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0]> : vector<17xf32>, arr = array<i32: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17>, nested = [dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]> : tensor<17xi32>], dict = {x = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]> : tensor<17xi32>}} : (i32, i64) -> i32
+  return %r : i32
+}
+
+// -----
+
+// CHECK: error: block with no terminator, has %0 = "arith.constant"() <{value = dense_resource<__elided__> : vector<17xi32>}> : () -> vector<17xi32>{{$}}
+// CHECK: note: see current operation: %0 = "arith.constant"() <{value = dense_resource<__elided__> : vector<17xi32>}> : () -> vector<17xi32>{{$}}
+func.func @no_terminator() -> vector<17xi32> {
+  %c = arith.constant dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]> : vector<17xi32>
+}
