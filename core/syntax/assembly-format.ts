@@ -89,9 +89,23 @@ export class AssemblyFormat extends FormatPrinter {
           for (let i = 0; i < steps.length; i++) steps[i]!(parser, state, ctx);
         };
       }
-      case 'attr-dict':
-        if (e.withKeyword) return (parser, state) => parser.parseOptionalAttrDictWithKeyword(state);
-        return (parser, state) => parser.parseOptionalAttrDict(state);
+      case 'attr-dict': {
+        const withKeyword = e.withKeyword;
+        const specs = Object.entries(this.def.spec.attributes ?? {});
+        // MLIR's verifyInherentAttrs: the op's own attributes written in the dictionary must satisfy
+        // their constraints as soon as it is parsed (reported where it starts, before there is an op).
+        return (parser, state) => {
+          const offset = parser.offset;
+          const entries = withKeyword ? parser.parseOptionalAttrDictWithKeyword(state) : parser.parseOptionalAttrDict(state);
+          if (!entries) return;
+          for (const [name, spec] of specs) {
+            const entry = entries.find((a) => a.name === name);
+            if (entry && !spec.constraint.test(entry.value)) {
+              throw parser.emitError(`custom op '${state.name}' '${state.name}' op attribute '${name}' failed to satisfy constraint: ${spec.constraint.description}`, offset);
+            }
+          }
+        };
+      }
       case 'var': {
         const r = this.resolve(e.name);
         const index = r.index;

@@ -616,15 +616,18 @@ export class Parser extends TypeAttrParser {
   }
 
   // ================================================================ helpers for custom parsers
-  /** `{...}` of discardable/inherent attributes, if present. */
-  parseOptionalAttrDict(state: ParseState): void {
-    if (!this.is(Tok.LBrace)) return;
-    for (const { name, value } of this.parseAttributeDict()) state.addAttribute(name, value);
+  /** `{...}` of discardable/inherent attributes, if present; returns them. */
+  parseOptionalAttrDict(state: ParseState): readonly NamedAttribute[] | undefined {
+    if (!this.is(Tok.LBrace)) return undefined;
+    const entries = this.parseAttributeDict();
+    for (const { name, value } of entries) state.addAttribute(name, value);
+    return entries;
   }
-  parseOptionalAttrDictWithKeyword(state: ParseState): void {
-    if (this.parseOptionalKeyword('attributes') !== undefined) {
-      for (const { name, value } of this.parseAttributeDict()) state.addAttribute(name, value);
-    }
+  parseOptionalAttrDictWithKeyword(state: ParseState): readonly NamedAttribute[] | undefined {
+    if (this.parseOptionalKeyword('attributes') === undefined) return undefined;
+    const entries = this.parseAttributeDict();
+    for (const { name, value } of entries) state.addAttribute(name, value);
+    return entries;
   }
   parseColonType(): Type {
     this.expect(Tok.Colon);

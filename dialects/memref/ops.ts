@@ -1,6 +1,6 @@
 import { Attribute, DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr, StridedLayoutAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optionalAttr, required, defaultValuedOptional, variadic } from '../../core/ir/constraints.js';
-import { Diagnostic } from '../../core/ir/diagnostics.js';
+import { Diagnostic, DiagnosticError } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { SymbolTable as SymbolTableView } from '../../core/ir/symbol-table.js';
@@ -8,6 +8,7 @@ import { MemoryEffects, Pure, Symbol as SymbolTrait, type Trait } from '../../co
 import { IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
+import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
@@ -288,11 +289,11 @@ const GlobalTypeAndInitialValue: CustomDirective = {
     else p.printAttributeWithoutType(init);
     void op;
   },
-  parse(parser: Parser) {
-    const offset = parser.offset;
+  parse(parser: Parser, state: ParseState) {
     const type = parser.parseType();
+    // Reported at the op name, as MLIR (parser.getNameLoc()).
     if (!(type instanceof MemRefType) || !type.hasStaticShape) {
-      throw parser.emitError(`custom op 'memref.global' type should be static shaped memref, but got '${type}'`, offset);
+      throw DiagnosticError.at(state.loc, `custom op 'memref.global' type should be static shaped memref, but got '${type}'`);
     }
     if (!parser.consumeIf(Tok.Equal)) return [TypeAttr.get(type), undefined];
     if (parser.parseOptionalKeyword('uninitialized') !== undefined) return [TypeAttr.get(type), UnitAttr.get()];
@@ -316,12 +317,12 @@ export const GlobalOp = defineOp({
   assemblyFormat: '($sym_visibility^)? (`constant` $constant^)? $sym_name `:` custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict',
   verify(op) {
     const t = (op.properties.get('type') as TypeAttr).value;
-    if (!(t instanceof MemRefType) || !t.hasStaticShape) return `type should be static shaped memref, but got ${t}`;
+    if (!(t instanceof MemRefType) || !t.hasStaticShape) return `type should be static shaped memref, but got '${t}'`;
     const init = op.properties.get('initial_value');
     if (init !== undefined) {
       if (!(init instanceof UnitAttr) && !(init instanceof DenseElementsAttr)) return `initial value should be a unit or elements attribute, but got ${init}`;
       if (init instanceof DenseElementsAttr && init.type !== tensorTypeOf(t)) {
-        return `initial value expected to be of type ${tensorTypeOf(t)}, but was of type ${init.type}`;
+        return `initial value expected to be of type '${tensorTypeOf(t)}', but was of type '${init.type}'`;
       }
     }
     const align = op.properties.get('alignment') as IntegerAttr | undefined;
