@@ -101,7 +101,7 @@ export class AssemblyFormat extends FormatPrinter {
           for (const [name, spec] of specs) {
             const entry = entries.find((a) => a.name === name);
             if (entry && !spec.constraint.test(entry.value)) {
-              throw parser.emitError(`custom op '${state.name}' '${state.name}' op attribute '${name}' failed to satisfy constraint: ${spec.constraint.description}`, offset);
+              throw parser.opError(`'${state.name}' op attribute '${name}' failed to satisfy constraint: ${spec.constraint.description}`, offset);
             }
           }
         };

@@ -1,6 +1,6 @@
 import { Attribute, DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr, StridedLayoutAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optionalAttr, required, defaultValuedOptional, variadic } from '../../core/ir/constraints.js';
-import { Diagnostic, DiagnosticError } from '../../core/ir/diagnostics.js';
+import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { SymbolTable as SymbolTableView } from '../../core/ir/symbol-table.js';
@@ -8,7 +8,6 @@ import { MemoryEffects, Pure, Symbol as SymbolTrait, type Trait } from '../../co
 import { IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
-import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
@@ -289,11 +288,11 @@ const GlobalTypeAndInitialValue: CustomDirective = {
     else p.printAttributeWithoutType(init);
     void op;
   },
-  parse(parser: Parser, state: ParseState) {
+  parse(parser: Parser) {
     const type = parser.parseType();
     // Reported at the op name, as MLIR (parser.getNameLoc()).
     if (!(type instanceof MemRefType) || !type.hasStaticShape) {
-      throw DiagnosticError.at(state.loc, `custom op 'memref.global' type should be static shaped memref, but got '${type}'`);
+      throw parser.opError(`type should be static shaped memref, but got '${type}'`, parser.nameOffset);
     }
     if (!parser.consumeIf(Tok.Equal)) return [TypeAttr.get(type), undefined];
     if (parser.parseOptionalKeyword('uninitialized') !== undefined) return [TypeAttr.get(type), UnitAttr.get()];
