@@ -201,8 +201,7 @@ export class Parser extends TypeAttrParser {
 
   private parseOperationBody(numResults: number): Operation {
     if (this.is(Tok.String)) return this.parseGenericOperation(numResults);
-    // MLIR lexes `i32`, `si8`, `ui1` as integer type tokens, which do not name ops.
-    if (this.is(Tok.BareId) && !INT_TYPE_SPELLING.test(this.tokenText)) return this.parseCustomOperation(numResults);
+    if (this.is(Tok.BareId)) return this.parseCustomOperation(numResults);
     throw this.expectedError('expected operation name in quotes');
   }
 
@@ -285,11 +284,14 @@ export class Parser extends TypeAttrParser {
 
   private parseCustomOperation(numResults: number): Operation {
     const nameStart = this.tok.start;
-    const written = this.takeText();
+    const written = this.tokenText;
     let name = written;
     const dflt = this.defaultDialects[this.defaultDialects.length - 1]!;
     // Full names (the common case) are looked up once per parser; short ones depend on `dflt`.
     let known = this.customOps.get(name);
+    // MLIR lexes `i32`, `si8`, `ui1` as integer type tokens, which do not name ops.
+    if (!known && INT_TYPE_SPELLING.test(written)) throw this.expectedError('expected operation name in quotes');
+    this.advance();
     if (!known) {
       let def = this.context.lookupOp(name);
       // A name without a dialect prefix (nothing after its first '.') is looked up in the enclosing
