@@ -543,13 +543,16 @@ export class TypeAttrParser extends ParserBase {
   private parseDenseArray(): Attribute {
     this.advance();
     this.expect(Tok.Less, "'<' after 'array'");
+    const typeStart = this.tok.start;
     const t = this.parseType();
+    if (!(t instanceof IntegerType || t instanceof FloatType)) throw this.error(`expected integer or float type, got: '${t}'`, typeStart);
+    if (t instanceof IntegerType && t.width !== 1 && t.width % 8 !== 0) throw this.error('element type bitwidth must be a multiple of 8', typeStart);
     const values: ElementValue[] = [];
-    if (this.consumeIf(Tok.Colon)) {
+    if (!this.consumeIf(Tok.Greater)) {
+      this.expect(Tok.Colon, "':' after dense array type");
       this.parseCommaSeparated(undefined, undefined, () => values.push(this.parseElementLiteral(t, 'array')));
+      this.expect(Tok.Greater, "'>' to close an array attribute");
     }
-    this.expect(Tok.Greater, "'>' to close an array attribute");
-    if (!(t instanceof IntegerType || t instanceof FloatType)) throw this.error('expected integer or float type for dense array');
     return DenseArrayAttr.get(t, values);
   }
 
@@ -611,24 +614,33 @@ export class TypeAttrParser extends ParserBase {
     this.advance();
     this.expect(Tok.Less, "'<' after 'dense'");
     // Collect the literal structure first: the element type comes after the '>'.
-    type Lit = { offset: number; list?: Lit[] };
+    // `dims` is the literal's shape; as in MLIR's TensorLiteralParser, the elements of a list must
+    // all have the first one's, which is checked right after each element.
+    type Lit = { offset: number; list?: Lit[]; dims: number[] };
     let shapeSeen: Lit | undefined;
+    const sameDims = (a: number[], b: number[]) => a.length === b.length && a.every((d, i) => d === b[i]);
     const skipLiteral = (): Lit => {
       const offset = this.tok.start;
       if (this.is(Tok.LSquare)) {
         const list: Lit[] = [];
-        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => list.push(this.nested(skipLiteral)));
-        return { offset, list };
+        this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => {
+          const element = this.nested(skipLiteral);
+          if (list.length > 0 && !sameDims(list[0]!.dims, element.dims)) throw this.error('tensor literal is invalid; ranks are not consistent between elements');
+          list.push(element);
+        });
+        return { offset, list, dims: [list.length, ...(list[0]?.dims ?? [])] };
       }
       if (this.is(Tok.Minus)) this.advance();
       if (this.is(Tok.Integer) || this.is(Tok.Float) || this.isKeyword('true') || this.isKeyword('false') || this.is(Tok.String)) {
         this.advance();
-        return { offset };
+        return { offset, dims: [] };
       }
       throw this.expectedError('expected element literal of primitive type');
     };
     if (!this.is(Tok.Greater)) shapeSeen = skipLiteral();
     this.expect(Tok.Greater);
+    // MLIR reports shape mismatches where the type (or its ':') starts.
+    const typeOffset = this.tok.start;
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
     // Both reported at the token after the type, as MLIR's parseElementsLiteralType does.
@@ -644,22 +656,16 @@ export class TypeAttrParser extends ParserBase {
     if (shapeSeen) {
       if (!shapeSeen.list) readScalar(shapeSeen);
       else {
-        const shape: number[] = [];
-        for (let l: Lit | undefined = shapeSeen; l?.list; l = l.list[0]) shape.push(l.list.length);
+        const shape = shapeSeen.dims;
         const expected = shapedType.shape!;
         if (shape.length !== expected.length || shape.some((d, i) => d !== expected[i])) {
-          throw this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${expected.join(', ')}])`, shapeSeen.offset);
+          throw this.error(`inferred shape of elements literal ([${shape.join(', ')}]) does not match type ([${expected.join(', ')}])`, typeOffset);
         }
-        const walk = (l: Lit, dim: number) => {
-          if (dim === shape.length) {
-            if (l.list) throw this.error('tensor literal is invalid; ranks are not consistent between elements', l.offset);
-            readScalar(l);
-            return;
-          }
-          if (!l.list || l.list.length !== shape[dim]) throw this.error('tensor literal is invalid; ranks are not consistent between elements', l.offset);
-          for (const e of l.list) walk(e, dim + 1);
+        const walk = (l: Lit) => {
+          if (l.list) for (const e of l.list) walk(e);
+          else readScalar(l);
         };
-        walk(shapeSeen, 0);
+        walk(shapeSeen);
       }
       this.resetTo(endPos);
     } else if (shapedType.numElements !== 0) {

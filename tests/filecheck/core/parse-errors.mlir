@@ -326,3 +326,28 @@ func.func @f(%a: i32 i32) {
 
 // expected-error @+1 {{expected three consecutive dots for an ellipsis}}
 .func @f()
+
+// -----
+
+// expected-error @+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+"x.a"() {a = dense<[[1.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{inferred shape of elements literal ([1, 2]) does not match type ([2, 2])}}
+"x.a"() {a = dense<[[1.0, 2.0]]> : tensor<2x2xf32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ':' after dense array type}}
+"x.a"() {a = array<i32 1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{element type bitwidth must be a multiple of 8}}
+"x.a"() {a = array<i7>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer or float type, got: 'vector<4xi32>'}}
+"x.a"() {a = array<vector<4xi32>>} : () -> ()
