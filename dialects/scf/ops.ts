@@ -21,6 +21,7 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { foldIf, scfPatterns } from './canonicalization.js';
+import { whilePatterns } from './while-canonicalization.js';
 
 const i1 = IntegerType.get(1);
 export const I1 = typeConstraint('1-bit signless integer', (t) => t === i1, i1);
@@ -303,6 +304,7 @@ export const WhileOp = defineOp({
   results: { results: variadic() },
   regions: { before: {}, after: {} },
   traits: [RecursiveMemoryEffects, SingleBlock],
+  canonicalize: whilePatterns,
   verify(op) {
     // MLIR's verifyAndGetTerminator: the error points at the op, a note at the wrong terminator.
     const check = (last: Operation | undefined, name: string, message: string) => {
