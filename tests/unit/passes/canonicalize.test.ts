@@ -300,6 +300,44 @@ describe('canonicalize on random scf programs', () => {
   });
 });
 
+describe('canonicalize on random scf.while programs', () => {
+  const whilePatterns = [
+    'RemoveLoopInvariantArgsFromBeforeBlock',
+    'RemoveLoopInvariantValueYielded',
+    'WhileConditionTruth',
+    'WhileCmpCond',
+    'WhileUnusedResult',
+    'WhileRemoveDuplicatedResults',
+    'WhileRemoveUnusedArgs',
+    'WhileOpAlignBeforeArgs',
+  ];
+
+  it('preserves their meaning', () => {
+    const { changed } = expectMeaningPreserved(canonicalizePass, 200, { programs: { whileLoops: true } });
+    expect(changed).toBeGreaterThan(150);
+  });
+
+  // Each pattern changes the result on some of these programs (so the check above covers it):
+  // disabling it leaves a different program.
+  it('exercises every scf.while pattern', () => {
+    const programs = Array.from({ length: 200 }, (_, i) => randomScfProgram(i + 1, { whileLoops: true }));
+    const outputs = (options: Record<string, unknown>) => programs.map((text) => canonicalize(text, options).text);
+    const all = outputs({});
+    for (const name of whilePatterns) {
+      const without = outputs({ 'disable-patterns': [name] });
+      expect(without.filter((text, i) => text !== all[i]).length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves no scf.while pattern applicable', () => {
+    // A second run finds nothing left to do.
+    for (let seed = 1; seed <= 80; seed++) {
+      const once = canonicalize(randomScfProgram(seed, { whileLoops: true })).text;
+      expect(canonicalize(once).text, `seed ${seed}`).toBe(once);
+    }
+  });
+});
+
 describe('region simplification in the greedy driver', () => {
   // The driver skips region simplification in an iteration where nothing changed since its last
   // run; what it leaves must still be what simplifying once more would leave.

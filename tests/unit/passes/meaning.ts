@@ -3,12 +3,12 @@
 import { expect } from 'vitest';
 import type { PassDefinition } from '../../../core/pass/pass.js';
 import { parseModule, runPass } from './pass-harness.js';
-import { evaluate, randomProgram, sampleArguments } from './random-programs.js';
+import { evaluate, randomProgram, sampleArguments, type RandomProgramOptions } from './random-programs.js';
 
-export function expectMeaningPreserved(pass: PassDefinition, seeds: number, options: { on?: string } = {}): { changed: number } {
+export function expectMeaningPreserved(pass: PassDefinition, seeds: number, options: { on?: string; programs?: RandomProgramOptions } = {}): { changed: number } {
   let changed = 0;
   for (let seed = 1; seed <= seeds; seed++) {
-    const text = randomProgram(seed);
+    const text = randomProgram(seed, options.programs);
     const before = parseModule(text);
     const after = runPass(text, pass, options);
     if (after.output !== runPass(text, { ...pass, spec: { ...pass.spec, run: () => undefined } }).output) changed++;
