@@ -21,10 +21,12 @@ const i32s = (n: number) => Array.from({ length: n }, () => 'i32').join(', ');
 const fnType = (s: Signature) => `(${i32s(s.args)}) -> ${s.results === 1 ? 'i32' : `(${i32s(s.results)})`}`;
 
 /**
- * A module of 3 to 7 functions (some of them declarations). The first function is public and
- * is the entry point the evaluator runs: `@f0(%arg0: i32, %arg1: i32) -> i32`.
+ * A module of 3 to 7 functions (some of them declarations), each making at most `maxCalls`
+ * calls, a share `backEdges` of them to itself or any function (the others go to later ones):
+ * inlining around cycles grows code exponentially in both. The first function is public
+ * and is the entry point the evaluator runs: `@f0(%arg0: i32, %arg1: i32) -> i32`.
  */
-export function randomCallGraphProgram(seed: number): string {
+export function randomCallGraphProgram(seed: number, { maxCalls = 3, backEdges = 0.15 } = {}): string {
   const rand = mulberry32(seed);
   const int = (n: number) => Math.floor(rand() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
@@ -42,15 +44,17 @@ export function randomCallGraphProgram(seed: number): string {
 
   // Most calls go to later functions (a DAG when read top-down); some to earlier ones or to the
   // caller itself, which makes cycles.
-  const callee = (k: number): Signature => {
+  const callee = (k: number): Signature | undefined => {
     const r = rand();
-    if (r < 0.05) return sigs[k]!;
-    if (r < 0.15 || k === count - 1) return sigs[int(count)]!;
-    return sigs[k + 1 + int(count - k - 1)]!;
+    if (r < backEdges / 3) return sigs[k]!;
+    if (r < backEdges) return sigs[int(count)]!;
+    return k === count - 1 ? undefined : sigs[k + 1 + int(count - k - 1)]!;
   };
 
+  let callsLeft = 0;
   const call = (k: number, ints: string[], indent: string): void => {
     const target = callee(k);
+    if (!target || callsLeft-- <= 0) return;
     const args = Array.from({ length: target.args }, () => pick(ints)).join(', ');
     const results = Array.from({ length: target.results }, fresh);
     const lhs = results.length === 0 ? '' : results.length === 1 ? `${results[0]} = ` : `${results[0]}:${results.length} = `;
@@ -105,6 +109,7 @@ export function randomCallGraphProgram(seed: number): string {
     const resultType = sig.results === 0 ? '' : ` -> ${sig.results === 1 ? 'i32' : `(${i32s(sig.results)})`}`;
     lines.push(`func.func ${visibility}@${sig.name}(${params})${resultType} {`);
     const ints = Array.from({ length: sig.args }, (_, i) => `%arg${i}`);
+    callsLeft = maxCalls;
     body(k, ints, '  ', 0);
     // Make sure most functions call something.
     if (rand() < 0.5) call(k, ints, '  ');
@@ -114,8 +119,8 @@ export function randomCallGraphProgram(seed: number): string {
   return lines.join('\n') + '\n';
 }
 
-/** Evaluation ran into a call chain deeper than the limit (possibly infinite recursion). */
-export class TooDeep extends Error {}
+/** Evaluation made more calls than its budget (possibly infinite recursion). */
+export class OutOfCalls extends Error {}
 
 const i32 = (x: bigint) => BigInt.asIntN(32, x);
 
@@ -147,13 +152,14 @@ function external(name: string, args: readonly bigint[], results: number): bigin
 }
 
 /**
- * Run `@f0` of `module` on the arguments. Supports what randomCallGraphProgram generates and
- * what canonicalize makes of it (arith.select, arith.cmpi, index arithmetic).
+ * Run `@f0` of `module` on the arguments, making at most `maxCalls` calls. Inlining never adds
+ * calls: a program that finishes within the budget before still does after. Supports what
+ * randomCallGraphProgram generates and what canonicalize makes of it (arith.select, arith.cmpi).
  */
-export function evaluateCalls(module: Operation, args: readonly bigint[], maxDepth = 40): bigint[] {
+export function evaluateCalls(module: Operation, args: readonly bigint[], maxCalls = 500): bigint[] {
   const entry = module.region(0).entry!.ops.find((op) => String(op.getAttr('sym_name')) === '"f0"')!;
-  const runFunction = (fn: Operation, inputs: readonly bigint[], depth: number): bigint[] => {
-    if (depth > maxDepth) throw new TooDeep();
+  let calls = 0;
+  const runFunction = (fn: Operation, inputs: readonly bigint[]): bigint[] => {
     const env = new Map<Value, bigint>();
     const get = (v: Value) => {
       const x = env.get(v);
@@ -192,7 +198,8 @@ export function evaluateCalls(module: Operation, args: readonly bigint[], maxDep
         } else if (name === 'func.call') {
           const callee = lookupSymbol(op, op.getAttr('callee') as SymbolRefAttr)!;
           const values = operands();
-          const out = callee.region(0).empty ? external(String(callee.getAttr('sym_name')), values, op.results.length) : runFunction(callee, values, depth + 1);
+          if (++calls > maxCalls) throw new OutOfCalls();
+          const out = callee.region(0).empty ? external(String(callee.getAttr('sym_name')), values, op.results.length) : runFunction(callee, values);
           op.results.forEach((r, i) => env.set(r, out[i]!));
         } else {
           throw new Error(`evaluator: no semantics for '${name}'`);
@@ -202,7 +209,7 @@ export function evaluateCalls(module: Operation, args: readonly bigint[], maxDep
     };
     return runBlock(fn.region(0).entry!, inputs);
   };
-  return runFunction(entry, args, 0);
+  return runFunction(entry, args);
 }
 
 /** arith.cmpi's predicate attribute is an integer enum (MLIR's order). */
