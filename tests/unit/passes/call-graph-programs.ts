@@ -68,7 +68,11 @@ export function randomCallGraphProgram(seed: number, { maxCalls = 3, backEdges =
     for (let s = 0; s < n; s++) {
       const choice = int(depth >= 2 ? 3 : depth === 1 ? 4 : 5);
       const v = fresh();
-      if (choice === 0) {
+      if (choice === 0 && rand() < 0.15) {
+        // A reference that is no call (dead: canonicalize erases it).
+        const target = pick(sigs);
+        lines.push(`${indent}${v} = func.constant @${target.name} : ${fnType(target)}`);
+      } else if (choice === 0) {
         lines.push(`${indent}${v} = arith.constant ${pick([0, 1, 2, 3, -1])} : i32`);
         ints.push(v);
       } else if (choice === 1) {
@@ -172,6 +176,7 @@ export function evaluateCalls(module: Operation, args: readonly bigint[], maxCal
         const name = op.name;
         const operands = () => op.operands.map(get);
         if (name === 'func.return' || name === 'scf.yield') return operands();
+        if (name === 'func.constant') continue;
         if (name === 'arith.constant') {
           const attr = op.getAttr('value') as IntegerAttr;
           env.set(op.result, (op.result.type as { width?: number }).width === 1 ? attr.value & 1n : attr.value);
