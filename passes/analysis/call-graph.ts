@@ -1,38 +1,53 @@
+import type { Graph } from '@dagrejs/graphlib';
 import type { SymbolRefAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { isSymbolTable, nearestSymbolTable, SymbolTable } from '../../core/ir/symbol-table.js';
+import { lazyRequire } from '../../core/support/lazy-require.js';
 import { CallOp, FuncOp } from '../../dialects/func/index.js';
+
+const graphlib = lazyRequire<typeof import('@dagrejs/graphlib')>('@dagrejs/graphlib');
 
 /** How a node reaches another: the external node's edge to a top-level callable, a call, or nesting. */
 export type EdgeKind = 'abstract' | 'call' | 'child';
 
-/** A callable (func.func with a body), or one of the two external nodes (MLIR's CallGraphNode). */
-export class CallGraphNode {
-  /** Outgoing edges in insertion order, each (target, kind) once (MLIR keeps a SetVector). */
-  readonly edges: { readonly target: CallGraphNode; readonly kind: EdgeKind }[] = [];
-  private readonly edgeKeys = new Map<CallGraphNode, Set<EdgeKind>>();
+/** An edge of the call graph (MLIR's CallGraphNode::Edge). */
+export interface CallGraphEdge {
+  readonly target: CallGraphNode;
+  readonly kind: EdgeKind;
+}
 
-  constructor(readonly callable: Operation | undefined) {}
+/**
+ * A callable (func.func with a body), or one of the two external nodes (MLIR's CallGraphNode).
+ * Its edges live in the graph (a graphlib multigraph: one edge per target and kind, named by the
+ * kind, kept in insertion order as MLIR's SetVector keeps them).
+ */
+export class CallGraphNode {
+  constructor(
+    private readonly graph: Graph,
+    readonly id: string,
+    readonly callable: Operation | undefined,
+  ) {}
 
   /** The external-caller and unknown-callee nodes have no callable. */
   get isExternal(): boolean {
     return this.callable === undefined;
   }
 
+  /** Outgoing edges in insertion order. */
+  get edges(): CallGraphEdge[] {
+    return (this.graph.outEdges(this.id) ?? []).map((e) => ({ target: this.graph.node(e.w) as CallGraphNode, kind: e.name as EdgeKind }));
+  }
+
   addEdge(target: CallGraphNode, kind: EdgeKind): void {
-    let kinds = this.edgeKeys.get(target);
-    if (!kinds) this.edgeKeys.set(target, (kinds = new Set()));
-    if (kinds.has(kind)) return;
-    kinds.add(kind);
-    this.edges.push({ target, kind });
+    this.graph.setEdge(this.id, target.id, undefined, kind);
   }
 
   hasEdgeTo(target: CallGraphNode): boolean {
-    return this.edgeKeys.has(target);
+    return (this.graph.outEdges(this.id, target.id)?.length ?? 0) > 0;
   }
 
   get hasChildren(): boolean {
-    return this.edges.some((e) => e.kind === 'child');
+    return (this.graph.outEdges(this.id) ?? []).some((e) => e.name === 'child');
   }
 }
 
@@ -44,8 +59,9 @@ export class CallGraphNode {
  * node (a declaration, a missing symbol). The graph is computed once: inlining does not update it.
  */
 export class CallGraph {
-  readonly externalCaller = new CallGraphNode(undefined);
-  readonly unknownCallee = new CallGraphNode(undefined);
+  private readonly graph: Graph = new (graphlib().Graph)({ directed: true, multigraph: true });
+  readonly externalCaller = this.addNode('external', undefined);
+  readonly unknownCallee = this.addNode('unknown', undefined);
   private readonly byOp = new Map<Operation, CallGraphNode>();
   private readonly tables = new SymbolTables();
 
@@ -72,10 +88,16 @@ export class CallGraph {
   private getOrAddNode(op: Operation, parent: CallGraphNode | undefined): CallGraphNode {
     let node = this.byOp.get(op);
     if (!node) {
-      node = new CallGraphNode(op);
+      node = this.addNode(`n${this.byOp.size}`, op);
       this.byOp.set(op, node);
       (parent ?? this.externalCaller).addEdge(node, parent ? 'child' : 'abstract');
     }
+    return node;
+  }
+
+  private addNode(id: string, callable: Operation | undefined): CallGraphNode {
+    const node = new CallGraphNode(this.graph, id, callable);
+    this.graph.setNode(id, node);
     return node;
   }
 
@@ -126,7 +148,7 @@ export class SccIterator {
   private visitNum = 0;
   private readonly visitNumbers = new Map<CallGraphNode, number>();
   private readonly sccStack: CallGraphNode[] = [];
-  private readonly visitStack: { node: CallGraphNode; nextChild: number; minVisited: number }[] = [];
+  private readonly visitStack: { node: CallGraphNode; edges: CallGraphEdge[]; nextChild: number; minVisited: number }[] = [];
 
   constructor(entry: CallGraphNode) {
     this.visitOne(entry);
@@ -135,14 +157,14 @@ export class SccIterator {
   private visitOne(node: CallGraphNode): void {
     this.visitNumbers.set(node, ++this.visitNum);
     this.sccStack.push(node);
-    this.visitStack.push({ node, nextChild: 0, minVisited: this.visitNum });
+    this.visitStack.push({ node, edges: node.edges, nextChild: 0, minVisited: this.visitNum });
   }
 
   private visitChildren(): void {
     for (;;) {
       const top = this.visitStack[this.visitStack.length - 1]!;
-      if (top.nextChild >= top.node.edges.length) return;
-      const child = top.node.edges[top.nextChild++]!.target;
+      if (top.nextChild >= top.edges.length) return;
+      const child = top.edges[top.nextChild++]!.target;
       const seen = this.visitNumbers.get(child);
       if (seen === undefined) this.visitOne(child);
       else if (seen < top.minVisited) top.minVisited = seen;
