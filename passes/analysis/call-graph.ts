@@ -1,109 +1,224 @@
 import type { Graph } from '@dagrejs/graphlib';
-import { lazyRequire } from '../../core/support/lazy-require.js';
-
-const graphlib = lazyRequire<typeof import('@dagrejs/graphlib')>('@dagrejs/graphlib');
-import { ArrayAttr, DictionaryAttr, SymbolRefAttr, type Attribute } from '../../core/ir/attributes.js';
+import type { SymbolRefAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { lookupSymbol } from '../../core/ir/symbol-table.js';
+import { isSymbolTable, nearestSymbolTable, SymbolTable } from '../../core/ir/symbol-table.js';
+import { lazyRequire } from '../../core/support/lazy-require.js';
 import { CallOp, FuncOp } from '../../dialects/func/index.js';
 
+const graphlib = lazyRequire<typeof import('@dagrejs/graphlib')>('@dagrejs/graphlib');
+
+/** How a node reaches another: the external node's edge to a top-level callable, a call, or nesting. */
+export type EdgeKind = 'abstract' | 'call' | 'child';
+
+/** An edge of the call graph (MLIR's CallGraphNode::Edge). */
+export interface CallGraphEdge {
+  readonly target: CallGraphNode;
+  readonly kind: EdgeKind;
+}
+
 /**
- * The call graph of everything nested in a root op (MLIR's CallGraph, for func.func / func.call):
- * nodes are the func.func ops that have a body, edges go from a caller to each callee it calls
- * directly by symbol. Calls to declarations (bodiless functions) have no edge.
+ * A callable (func.func with a body), or one of the two external nodes (MLIR's CallGraphNode).
+ * Its edges live in the graph (a graphlib multigraph: one edge per target and kind, named by the
+ * kind, kept in insertion order as MLIR's SetVector keeps them).
+ */
+export class CallGraphNode {
+  constructor(
+    private readonly graph: Graph,
+    readonly id: string,
+    readonly callable: Operation | undefined,
+  ) {}
+
+  /** The external-caller and unknown-callee nodes have no callable. */
+  get isExternal(): boolean {
+    return this.callable === undefined;
+  }
+
+  /** Outgoing edges in insertion order. */
+  get edges(): CallGraphEdge[] {
+    return (this.graph.outEdges(this.id) ?? []).map((e) => ({ target: this.graph.node(e.w) as CallGraphNode, kind: e.name as EdgeKind }));
+  }
+
+  addEdge(target: CallGraphNode, kind: EdgeKind): void {
+    this.graph.setEdge(this.id, target.id, undefined, kind);
+  }
+
+  hasEdgeTo(target: CallGraphNode): boolean {
+    return (this.graph.outEdges(this.id, target.id)?.length ?? 0) > 0;
+  }
+
+  get hasChildren(): boolean {
+    return (this.graph.outEdges(this.id) ?? []).some((e) => e.name === 'child');
+  }
+}
+
+/**
+ * The call graph of everything nested in a root op (MLIR's CallGraph, for func.func / func.call).
+ * Nodes are the func.func ops with a body; every top-level callable is reached from the external
+ * caller node, a callable nested in another from that one (child edge); a call adds an edge from
+ * the enclosing callable to its callee, or to the unknown-callee node when the callee is not a
+ * node (a declaration, a missing symbol). The graph is computed once: inlining does not update it.
  */
 export class CallGraph {
-  private readonly graph: Graph = new (graphlib().Graph)({ directed: true, multigraph: false });
-  private readonly ids = new Map<Operation, string>();
-  private readonly callables: Operation[] = [];
-  private readonly callsByCaller = new Map<Operation, Operation[]>();
+  private readonly graph: Graph = new (graphlib().Graph)({ directed: true, multigraph: true });
+  readonly externalCaller = this.addNode('external', undefined);
+  readonly unknownCallee = this.addNode('unknown', undefined);
+  private readonly byOp = new Map<Operation, CallGraphNode>();
+  private readonly tables = new SymbolTables();
 
   constructor(readonly root: Operation) {
-    root.walk((op) => {
-      if (FuncOp.isa(op) && !op.region(0).empty) this.addNode(op);
-    }, 'pre');
-    for (const caller of this.callables) {
-      const calls: Operation[] = [];
-      caller.walk((op) => {
-        if (op !== caller && FuncOp.isa(op)) return 'skip';
-        if (CallOp.isa(op)) calls.push(op);
-      }, 'pre');
-      this.callsByCaller.set(caller, calls);
-      for (const call of calls) {
-        const callee = this.resolve(call);
-        if (callee) this.graph.setEdge(this.ids.get(caller)!, this.ids.get(callee)!);
-      }
+    // Two walks, as MLIR's: the nodes first, so that calls can resolve to any of them.
+    this.compute(root, undefined, false);
+    this.compute(root, undefined, true);
+  }
+
+  /** MLIR's computeCallGraph. */
+  private compute(op: Operation, parent: CallGraphNode | undefined, resolveCalls: boolean): void {
+    if (CallOp.isa(op)) {
+      if (resolveCalls && parent) parent.addEdge(this.resolve(op), 'call');
+      return;
     }
+    if (FuncOp.isa(op)) {
+      // A declaration has no callable region: no node, and nothing inside.
+      if (op.region(0).empty) return;
+      parent = this.getOrAddNode(op, parent);
+    }
+    for (const region of op.regions) for (const block of region.blocks) for (const nested of block) this.compute(nested, parent, resolveCalls);
   }
 
-  private addNode(fn: Operation): void {
-    const id = `n${this.callables.length}`;
-    this.ids.set(fn, id);
-    this.callables.push(fn);
-    this.graph.setNode(id, fn);
+  private getOrAddNode(op: Operation, parent: CallGraphNode | undefined): CallGraphNode {
+    let node = this.byOp.get(op);
+    if (!node) {
+      node = this.addNode(`n${this.byOp.size}`, op);
+      this.byOp.set(op, node);
+      (parent ?? this.externalCaller).addEdge(node, parent ? 'child' : 'abstract');
+    }
+    return node;
   }
 
-  /** Every callable, in the order of the IR (pre-order). */
-  get nodes(): readonly Operation[] {
-    return this.callables;
+  private addNode(id: string, callable: Operation | undefined): CallGraphNode {
+    const node = new CallGraphNode(this.graph, id, callable);
+    this.graph.setNode(id, node);
+    return node;
   }
 
-  /** The callee of a func.call if it is a node of this graph (a func.func with a body). */
-  resolve(call: Operation): Operation | undefined {
-    const callee = lookupSymbol(call, call.getAttr('callee') as SymbolRefAttr);
-    return callee && this.ids.has(callee) ? callee : undefined;
+  /** Every callable node, in the order of the IR (pre-order). */
+  get nodes(): CallGraphNode[] {
+    return [...this.byOp.values()];
   }
 
-  /** The func.call ops directly in `caller`'s body (not in nested functions), as of construction. */
-  callsIn(caller: Operation): readonly Operation[] {
-    return this.callsByCaller.get(caller) ?? [];
+  lookup(op: Operation): CallGraphNode | undefined {
+    return this.byOp.get(op);
   }
 
-  /** Callees `caller` calls directly. */
-  callees(caller: Operation): Operation[] {
-    const id = this.ids.get(caller);
-    return id === undefined ? [] : (this.graph.successors(id) ?? []).map((s) => this.graph.node(s) as Operation);
+  /** The node a call resolves to: its callee's, or the unknown-callee node (MLIR's resolveCallable). */
+  resolve(call: Operation): CallGraphNode {
+    const callee = this.lookupSymbolFrom(call, call.getAttr('callee') as SymbolRefAttr);
+    return (callee && this.byOp.get(callee)) ?? this.unknownCallee;
   }
 
-  /**
-   * Strongly connected components, callees before their callers (bottom-up), each in IR order.
-   * (Tarjan's algorithm emits a component only after every component it reaches.)
-   */
+  /** Resolve a symbol reference as seen from `from` (cached symbol tables; the pass adds no symbols). */
+  lookupSymbolFrom(from: Operation, ref: SymbolRefAttr): Operation | undefined {
+    return this.tables.lookup(from, ref);
+  }
+
+  /** The strongly connected components, bottom-up from the external caller node (see SccIterator). */
+  sccs(): SccIterator {
+    return new SccIterator(this.externalCaller);
+  }
+
+  /** All SCCs at once, external nodes left out (for inspection and tests). */
   sccsBottomUp(): Operation[][] {
-    const order = new Map(this.callables.map((op, i) => [op, i]));
-    return graphlib().alg.tarjan(this.graph).map((ids) => ids.map((id) => this.graph.node(id) as Operation).sort((a, b) => order.get(a)! - order.get(b)!));
-  }
-
-  /** Callables on a cycle: in an SCC of two or more, or calling themselves. */
-  recursiveCallables(): Set<Operation> {
-    const out = new Set<Operation>();
-    for (const scc of this.sccsBottomUp()) {
-      if (scc.length > 1 || this.graph.hasEdge(this.ids.get(scc[0]!)!, this.ids.get(scc[0]!)!)) for (const op of scc) out.add(op);
+    const out: Operation[][] = [];
+    const it = this.sccs();
+    for (let scc = it.next(); scc; scc = it.next()) {
+      const ops = scc.flatMap((n) => (n.callable ? [n.callable] : []));
+      if (ops.length > 0) out.push(ops);
     }
     return out;
   }
 }
 
-/** Every symbol reference inside an attribute (arrays and dictionaries are searched). */
-export function symbolRefsIn(attr: Attribute, out: SymbolRefAttr[] = []): SymbolRefAttr[] {
-  if (attr instanceof SymbolRefAttr) out.push(attr);
-  else if (attr instanceof ArrayAttr) for (const e of attr.elements) symbolRefsIn(e, out);
-  else if (attr instanceof DictionaryAttr) for (const e of attr.entries) symbolRefsIn(e.value, out);
-  return out;
+/**
+ * LLVM's scc_iterator: Tarjan's algorithm run lazily, one SCC per `next()`, each SCC after every
+ * SCC it reaches. Children are visited in edge order, and an SCC lists its nodes in the order they
+ * leave Tarjan's stack (the DFS root of the SCC last). The order matters: the inliner visits
+ * SCCs and the calls inside them in exactly this order.
+ */
+export class SccIterator {
+  private visitNum = 0;
+  private readonly visitNumbers = new Map<CallGraphNode, number>();
+  private readonly sccStack: CallGraphNode[] = [];
+  private readonly visitStack: { node: CallGraphNode; edges: CallGraphEdge[]; nextChild: number; minVisited: number }[] = [];
+
+  constructor(entry: CallGraphNode) {
+    this.visitOne(entry);
+  }
+
+  private visitOne(node: CallGraphNode): void {
+    this.visitNumbers.set(node, ++this.visitNum);
+    this.sccStack.push(node);
+    this.visitStack.push({ node, edges: node.edges, nextChild: 0, minVisited: this.visitNum });
+  }
+
+  private visitChildren(): void {
+    for (;;) {
+      const top = this.visitStack[this.visitStack.length - 1]!;
+      if (top.nextChild >= top.edges.length) return;
+      const child = top.edges[top.nextChild++]!.target;
+      const seen = this.visitNumbers.get(child);
+      if (seen === undefined) this.visitOne(child);
+      else if (seen < top.minVisited) top.minVisited = seen;
+    }
+  }
+
+  /** The next SCC, or undefined at the end. */
+  next(): CallGraphNode[] | undefined {
+    while (this.visitStack.length > 0) {
+      this.visitChildren();
+      const { node, minVisited } = this.visitStack.pop()!;
+      const parent = this.visitStack[this.visitStack.length - 1];
+      if (parent && parent.minVisited > minVisited) parent.minVisited = minVisited;
+      if (minVisited !== this.visitNumbers.get(node)) continue;
+      const scc: CallGraphNode[] = [];
+      do {
+        const member = this.sccStack.pop()!;
+        scc.push(member);
+        // Finished nodes get the largest number, so that later edges to them change nothing.
+        this.visitNumbers.set(member, Number.MAX_SAFE_INTEGER);
+      } while (scc[scc.length - 1] !== node);
+      return scc;
+    }
+    return undefined;
+  }
+
+  /** Forget a node (LLVM's ReplaceNode(node, nullptr)): the inliner removed it as dead. */
+  forget(node: CallGraphNode): void {
+    this.visitNumbers.delete(node);
+  }
 }
 
-/** The ops referenced by symbol from anywhere inside `root` (each resolved from its user). */
-export function referencedSymbols(root: Operation): Set<Operation> {
-  const used = new Set<Operation>();
-  root.walk((op) => {
-    for (const attrs of [op.propertiesIfAny, op.attributesIfAny]) {
-      for (const value of attrs?.values() ?? []) {
-        for (const ref of symbolRefsIn(value)) {
-          const target = lookupSymbol(op, ref);
-          if (target) used.add(target);
-        }
+/** Symbol tables built once per table op (MLIR's SymbolTableCollection). */
+class SymbolTables {
+  private readonly tables = new Map<Operation, SymbolTable>();
+
+  private table(op: Operation): SymbolTable {
+    let table = this.tables.get(op);
+    if (!table) this.tables.set(op, (table = new SymbolTable(op)));
+    return table;
+  }
+
+  /** As lookupSymbol (core/ir/symbol-table.ts), with the tables cached. */
+  lookup(from: Operation, ref: SymbolRefAttr): Operation | undefined {
+    for (let scope = isSymbolTable(from) ? from : nearestSymbolTable(from); scope; scope = nearestSymbolTable(scope)) {
+      let found = this.table(scope).lookup(ref.root);
+      if (!found) continue;
+      for (const name of ref.nested) {
+        if (!isSymbolTable(found)) return undefined;
+        found = this.table(found).lookup(name);
+        if (!found) return undefined;
       }
+      return found;
     }
-  });
-  return used;
+    return undefined;
+  }
 }
