@@ -17,6 +17,7 @@ import {
   Terminator,
 } from '../../core/ir/traits.js';
 import { FunctionType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
+import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
@@ -103,13 +104,29 @@ const TargetArrayAttr = attrConstraint(
   { formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare) },
 );
 
+/**
+ * gpu.module's body: MLIR's GPUModuleOp::print leaves out the gpu.module_end terminator even where
+ * it has attributes (a declarative format would show it then).
+ */
+const ModuleBody: CustomDirective = {
+  print(p, _op, [body]) {
+    p.printRegion(body as Region, false, false);
+  },
+  parse(parser) {
+    const body = new Region();
+    parser.parseRegion(body, undefined);
+    return [body];
+  },
+};
+
 export const GPUModuleOp = defineOp({
   name: 'gpu.module',
   summary: 'A top level compilation unit containing code to be run on a GPU.',
   attributes: { sym_name: required(SymbolNameAttr), targets: optionalAttr(TargetArrayAttr), offloadingHandler: optionalAttr(AnyAttr) },
   regions: { bodyRegion: {} },
   traits: [IsolatedFromAbove, SymbolTable, SymbolTrait, SingleBlockImplicitTerminator('gpu.module_end')],
-  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword $bodyRegion',
+  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
+  customDirectives: { ModuleBody },
 });
 
 export const ModuleEndOp = defineOp({
