@@ -445,13 +445,17 @@ function parseLaunchFuncOp(parser: Parser, state: ParseState): void {
   if (parser.parseOptionalKeyword('dynamic_shared_memory_size') !== undefined) smem = parser.parseOperand();
   const args: { u: UnresolvedOperand; type: Type }[] = [];
   if (parser.parseOptionalKeyword('args') !== undefined) {
-    parser.expect(Tok.LParen, "'('");
-    if (!parser.consumeIf(Tok.RParen)) {
-      parser.parseCommaSeparated(undefined, Tok.RParen, () => {
-        const a = parser.parseArgument(true, false);
-        args.push({ u: a.operand, type: a.type });
-      });
-    }
+    // MLIR's parseLaunchFuncOperands: operands (result numbers allowed), each with its type.
+    parser.parseCommaSeparated(
+      Tok.LParen,
+      Tok.RParen,
+      () => {
+        const u = parser.parseOperand();
+        parser.expect(Tok.Colon, "':'");
+        args.push({ u, type: parser.parseType() });
+      },
+      ' in argument list',
+    );
   }
   parser.parseOptionalAttrDict(state);
   const ops = state.operands;

@@ -48,7 +48,7 @@ function parseAssignmentList(parser: Parser): { args: UnresolvedOperand[]; inits
   const inits: UnresolvedOperand[] = [];
   parser.expect(Tok.LParen);
   parser.parseCommaSeparatedUntil(Tok.RParen, () => {
-    args.push(parser.parseOperand());
+    args.push(parser.parseOperand(false));
     parser.expect(Tok.Equal, "'='");
     inits.push(parser.parseOperand());
   });
