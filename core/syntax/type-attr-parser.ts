@@ -21,6 +21,7 @@ const INT_TYPE = /^(i|si|ui)([0-9]+)$/;
 /** mlir-opt reads decimal literals as f64 and then converts; doing the same keeps outputs identical. */
 const MLIR_FLOAT_PARSING = { viaF64: true } as const;
 const MAX_INT_WIDTH = 16777215;
+const INT64_MAX = (1n << 63n) - 1n;
 
 /** Keyword types already parsed (`i32`, `f16`, `index`, ...), by spelling; bounded in size. */
 const SIMPLE_TYPES = new Map<string, Type>();
@@ -179,7 +180,7 @@ export class TypeAttrParser extends ParserBase {
       this.advance();
       if (this.is(Tok.Less)) return this.parseDialectType(name, '', start);
       const t = this.typeAliases.get(name);
-      if (!t) throw this.error(`undefined symbol alias id '${name}'`);
+      if (!t) throw this.expectedError(`undefined symbol alias id '${name}'`);
       return t;
     }
     this.advance();
@@ -213,19 +214,20 @@ export class TypeAttrParser extends ParserBase {
           this.resetTo(this.tok.start + 1);
           shape.push(0);
         } else {
-          const v = Number(text);
+          const v = BigInt(text);
+          if (v > INT64_MAX) throw this.error('invalid dimension');
           this.advance();
-          shape.push(v);
+          shape.push(Number(v));
         }
       } else if (allowDynamic && this.is(Tok.Question)) {
         this.advance();
         shape.push(kDynamic);
       } else if (isScalable) {
-        throw this.expectedError('expected integer value');
+        throw this.error('invalid dimension');
       } else {
         return { shape, scalable };
       }
-      if (isScalable) this.expect(Tok.RSquare);
+      if (isScalable && !this.consumeIf(Tok.RSquare)) throw this.expectedError("missing ']' closing scalable dimension");
       scalable.push(isScalable);
       this.parseXInDimensionList();
     }
@@ -244,16 +246,16 @@ export class TypeAttrParser extends ParserBase {
   }
 
   private parseVectorType(): Type {
-    const start = this.tok.start;
     this.advance();
     this.expect(Tok.Less, "'<' in vector type");
     const { shape, scalable } = this.parseDimensions(true, false);
     const elStart = this.tok.start;
     const el = this.parseType();
     this.expect(Tok.Greater, "'>' in vector type");
-    if (shape.some((d) => d <= 0)) throw this.error('vector types must have positive constant sizes but got ' + shape.join(', '), start);
+    // VectorType::verify, reported where the element type starts as mlir-opt 19 does.
+    if (shape.some((d) => d <= 0)) throw this.error('vector types must have positive constant sizes', elStart);
     if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
-      throw this.error('vector elements must be int/index/float type but got ' + el, elStart);
+      throw this.error('vector elements must be int/index/float type', elStart);
     }
     return VectorType.get(shape, el, scalable);
   }
@@ -485,7 +487,7 @@ export class TypeAttrParser extends ParserBase {
     const dot = name.indexOf('.');
     if (dot < 0 && !this.is(Tok.Less)) {
       const a = this.attrAliases.get(name);
-      if (!a) throw this.error(`undefined symbol alias id '${name}'`);
+      if (!a) throw this.expectedError(`undefined symbol alias id '${name}'`);
       return a;
     }
     const dialectName = dot < 0 ? name : name.slice(0, dot);
@@ -520,23 +522,33 @@ export class TypeAttrParser extends ParserBase {
     }
   }
 
+  /** MLIR's parseStridedLayoutAttr, and StridedLayoutAttr::verify at the keyword. */
   private parseStrided(): Attribute {
+    const start = this.tok.start;
     this.advance();
     this.expect(Tok.Less, "'<' after 'strided'");
-    const strides: (number | null)[] = [];
-    const dimOrDynamic = (): number | null => {
+    this.expect(Tok.LSquare, "'['");
+    // `?`, or an integer (an optional `-`, then at most the largest int64), reported where it starts.
+    const strideOrOffset = (): number | null => {
       if (this.consumeIf(Tok.Question)) return null;
-      return Number(this.parseInteger('integer or ?'));
+      const at = this.tok.start;
+      const negative = this.consumeIf(Tok.Minus);
+      const v = this.is(Tok.Integer) ? this.parseOptionalInteger() : undefined;
+      if (v === undefined || v < 0n || v > INT64_MAX) throw this.error("expected a 64-bit signed integer or '?'", at);
+      return Number(negative ? -v : v);
     };
-    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => strides.push(dimOrDynamic()));
+    const strides: (number | null)[] = [];
+    if (!this.is(Tok.RSquare)) this.parseCommaSeparated(undefined, undefined, () => strides.push(strideOrOffset()));
+    this.expect(Tok.RSquare, "']'");
     let offset: number | null = 0;
     if (!this.consumeIf(Tok.Greater)) {
-      this.expect(Tok.Comma, "',' or '>'");
+      this.expect(Tok.Comma, "','");
       this.expectKeyword('offset', "'offset' after comma");
       this.expect(Tok.Colon, "':' after 'offset'");
-      offset = dimOrDynamic();
-      this.expect(Tok.Greater);
+      offset = strideOrOffset();
+      this.expect(Tok.Greater, "'>'");
     }
+    if (strides.includes(0)) throw this.error('strides must not be zero', start);
     return StridedLayoutAttr.get(offset, strides);
   }
 

@@ -41,19 +41,17 @@ function symbolNameOf(op: Operation): string {
 // ------------------------------------------------------------------------------------ index ops
 
 /** The enum printed bare in custom formats (`gpu.thread_id  x`: the enum's own printer adds a space). */
-function dimensionConstraint(opName: string) {
-  return attrConstraint("a dimension, either 'x', 'y', or 'z'", (a: Attribute): a is DimensionAttr => a instanceof DimensionAttr, {
-    formatPrint: (p: OpAsmPrinter, a: DimensionAttr) => p.write(' ' + a.value),
-    formatParse: (parser: Parser) => parseDimensionKeyword(parser, opName),
-  });
-}
+const DimensionConstraint = attrConstraint("a dimension, either 'x', 'y', or 'z'", (a: Attribute): a is DimensionAttr => a instanceof DimensionAttr, {
+  formatPrint: (p: OpAsmPrinter, a: DimensionAttr) => p.write(' ' + a.value),
+  formatParse: (parser: Parser) => parseDimensionKeyword(parser, true),
+});
 
 function indexOp<const N extends string>(mnemonic: N, summary: string) {
   const name = `gpu.${mnemonic}` as const;
   return defineOp({
     name,
     summary,
-    attributes: { dimension: required(dimensionConstraint(name)), upper_bound: optionalAttr(IndexAttr) },
+    attributes: { dimension: required(DimensionConstraint), upper_bound: optionalAttr(IndexAttr) },
     results: { result: Index },
     traits: [Pure],
     assemblyFormat: '$dimension (`upper_bound` $upper_bound^)? attr-dict',

@@ -166,8 +166,8 @@ function parseShared(parser: Parser): SharedLayoutAttr {
   return SharedLayoutAttr.get(params);
 }
 
-export function parseReduceKindKeyword(parser: Parser, prefix = ''): ReduceKindAttr {
-  return ReduceKindAttr.get(parseEnumKeyword(parser, REDUCE_KINDS, 'tile reduction kind', prefix));
+export function parseReduceKindKeyword(parser: Parser, inOp = false): ReduceKindAttr {
+  return ReduceKindAttr.get(parseEnumKeyword(parser, REDUCE_KINDS, 'tile reduction kind', inOp));
 }
 
 /** The dialect's attribute hook: `#tile.blocked<...>`, `#tile.shared<...>`, `#tile.reduce_kind<...>`. */
@@ -211,10 +211,8 @@ export const SharedLayoutConstraint = attrConstraint('#tile.shared layout', (a):
   formatStartsHere: (parser: Parser) => parser.peek(Tok.HashId),
 });
 
-export function reduceKindConstraint(opName: string) {
-  return attrConstraint('tile reduction kind', (a): a is ReduceKindAttr => a instanceof ReduceKindAttr, {
-    formatPrint: (p: AttrTypeWriter, a: ReduceKindAttr) => p.write(a.kind),
-    formatParse: (parser: Parser) => parseReduceKindKeyword(parser, `custom op '${opName}' `),
-    formatStartsHere: (parser: Parser) => parser.peek(Tok.BareId) && (REDUCE_KINDS as readonly string[]).includes(parser.tokenText),
-  });
-}
+export const ReduceKindConstraint = attrConstraint('tile reduction kind', (a): a is ReduceKindAttr => a instanceof ReduceKindAttr, {
+  formatPrint: (p: AttrTypeWriter, a: ReduceKindAttr) => p.write(a.kind),
+  formatParse: (parser: Parser) => parseReduceKindKeyword(parser, true),
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.BareId) && (REDUCE_KINDS as readonly string[]).includes(parser.tokenText),
+});
