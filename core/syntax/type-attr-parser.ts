@@ -373,12 +373,9 @@ export class TypeAttrParser extends ParserBase {
     switch (this.tokenText) {
       case 'true':
       case 'false': {
+        // A bool attribute takes no type (`true : i1` is an error at the ':', as in MLIR).
         const v = this.tokenText === 'true';
         this.advance();
-        if (this.consumeIf(Tok.Colon)) {
-          const t = this.parseType();
-          if (!(t instanceof IntegerType && t.width === 1)) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
-        }
         return BoolAttr.get(v);
       }
       case 'unit':
@@ -576,6 +573,7 @@ export class TypeAttrParser extends ParserBase {
     const start = this.tok.start;
     const isI1 = t instanceof IntegerType && t.width === 1;
     if (this.isKeyword('true') || this.isKeyword('false')) {
+      if (context === 'array' && t instanceof FloatType) throw this.error('expected integer or floating point literal');
       const v = this.tokenText === 'true';
       this.advance();
       if (!isI1) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
@@ -655,6 +653,7 @@ export class TypeAttrParser extends ParserBase {
     const typeOffset = this.tok.start;
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
+    else if (t === undefined) throw this.expectedError("expected ':'");
     // Both reported at the token after the type, as MLIR's parseElementsLiteralType does.
     if (!(t instanceof ShapedType)) throw this.error('elements literal must be a shaped type');
     if (!t.hasStaticShape) throw this.error('elements literal type must have static shape');

@@ -1,0 +1,78 @@
+// RUN: tile-opt %s --split-input-file --verify-diagnostics
+// The same file passes `mlir-opt --split-input-file --verify-diagnostics` (LLVM 19).
+
+// == Bool attributes take no type: `true : i1` is an unexpected ':' in the dictionary.
+
+// expected-error @+1 {{expected '}' in attribute dictionary}}
+func.func @f() attributes {a = true : i1} {
+  return
+}
+
+// -----
+
+// == A dense elements literal needs its type after ':' where the context gives none.
+
+// expected-error @+1 {{expected ':'}}
+func.func @f() attributes {a = dense<1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected ':'}}
+func.func @f() attributes {a = dense<>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{elements literal must be a shaped type}}
+func.func @f() attributes {a = dense<1> : i32} {
+  return
+}
+
+// -----
+
+// == Dense arrays of floats want number literals.
+
+// expected-error @+1 {{expected integer or floating point literal}}
+func.func @f() attributes {a = array<f32: true>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected i1 type for 'true' or 'false' values}}
+func.func @f() attributes {a = array<i32: true>} {
+  return
+}
+
+// -----
+
+// == Other malformed literals, reported as mlir-opt 19 reports them.
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+func.func @f() attributes {a = 99999999999999999999999 : i8} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{floating point value not valid for specified type}}
+func.func @f() attributes {a = 1.5 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected attribute name}}
+func.func @f() attributes {a = {b = 1, = 2}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected ',' or ']'}}
+func.func @f() attributes {a = [1, 2} {
+  return
+}
