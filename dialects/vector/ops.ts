@@ -12,13 +12,16 @@ import { CombiningKindAttrConstraint, type CombiningKindAttr } from './attribute
 import { vectorFolders, vectorPatterns } from './canonicalization.js';
 
 const AnyType = typeConstraint('any type', () => true);
-export const AnyVectorOfAnyRank = typeConstraint('vector of any type values', (t) => t instanceof VectorType);
+const isVector = (t: Type) => t instanceof VectorType;
+export const AnyVectorOfAnyRank = typeConstraint('vector of any type values', isVector, undefined, isVector);
 const isFloat = (t: Type) => t instanceof FloatType;
 const isInteger = (t: Type) => t instanceof IntegerType;
-export const FloatVectorOfAnyRank = typeConstraint('vector of floating-point values', (t) => t instanceof VectorType && isFloat(t.elementType));
+export const FloatVectorOfAnyRank = typeConstraint('vector of floating-point values', (t) => t instanceof VectorType && isFloat(t.elementType), undefined, isVector);
 export const ReductionVector = typeConstraint(
   'vector of floating-point or integer or index values',
   (t) => t instanceof VectorType && (isFloat(t.elementType) || isInteger(t.elementType) || t.elementType instanceof IndexType),
+  undefined,
+  isVector,
 );
 export const SplatInput = typeConstraint(
   'integer/index/float type',
