@@ -177,7 +177,8 @@ function verifyBlocks(op: Operation): void {
       for (let a = 0; a < args.length; a++) if (args[a]!.owner !== block) fail(op, 'block argument not owned by block');
       const last = block.last;
       if (!noTerminator || blocks.length > 1) {
-        if (!last) throw new VerifyFailure(opDiagnostic(op, 'empty block: expect at least a terminator'));
+        // (MLIR's emitError at the op's location: no op prefix, no op shown.)
+        if (!last) throw new VerifyFailure(new Diagnostic('error', op.loc, 'empty block: expect at least a terminator'));
         if (last.definition && !last.definition.isTerminator) {
           const d = new Diagnostic('error', last.loc, 'block with no terminator, has ');
           d.op = last;

@@ -207,6 +207,7 @@ export class Parser extends TypeAttrParser {
 
   private checkResultCount(op: Operation, numResults: number, opStart: number): void {
     if (op.results.length !== numResults) {
+      if (op.results.length === 0) throw this.error('cannot name an operation with no results', opStart);
       throw this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opStart);
     }
   }

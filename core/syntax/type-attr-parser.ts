@@ -568,12 +568,15 @@ export class TypeAttrParser extends ParserBase {
   /**
    * One element of a dense array (`array`) or a dense elements literal (`dense`) of element type
    * `t`: integer, float, true/false, with the messages and locations of MLIR's two parsers.
+   * `afterType`: where a dense literal's type ends, at which MLIR reports a non-float element of a
+   * float type.
    */
-  protected parseElementLiteral(t: Type, context: 'array' | 'dense'): ElementValue {
+  protected parseElementLiteral(t: Type, context: 'array' | 'dense', afterType = 0): ElementValue {
     const start = this.tok.start;
     const isI1 = t instanceof IntegerType && t.width === 1;
     if (this.isKeyword('true') || this.isKeyword('false')) {
       if (context === 'array' && t instanceof FloatType) throw this.error('expected integer or floating point literal');
+      if (t instanceof FloatType) throw this.error('expected floating-point elements, but parsed integer', afterType);
       const v = this.tokenText === 'true';
       this.advance();
       if (!isI1) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
@@ -583,7 +586,7 @@ export class TypeAttrParser extends ParserBase {
     const litStart = this.tok.start;
     if (t instanceof FloatType) {
       if (!this.is(Tok.Integer) && !this.is(Tok.Float)) {
-        throw context === 'array' ? this.error('expected integer or floating point literal') : this.expectedError('expected element literal of primitive type');
+        throw this.error(context === 'array' ? 'expected integer or floating point literal' : 'expected element literal of primitive type');
       }
       const litTok = this.take();
       const lit = this.text(litTok);
@@ -592,7 +595,7 @@ export class TypeAttrParser extends ParserBase {
           if (negative) throw this.error('hexadecimal float literal should not have a leading minus', litStart);
           return this.hexFloat(lit, t, litStart);
         }
-        if (context === 'dense') throw this.error('expected floating-point elements, but parsed integer', litStart);
+        if (context === 'dense') throw this.error('expected floating-point elements, but parsed integer', afterType);
         const d = this.error('unexpected decimal integer literal for a floating point value', litStart);
         d.diagnostic.attachNote('add a trailing dot to make the literal a float', this.locAt(litStart));
         throw d;
@@ -604,7 +607,7 @@ export class TypeAttrParser extends ParserBase {
       if (isI1) throw this.error("expected 'true' or 'false' values for i1 type");
       if (!this.is(Tok.Integer)) throw this.error('expected integer literal');
     } else if (!this.is(Tok.Integer) && !this.is(Tok.Float)) {
-      throw this.expectedError('expected element literal of primitive type');
+      throw this.error('expected element literal of primitive type');
     }
     const litTok = this.take();
     if (litTok.kind === Tok.Float) throw this.error('expected integer elements, but parsed floating-point', litStart);
@@ -645,7 +648,7 @@ export class TypeAttrParser extends ParserBase {
         this.advance();
         return { offset, dims: [] };
       }
-      throw this.expectedError('expected element literal of primitive type');
+      throw this.error('expected element literal of primitive type');
     };
     if (!this.is(Tok.Greater)) shapeSeen = skipLiteral();
     this.expect(Tok.Greater);
@@ -662,7 +665,7 @@ export class TypeAttrParser extends ParserBase {
     const values: ElementValue[] = [];
     const readScalar = (lit: Lit) => {
       this.resetTo(lit.offset);
-      values.push(this.parseElementLiteral(shapedType.elementType, 'dense'));
+      values.push(this.parseElementLiteral(shapedType.elementType, 'dense', endPos));
     };
     if (shapeSeen) {
       if (!shapeSeen.list) readScalar(shapeSeen);
@@ -699,6 +702,14 @@ export class TypeAttrParser extends ParserBase {
     return this.isKeyword('loc') ? this.parseLocation() : undefined;
   }
 
+  /** A FileLineColLoc's line or column: an integer token that fits in 32 bits unsigned, as MLIR's. */
+  private parseLocationNumber(what: 'line' | 'column'): number {
+    const v = this.is(Tok.Integer) ? BigInt(this.tokenText) : undefined;
+    if (v === undefined || v > 0xffffffffn) throw this.expectedError(`expected integer ${what} number in FileLineColLoc`);
+    this.advance();
+    return Number(v);
+  }
+
   private parseLocationInstance(): Location {
     return this.nested(() => {
       if (this.is(Tok.HashId)) {
@@ -718,9 +729,9 @@ export class TypeAttrParser extends ParserBase {
       if (this.is(Tok.String)) {
         const s = decodeStringToken(this.takeText());
         if (this.consumeIf(Tok.Colon)) {
-          const line = Number(this.parseInteger('integer line number in FileLineColLoc'));
+          const line = this.parseLocationNumber('line');
           this.expect(Tok.Colon, "':' in FileLineColLoc");
-          const col = Number(this.parseInteger('integer column number in FileLineColLoc'));
+          const col = this.parseLocationNumber('column');
           return FileLineColLoc.get(s, line, col);
         }
         if (this.consumeIf(Tok.LParen)) {

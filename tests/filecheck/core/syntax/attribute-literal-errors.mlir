@@ -76,3 +76,55 @@ func.func @f() attributes {a = {b = 1, = 2}} {
 func.func @f() attributes {a = [1, 2} {
   return
 }
+
+// -----
+
+// == Dense literals of a float type: an integer (or bool) element is reported after the type,
+// a missing element at the token where it should be.
+
+// expected-error @+1 {{expected floating-point elements, but parsed integer}}
+func.func @f() attributes {a = dense<[1.0, -2]> : tensor<2xf32>} {
+  return
+}
+
+// -----
+
+// (After the type: at the next token, here on the next line.)
+func.func @f() attributes {
+  a = dense<[0, 1.0]> : tensor<2xf32>
+// expected-error @+1 {{expected floating-point elements, but parsed integer}}
+} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected floating-point elements, but parsed integer}}
+func.func @f() attributes {a = dense<true> : tensor<2xf32>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected element literal of primitive type}}
+func.func @f() attributes {a = dense<[1.0, > : tensor<2xf32>} {
+  return
+}
+
+// -----
+
+// == FileLineColLoc line and column numbers are 32-bit unsigned integers.
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{expected integer line number in FileLineColLoc}}
+  %0 = arith.addi %a, %a : i32 loc("x.py":4294967296:4)
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{expected integer column number in FileLineColLoc}}
+  %0 = arith.addi %a, %a : i32 loc("x.py":3:-4)
+  return
+}
