@@ -148,8 +148,7 @@ export const CallOp = defineOp({
   attributes: { callee: required(FlatSymbolRefAttr) },
   traits: [MemoryEffects('read', 'write', 'allocate', 'free')],
   assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
-  // MLIR checks this in verifySymbolUses, once the enclosing symbol table has verified.
-  verify(op) {
+  verifySymbolUses(op) {
     const callee = op.getAttr('callee') as SymbolRefAttr;
     const fn = lookupSymbol(op, callee);
     if (!fn || fn.name !== 'func.func') return `'${callee.root}' does not reference a valid function`;
