@@ -662,6 +662,8 @@ export class TypeAttrParser extends ParserBase {
     if (!t.hasStaticShape) throw this.error('elements literal type must have static shape');
     const shapedType = t;
     const endPos = this.tok.start;
+    // Where parsing goes on once the elements are read (with the end of the type as the previous token's).
+    const end = this.mark();
     const values: ElementValue[] = [];
     const readScalar = (lit: Lit) => {
       this.resetTo(lit.offset);
@@ -681,7 +683,7 @@ export class TypeAttrParser extends ParserBase {
         };
         walk(shapeSeen);
       }
-      this.resetTo(endPos);
+      this.restore(end);
     } else if (shapedType.numElements !== 0) {
       throw this.error('parsed zero elements, but type has ' + shapedType.numElements + ' elements', start);
     }

@@ -192,10 +192,8 @@ function printGPUFuncOp(p: OpAsmPrinter, op: Operation): void {
 function parseAttributions(parser: Parser, keyword: string, args: RegionArgument[]): ArrayAttr | undefined {
   if (parser.parseOptionalKeyword(keyword) === undefined) return undefined;
   const parsed: RegionArgument[] = [];
-  parser.expect(Tok.LParen, "'('");
-  if (!parser.consumeIf(Tok.RParen)) {
-    parser.parseCommaSeparated(undefined, Tok.RParen, () => parsed.push(parser.parseArgument(true, true)));
-  }
+  // MLIR's parseArgumentList(Delimiter::Paren, allowType, allowAttrs).
+  parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => parsed.push(parser.parseArgument(true, true)), ' in argument list');
   args.push(...parsed);
   const dicts = parsed.map((a) => (a.attrs instanceof DictionaryAttr ? a.attrs : DictionaryAttr.empty()));
   return dicts.some((d) => d.size > 0) ? ArrayAttr.get(dicts) : undefined;

@@ -97,3 +97,23 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// == gpu.func's workgroup/private attributions: MLIR's parseArgumentList (" in argument list").
+
+gpu.module @m {
+  // expected-error @+1 {{expected ')' in argument list}}
+  gpu.func @k() workgroup(%w : memref<4xf32, 3> %v : memref<4xf32, 3>) {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{expected '(' in argument list}}
+  gpu.func @k() workgroup %w : memref<4xf32, 3> {
+    gpu.return
+  }
+}

@@ -29,3 +29,15 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// == "expected operation name in quotes" right after the previous token, also when that ends a
+// dense literal (read twice: its element type comes after it).
+
+func.func @f() {
+  // expected-error @+1 {{expected operation name in quotes}}
+  %26 = arith.constant dense<1.0> : vector<4xf32>
+   = arith.constant 1 : i32
+  return
+}
