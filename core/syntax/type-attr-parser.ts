@@ -189,7 +189,10 @@ export class TypeAttrParser extends ParserBase {
 
   private parseDialectType(dialectName: string, mnemonic: string, start: number): Type {
     const dialect = this.context.dialect(dialectName);
-    if (dialect?.spec.parseType) return dialect.spec.parseType(this, mnemonic);
+    if (dialect?.spec.parseType) {
+      this.checkAngleBody();
+      return dialect.spec.parseType(this, mnemonic);
+    }
     if (!dialect && !this.context.allowUnregisteredDialects) {
       throw this.error(`dialect '${dialectName}' is unknown`, start);
     }
@@ -490,7 +493,10 @@ export class TypeAttrParser extends ParserBase {
     const dialectName = dot < 0 ? name : name.slice(0, dot);
     const mnemonic = dot < 0 ? '' : name.slice(dot + 1);
     const dialect = this.context.dialect(dialectName);
-    if (dialect?.spec.parseAttribute) return dialect.spec.parseAttribute(this, mnemonic);
+    if (dialect?.spec.parseAttribute) {
+      this.checkAngleBody();
+      return dialect.spec.parseAttribute(this, mnemonic);
+    }
     if (!dialect && !this.context.allowUnregisteredDialects) throw this.error(`dialect '${dialectName}' is unknown`, start);
     if (dialect) throw this.error(`dialect '${dialectName}' provides no attribute parsing hook`, start);
     return OpaqueDialectAttr.get(dialectName, mnemonic, this.rawAngleBody());

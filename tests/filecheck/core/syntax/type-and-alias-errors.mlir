@@ -94,3 +94,21 @@ func.func @f(%v: vector<4xf32>) -> f32 {
   %0 = vector.reduction <maxsi>, %v : vector<4xf32> into f32
   return %0 : f32
 }
+
+// -----
+
+// == A dialect attribute's or type's `<...>` body must nest its brackets before the dialect parses
+// it: the innermost open bracket is reported, at the '<'.
+
+func.func @f(%a: i64, %b: i64) -> i64 {
+  // expected-error @+1 {{unbalanced '<' character in pretty dialect name}}
+  %0 = arith.muli %a, %b {overflowFlags = #arith.overflow<nuw} : i64
+  return %0 : i64
+}
+
+// -----
+
+// expected-error @+1 {{unbalanced '(' character in pretty dialect name}}
+func.func @f() attributes {a = #gpu.address_space<(workgroup>} {
+  return
+}
