@@ -495,7 +495,10 @@ export class TypeAttrParser extends ParserBase {
     const dialect = this.context.dialect(dialectName);
     if (dialect?.spec.parseAttribute) {
       this.checkAngleBody();
-      return dialect.spec.parseAttribute(this, mnemonic);
+      const attr = dialect.spec.parseAttribute(this, mnemonic);
+      // MLIR's parseExtendedAttr takes an optional trailing `: type` (which these dialects ignore).
+      if (this.consumeIf(Tok.Colon)) this.parseType();
+      return attr;
     }
     if (!dialect && !this.context.allowUnregisteredDialects) throw this.error(`dialect '${dialectName}' is unknown`, start);
     if (dialect) throw this.error(`dialect '${dialectName}' provides no attribute parsing hook`, start);

@@ -128,3 +128,23 @@ func.func @f(%a: i32) {
   %0 = arith.addi %a, %a : i32 loc("x.py":3:-4)
   return
 }
+
+// -----
+
+// == A dialect attribute takes an optional trailing `: type` (MLIR's parseExtendedAttr): what
+// follows it is what the dictionary sees.
+
+func.func @f(%a: i64, %b: i64) -> i64 {
+  %0 = arith.muli %a, %b {overflowFlags = #arith.overflow<nuw> : i64} : i64
+  // expected-error @+1 {{'arith.addf' op operand #0 must be floating-point-like, but got 'i64'}}
+  %1 = arith.addf %0, %b : i64
+  return %1 : i64
+}
+
+// -----
+
+func.func @f(%a: i64, %b: i64) -> i64 {
+  // expected-error @+1 {{expected '}' in attribute dictionary}}
+  %0 = arith.muli %a, %b {overflowFlags = #arith.overflow<nuw> : i64 x} : i64
+  return %0 : i64
+}
