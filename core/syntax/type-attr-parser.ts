@@ -332,17 +332,21 @@ export class TypeAttrParser extends ParserBase {
   }
 
   // ================================================================ attributes
-  parseAttribute(type?: Type): Attribute {
-    const a = this.parseOptionalAttribute(type);
+  /**
+   * An attribute value. `dialectTrailingType`: a dialect attribute takes an optional trailing
+   * `: type`, as in MLIR; custom formats whose attribute is followed by `:` turn it off.
+   */
+  parseAttribute(type?: Type, dialectTrailingType = true): Attribute {
+    const a = this.parseOptionalAttribute(type, dialectTrailingType);
     if (!a) throw this.expectedError('expected attribute value');
     return a;
   }
 
-  parseOptionalAttribute(type?: Type): Attribute | undefined {
-    return this.nested(() => this.parseOptionalAttributeInner(type));
+  parseOptionalAttribute(type?: Type, dialectTrailingType = true): Attribute | undefined {
+    return this.nested(() => this.parseOptionalAttributeInner(type, dialectTrailingType));
   }
 
-  private parseOptionalAttributeInner(type?: Type): Attribute | undefined {
+  private parseOptionalAttributeInner(type: Type | undefined, dialectTrailingType: boolean): Attribute | undefined {
     const start = this.tok.start;
     switch (this.tok.kind) {
       case Tok.LSquare: {
@@ -356,7 +360,7 @@ export class TypeAttrParser extends ParserBase {
       case Tok.AtId:
         return this.parseSymbolRef();
       case Tok.HashId:
-        return this.parseDialectOrAliasAttr();
+        return this.parseDialectOrAliasAttr(dialectTrailingType);
       case Tok.String: {
         const s = decodeStringToken(this.takeText());
         if (!type && this.consumeIf(Tok.Colon)) return StringAttr.get(s, this.parseType());
@@ -480,7 +484,7 @@ export class TypeAttrParser extends ParserBase {
     return raw.startsWith('"') ? decodeStringToken(raw) : raw;
   }
 
-  private parseDialectOrAliasAttr(): Attribute {
+  private parseDialectOrAliasAttr(trailingType: boolean): Attribute {
     const start = this.tok.start;
     const name = this.tokenText.slice(1);
     this.advance();
@@ -497,7 +501,7 @@ export class TypeAttrParser extends ParserBase {
       this.checkAngleBody();
       const attr = dialect.spec.parseAttribute(this, mnemonic);
       // MLIR's parseExtendedAttr takes an optional trailing `: type` (which these dialects ignore).
-      if (this.consumeIf(Tok.Colon)) this.parseType();
+      if (trailingType && this.consumeIf(Tok.Colon)) this.parseType();
       return attr;
     }
     if (!dialect && !this.context.allowUnregisteredDialects) throw this.error(`dialect '${dialectName}' is unknown`, start);

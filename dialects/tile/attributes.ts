@@ -207,7 +207,7 @@ export function i64List(values: readonly number[]): DenseArrayAttr {
 export const SharedLayoutConstraint = attrConstraint('#tile.shared layout', (a): a is SharedLayoutAttr => a instanceof SharedLayoutAttr, {
   formatPrint: (p: AttrTypeWriter, a: SharedLayoutAttr) => p.attr(a),
   // A wrong kind of attribute is reported by the format ('invalid kind of attribute specified').
-  formatParse: (parser: Parser) => parser.parseAttribute() as SharedLayoutAttr,
+  formatParse: (parser: Parser) => parser.parseAttribute(undefined, false) as SharedLayoutAttr,
   formatStartsHere: (parser: Parser) => parser.peek(Tok.HashId),
 });
 
