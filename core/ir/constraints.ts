@@ -7,10 +7,16 @@ export interface TypeConstraint {
   test(t: Type): boolean;
   /** The one type this constraint allows, so custom formats may omit it (MLIR's buildable types). */
   readonly buildable?: Type;
+  /**
+   * The class of types this constraint is a subset of, where MLIR's is not plain `Type` (its
+   * cppType: MemRefType, VectorType, ...): a custom format's `type($x)` parses a type of that class
+   * ("invalid kind of type specified" otherwise).
+   */
+  readonly typeClass?: (t: Type) => boolean;
 }
 
-export function typeConstraint(description: string, test: (t: Type) => boolean, buildable?: Type): TypeConstraint {
-  return { description, test, buildable };
+export function typeConstraint(description: string, test: (t: Type) => boolean, buildable?: Type, typeClass?: (t: Type) => boolean): TypeConstraint {
+  return { description, test, buildable, typeClass };
 }
 
 export const AnyType = typeConstraint('any type', () => true);

@@ -43,6 +43,11 @@ export interface OpSpec {
   readonly verify?: (op: Operation) => string | Diagnostic | void;
   /** Extra verification that needs the verified regions (MLIR's verifyRegions). */
   readonly verifyRegions?: (op: Operation) => string | Diagnostic | void;
+  /**
+   * Checks of the symbols the op refers to (MLIR's SymbolUserOpInterface::verifySymbolUses): run
+   * by the nearest enclosing symbol table once everything in it has verified, in walk order.
+   */
+  readonly verifySymbolUses?: (op: Operation) => string | Diagnostic | void;
   /** Constant attributes of the operands (undefined when not constant) -> folded results. */
   readonly fold?: (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
   /** Canonicalization patterns rooted at this op (collected by the canonicalize pass). */

@@ -177,7 +177,8 @@ function verifyBlocks(op: Operation): void {
       for (let a = 0; a < args.length; a++) if (args[a]!.owner !== block) fail(op, 'block argument not owned by block');
       const last = block.last;
       if (!noTerminator || blocks.length > 1) {
-        if (!last) throw new VerifyFailure(opDiagnostic(op, 'empty block: expect at least a terminator'));
+        // (MLIR's emitError at the op's location: no op prefix, no op shown.)
+        if (!last) throw new VerifyFailure(new Diagnostic('error', op.loc, 'empty block: expect at least a terminator'));
         if (last.definition && !last.definition.isTerminator) {
           const d = new Diagnostic('error', last.loc, 'block with no terminator, has ');
           d.op = last;
@@ -243,14 +244,6 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     const msg = plan.verify?.(op);
     if (msg) fail(op, msg);
   } else if (!def) verifyUnregistered(op, walk.context);
-  if (def?.symbolTable) {
-    const [dup] = SymbolTable.duplicates(op);
-    if (dup) {
-      const d = new Diagnostic('error', dup[1].loc, `redefinition of symbol named '${String(symbolName(dup[1]))}'`);
-      d.attachNote('see existing symbol definition here', dup[0].loc);
-      throw new VerifyFailure(d);
-    }
-  }
   const regions = op.regions;
   if (regions.length > 0) {
     const outerScope = walk.scope;
@@ -270,9 +263,36 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     }
     walk.scope = outerScope;
   }
+  // MLIR's region invariants: the region traits (SymbolTable's), then the op's verifyRegions.
+  if (def?.symbolTable) verifySymbolTable(op);
   const msg = plan?.verifyRegions?.(op);
   if (msg) fail(op, msg);
   op.verifyStamp = walk.id;
+}
+
+/** MLIR's detail::verifySymbolTable: unique symbol names, then the uses of symbols nested in `op`. */
+function verifySymbolTable(op: Operation): void {
+  const [dup] = SymbolTable.duplicates(op);
+  if (dup) {
+    const d = new Diagnostic('error', dup[1].loc, `redefinition of symbol named '${String(symbolName(dup[1]))}'`);
+    d.attachNote('see existing symbol definition here', dup[0].loc);
+    throw new VerifyFailure(d);
+  }
+  // Every op under `op` but those inside nested symbol tables (their uses are their own), in the
+  // order of MLIR's walkSymbolTable: a region's ops, then the regions found there, last first.
+  const worklist: Region[] = [...op.regions];
+  while (worklist.length > 0) {
+    for (const block of worklist.pop()!.blocks) {
+      for (let child = block.first; child; child = child.next) {
+        const check = child.definition?.spec.verifySymbolUses;
+        if (check) {
+          const msg = check(child);
+          if (msg) fail(child, msg);
+        }
+        if (!child.definition?.symbolTable) worklist.push(...child.regions);
+      }
+    }
+  }
 }
 
 /** MLIR's check of an unregistered op: only dialects that are not loaded may have them. */

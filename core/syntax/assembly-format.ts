@@ -1,6 +1,6 @@
 import { Attribute, IntegerAttr, StringAttr, TypeAttr, UnitAttr } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
-import { valueSpecConstraint, type AttrSpec } from '../ir/constraints.js';
+import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from '../ir/constraints.js';
 import { groupSizes, segmentSizesAttr, type OpSpec, type ValueGroup } from '../ir/op-definition.js';
 import { Region } from '../ir/region.js';
 import { FunctionType, type Type } from '../ir/types.js';
@@ -160,7 +160,7 @@ export class AssemblyFormat extends FormatPrinter {
         return (parser, _state, ctx) => {
           const offset = parser.offset;
           const t = parser.parseType();
-          if (!(t instanceof FunctionType)) throw parser.emitError('expected function type', offset);
+          if (!(t instanceof FunctionType)) throw parser.opError('invalid kind of type specified', offset);
           assignInputs(ctx, [...t.inputs]);
           assignResults(ctx, [...t.results]);
         };
@@ -318,6 +318,16 @@ export class AssemblyFormat extends FormatPrinter {
       };
     }
     const assignOne = this.compileTypeAssignOne(target);
+    const typeClass = group && valueSpecConstraint(group.spec).typeClass;
+    if (assignOne && typeClass) {
+      // MLIR's parseCustomTypeWithFallback<cppType>.
+      return (parser, _state, ctx) => {
+        const offset = parser.offset;
+        const t = parser.parseType();
+        if (!typeClass(t)) throw parser.opError('invalid kind of type specified', offset);
+        assignOne(ctx, t);
+      };
+    }
     if (assignOne) return (parser, _state, ctx) => assignOne(ctx, parser.parseType());
     return (parser, _state, ctx) => assign(ctx, [parser.parseType()]);
   }
@@ -382,7 +392,7 @@ export class AssemblyFormat extends FormatPrinter {
     // ctx.operandTypes; types split from `type(operands)` are kept apart for the broadcast below.
     const operandTypes = ctx.allOperandTypes ? ctx.operandTypes.slice() : ctx.operandTypes;
     if (ctx.allOperandTypes) this.splitAll(ctx.allOperandTypes, operandGroups, operandTypes, operandLists);
-    if (plan.relations.length) this.inferTypes(plan.relations, operandTypes, resultTypes, operandLists, ctx);
+    if (plan.relations.length) this.inferTypes(parser, plan.relations, operandTypes, resultTypes, operandLists, ctx);
     // Resolve, into an exactly sized list.
     let numOperands = 0;
     for (let i = 0; i < operandLists.length; i++) numOperands += operandLists[i]!.length;
@@ -465,7 +475,12 @@ export class AssemblyFormat extends FormatPrinter {
     return {
       operandGroups: def.operandGroups,
       resultGroups: def.resultGroups,
-      relations: relations.map((rel) => ('allMatch' in rel ? { allMatch: rel.allMatch.map(ref) } : { from: ref(rel.from), to: ref(rel.to), transform: rel.transform })),
+      relations: relations.map((rel) => {
+        if ('allMatch' in rel) return { allMatch: rel.allMatch.map(ref) };
+        const g = def.operandGroups.find((x) => x.name === rel.from) ?? def.resultGroups.find((x) => x.name === rel.from);
+        const source = g && { name: g.name, constraint: valueSpecConstraint(g.spec) };
+        return { from: ref(rel.from), to: ref(rel.to), transform: rel.transform, source };
+      }),
       operandBuildable: def.operandGroups.map((g) => valueSpecConstraint(g.spec).buildable),
       resultBuildable: def.resultGroups.map((g) => valueSpecConstraint(g.spec).buildable),
       inferResultTypes: def.spec.inferResultTypes,
@@ -476,7 +491,7 @@ export class AssemblyFormat extends FormatPrinter {
   }
 
   /** Propagate known types along the op's type relations until nothing changes. */
-  private inferTypes(relations: readonly PlannedRelation[], operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][], ctx: ParseContext): void {
+  private inferTypes(parser: Parser, relations: readonly PlannedRelation[], operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][], ctx: ParseContext): void {
     for (let changed = true; changed; ) {
       changed = false;
       for (const rel of relations) {
@@ -493,6 +508,10 @@ export class AssemblyFormat extends FormatPrinter {
         } else {
           const from = groupType(rel.from!, operandTypes, resultTypes);
           if (from && !groupType(rel.to!, operandTypes, resultTypes)) {
+            // As MLIR's generated parsers: a transform's source type must satisfy its constraint
+            // (reported at the op name, before operands are resolved).
+            const s = rel.source;
+            if (s && !s.constraint.test(from)) throw parser.opError(`'${s.name}' must be ${s.constraint.description}, but got '${from}'`, parser.nameOffset);
             setGroupType(rel.to!, rel.transform!(from), operandTypes, resultTypes, lists, ctx);
             // An absent optional/variadic target stays empty; only progress counts as a change.
             if (groupType(rel.to!, operandTypes, resultTypes)) changed = true;
@@ -519,6 +538,8 @@ interface PlannedRelation {
   readonly from?: GroupRef;
   readonly to?: GroupRef;
   readonly transform?: (t: Type) => Type;
+  /** A transform's source, whose types are checked against its constraint before the transform runs. */
+  readonly source?: { readonly name: string; readonly constraint: TypeConstraint };
 }
 /**
  * What `finish` needs of the definition, read once per format: reading `def.spec.*` per op is slow

@@ -1,5 +1,5 @@
 import { Diagnostic } from '../ir/diagnostics.js';
-import type { Location } from '../ir/location.js';
+import { CallSiteLoc, FusedLoc, NameLoc, UnknownLoc, type Location } from '../ir/location.js';
 import { printOperationForDiagnostic } from './printer.js';
 import type { SourceFile } from './source.js';
 
@@ -26,32 +26,57 @@ const MAX_SHOWN_LINE = 65536;
 
 const COLORS: Record<string, string> = { error: '\x1b[1;31m', warning: '\x1b[1;35m', note: '\x1b[1;30m', remark: '\x1b[1;34m' };
 
-/** `FILE:LINE:COL: error: MESSAGE`, the source line and a caret, then notes — as mlir-opt prints them. */
+/** The call site a diagnostic's location stands for (MLIR's getCallSiteLoc): through names and fusions. */
+function callSiteOf(loc: Location): CallSiteLoc | undefined {
+  if (loc instanceof CallSiteLoc) return loc;
+  if (loc instanceof NameLoc) return loc.child && callSiteOf(loc.child);
+  if (loc instanceof FusedLoc) {
+    for (const l of loc.locations) {
+      const c = callSiteOf(l);
+      if (c) return c;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `FILE:LINE:COL: error: MESSAGE`, the source line and a caret, then notes — as mlir-opt's
+ * SourceMgrDiagnosticHandler prints them: at a location with no file position inside,
+ * `<unknown>:0: error: loc(...): MESSAGE` (without the `loc(...)` for an unknown location); at a
+ * call site, a `called from` note for each caller; a note shows its source line only where it is
+ * at another location than the line printed before it.
+ */
 export function renderDiagnostic(d: Diagnostic, options: RenderOptions = {}): string {
   const lines: string[] = [];
-  const emit = (diag: Diagnostic, parentLoc?: Location) => {
-    const flc = diag.loc.fileLineCol();
-    const where = !flc
-      ? diag.loc.toString() === 'unknown' ? 'loc(unknown): ' : `loc(${diag.loc}): `
-      : `${flc.file}:${flc.line}:${flc.col}: `;
-    const sev = options.color ? `${COLORS[diag.severity]}${diag.severity}:\x1b[0m` : `${diag.severity}:`;
-    lines.push(`${where}${sev} ${fullMessage(diag, options.printOpDebugInfo)}`);
-    const src = flc && options.sources?.get(flc.file);
-    // As mlir-opt: a note where its diagnostic is does not show the line again.
-    const text = diag.loc === parentLoc ? undefined : src?.lineText(flc!.line);
+  const emit = (severity: Diagnostic['severity'], loc: Location, message: string, showLine = true) => {
+    const flc = loc.fileLineCol();
+    const sev = options.color ? `${COLORS[severity]}${severity}:\x1b[0m` : `${severity}:`;
+    if (!flc) {
+      lines.push(`<unknown>:0: ${sev} ${loc instanceof UnknownLoc ? '' : `loc(${loc}): `}${message}`);
+      return;
+    }
+    lines.push(`${flc.file}:${flc.line}:${flc.col}: ${sev} ${message}`);
+    const text = showLine ? options.sources?.get(flc.file)?.lineText(flc.line) : undefined;
     if (text !== undefined) {
       // Very long lines (e.g. a 10 MB single-line file) are shown around the column only.
-      const start = text.length <= MAX_SHOWN_LINE ? 0 : Math.max(0, flc!.col - 1 - 80);
-      const shown = text.length <= MAX_SHOWN_LINE ? text : text.slice(start, flc!.col - 1 + 80);
+      const start = text.length <= MAX_SHOWN_LINE ? 0 : Math.max(0, flc.col - 1 - 80);
+      const shown = text.length <= MAX_SHOWN_LINE ? text : text.slice(start, flc.col - 1 + 80);
       lines.push(shown);
-      lines.push(' '.repeat(flc!.col - 1 - start) + '^');
+      lines.push(' '.repeat(flc.col - 1 - start) + '^');
     }
-    if (options.printOp && diag.op) {
-      const note = new Diagnostic('note', diag.op.loc, `see current operation: ${printOperationForDiagnostic(diag.op, options.printOpDebugInfo)}`);
-      emit(note, diag.loc);
-    }
-    for (const n of diag.notes) emit(n, diag.loc);
   };
-  emit(d);
+  let loc = d.loc;
+  emit(d.severity, loc, fullMessage(d, options.printOpDebugInfo));
+  for (let call = callSiteOf(loc); call; call = callSiteOf(loc)) {
+    loc = call.caller;
+    emit('note', loc, 'called from');
+  }
+  const notes = options.printOp && d.op
+    ? [new Diagnostic('note', d.op.loc, `see current operation: ${printOperationForDiagnostic(d.op, options.printOpDebugInfo)}`), ...d.notes]
+    : d.notes;
+  for (const n of notes) {
+    emit(n.severity, n.loc, fullMessage(n, options.printOpDebugInfo), n.loc !== loc);
+    loc = n.loc;
+  }
   return lines.join('\n') + '\n';
 }

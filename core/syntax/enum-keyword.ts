@@ -2,13 +2,15 @@ import type { Parser } from './parser.js';
 
 /**
  * One keyword of an enum, with MLIR's error when it is missing or not a case:
- * `expected ::mlir::gpu::Dimension to be one of: x, y, z`. `prefix` is MLIR's
- * `custom op 'name' ` for errors raised inside an op's parser.
+ * `expected ::mlir::gpu::Dimension to be one of: x, y, z`. `inOp`: parsed by an op's custom form
+ * (its declarative format), whose errors MLIR prefixes with `custom op 'name' ` (Parser.opError);
+ * otherwise by a dialect attribute's parser (`#vector.kind<...>`), without the prefix.
  */
-export function parseEnumKeyword<T extends string>(parser: Parser, cases: readonly T[], cppName: string, prefix = ''): T {
+export function parseEnumKeyword<T extends string>(parser: Parser, cases: readonly T[], cppName: string, inOp = false): T {
   const offset = parser.offset;
-  if (!parser.isKeyword()) throw parser.emitError(`${prefix}expected valid keyword`, offset);
+  const error = (message: string) => (inOp ? parser.opError(message, offset) : parser.emitError(message, offset));
+  if (!parser.isKeyword()) throw error('expected valid keyword');
   const word = parser.parseKeyword();
-  if (!cases.includes(word as T)) throw parser.emitError(`${prefix}expected ${cppName} to be one of: ${cases.join(', ')}`, offset);
+  if (!cases.includes(word as T)) throw error(`expected ${cppName} to be one of: ${cases.join(', ')}`);
   return word as T;
 }

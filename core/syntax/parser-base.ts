@@ -227,21 +227,35 @@ export class ParserBase {
     return e;
   }
   /** Skip a balanced `<...>` body and return its text (for opaque dialect types/attributes). */
+  /**
+   * Skips a `<...>` dialect symbol body, as MLIR's parseDialectSymbolBody scans it before the
+   * dialect parses it: brackets of the four kinds nest, and a mismatch (or the end of the input)
+   * is "unbalanced 'C' character in pretty dialect name", C the innermost open one, reported at the
+   * '<'. Returns the body's text, '<' and '>' included.
+   */
   protected rawAngleBody(): string {
     if (!this.is(Tok.Less)) return '';
     const start = this.tok.start;
-    let level = 0;
+    const open: string[] = [];
+    const closing: Partial<Record<Tok, string>> = { [Tok.Greater]: '<', [Tok.RParen]: '(', [Tok.RSquare]: '[', [Tok.RBrace]: '{' };
     for (;;) {
       const t = this.tok;
-      const end = t.end;
-      if (t.kind === Tok.EOF) throw this.error("unbalanced '<' character in pretty dialect name", start);
-      if (t.kind === Tok.Less || t.kind === Tok.LParen || t.kind === Tok.LSquare || t.kind === Tok.LBrace) level++;
-      if (t.kind === Tok.Greater || t.kind === Tok.RParen || t.kind === Tok.RSquare || t.kind === Tok.RBrace) level--;
-      if (t.kind === Tok.Arrow) {
-        /* '->' contains '>' but is a token of its own */
+      if (t.kind === Tok.EOF) throw this.error(`unbalanced '${open[open.length - 1]}' character in pretty dialect name`, start);
+      if (t.kind === Tok.Less || t.kind === Tok.LParen || t.kind === Tok.LSquare || t.kind === Tok.LBrace) open.push(this.source.text[t.start]!);
+      const expected = closing[t.kind];
+      if (expected !== undefined) {
+        if (open[open.length - 1] !== expected) throw this.error(`unbalanced '${open[open.length - 1]}' character in pretty dialect name`, start);
+        open.pop();
       }
       this.advance();
-      if (level === 0) return this.source.text.slice(start, end);
+      if (open.length === 0) return this.source.text.slice(start, t.end);
     }
+  }
+  /** `rawAngleBody`'s check alone, leaving the parser where it was: before a dialect parses the body. */
+  protected checkAngleBody(): void {
+    if (!this.is(Tok.Less)) return;
+    const m = this.mark();
+    this.rawAngleBody();
+    this.restore(m);
   }
 }

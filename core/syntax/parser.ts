@@ -207,6 +207,7 @@ export class Parser extends TypeAttrParser {
 
   private checkResultCount(op: Operation, numResults: number, opStart: number): void {
     if (op.results.length !== numResults) {
+      if (op.results.length === 0) throw this.error('cannot name an operation with no results', opStart);
       throw this.error(`operation defines ${op.results.length} results but was provided ${numResults} to bind`, opStart);
     }
   }
@@ -374,18 +375,23 @@ export class Parser extends TypeAttrParser {
   }
 
   // ================================================================ SSA values
-  parseOperand(): UnresolvedOperand {
-    const u = this.parseOptionalOperand();
+  /**
+   * `%name` or `%name#N`. MLIR's parseOperand; with `allowResultNumber` false, its parseArgument's
+   * check (the name of a value being defined: function and region arguments, assignment lists).
+   */
+  parseOperand(allowResultNumber = true): UnresolvedOperand {
+    const u = this.parseOptionalOperand(allowResultNumber);
     if (!u) throw this.expectedError('expected SSA operand');
     return u;
   }
 
-  parseOptionalOperand(): UnresolvedOperand | undefined {
+  parseOptionalOperand(allowResultNumber = true): UnresolvedOperand | undefined {
     if (!this.is(Tok.PercentId)) return undefined;
     const start = this.tok.start;
     const name = this.takeText();
     let number = 0;
     if (this.is(Tok.HashId)) {
+      if (!allowResultNumber) throw this.error('result number not allowed in argument list');
       const text = this.tokenText.slice(1);
       if (!/^[0-9]+$/.test(text)) throw this.error('invalid SSA value result number');
       number = Number(text);
@@ -653,7 +659,7 @@ export class Parser extends TypeAttrParser {
   }
   /** `%name : type attrs? loc?`, as used in function signatures. */
   parseArgument(allowType = true, allowAttrs = false): RegionArgument {
-    const operand = this.parseOperand();
+    const operand = this.parseOperand(false);
     let type: Type | undefined;
     if (allowType) {
       this.expect(Tok.Colon, "':'");

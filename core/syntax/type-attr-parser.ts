@@ -21,6 +21,7 @@ const INT_TYPE = /^(i|si|ui)([0-9]+)$/;
 /** mlir-opt reads decimal literals as f64 and then converts; doing the same keeps outputs identical. */
 const MLIR_FLOAT_PARSING = { viaF64: true } as const;
 const MAX_INT_WIDTH = 16777215;
+const INT64_MAX = (1n << 63n) - 1n;
 
 /** Keyword types already parsed (`i32`, `f16`, `index`, ...), by spelling; bounded in size. */
 const SIMPLE_TYPES = new Map<string, Type>();
@@ -179,7 +180,7 @@ export class TypeAttrParser extends ParserBase {
       this.advance();
       if (this.is(Tok.Less)) return this.parseDialectType(name, '', start);
       const t = this.typeAliases.get(name);
-      if (!t) throw this.error(`undefined symbol alias id '${name}'`);
+      if (!t) throw this.expectedError(`undefined symbol alias id '${name}'`);
       return t;
     }
     this.advance();
@@ -188,7 +189,10 @@ export class TypeAttrParser extends ParserBase {
 
   private parseDialectType(dialectName: string, mnemonic: string, start: number): Type {
     const dialect = this.context.dialect(dialectName);
-    if (dialect?.spec.parseType) return dialect.spec.parseType(this, mnemonic);
+    if (dialect?.spec.parseType) {
+      this.checkAngleBody();
+      return dialect.spec.parseType(this, mnemonic);
+    }
     if (!dialect && !this.context.allowUnregisteredDialects) {
       throw this.error(`dialect '${dialectName}' is unknown`, start);
     }
@@ -213,19 +217,20 @@ export class TypeAttrParser extends ParserBase {
           this.resetTo(this.tok.start + 1);
           shape.push(0);
         } else {
-          const v = Number(text);
+          const v = BigInt(text);
+          if (v > INT64_MAX) throw this.error('invalid dimension');
           this.advance();
-          shape.push(v);
+          shape.push(Number(v));
         }
       } else if (allowDynamic && this.is(Tok.Question)) {
         this.advance();
         shape.push(kDynamic);
       } else if (isScalable) {
-        throw this.expectedError('expected integer value');
+        throw this.error('invalid dimension');
       } else {
         return { shape, scalable };
       }
-      if (isScalable) this.expect(Tok.RSquare);
+      if (isScalable && !this.consumeIf(Tok.RSquare)) throw this.expectedError("missing ']' closing scalable dimension");
       scalable.push(isScalable);
       this.parseXInDimensionList();
     }
@@ -244,16 +249,16 @@ export class TypeAttrParser extends ParserBase {
   }
 
   private parseVectorType(): Type {
-    const start = this.tok.start;
     this.advance();
     this.expect(Tok.Less, "'<' in vector type");
     const { shape, scalable } = this.parseDimensions(true, false);
     const elStart = this.tok.start;
     const el = this.parseType();
     this.expect(Tok.Greater, "'>' in vector type");
-    if (shape.some((d) => d <= 0)) throw this.error('vector types must have positive constant sizes but got ' + shape.join(', '), start);
+    // VectorType::verify, reported where the element type starts as mlir-opt 19 does.
+    if (shape.some((d) => d <= 0)) throw this.error('vector types must have positive constant sizes', elStart);
     if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
-      throw this.error('vector elements must be int/index/float type but got ' + el, elStart);
+      throw this.error('vector elements must be int/index/float type', elStart);
     }
     return VectorType.get(shape, el, scalable);
   }
@@ -327,17 +332,21 @@ export class TypeAttrParser extends ParserBase {
   }
 
   // ================================================================ attributes
-  parseAttribute(type?: Type): Attribute {
-    const a = this.parseOptionalAttribute(type);
+  /**
+   * An attribute value. `dialectTrailingType`: a dialect attribute takes an optional trailing
+   * `: type`, as in MLIR; custom formats whose attribute is followed by `:` turn it off.
+   */
+  parseAttribute(type?: Type, dialectTrailingType = true): Attribute {
+    const a = this.parseOptionalAttribute(type, dialectTrailingType);
     if (!a) throw this.expectedError('expected attribute value');
     return a;
   }
 
-  parseOptionalAttribute(type?: Type): Attribute | undefined {
-    return this.nested(() => this.parseOptionalAttributeInner(type));
+  parseOptionalAttribute(type?: Type, dialectTrailingType = true): Attribute | undefined {
+    return this.nested(() => this.parseOptionalAttributeInner(type, dialectTrailingType));
   }
 
-  private parseOptionalAttributeInner(type?: Type): Attribute | undefined {
+  private parseOptionalAttributeInner(type: Type | undefined, dialectTrailingType: boolean): Attribute | undefined {
     const start = this.tok.start;
     switch (this.tok.kind) {
       case Tok.LSquare: {
@@ -351,7 +360,7 @@ export class TypeAttrParser extends ParserBase {
       case Tok.AtId:
         return this.parseSymbolRef();
       case Tok.HashId:
-        return this.parseDialectOrAliasAttr();
+        return this.parseDialectOrAliasAttr(dialectTrailingType);
       case Tok.String: {
         const s = decodeStringToken(this.takeText());
         if (!type && this.consumeIf(Tok.Colon)) return StringAttr.get(s, this.parseType());
@@ -371,12 +380,9 @@ export class TypeAttrParser extends ParserBase {
     switch (this.tokenText) {
       case 'true':
       case 'false': {
+        // A bool attribute takes no type (`true : i1` is an error at the ':', as in MLIR).
         const v = this.tokenText === 'true';
         this.advance();
-        if (this.consumeIf(Tok.Colon)) {
-          const t = this.parseType();
-          if (!(t instanceof IntegerType && t.width === 1)) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
-        }
         return BoolAttr.get(v);
       }
       case 'unit':
@@ -478,20 +484,26 @@ export class TypeAttrParser extends ParserBase {
     return raw.startsWith('"') ? decodeStringToken(raw) : raw;
   }
 
-  private parseDialectOrAliasAttr(): Attribute {
+  private parseDialectOrAliasAttr(trailingType: boolean): Attribute {
     const start = this.tok.start;
     const name = this.tokenText.slice(1);
     this.advance();
     const dot = name.indexOf('.');
     if (dot < 0 && !this.is(Tok.Less)) {
       const a = this.attrAliases.get(name);
-      if (!a) throw this.error(`undefined symbol alias id '${name}'`);
+      if (!a) throw this.expectedError(`undefined symbol alias id '${name}'`);
       return a;
     }
     const dialectName = dot < 0 ? name : name.slice(0, dot);
     const mnemonic = dot < 0 ? '' : name.slice(dot + 1);
     const dialect = this.context.dialect(dialectName);
-    if (dialect?.spec.parseAttribute) return dialect.spec.parseAttribute(this, mnemonic);
+    if (dialect?.spec.parseAttribute) {
+      this.checkAngleBody();
+      const attr = dialect.spec.parseAttribute(this, mnemonic);
+      // MLIR's parseExtendedAttr takes an optional trailing `: type` (which these dialects ignore).
+      if (trailingType && this.consumeIf(Tok.Colon)) this.parseType();
+      return attr;
+    }
     if (!dialect && !this.context.allowUnregisteredDialects) throw this.error(`dialect '${dialectName}' is unknown`, start);
     if (dialect) throw this.error(`dialect '${dialectName}' provides no attribute parsing hook`, start);
     return OpaqueDialectAttr.get(dialectName, mnemonic, this.rawAngleBody());
@@ -520,23 +532,33 @@ export class TypeAttrParser extends ParserBase {
     }
   }
 
+  /** MLIR's parseStridedLayoutAttr, and StridedLayoutAttr::verify at the keyword. */
   private parseStrided(): Attribute {
+    const start = this.tok.start;
     this.advance();
     this.expect(Tok.Less, "'<' after 'strided'");
-    const strides: (number | null)[] = [];
-    const dimOrDynamic = (): number | null => {
+    this.expect(Tok.LSquare, "'['");
+    // `?`, or an integer (an optional `-`, then at most the largest int64), reported where it starts.
+    const strideOrOffset = (): number | null => {
       if (this.consumeIf(Tok.Question)) return null;
-      return Number(this.parseInteger('integer or ?'));
+      const at = this.tok.start;
+      const negative = this.consumeIf(Tok.Minus);
+      const v = this.is(Tok.Integer) ? this.parseOptionalInteger() : undefined;
+      if (v === undefined || v < 0n || v > INT64_MAX) throw this.error("expected a 64-bit signed integer or '?'", at);
+      return Number(negative ? -v : v);
     };
-    this.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => strides.push(dimOrDynamic()));
+    const strides: (number | null)[] = [];
+    if (!this.is(Tok.RSquare)) this.parseCommaSeparated(undefined, undefined, () => strides.push(strideOrOffset()));
+    this.expect(Tok.RSquare, "']'");
     let offset: number | null = 0;
     if (!this.consumeIf(Tok.Greater)) {
-      this.expect(Tok.Comma, "',' or '>'");
+      this.expect(Tok.Comma, "','");
       this.expectKeyword('offset', "'offset' after comma");
       this.expect(Tok.Colon, "':' after 'offset'");
-      offset = dimOrDynamic();
-      this.expect(Tok.Greater);
+      offset = strideOrOffset();
+      this.expect(Tok.Greater, "'>'");
     }
+    if (strides.includes(0)) throw this.error('strides must not be zero', start);
     return StridedLayoutAttr.get(offset, strides);
   }
 
@@ -559,11 +581,15 @@ export class TypeAttrParser extends ParserBase {
   /**
    * One element of a dense array (`array`) or a dense elements literal (`dense`) of element type
    * `t`: integer, float, true/false, with the messages and locations of MLIR's two parsers.
+   * `afterType`: where a dense literal's type ends, at which MLIR reports a non-float element of a
+   * float type.
    */
-  protected parseElementLiteral(t: Type, context: 'array' | 'dense'): ElementValue {
+  protected parseElementLiteral(t: Type, context: 'array' | 'dense', afterType = 0): ElementValue {
     const start = this.tok.start;
     const isI1 = t instanceof IntegerType && t.width === 1;
     if (this.isKeyword('true') || this.isKeyword('false')) {
+      if (context === 'array' && t instanceof FloatType) throw this.error('expected integer or floating point literal');
+      if (t instanceof FloatType) throw this.error('expected floating-point elements, but parsed integer', afterType);
       const v = this.tokenText === 'true';
       this.advance();
       if (!isI1) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
@@ -573,7 +599,7 @@ export class TypeAttrParser extends ParserBase {
     const litStart = this.tok.start;
     if (t instanceof FloatType) {
       if (!this.is(Tok.Integer) && !this.is(Tok.Float)) {
-        throw context === 'array' ? this.error('expected integer or floating point literal') : this.expectedError('expected element literal of primitive type');
+        throw this.error(context === 'array' ? 'expected integer or floating point literal' : 'expected element literal of primitive type');
       }
       const litTok = this.take();
       const lit = this.text(litTok);
@@ -582,7 +608,7 @@ export class TypeAttrParser extends ParserBase {
           if (negative) throw this.error('hexadecimal float literal should not have a leading minus', litStart);
           return this.hexFloat(lit, t, litStart);
         }
-        if (context === 'dense') throw this.error('expected floating-point elements, but parsed integer', litStart);
+        if (context === 'dense') throw this.error('expected floating-point elements, but parsed integer', afterType);
         const d = this.error('unexpected decimal integer literal for a floating point value', litStart);
         d.diagnostic.attachNote('add a trailing dot to make the literal a float', this.locAt(litStart));
         throw d;
@@ -594,7 +620,7 @@ export class TypeAttrParser extends ParserBase {
       if (isI1) throw this.error("expected 'true' or 'false' values for i1 type");
       if (!this.is(Tok.Integer)) throw this.error('expected integer literal');
     } else if (!this.is(Tok.Integer) && !this.is(Tok.Float)) {
-      throw this.expectedError('expected element literal of primitive type');
+      throw this.error('expected element literal of primitive type');
     }
     const litTok = this.take();
     if (litTok.kind === Tok.Float) throw this.error('expected integer elements, but parsed floating-point', litStart);
@@ -635,7 +661,7 @@ export class TypeAttrParser extends ParserBase {
         this.advance();
         return { offset, dims: [] };
       }
-      throw this.expectedError('expected element literal of primitive type');
+      throw this.error('expected element literal of primitive type');
     };
     if (!this.is(Tok.Greater)) shapeSeen = skipLiteral();
     this.expect(Tok.Greater);
@@ -643,15 +669,18 @@ export class TypeAttrParser extends ParserBase {
     const typeOffset = this.tok.start;
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
+    else if (t === undefined) throw this.expectedError("expected ':'");
     // Both reported at the token after the type, as MLIR's parseElementsLiteralType does.
     if (!(t instanceof ShapedType)) throw this.error('elements literal must be a shaped type');
     if (!t.hasStaticShape) throw this.error('elements literal type must have static shape');
     const shapedType = t;
     const endPos = this.tok.start;
+    // Where parsing goes on once the elements are read (with the end of the type as the previous token's).
+    const end = this.mark();
     const values: ElementValue[] = [];
     const readScalar = (lit: Lit) => {
       this.resetTo(lit.offset);
-      values.push(this.parseElementLiteral(shapedType.elementType, 'dense'));
+      values.push(this.parseElementLiteral(shapedType.elementType, 'dense', endPos));
     };
     if (shapeSeen) {
       if (!shapeSeen.list) readScalar(shapeSeen);
@@ -667,7 +696,7 @@ export class TypeAttrParser extends ParserBase {
         };
         walk(shapeSeen);
       }
-      this.resetTo(endPos);
+      this.restore(end);
     } else if (shapedType.numElements !== 0) {
       throw this.error('parsed zero elements, but type has ' + shapedType.numElements + ' elements', start);
     }
@@ -686,6 +715,14 @@ export class TypeAttrParser extends ParserBase {
 
   parseOptionalTrailingLocation(): Location | undefined {
     return this.isKeyword('loc') ? this.parseLocation() : undefined;
+  }
+
+  /** A FileLineColLoc's line or column: an integer token that fits in 32 bits unsigned, as MLIR's. */
+  private parseLocationNumber(what: 'line' | 'column'): number {
+    const v = this.is(Tok.Integer) ? BigInt(this.tokenText) : undefined;
+    if (v === undefined || v > 0xffffffffn) throw this.expectedError(`expected integer ${what} number in FileLineColLoc`);
+    this.advance();
+    return Number(v);
   }
 
   private parseLocationInstance(): Location {
@@ -707,9 +744,9 @@ export class TypeAttrParser extends ParserBase {
       if (this.is(Tok.String)) {
         const s = decodeStringToken(this.takeText());
         if (this.consumeIf(Tok.Colon)) {
-          const line = Number(this.parseInteger('integer line number in FileLineColLoc'));
+          const line = this.parseLocationNumber('line');
           this.expect(Tok.Colon, "':' in FileLineColLoc");
-          const col = Number(this.parseInteger('integer column number in FileLineColLoc'));
+          const col = this.parseLocationNumber('column');
           return FileLineColLoc.get(s, line, col);
         }
         if (this.consumeIf(Tok.LParen)) {

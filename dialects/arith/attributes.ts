@@ -42,21 +42,20 @@ function bitOf(spec: BitEnumSpec, word: string): number | undefined {
 }
 
 /**
- * `<kw (, kw)*>` of a bit enum. `opName` prefixes errors as MLIR's custom op parser does
- * (`custom op 'arith.addf' ...`), or is undefined for the `#arith.x<...>` attribute syntax.
+ * `<kw (, kw)*>` of a bit enum, as MLIR's generated FieldParser: each case a keyword ("expected
+ * valid keyword" where one is not), an unknown case reported at the start of the list. `inOp`:
+ * parsed by an op's custom form, whose errors MLIR prefixes with `custom op 'name' `
+ * (Parser.opError); otherwise the `#arith.x<...>` attribute syntax, without the prefix.
  */
-export function parseBitEnumBody(parser: Parser, spec: BitEnumSpec, opName: string | undefined): number {
-  const prefix = opName ? `custom op '${opName}' ` : '';
+export function parseBitEnumBody(parser: Parser, spec: BitEnumSpec, inOp: boolean): number {
+  const error = (message: string, offset: number) => (inOp ? parser.opError(message, offset) : parser.emitError(message, offset));
   parser.expect(Tok.Less, "'<'");
-  // MLIR reports a bad case at the start of the list, wherever it is in the list.
-  const offset = parser.offset;
+  const listOffset = parser.offset;
   let value = 0;
   do {
-    const word = parser.isKeyword() ? parser.parseKeyword() : parser.parseOptionalString();
-    const bits = word === undefined ? undefined : bitOf(spec, word);
-    if (bits === undefined) {
-      throw parser.emitError(`${prefix}expected ${spec.cppName} to be one of: ${bitEnumKeywords(spec).join(', ')}`, offset);
-    }
+    if (!parser.isKeyword()) throw error('expected valid keyword', parser.offset);
+    const bits = bitOf(spec, parser.parseKeyword());
+    if (bits === undefined) throw error(`expected ${spec.cppName} to be one of: ${bitEnumKeywords(spec).join(', ')}`, listOffset);
     value |= bits;
   } while (parser.consumeIf(Tok.Comma));
   parser.expect(Tok.Greater, "'>'");
@@ -134,29 +133,12 @@ export class IntegerOverflowFlagsAttr extends DialectAttr {
   }
 }
 
-/** The op being parsed, for error prefixes of format hooks (set by the op parse wrappers). */
-let currentOpName: string | undefined;
-export function withOpName<T>(name: string, fn: () => T): T {
-  const saved = setCurrentOpName(name);
-  try {
-    return fn();
-  } finally {
-    currentOpName = saved;
-  }
-}
-/** `withOpName` without a closure (once per parsed op): set the name, returning the one to restore. */
-export function setCurrentOpName(name: string | undefined): string | undefined {
-  const saved = currentOpName;
-  currentOpName = name;
-  return saved;
-}
-
 /** Flags attributes print as their bare body in custom formats: `fastmath` `` $fastmath -> `fastmath<fast>`. */
 function flagsConstraint<T extends DialectAttr>(description: string, test: (a: Attribute) => a is T, spec: BitEnumSpec, make: (v: number) => T): AttrConstraint<T> {
   return attrConstraint(description, test, {
     checkedWhenParsed: true,
     formatPrint: (p: AttrTypeWriter, a: T) => a.printBody(p),
-    formatParse: (parser: Parser) => make(parseBitEnumBody(parser, spec, currentOpName)),
+    formatParse: (parser: Parser) => make(parseBitEnumBody(parser, spec, true)),
     formatStartsHere: (parser: Parser) => parser.peek(Tok.Less),
   });
 }
@@ -179,8 +161,7 @@ export function integerEnumConstraint(cases: readonly string[], width: 32 | 64, 
       const word = parser.isKeyword() ? parser.parseKeyword() : parser.parseOptionalString();
       const index = word === undefined ? -1 : cases.indexOf(word);
       if (index < 0) {
-        const prefix = currentOpName ? `custom op '${currentOpName}' ` : '';
-        throw parser.emitError(`${prefix}expected string or keyword containing one of the following enum values for attribute '${attrName}' [${cases.join(', ')}]`, offset);
+        throw parser.opError(`expected string or keyword containing one of the following enum values for attribute '${attrName}' [${cases.join(', ')}]`, offset);
       }
       return IntegerAttr.get(type, index);
     },
@@ -204,9 +185,9 @@ export function parseArithAttribute(parser: Parser, mnemonic: string): Attribute
   const offset = parser.offset;
   switch (mnemonic) {
     case 'fastmath':
-      return FastMathFlagsAttr.get(parseBitEnumBody(parser, FASTMATH_FLAGS, undefined));
+      return FastMathFlagsAttr.get(parseBitEnumBody(parser, FASTMATH_FLAGS, false));
     case 'overflow':
-      return IntegerOverflowFlagsAttr.get(parseBitEnumBody(parser, OVERFLOW_FLAGS, undefined));
+      return IntegerOverflowFlagsAttr.get(parseBitEnumBody(parser, OVERFLOW_FLAGS, false));
   }
   throw parser.emitError(`unknown attribute \`${mnemonic}\` in dialect \`arith\``, offset);
 }

@@ -4,7 +4,6 @@ import { defaultValued } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Commutative, MemoryEffects, Pure, SameOperandsAndResultType, type Trait } from '../../core/ir/traits.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr, IntegerOverflowFlagsAttr, OverflowAttrConstraint } from './attributes.js';
-import { namedFormatParse } from './common.js';
 import { FloatLike, SignlessIntegerLike } from './types.js';
 
 /** Ops that may trap (division by zero) have no memory effects but are not speculatable. */
@@ -34,7 +33,6 @@ function intBinaryOpWithOverflow<const N extends string>(name: N, summary: strin
     attributes: { overflowFlags: defaultValued(OverflowAttrConstraint, IntegerOverflowFlagsAttr.none) },
     traits: [...traits, Pure, SameOperandsAndResultType],
     assemblyFormat: '$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)',
-    parse: namedFormatParse,
     fold: arithFolders[name],
     canonicalize: arithPatterns[name],
   });
@@ -50,7 +48,6 @@ function floatBinaryOp<const N extends string>(name: N, summary: string, traits:
     attributes: { fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) },
     traits: [...traits, Pure, SameOperandsAndResultType],
     assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
-    parse: namedFormatParse,
     fold: arithFolders[name],
     canonicalize: arithPatterns[name],
   });
@@ -97,7 +94,6 @@ export const NegFOp = defineOp({
   attributes: { fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) },
   traits: [Pure, SameOperandsAndResultType],
   assemblyFormat: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
-  parse: namedFormatParse,
   fold: arithFolders['arith.negf'],
 });
 

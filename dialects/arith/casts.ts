@@ -6,7 +6,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { Pure, type Trait } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, RoundingModeAttr } from './attributes.js';
-import { namedFormatParse, SameInputOutputTensorDims, SameOperandsAndResultShape } from './common.js';
+import { SameInputOutputTensorDims, SameOperandsAndResultShape } from './common.js';
 import {
   bitWidth, BitcastTypeConstraint, elementIfLike, FloatLike, IndexCastTypeConstraint, isFloat, isSignlessInteger, SignlessFixedWidthIntegerLike,
 } from './types.js';
@@ -94,7 +94,6 @@ export const ExtFOp = defineOp({
   traits: castTraits,
   assemblyFormat: '$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
   verify: castVerifier(widthChange(isFloat, greater)),
-  parse: namedFormatParse,
   fold: arithFolders['arith.extf'],
 });
 
@@ -108,7 +107,6 @@ export const TruncFOp = defineOp({
   traits: castTraits,
   assemblyFormat: '$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)',
   verify: castVerifier(widthChange(isFloat, less)),
-  parse: namedFormatParse,
   fold: arithFolders['arith.truncf'],
 });
 

@@ -1,34 +1,6 @@
-import type { OpDefinition, OpSpec } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Trait } from '../../core/ir/traits.js';
 import { ShapedType, UnrankedTensorType, VectorType, RankedTensorType, type Type } from '../../core/ir/types.js';
-import { AssemblyFormat } from '../../core/syntax/assembly-format.js';
-import type { Parser } from '../../core/syntax/parser.js';
-import type { ParseState } from '../../core/syntax/parser-state.js';
-import { setCurrentOpName } from './attributes.js';
-
-const formats = new WeakMap<OpDefinition, AssemblyFormat>();
-
-/**
- * A `parse` hook running the op's declarative format with the op name known to the attribute
- * hooks, so that their errors read `custom op 'arith.addf' expected ...` as in MLIR.
- */
-export function formatParse(parser: Parser, state: ParseState): void {
-  const def = state.definition!;
-  let f = formats.get(def);
-  if (!f) {
-    f = new AssemblyFormat(def);
-    formats.set(def, f);
-  }
-  const saved = setCurrentOpName(state.name);
-  try {
-    f.parse(parser, state);
-  } finally {
-    setCurrentOpName(saved);
-  }
-}
-/** Typed for OpSpec's loosely typed `parse` field. */
-export const namedFormatParse = formatParse as unknown as NonNullable<OpSpec['parse']>;
 
 /**
  * An ODS PredOpTrait (AllTypesMatch, TypesMatchWith, ...): checked with the op's declared

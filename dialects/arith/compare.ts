@@ -4,7 +4,7 @@ import { defaultValued, required } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Pure, SameTypeOperands } from '../../core/ir/traits.js';
 import { CmpFPredicateAttr, CmpIPredicateAttr, FastMathAttrConstraint, FastMathFlagsAttr } from './attributes.js';
-import { namedFormatParse, TypesMatchWith } from './common.js';
+import { TypesMatchWith } from './common.js';
 import { BoolLike, FloatLike, getI1SameShape, SignlessIntegerLike } from './types.js';
 
 const ResultIsI1OfOperandShape = TypesMatchWith('result type has i1 element type and same shape as operands', 'lhs', 'result', getI1SameShape);
@@ -20,7 +20,6 @@ export const CmpIOp = defineOp({
   traits: [ResultIsI1OfOperandShape, Pure, SameTypeOperands],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
   typeRelations: resultFromLhs,
-  parse: namedFormatParse,
   fold: arithFolders['arith.cmpi'],
   canonicalize: arithPatterns['arith.cmpi'],
 });
@@ -35,6 +34,5 @@ export const CmpFOp = defineOp({
   traits: [ResultIsI1OfOperandShape, Pure, SameTypeOperands],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)',
   typeRelations: resultFromLhs,
-  parse: namedFormatParse,
   fold: arithFolders['arith.cmpf'],
 });

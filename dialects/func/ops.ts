@@ -26,7 +26,8 @@ import {
 /** MLIR's FlatSymbolRefAttr: `@name` with no nested references. */
 export const FlatSymbolRefAttr = attrConstraint('flat symbol reference attribute', (a: Attribute): a is SymbolRefAttr => a instanceof SymbolRefAttr && a.isFlat);
 
-const FunctionTypeConstraint = typeConstraint('function type', (t) => t instanceof FunctionType);
+const isFunctionType = (t: Type) => t instanceof FunctionType;
+const FunctionTypeConstraint = typeConstraint('function type', isFunctionType, undefined, isFunctionType);
 
 function symbolNameOf(op: Operation): string {
   const a = op.getAttr('sym_name');
@@ -147,8 +148,7 @@ export const CallOp = defineOp({
   attributes: { callee: required(FlatSymbolRefAttr) },
   traits: [MemoryEffects('read', 'write', 'allocate', 'free')],
   assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
-  // MLIR checks this in verifySymbolUses, once the enclosing symbol table has verified.
-  verify(op) {
+  verifySymbolUses(op) {
     const callee = op.getAttr('callee') as SymbolRefAttr;
     const fn = lookupSymbol(op, callee);
     if (!fn || fn.name !== 'func.func') return `'${callee.root}' does not reference a valid function`;
@@ -199,7 +199,8 @@ export const CallIndirectOp = defineOp({
     parser.expect(Tok.Colon, "':'");
     const typeOffset = parser.offset;
     const type = parser.parseType();
-    if (!(type instanceof FunctionType)) throw parser.emitError(`'callee' must be function type, but got '${type}'`, typeOffset);
+    // type($callee) of a FunctionType operand: MLIR's parseCustomTypeWithFallback<FunctionType>.
+    if (!(type instanceof FunctionType)) throw parser.opError('invalid kind of type specified', typeOffset);
     state.operands.push(parser.resolveOperand(callee, type));
     parser.resolveOperands(args, type.inputs, argsOffset, state.operands);
     state.types.push(...type.results);

@@ -52,8 +52,8 @@ export const AsyncTokenType = {
   isa: (t: Type): boolean => t === SimpleDialectType.get('gpu', 'async.token'),
 };
 
-export function parseDimensionKeyword(parser: Parser, opName?: string): DimensionAttr {
-  return DimensionAttr.get(parseEnumKeyword(parser, DIMENSIONS, '::mlir::gpu::Dimension', opName ? `custom op '${opName}' ` : ''));
+export function parseDimensionKeyword(parser: Parser, inOp = false): DimensionAttr {
+  return DimensionAttr.get(parseEnumKeyword(parser, DIMENSIONS, '::mlir::gpu::Dimension', inOp));
 }
 
 function parseAddressSpaceBody(parser: Parser): AddressSpaceAttr {

@@ -17,6 +17,7 @@ import {
   Terminator,
 } from '../../core/ir/traits.js';
 import { FunctionType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
+import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
@@ -40,19 +41,17 @@ function symbolNameOf(op: Operation): string {
 // ------------------------------------------------------------------------------------ index ops
 
 /** The enum printed bare in custom formats (`gpu.thread_id  x`: the enum's own printer adds a space). */
-function dimensionConstraint(opName: string) {
-  return attrConstraint("a dimension, either 'x', 'y', or 'z'", (a: Attribute): a is DimensionAttr => a instanceof DimensionAttr, {
-    formatPrint: (p: OpAsmPrinter, a: DimensionAttr) => p.write(' ' + a.value),
-    formatParse: (parser: Parser) => parseDimensionKeyword(parser, opName),
-  });
-}
+const DimensionConstraint = attrConstraint("a dimension, either 'x', 'y', or 'z'", (a: Attribute): a is DimensionAttr => a instanceof DimensionAttr, {
+  formatPrint: (p: OpAsmPrinter, a: DimensionAttr) => p.write(' ' + a.value),
+  formatParse: (parser: Parser) => parseDimensionKeyword(parser, true),
+});
 
 function indexOp<const N extends string>(mnemonic: N, summary: string) {
   const name = `gpu.${mnemonic}` as const;
   return defineOp({
     name,
     summary,
-    attributes: { dimension: required(dimensionConstraint(name)), upper_bound: optionalAttr(IndexAttr) },
+    attributes: { dimension: required(DimensionConstraint), upper_bound: optionalAttr(IndexAttr) },
     results: { result: Index },
     traits: [Pure],
     assemblyFormat: '$dimension (`upper_bound` $upper_bound^)? attr-dict',
@@ -103,13 +102,29 @@ const TargetArrayAttr = attrConstraint(
   { formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare) },
 );
 
+/**
+ * gpu.module's body: MLIR's GPUModuleOp::print leaves out the gpu.module_end terminator even where
+ * it has attributes (a declarative format would show it then).
+ */
+const ModuleBody: CustomDirective = {
+  print(p, _op, [body]) {
+    p.printRegion(body as Region, false, false);
+  },
+  parse(parser) {
+    const body = new Region();
+    parser.parseRegion(body, undefined);
+    return [body];
+  },
+};
+
 export const GPUModuleOp = defineOp({
   name: 'gpu.module',
   summary: 'A top level compilation unit containing code to be run on a GPU.',
   attributes: { sym_name: required(SymbolNameAttr), targets: optionalAttr(TargetArrayAttr), offloadingHandler: optionalAttr(AnyAttr) },
   regions: { bodyRegion: {} },
   traits: [IsolatedFromAbove, SymbolTable, SymbolTrait, SingleBlockImplicitTerminator('gpu.module_end')],
-  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword $bodyRegion',
+  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
+  customDirectives: { ModuleBody },
 });
 
 export const ModuleEndOp = defineOp({
@@ -177,10 +192,8 @@ function printGPUFuncOp(p: OpAsmPrinter, op: Operation): void {
 function parseAttributions(parser: Parser, keyword: string, args: RegionArgument[]): ArrayAttr | undefined {
   if (parser.parseOptionalKeyword(keyword) === undefined) return undefined;
   const parsed: RegionArgument[] = [];
-  parser.expect(Tok.LParen, "'('");
-  if (!parser.consumeIf(Tok.RParen)) {
-    parser.parseCommaSeparated(undefined, Tok.RParen, () => parsed.push(parser.parseArgument(true, true)));
-  }
+  // MLIR's parseArgumentList(Delimiter::Paren, allowType, allowAttrs).
+  parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => parsed.push(parser.parseArgument(true, true)), ' in argument list');
   args.push(...parsed);
   const dicts = parsed.map((a) => (a.attrs instanceof DictionaryAttr ? a.attrs : DictionaryAttr.empty()));
   return dicts.some((d) => d.size > 0) ? ArrayAttr.get(dicts) : undefined;
@@ -428,13 +441,17 @@ function parseLaunchFuncOp(parser: Parser, state: ParseState): void {
   if (parser.parseOptionalKeyword('dynamic_shared_memory_size') !== undefined) smem = parser.parseOperand();
   const args: { u: UnresolvedOperand; type: Type }[] = [];
   if (parser.parseOptionalKeyword('args') !== undefined) {
-    parser.expect(Tok.LParen, "'('");
-    if (!parser.consumeIf(Tok.RParen)) {
-      parser.parseCommaSeparated(undefined, Tok.RParen, () => {
-        const a = parser.parseArgument(true, false);
-        args.push({ u: a.operand, type: a.type });
-      });
-    }
+    // MLIR's parseLaunchFuncOperands: operands (result numbers allowed), each with its type.
+    parser.parseCommaSeparated(
+      Tok.LParen,
+      Tok.RParen,
+      () => {
+        const u = parser.parseOperand();
+        parser.expect(Tok.Colon, "':'");
+        args.push({ u, type: parser.parseType() });
+      },
+      ' in argument list',
+    );
   }
   parser.parseOptionalAttrDict(state);
   const ops = state.operands;

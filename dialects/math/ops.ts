@@ -3,7 +3,7 @@ import { defaultValued } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Pure, SameOperandsAndResultType } from '../../core/ir/traits.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
-import { AllTypesMatch, namedFormatParse, SameOperandsAndResultShape } from '../arith/common.js';
+import { AllTypesMatch, SameOperandsAndResultShape } from '../arith/common.js';
 import { FloatLike, SignlessIntegerLike } from '../arith/types.js';
 
 const fastmath = () => ({ fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) });
@@ -18,7 +18,6 @@ function floatUnaryOp<const N extends string>(name: N, summary: string) {
     attributes: fastmath(),
     traits: [Pure, SameOperandsAndResultType],
     assemblyFormat: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
-    parse: namedFormatParse,
     fold: mathFolders[name],
   });
 }
@@ -33,7 +32,6 @@ function floatBinaryOp<const N extends string>(name: N, summary: string) {
     attributes: fastmath(),
     traits: [Pure, SameOperandsAndResultType],
     assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
-    parse: namedFormatParse,
     fold: mathFolders[name],
   });
 }
@@ -111,7 +109,6 @@ export const FPowIOp = defineOp({
   traits: [AllTypesMatch('lhs', 'result'), Pure, SameOperandsAndResultShape],
   assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)',
   typeRelations: [{ allMatch: ['lhs', 'result'] }],
-  parse: namedFormatParse,
 });
 
 /** `math.fma %a, %b, %c fastmath<fast> : f32`. */
@@ -123,7 +120,6 @@ export const FmaOp = defineOp({
   attributes: fastmath(),
   traits: [Pure, SameOperandsAndResultType],
   assemblyFormat: '$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
-  parse: namedFormatParse,
 });
 
 export const mathOps = [

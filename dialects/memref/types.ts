@@ -3,12 +3,13 @@ import { isDynamicIndex } from './dynamic-index-list.js';
 import { typeConstraint } from '../../core/ir/constraints.js';
 import { IndexType, MemRefType, ShapedType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 
-export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
-export const AnyMemRef = typeConstraint('memref of any type values', (t) => t instanceof MemRefType);
-export const AnyRankedOrUnrankedMemRef = typeConstraint(
-  'ranked or unranked memref of any type values',
-  (t) => t instanceof MemRefType || t instanceof UnrankedMemRefType,
-);
+const isIndex = (t: Type) => t instanceof IndexType;
+const isMemRef = (t: Type) => t instanceof MemRefType;
+const isBaseMemRef = (t: Type) => t instanceof MemRefType || t instanceof UnrankedMemRefType;
+
+export const Index = typeConstraint('index', isIndex, IndexType.get(), isIndex);
+export const AnyMemRef = typeConstraint('memref of any type values', isMemRef, undefined, isMemRef);
+export const AnyRankedOrUnrankedMemRef = typeConstraint('ranked or unranked memref of any type values', isBaseMemRef, undefined, isBaseMemRef);
 export const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
   'non-0-ranked or unranked memref of any type values',
   (t) => (t instanceof MemRefType && t.rank > 0) || t instanceof UnrankedMemRefType,

@@ -49,7 +49,7 @@ function parseAssignmentList(parser: Parser): { args: UnresolvedOperand[]; inits
   const inits: UnresolvedOperand[] = [];
   parser.expect(Tok.LParen);
   parser.parseCommaSeparatedUntil(Tok.RParen, () => {
-    args.push(parser.parseOperand());
+    args.push(parser.parseOperand(false));
     parser.expect(Tok.Equal, "'='");
     inits.push(parser.parseOperand());
   });
@@ -90,11 +90,6 @@ function forwarded(r: Region): Type[] | undefined {
   const t = r.entry?.last;
   if (!t || !t.hasTrait('Terminator')) return undefined;
   return typesOfValues(t.name === 'scf.condition' ? t.operands.slice(1) : t.operands);
-}
-
-function terminatorHasContent(r: Region): boolean {
-  const t = r.entry?.last;
-  return t !== undefined && (t.numOperands > 0 || t.attributesIfAny !== undefined || t.propertiesIfAny !== undefined);
 }
 
 // ---------------------------------------------------------------------------------------- yield
@@ -204,7 +199,8 @@ export const ForOp = defineOp({
       p.printType(iv.type);
       p.write(' ');
     }
-    p.printRegion(op.region(0), false, numInits > 0 || terminatorHasContent(op.region(0)));
+    // As MLIR's ForOp::print: the yield is shown only with iter_args (attributes on it are not printed).
+    p.printRegion(op.region(0), false, numInits > 0);
     p.printOptionalAttrDict(op);
   },
   parse: customParse((parser, state) => {
@@ -270,10 +266,11 @@ export const IfOp = defineOp({
       p.write(')');
     }
     p.write(' ');
-    p.printRegion(op.region(0), false, hasResults || terminatorHasContent(op.region(0)));
+    // As MLIR's IfOp::print: yields are shown only with results (attributes on them are not printed).
+    p.printRegion(op.region(0), false, hasResults);
     if (!op.region(1).empty) {
       p.write(' else ');
-      p.printRegion(op.region(1), false, hasResults || terminatorHasContent(op.region(1)));
+      p.printRegion(op.region(1), false, hasResults);
     }
     p.printOptionalAttrDict(op);
   },

@@ -166,8 +166,8 @@ function parseShared(parser: Parser): SharedLayoutAttr {
   return SharedLayoutAttr.get(params);
 }
 
-export function parseReduceKindKeyword(parser: Parser, prefix = ''): ReduceKindAttr {
-  return ReduceKindAttr.get(parseEnumKeyword(parser, REDUCE_KINDS, 'tile reduction kind', prefix));
+export function parseReduceKindKeyword(parser: Parser, inOp = false): ReduceKindAttr {
+  return ReduceKindAttr.get(parseEnumKeyword(parser, REDUCE_KINDS, 'tile reduction kind', inOp));
 }
 
 /** The dialect's attribute hook: `#tile.blocked<...>`, `#tile.shared<...>`, `#tile.reduce_kind<...>`. */
@@ -207,14 +207,12 @@ export function i64List(values: readonly number[]): DenseArrayAttr {
 export const SharedLayoutConstraint = attrConstraint('#tile.shared layout', (a): a is SharedLayoutAttr => a instanceof SharedLayoutAttr, {
   formatPrint: (p: AttrTypeWriter, a: SharedLayoutAttr) => p.attr(a),
   // A wrong kind of attribute is reported by the format ('invalid kind of attribute specified').
-  formatParse: (parser: Parser) => parser.parseAttribute() as SharedLayoutAttr,
+  formatParse: (parser: Parser) => parser.parseAttribute(undefined, false) as SharedLayoutAttr,
   formatStartsHere: (parser: Parser) => parser.peek(Tok.HashId),
 });
 
-export function reduceKindConstraint(opName: string) {
-  return attrConstraint('tile reduction kind', (a): a is ReduceKindAttr => a instanceof ReduceKindAttr, {
-    formatPrint: (p: AttrTypeWriter, a: ReduceKindAttr) => p.write(a.kind),
-    formatParse: (parser: Parser) => parseReduceKindKeyword(parser, `custom op '${opName}' `),
-    formatStartsHere: (parser: Parser) => parser.peek(Tok.BareId) && (REDUCE_KINDS as readonly string[]).includes(parser.tokenText),
-  });
-}
+export const ReduceKindConstraint = attrConstraint('tile reduction kind', (a): a is ReduceKindAttr => a instanceof ReduceKindAttr, {
+  formatPrint: (p: AttrTypeWriter, a: ReduceKindAttr) => p.write(a.kind),
+  formatParse: (parser: Parser) => parseReduceKindKeyword(parser, true),
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.BareId) && (REDUCE_KINDS as readonly string[]).includes(parser.tokenText),
+});

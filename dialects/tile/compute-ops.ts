@@ -4,7 +4,7 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { HasParent, Pure, ReturnLike, Terminator } from '../../core/ir/traits.js';
 import { f32, RankedTensorType, type Type } from '../../core/ir/types.js';
-import { I64ListAttr, reduceKindConstraint, type ReduceKindAttr } from './attributes.js';
+import { I64ListAttr, ReduceKindConstraint, type ReduceKindAttr } from './attributes.js';
 import { firstEncodingError, IntOrFloat, isDotInput, isFloat, isSignlessInt, shapeText, TileTensor } from './types.js';
 
 const tensorOf = (op: Operation, i: number): RankedTensorType => op.operands[i]!.type as RankedTensorType;
@@ -95,7 +95,7 @@ export const ReduceOp = defineOp({
   summary: 'reduces a tile along one dimension',
   operands: { input: TileTensor },
   results: { result: AnyType },
-  attributes: { kind: optionalAttr(reduceKindConstraint('tile.reduce')), axis: required(I64Attr) },
+  attributes: { kind: optionalAttr(ReduceKindConstraint), axis: required(I64Attr) },
   regions: { combiner: {} },
   traits: [Pure],
   assemblyFormat: '($kind^)? $input `axis` $axis attr-dict `:` type($input) `->` type($result) ($combiner^)?',

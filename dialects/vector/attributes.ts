@@ -24,9 +24,9 @@ export class CombiningKindAttr extends DialectAttr {
 }
 
 /** `<add>`: the body of `#vector.kind<...>`, after the mnemonic. */
-export function parseCombiningKindBody(parser: Parser): CombiningKindAttr {
+export function parseCombiningKindBody(parser: Parser, inOp = false): CombiningKindAttr {
   parser.expect(Tok.Less, "'<'");
-  const kind = parseEnumKeyword(parser, COMBINING_KINDS, '::mlir::vector::CombiningKind');
+  const kind = parseEnumKeyword(parser, COMBINING_KINDS, '::mlir::vector::CombiningKind', inOp);
   parser.expect(Tok.Greater, "'>'");
   return CombiningKindAttr.get(kind);
 }
@@ -37,7 +37,7 @@ export const CombiningKindAttrConstraint = attrConstraint(
   (a): a is CombiningKindAttr => a instanceof CombiningKindAttr,
   {
     formatPrint: (p: AttrTypeWriter, a: CombiningKindAttr) => a.printBody(p),
-    formatParse: (parser: Parser) => parseCombiningKindBody(parser),
+    formatParse: (parser: Parser) => parseCombiningKindBody(parser, true),
     formatStartsHere: (parser: Parser) => parser.peek(Tok.Less),
   },
 );

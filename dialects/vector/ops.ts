@@ -3,7 +3,7 @@ import { defaultValued, defaultValuedOptional, DenseI64ArrayAttr, optional, requ
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
-import { FloatType, IndexType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
+import { elementTypeOrSelf, FloatType, IndexType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
 import { BoolAttr, FalseAttr } from '../memref/ops.js';
 import { AnyMemRef, Index, stridesAndOffset } from '../memref/types.js';
@@ -12,13 +12,16 @@ import { CombiningKindAttrConstraint, type CombiningKindAttr } from './attribute
 import { vectorFolders, vectorPatterns } from './canonicalization.js';
 
 const AnyType = typeConstraint('any type', () => true);
-export const AnyVectorOfAnyRank = typeConstraint('vector of any type values', (t) => t instanceof VectorType);
+const isVector = (t: Type) => t instanceof VectorType;
+export const AnyVectorOfAnyRank = typeConstraint('vector of any type values', isVector, undefined, isVector);
 const isFloat = (t: Type) => t instanceof FloatType;
 const isInteger = (t: Type) => t instanceof IntegerType;
-export const FloatVectorOfAnyRank = typeConstraint('vector of floating-point values', (t) => t instanceof VectorType && isFloat(t.elementType));
+export const FloatVectorOfAnyRank = typeConstraint('vector of floating-point values', (t) => t instanceof VectorType && isFloat(t.elementType), undefined, isVector);
 export const ReductionVector = typeConstraint(
   'vector of floating-point or integer or index values',
   (t) => t instanceof VectorType && (isFloat(t.elementType) || isInteger(t.elementType) || t.elementType instanceof IndexType),
+  undefined,
+  isVector,
 );
 export const SplatInput = typeConstraint(
   'integer/index/float type',
@@ -255,8 +258,10 @@ export const ReductionOp = defineOp({
   typeRelations: [{ from: 'dest', to: 'acc', transform: (t) => t }],
   assemblyFormat: '$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)',
   verify(op) {
-    if (op.numOperands > 1 && typeOf(op, 1) !== op.resultTypes[0]) return "failed to verify that dest and acc have the same type";
     const vec = typeOf(op, 0) as VectorType;
+    // MLIR's traits in their order: PredOpTrait (TCresVTEtIsSameAsOpBase<0, 0>), then OptionalTypesMatchWith.
+    if (elementTypeOrSelf(op.resultTypes[0]!) !== vec.elementType) return 'failed to verify that source operand and result have same element type';
+    if (op.numOperands > 1 && typeOf(op, 1) !== op.resultTypes[0]) return "failed to verify that dest and acc have the same type";
     if (vec.rank > 1) return `unsupported reduction rank: ${vec.rank}`;
     const kind = (op.properties.get('kind') as CombiningKindAttr).kind;
     const elt = op.resultTypes[0]!;

@@ -24,7 +24,7 @@ describe('vector dialect diagnostics', () => {
     expect(error(wrap('  %0 = vector.broadcast %v : vector<4xf32> to vector<3xf32>'))).toBe("<stdin>:3:8: error: 'vector.broadcast' op dimension mismatch (4 vs. 3)");
     expect(error(wrap('  %0 = vector.reduction <xor>, %v : vector<4xf32> into f32'))).toBe("<stdin>:3:8: error: 'vector.reduction' op unsupported reduction type ''f32'' for kind 'xor'");
     expect(error(wrap('  %0 = vector.reduction <foo>, %v : vector<4xf32> into f32'))).toBe(
-      '<stdin>:3:26: error: expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf',
+      '<stdin>:3:26: error: custom op \'vector.reduction\' expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf',
     );
   });
   it('checks loads and stores', () => {
