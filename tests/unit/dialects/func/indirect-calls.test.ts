@@ -3,7 +3,7 @@
 // random programs run by the interpreter before and after.
 import { describe, expect, it } from 'vitest';
 import { Interpreter } from '../../../../core/interpret/engine.js';
-import type { Pass } from '../../../../core/pass/pass.js';
+import type { PassDefinition } from '../../../../core/pass/pass.js';
 import { verify } from '../../../../core/ir/verifier.js';
 import { runPassOn } from '../../../../core/pass/run-single.js';
 import { printOperation } from '../../../../core/syntax/printer.js';
@@ -76,7 +76,7 @@ function randomIndirectProgram(seed: number): string {
   return out.join('\n');
 }
 
-function runProgram(text: string, pass: Pass | undefined, args: readonly (number | boolean)[]): { results: unknown; printed: string } {
+function runProgram(text: string, pass: PassDefinition | undefined, args: readonly (number | boolean)[]): { results: unknown; printed: string } {
   const context = createContext();
   const module = parseModule(text, context, 'random.mlir');
   if (pass) {
