@@ -1,7 +1,6 @@
 // RUN: tile-opt %s --canonicalize | FileCheck %s
 // A bitcast is exact: int -> float -> int gives back the integer, also when the float is a NaN
-// with a payload (mlir-opt folds the inner bitcast keeping the payload; tile-opt leaves bitcasts
-// to non-canonical NaNs unfolded, and BitcastOfBitcast removes the pair).
+// with a payload, and a folded bitcast to float keeps the payload (MLIR's BitcastOp::fold).
 
 // CHECK-LABEL: func.func @round_trip(
 // CHECK-DAG:     %[[S:.+]] = arith.constant -1 : i32
@@ -25,12 +24,14 @@ func.func @round_trip() -> (i32, i32, vector<2xi32>, i32) {
   return %mi, %pi, %vi, %qi : i32, i32, vector<2xi32>, i32
 }
 
-// The canonical quiet NaN folds in both.
-// CHECK-LABEL: func.func @canonical_nan(
-// CHECK-NEXT:    %[[C:.+]] = arith.constant 0x7FC00000 : f32
-// CHECK-NEXT:    return %[[C]] : f32
-func.func @canonical_nan() -> f32 {
+// CHECK-LABEL: func.func @nan_constants(
+// CHECK-DAG:     %[[Q:.+]] = arith.constant 0x7FC00000 : f32
+// CHECK-DAG:     %[[P:.+]] = arith.constant 0xFFFFFFFF : f32
+// CHECK:         return %[[Q]], %[[P]] : f32, f32
+func.func @nan_constants() -> (f32, f32) {
   %q = arith.constant 2143289344 : i32
   %qf = arith.bitcast %q : i32 to f32
-  return %qf : f32
+  %p = arith.constant -1 : i32
+  %pf = arith.bitcast %p : i32 to f32
+  return %qf, %pf : f32, f32
 }

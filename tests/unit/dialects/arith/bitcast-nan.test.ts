@@ -61,8 +61,9 @@ describe('bitcast chains through NaN bit patterns', () => {
           expect(bits, `seed ${seed}, result ${k}\n${text}\n${printOperation(module)}`).toBe(inputs[k]);
         });
       }
-      // canonicalize folds every chain (bitcast of bitcast); sccp the ones that are not NaNs.
-      expect(folded).toBeGreaterThan(name === 'canonicalize' ? 300 : 80);
+      // canonicalize folds every chain (bitcast of bitcast); sccp folds both bitcasts of a chain
+      // unless a NaN payload could not be held (then neither).
+      expect(folded).toBeGreaterThan(name === 'canonicalize' ? 300 : 200);
     });
   }
 });
