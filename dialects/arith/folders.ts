@@ -233,14 +233,22 @@ export const foldXOrI = binaryFolder((op, a, b) => {
   return intFold(a, b, t, xorInt);
 });
 
+/**
+ * MLIR 19's ShLIOp/ShRUIOp/ShRSIOp::fold: every element is computed as APInt does (a shift by the
+ * width or more gives 0, or the sign bits for shrsi), and the fold is kept only if the shift
+ * amount of the last element computed was below the width (the `bounded` flag that each element
+ * overwrites): a scalar or splat folds when in range, a vector when its last amount is.
+ */
 function shiftFold(shift: (x: bigint, s: bigint, w: number) => bigint): Folder {
-  const fold = (x: bigint, y: bigint, w: number): bigint | undefined => {
-    const s = unsigned(y, w);
-    return s >= BigInt(w) ? undefined : shift(x, s, w);
-  };
   return binaryFolder((op, a, b) => {
     if (isZeroInt(b)) return lhsOf(op);
-    return intFold(a, b, resultType(op), fold);
+    let bounded = false;
+    const folded = intFold(a, b, resultType(op), (x, y, w) => {
+      const s = unsigned(y, w);
+      bounded = s < BigInt(w);
+      return shift(x, bounded ? s : BigInt(w), w);
+    });
+    return bounded ? folded : undefined;
   });
 }
 export const foldShLI = shiftFold((x, s) => x << s);
