@@ -231,11 +231,14 @@ export function floatBits(x: number, kind: FloatKind): bigint {
 }
 
 /**
- * The float of `kind` with bit pattern `bits`, or undefined for a NaN whose payload a JS number
- * cannot carry (only the canonical quiet NaN survives).
+ * The float of `kind` with bit pattern `bits`, or undefined for a NaN other than the canonical
+ * quiet NaN: folded values are stored as JS numbers, whose NaN payloads V8 does not keep
+ * reliably (stores into double arrays may canonicalize them), and a folded bitcast that lost its
+ * payload would change what a later bitcast back to an integer computes. MLIR folds these
+ * (APFloat keeps every payload); we leave them unfolded.
  */
 export function floatFromBits(bits: bigint, kind: FloatKind): number | undefined {
   const x = bitsToFloat(bits, kind);
-  if (Number.isNaN(x) && floatToBits(x, kind) !== bits) return undefined;
+  if (Number.isNaN(x) && floatToBits(NaN, kind) !== bits) return undefined;
   return x;
 }

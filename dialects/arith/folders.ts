@@ -15,7 +15,7 @@ import {
   constFloat, constFold, constFoldUnary, constInt, elementType, floatBits, floatFromBits, floatKind, intWidth, isAllOnes, isNegZero, isOneInt,
   isZeroInt, makeConstant, makeScalar, roundScaled, signed, unsigned, type Elem,
 } from './fold-utils.js';
-import { roundToKind } from '../../core/ir/float-format.js';
+import { bitsToFloat, roundToKind } from '../../core/ir/float-format.js';
 import { constantValue as constantOf } from '../../core/rewrite/folder.js';
 
 type Operands = readonly (Attribute | undefined)[];
@@ -233,14 +233,22 @@ export const foldXOrI = binaryFolder((op, a, b) => {
   return intFold(a, b, t, xorInt);
 });
 
+/**
+ * MLIR 19's ShLIOp/ShRUIOp/ShRSIOp::fold: every element is computed as APInt does (a shift by the
+ * width or more gives 0, or the sign bits for shrsi), and the fold is kept only if the shift
+ * amount of the last element computed was below the width (the `bounded` flag that each element
+ * overwrites): a scalar or splat folds when in range, a vector when its last amount is.
+ */
 function shiftFold(shift: (x: bigint, s: bigint, w: number) => bigint): Folder {
-  const fold = (x: bigint, y: bigint, w: number): bigint | undefined => {
-    const s = unsigned(y, w);
-    return s >= BigInt(w) ? undefined : shift(x, s, w);
-  };
   return binaryFolder((op, a, b) => {
     if (isZeroInt(b)) return lhsOf(op);
-    return intFold(a, b, resultType(op), fold);
+    let bounded = false;
+    const folded = intFold(a, b, resultType(op), (x, y, w) => {
+      const s = unsigned(y, w);
+      bounded = s < BigInt(w);
+      return shift(x, bounded ? s : BigInt(w), w);
+    });
+    return bounded ? folded : undefined;
   });
 }
 export const foldShLI = shiftFold((x, s) => x << s);
@@ -616,7 +624,27 @@ export const foldBitcast = unaryFolder((op, a) => {
   const from = elementType(inType(op));
   const to = elementType(resultType(op));
   const w = intWidth(from instanceof FloatType ? IntegerType.get(from.width) : from);
-  return constFoldUnary(a, resultType(op), (x) => {
+  const type = resultType(op);
+  // A float result holds its bits exactly, NaN payloads included, as MLIR's APFloat does. JS
+  // numbers do not always keep NaN payloads (V8 builtins storing into double arrays make them
+  // canonical), so the attribute is built here and checked: if a payload was lost, no fold.
+  if (to instanceof FloatType) {
+    const kind = floatKind(to);
+    const fromKind = from instanceof FloatType ? floatKind(from) : undefined;
+    const bitsOf = (v: Elem) => (fromKind ? floatBits(v as number, fromKind) : unsigned(v as bigint, w));
+    if (!(type instanceof ShapedType) && (a instanceof IntegerAttr || a instanceof FloatAttr)) {
+      const bits = bitsOf(a.value);
+      const attr = FloatAttr.get(type, bitsToFloat(bits, kind));
+      return floatBits(attr.value, kind) === bits ? attr : undefined;
+    }
+    if (type instanceof ShapedType && a instanceof DenseElementsAttr) {
+      const bits = a.values.map(bitsOf);
+      const attr = DenseElementsAttr.get(type, bits.map((b) => bitsToFloat(b, kind)));
+      return attr.values.every((v, i) => floatBits(v as number, kind) === bits[i]) ? attr : undefined;
+    }
+    return undefined;
+  }
+  return constFoldUnary(a, type, (x) => {
     const bits = from instanceof FloatType ? floatBits(x as number, floatKind(from)) : unsigned(x as bigint, w);
     return to instanceof FloatType ? floatFromBits(bits, floatKind(to)) : bits;
   });

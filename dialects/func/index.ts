@@ -1,4 +1,5 @@
 import { defineDialect } from '../../core/ir/dialect.js';
+import { materializeFuncConstant } from './canonicalization.js';
 import { CallIndirectOp, CallOp, ConstantOp, FuncOp, ReturnOp } from './ops.js';
 
 export * from './ops.js';
@@ -8,4 +9,5 @@ export const funcDialect = defineDialect({
   name: 'func',
   summary: 'Function definitions, calls and returns',
   ops: [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp],
+  materializeConstant: materializeFuncConstant,
 });

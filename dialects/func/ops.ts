@@ -11,6 +11,7 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { StrAttr, SymbolNameAttr } from '../builtin/index.js';
+import { SimplifyIndirectCallWithKnownCallee } from './canonicalization.js';
 import {
   addArgAndResultAttrs,
   checkDuplicateEntryArgs,
@@ -177,6 +178,7 @@ export const CallIndirectOp = defineOp({
   operands: { callee: FunctionTypeConstraint, callee_operands: variadic(AnyType) },
   results: { results: variadic(AnyType) },
   traits: [MemoryEffects('read', 'write', 'allocate', 'free')],
+  canonicalize: [SimplifyIndirectCallWithKnownCallee],
   // MLIR's format `$callee `(` $callee_operands `)` attr-dict `:` type($callee)`, whose operand and
   // result types come from the callee's function type (TypesMatchWith), written out by hand.
   print: ((p: OpAsmPrinter, op: Operation) => {

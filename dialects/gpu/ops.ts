@@ -23,6 +23,7 @@ import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/s
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { addArgAndResultAttrs, checkDuplicateEntryArgs, DictArrayAttr, FunctionTypeAttr, functionTypeOf, parseFunctionSignature, printFunctionSignature, verifyFunctionAttrs } from '../func/function-interface.js';
+import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
 import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, type AddressSpace } from './attributes.js';
 
 const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
@@ -92,6 +93,7 @@ export const BarrierOp = defineOp({
   name: 'gpu.barrier',
   summary: 'Synchronizes all work items of a workgroup.',
   assemblyFormat: 'attr-dict',
+  canonicalize: [EraseRedundantGpuBarrierOps],
 });
 
 // ------------------------------------------------------------------------------------ gpu.module

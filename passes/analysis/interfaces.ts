@@ -1,10 +1,10 @@
 // Interfaces that passes need from ops, looked up on the op's declaration first
 // (core/ir/speculation.ts, core/ir/loop-like.ts, core/ir/region-branch.ts) and otherwise supplied here for the dialect ops
 // that do not declare them yet (arith divisions, scf ops), with MLIR's semantics.
-import { IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import { DenseElementsAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import { declaredLoopLike } from '../../core/ir/loop-like.js';
 import { declaredRegionBranch, type RegionBranchSpec, type RegionPoint } from '../../core/ir/region-branch.js';
-import { IntegerType } from '../../core/ir/types.js';
+import { IntegerType, ShapedType, type Type } from '../../core/ir/types.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
 import { declaredSpeculatability, type Speculatability } from '../../core/ir/speculation.js';
@@ -12,9 +12,12 @@ import type { Value } from '../../core/ir/value.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { ExecuteRegionOp, ForOp, IfOp, WhileOp } from '../../dialects/scf/index.js';
 
+/** A scalar or splat integer constant (MLIR's m_ConstantInt, which matches splats too). */
 function constantInt(v: Value): bigint | undefined {
   const c = constantValue(v);
-  return c instanceof IntegerAttr ? c.value : undefined;
+  if (c instanceof IntegerAttr) return c.value;
+  if (c instanceof DenseElementsAttr && c.isSplat && typeof c.values[0] === 'bigint') return c.values[0];
+  return undefined;
 }
 
 /** Divisions trap on a zero divisor (and signed ones overflow on -1): speculatable only when the divisor rules that out. */
@@ -31,9 +34,13 @@ const fallbackSpeculatability: Readonly<Record<string, (op: Operation) => Specul
   'scf.for': (op) => (constantInt(op.operand(2)) === 1n ? 'recursive' : 'not-speculatable'),
 };
 
+const elementType = (t: Type): Type => (t instanceof ShapedType ? t.elementType : t);
+
 function signedDivisorSafe(divisor: Value): Speculatability {
   const c = constantInt(divisor);
-  return c !== undefined && c !== 0n && c !== -1n ? 'speculatable' : 'not-speculatable';
+  // MLIR checks isAllOnes(): -1, and for i1 (held as 0/1) true.
+  const allOnes = c === -1n || (c === 1n && elementType(divisor.type) === IntegerType.get(1));
+  return c !== undefined && c !== 0n && !allOnes ? 'speculatable' : 'not-speculatable';
 }
 
 export function speculatabilityOf(op: Operation): Speculatability {
