@@ -86,7 +86,8 @@ function randomDivisionLoops(seed: number): string {
     const kind = pick(['i32', 'vector<2xi32>', 'vector<2xi32>', 'i1']);
     const x = kind === 'i1' ? '%x' : kind === 'i32' ? '%s' : '%v';
     const divisor = kind === 'i1' ? pick(['true', 'false']) : kind === 'i32' ? String(pick([0, -1, 3, -5])) : pick(['dense<0>', 'dense<-1>', 'dense<3>', 'dense<[2, -1]>', 'dense<[4, 0]>', 'dense<[5, 7]>']);
-    lines.push(`  %d${k} = arith.constant ${divisor} : ${kind}`);
+    // A bool literal carries its type (mlir-opt rejects `true : i1`).
+    lines.push(kind === 'i1' ? `  %d${k} = arith.constant ${divisor}` : `  %d${k} = arith.constant ${divisor} : ${kind}`);
     lines.push(`  %r${k} = scf.for %i${k} = %c0 to %n${pick([0, 1])} step %c1 iter_args(%p${k} = ${x}) -> (${kind}) {`);
     lines.push(`    %q${k} = arith.${pick(ops)} ${x}, %d${k} : ${kind}`, `    scf.yield %q${k} : ${kind}`, `  }`);
     results.push(`%r${k}`);
