@@ -2,7 +2,7 @@ import type { SymbolRefAttr } from '../core/ir/attributes.js';
 import { CallSiteLoc, type Location } from '../core/ir/location.js';
 import { IRMapping, type Operation } from '../core/ir/operation.js';
 import { definePass, type PassContext } from '../core/pass/pass.js';
-import { CallOp, ReturnOp } from '../dialects/func/index.js';
+import { CallOp } from '../dialects/func/index.js';
 import { CallGraph, type CallGraphNode, type SccIterator } from './analysis/call-graph.js';
 import { CallGraphUses } from './analysis/call-graph-uses.js';
 

@@ -42,6 +42,17 @@ export class SymbolTable {
   }
 }
 
+/** Symbol tables built once per table op, for many lookups over IR whose symbols do not change (MLIR's SymbolTableCollection). */
+export class SymbolTableCollection {
+  private readonly tables = new Map<Operation, SymbolTable>();
+
+  get(op: Operation): SymbolTable {
+    let table = this.tables.get(op);
+    if (!table) this.tables.set(op, (table = new SymbolTable(op)));
+    return table;
+  }
+}
+
 export function isSymbolTable(op: Operation): boolean {
   return op.hasTrait('SymbolTable');
 }
@@ -53,15 +64,16 @@ export function nearestSymbolTable(from: Operation): Operation | undefined {
 
 /**
  * Resolve `@a::@b` starting at the nearest symbol table around `from` and walking outwards
- * for the root, as MLIR's SymbolTable::lookupNearestSymbolFrom.
+ * for the root, as MLIR's SymbolTable::lookupNearestSymbolFrom; `tables` caches the tables read.
  */
-export function lookupSymbol(from: Operation, ref: SymbolRefAttr): Operation | undefined {
+export function lookupSymbol(from: Operation, ref: SymbolRefAttr, tables?: SymbolTableCollection): Operation | undefined {
+  const tableOf = (op: Operation) => (tables ? tables.get(op) : new SymbolTable(op));
   for (let table = isSymbolTable(from) ? from : nearestSymbolTable(from); table; table = nearestSymbolTable(table)) {
-    let found = new SymbolTable(table).lookup(ref.root);
+    let found = tableOf(table).lookup(ref.root);
     if (!found) continue;
     for (const name of ref.nested) {
       if (!isSymbolTable(found)) return undefined;
-      found = new SymbolTable(found).lookup(name);
+      found = tableOf(found).lookup(name);
       if (!found) return undefined;
     }
     return found;

@@ -216,6 +216,11 @@ interface VerifyWalk {
   dominanceError: { error: unknown } | undefined;
   /** The dialects loaded, when known: an unregistered op of one of them is an error. */
   readonly context: Context | undefined;
+  /**
+   * How many ops with symbol-use checks the walk has passed since entering the innermost symbol
+   * table: the table walks its contents for them only when there are some.
+   */
+  symbolUsers: number;
 }
 
 /** Stamps and scopes of all walks come from one counter, so that marks left by an earlier walk never match. */
@@ -244,6 +249,9 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     const msg = plan.verify?.(op);
     if (msg) fail(op, msg);
   } else if (!def) verifyUnregistered(op, walk.context);
+  if (def?.spec.verifySymbolUses) walk.symbolUsers++;
+  const symbolUsersOutside = walk.symbolUsers;
+  if (def?.symbolTable) walk.symbolUsers = 0;
   const regions = op.regions;
   if (regions.length > 0) {
     const outerScope = walk.scope;
@@ -264,20 +272,24 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     walk.scope = outerScope;
   }
   // MLIR's region invariants: the region traits (SymbolTable's), then the op's verifyRegions.
-  if (def?.symbolTable) verifySymbolTable(op);
+  if (def?.symbolTable) {
+    verifySymbolTable(op, walk.symbolUsers > 0);
+    walk.symbolUsers = symbolUsersOutside;
+  }
   const msg = plan?.verifyRegions?.(op);
   if (msg) fail(op, msg);
   op.verifyStamp = walk.id;
 }
 
 /** MLIR's detail::verifySymbolTable: unique symbol names, then the uses of symbols nested in `op`. */
-function verifySymbolTable(op: Operation): void {
+function verifySymbolTable(op: Operation, hasSymbolUsers: boolean): void {
   const [dup] = SymbolTable.duplicates(op);
   if (dup) {
     const d = new Diagnostic('error', dup[1].loc, `redefinition of symbol named '${String(symbolName(dup[1]))}'`);
     d.attachNote('see existing symbol definition here', dup[0].loc);
     throw new VerifyFailure(d);
   }
+  if (!hasSymbolUsers) return;
   // Every op under `op` but those inside nested symbol tables (their uses are their own), in the
   // order of MLIR's walkSymbolTable: a region's ops, then the regions found there, last first.
   const worklist: Region[] = [...op.regions];
@@ -387,7 +399,7 @@ function dominanceDiagnostic(user: Operation, index: number, v: Value): Diagnost
  */
 export function verify(op: Operation, context?: Context): Diagnostic | undefined {
   try {
-    const walk: VerifyWalk = { id: ++verifyCounter, scope: ++verifyCounter, dom: new DominanceInfo(), dominanceError: undefined, context };
+    const walk: VerifyWalk = { id: ++verifyCounter, scope: ++verifyCounter, dom: new DominanceInfo(), dominanceError: undefined, context, symbolUsers: 0 };
     verifyOp(op, walk);
     if (walk.dominanceError) throw walk.dominanceError.error;
     return undefined;

@@ -347,7 +347,6 @@ export class TypeAttrParser extends ParserBase {
   }
 
   private parseOptionalAttributeInner(type: Type | undefined, dialectTrailingType: boolean): Attribute | undefined {
-    const start = this.tok.start;
     switch (this.tok.kind) {
       case Tok.LSquare: {
         const elements: Attribute[] = [];

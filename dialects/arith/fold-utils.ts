@@ -5,8 +5,8 @@
  * to their type.
  */
 import { DenseElementsAttr, FloatAttr, floatKindOf, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
-import { bitsToFloat, floatToBits, roundToKind, type FloatKind } from '../../core/ir/float-format.js';
-import { FloatType, IndexType, IntegerType, ShapedType, type Type } from '../../core/ir/types.js';
+import { floatToBits, roundToKind, type FloatKind } from '../../core/ir/float-format.js';
+import { FloatType, IntegerType, ShapedType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 
@@ -230,15 +230,3 @@ export function floatBits(x: number, kind: FloatKind): bigint {
   return floatToBits(x, kind);
 }
 
-/**
- * The float of `kind` with bit pattern `bits`, or undefined for a NaN other than the canonical
- * quiet NaN: folded values are stored as JS numbers, whose NaN payloads V8 does not keep
- * reliably (stores into double arrays may canonicalize them), and a folded bitcast that lost its
- * payload would change what a later bitcast back to an integer computes. MLIR folds these
- * (APFloat keeps every payload); we leave them unfolded.
- */
-export function floatFromBits(bits: bigint, kind: FloatKind): number | undefined {
-  const x = bitsToFloat(bits, kind);
-  if (Number.isNaN(x) && floatToBits(NaN, kind) !== bits) return undefined;
-  return x;
-}

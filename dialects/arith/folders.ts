@@ -12,7 +12,7 @@ import { FloatType, IntegerType, ShapedType, type Type } from '../../core/ir/typ
 import type { Value } from '../../core/ir/value.js';
 import { CMPF_PREDICATES, CMPI_PREDICATES } from './attributes.js';
 import {
-  constFloat, constFold, constFoldUnary, constInt, elementType, floatBits, floatFromBits, floatKind, intWidth, isAllOnes, isNegZero, isOneInt,
+  constFloat, constFold, constFoldUnary, constInt, elementType, floatBits, floatKind, intWidth, isAllOnes, isNegZero, isOneInt,
   isZeroInt, makeConstant, makeScalar, roundScaled, signed, unsigned, type Elem,
 } from './fold-utils.js';
 import { bitsToFloat, roundToKind } from '../../core/ir/float-format.js';
@@ -625,29 +625,24 @@ export const foldBitcast = unaryFolder((op, a) => {
   const to = elementType(resultType(op));
   const w = intWidth(from instanceof FloatType ? IntegerType.get(from.width) : from);
   const type = resultType(op);
+  const fromKind = from instanceof FloatType ? floatKind(from) : undefined;
+  const bitsOf = (v: Elem) => (fromKind ? floatBits(v as number, fromKind) : unsigned(v as bigint, w));
+  if (!(to instanceof FloatType)) return constFoldUnary(a, type, bitsOf);
   // A float result holds its bits exactly, NaN payloads included, as MLIR's APFloat does. JS
   // numbers do not always keep NaN payloads (V8 builtins storing into double arrays make them
   // canonical), so the attribute is built here and checked: if a payload was lost, no fold.
-  if (to instanceof FloatType) {
-    const kind = floatKind(to);
-    const fromKind = from instanceof FloatType ? floatKind(from) : undefined;
-    const bitsOf = (v: Elem) => (fromKind ? floatBits(v as number, fromKind) : unsigned(v as bigint, w));
-    if (!(type instanceof ShapedType) && (a instanceof IntegerAttr || a instanceof FloatAttr)) {
-      const bits = bitsOf(a.value);
-      const attr = FloatAttr.get(type, bitsToFloat(bits, kind));
-      return floatBits(attr.value, kind) === bits ? attr : undefined;
-    }
-    if (type instanceof ShapedType && a instanceof DenseElementsAttr) {
-      const bits = a.values.map(bitsOf);
-      const attr = DenseElementsAttr.get(type, bits.map((b) => bitsToFloat(b, kind)));
-      return attr.values.every((v, i) => floatBits(v as number, kind) === bits[i]) ? attr : undefined;
-    }
-    return undefined;
+  const kind = floatKind(to);
+  if (!(type instanceof ShapedType) && (a instanceof IntegerAttr || a instanceof FloatAttr)) {
+    const bits = bitsOf(a.value);
+    const attr = FloatAttr.get(type, bitsToFloat(bits, kind));
+    return floatBits(attr.value, kind) === bits ? attr : undefined;
   }
-  return constFoldUnary(a, type, (x) => {
-    const bits = from instanceof FloatType ? floatBits(x as number, floatKind(from)) : unsigned(x as bigint, w);
-    return to instanceof FloatType ? floatFromBits(bits, floatKind(to)) : bits;
-  });
+  if (type instanceof ShapedType && a instanceof DenseElementsAttr) {
+    const bits = a.values.map(bitsOf);
+    const attr = DenseElementsAttr.get(type, bits.map((b) => bitsToFloat(b, kind)));
+    return attr.values.every((v, i) => floatBits(v as number, kind) === bits[i]) ? attr : undefined;
+  }
+  return undefined;
 });
 
 export const foldConstant: Folder = (op) => op.getProperty('value');

@@ -7,14 +7,14 @@ import { Block } from '../../core/ir/block.js';
 import { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
 import { IntegerType, type Type } from '../../core/ir/types.js';
-import type { BlockArgument, OpResult, Value } from '../../core/ir/value.js';
+import type { OpResult, Value } from '../../core/ir/value.js';
 import type { Location } from '../../core/ir/location.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
+import { boolConstant, i1, mergeBlocks, valueLoc } from './rewrite-helpers.js';
 import type { FoldResult } from '../../core/ir/op-definition.js';
 
-const i1 = IntegerType.get(1);
 
 /** Inline the single block of `region` before `op` (its arguments bound to `args`) and replace `op` by what its terminator yielded. */
 function replaceOpWithRegion(rw: PatternRewriter, op: Operation, region: Region, args: readonly Value[] = []): void {
@@ -34,11 +34,6 @@ function createLike(rw: PatternRewriter, op: Operation, operands: readonly Value
 /** Move the blocks of `from` into the empty region `to`, notifying the moved ops. */
 function takeBody(rw: PatternRewriter, from: Region, to: Region): void {
   rw.inlineRegionBefore(from, to, 0);
-}
-
-/** Where a value is defined (MLIR's Value::getLoc). */
-function valueLoc(v: Value): Location {
-  return v.definingOp?.loc ?? (v as BlockArgument).loc;
 }
 
 function setOperands(rw: PatternRewriter, op: Operation, values: readonly Value[]): void {
@@ -186,11 +181,6 @@ function dropIterArgs(op: Operation, rw: PatternRewriter, oldBlock: Block, yield
 // ---- scf.if -------------------------------------------------------------------------------------
 
 const thenYield = (op: Operation) => op.region(0).entry!.last!;
-
-/** An arith.constant of i1 (1n: true) at the insertion point. */
-function boolConstant(rw: PatternRewriter, value: bigint, loc: Location): Value {
-  return rw.create({ name: 'arith.constant', properties: { value: IntegerAttr.get(i1, value) }, resultTypes: [i1], loc }).results[0]!;
-}
 const elseYield = (op: Operation) => op.region(1).entry!.last!;
 
 /** `if (xori(c, true))` with an else branch -> `if (c)` with the branches swapped. */
@@ -319,7 +309,7 @@ export const ReplaceIfYieldWithConditionOrValue = definePattern({
       const fb = boolOf(f);
       if (tb === undefined || fb === undefined || !result.hasUses) return;
       if (!tb && fb) {
-        const not = rw.create({ name: 'arith.xori', operands: [op.operands[0]!, boolConstant(rw, 1n, op.loc)], resultTypes: [i1], loc: op.loc });
+        const not = rw.create({ name: 'arith.xori', operands: [op.operands[0]!, boolConstant(rw, true, op.loc)], resultTypes: [i1], loc: op.loc });
         rw.replaceAllValueUsesWith(result, not.results[0]!);
         changed = true;
       } else if (tb && !fb) {
@@ -337,11 +327,6 @@ function negated(cond: Value): Value | undefined {
   if (xor?.name !== 'arith.xori') return undefined;
   const one = constantValue(xor.operandSlots[1]!.value);
   return one instanceof IntegerAttr && one.value === 1n ? xor.operandSlots[0]!.value : undefined;
-}
-
-/** Move the operations of `source` to the end of `dest` and remove `source` (MLIR's mergeBlocks). */
-function mergeBlocks(rw: PatternRewriter, source: Block, dest: Block): void {
-  rw.inlineBlockBefore(source, dest, undefined);
 }
 
 /** An if like `op` (condition `cond`) with `resultTypes` and empty regions, at `loc`. */
@@ -501,7 +486,7 @@ export const ConditionPropagation = definePattern({
         }
       }
       if (!branch) continue;
-      const value = branch === thenRegion ? (constantTrue ??= boolConstant(rw, 1n, op.loc)) : (constantFalse ??= boolConstant(rw, 0n, op.loc));
+      const value = branch === thenRegion ? (constantTrue ??= boolConstant(rw, true, op.loc)) : (constantFalse ??= boolConstant(rw, false, op.loc));
       rw.modifyOpInPlace(use.owner, () => use.set(value));
       changed = true;
     }

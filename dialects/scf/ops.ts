@@ -3,7 +3,6 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation, OperationState } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
 import { opDiagnostic } from '../../core/ir/diagnostics.js';
-import type { OpDefinition } from '../../core/ir/op-definition.js';
 import {
   AutomaticAllocationScope,
   HasParent,

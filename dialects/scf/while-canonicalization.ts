@@ -8,12 +8,12 @@ import { IntegerAttr } from '../../core/ir/attributes.js';
 import { Block } from '../../core/ir/block.js';
 import type { Location } from '../../core/ir/location.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { IntegerType, type Type } from '../../core/ir/types.js';
+import type { Type } from '../../core/ir/types.js';
 import type { BlockArgument, Value } from '../../core/ir/value.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
+import { boolConstant, mergeBlocks, valueLoc } from './rewrite-helpers.js';
 
-const i1 = IntegerType.get(1);
 
 // ---- accessors and builders ----------------------------------------------------------------------
 
@@ -23,11 +23,6 @@ const afterBlock = (op: Operation): Block => op.region(1).entry!;
 const conditionOp = (op: Operation): Operation => beforeBlock(op).last!;
 /** The values scf.condition forwards (its operands after the condition). */
 const conditionArgs = (cond: Operation): Value[] => cond.operands.slice(1);
-
-/** Where a value is defined (MLIR's Value::getLoc). */
-function valueLoc(v: Value): Location {
-  return v.definingOp?.loc ?? (v as BlockArgument).loc;
-}
 
 /** Append a block with arguments of `types` at `locs` to region `index` of `op` (MLIR's createBlock). */
 function createBlock(op: Operation, index: number, types: readonly Type[], locs: readonly Location[]): Block {
@@ -58,17 +53,6 @@ function replaceTerminator(rw: PatternRewriter, term: Operation, name: string, o
   rw.setInsertionPointBefore(term);
   rw.create({ name, operands, loc: term.loc });
   rw.replaceOp(term, []);
-}
-
-/** Move the ops of `source` to the end of `dest`, its arguments bound to `args` (MLIR's mergeBlocks). */
-function mergeBlocks(rw: PatternRewriter, source: Block, dest: Block, args: readonly Value[]): void {
-  rw.inlineBlockBefore(source, dest, undefined, args);
-}
-
-/** An i1 arith.constant before `op` (where the greedy driver leaves the insertion point). */
-function boolConstant(rw: PatternRewriter, op: Operation, value: boolean, loc: Location): Value {
-  rw.setInsertionPointBefore(op);
-  return rw.create({ name: 'arith.constant', properties: { value: IntegerAttr.get(i1, value ? 1n : 0n) }, resultTypes: [i1], loc }).results[0]!;
 }
 
 // ---- RemoveLoopInvariantArgsFromBeforeBlock ------------------------------------------------------
@@ -158,7 +142,8 @@ export const WhileConditionTruth = definePattern({
     for (let i = 0; i < n; i++) {
       const arg = afterArgs[i]!;
       if (cond.operand(1 + i) !== condition || !arg.hasUses) continue;
-      constantTrue ??= boolConstant(rw, op, true, op.loc);
+      rw.setInsertionPointBefore(op);
+      constantTrue ??= boolConstant(rw, true, op.loc);
       rw.replaceAllValueUsesWith(arg, constantTrue);
     }
     return constantTrue !== undefined;
@@ -204,7 +189,8 @@ function replaceKnownCmp(rw: PatternRewriter, op: Operation, cmp: Operation, cmp
   const p = predicateOf(cmp);
   const p2 = predicateOf(cmp2);
   if (p2 !== p && p2 !== INVERTED_PREDICATE[p]) return false;
-  const constant = boolConstant(rw, op, p2 === p, cmp2.loc);
+  rw.setInsertionPointBefore(op);
+  const constant = boolConstant(rw, p2 === p, cmp2.loc);
   rw.replaceOp(cmp2, [constant]);
   return true;
 }

@@ -1,7 +1,7 @@
 import type { Graph } from '@dagrejs/graphlib';
 import type { SymbolRefAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { isSymbolTable, nearestSymbolTable, SymbolTable } from '../../core/ir/symbol-table.js';
+import { lookupSymbol, SymbolTableCollection } from '../../core/ir/symbol-table.js';
 import { lazyRequire } from '../../core/support/lazy-require.js';
 import { CallOp, FuncOp } from '../../dialects/func/index.js';
 
@@ -63,7 +63,7 @@ export class CallGraph {
   readonly externalCaller = this.addNode('external', undefined);
   readonly unknownCallee = this.addNode('unknown', undefined);
   private readonly byOp = new Map<Operation, CallGraphNode>();
-  private readonly tables = new SymbolTables();
+  private readonly tables = new SymbolTableCollection();
 
   constructor(readonly root: Operation) {
     // Two walks, as MLIR's: the nodes first, so that calls can resolve to any of them.
@@ -118,7 +118,7 @@ export class CallGraph {
 
   /** Resolve a symbol reference as seen from `from` (cached symbol tables; the pass adds no symbols). */
   lookupSymbolFrom(from: Operation, ref: SymbolRefAttr): Operation | undefined {
-    return this.tables.lookup(from, ref);
+    return lookupSymbol(from, ref, this.tables);
   }
 
   /** The strongly connected components, bottom-up from the external caller node (see SccIterator). */
@@ -194,31 +194,5 @@ export class SccIterator {
   /** Forget a node (LLVM's ReplaceNode(node, nullptr)): the inliner removed it as dead. */
   forget(node: CallGraphNode): void {
     this.visitNumbers.delete(node);
-  }
-}
-
-/** Symbol tables built once per table op (MLIR's SymbolTableCollection). */
-class SymbolTables {
-  private readonly tables = new Map<Operation, SymbolTable>();
-
-  private table(op: Operation): SymbolTable {
-    let table = this.tables.get(op);
-    if (!table) this.tables.set(op, (table = new SymbolTable(op)));
-    return table;
-  }
-
-  /** As lookupSymbol (core/ir/symbol-table.ts), with the tables cached. */
-  lookup(from: Operation, ref: SymbolRefAttr): Operation | undefined {
-    for (let scope = isSymbolTable(from) ? from : nearestSymbolTable(from); scope; scope = nearestSymbolTable(scope)) {
-      let found = this.table(scope).lookup(ref.root);
-      if (!found) continue;
-      for (const name of ref.nested) {
-        if (!isSymbolTable(found)) return undefined;
-        found = this.table(found).lookup(name);
-        if (!found) return undefined;
-      }
-      return found;
-    }
-    return undefined;
   }
 }
