@@ -16,19 +16,31 @@ export interface GpuJob {
   readonly buffers: readonly { readonly binding: number; readonly type: 'f32' | 'i32' | 'u32'; readonly data: readonly number[] }[];
   readonly uniform?: { readonly binding: number; readonly bytes: readonly number[] };
   readonly groups: readonly [number, number, number];
+  /** The kernel uses f16: run only where the adapter offers 'shader-f16' (its output is null elsewhere). */
+  readonly needsF16?: boolean;
 }
 
-export type GpuRunResult = { readonly available: false; readonly reason: string } | { readonly available: true; readonly outputs: readonly (readonly number[][])[] };
+export type GpuRunResult =
+  | { readonly available: false; readonly reason: string }
+  | { readonly available: true; readonly adapter: string; readonly f16: boolean; readonly outputs: readonly (readonly number[][] | null)[] };
 
 const SCRIPT = `
 const jobs = JSON.parse(await Deno.readTextFile(Deno.args[0]));
 const adapter = await navigator.gpu?.requestAdapter();
 if (!adapter) { console.log(JSON.stringify({ available: false, reason: 'Deno found no WebGPU adapter' })); Deno.exit(0); }
-const device = await adapter.requestDevice({ requiredFeatures: adapter.features.has('shader-f16') ? ['shader-f16'] : [] });
+const f16 = adapter.features.has('shader-f16');
+const device = await adapter.requestDevice({ requiredFeatures: f16 ? ['shader-f16'] : [] });
+const info = adapter.info ?? {};
+const adapterName = [info.vendor, info.architecture, info.device, info.description].filter(Boolean).join(' ') || 'unknown adapter';
 const Arrays = { f32: Float32Array, i32: Int32Array, u32: Uint32Array };
 const outputs = [];
 for (const job of jobs) {
+  if (job.needsF16 && !f16) { outputs.push(null); continue; }
+  // A shader the device rejects must fail the run, not leave the output buffers as they were.
+  device.pushErrorScope('validation');
   const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code: job.code }), entryPoint: job.entryPoint } });
+  const rejected = await device.popErrorScope();
+  if (rejected) { console.error('pipeline for ' + job.entryPoint + ' rejected: ' + rejected.message); Deno.exit(3); }
   const entries = [];
   const buffers = job.buffers.map((b) => {
     const data = new Arrays[b.type](b.data);
@@ -62,7 +74,7 @@ for (const job of jobs) {
   }
   outputs.push(out);
 }
-console.log(JSON.stringify({ available: true, outputs }));
+console.log(JSON.stringify({ available: true, adapter: adapterName, f16, outputs }));
 `;
 
 export function runOnGpu(jobs: readonly GpuJob[]): GpuRunResult {
@@ -78,6 +90,8 @@ export function runOnGpu(jobs: readonly GpuJob[]): GpuRunResult {
       maxBuffer: 64 << 20,
       env: { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? tmpdir(), NO_COLOR: '1' },
     });
+    // Status 3: the device rejected a shader, which is the test's failure, not a missing GPU.
+    if (run.status === 3) throw new Error(run.stderr.trim().split('\n').pop());
     const line = run.stdout?.trim().split('\n').pop();
     if (run.status !== 0 || !line) return { available: false, reason: `deno failed (${run.error?.message ?? `status ${run.status}`}): ${run.stderr?.trim().slice(0, 800)}` };
     return JSON.parse(line) as GpuRunResult;
