@@ -30,6 +30,10 @@ export class AttrMap implements Map<string, Attribute> {
     return map;
   }
 
+  /** Whether the map still shares `items` (it holds exactly those entries, unchanged). */
+  sharesItems(items: readonly (string | Attribute)[]): boolean {
+    return this.shared && this.items === items;
+  }
   get size(): number {
     return this.items.length >> 1;
   }

@@ -40,14 +40,37 @@ function toAttrMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute>
 }
 
 // `map` allocates exactly-sized arrays (`push` onto [] reserves room for 17 elements).
+// Operand and result lists are exact-size arrays of one elements kind (packed, of objects) so that
+// every access to them sees the same few array maps: `Array.prototype.map` and `new Array(n)` make
+// holey arrays, and a mix of kinds made the verifier and the passes deoptimize after the parser.
 function operandSlotsFor(op: Operation, values: readonly Value[]): OpOperand[] {
-  return values.map((v, i) => new OpOperand(v, op, i));
+  switch (values.length) {
+    case 1:
+      return [new OpOperand(values[0]!, op, 0)];
+    case 2:
+      return [new OpOperand(values[0]!, op, 0), new OpOperand(values[1]!, op, 1)];
+    case 3:
+      return [new OpOperand(values[0]!, op, 0), new OpOperand(values[1]!, op, 1), new OpOperand(values[2]!, op, 2)];
+  }
+  const slots = [new OpOperand(values[0]!, op, 0)];
+  for (let i = 1; i < values.length; i++) slots.push(new OpOperand(values[i]!, op, i));
+  return slots;
 }
 function resultsFor(op: Operation, types: readonly Type[]): OpResult[] {
-  return types.map((t, i) => new OpResult(t, op, i));
+  switch (types.length) {
+    case 1:
+      return [new OpResult(types[0]!, op, 0)];
+    case 2:
+      return [new OpResult(types[0]!, op, 0), new OpResult(types[1]!, op, 1)];
+  }
+  const results = [new OpResult(types[0]!, op, 0)];
+  for (let i = 1; i < types.length; i++) results.push(new OpResult(types[i]!, op, i));
+  return results;
 }
 function successorSlotsFor(op: Operation, blocks: readonly Block[]): BlockOperand[] {
-  return blocks.map((b, i) => new BlockOperand(b, op, i));
+  const slots = [new BlockOperand(blocks[0]!, op, 0)];
+  for (let i = 1; i < blocks.length; i++) slots.push(new BlockOperand(blocks[i]!, op, i));
+  return slots;
 }
 /** A count of empty regions, or regions whose blocks move into the op's own. */
 function regionsFor(op: Operation, regions: number | readonly Region[]): Region[] {
@@ -81,6 +104,7 @@ function initialProperties(def: OpDefinition | undefined, given: OperationState[
  */
 const NO_REGIONS = Object.freeze([]) as readonly Region[] as Region[];
 const NO_RESULTS: readonly OpResult[] = Object.freeze([]);
+const NO_OPERANDS: readonly OpOperand[] = Object.freeze([]);
 const NO_SUCCESSORS: readonly BlockOperand[] = Object.freeze([]);
 
 /** A generic operation: the one concrete node class of the IR, as in MLIR. */
@@ -88,7 +112,8 @@ export class Operation {
   readonly name: string;
   /** The registered definition, or undefined for unregistered ops. */
   readonly definition: OpDefinition | undefined;
-  readonly operandSlots: OpOperand[];
+  /** Replaced as a whole by setOperands (never grown in place: an op without operands shares one frozen list). */
+  operandSlots: OpOperand[];
   readonly results: OpResult[];
   // Created on first need: most ops have no discardable attributes, many no properties.
   private ownProperties: AttrMap | undefined;
@@ -124,7 +149,7 @@ export class Operation {
     this.definition = def;
     this.loc = state.loc ?? UnknownLoc.get();
     const operands = state.operands;
-    this.operandSlots = operands !== undefined && operands.length > 0 ? operandSlotsFor(this, operands) : [];
+    this.operandSlots = operands !== undefined && operands.length > 0 ? operandSlotsFor(this, operands) : (NO_OPERANDS as OpOperand[]);
     const resultTypes = state.resultTypes;
     this.results = resultTypes !== undefined && resultTypes.length > 0 ? resultsFor(this, resultTypes) : (NO_RESULTS as OpResult[]);
     const properties = state.properties;
@@ -171,8 +196,7 @@ export class Operation {
   /** Replace the whole operand list (segment sizes are the caller's business). */
   setOperands(values: readonly Value[]): void {
     for (const slot of this.operandSlots) slot.drop();
-    this.operandSlots.length = 0;
-    values.forEach((v, i) => this.operandSlots.push(new OpOperand(v, this, i)));
+    this.operandSlots = values.length > 0 ? operandSlotsFor(this, values) : (NO_OPERANDS as OpOperand[]);
   }
   get result(): OpResult {
     if (this.results.length !== 1) throw new Error(`'${this.name}' has ${this.results.length} results, expected one`);
@@ -218,6 +242,11 @@ export class Operation {
   /** An inherent (property) or discardable attribute by name; properties first, as MLIR's getAttr. */
   getAttr(name: string): Attribute | undefined {
     return this.ownProperties?.get(name) ?? this.ownAttributes?.get(name);
+  }
+  /** Whether the op's properties are its definition's materialized defaults, shared and unchanged. */
+  get propertiesAreDefaults(): boolean {
+    const own = this.ownProperties;
+    return own !== undefined && this.definition !== undefined && own.sharesItems(this.definition.materializedDefaults);
   }
   /** An inherent attribute by name, without creating a map. */
   getProperty(name: string): Attribute | undefined {

@@ -93,14 +93,18 @@ export function HasParent(...parents: string[]): Trait {
   };
 }
 
+// (Indexed loops: these run for most ops at every verification, also before V8 optimizes them.)
 export const SameOperandsAndResultType = simple('SameOperandsAndResultType', (op) => {
-  const first = op.operandSlots[0]?.value.type ?? op.results[0]?.type;
-  for (const slot of op.operandSlots) if (slot.value.type !== first) return 'requires the same type for all operands and results';
-  for (const r of op.results) if (r.type !== first) return 'requires the same type for all operands and results';
+  const slots = op.operandSlots;
+  const results = op.results;
+  const first = slots.length > 0 ? slots[0]!.value.type : results[0]?.type;
+  for (let i = 0; i < slots.length; i++) if (slots[i]!.value.type !== first) return 'requires the same type for all operands and results';
+  for (let i = 0; i < results.length; i++) if (results[i]!.type !== first) return 'requires the same type for all operands and results';
 });
 export const SameTypeOperands = simple('SameTypeOperands', (op) => {
-  const first = op.operandSlots[0]?.value.type;
-  for (const slot of op.operandSlots) if (slot.value.type !== first) return 'requires all operands to have the same type';
+  const slots = op.operandSlots;
+  const first = slots[0]?.value.type;
+  for (let i = 1; i < slots.length; i++) if (slots[i]!.value.type !== first) return 'requires all operands to have the same type';
 });
 
 /** Regions of this op have no SSA dominance requirement (MLIR's RegionKind::Graph). */

@@ -42,6 +42,9 @@ function groupPlan(gs: readonly ValueGroup[]): GroupPlan {
 interface DeclarationPlan {
   /** Per operands/results: every group is a single value and there are no segment sizes. */
   readonly simple: { readonly operand: readonly TypeConstraint[] | undefined; readonly result: readonly TypeConstraint[] | undefined };
+  /** The `test`s of `simple`'s constraints (the verifier's fast path calls them without the constraint objects). */
+  readonly operandTests: readonly TypeConstraint['test'][] | undefined;
+  readonly resultTests: readonly TypeConstraint['test'][] | undefined;
   readonly groups: { readonly operand: GroupPlan; readonly result: GroupPlan };
   /** Declared attributes: names and specs at the same index. */
   readonly attributeNames: readonly string[];
@@ -53,9 +56,16 @@ interface DeclarationPlan {
   readonly traitVerifiers: readonly NonNullable<Trait['verify']>[];
   readonly verify: OpSpec['verify'];
   readonly verifyRegions: OpSpec['verifyRegions'];
+  /** The op checks its symbol uses (a plan field: specs differ in shape, a read of theirs is slow). */
+  readonly verifySymbolUses: boolean;
   readonly variadicRegions: boolean;
   readonly successorCount: number;
   readonly variadicSuccessors: boolean;
+  /**
+   * The attribute checks passed on an op whose properties were the definition's shared defaults:
+   * they pass on every such op (the checks read nothing else), and are not repeated.
+   */
+  defaultPropertiesValid: boolean;
 }
 function planOf(def: OpDefinition): DeclarationPlan {
   let plan = def.verifierPlan as DeclarationPlan | undefined;
@@ -65,8 +75,12 @@ function planOf(def: OpDefinition): DeclarationPlan {
   const attributeSpecs = Object.values(def.spec.attributes ?? {});
   const regionSpecs = Object.values(def.spec.regions ?? {});
   const successorSpecs = Object.values(def.spec.successors ?? {});
+  const simpleOperands = simple(def.operandGroups, def.hasOperandSegments);
+  const simpleResults = simple(def.resultGroups, def.hasResultSegments);
   plan = {
-    simple: { operand: simple(def.operandGroups, def.hasOperandSegments), result: simple(def.resultGroups, def.hasResultSegments) },
+    simple: { operand: simpleOperands, result: simpleResults },
+    operandTests: simpleOperands?.map((c) => c.test),
+    resultTests: simpleResults?.map((c) => c.test),
     groups: { operand: groupPlan(def.operandGroups), result: groupPlan(def.resultGroups) },
     attributeNames: Object.keys(def.spec.attributes ?? {}),
     attributeSpecs,
@@ -75,9 +89,11 @@ function planOf(def: OpDefinition): DeclarationPlan {
     traitVerifiers: def.traits.flatMap((t) => (t.verify ? [t.verify] : [])),
     verify: def.spec.verify,
     verifyRegions: def.spec.verifyRegions,
+    verifySymbolUses: def.spec.verifySymbolUses !== undefined,
     variadicRegions: regionSpecs.some((r) => r.variadic),
     successorCount: successorSpecs.length,
     variadicSuccessors: successorSpecs.some((r) => r.variadic),
+    defaultPropertiesValid: false,
   };
   def.verifierPlan = plan;
   return plan;
@@ -105,7 +121,7 @@ function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPl
   const gs = isOperand ? def.operandGroups : def.resultGroups;
   const segName = isOperand ? 'operandSegmentSizes' : 'resultSegmentSizes';
   const hasSegments = isOperand ? def.hasOperandSegments : def.hasResultSegments;
-  const seg = op.getProperty(segName);
+  const seg = hasSegments ? op.getProperty(segName) : undefined;
   if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
   const { min, exact, constraints } = isOperand ? plan.groups.operand : plan.groups.result;
   if (!hasSegments) {
@@ -136,10 +152,9 @@ function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPl
   }
 }
 
-function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPlan): void {
-  verifyValueGroups(op, def, plan, 'operand');
-  verifyValueGroups(op, def, plan, 'result');
-  const names = plan.attributeNames;
+function verifyAttributes(op: Operation, plan: DeclarationPlan, names: readonly string[]): void {
+  const defaults = op.propertiesAreDefaults;
+  if (defaults && plan.defaultPropertiesValid) return;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const a = op.getProperty(name);
@@ -154,6 +169,24 @@ function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPl
       throw new VerifyFailure(d);
     }
   }
+  if (defaults) plan.defaultPropertiesValid = true;
+}
+
+function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPlan): void {
+  // The common case inline (one value per group, no segment sizes); verifyValueGroups has the
+  // general one and gives the messages.
+  const operandTests = plan.operandTests;
+  const slots = op.operandSlots;
+  let valid = operandTests !== undefined && slots.length === operandTests.length;
+  for (let i = 0; valid && i < slots.length; i++) valid = operandTests![i]!(slots[i]!.value.type);
+  if (!valid) verifyValueGroups(op, def, plan, 'operand');
+  const resultTests = plan.resultTests;
+  const results = op.results;
+  valid = resultTests !== undefined && results.length === resultTests.length;
+  for (let i = 0; valid && i < results.length; i++) valid = resultTests![i]!(results[i]!.type);
+  if (!valid) verifyValueGroups(op, def, plan, 'result');
+  const names = plan.attributeNames;
+  if (names.length > 0) verifyAttributes(op, plan, names);
   const regionCount = def.regionCount;
   if (plan.variadicRegions ? op.regions.length < regionCount - 1 : op.regions.length !== regionCount) {
     fail(op, `requires ${regionCount === 1 ? 'one region' : `${regionCount} regions`}`);
@@ -249,7 +282,7 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     const msg = plan.verify?.(op);
     if (msg) fail(op, msg);
   } else if (!def) verifyUnregistered(op, walk.context);
-  if (def?.spec.verifySymbolUses) walk.symbolUsers++;
+  if (plan?.verifySymbolUses) walk.symbolUsers++;
   const symbolUsersOutside = walk.symbolUsers;
   if (def?.symbolTable) walk.symbolUsers = 0;
   const regions = op.regions;
