@@ -19,12 +19,23 @@ export { DYNAMIC as kDynamic };
 
 export type Signedness = 'signless' | 'signed' | 'unsigned';
 
+const SIGNLESS_CACHED = 129;
+const signlessIntegers: (IntegerType | undefined)[] = new Array<IntegerType | undefined>(SIGNLESS_CACHED).fill(undefined);
+
 export class IntegerType extends Type {
   private constructor(readonly width: number, readonly signedness: Signedness) {
     super();
   }
   static get(width: number, signedness: Signedness = 'signless'): IntegerType {
-    return uniquer.get(`i${signedness}${width}`, () => new IntegerType(width, signedness)) as IntegerType;
+    // Signless types of the usual widths by index: folders and verifiers ask for i1/i32/i64 all
+    // the time, and the uniquer's key is a new string each call.
+    if (signedness === 'signless' && width < SIGNLESS_CACHED) {
+      const known = signlessIntegers[width];
+      if (known !== undefined) return known;
+    }
+    const type = uniquer.get(`i${signedness}${width}`, () => new IntegerType(width, signedness)) as IntegerType;
+    if (signedness === 'signless' && width < SIGNLESS_CACHED) signlessIntegers[width] = type;
+    return type;
   }
   get isSignless(): boolean {
     return this.signedness === 'signless';
@@ -35,8 +46,9 @@ export class IntegerType extends Type {
 }
 
 export class IndexType extends Type {
+  private static instance: IndexType | undefined;
   static get(): IndexType {
-    return uniquer.get('index', () => new IndexType()) as IndexType;
+    return (IndexType.instance ??= uniquer.get('index', () => new IndexType()) as IndexType);
   }
   print(w: AttrTypeWriter): void {
     w.write('index');
@@ -47,12 +59,16 @@ export const FLOAT_KINDS = ['f16', 'bf16', 'f32', 'f64', 'tf32', 'f80', 'f128'] 
 export type FloatKindName = (typeof FLOAT_KINDS)[number];
 const FLOAT_WIDTHS: Record<FloatKindName, number> = { f16: 16, bf16: 16, f32: 32, f64: 64, tf32: 19, f80: 80, f128: 128 };
 
+const floatTypes = new Map<FloatKindName, FloatType>();
+
 export class FloatType extends Type {
   private constructor(readonly kind: FloatKindName) {
     super();
   }
   static get(kind: FloatKindName): FloatType {
-    return uniquer.get(kind, () => new FloatType(kind)) as FloatType;
+    let type = floatTypes.get(kind);
+    if (type === undefined) floatTypes.set(kind, (type = uniquer.get(kind, () => new FloatType(kind)) as FloatType));
+    return type;
   }
   get width(): number {
     return FLOAT_WIDTHS[this.kind];
