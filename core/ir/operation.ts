@@ -39,10 +39,11 @@ function toAttrMap(m: ReadonlyMap<string, Attribute> | Record<string, Attribute>
   return entries.length === 0 ? undefined : new AttrMap(entries);
 }
 
-// `map` allocates exactly-sized arrays (`push` onto [] reserves room for 17 elements).
-// Operand and result lists are exact-size arrays of one elements kind (packed, of objects) so that
-// every access to them sees the same few array maps: `Array.prototype.map` and `new Array(n)` make
-// holey arrays, and a mix of kinds made the verifier and the passes deoptimize after the parser.
+// Operand, result and successor lists are packed arrays of objects, so that every access to them
+// sees one array map besides the frozen empty lists': `Array.prototype.map` and `new Array(n)`
+// make holey arrays, and a mix of kinds made the verifier and the passes deoptimize after the
+// parser. The usual lengths are literals of exactly their size (`push` onto a short array
+// reserves room for ~17 elements; longer lists are rare).
 function operandSlotsFor(op: Operation, values: readonly Value[]): OpOperand[] {
   switch (values.length) {
     case 1:
