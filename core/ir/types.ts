@@ -29,13 +29,11 @@ export class IntegerType extends Type {
   static get(width: number, signedness: Signedness = 'signless'): IntegerType {
     // Signless types of the usual widths by index: folders and verifiers ask for i1/i32/i64 all
     // the time, and the uniquer's key is a new string each call.
-    if (signedness === 'signless' && width < SIGNLESS_CACHED) {
-      const known = signlessIntegers[width];
-      if (known !== undefined) return known;
-    }
-    const type = uniquer.get(`i${signedness}${width}`, () => new IntegerType(width, signedness)) as IntegerType;
-    if (signedness === 'signless' && width < SIGNLESS_CACHED) signlessIntegers[width] = type;
-    return type;
+    if (signedness === 'signless' && width < SIGNLESS_CACHED) return (signlessIntegers[width] ??= IntegerType.unique(width, signedness));
+    return IntegerType.unique(width, signedness);
+  }
+  private static unique(width: number, signedness: Signedness): IntegerType {
+    return uniquer.get(`i${signedness}${width}`, () => new IntegerType(width, signedness)) as IntegerType;
   }
   get isSignless(): boolean {
     return this.signedness === 'signless';
@@ -46,9 +44,8 @@ export class IntegerType extends Type {
 }
 
 export class IndexType extends Type {
-  private static instance: IndexType | undefined;
   static get(): IndexType {
-    return (IndexType.instance ??= uniquer.get('index', () => new IndexType()) as IndexType);
+    return uniquer.get('index', () => new IndexType()) as IndexType;
   }
   print(w: AttrTypeWriter): void {
     w.write('index');
@@ -59,16 +56,12 @@ export const FLOAT_KINDS = ['f16', 'bf16', 'f32', 'f64', 'tf32', 'f80', 'f128'] 
 export type FloatKindName = (typeof FLOAT_KINDS)[number];
 const FLOAT_WIDTHS: Record<FloatKindName, number> = { f16: 16, bf16: 16, f32: 32, f64: 64, tf32: 19, f80: 80, f128: 128 };
 
-const floatTypes = new Map<FloatKindName, FloatType>();
-
 export class FloatType extends Type {
   private constructor(readonly kind: FloatKindName) {
     super();
   }
   static get(kind: FloatKindName): FloatType {
-    let type = floatTypes.get(kind);
-    if (type === undefined) floatTypes.set(kind, (type = uniquer.get(kind, () => new FloatType(kind)) as FloatType));
-    return type;
+    return uniquer.get(kind, () => new FloatType(kind)) as FloatType;
   }
   get width(): number {
     return FLOAT_WIDTHS[this.kind];

@@ -40,9 +40,10 @@ function groupPlan(gs: readonly ValueGroup[]): GroupPlan {
 
 /** What verifyDeclaration needs from a definition, computed once per definition. */
 interface DeclarationPlan {
-  /** Per operands/results: every group is a single value and there are no segment sizes. */
-  readonly simple: { readonly operand: readonly TypeConstraint[] | undefined; readonly result: readonly TypeConstraint[] | undefined };
-  /** The `test`s of `simple`'s constraints (the verifier's fast path calls them without the constraint objects). */
+  /**
+   * Where every operand (result) group is a single value and there are no segment sizes, the
+   * groups' type tests in order: verifyDeclaration checks those inline.
+   */
   readonly operandTests: readonly TypeConstraint['test'][] | undefined;
   readonly resultTests: readonly TypeConstraint['test'][] | undefined;
   readonly groups: { readonly operand: GroupPlan; readonly result: GroupPlan };
@@ -70,17 +71,14 @@ interface DeclarationPlan {
 function planOf(def: OpDefinition): DeclarationPlan {
   let plan = def.verifierPlan as DeclarationPlan | undefined;
   if (plan) return plan;
-  const simple = (gs: readonly ValueGroup[], hasSegments: boolean) =>
-    !hasSegments && gs.every((g) => g.kind === 'single') ? gs.map((g) => valueSpecConstraint(g.spec)) : undefined;
+  const simpleTests = (gs: readonly ValueGroup[], hasSegments: boolean) =>
+    !hasSegments && gs.every((g) => g.kind === 'single') ? gs.map((g) => valueSpecConstraint(g.spec).test) : undefined;
   const attributeSpecs = Object.values(def.spec.attributes ?? {});
   const regionSpecs = Object.values(def.spec.regions ?? {});
   const successorSpecs = Object.values(def.spec.successors ?? {});
-  const simpleOperands = simple(def.operandGroups, def.hasOperandSegments);
-  const simpleResults = simple(def.resultGroups, def.hasResultSegments);
   plan = {
-    simple: { operand: simpleOperands, result: simpleResults },
-    operandTests: simpleOperands?.map((c) => c.test),
-    resultTests: simpleResults?.map((c) => c.test),
+    operandTests: simpleTests(def.operandGroups, def.hasOperandSegments),
+    resultTests: simpleTests(def.resultGroups, def.hasResultSegments),
     groups: { operand: groupPlan(def.operandGroups), result: groupPlan(def.resultGroups) },
     attributeNames: Object.keys(def.spec.attributes ?? {}),
     attributeSpecs,
@@ -101,23 +99,7 @@ function planOf(def: OpDefinition): DeclarationPlan {
 
 function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPlan, what: 'operand' | 'result'): void {
   const isOperand = what === 'operand';
-  // (Two property reads, not `plan.simple[what]`: a keyed read by name is slow in optimized code.)
-  const simple = isOperand ? plan.simple.operand : plan.simple.result;
   const n = isOperand ? op.operandSlots.length : op.results.length;
-  if (simple) {
-    // Fast path, same checks and messages as below: one value per group, no segment sizes.
-    const min = simple.length;
-    if (n !== min) {
-      if (!isOperand) fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
-      fail(op, `expected ${min} operands, but found ${n}`);
-    }
-    for (let i = 0; i < n; i++) {
-      const t = isOperand ? op.operandSlots[i]!.value.type : op.results[i]!.type;
-      const constraint = simple[i]!;
-      if (!constraint.test(t)) fail(op, `${what} #${i} must be ${constraint.description}, but got '${t}'`);
-    }
-    return;
-  }
   const gs = isOperand ? def.operandGroups : def.resultGroups;
   const segName = isOperand ? 'operandSegmentSizes' : 'resultSegmentSizes';
   const hasSegments = isOperand ? def.hasOperandSegments : def.hasResultSegments;
@@ -173,8 +155,8 @@ function verifyAttributes(op: Operation, plan: DeclarationPlan, names: readonly 
 }
 
 function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPlan): void {
-  // The common case inline (one value per group, no segment sizes); verifyValueGroups has the
-  // general one and gives the messages.
+  // The common case inline (one value per group, no segment sizes); verifyValueGroups checks the
+  // others and words the failures.
   const operandTests = plan.operandTests;
   const slots = op.operandSlots;
   let valid = operandTests !== undefined && slots.length === operandTests.length;

@@ -22,7 +22,7 @@ export interface GpuJob {
 
 export type GpuRunResult =
   | { readonly available: false; readonly reason: string }
-  | { readonly available: true; readonly adapter: string; readonly f16: boolean; readonly outputs: readonly (readonly number[][] | null)[] };
+  | { readonly available: true; readonly adapter: string; readonly outputs: readonly (readonly number[][] | null)[] };
 
 const SCRIPT = `
 const jobs = JSON.parse(await Deno.readTextFile(Deno.args[0]));
@@ -74,7 +74,7 @@ for (const job of jobs) {
   }
   outputs.push(out);
 }
-console.log(JSON.stringify({ available: true, adapter: adapterName, f16, outputs }));
+console.log(JSON.stringify({ available: true, adapter: adapterName, outputs }));
 `;
 
 export function runOnGpu(jobs: readonly GpuJob[]): GpuRunResult {
