@@ -1,0 +1,158 @@
+import type { Operation } from '../../core/ir/operation.js';
+import { ORDER_ATTR, orderOf, scheduleAnnotationError, setSchedule, STAGE_ATTR, stageOf } from '../../dialects/tile/schedule.js';
+import { bodyOps, loopDependences, type LoopDependence } from './loop-dependences.js';
+
+/**
+ * The software-pipelining schedule of an `scf.for`, read from the `tile.stage` / `tile.order`
+ * annotations of its body ops (TVM's software_pipeline_stage / _order).
+ */
+export interface LoopSchedule {
+  readonly forOp: Operation;
+  /** The body ops (terminator excluded) in emission order: by `tile.order`, else body order. */
+  readonly ops: readonly Operation[];
+  readonly stage: ReadonlyMap<Operation, number>;
+  /** Position of each op in `ops`. */
+  readonly position: ReadonlyMap<Operation, number>;
+  readonly numStages: number;
+  readonly dependences: readonly LoopDependence[];
+}
+
+/** A located reason why a schedule cannot be used. */
+export interface ScheduleError {
+  readonly op: Operation;
+  readonly message: string;
+}
+
+/** Whether any op of the loop body carries a schedule annotation. */
+export function hasSchedule(forOp: Operation): boolean {
+  return bodyOps(forOp).some((op) => op.getAttr(STAGE_ATTR) !== undefined || op.getAttr(ORDER_ATTR) !== undefined);
+}
+
+/** Removes the schedule annotations of the loop body's ops (not of ops nested deeper). */
+export function clearSchedule(forOp: Operation): void {
+  for (const op of bodyOps(forOp)) {
+    op.removeAttr(STAGE_ATTR);
+    op.removeAttr(ORDER_ATTR);
+  }
+}
+
+const opText = (op: Operation) => `'${op.name}'`;
+
+/**
+ * Reads and checks the schedule of a loop: every body op has a stage; orders are on every op or
+ * on none, and distinct; a value is used in its producer's stage or later, after its producer
+ * when in the same stage; a value of the previous iteration (through an iter_arg) is used at
+ * most one stage before the stage that makes it. The loop must yield values made by its body ops.
+ */
+export function readSchedule(forOp: Operation): LoopSchedule | ScheduleError {
+  const ops = bodyOps(forOp);
+  const stage = new Map<Operation, number>();
+  const order = new Map<Operation, number>();
+  for (const op of ops) {
+    const bad = scheduleAnnotationError(op);
+    if (bad) return { op, message: bad };
+    const s = stageOf(op);
+    if (s === undefined) return { op, message: `op ${opText(op)} has no '${STAGE_ATTR}' (every op of a scheduled loop needs one)` };
+    stage.set(op, s);
+    const o = orderOf(op);
+    if (o !== undefined) order.set(op, o);
+  }
+  if (order.size > 0 && order.size < ops.length) {
+    const missing = ops.find((op) => !order.has(op))!;
+    return { op: missing, message: `op ${opText(missing)} has no '${ORDER_ATTR}' (give every op of the loop an order, or none)` };
+  }
+  const byOrder = new Map<number, Operation>();
+  for (const [op, o] of order) {
+    const other = byOrder.get(o);
+    if (other) return { op, message: `'${ORDER_ATTR}' ${o} is given to two ops, ${opText(other)} and ${opText(op)}` };
+    byOrder.set(o, op);
+  }
+  const sorted = order.size > 0 ? [...ops].sort((a, b) => order.get(a)! - order.get(b)!) : ops;
+  const position = new Map(sorted.map((op, i) => [op, i]));
+  const { dependences, unsupportedYields } = loopDependences(forOp);
+  if (unsupportedYields.length > 0) {
+    return { op: forOp, message: `cannot pipeline: the loop yields a value (#${unsupportedYields[0]}) that no op of its body makes (an iter_arg or a value from outside the loop)` };
+  }
+  for (const d of dependences) {
+    const [sp, sc] = [stage.get(d.producer)!, stage.get(d.consumer)!];
+    const delay = sc - sp + d.distance;
+    if (d.distance === 0 && sc < sp) {
+      return { op: d.consumer, message: `op ${opText(d.consumer)} in stage ${sc} uses a value of ${opText(d.producer)}, which is in the later stage ${sp}` };
+    }
+    if (delay < 0) {
+      return {
+        op: d.consumer,
+        message: `op ${opText(d.consumer)} in stage ${sc} uses the previous iteration's value of ${opText(d.producer)} (stage ${sp}): a loop-carried value must be used in stage ${sp - 1} or later`,
+      };
+    }
+    if (delay === 0 && position.get(d.consumer)! < position.get(d.producer)!) {
+      const what = d.distance === 0 ? 'a value of' : "the previous iteration's value of";
+      return { op: d.consumer, message: `op ${opText(d.consumer)} is ordered before ${opText(d.producer)} in the same time slot but uses ${what} it` };
+    }
+  }
+  const numStages = Math.max(0, ...stage.values()) + 1;
+  return { forOp, ops: sorted, stage, position, numStages, dependences };
+}
+
+export function isScheduleError(s: LoopSchedule | ScheduleError): s is ScheduleError {
+  return 'message' in s;
+}
+
+/**
+ * Gives `op`, just inserted into a scheduled loop body, the stage of `anchor` and the order
+ * right before it (later orders move up by one). Does nothing when the loop has no schedule.
+ */
+export function scheduleBefore(op: Operation, anchor: Operation): void {
+  const stage = stageOf(anchor);
+  if (stage === undefined) return;
+  const order = orderOf(anchor);
+  if (order !== undefined) {
+    for (const other of op.parent!.ops) {
+      const o = orderOf(other);
+      if (other !== op && o !== undefined && o >= order) setSchedule(other, stageOf(other)!, o + 1);
+    }
+  }
+  setSchedule(op, stage, order);
+}
+
+// ------------------------------------------------------------------------------------ timeline
+
+export type PipelineRegion = 'prologue' | 'kernel' | 'epilogue';
+
+/** One stage of one iteration placed in a time slot; `valid` is false when it is predicated off. */
+export interface StageInstance {
+  readonly stage: number;
+  readonly iteration: number;
+  readonly valid: boolean;
+}
+
+export interface TimeSlot {
+  readonly time: number;
+  readonly region: PipelineRegion;
+  /** The stages emitted in this slot, in increasing stage order. */
+  readonly instances: readonly StageInstance[];
+}
+
+/**
+ * Which stage of which iteration the pipelined loop runs in each time slot, for a loop of
+ * `tripCount` iterations and `numStages` stages (stage s of iteration i runs in slot i + s).
+ * The prologue has numStages-1 slots, slot p running stages 0..p. Peeled: the kernel runs slots
+ * numStages-1 .. T-1 with every stage, T = max(tripCount, numStages-1), and the epilogue slots
+ * T .. T+numStages-2, slot T+e-1 running stages e and up. Not peeled: the kernel runs
+ * tripCount slots with every stage, and there is no epilogue. Instances whose iteration is not
+ * below the trip count are emitted but predicated off.
+ */
+export function pipelineTimeline(numStages: number, tripCount: number, peelEpilogue: boolean): TimeSlot[] {
+  const maxStage = numStages - 1;
+  const slots: TimeSlot[] = [];
+  const slot = (time: number, region: PipelineRegion, firstStage: number, lastStage: number) => {
+    const instances: StageInstance[] = [];
+    for (let s = firstStage; s <= lastStage; s++) instances.push({ stage: s, iteration: time - s, valid: time - s < tripCount });
+    slots.push({ time, region, instances });
+  };
+  for (let p = 0; p < maxStage; p++) slot(p, 'prologue', 0, p);
+  const kernelEnd = peelEpilogue ? Math.max(tripCount, maxStage) : tripCount + maxStage;
+  for (let t = maxStage; t < kernelEnd; t++) slot(t, 'kernel', 0, maxStage);
+  if (peelEpilogue) for (let e = 1; e <= maxStage; e++) slot(kernelEnd + e - 1, 'epilogue', e, maxStage);
+  return slots;
+}
