@@ -23,6 +23,8 @@ export interface LoopDependence {
   readonly producer: Operation;
   readonly value: Value;
   readonly distance: 0 | 1;
+  /** For distance 1: the index of the iter_arg the consumer reads. */
+  readonly iterArg?: number;
 }
 
 /** The values an op uses, its nested regions included, that are defined outside the op. */
@@ -77,7 +79,7 @@ export function loopDependences(forOp: Operation): { dependences: LoopDependence
       }
       const j = iterArgIndex.get(v);
       const producer = j === undefined ? undefined : yieldProducers[j];
-      if (producer) dependences.push({ consumer, producer, value: yielded[j!]!, distance: 1 });
+      if (producer) dependences.push({ consumer, producer, value: yielded[j!]!, distance: 1, iterArg: j });
     }
   }
   return { dependences, unsupportedYields };

@@ -1,0 +1,289 @@
+import { Block } from '../../../core/ir/block.js';
+import type { Context } from '../../../core/ir/dialect.js';
+import { IRMapping, type Operation } from '../../../core/ir/operation.js';
+import { i1 } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { CeilDivSIOp, MaxSIOp } from '../../../dialects/arith/index.js';
+import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
+import { ORDER_ATTR, STAGE_ATTR } from '../../../dialects/tile/schedule.js';
+import { constantTripCount } from '../../unroll.js';
+import { ArithBuilder, constantInt } from '../arith-builder.js';
+import { valuesUsedBy } from '../loop-dependences.js';
+import type { LoopSchedule, PipelineRegion } from '../schedule.js';
+import { collectSources, delayOf, type Source } from './carried-values.js';
+import { predicateOp, type PredicateHook } from './predicate.js';
+
+export interface PipelineOptions {
+  /** Peel the epilogue (true) or run the extra kernel iterations with their ops predicated off. */
+  readonly peelEpilogue: boolean;
+  readonly predicate?: PredicateHook;
+}
+
+/** One op the pipeliner emitted: which body op, in which region and time slot (kernel: 0). */
+export interface EmittedOp {
+  readonly original: Operation;
+  readonly clone: Operation;
+  readonly region: PipelineRegion;
+  readonly slot: number;
+}
+
+export interface PipelineResult {
+  readonly emitted: readonly EmittedOp[];
+  readonly kernel: Operation;
+}
+
+/** Where to find what a source made in earlier slots of the region being emitted. */
+type Lookup = (source: Source, delay: number) => Value;
+
+/**
+ * Software-pipelines an `scf.for` by its schedule (MLIR's scf::pipelineForLoop, extended):
+ * prologue, kernel loop, and a peeled or predicated epilogue, correct for every trip count,
+ * dynamic ones included (0, 1 and fewer iterations than stages: ops of iterations past the end
+ * are predicated off). Replaces the loop; returns what was emitted, or a reason it could not be.
+ */
+export function pipelineForLoop(context: Context, schedule: LoopSchedule, options: PipelineOptions): PipelineResult | string {
+  return new LoopPipeliner(context, schedule, options).run();
+}
+
+class LoopPipeliner {
+  private readonly forOp: Operation;
+  private readonly maxStage: number;
+  private readonly sources: Source[];
+  private readonly byKey: Map<Value | number, Source>;
+  private readonly b: ArithBuilder;
+  private readonly emitted: EmittedOp[] = [];
+  private readonly lb: Value;
+  private readonly ub: Value;
+  private readonly step: Value;
+  private readonly inits: Value[];
+  /** The trip count, when the bounds are constants. */
+  private readonly staticTripCount: number | undefined;
+  private tripCountValue: Value | undefined;
+
+  constructor(
+    context: Context,
+    private readonly schedule: LoopSchedule,
+    private readonly options: PipelineOptions,
+  ) {
+    this.forOp = schedule.forOp;
+    this.maxStage = schedule.numStages - 1;
+    ({ sources: this.sources, byKey: this.byKey } = collectSources(schedule));
+    this.b = new ArithBuilder(context);
+    this.b.loc = this.forOp.loc;
+    [this.lb, this.ub, this.step] = [this.forOp.operand(0), this.forOp.operand(1), this.forOp.operand(2)];
+    this.inits = this.forOp.operands.slice(3);
+    const n = constantTripCount(this.forOp);
+    this.staticTripCount = n === undefined ? undefined : Number(n);
+  }
+
+  run(): PipelineResult | string {
+    const step = constantInt(this.step);
+    if (step !== undefined && step <= 0n) return `cannot pipeline a loop whose step (${step}) is not positive`;
+    this.b.setInsertionPointBefore(this.forOp);
+    // Made first: the predicates of the prologue use it.
+    if (this.staticTripCount === undefined) this.tripCount();
+    const afterPrologue = this.emitPrologue();
+    if (typeof afterPrologue === 'string') return afterPrologue;
+    const kernel = this.emitKernel(afterPrologue);
+    if (typeof kernel === 'string') return kernel;
+    const results = this.options.peelEpilogue ? this.emitEpilogue(kernel) : this.finalValuesOf(kernel);
+    if (typeof results === 'string') return results;
+    this.forOp.replaceAllUsesWith(results);
+    this.forOp.erase();
+    return { emitted: this.emitted, kernel };
+  }
+
+  // ------------------------------------------------------------------------------------ helpers
+
+  /** The trip count as a value: max(ceildiv(ub - lb, step), 0). */
+  private tripCount(): Value {
+    if (this.tripCountValue) return this.tripCountValue;
+    const b = this.b;
+    if (this.staticTripCount !== undefined) return b.constant(this.lb.type, this.staticTripCount);
+    const count = b.binary(CeilDivSIOp, b.sub(this.ub, this.lb), this.step);
+    this.tripCountValue = b.binary(MaxSIOp, count, b.constant(this.lb.type, 0));
+    return this.tripCountValue;
+  }
+
+  /** Is `iteration` (a value, or a constant) below the trip count: undefined when statically true. */
+  private validIteration(iteration: Value | number): Value | undefined {
+    const n = this.staticTripCount;
+    if (typeof iteration === 'number' && n !== undefined) {
+      return iteration < n ? undefined : this.b.constant(i1, 0);
+    }
+    const it = typeof iteration === 'number' ? this.b.constant(this.lb.type, iteration) : iteration;
+    return this.b.compare('slt', it, this.tripCount());
+  }
+
+
+  /**
+   * Clones body op `op` for one (iteration, slot): its induction variable is `iv`, what it reads
+   * comes from `lookup`; predicated by `cond` when given. Returns the values of its results.
+   */
+  private emitOp(op: Operation, iv: Value, lookup: Lookup, cond: Value | undefined, region: PipelineRegion, slot: number): readonly Value[] | string {
+    const body = this.forOp.region(0).entry!;
+    const mapping = new IRMapping();
+    for (const v of valuesUsedBy(op)) {
+      if (v === body.arguments[0]) mapping.map(v, iv);
+      else {
+        const iterArg = body.arguments.indexOf(v as never) - 1;
+        const source = this.byKey.get(iterArg >= 0 ? iterArg : v);
+        if (source) mapping.map(v, lookup(source, delayOf(this.schedule, op, source)));
+      }
+    }
+    const clone = this.b.insert(op.clone(mapping));
+    clone.removeAttr(STAGE_ATTR);
+    clone.removeAttr(ORDER_ATTR);
+    this.emitted.push({ original: op, clone, region, slot });
+    if (!cond) {
+      this.b.setInsertionPointAfter(clone);
+      return clone.results;
+    }
+    // A result the loop yields keeps the previous iteration's value when switched off.
+    const previous = new Map<number, Value>();
+    for (const s of this.sources) if (s.iterArg !== undefined && s.producer === op) previous.set(s.resultIndex, lookup(s, 1));
+    const results = predicateOp(clone, cond, previous, this.b, this.options.predicate);
+    if (typeof results === 'string') return `${results} (in the ${region} of the pipelined loop)`;
+    return results;
+  }
+
+  /** Records what `op` made, under each source it is. */
+  private record(made: Map<Value | number, Value>, op: Operation, results: readonly Value[]): void {
+    for (const s of this.sources) if (s.producer === op) made.set(s.key, results[s.resultIndex]!);
+  }
+
+  // ------------------------------------------------------------------------------------ prologue
+
+  /**
+   * Emits prologue slots 0..maxStage-1, slot p running stage s of iteration p - s for s <= p,
+   * predicated on the iteration being below the trip count. Returns what each source made in
+   * each slot (iter_args at iteration 0 are the inits).
+   */
+  private emitPrologue(): Map<number, Map<Value | number, Value>> | string {
+    const madeIn = new Map<number, Map<Value | number, Value>>();
+    const slotMap = (t: number) => madeIn.get(t) ?? madeIn.set(t, new Map()).get(t)!;
+    for (const s of this.sources) if (s.iterArg !== undefined) slotMap(this.schedule.stage.get(s.producer)! - 1).set(s.key, this.inits[s.iterArg]!);
+    for (let p = 0; p < this.maxStage; p++) {
+      const made = slotMap(p);
+      const lookup: Lookup = (source, delay) => (delay === 0 ? made.get(source.key) : madeIn.get(p - delay)?.get(source.key))!;
+      const conds = new Map<number, Value | undefined>();
+      for (const op of this.schedule.ops) {
+        const stage = this.schedule.stage.get(op)!;
+        if (stage > p) continue;
+        const iteration = p - stage;
+        if (!conds.has(iteration)) conds.set(iteration, this.validIteration(iteration));
+        const iv = this.b.offset(this.lb, iteration, this.step);
+        const results = this.emitOp(op, iv, lookup, conds.get(iteration), 'prologue', p);
+        if (typeof results === 'string') return results;
+        this.record(made, op, results);
+      }
+    }
+    return madeIn;
+  }
+
+  // ------------------------------------------------------------------------------------ kernel
+
+  /**
+   * Builds the kernel loop: from lb to ub - maxStage*step when the epilogue is peeled (every op
+   * valid), else to ub with the ops of stages below maxStage predicated on their iteration
+   * existing. Its iter_args hold, per source, what it made in each of the last `depth` slots.
+   */
+  private emitKernel(madeIn: Map<number, Map<Value | number, Value>>): Operation | string {
+    const b = this.b;
+    const carried = this.sources.filter((s) => s.depth > 0);
+    const inits: Value[] = [];
+    for (const s of carried) for (let d = 1; d <= s.depth; d++) inits.push(madeIn.get(this.maxStage - d)!.get(s.key)!);
+    const upper = this.options.peelEpilogue ? this.kernelUpperBound() : this.ub;
+    const kernel = b.build(ForOp, { operands: { lowerBound: this.lb, upperBound: upper, step: this.step, initArgs: inits }, resultTypes: { results: inits.map((v) => v.type) } }).op;
+    const body = kernel.region(0).appendBlock(new Block());
+    const iv = body.addArgument(this.lb.type, this.forOp.region(0).entry!.arguments[0]!.loc);
+    const registers = new Map<Value | number, Value[]>();
+    for (const s of carried) registers.set(s.key, Array.from({ length: s.depth }, () => body.addArgument(s.type, this.forOp.loc)));
+    b.setInsertionPointToEnd(body);
+    const made = new Map<Value | number, Value>();
+    const lookup: Lookup = (source, delay) => (delay === 0 ? made.get(source.key)! : registers.get(source.key)![delay - 1]!);
+    const ivs = new Map<number, Value>();
+    const conds = new Map<number, Value | undefined>();
+    for (const op of this.schedule.ops) {
+      const stage = this.schedule.stage.get(op)!;
+      if (!ivs.has(stage)) {
+        ivs.set(stage, b.offset(iv, this.maxStage - stage, this.step));
+        conds.set(stage, this.options.peelEpilogue || stage === this.maxStage ? undefined : b.compare('slt', ivs.get(stage)!, this.ub));
+      }
+      const results = this.emitOp(op, ivs.get(stage)!, lookup, conds.get(stage), 'kernel', 0);
+      if (typeof results === 'string') return results;
+      this.record(made, op, results);
+    }
+    const next: Value[] = [];
+    for (const s of carried) next.push(made.get(s.key)!, ...registers.get(s.key)!.slice(0, s.depth - 1));
+    b.build(YieldOp, { operands: { results: next } });
+    b.setInsertionPointAfter(kernel);
+    return kernel;
+  }
+
+  private kernelUpperBound(): Value {
+    const b = this.b;
+    const [ub, step] = [constantInt(this.ub), constantInt(this.step)];
+    if (ub !== undefined && step !== undefined) return b.constant(this.ub.type, ub - BigInt(this.maxStage) * step);
+    return b.sub(this.ub, b.offset(b.constant(this.step.type, 0), this.maxStage, this.step));
+  }
+
+  /** The kernel loop's results, per source: what it made `d` slots before the loop ended. */
+  private kernelResults(kernel: Operation): Map<Value | number, Value[]> {
+    const out = new Map<Value | number, Value[]>();
+    let i = 0;
+    for (const s of this.sources) {
+      if (s.depth === 0) continue;
+      out.set(s.key, kernel.results.slice(i, i + s.depth));
+      i += s.depth;
+    }
+    return out;
+  }
+
+  /** Without a peeled epilogue: the loop's results are the iter_args' last values. */
+  private finalValuesOf(kernel: Operation): Value[] {
+    const after = this.kernelResults(kernel);
+    return this.inits.map((_, j) => after.get(j)![0]!);
+  }
+
+  // ------------------------------------------------------------------------------------ epilogue
+
+  /**
+   * Emits epilogue slots e = 1..maxStage (time T+e-1, T = max(trip count, maxStage)), slot e
+   * running stage s >= e of iteration T+e-1-s, predicated on that iteration existing when the
+   * trip count is not a constant. Returns the loop's final values.
+   */
+  private emitEpilogue(kernel: Operation): Value[] | string {
+    const b = this.b;
+    const after = this.kernelResults(kernel);
+    const n = this.staticTripCount;
+    const staticT = n === undefined ? undefined : Math.max(n, this.maxStage);
+    // The iteration that ran last in the kernel loop's final slot (T - 1), and its induction variable.
+    const lastIteration = staticT !== undefined ? undefined : b.sub(b.binary(MaxSIOp, this.tripCount(), b.constant(this.lb.type, this.maxStage)), b.constant(this.lb.type, 1));
+    const lastIv = staticT !== undefined ? b.offset(this.lb, staticT - 1, this.step) : b.add(this.lb, b.mul(lastIteration!, this.step));
+    const madeIn = new Map<number, Map<Value | number, Value>>();
+    for (let e = 1; e <= this.maxStage; e++) {
+      const made = new Map<Value | number, Value>();
+      madeIn.set(e, made);
+      const lookup: Lookup = (source, delay) => (e - delay >= 1 ? madeIn.get(e - delay)!.get(source.key)! : after.get(source.key)![delay - e]!);
+      const conds = new Map<number, Value | undefined>();
+      for (const op of this.schedule.ops) {
+        const stage = this.schedule.stage.get(op)!;
+        if (stage < e) continue;
+        const shift = e - stage; // iteration = T - 1 + shift
+        if (!conds.has(shift)) {
+          conds.set(shift, staticT !== undefined ? this.validIteration(staticT - 1 + shift) : this.validIteration(b.add(lastIteration!, b.constant(this.lb.type, shift))));
+        }
+        const iv = b.offset(lastIv, shift, this.step);
+        const results = this.emitOp(op, iv, lookup, conds.get(shift), 'epilogue', e);
+        if (typeof results === 'string') return results;
+        this.record(made, op, results);
+      }
+    }
+    // Final value of iter_arg j: made in slot T + stage(producer) - 1.
+    return this.inits.map((_, j) => {
+      const stage = this.schedule.stage.get(this.byKey.get(j)!.producer)!;
+      return stage >= 1 ? madeIn.get(stage)!.get(j)! : after.get(j)![0]!;
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import type { Attribute } from '../../core/ir/attributes.js';
+import type { Operation } from '../../core/ir/operation.js';
+import type { Value } from '../../core/ir/value.js';
+import { definePass } from '../../core/pass/pass.js';
+import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
+import { ForOp } from '../../dialects/scf/index.js';
+import { constantTripCount } from '../unroll.js';
+import { pipelineForLoop } from '../loops/pipeliner/loop-pipeliner.js';
+import type { PredicateHook } from '../loops/pipeliner/predicate.js';
+import { clearSchedule, hasSchedule, isScheduleError, readSchedule } from '../loops/schedule.js';
+import { planWaitCounts, rewriteWaitCounts } from './wait-counts.js';
+
+/**
+ * How async ops are switched off in iterations past the end: a copy gets a false predicate
+ * (its token completes at once), commits and waits always run, so that every time slot commits
+ * the same number of groups and wait counts stay uniform (Triton keeps its groups uniform the
+ * same way, with empty groups).
+ */
+export const asyncPredicate: PredicateHook = (op, cond, b) => {
+  if (CommitOp.isa(op) || WaitOp.isa(op)) return 'keep';
+  if (!CopyOp.isa(op)) return undefined;
+  const view = CopyOp.view(op) as unknown as Record<string, Value | Value[] | undefined>;
+  const operands: Record<string, Value | Value[] | undefined> = {};
+  for (const g of CopyOp.definition.operandGroups) operands[g.name] = view[g.name];
+  const previous = (operands['predicate'] as Value[] | undefined)?.[0];
+  operands['predicate'] = [previous ? b.and(previous, cond) : cond];
+  const copy = b.create(CopyOp.state({ loc: op.loc, operands, attributes: withoutSegments(op) }));
+  for (const [k, v] of op.attributes) copy.attributes.set(k, v);
+  op.replaceAllUsesWith(copy.results);
+  op.erase();
+  return copy.results;
+};
+
+/** The op's inherent attributes, but its operand segment sizes (rebuilt for the new operands). */
+function withoutSegments(op: Operation): Record<string, Attribute> {
+  const attrs: Record<string, Attribute> = {};
+  for (const [k, v] of op.properties) if (k !== 'operandSegmentSizes') attrs[k] = v;
+  return attrs;
+}
+
+/** The first loop, in pre-order, whose body carries a schedule. */
+function firstScheduledLoop(root: Operation): Operation | undefined {
+  let found: Operation | undefined;
+  root.walk((op) => {
+    if (ForOp.isa(op) && hasSchedule(op)) {
+      found = op;
+      return 'interrupt';
+    }
+    return undefined;
+  }, 'pre');
+  return found;
+}
+
+export const tilePipelinePass = definePass({
+  name: 'tile-pipeline',
+  displayName: 'TilePipeline',
+  summary: 'Software-pipeline every scf.for whose body carries a tile.stage/tile.order schedule',
+  description:
+    'Expands each scheduled scf.for into a prologue, a kernel loop and an epilogue (peel-epilogue=true) or a kernel loop ' +
+    'that runs the extra iterations with the ops of missing iterations predicated off (peel-epilogue=false). Stage s of ' +
+    'iteration i runs in time slot i+s; values that cross slots ride in iter_args of the kernel loop. Any trip count is ' +
+    'handled, dynamic ones included (0, 1, fewer than the stages): ops of iterations past the end are predicated off ' +
+    '(async.copy by its predicate, other ops with effects by scf.if; commits and waits always run). async.wait counts are ' +
+    'rewritten to the number of groups committed after the groups they wait for (`for` operands). Outer loops are pipelined ' +
+    'before the loops nested in them.',
+  options: {
+    'peel-epilogue': { type: 'bool', default: true, help: 'Peel the epilogue (else: predicate the ops of iterations past the end inside the loop)' },
+  },
+  statistics: { 'num-pipelined': 'Number of loops pipelined' },
+  dependentDialects: ['arith', 'scf', 'async'],
+  run(root, pass) {
+    const peelEpilogue = pass.options['peel-epilogue'];
+    for (let loop = firstScheduledLoop(root); loop; loop = firstScheduledLoop(root)) {
+      const schedule = readSchedule(loop);
+      if (isScheduleError(schedule)) {
+        pass.fail(schedule.op.loc, `invalid pipeline schedule: ${schedule.message}`);
+        return;
+      }
+      if (schedule.numStages === 1) {
+        clearSchedule(loop);
+        continue;
+      }
+      const plan = planWaitCounts(schedule);
+      const tripCount = constantTripCount(loop);
+      const result = pipelineForLoop(pass.context, schedule, { peelEpilogue, predicate: asyncPredicate });
+      if (typeof result === 'string') {
+        pass.fail(loop.loc, `cannot pipeline this loop: ${result}`);
+        return;
+      }
+      rewriteWaitCounts(schedule, plan, result.emitted, peelEpilogue, tripCount === undefined ? undefined : Number(tripCount));
+      pass.addStatistic('num-pipelined');
+    }
+  },
+});
