@@ -6,6 +6,7 @@ import { inlinePass } from './inline.js';
 import { licmPass } from './licm.js';
 import { sccpPass } from './sccp.js';
 import { symbolDcePass } from './symbol-dce.js';
+import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tilePipelinePass } from './tile/pipeline.js';
 import { scfUnrollPass } from './unroll.js';
 
@@ -19,5 +20,6 @@ export const builtinPasses: readonly PassDefinition[] = [
   sccpPass,
   symbolDcePass,
   scfUnrollPass,
+  tileAssignStagesPass,
   tilePipelinePass,
 ];
