@@ -38,17 +38,15 @@ function withoutSegments(op: Operation): Record<string, Attribute> {
   return attrs;
 }
 
-/** The first loop, in pre-order, whose body carries a schedule. */
-function firstScheduledLoop(root: Operation): Operation | undefined {
-  let found: Operation | undefined;
-  root.walk((op) => {
-    if (ForOp.isa(op) && hasSchedule(op)) {
-      found = op;
-      return 'interrupt';
-    }
-    return undefined;
+/** The scheduled loops in `op`, in pre-order, not those nested in one of them (they come later). */
+function scheduledLoops(op: Operation): Operation[] {
+  const loops: Operation[] = [];
+  op.walk((inner) => {
+    if (!ForOp.isa(inner) || !hasSchedule(inner)) return undefined;
+    loops.push(inner);
+    return 'skip';
   }, 'pre');
-  return found;
+  return loops;
 }
 
 export const tilePipelinePass = definePass({
@@ -70,7 +68,9 @@ export const tilePipelinePass = definePass({
   dependentDialects: ['arith', 'scf', 'async'],
   run(root, pass) {
     const peelEpilogue = pass.options['peel-epilogue'];
-    for (let loop = firstScheduledLoop(root); loop; loop = firstScheduledLoop(root)) {
+    // Outer loops first: pipelining one clones the scheduled loops nested in it, and the clones are pipelined after.
+    const worklist = scheduledLoops(root);
+    for (let loop = worklist.shift(); loop; loop = worklist.shift()) {
       const schedule = readSchedule(loop);
       if (isScheduleError(schedule)) {
         pass.fail(schedule.op.loc, `invalid pipeline schedule: ${schedule.message}`);
@@ -78,6 +78,7 @@ export const tilePipelinePass = definePass({
       }
       if (schedule.numStages === 1) {
         clearSchedule(loop);
+        worklist.push(...scheduledLoops(loop));
         continue;
       }
       const plan = planWaitCounts(schedule);
@@ -88,6 +89,7 @@ export const tilePipelinePass = definePass({
         return;
       }
       rewriteWaitCounts(schedule, plan, result.emitted, peelEpilogue, tripCount === undefined ? undefined : Number(tripCount));
+      for (const e of result.emitted) if (e.clone.parent) worklist.push(...scheduledLoops(e.clone));
       pass.addStatistic('num-pipelined');
     }
   },
