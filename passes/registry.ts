@@ -8,6 +8,7 @@ import { sccpPass } from './sccp.js';
 import { symbolDcePass } from './symbol-dce.js';
 import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tilePipelinePass } from './tile/pipeline.js';
+import { tileViewSchedulePass } from './tile/view-schedule.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */
@@ -22,4 +23,5 @@ export const builtinPasses: readonly PassDefinition[] = [
   scfUnrollPass,
   tileAssignStagesPass,
   tilePipelinePass,
+  tileViewSchedulePass,
 ];
