@@ -9,6 +9,7 @@ import { symbolDcePass } from './symbol-dce.js';
 import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tilePipelinePass } from './tile/pipeline.js';
 import { tileViewSchedulePass } from './tile/view-schedule.js';
+import { tileTilingPass } from './tile/tiling.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */
@@ -24,4 +25,5 @@ export const builtinPasses: readonly PassDefinition[] = [
   tileAssignStagesPass,
   tilePipelinePass,
   tileViewSchedulePass,
+  tileTilingPass,
 ];

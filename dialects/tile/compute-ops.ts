@@ -4,6 +4,7 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { HasParent, Pure, ReturnLike, Terminator } from '../../core/ir/traits.js';
 import { f32, RankedTensorType, type Type } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
 import { I64ListAttr, ReduceKindConstraint, type ReduceKindAttr } from './attributes.js';
 import { firstEncodingError, IntOrFloat, isDotInput, isFloat, isSignlessInt, shapeText, TileTensor } from './types.js';
 
@@ -49,6 +50,37 @@ export const DotOp = defineOp({
     return firstEncodingError([a, b, acc], ['A', 'B', 'accumulator']);
   },
 });
+
+// ---------------------------------------------------------------------------------------- transpose
+
+/** `%t = tile.transpose %x : tensor<16x32xf16> -> tensor<32x16xf16>`: result[i, j] = x[j, i]. */
+export const TransposeOp = defineOp({
+  name: 'tile.transpose',
+  summary: 'transposes a 2-D tile',
+  operands: { source: TileTensor },
+  results: { result: TileTensor },
+  traits: [Pure],
+  assemblyFormat: '$source attr-dict `:` type($source) `->` type($result)',
+  verify(op) {
+    const src = tensorOf(op, 0);
+    const dst = op.resultTypes[0] as RankedTensorType;
+    if (src.rank !== 2) return `source must be a 2-D tensor, got '${src}'`;
+    if (dst.rank !== 2) return `result must be a 2-D tensor, got '${dst}'`;
+    if (src.elementType !== dst.elementType) return `source and result element types differ: '${src.elementType}' vs '${dst.elementType}'`;
+    const [rows, cols] = src.shape as [number, number];
+    if (dst.shape[0] !== cols || dst.shape[1] !== rows) return `result shape ${shapeText(dst.shape)} must be the source shape ${shapeText(src.shape)} swapped (${cols}x${rows})`;
+    return firstEncodingError([src, dst], ['source', 'result']);
+  },
+  fold: (op) => foldTransposeOfTranspose(op),
+});
+
+/** transpose(transpose(x)) -> x, when x has the result type (encoding included). */
+function foldTransposeOfTranspose(op: Operation): Value | undefined {
+  const inner = op.operands[0]!.definingOp;
+  if (!inner || !TransposeOp.isa(inner)) return undefined;
+  const x = inner.operands[0]!;
+  return x.type === op.resultTypes[0] ? x : undefined;
+}
 
 // ---------------------------------------------------------------------------------------- reduce
 

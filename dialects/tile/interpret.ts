@@ -117,6 +117,19 @@ const dot: OpHandler = (op, [a, b, acc]) => {
   return [out];
 };
 
+// ------------------------------------------------------------------------------ tile.transpose
+
+const transpose: OpHandler = (op, [source]) => {
+  const src = source as ShapedValue;
+  const [rows, cols] = src.shape as [number, number];
+  const out = ShapedValue.zeros(resultTensor(op));
+  const codec = codecOf(src.elementType);
+  for (let i = 0; i < cols; i++) {
+    for (let j = 0; j < rows; j++) codec.set(out.data, i * rows + j, codec.get(src.data, j * cols + i));
+  }
+  return [out];
+};
+
 // ------------------------------------------------------------------------------ tile.reduce
 
 type Combine = (x: Scalar, y: Scalar) => Scalar;
@@ -320,6 +333,7 @@ export const tileSemantics: DialectSemantics = {
     'tile.alloc': alloc,
     'tile.view': view,
     'tile.dot': dot,
+    'tile.transpose': transpose,
     'tile.reduce': reduce,
     'tile.broadcast': broadcast,
     'tile.splat': splat,

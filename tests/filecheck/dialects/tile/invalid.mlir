@@ -354,3 +354,36 @@ func.func private @f(tensor<4x4xf32, #tile.shared<vec = 0, perPhase = 1, maxPhas
 
 // expected-error@+1 {{unknown attribute `swizzle` in dialect `tile`}}
 func.func private @f(tensor<4x4xf32, #tile.swizzle<1>>)
+
+// -----
+
+func.func @f(%t: tensor<16x8xf32>) {
+  // expected-error@+1 {{'tile.transpose' op result shape 16x8 must be the source shape 16x8 swapped (8x16)}}
+  %r = tile.transpose %t : tensor<16x8xf32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<16x8xf32>) {
+  // expected-error@+1 {{'tile.transpose' op source and result element types differ: 'f32' vs 'f16'}}
+  %r = tile.transpose %t : tensor<16x8xf32> -> tensor<8x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<4x16x8xf32>) {
+  // expected-error@+1 {{'tile.transpose' op source must be a 2-D tensor, got 'tensor<4x16x8xf32>'}}
+  %r = tile.transpose %t : tensor<4x16x8xf32> -> tensor<4x8x16xf32>
+  return
+}
+
+// -----
+
+#shared = #tile.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @f(%t: tensor<16x8xf32>) {
+  // expected-error@+1 {{'tile.transpose' op result has a #tile.shared encoding, which describes workgroup buffers (put it on tile.alloc), not register tiles}}
+  %r = tile.transpose %t : tensor<16x8xf32> -> tensor<8x16xf32, #shared>
+  return
+}

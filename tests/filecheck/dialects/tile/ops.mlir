@@ -59,6 +59,10 @@ func.func @compute(%t: tensor<32x64xf32>, %s: f32, %x: tensor<8xi32>) -> f32 {
   %b2 = tile.broadcast %r : tensor<32xf32> -> tensor<16x32xf32>
   // CHECK-NEXT: %[[Z:.*]] = tile.splat %[[S]] : tensor<32x64xf32>
   %z = tile.splat %s : tensor<32x64xf32>
+  // CHECK-NEXT: %[[TR:.*]] = tile.transpose %[[Z]] : tensor<32x64xf32> -> tensor<64x32xf32, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerGroup = [4, 1], order = [1, 0]>>
+  %tr = tile.transpose %z : tensor<32x64xf32> -> tensor<64x32xf32, #blocked>
+  // CHECK-NEXT: tile.transpose %[[TR]] : tensor<64x32xf32, #tile.blocked<{{.*}}>> -> tensor<32x64xf32>
+  %tr2 = tile.transpose %tr : tensor<64x32xf32, #blocked> -> tensor<32x64xf32>
   // CHECK-NEXT: tile.cast %[[Z]] : tensor<32x64xf32> to tensor<32x64xf16, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerGroup = [4, 1], order = [1, 0]>>
   %c = tile.cast %z : tensor<32x64xf32> to tensor<32x64xf16, #blocked>
   // Elementwise math on tiles is arith/math on tensors.
@@ -125,5 +129,6 @@ func.func @annotations(%A: memref<64xf32>, %i: index) {
 // GENERIC: "tile.reduce"(%{{.*}}) <{axis = 1 : i64, kind = #tile.reduce_kind<add>}> ({
 // GENERIC-NEXT: }) : (tensor<32x64xf32>) -> tensor<32xf32>
 // GENERIC: "tile.broadcast"(%{{.*}}) <{dims = array<i64: 1>}> : (tensor<32xf32>) -> tensor<32x64xf32>
+// GENERIC: "tile.transpose"(%{{.*}}) : (tensor<32x64xf32>) -> tensor<64x32xf32, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerGroup = [4, 1], order = [1, 0]>>
 // GENERIC: "tile.matmul"(%{{.*}}, %{{.*}}, %{{.*}}) <{accumulate, transpose_b}> : (memref<128x64xf16>, memref<128x64xf16>, memref<128x128xf32>) -> ()
 // GENERIC: "tile.map"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 2>}> ({

@@ -143,7 +143,7 @@ func.func @f(%a: memref<2x3xf16>, %b: memref<3x2xf16>, %c: memref<2x2x${acc}>) -
   });
 });
 
-describe('tile.reduce, tile.broadcast, tile.splat, tile.cast', () => {
+describe('tile.reduce, tile.broadcast, tile.splat, tile.transpose, tile.cast', () => {
   const reduce = (kind: string, elem: string, extra = '') => `
 func.func @f(%m: memref<2x3x${elem}>) -> tensor<2x${elem}> {
   %c0 = arith.constant 0 : index
@@ -197,6 +197,19 @@ func.func @f(%m: memref<2x1xf32>) -> (tensor<3x2x2xf32>, tensor<2x3xf32>) {
     const [b, r] = run(text, 'f', [mem('memref<2x1xf32>', [2, 1], [5, 6])]);
     expect(values(b!)).toEqual([5, 5, 6, 6, 5, 5, 6, 6, 5, 5, 6, 6]);
     expect(values(r!)).toEqual([5, 5, 5, 6, 6, 6]);
+  });
+  it('transposes a 2-D tile, keeping the element type', () => {
+    const text = `
+func.func @f(%m: memref<2x3xf16>) -> tensor<3x2xf16> {
+  %c0 = arith.constant 0 : index
+  %t = tile.load %m[%c0, %c0] : memref<2x3xf16> -> tensor<2x3xf16>
+  %r = tile.transpose %t : tensor<2x3xf16> -> tensor<3x2xf16>
+  return %r : tensor<3x2xf16>
+}`;
+    // m = [[1 2 3], [4 5 6]]: the result is [[1 4], [2 5], [3 6]].
+    const [r] = run(text, 'f', [mem('memref<2x3xf16>', [2, 3], [1, 2, 3, 4, 5, 6.5])]);
+    expect(values(r!)).toEqual([1, 4, 2, 5, 3, 6.5]);
+    expect((r as ShapedValue).shape).toEqual([3, 2]);
   });
   it('casts elements as documented', () => {
     const text = (from: string, to: string) => `

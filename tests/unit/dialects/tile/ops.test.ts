@@ -5,7 +5,7 @@ import { verify } from '../../../../core/ir/verifier.js';
 import { AddressSpaceAttr } from '../../../../dialects/gpu/index.js';
 import {
   AllocOp, BlockedLayoutAttr, BroadcastOp, broadcastAddedDims, CastOp, DotOp, i64List, LoadOp, MatmulOp, orderOf, ReduceKindAttr, ReduceOp,
-  scheduleAnnotationError, setSchedule, SharedLayoutAttr, SplatOp, stageOf, StoreOp, ViewOp, viewType,
+  scheduleAnnotationError, setSchedule, SharedLayoutAttr, SplatOp, stageOf, StoreOp, TransposeOp, ViewOp, viewType,
 } from '../../../../dialects/tile/index.js';
 import { roundTrip } from '../harness.js';
 import { blockWith } from './setup.js';
@@ -126,6 +126,29 @@ describe('tile compute ops', () => {
     const folded = fold(splat.op, [FloatAttr.get(f32, 2.5)]);
     expect(folded).toBe(DenseElementsAttr.get(t, [2.5]));
     expect(fold(splat.op, [undefined])).toBeUndefined();
+  });
+  it('verifies tile.transpose: rank 2, swapped shape, same element type', () => {
+    const { b, args } = blockWith(tensor([16, 32], f16), tensor([8]));
+    const t = b.build(TransposeOp, { operands: { source: args[0]! }, resultTypes: [tensor([32, 16], f16, blocked)] });
+    expect(t.source).toBe(args[0]);
+    expect(errorOf(t)).toBeUndefined();
+    const unswapped = b.build(TransposeOp, { operands: { source: args[0]! }, resultTypes: [tensor([16, 32], f16)] });
+    expect(errorOf(unswapped)).toBe("'tile.transpose' op result shape 16x32 must be the source shape 16x32 swapped (32x16)");
+    const elem = b.build(TransposeOp, { operands: { source: args[0]! }, resultTypes: [tensor([32, 16], f32)] });
+    expect(errorOf(elem)).toBe("'tile.transpose' op source and result element types differ: 'f16' vs 'f32'");
+    const rank1 = b.build(TransposeOp, { operands: { source: args[1]! }, resultTypes: [tensor([8])] });
+    expect(errorOf(rank1)).toBe("'tile.transpose' op source must be a 2-D tensor, got 'tensor<8xf32>'");
+  });
+  it('folds transpose(transpose(x)) to x when the types match', () => {
+    const { b, args } = blockWith(tensor([16, 32], f16));
+    const fold = TransposeOp.definition.spec.fold!;
+    const once = b.build(TransposeOp, { operands: { source: args[0]! }, resultTypes: [tensor([32, 16], f16)] });
+    const twice = b.build(TransposeOp, { operands: { source: once.result }, resultTypes: [tensor([16, 32], f16)] });
+    expect(fold(once.op, [undefined])).toBeUndefined();
+    expect(fold(twice.op, [undefined])).toBe(args[0]);
+    // A different encoding on the way back is a relayout, not the source: no fold.
+    const relaid = b.build(TransposeOp, { operands: { source: once.result }, resultTypes: [tensor([16, 32], f16, BlockedLayoutAttr.get({ sizePerThread: [1, 4], threadsPerWarp: [8, 4], warpsPerGroup: [1, 1], order: [1, 0] }))] });
+    expect(fold(relaid.op, [undefined])).toBeUndefined();
   });
   it('folds a cast to the same type away, and only that', () => {
     const { b, args } = blockWith(tensor([8, 8]));

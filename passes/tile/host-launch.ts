@@ -1,0 +1,23 @@
+import type { Operation } from '../../core/ir/operation.js';
+import type { Value } from '../../core/ir/value.js';
+import { gridAxes, gridSize, tileCounts } from './grid.js';
+import { IndexBuilder } from './index-builder.js';
+import type { Kernel } from './kernels.js';
+import { WARP_SIZE } from './layouts.js';
+import type { TilingContext } from './tiling-context.js';
+
+/**
+ * Replaces the whole-problem `op` by host code launching `kernel` on `launchArgs`: one workgroup
+ * per tile of the grid dimensions, whose sizes `extents` builds and whose tile sizes are `sizes`.
+ */
+export function replaceByLaunch(op: Operation, tiling: TilingContext, kernel: Kernel, launchArgs: readonly Value[], grid: { extents: (b: IndexBuilder) => Value[]; sizes: readonly number[] }): void {
+  const b = new IndexBuilder(tiling.context);
+  b.loc = op.loc;
+  b.setInsertionPointBefore(op);
+  const before = op.prev;
+  const counts = tileCounts(b, grid.extents(b), grid.sizes);
+  const size = gridSize(b, counts, gridAxes(counts.length, tiling.maxGridDims));
+  tiling.outliner.launch(b, kernel, size, WARP_SIZE * tiling.numWarps, launchArgs);
+  b.hoistConstants(op.parent!, before);
+  op.erase();
+}

@@ -1,0 +1,73 @@
+import { IntegerAttr } from '../../core/ir/attributes.js';
+import type { Block } from '../../core/ir/block.js';
+import { Builder } from '../../core/ir/builder.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { IndexType } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { CeilDivUIOp, ConstantOp, DivUIOp, MulIOp, RemUIOp } from '../../dialects/arith/index.js';
+import { DimOp } from '../../dialects/memref/index.js';
+
+type IndexBinaryOp = typeof MulIOp | typeof CeilDivUIOp | typeof DivUIOp | typeof RemUIOp;
+
+/**
+ * A builder for the index arithmetic of tiled code. Index constants and `memref.dim`s are made
+ * once per builder; `hoistConstantsBefore` gathers the constants at the top of the code built.
+ */
+export class IndexBuilder extends Builder {
+  private readonly constants = new Map<number, Value>();
+  private readonly dims = new Map<Value, Map<number, Value>>();
+
+  index(n: number): Value {
+    let c = this.constants.get(n);
+    if (!c) {
+      const type = IndexType.get();
+      c = this.build(ConstantOp, { attributes: { value: IntegerAttr.get(type, n) }, resultTypes: [type] }).result;
+      this.constants.set(n, c);
+    }
+    return c;
+  }
+
+  /** `memref.dim %m, d`, built once per memref and dimension. */
+  dim(memref: Value, d: number): Value {
+    let perMemref = this.dims.get(memref);
+    if (!perMemref) this.dims.set(memref, (perMemref = new Map()));
+    let v = perMemref.get(d);
+    if (!v) {
+      v = this.build(DimOp, { operands: { source: memref, index: this.index(d) }, resultTypes: [IndexType.get()] }).result;
+      perMemref.set(d, v);
+    }
+    return v;
+  }
+
+  private binary(cls: IndexBinaryOp, lhs: Value, rhs: Value): Value {
+    return this.create(cls.state({ loc: this.loc, operands: { lhs, rhs }, resultTypes: [lhs.type] })).results[0]!;
+  }
+  mul(lhs: Value, rhs: Value): Value {
+    return this.binary(MulIOp, lhs, rhs);
+  }
+  divU(lhs: Value, rhs: Value): Value {
+    return this.binary(DivUIOp, lhs, rhs);
+  }
+  remU(lhs: Value, rhs: Value): Value {
+    return this.binary(RemUIOp, lhs, rhs);
+  }
+  /** v * n (v itself for n = 1). */
+  scale(v: Value, n: number): Value {
+    return n === 1 ? v : this.mul(v, this.index(n));
+  }
+  /** ceil(v / n) (v itself for n = 1): how many tiles of n cover v elements. */
+  tileCount(v: Value, n: number): Value {
+    return n === 1 ? v : this.binary(CeilDivUIOp, v, this.index(n));
+  }
+
+  /**
+   * Gather the constants built so far in `block`, after `after` (at its start when undefined), in
+   * increasing order: index code reads better with its constants on top.
+   */
+  hoistConstants(block: Block, after: Operation | undefined): void {
+    const ops = [...this.constants.entries()].sort(([a], [b]) => a - b).map(([, c]) => c.definingOp!);
+    for (const op of ops) op.remove();
+    const before = after ? after.next : block.first;
+    for (const op of ops) block.insertBefore(op, before);
+  }
+}

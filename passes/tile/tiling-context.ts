@@ -1,0 +1,14 @@
+import type { Context } from '../../core/ir/dialect.js';
+import type { KernelOutliner } from './kernels.js';
+
+/** What tiling one whole-problem op needs besides the op and its tile sizes. */
+export interface TilingContext {
+  readonly context: Context;
+  /** Where the op's kernel goes. */
+  readonly outliner: KernelOutliner;
+  /** The kernel's name before it is made unique: the enclosing function's symbol. */
+  readonly kernelName: string;
+  readonly numWarps: number;
+  /** How many grid axes (x, y, z) the launch may use. */
+  readonly maxGridDims: number;
+}

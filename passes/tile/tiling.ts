@@ -1,0 +1,117 @@
+import type { Location } from '../../core/ir/location.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { symbolName } from '../../core/ir/symbol-table.js';
+import { definePass } from '../../core/pass/pass.js';
+import { ModuleOp } from '../../dialects/builtin/index.js';
+import { FuncOp } from '../../dialects/func/index.js';
+import { MapOp, MatmulOp } from '../../dialects/tile/index.js';
+import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
+import { isPowerOfTwo } from './layouts.js';
+import { untileableBody } from './map-body.js';
+import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
+import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, tileMatmul } from './tiling-matmul.js';
+
+const PASS = 'tile-tiling';
+
+/** A whole-problem op to tile, with its tile sizes. */
+interface Target {
+  readonly op: Operation;
+  readonly sizes: readonly number[];
+  readonly func: Operation;
+  readonly module: Operation;
+}
+
+/** The tile sizes an op needs: how many, and the defaults. */
+function tileSizeNeeds(op: Operation): { count: number; text: string; defaults: readonly number[] } {
+  if (MatmulOp.isa(op)) return { count: 3, text: MATMUL_TILE_SIZES_TEXT, defaults: MATMUL_DEFAULT_TILE_SIZES };
+  const rank = mapRank(op);
+  return { count: rank, text: `${rank} (one per dimension of its iteration space)`, defaults: mapDefaultTileSizes(rank) };
+}
+
+/** The tile sizes of `op` from the option (or its defaults), or why the option does not fit it. */
+function tileSizesFor(op: Operation, option: readonly number[]): readonly number[] | string {
+  const needs = tileSizeNeeds(op);
+  if (option.length === 0) return needs.defaults;
+  const prefix = `'${PASS}' option 'tile-sizes'`;
+  if (option.length !== needs.count) return `${prefix} has ${option.length} entries but '${op.name}' needs ${needs.text}`;
+  if (option.some((s) => s < 1)) return `${prefix} entries must be positive, got [${option.join(', ')}] for '${op.name}'`;
+  return option;
+}
+
+/** Why the num-warps / max-grid-dims options are invalid, or undefined. */
+function optionsError(numWarps: number, maxGridDims: number): string | undefined {
+  if (!isPowerOfTwo(numWarps)) return `'${PASS}' option 'num-warps' must be a power of two, got ${numWarps}`;
+  if (maxGridDims < 1 || maxGridDims > 3) return `'${PASS}' option 'max-grid-dims' must be 1, 2 or 3, got ${maxGridDims}`;
+  return undefined;
+}
+
+/** The function of a module `op` is in (host code), if any. */
+function hostFunctionOf(op: Operation): Operation | undefined {
+  const fn = op.parentOfType((p) => p.hasTrait('IsolatedFromAbove'));
+  return FuncOp.isa(fn) && ModuleOp.isa(fn!.parentOp) ? fn : undefined;
+}
+
+/** The whole-problem ops inside functions of `root` (in nested modules too), in walk order. */
+function wholeProblemOps(root: Operation): Operation[] {
+  const ops: Operation[] = [];
+  root.walk((op) => {
+    if ((MatmulOp.isa(op) || MapOp.isa(op)) && hostFunctionOf(op)) ops.push(op);
+  }, 'pre');
+  return ops;
+}
+
+export const tileTilingPass = definePass({
+  name: PASS,
+  displayName: 'TileTiling',
+  summary: 'Tile whole-problem tile.matmul / tile.map ops into gpu kernels over a grid of workgroups',
+  description:
+    'Replaces every tile.matmul and tile.map in a function by host code launching a new kernel (gpu.launch_func of a ' +
+    `gpu.func in the module's gpu.module @${KERNELS_MODULE}, named after the function) in which each workgroup handles one ` +
+    'tile: a matmul walks K in steps of BK with masked tile.load and tile.dot into a #tile.blocked accumulator; a map of ' +
+    'rank r >= 2 walks its last dimension in an scf.for and the grid covers the others. Default tile sizes: matmul ' +
+    '[BM, BN, BK] = [32, 32, 16]; map of rank 1: [256]; map of rank r >= 2: [1, ..., 1, 4, 64]. Grid dimensions beyond ' +
+    'max-grid-dims are combined into the highest grid axis.',
+  opName: ModuleOp.name,
+  options: {
+    'tile-sizes': { type: 'int-list', help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map; empty: matmul 32,32,16, map 256 (rank 1) or 1,...,1,4,64' },
+    'num-warps': { type: 'uint', default: 4, help: 'Warps (of 32 threads) per workgroup; a power of two' },
+    'max-grid-dims': { type: 'uint', default: 3, help: 'Grid axes the launch may use (1 to 3); further tiled dimensions are combined' },
+  },
+  statistics: { 'num-kernels': 'Number of kernels created' },
+  dependentDialects: ['arith', 'gpu', 'memref', 'scf', 'tile'],
+  run(root, pass) {
+    const numWarps = pass.options['num-warps'];
+    const maxGridDims = pass.options['max-grid-dims'];
+    const ops = wholeProblemOps(root);
+    const fail = (loc: Location, message: string) => void pass.fail(loc, message);
+    const badOptions = optionsError(numWarps, maxGridDims);
+    if (badOptions) return fail((ops[0] ?? root).loc, badOptions);
+
+    // Everything is checked before anything changes.
+    const targets: Target[] = [];
+    for (const op of ops) {
+      const sizes = tileSizesFor(op, pass.options['tile-sizes']);
+      if (typeof sizes === 'string') return fail(op.loc, sizes);
+      if (MapOp.isa(op)) {
+        if (mapRank(op) === 0) return fail(op.loc, `cannot tile 'tile.map': its iteration space has rank 0`);
+        const body = untileableBody(op);
+        if (body) return fail(body.at.loc, body.message);
+      }
+      const func = hostFunctionOf(op)!;
+      const module = func.parentOp!;
+      const clash = kernelsSymbolClash(module);
+      if (clash) return fail(clash.loc, `cannot add kernels to this module: its symbol '${KERNELS_MODULE}' is a '${clash.name}', not a gpu.module`);
+      targets.push({ op, sizes, func, module });
+    }
+
+    const outliners = new Map<Operation, KernelOutliner>();
+    for (const { op, sizes, func, module } of targets) {
+      let outliner = outliners.get(module);
+      if (!outliner) outliners.set(module, (outliner = new KernelOutliner(pass.context, module)));
+      const tiling = { context: pass.context, outliner, kernelName: symbolName(func) ?? 'kernel', numWarps, maxGridDims };
+      if (MatmulOp.isa(op)) tileMatmul(op, sizes, tiling);
+      else tileMap(op, sizes, tiling);
+      pass.addStatistic('num-kernels');
+    }
+  },
+});
