@@ -13,6 +13,7 @@ import type { InFlightCopy } from '../../core/interpret/memory.js';
 import { scalarOf } from '../../core/interpret/numeric.js';
 import type { MemRef, OpaqueValue } from '../../core/interpret/values.js';
 import { collectiveOps } from '../tile/collective.js';
+import { copySegments } from './ops.js';
 import { copyRegions, type CopyRegions } from './regions.js';
 
 /** The value of `!async.token`: one issued copy. */
@@ -20,7 +21,8 @@ export interface CopyToken extends OpaqueValue {
   readonly kind: 'async.token';
   readonly op: Operation;
   readonly deps: readonly CopyToken[];
-  readonly regions: CopyRegions;
+  /** Undefined for a copy switched off by its predicate (it touches no memory and is landed at issue). */
+  readonly regions: CopyRegions | undefined;
   /** The tracker's record; undefined while the copy waits for overlapping dependencies to land. */
   tracked: InFlightCopy | undefined;
   landed: boolean;
@@ -54,7 +56,7 @@ const isComplete = (g: CopyGroup): boolean => g.copies.every((c) => c.landed);
 
 /** Writes the copied tile into its destination (zeros where the source was masked off). */
 function perform(t: CopyToken): void {
-  const { source, dest, fill } = t.regions;
+  const { source, dest, fill } = t.regions!;
   const values = source ? source.readAll() : [];
   const zero = scalarOf(dest.type.elementType, 0);
   const addrs = dest.addresses();
@@ -79,7 +81,8 @@ function startReady(ctx: ExecContext, s: AsyncState): void {
 }
 
 function track(t: CopyToken, ctx: ExecContext): void {
-  t.tracked = ctx.memory.beginAsyncCopy({ loc: t.op.loc, dest: t.regions.dest, source: t.regions.source, tag: t, land: () => perform(t) });
+  const { dest, source } = t.regions!;
+  t.tracked = ctx.memory.beginAsyncCopy({ loc: t.op.loc, dest, source, tag: t, land: () => perform(t) });
 }
 
 /** Dependencies still in flight, transitively. */
@@ -94,24 +97,24 @@ function inFlightDeps(t: CopyToken, out = new Set<CopyToken>()): Set<CopyToken> 
 
 /** Whether `t` writes an element that an in-flight dependency writes (the dependency must land first). */
 function overlapsDependency(t: CopyToken): boolean {
-  const deps = [...inFlightDeps(t)].filter((d) => d.regions.dest.buffer === t.regions.dest.buffer);
+  // In-flight copies are never switched off: only those have regions.
+  const dest = t.regions!.dest;
+  const deps = [...inFlightDeps(t)].filter((d) => d.regions!.dest.buffer === dest.buffer);
   if (!deps.length) return false;
-  const mine = new Set(t.regions.dest.addresses());
-  return deps.some((d) => d.regions.dest.addresses().some((a) => mine.has(a)));
-}
-
-function segments(op: Operation): number[] {
-  const seg = op.properties.get('operandSegmentSizes');
-  return seg instanceof DenseArrayAttr ? seg.numbers : [1, 0, 1, 0, 0];
+  const mine = new Set(dest.addresses());
+  return deps.some((d) => d.regions!.dest.addresses().some((a) => mine.has(a)));
 }
 
 const copy: OpHandler = (op, operands, ctx) => {
-  const [, nSrc, , nDst] = segments(op) as [number, number, number, number, number];
+  const [, nSrc, , nDst, nDeps, nPredicate] = copySegments(op);
+  const deps = operands.slice(2 + nSrc + nDst, 2 + nSrc + nDst + nDeps) as CopyToken[];
+  if (nPredicate > 0 && !operands[2 + nSrc + nDst + nDeps]) {
+    return [{ kind: 'async.token', op, deps, regions: undefined, tracked: undefined, landed: true, committedBy: undefined } satisfies CopyToken];
+  }
   const src = operands[0] as MemRef;
   const srcIdx = operands.slice(1, 1 + nSrc) as number[];
   const dst = operands[1 + nSrc] as MemRef;
   const dstIdx = operands.slice(2 + nSrc, 2 + nSrc + nDst) as number[];
-  const deps = operands.slice(2 + nSrc + nDst) as CopyToken[];
   const shape = (op.properties.get('shape') as DenseArrayAttr).numbers;
   const regions = copyRegions(op, src, srcIdx, dst, dstIdx, shape, op.properties.has('masked'));
   const t: CopyToken = { kind: 'async.token', op, deps, regions, tracked: undefined, landed: false, committedBy: undefined };

@@ -1,22 +1,23 @@
 import { DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
+import { attrConstraint, optional, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
 import { i64, type MemRefType } from '../../core/ir/types.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
+import { I1 } from '../scf/ops.js';
 import { I64ListAttr, UnitAttrC } from '../tile/attributes.js';
 import { Index, isGlobalMemRef, isWorkgroupMemRef, RankedMemRef, shapeText } from '../tile/types.js';
 import { Group, GroupType, Token, TokenType } from './types.js';
 
-/** Operand group sizes of async.copy: source, srcIndices, dest, dstIndices, deps. */
-function copySegments(op: Operation): number[] {
+/** Operand group sizes of async.copy: source, srcIndices, dest, dstIndices, deps, predicate. */
+export function copySegments(op: Operation): [source: number, srcIndices: number, dest: number, dstIndices: number, deps: number, predicate: number] {
   const seg = op.properties.get('operandSegmentSizes');
-  return seg instanceof DenseArrayAttr ? seg.numbers : [1, 0, 1, 0, 0];
+  return (seg instanceof DenseArrayAttr ? seg.numbers : [1, 0, 1, 0, 0, 0]) as [number, number, number, number, number, number];
 }
 
 function verifyCopy(op: Operation): string | undefined {
-  const [, nSrc, , nDst] = copySegments(op) as [number, number, number, number, number];
+  const [, nSrc, , nDst] = copySegments(op);
   const src = op.operands[0]!.type as MemRefType;
   const dst = op.operands[1 + nSrc]!.type as MemRefType;
   const shape = (op.properties.get('shape') as DenseArrayAttr).numbers;
@@ -33,18 +34,19 @@ function verifyCopy(op: Operation): string | undefined {
 }
 
 /**
- * `%t = async.copy %A[%i, %k], %buf[%s, %c0, %c0] shape [64, 32] masked after %t0 : memref<..> to memref<.., #gpu.address_space<workgroup>>`:
+ * `%t = async.copy %A[%i, %k], %buf[%s, %c0, %c0] shape [64, 32] masked if %p after %t0 : memref<..> to memref<.., #gpu.address_space<workgroup>>`:
  * starts copying a tile of `shape` from global to workgroup memory; the token names the copy.
+ * With a false predicate the copy does nothing and its token is complete at once.
  */
 export const CopyOp = defineOp({
   name: 'async.copy',
   summary: 'asynchronous tile copy from global into workgroup memory',
-  operands: { source: RankedMemRef, srcIndices: variadic(Index), dest: RankedMemRef, dstIndices: variadic(Index), deps: variadic(Token) },
+  operands: { source: RankedMemRef, srcIndices: variadic(Index), dest: RankedMemRef, dstIndices: variadic(Index), deps: variadic(Token), predicate: optional(I1) },
   results: { token: Token },
   attributes: { shape: required(I64ListAttr), masked: optionalAttr(UnitAttrC) },
   traits: [MemoryEffects('read', 'write')],
   assemblyFormat:
-    '$source `[` $srcIndices `]` `,` $dest `[` $dstIndices `]` `shape` $shape (`masked` $masked^)? (`after` $deps^)? attr-dict `:` type($source) `to` type($dest)',
+    '$source `[` $srcIndices `]` `,` $dest `[` $dstIndices `]` `shape` $shape (`masked` $masked^)? (`if` $predicate^)? (`after` $deps^)? attr-dict `:` type($source) `to` type($dest)',
   resultNames: () => ['token'],
   inferResultTypes: () => [TokenType.get()],
   verify: verifyCopy,

@@ -66,7 +66,7 @@ func.func @f(%A: memref<64xf16>, %B: memref<64xf16, #gpu.address_space<workgroup
 
 func.func @f(%A: memref<64xf16>, %B: memref<64xf16, #gpu.address_space<workgroup>>, %i: index, %g: !async.group) {
   // expected-error@+1 {{'async.copy' op operand #4 must be variadic of async token, but got '!async.group'}}
-  %t = "async.copy"(%A, %i, %B, %i, %g) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>, shape = array<i64: 8>}> : (memref<64xf16>, index, memref<64xf16, #gpu.address_space<workgroup>>, index, !async.group) -> !async.token
+  %t = "async.copy"(%A, %i, %B, %i, %g) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>, shape = array<i64: 8>}> : (memref<64xf16>, index, memref<64xf16, #gpu.address_space<workgroup>>, index, !async.group) -> !async.token
   return
 }
 
@@ -74,7 +74,7 @@ func.func @f(%A: memref<64xf16>, %B: memref<64xf16, #gpu.address_space<workgroup
 
 func.func @f(%A: memref<64xf16>, %B: memref<64xf16, #gpu.address_space<workgroup>>, %i: index) {
   // expected-error@+1 {{'async.copy' op requires attribute 'shape'}}
-  %t = "async.copy"(%A, %i, %B, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>}> : (memref<64xf16>, index, memref<64xf16, #gpu.address_space<workgroup>>, index) -> !async.token
+  %t = "async.copy"(%A, %i, %B, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>}> : (memref<64xf16>, index, memref<64xf16, #gpu.address_space<workgroup>>, index) -> !async.token
   return
 }
 
@@ -122,3 +122,20 @@ func.func @f() {
 
 // expected-error@+1 {{unknown async type: future}}
 func.func private @f(!async.future)
+
+// -----
+
+func.func @f(%A: memref<64xf16>, %B: memref<64xf16, #gpu.address_space<workgroup>>, %i: index, %p: i32) {
+  // expected-error@+1 {{'async.copy' op operand #4 must be 1-bit signless integer, but got 'i32'}}
+  %t = "async.copy"(%A, %i, %B, %i, %p) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>, shape = array<i64: 8>}> : (memref<64xf16>, index, memref<64xf16, #gpu.address_space<workgroup>>, index, i32) -> !async.token
+  return
+}
+
+// -----
+
+func.func @f(%A: memref<64xf16>, %B: memref<64xf16, #gpu.address_space<workgroup>>, %i: index, %p: i32) {
+  // expected-note@-1 {{prior use here}}
+  // expected-error@+1 {{use of value '%p' expects different type than prior uses: 'i1' vs 'i32'}}
+  %t = async.copy %A[%i], %B[%i] shape [8] if %p : memref<64xf16> to memref<64xf16, #gpu.address_space<workgroup>>
+  return
+}

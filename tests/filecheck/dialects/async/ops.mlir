@@ -35,6 +35,21 @@ func.func @copies(%A: memref<1000x512xf16>, %buf: memref<3x64x32xf16, #gpu.addre
   return
 }
 
+// A predicate switches a copy off (a pipeline's iterations past the end); it comes after
+// `masked` and before `after`.
+// CHECK-LABEL: func.func @predicated(
+// CHECK-SAME:      %[[A:.*]]: memref<64x32xf16>, %[[BUF:.*]]: memref<64x32xf16, #gpu.address_space<workgroup>>, %[[I:.*]]: index, %[[P:.*]]: i1)
+func.func @predicated(%A: memref<64x32xf16>, %buf: memref<64x32xf16, #gpu.address_space<workgroup>>, %i: index, %p: i1) {
+  // CHECK-NEXT: %[[T0:.*]] = async.copy %[[A]][%[[I]], %[[I]]], %[[BUF]][%[[I]], %[[I]]] shape [64, 32] if %[[P]] : memref<64x32xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  %t0 = async.copy %A[%i, %i], %buf[%i, %i] shape [64, 32] if %p : memref<64x32xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  // CHECK-NEXT: %[[T1:.*]] = async.copy %[[A]][%[[I]], %[[I]]], %[[BUF]][%[[I]], %[[I]]] shape [64, 32] masked if %[[P]] after %[[T0]] {foo} : memref<64x32xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  %t1 = async.copy %A[%i, %i], %buf[%i, %i] shape [64, 32] masked if %p after %t0 {foo} : memref<64x32xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  // CHECK-NEXT: async.commit %[[T0]], %[[T1]]
+  %g = async.commit %t0, %t1
+  async.wait 0
+  return
+}
+
 // Tokens and groups are ordinary values: they cross function boundaries and loop iterations.
 // CHECK-LABEL: func.func @values(
 // CHECK-SAME:      %{{.*}}: !async.token, %{{.*}}: !async.group) -> (!async.token, !async.group)
@@ -43,10 +58,13 @@ func.func @values(%t: !async.token, %g: !async.group) -> (!async.token, !async.g
 }
 
 // GENERIC-LABEL: "func.func"() <{function_type = (memref<1000x512xf16>
-// GENERIC: "async.copy"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 2, 1, 3, 0>, shape = array<i64: 64, 32>}> : (memref<1000x512xf16>, index, index, memref<3x64x32xf16, #gpu.address_space<workgroup>>, index, index, index) -> !async.token
-// GENERIC: "async.copy"({{.*}}) <{masked, operandSegmentSizes = array<i32: 1, 1, 1, 1, 2>, shape = array<i64: 8>}> {foo} : (memref<8xf32, #gpu.address_space<global>>, index, memref<8xf32, #gpu.address_space<workgroup>>, index, !async.token, !async.token) -> !async.token
+// GENERIC: "async.copy"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 2, 1, 3, 0, 0>, shape = array<i64: 64, 32>}> : (memref<1000x512xf16>, index, index, memref<3x64x32xf16, #gpu.address_space<workgroup>>, index, index, index) -> !async.token
+// GENERIC: "async.copy"({{.*}}) <{masked, operandSegmentSizes = array<i32: 1, 1, 1, 1, 2, 0>, shape = array<i64: 8>}> {foo} : (memref<8xf32, #gpu.address_space<global>>, index, memref<8xf32, #gpu.address_space<workgroup>>, index, !async.token, !async.token) -> !async.token
 // GENERIC: "async.commit"(%{{.*}}, %{{.*}}) : (!async.token, !async.token) -> !async.group
 // GENERIC: "async.commit"() : () -> !async.group
 // GENERIC: "async.wait"(%{{.*}}) <{pending = 2 : i64}> : (!async.group) -> ()
 // GENERIC: "async.wait"() <{pending = 0 : i64}> : () -> ()
 // GENERIC: "async.wait"() : () -> ()
+// GENERIC-LABEL: sym_name = "predicated"
+// GENERIC: "async.copy"({{.*}}) <{operandSegmentSizes = array<i32: 1, 2, 1, 2, 0, 1>, shape = array<i64: 64, 32>}> : (memref<64x32xf16>, index, index, memref<64x32xf16, #gpu.address_space<workgroup>>, index, index, i1) -> !async.token
+// GENERIC: "async.copy"({{.*}}) <{masked, operandSegmentSizes = array<i32: 1, 2, 1, 2, 1, 1>, shape = array<i64: 64, 32>}> {foo} : (memref<64x32xf16>, index, index, memref<64x32xf16, #gpu.address_space<workgroup>>, index, index, !async.token, i1) -> !async.token

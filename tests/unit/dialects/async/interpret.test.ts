@@ -102,6 +102,43 @@ describe('async.copy', () => {
   });
 });
 
+describe('async.copy with a predicate', () => {
+  const flags = '  %on = arith.constant true\n  %off = arith.constant false\n';
+
+  it('does nothing when the predicate is false: no race with reads of its destination, nothing written', () => {
+    // The copy would write all of dst; dst is read before any wait.
+    const text = fn(`${flags}  %t = ${copy('%c0', '%c0', '%c0', '2, 4', ' if %off')}\n  %g = async.commit %t\n  %v = memref.load %dst[%c1, %c1] : ${DST}\n  async.wait 0`);
+    const d = dst();
+    expect(run(text, 'f', [src(), d])).toEqual([]);
+    expect(contents(d)).toEqual(new Array(8).fill(-1));
+  });
+
+  it('reads nothing when off: out-of-bounds positions of an unmasked copy are no error', () => {
+    const text = fn(`${flags}  %t = ${copy('%c2', '%c2', '%c1', '2, 4', ' if %off')}\n  async.wait 0`);
+    expect(run(text, 'f', [src(), dst()])).toEqual([]);
+  });
+
+  it('is complete at once when off: a group of such copies needs no wait, and `after` one is satisfied', () => {
+    // Never waited for: no "not waited for" error at the end. %u (on) after %t (off) writes the same row.
+    const never = fn(`${flags}  %t = ${copy('%c0', '%c0', '%c0', '2, 4', ' if %off')}\n  %g = async.commit %t`);
+    expect(run(never, 'f', [src(), dst()])).toEqual([]);
+    const chained = fn(`${flags}  %t = ${copy('%c0', '%c0', '%c0', '2, 4', ' if %off')}\n  %u = ${copy('%c2', '%c0', '%c1', '1, 4', ' if %on after %t')}\n  %g = async.commit %t, %u\n  async.wait 0`);
+    const d = dst();
+    run(chained, 'f', [src(), d]);
+    expect(contents(d)).toEqual([-1, -1, -1, -1, 9, 10, 11, 12]);
+  });
+
+  it('behaves as an unpredicated copy when the predicate is true', () => {
+    const d = dst();
+    run(fn(`${flags}  %t = ${copy('%c1', '%c0', '%c0', '2, 4', ' if %on')}\n  %g = async.commit %t\n  async.wait 0`), 'f', [src(), d]);
+    expect(contents(d)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+    const racy = fn(`${flags}  %t = ${copy('%c0', '%c0', '%c0', '2, 4', ' if %on')}\n  %g = async.commit %t\n  %v = memref.load %dst[%c1, %c1] : ${DST}\n  async.wait 0`);
+    expect(errorOf(() => run(racy, 'f', [src(), dst()]))).toBe(
+      '10:8: race: load at test.mlir:10:8 touches a buffer region written by async copy at test.mlir:8:8 that has not been waited for',
+    );
+  });
+});
+
 describe('async.commit and async.wait', () => {
   // Three groups, one row-copy each into rows 0 / 1 / 0 of two buffers; then `wait`.
   const three = (wait: string, after: string) => `

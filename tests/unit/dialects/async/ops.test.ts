@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { IntegerAttr, UnitAttr } from '../../../../core/ir/attributes.js';
 import type { Operation } from '../../../../core/ir/operation.js';
-import { f16, f32, i64, index, MemRefType } from '../../../../core/ir/types.js';
+import { f16, f32, i1, i64, index, MemRefType } from '../../../../core/ir/types.js';
 import { verify } from '../../../../core/ir/verifier.js';
-import { CommitOp, CopyOp, GroupType, TokenType, WaitOp } from '../../../../dialects/async/index.js';
+import { CommitOp, copySegments, CopyOp, GroupType, TokenType, WaitOp } from '../../../../dialects/async/index.js';
 import { AddressSpaceAttr } from '../../../../dialects/gpu/index.js';
 import { i64List } from '../../../../dialects/tile/index.js';
 import { firstError, roundTrip } from '../harness.js';
@@ -44,6 +44,18 @@ describe('async.copy', () => {
     expect(second.shape.numbers).toEqual([64, 32]);
     expect(errorOf(first)).toBeUndefined();
     expect(errorOf(second)).toBeUndefined();
+  });
+  it('builds a predicated copy: the predicate comes after the dependencies', () => {
+    const { b, args } = blockWith(MemRefType.get([64], f32), MemRefType.get([64], f32, undefined, wg), index, i1, TokenType.get());
+    const [src, dst, i, p, dep] = args as [typeof args[0], typeof args[0], typeof args[0], typeof args[0], typeof args[0]];
+    const copy = b.build(CopyOp, { operands: { source: src, srcIndices: [i], dest: dst, dstIndices: [i], deps: [dep], predicate: p }, attributes: { shape: i64List([8]) } });
+    expect(copy.predicate).toBe(p);
+    expect(copy.deps).toEqual([dep]);
+    expect(copy.op.operands.at(-1)).toBe(p);
+    expect(copySegments(copy.op)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(errorOf(copy)).toBeUndefined();
+    const plain = b.build(CopyOp, { operands: { source: src, srcIndices: [i], dest: dst, dstIndices: [i] }, attributes: { shape: i64List([8]) } });
+    expect(plain.predicate).toBeUndefined();
   });
   it('rejects copies that do not go from global to workgroup memory', () => {
     const { b, args } = blockWith(MemRefType.get([64], f32, undefined, wg), MemRefType.get([64], f32), index);
