@@ -6,6 +6,7 @@ import { inlinePass } from './inline.js';
 import { licmPass } from './licm.js';
 import { sccpPass } from './sccp.js';
 import { symbolDcePass } from './symbol-dce.js';
+import { tileAsyncCopyPass } from './tile/async-copy.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */
@@ -18,4 +19,5 @@ export const builtinPasses: readonly PassDefinition[] = [
   sccpPass,
   symbolDcePass,
   scfUnrollPass,
+  tileAsyncCopyPass,
 ];
