@@ -7,6 +7,7 @@ import { licmPass } from './licm.js';
 import { sccpPass } from './sccp.js';
 import { symbolDcePass } from './symbol-dce.js';
 import { tileAsyncCopyPass } from './tile/async-copy.js';
+import { tileMultibufferPass } from './tile/multibuffer.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */
@@ -20,4 +21,5 @@ export const builtinPasses: readonly PassDefinition[] = [
   symbolDcePass,
   scfUnrollPass,
   tileAsyncCopyPass,
+  tileMultibufferPass,
 ];
