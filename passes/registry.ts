@@ -7,9 +7,11 @@ import { licmPass } from './licm.js';
 import { sccpPass } from './sccp.js';
 import { symbolDcePass } from './symbol-dce.js';
 import { tileAssignStagesPass } from './tile/assign-stages.js';
+import { tileAsyncCopyPass } from './tile/async-copy.js';
+import { tileMultibufferPass } from './tile/multibuffer.js';
 import { tilePipelinePass } from './tile/pipeline.js';
-import { tileViewSchedulePass } from './tile/view-schedule.js';
 import { tileTilingPass } from './tile/tiling.js';
+import { tileViewSchedulePass } from './tile/view-schedule.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */
@@ -22,8 +24,11 @@ export const builtinPasses: readonly PassDefinition[] = [
   sccpPass,
   symbolDcePass,
   scfUnrollPass,
+  // The tile transformations, in the order @tile-pipelined runs them.
+  tileTilingPass,
+  tileAsyncCopyPass,
   tileAssignStagesPass,
+  tileMultibufferPass,
   tilePipelinePass,
   tileViewSchedulePass,
-  tileTilingPass,
 ];
