@@ -56,6 +56,12 @@ export class Memory {
   private nextCopyId = 1;
   private readonly active = new Map<number, Entry>();
   private readonly tracking = new Map<Buffer, Tracking>();
+  /**
+   * Cleared tracking tables of buffers with no copy in flight, kept for the next copy: a loop
+   * that waits for all its copies each iteration would otherwise allocate tables the size of
+   * the (large, global) source buffer every iteration.
+   */
+  private readonly spare = new WeakMap<Buffer, Tracking>();
 
   allocate(elementType: Type, size: number, memorySpace: Attribute | undefined, origin: string, readOnly = false): Buffer {
     return Buffer.allocate(elementType, size, memorySpace, origin, readOnly);
@@ -210,7 +216,7 @@ export class Memory {
     let t = this.tracking.get(buffer);
     if (!t) {
       const n = buffer.data.length;
-      t = { writes: new Int32Array(n), reads: new Int32Array(n), copies: new Set() };
+      t = this.spare.get(buffer) ?? { writes: new Int32Array(n), reads: new Int32Array(n), copies: new Set() };
       this.tracking.set(buffer, t);
     }
     return t;
@@ -220,10 +226,6 @@ export class Memory {
     const t = this.tracking.get(buffer);
     if (!t) return;
     t.copies.delete(entry);
-    if (t.copies.size === 0) {
-      this.tracking.delete(buffer);
-      return;
-    }
     if (entry.dest.buffer === buffer) for (const a of entry.destAddrs) t.writes[a] = 0;
     if (entry.source?.buffer === buffer && entry.sourceAddrs) {
       for (const a of entry.sourceAddrs) if (t.reads[a] === entry.id) t.reads[a] = 0;
@@ -231,6 +233,10 @@ export class Memory {
       for (const other of t.copies) {
         if (other.source?.buffer === buffer && other.sourceAddrs) for (const a of other.sourceAddrs) if (!t.reads[a]) t.reads[a] = other.id;
       }
+    }
+    if (t.copies.size === 0) {
+      this.tracking.delete(buffer);
+      this.spare.set(buffer, t);
     }
   }
 
