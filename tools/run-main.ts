@@ -92,11 +92,11 @@ interface Program {
 function loadProgram(file: string): Program {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = readFileSync(file === '-' ? 0 : file);
   } catch (e) {
     throw new RunError(`cannot open input file '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}`);
   }
-  const source = decodeSource(bytes, file);
+  const source = decodeSource(bytes, file === '-' ? '<stdin>' : file);
   const context = createContext();
   const module = parseModuleSource(source, context);
   const err = verify(module, context);
@@ -394,7 +394,7 @@ interface RunOptions {
 export function buildRunCommand(): Command {
   return new Command('tile-run')
     .description('Run a function of an IR file in the interpreter (or on another backend) and summarize its outputs')
-    .argument('<file>', 'input IR file')
+    .argument('<file>', "input IR file ('-': standard input)")
     .option('--entry <name>', 'function to run')
     .option('--arg <NAME=VALUE>', 'bind a parameter: rand:SHAPE, zeros:SHAPE, ones:SHAPE (SHAPE like 64x64xf32), FILE.npy, or a number', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--seed <n>', 'seed of the random inputs', '0')
