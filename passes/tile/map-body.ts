@@ -1,5 +1,6 @@
-import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import { DenseElementsAttr, FloatAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import type { Builder } from '../../core/ir/builder.js';
+import type { Location } from '../../core/ir/location.js';
 import { IRMapping, Operation } from '../../core/ir/operation.js';
 import { FloatType, IndexType, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
@@ -59,7 +60,7 @@ export function emitTiledBody(b: Builder, map: Operation, shape: readonly number
   for (const op of bodyOps(map)) {
     const c = ConstantOp.isa(op) ? scalarConstant(op.results[0]!) : undefined;
     if (c) {
-      mapping.map(op.results[0]!, denseConstant(b, tileOf(c.type), c, op));
+      mapping.map(op.results[0]!, denseConstant(b, tileOf(c.type), c, op.loc));
       continue;
     }
     const tiled = Operation.create({
@@ -77,9 +78,9 @@ export function emitTiledBody(b: Builder, map: Operation, shape: readonly number
   return bodyOf(map).last!.operands.map((v) => mapping.lookupOrSelf(v));
 }
 
-function denseConstant(b: Builder, type: RankedTensorType, value: IntegerAttr | FloatAttr, at: { loc: Operation['loc'] }): Value {
-  const dense: Attribute = DenseElementsAttr.get(type, [value.value]);
-  return b.build(ConstantOp, { attributes: { value: dense }, resultTypes: [type], loc: at.loc }).result;
+/** `arith.constant dense<value> : type`. */
+function denseConstant(b: Builder, type: RankedTensorType, value: IntegerAttr | FloatAttr, loc: Location): Value {
+  return b.build(ConstantOp, { attributes: { value: DenseElementsAttr.get(type, [value.value]) }, resultTypes: [type], loc }).result;
 }
 
 /**
@@ -93,7 +94,7 @@ export function capturedTiles(b: Builder, map: Operation, shape: readonly number
       if (!definedOutside(map, v) || tiles.has(v)) continue;
       const type = RankedTensorType.get(shape, v.type);
       const c = scalarConstant(v);
-      tiles.set(v, c ? denseConstant(b, type, c, v.definingOp!) : b.build(SplatOp, { operands: { input: kernelArgOf(v) }, resultTypes: [type] }).result);
+      tiles.set(v, c ? denseConstant(b, type, c, v.definingOp!.loc) : b.build(SplatOp, { operands: { input: kernelArgOf(v) }, resultTypes: [type] }).result);
     }
   }
   return tiles;

@@ -90,13 +90,13 @@ export const tileTilingPass = definePass({
     // Everything is checked before anything changes.
     const targets: Target[] = [];
     for (const op of ops) {
-      const sizes = tileSizesFor(op, pass.options['tile-sizes']);
-      if (typeof sizes === 'string') return fail(op.loc, sizes);
       if (MapOp.isa(op)) {
         if (mapRank(op) === 0) return fail(op.loc, `cannot tile 'tile.map': its iteration space has rank 0`);
         const body = untileableBody(op);
         if (body) return fail(body.at.loc, body.message);
       }
+      const sizes = tileSizesFor(op, pass.options['tile-sizes']);
+      if (typeof sizes === 'string') return fail(op.loc, sizes);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);

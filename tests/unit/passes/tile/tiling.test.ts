@@ -243,6 +243,20 @@ module {
     expect(out).toContain('gpu.launch_func  @kernels::@add_0 ');
     expect(out).toMatch(/^module attributes \{gpu.container_module\}/);
   });
+  it('puts the kernels of a nested module into that module', () => {
+    const fn = `
+    func.func @f(%X: memref<?xf32>) {
+      tile.map ins(%X : memref<?xf32>) outs(%X : memref<?xf32>) {
+      ^bb0(%x: f32):
+        tile.yield %x : f32
+      }
+      return
+    }`;
+    const out = tiled(`module {\n  module @inner {${fn}\n  }${fn}\n}`);
+    expect(out.match(/gpu\.module @kernels/g)).toHaveLength(2);
+    expect(out).toContain('module @inner attributes {gpu.container_module} {\n    gpu.module @kernels {\n      gpu.func @f(');
+    expect(out.match(/gpu\.func @f\(/g)).toHaveLength(2);
+  });
   it('fails, leaving the module unchanged, on a bad option or body', () => {
     const badBody = `
 func.func @neg(%X: memref<?xf32>, %c: i1) {
