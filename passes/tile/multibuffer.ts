@@ -154,9 +154,9 @@ export const tileMultibufferPass = definePass({
     "As MLIR's memref::multiBuffer: a tile.alloc defined outside an scf.for whose uses are all inside it, written and " +
     'read there, gets a leading dimension of N slots, and every access in iteration i uses slot ' +
     '((iv - lb) divui step) remui N. With num-buffers=0, N is what the loop\'s schedule (tile.stage/tile.order) needs, ' +
-    'or 2 when it has none.',
+    'or 1 (the buffer is left as it is) when it has none; a buffer of 1 slot is left as it is.',
   options: {
-    'num-buffers': { type: 'uint', default: 0, help: "Number of slots (0: as many as the loop's schedule needs, 2 without a schedule)" },
+    'num-buffers': { type: 'uint', default: 0, help: "Number of slots (0: as many as the loop's schedule needs)" },
   },
   statistics: { 'num-multibuffered': 'Number of buffers multibuffered' },
   dependentDialects: ['arith', 'tile'],
@@ -187,7 +187,8 @@ export const tileMultibufferPass = definePass({
         pass.fail(alloc.loc, c.refused);
         return;
       }
-      let n = given > 0 ? given : 2;
+      // Without a schedule, 0 asks for nothing: one buffer, left as it is.
+      let n = given > 0 ? given : 1;
       if (hasSchedule(c.forOp)) {
         const schedule = readSchedule(c.forOp);
         if (isScheduleError(schedule)) {
@@ -205,6 +206,7 @@ export const tileMultibufferPass = definePass({
           return;
         }
       }
+      if (n === 1) continue;
       multibuffer(b, c, n, slotCount);
       pass.addStatistic('num-multibuffered');
     }
