@@ -69,6 +69,10 @@ describe('matmul examples', () => {
     ['matmul-tiled.mlir', 'matmul_f32'],
     ['matmul-tiled.mlir', 'matmul_f16'],
     ['matmul-async-3stage.mlir', 'matmul_f16'],
+    // Unpipelined, as written (their schedules are annotations); pipelined in tests/filecheck/examples/pipelined-schedules.mlir.
+    ['matmul-tvm-schedule.mlir', 'matmul_f16'],
+    ['matmul-dma-chain.mlir', 'matmul_f32'],
+    ['matmul-register-pipeline.mlir', 'matmul_f32'],
   ];
   const sizes: [number, number, number][] = [[37, 29, 45], [32, 64, 48], [1, 1, 1], [70, 33, 17]];
   for (const [file, entry] of cases) {
