@@ -90,18 +90,20 @@ export const tileAssignStagesPass = definePass({
   run(root, pass) {
     const numStages = pass.options['num-stages'];
     const registerStages = pass.options['register-stages'];
-    if (numStages < 1) {
-      pass.fail(root.loc, `'tile-assign-stages' option 'num-stages' must be at least 1, got ${numStages}`);
-      return;
-    }
-    if (registerStages < 0) {
-      pass.fail(root.loc, `'tile-assign-stages' option 'register-stages' must not be negative, got ${registerStages}`);
-      return;
-    }
     const loops: Operation[] = [];
     root.walk((op) => {
       if (ForOp.isa(op)) loops.push(op);
     });
+    // A bad option is reported at the first loop it would apply to.
+    const where = (loops[0] ?? root).loc;
+    if (numStages < 1) {
+      pass.fail(where, `'tile-assign-stages' option 'num-stages' must be at least 1, got ${numStages}`);
+      return;
+    }
+    if (registerStages < 0) {
+      pass.fail(where, `'tile-assign-stages' option 'register-stages' must not be negative, got ${registerStages}`);
+      return;
+    }
     for (const loop of loops) {
       const ops = bodyOps(loop);
       const annotated = ops.some((op) => stageOf(op) !== undefined || orderOf(op) !== undefined);
