@@ -62,11 +62,29 @@ export function nearestSymbolTable(from: Operation): Operation | undefined {
   return from.parentOfType(isSymbolTable);
 }
 
+/** The tables shared by the lookups of one verifier run (symbols do not change while it runs). */
+let verifierTables: SymbolTableCollection | undefined;
+
+/**
+ * Runs `fn` (a verification) with one SymbolTableCollection for every lookupSymbol it makes
+ * without tables of its own: checks of many symbol uses (launches, calls) in a large module
+ * would otherwise build the module's table once per use.
+ */
+export function withSharedSymbolTables<T>(fn: () => T): T {
+  if (verifierTables) return fn();
+  verifierTables = new SymbolTableCollection();
+  try {
+    return fn();
+  } finally {
+    verifierTables = undefined;
+  }
+}
+
 /**
  * Resolve `@a::@b` starting at the nearest symbol table around `from` and walking outwards
  * for the root, as MLIR's SymbolTable::lookupNearestSymbolFrom; `tables` caches the tables read.
  */
-export function lookupSymbol(from: Operation, ref: SymbolRefAttr, tables?: SymbolTableCollection): Operation | undefined {
+export function lookupSymbol(from: Operation, ref: SymbolRefAttr, tables: SymbolTableCollection | undefined = verifierTables): Operation | undefined {
   const tableOf = (op: Operation) => (tables ? tables.get(op) : new SymbolTable(op));
   for (let table = isSymbolTable(from) ? from : nearestSymbolTable(from); table; table = nearestSymbolTable(table)) {
     let found = tableOf(table).lookup(ref.root);

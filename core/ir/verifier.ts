@@ -4,7 +4,7 @@ import { groupSizes, type OpDefinition, type OpSpec, type ValueGroup } from './o
 import type { Trait } from './traits.js';
 import type { Operation } from './operation.js';
 import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from './constraints.js';
-import { SymbolTable, symbolName } from './symbol-table.js';
+import { SymbolTable, symbolName, withSharedSymbolTables } from './symbol-table.js';
 import { UnknownLoc } from './location.js';
 import type { Region } from './region.js';
 import type { Value } from './value.js';
@@ -415,7 +415,7 @@ function dominanceDiagnostic(user: Operation, index: number, v: Value): Diagnost
 export function verify(op: Operation, context?: Context): Diagnostic | undefined {
   try {
     const walk: VerifyWalk = { id: ++verifyCounter, scope: ++verifyCounter, dom: new DominanceInfo(), dominanceError: undefined, context, symbolUsers: 0 };
-    verifyOp(op, walk);
+    withSharedSymbolTables(() => verifyOp(op, walk));
     if (walk.dominanceError) throw walk.dominanceError.error;
     return undefined;
   } catch (e) {
