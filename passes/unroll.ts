@@ -1,43 +1,17 @@
 import { IntegerAttr } from '../core/ir/attributes.js';
-import { Builder } from '../core/ir/builder.js';
 import type { Context } from '../core/ir/dialect.js';
 import { IRMapping, type Operation } from '../core/ir/operation.js';
-import { IntegerType, type Type } from '../core/ir/types.js';
+import { IntegerType } from '../core/ir/types.js';
 import type { Value } from '../core/ir/value.js';
 import { definePass } from '../core/pass/pass.js';
-import { constantValue } from '../core/rewrite/folder.js';
 import { AddIOp, ConstantOp, DivSIOp, MulIOp, RemSIOp, SubIOp } from '../dialects/arith/index.js';
 import { ForOp } from '../dialects/scf/index.js';
+import { ArithBuilder, constantInt } from './loops/arith-builder.js';
+import { constantTripCount } from './loops/trip-count.js';
 
 /** The discardable attribute that asks for a loop to be unrolled by a factor (0: fully). */
 export const UNROLL_FACTOR_ATTR = 'unroll_factor';
 
-function constantInt(v: Value): bigint | undefined {
-  const c = constantValue(v);
-  return c instanceof IntegerAttr ? c.value : undefined;
-}
-
-function ceilDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return q * b === a || a < 0n !== b < 0n ? q : q + 1n;
-}
-
-/** The trip count of an scf.for with constant bounds and a positive constant step. */
-export function constantTripCount(forOp: Operation): bigint | undefined {
-  const [lb, ub, step] = [0, 1, 2].map((i) => constantInt(forOp.operand(i)));
-  if (lb === undefined || ub === undefined || step === undefined || step <= 0n) return undefined;
-  const n = ceilDiv(ub - lb, step);
-  return n < 0n ? 0n : n;
-}
-
-class LoopBuilder extends Builder {
-  constant(type: Type, value: bigint | number): Value {
-    return this.build(ConstantOp, { attributes: { value: IntegerAttr.get(type, value) }, resultTypes: [type] }).result;
-  }
-  binary(cls: typeof AddIOp | typeof SubIOp | typeof MulIOp | typeof DivSIOp | typeof RemSIOp, lhs: Value, rhs: Value): Value {
-    return this.create(cls.state({ loc: this.loc, operands: { lhs, rhs }, resultTypes: [lhs.type] })).results[0]!;
-  }
-}
 
 /**
  * Replace a loop that runs exactly once by its body (MLIR's ForOp::promoteIfSingleIteration):
@@ -73,7 +47,7 @@ export function unrollByFactor(context: Context, forOp: Operation, factor: numbe
   if (factor < 1) throw new Error(`unroll factor must be positive, got ${factor}`);
   const body = forOp.region(0).entry!;
   if (body.first === body.last) return true;
-  const b = new LoopBuilder(context);
+  const b = new ArithBuilder(context);
   b.loc = forOp.loc;
   b.setInsertionPointBefore(forOp);
   const [lb, ub, step] = [forOp.operand(0), forOp.operand(1), forOp.operand(2)];
@@ -125,7 +99,7 @@ export function unrollByFactor(context: Context, forOp: Operation, factor: numbe
 }
 
 /** Append `factor - 1` copies of the loop body before its yield (MLIR's generateUnrolledLoop). */
-function copyBody(b: LoopBuilder, forOp: Operation, factor: number, step: Value, options: UnrollOptions): void {
+function copyBody(b: ArithBuilder, forOp: Operation, factor: number, step: Value, options: UnrollOptions): void {
   const body = forOp.region(0).entry!;
   const yieldOp = body.last!;
   const original = body.ops.slice(0, -1);

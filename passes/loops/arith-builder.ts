@@ -5,10 +5,21 @@ import type { Operation } from '../../core/ir/operation.js';
 import { FloatType, i1, IntegerType, IndexType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { constantValue } from '../../core/rewrite/folder.js';
-import { AddIOp, AndIOp, CeilDivSIOp, CmpIOp, CMPI_PREDICATES, ConstantOp, DivUIOp, MaxSIOp, MulIOp, RemUIOp, SubIOp } from '../../dialects/arith/index.js';
+import { AddIOp, AndIOp, CeilDivSIOp, CeilDivUIOp, CmpIOp, CMPI_PREDICATES, ConstantOp, DivSIOp, DivUIOp, MaxSIOp, MulIOp, RemSIOp, RemUIOp, SubIOp } from '../../dialects/arith/index.js';
 import { IfOp, YieldOp } from '../../dialects/scf/index.js';
 
-type IntBinary = typeof AddIOp | typeof SubIOp | typeof MulIOp | typeof DivUIOp | typeof RemUIOp | typeof CeilDivSIOp | typeof MaxSIOp | typeof AndIOp;
+type IntBinary =
+  | typeof AddIOp
+  | typeof SubIOp
+  | typeof MulIOp
+  | typeof DivUIOp
+  | typeof DivSIOp
+  | typeof RemUIOp
+  | typeof RemSIOp
+  | typeof CeilDivUIOp
+  | typeof CeilDivSIOp
+  | typeof MaxSIOp
+  | typeof AndIOp;
 
 /** The constant integer a value holds, if it is one. */
 export function constantInt(v: Value): bigint | undefined {

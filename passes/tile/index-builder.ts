@@ -1,19 +1,17 @@
 import { IntegerAttr } from '../../core/ir/attributes.js';
 import type { Block } from '../../core/ir/block.js';
-import { Builder } from '../../core/ir/builder.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { IndexType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
-import { CeilDivUIOp, ConstantOp, DivUIOp, MulIOp, RemUIOp } from '../../dialects/arith/index.js';
+import { CeilDivUIOp, ConstantOp, DivUIOp, RemUIOp } from '../../dialects/arith/index.js';
 import { DimOp } from '../../dialects/memref/index.js';
-
-type IndexBinaryOp = typeof MulIOp | typeof CeilDivUIOp | typeof DivUIOp | typeof RemUIOp;
+import { ArithBuilder } from '../loops/arith-builder.js';
 
 /**
  * A builder for the index arithmetic of tiled code. Index constants and `memref.dim`s are made
  * once per builder; `hoistConstantsBefore` gathers the constants at the top of the code built.
  */
-export class IndexBuilder extends Builder {
+export class IndexBuilder extends ArithBuilder {
   private readonly constants = new Map<number, Value>();
   private readonly dims = new Map<Value, Map<number, Value>>();
 
@@ -39,12 +37,6 @@ export class IndexBuilder extends Builder {
     return v;
   }
 
-  private binary(cls: IndexBinaryOp, lhs: Value, rhs: Value): Value {
-    return this.create(cls.state({ loc: this.loc, operands: { lhs, rhs }, resultTypes: [lhs.type] })).results[0]!;
-  }
-  mul(lhs: Value, rhs: Value): Value {
-    return this.binary(MulIOp, lhs, rhs);
-  }
   divU(lhs: Value, rhs: Value): Value {
     return this.binary(DivUIOp, lhs, rhs);
   }

@@ -4,7 +4,7 @@ import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
 import { ForOp } from '../../dialects/scf/index.js';
-import { constantTripCount } from '../unroll.js';
+import { constantTripCount } from '../loops/trip-count.js';
 import { pipelineForLoop } from '../loops/pipeliner/loop-pipeliner.js';
 import type { PredicateHook } from '../loops/pipeliner/predicate.js';
 import { clearSchedule, hasSchedule, isScheduleError, readSchedule } from '../loops/schedule.js';

@@ -6,7 +6,7 @@ import { SSANames } from '../../core/syntax/ssa-names.js';
 import { orderOf } from '../../dialects/tile/schedule.js';
 import { ForOp } from '../../dialects/scf/index.js';
 import { hasSchedule, isScheduleError, readSchedule, type LoopSchedule } from '../loops/schedule.js';
-import { constantTripCount } from '../unroll.js';
+import { constantTripCount } from '../loops/trip-count.js';
 import { timelineView, type LoopPicture, type TripCountSource } from './schedule-picture.js';
 import { renderScheduleSvg } from './schedule-svg.js';
 import { renderScheduleText } from './schedule-text.js';

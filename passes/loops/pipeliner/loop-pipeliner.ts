@@ -6,7 +6,7 @@ import type { Value } from '../../../core/ir/value.js';
 import { CeilDivSIOp, MaxSIOp } from '../../../dialects/arith/index.js';
 import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
 import { ORDER_ATTR, STAGE_ATTR } from '../../../dialects/tile/schedule.js';
-import { constantTripCount } from '../../unroll.js';
+import { constantTripCount } from '../trip-count.js';
 import { ArithBuilder, constantInt } from '../arith-builder.js';
 import { valuesUsedBy } from '../loop-dependences.js';
 import type { LoopSchedule, PipelineRegion } from '../schedule.js';

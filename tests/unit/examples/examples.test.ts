@@ -5,31 +5,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MemRefType } from '../../../core/ir/types.js';
-import { Interpreter } from '../../../core/interpret/engine.js';
 import { roundF16 } from '../../../core/interpret/float16.js';
-import { Buffer, MemRef, rowMajorStrides } from '../../../core/interpret/values.js';
-import { createSemantics } from '../../../dialects/semantics.js';
 import { mulberry32 } from '../../../testing/random.js';
 import { parseModule } from '../core/interpret/helpers.js';
 import { repoRoot } from '../dialects/harness.js';
+import { runEntry } from '../passes/tile/kernel-meaning.js';
 
 const examplesDir = path.join(repoRoot, 'examples');
 
-/** Runs `entry` of an example on fresh memrefs of `shapes` holding `data`; returns the memrefs. */
-function runExample(file: string, entry: string, shapes: number[][], data: Float32Array[]): MemRef[] {
-  const module = parseModule(readFileSync(path.join(examplesDir, file), 'utf8'), file);
-  const interp = new Interpreter(module, { semantics: createSemantics() });
-  const fn = interp.lookupFunction(entry)!;
-  const params = fn.region(0).entry!.arguments;
-  const args = shapes.map((shape, i) => {
-    const type = params[i]!.type as MemRefType;
-    const b = Buffer.allocate(type.elementType, data[i]!.length, undefined, `argument #${i}`);
-    (b.data as Float32Array).set(data[i]!);
-    return new MemRef(type, b, 0, shape, rowMajorStrides(shape));
-  });
-  interp.run(fn, args);
-  return args;
+/** Runs `entry` of an example on fresh memrefs of `shapes` holding `data`; returns their contents after. */
+function runExample(file: string, entry: string, shapes: number[][], data: Float32Array[]): Float32Array[] {
+  return runEntry(parseModule(readFileSync(path.join(examplesDir, file), 'utf8'), file), entry, shapes, data);
 }
 
 function random(n: number, seed: number, round: (x: number) => number = Math.fround): Float32Array {
@@ -84,7 +70,7 @@ describe('matmul examples', () => {
         const [, , c] = runExample(file, entry, [[M, K], [K, N], [M, N]], [a, b, new Float32Array(M * N).fill(NaN)]);
         const { c: want, mag } = reference(a, b, M, N, K);
         // f32 accumulation of K products (each exact for f16 inputs, else rounded once).
-        expectClose(c!.buffer.data as Float32Array, want, (i) => (K + 1) * 2 ** -24 * mag[i]!, `${M}x${N}x${K}`);
+        expectClose(c!, want, (i) => (K + 1) * 2 ** -24 * mag[i]!, `${M}x${N}x${K}`);
       }
     });
   }
@@ -100,7 +86,7 @@ describe('add examples', () => {
         const y = random(M * N, 4);
         const [, , z] = runExample(file, 'add', [[M, N], [M, N], [M, N]], [x, y, new Float32Array(M * N).fill(NaN)]);
         const want = x.map((v, i) => Math.fround(v + y[i]!));
-        expectClose(z!.buffer.data as Float32Array, want, () => 0, `${M}x${N}`);
+        expectClose(z!, want, () => 0, `${M}x${N}`);
       }
     });
   }
@@ -123,7 +109,7 @@ describe('rgb2gray examples', () => {
           }
         }
         // f32 weights and five f32 operations: a few units of 2^-24 of the magnitude.
-        expectClose(gray!.buffer.data as Float32Array, want, (i) => 8 * 2 ** -24 * mag[i]! + 1e-30, `${N}x3x${H}x${W}`);
+        expectClose(gray!, want, (i) => 8 * 2 ** -24 * mag[i]! + 1e-30, `${N}x3x${H}x${W}`);
       }
     });
   }
