@@ -10,8 +10,8 @@ import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tileAsyncCopyPass } from './tile/async-copy.js';
 import { tileMultibufferPass } from './tile/multibuffer.js';
 import { tilePipelinePass } from './tile/pipeline.js';
-import { tileTilingPass } from './tile/tiling.js';
-import { tileViewSchedulePass } from './tile/view-schedule.js';
+import { tileTilingPass } from './tile/tiling/tiling-pass.js';
+import { tileViewSchedulePass } from './tile/view-schedule/view-schedule-pass.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */

@@ -3,7 +3,7 @@
  * output format: the title facts, the op table and the timeline, already cut to a readable size.
  * The text and SVG renderers (schedule-text.ts, schedule-svg.ts) only lay it out.
  */
-import { pipelineTimeline, type PipelineRegion, type StageInstance, type TimeSlot } from '../loops/schedule.js';
+import { pipelineTimeline, type PipelineRegion, type StageInstance, type TimeSlot } from '../../loops/schedule.js';
 
 /** One body op of the scheduled loop, as a row of the op table. */
 export interface ScheduledOpRow {

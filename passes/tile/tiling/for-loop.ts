@@ -1,8 +1,8 @@
-import { Block } from '../../core/ir/block.js';
-import type { Builder } from '../../core/ir/builder.js';
-import type { Operation } from '../../core/ir/operation.js';
-import type { BlockArgument, Value } from '../../core/ir/value.js';
-import { ForOp, YieldOp } from '../../dialects/scf/index.js';
+import { Block } from '../../../core/ir/block.js';
+import type { Builder } from '../../../core/ir/builder.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import type { BlockArgument, Value } from '../../../core/ir/value.js';
+import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
 
 /**
  * `scf.for %iv = lb to ub step s iter_args(inits)` at the builder's insertion point, its body

@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OptionValue } from '../../../../core/pass/options.js';
-import { runPassOn } from '../../../../core/pass/run-single.js';
-import { blockedLayoutFor } from '../../../../passes/tile/layouts.js';
-import { tileTilingPass } from '../../../../passes/tile/tiling.js';
-import { mulberry32 } from '../../../../testing/random.js';
-import { repoRoot } from '../../dialects/harness.js';
-import { context, parseModule, print, runPass } from '../pass-harness.js';
+import type { OptionValue } from '../../../../../core/pass/options.js';
+import { runPassOn } from '../../../../../core/pass/run-single.js';
+import { blockedLayoutFor } from '../../../../../passes/tile/tiling/layouts.js';
+import { tileTilingPass } from '../../../../../passes/tile/tiling/tiling-pass.js';
+import { mulberry32 } from '../../../../../testing/random.js';
+import { repoRoot } from '../../../dialects/harness.js';
+import { context, parseModule, print, runPass } from '../../pass-harness.js';
 import { compareEntries, mismatches, runEntry, type ArgSpec, type DType } from './run-helpers.js';
 
 const example = (name: string) => readFileSync(path.join(repoRoot, 'examples', name), 'utf8');

@@ -1,4 +1,4 @@
-import { BlockedLayoutAttr } from '../../dialects/tile/index.js';
+import { BlockedLayoutAttr } from '../../../dialects/tile/index.js';
 
 /** Threads per warp (subgroup) the layouts assume. */
 export const WARP_SIZE = 32;

@@ -1,6 +1,6 @@
-import { IndexType } from '../../core/ir/types.js';
-import type { Value } from '../../core/ir/value.js';
-import { BlockIdOp, DimensionAttr, type Dimension } from '../../dialects/gpu/index.js';
+import { IndexType } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { BlockIdOp, DimensionAttr, type Dimension } from '../../../dialects/gpu/index.js';
 import type { IndexBuilder } from './index-builder.js';
 
 const AXES: readonly Dimension[] = ['x', 'y', 'z'];

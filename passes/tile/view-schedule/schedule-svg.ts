@@ -5,7 +5,7 @@
  * deterministic (fixed ids, integer coordinates), so that golden tests can check it.
  */
 import { cellText, instanceAt, isElided, pictureSummary, pictureTitle, regionSpans, timeLabel, type LoopPicture, type TimelineColumn } from './schedule-picture.js';
-import type { PipelineRegion } from '../loops/schedule.js';
+import type { PipelineRegion } from '../../loops/schedule.js';
 
 /** Stage colours (Tableau 10), reused past the tenth stage. */
 const STAGE_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];

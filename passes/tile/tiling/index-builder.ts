@@ -1,11 +1,11 @@
-import { IntegerAttr } from '../../core/ir/attributes.js';
-import type { Block } from '../../core/ir/block.js';
-import type { Operation } from '../../core/ir/operation.js';
-import { IndexType } from '../../core/ir/types.js';
-import type { Value } from '../../core/ir/value.js';
-import { CeilDivUIOp, ConstantOp, DivUIOp, RemUIOp } from '../../dialects/arith/index.js';
-import { DimOp } from '../../dialects/memref/index.js';
-import { ArithBuilder } from '../loops/arith-builder.js';
+import { IntegerAttr } from '../../../core/ir/attributes.js';
+import type { Block } from '../../../core/ir/block.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { IndexType } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { CeilDivUIOp, ConstantOp, DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
+import { DimOp } from '../../../dialects/memref/index.js';
+import { ArithBuilder } from '../../loops/arith-builder.js';
 
 /**
  * A builder for the index arithmetic of tiled code. Index constants and `memref.dim`s are made

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/ir/dialect.js';
+import type { Context } from '../../../core/ir/dialect.js';
 import type { KernelOutliner } from './kernels.js';
 
 /** What tiling one whole-problem op needs besides the op and its tile sizes. */

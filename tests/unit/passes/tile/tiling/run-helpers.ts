@@ -1,15 +1,15 @@
 // Running functions of tile programs in the interpreter on seeded random memrefs, and comparing
 // their outputs: the meaning-preservation checks of the tile passes (a program before and after a
 // pass, run on identical inputs, must leave the same values in its memrefs).
-import { Operation } from '../../../../core/ir/operation.js';
-import { FloatType, IntegerType, MemRefType, type Type } from '../../../../core/ir/types.js';
-import { Interpreter } from '../../../../core/interpret/engine.js';
-import { floatRounder, type Scalar } from '../../../../core/interpret/numeric.js';
-import { Buffer, codecOf, MemRef, rowMajorStrides, type RtValue } from '../../../../core/interpret/values.js';
-import { parseModule } from '../../../../dialects/builtin/parse-module.js';
-import { createContext } from '../../../../dialects/registry.js';
-import { createSemantics } from '../../../../dialects/semantics.js';
-import { mulberry32 } from '../../../../testing/random.js';
+import { Operation } from '../../../../../core/ir/operation.js';
+import { FloatType, IntegerType, MemRefType, type Type } from '../../../../../core/ir/types.js';
+import { Interpreter } from '../../../../../core/interpret/engine.js';
+import { floatRounder, type Scalar } from '../../../../../core/interpret/numeric.js';
+import { Buffer, codecOf, MemRef, rowMajorStrides, type RtValue } from '../../../../../core/interpret/values.js';
+import { parseModule } from '../../../../../dialects/builtin/parse-module.js';
+import { createContext } from '../../../../../dialects/registry.js';
+import { createSemantics } from '../../../../../dialects/semantics.js';
+import { mulberry32 } from '../../../../../testing/random.js';
 
 /** Element types the helpers can fill. */
 export type DType = 'f32' | 'f16' | 'bf16' | 'f64' | 'i8' | 'i16' | 'i32';

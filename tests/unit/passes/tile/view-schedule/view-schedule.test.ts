@@ -2,20 +2,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPassOn } from '../../../../core/pass/run-single.js';
-import { printOperation } from '../../../../core/syntax/printer.js';
-import { pipelineTimeline, type StageInstance } from '../../../../passes/loops/schedule.js';
+import { runPassOn } from '../../../../../core/pass/run-single.js';
+import { printOperation } from '../../../../../core/syntax/printer.js';
+import { pipelineTimeline, type StageInstance } from '../../../../../passes/loops/schedule.js';
 import {
   DEFAULT_TIMELINE_LIMITS,
   isElided,
   timelineView,
   type LoopPicture,
   type TimelineView,
-} from '../../../../passes/tile/schedule-picture.js';
-import { escapeXml, renderScheduleSvg } from '../../../../passes/tile/schedule-svg.js';
-import { renderScheduleText } from '../../../../passes/tile/schedule-text.js';
-import { tileViewSchedulePass } from '../../../../passes/tile/view-schedule.js';
-import { context, parseModule } from '../pass-harness.js';
+} from '../../../../../passes/tile/view-schedule/schedule-picture.js';
+import { escapeXml, renderScheduleSvg } from '../../../../../passes/tile/view-schedule/schedule-svg.js';
+import { renderScheduleText } from '../../../../../passes/tile/view-schedule/schedule-text.js';
+import { tileViewSchedulePass } from '../../../../../passes/tile/view-schedule/view-schedule-pass.js';
+import { context, parseModule } from '../../pass-harness.js';
 
 /** Every stage instance drawn, as `i<iteration>s<stage>`, split by validity. */
 function instances(view: TimelineView): { valid: string[]; off: string[] } {

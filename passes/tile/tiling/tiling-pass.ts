@@ -1,10 +1,10 @@
-import type { Location } from '../../core/ir/location.js';
-import type { Operation } from '../../core/ir/operation.js';
-import { symbolName } from '../../core/ir/symbol-table.js';
-import { definePass } from '../../core/pass/pass.js';
-import { ModuleOp } from '../../dialects/builtin/index.js';
-import { FuncOp } from '../../dialects/func/index.js';
-import { MapOp, MatmulOp } from '../../dialects/tile/index.js';
+import type { Location } from '../../../core/ir/location.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { symbolName } from '../../../core/ir/symbol-table.js';
+import { definePass } from '../../../core/pass/pass.js';
+import { ModuleOp } from '../../../dialects/builtin/index.js';
+import { FuncOp } from '../../../dialects/func/index.js';
+import { MapOp, MatmulOp } from '../../../dialects/tile/index.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
 import { isPowerOfTwo } from './layouts.js';
 import { untileableBody } from './map-body.js';

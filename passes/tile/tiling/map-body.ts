@@ -1,12 +1,12 @@
-import { DenseElementsAttr, FloatAttr, IntegerAttr } from '../../core/ir/attributes.js';
-import type { Builder } from '../../core/ir/builder.js';
-import type { Location } from '../../core/ir/location.js';
-import { IRMapping, Operation } from '../../core/ir/operation.js';
-import { FloatType, IndexType, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
-import type { Value } from '../../core/ir/value.js';
-import { constantValue } from '../../core/rewrite/folder.js';
-import { ConstantOp } from '../../dialects/arith/index.js';
-import { SplatOp } from '../../dialects/tile/index.js';
+import { DenseElementsAttr, FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
+import type { Builder } from '../../../core/ir/builder.js';
+import type { Location } from '../../../core/ir/location.js';
+import { IRMapping, Operation } from '../../../core/ir/operation.js';
+import { FloatType, IndexType, IntegerType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { constantValue } from '../../../core/rewrite/folder.js';
+import { ConstantOp } from '../../../dialects/arith/index.js';
+import { SplatOp } from '../../../dialects/tile/index.js';
 
 const isScalar = (t: Type): boolean => t instanceof IntegerType || t instanceof FloatType || t instanceof IndexType;
 /** Scalars tile.splat takes (signless integers and floats). */

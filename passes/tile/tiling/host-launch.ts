@@ -1,5 +1,5 @@
-import type { Operation } from '../../core/ir/operation.js';
-import type { Value } from '../../core/ir/value.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import type { Value } from '../../../core/ir/value.js';
 import { gridAxes, gridSize, tileCounts } from './grid.js';
 import { IndexBuilder } from './index-builder.js';
 import type { Kernel } from './kernels.js';

@@ -1,9 +1,9 @@
-import { FloatAttr } from '../../core/ir/attributes.js';
-import type { Operation } from '../../core/ir/operation.js';
-import { MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
-import type { Value } from '../../core/ir/value.js';
-import { ConstantOp } from '../../dialects/arith/index.js';
-import { DotOp, LoadOp, MatmulOp, SplatOp, StoreOp, TransposeOp } from '../../dialects/tile/index.js';
+import { FloatAttr } from '../../../core/ir/attributes.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { ConstantOp } from '../../../dialects/arith/index.js';
+import { DotOp, LoadOp, MatmulOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';

@@ -1,13 +1,13 @@
-import { IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
-import { Block } from '../../core/ir/block.js';
-import { Builder } from '../../core/ir/builder.js';
-import type { Context } from '../../core/ir/dialect.js';
-import type { Location } from '../../core/ir/location.js';
-import type { Operation } from '../../core/ir/operation.js';
-import { SymbolTable } from '../../core/ir/symbol-table.js';
-import { FunctionType, IntegerType } from '../../core/ir/types.js';
-import type { BlockArgument, Value } from '../../core/ir/value.js';
-import { GPUFuncOp, GPUModuleOp, LaunchFuncOp, ModuleEndOp, ReturnOp } from '../../dialects/gpu/index.js';
+import { IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../../core/ir/attributes.js';
+import { Block } from '../../../core/ir/block.js';
+import { Builder } from '../../../core/ir/builder.js';
+import type { Context } from '../../../core/ir/dialect.js';
+import type { Location } from '../../../core/ir/location.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { SymbolTable } from '../../../core/ir/symbol-table.js';
+import { FunctionType, IntegerType } from '../../../core/ir/types.js';
+import type { BlockArgument, Value } from '../../../core/ir/value.js';
+import { GPUFuncOp, GPUModuleOp, LaunchFuncOp, ModuleEndOp, ReturnOp } from '../../../dialects/gpu/index.js';
 import type { IndexBuilder } from './index-builder.js';
 
 /** The symbol of the gpu.module that holds the kernels of a module. */
