@@ -6,6 +6,7 @@ import { inlinePass } from './inline.js';
 import { licmPass } from './licm.js';
 import { sccpPass } from './sccp.js';
 import { symbolDcePass } from './symbol-dce.js';
+import { tileAssignLayoutsPass } from './tile/assign-layouts.js';
 import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tileAsyncCopyPass } from './tile/async-copy.js';
 import { tileMultibufferPass } from './tile/multibuffer.js';
@@ -31,4 +32,5 @@ export const builtinPasses: readonly PassDefinition[] = [
   tileMultibufferPass,
   tilePipelinePass,
   tileViewSchedulePass,
+  tileAssignLayoutsPass,
 ];

@@ -31,7 +31,7 @@ const I32 = typeConstraint('32-bit signless integer', (t) => t === IntegerType.g
 const LaunchIndx = typeConstraint('index or 32-bit signless integer or 64-bit signless integer', (t) => t instanceof IndexType || t === IntegerType.get(32) || t === IntegerType.get(64));
 const AsyncToken = typeConstraint('async token type', (t) => AsyncTokenType.isa(t), AsyncTokenType.get());
 
-const KERNEL_ATTR = 'gpu.kernel';
+export const KERNEL_ATTR = 'gpu.kernel';
 const CONTAINER_MODULE_ATTR = 'gpu.container_module';
 
 function symbolNameOf(op: Operation): string {

@@ -3,7 +3,7 @@ import type { Value } from '../../../core/ir/value.js';
 import { gridAxes, gridSize, tileCounts } from './grid.js';
 import { IndexBuilder } from './index-builder.js';
 import type { Kernel } from './kernels.js';
-import { WARP_SIZE } from './layouts.js';
+import { WARP_SIZE } from '../layouts.js';
 import type { TilingContext } from './tiling-context.js';
 
 /**

@@ -9,7 +9,7 @@ import { blockCoordinates, gridAxes } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { uniqueValues, type Kernel } from './kernels.js';
-import { blockedLayoutFor } from './layouts.js';
+import { accumulatorLayoutFor, WARP_SIZE } from '../layouts.js';
 import type { TilingContext } from './tiling-context.js';
 
 /** [BM, BN, BK] when the tile-sizes option is not given. */
@@ -46,7 +46,7 @@ function buildMatmulKernel(mm: ReturnType<typeof MatmulOp.view>, sizes: readonly
   const [tileM, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(C, d), sizes[d]!)) as [Value, Value];
   const m0 = b.scale(tileM, bm);
   const n0 = b.scale(tileN, bn);
-  const accType = RankedTensorType.get([bm, bn], cElem, blockedLayoutFor([bm, bn], tiling.numWarps));
+  const accType = RankedTensorType.get([bm, bn], cElem, accumulatorLayoutFor([bm, bn], WARP_SIZE * tiling.numWarps));
   const init = mm.accumulate !== undefined ? loadTile(b, C, [m0, n0], accType) : zeroTile(b, accType);
 
   /** The tile of an operand at logical position (row, col) and logical shape [rows, cols], read transposed when it is. */

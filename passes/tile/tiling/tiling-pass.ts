@@ -6,7 +6,7 @@ import { ModuleOp } from '../../../dialects/builtin/index.js';
 import { FuncOp } from '../../../dialects/func/index.js';
 import { MapOp, MatmulOp } from '../../../dialects/tile/index.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
-import { isPowerOfTwo } from './layouts.js';
+import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
 import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, tileMatmul } from './tiling-matmul.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OptionValue } from '../../../../../core/pass/options.js';
 import { runPassOn } from '../../../../../core/pass/run-single.js';
-import { blockedLayoutFor } from '../../../../../passes/tile/tiling/layouts.js';
+import { blockedLayoutFor } from '../../../../../passes/tile/layouts.js';
 import { tileTilingPass } from '../../../../../passes/tile/tiling/tiling-pass.js';
 import { mulberry32 } from '../../../../../testing/random.js';
 import { repoRoot } from '../../../dialects/harness.js';

@@ -1,0 +1,182 @@
+import { DenseElementsAttr } from '../../core/ir/attributes.js';
+import { Builder } from '../../core/ir/builder.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
+import type { Value } from '../../core/ir/value.js';
+import { definePass } from '../../core/pass/pass.js';
+import { kernelBlockSize } from '../../dialects/gpu/block-size.js';
+import { KERNEL_ATTR } from '../../dialects/gpu/index.js';
+import { stridesAndOffset } from '../../dialects/memref/types.js';
+import { BlockedLayoutAttr, CastOp, DotOp, LoadOp, StoreOp } from '../../dialects/tile/index.js';
+import { accessLayoutFor, accumulatorLayoutFor, isPowerOfTwo } from './layouts.js';
+
+const isTile = (t: Type): t is RankedTensorType => t instanceof RankedTensorType;
+
+/** Values that must have one type (so one layout): a union-find over the kernel's tile values. */
+class LayoutGroups {
+  private readonly parent = new Map<Value, Value>();
+  add(v: Value): void {
+    if (isTile(v.type) && !this.parent.has(v)) this.parent.set(v, v);
+  }
+  find(v: Value): Value {
+    let root = v;
+    while (this.parent.get(root) !== root) root = this.parent.get(root)!;
+    this.parent.set(v, root);
+    return root;
+  }
+  union(a: Value, b: Value): void {
+    if (!isTile(a.type) || !isTile(b.type)) return;
+    this.add(a);
+    this.add(b);
+    this.parent.set(this.find(a), this.find(b));
+  }
+  groups(): Map<Value, Value[]> {
+    const out = new Map<Value, Value[]>();
+    for (const v of this.parent.keys()) {
+      const root = this.find(v);
+      (out.get(root) ?? out.set(root, []).get(root)!).push(v);
+    }
+    return out;
+  }
+}
+
+/** Links the values an op requires to share a type: elementwise operands and results, loop-carried values, branch results. */
+function linkOp(op: Operation, groups: LayoutGroups): void {
+  for (const r of op.results) groups.add(r);
+  for (const region of op.regions) for (const block of region.blocks) for (const a of block.arguments) groups.add(a);
+  const dialect = op.name.slice(0, op.name.indexOf('.'));
+  if ((dialect === 'arith' || dialect === 'math') && op.regions.length === 0) {
+    const tiles = [...op.operands, ...op.results].filter((v) => isTile(v.type));
+    for (const v of tiles.slice(1)) groups.union(tiles[0]!, v);
+  } else if (op.name === 'scf.for') {
+    const body = op.region(0).entry!;
+    const yielded = body.last!.operands;
+    op.results.forEach((r, i) => {
+      groups.union(r, op.operand(3 + i));
+      groups.union(r, body.arguments[1 + i]!);
+      groups.union(r, yielded[i]!);
+    });
+  } else if (op.name === 'scf.if' || op.name === 'scf.execute_region' || op.name === 'scf.index_switch') {
+    for (const region of op.regions) {
+      const yielded = region.entry?.last?.operands ?? [];
+      op.results.forEach((r, i) => yielded[i] && groups.union(r, yielded[i]!));
+    }
+  } else if (DotOp.isa(op)) {
+    groups.union(op.operand(2), op.result);
+  }
+}
+
+/** Whether a memref's innermost dimension is contiguous (stride 1), so accesses can be vectorized. */
+function innermostContiguous(t: Type): boolean {
+  if (!(t instanceof MemRefType)) return false;
+  const layout = stridesAndOffset(t);
+  return layout !== undefined && layout.strides[layout.strides.length - 1] === 1;
+}
+
+/**
+ * The layout a group of values gets: the encoding one of them has, else a register-blocked
+ * accumulator layout if a tile.dot makes one of them, else the access layout of the memory
+ * the group is loaded from or stored to (vectorized where that memory is contiguous).
+ */
+function chooseLayout(members: readonly Value[], numThreads: number): BlockedLayoutAttr | string {
+  const type = members[0]!.type as RankedTensorType;
+  const written = members.map((v) => (v.type as RankedTensorType).encoding).filter((e) => e !== undefined);
+  if (written.length > 0) {
+    return written[0] instanceof BlockedLayoutAttr ? written[0] : `has the encoding ${written[0]}, which is not a #tile.blocked layout`;
+  }
+  if (members.some((v) => DotOp.isa(v.definingOp)) && type.rank === 2) return accumulatorLayoutFor(type.shape, numThreads);
+  let contiguous = true;
+  for (const v of members) {
+    if (LoadOp.isa(v.definingOp)) contiguous &&= innermostContiguous(v.definingOp!.operand(0).type);
+    for (const use of v.uses) if (StoreOp.isa(use.owner) && use.index === 0) contiguous &&= innermostContiguous(use.owner.operand(1).type);
+  }
+  return accessLayoutFor(type.shape, numThreads, contiguous);
+}
+
+function withLayout(t: RankedTensorType, layout: BlockedLayoutAttr): RankedTensorType {
+  return RankedTensorType.get(t.shape, t.elementType, layout);
+}
+
+/** Sets a value's type, and the type of a constant's dense attribute with it. */
+function retype(v: Value, layout: BlockedLayoutAttr): void {
+  v.type = withLayout(v.type as RankedTensorType, layout);
+  const def = v.definingOp;
+  const value = def?.name === 'arith.constant' ? def.getAttr('value') : undefined;
+  if (value instanceof DenseElementsAttr) def!.setAttr('value', DenseElementsAttr.get(v.type as RankedTensorType, value.isSplat ? [value.values[0]!] : value.values));
+}
+
+/**
+ * A store whose tile is less vectorized along the innermost dimension than the access layout of
+ * its memory would be (e.g. a column-blocked accumulator) stores through a relayout.
+ */
+function coalesceStore(store: Operation, numThreads: number, b: Builder): boolean {
+  const value = store.operand(0);
+  const type = value.type as RankedTensorType;
+  const have = type.encoding as BlockedLayoutAttr;
+  const want = accessLayoutFor(type.shape, numThreads, innermostContiguous(store.operand(1).type));
+  const inner = type.rank - 1;
+  if (have === want || have.sizePerThread[inner]! >= want.sizePerThread[inner]! || have.order[0] !== inner) return false;
+  b.setInsertionPointBefore(store);
+  b.loc = store.loc;
+  const cast = b.build(CastOp, { operands: { source: value }, resultTypes: [withLayout(type, want)] });
+  store.setOperand(0, cast.result);
+  return true;
+}
+
+export const tileAssignLayoutsPass = definePass({
+  name: 'tile-assign-layouts',
+  displayName: 'TileAssignLayouts',
+  summary: 'Give every register tile of a kernel a #tile.blocked layout',
+  description:
+    'For each gpu.func kernel (its workgroup size from known_block_size or its launches, a power of two), every tile ' +
+    'value without an encoding gets a #tile.blocked layout for that many threads. Values that must share a type ' +
+    '(elementwise operands and results, loop-carried values, branch results, a dot accumulator and its result) share ' +
+    'one layout: the encoding one of them already has (encodings the user wrote are kept), else a register-blocked ' +
+    'layout for tile.dot accumulators (each thread owns an as-square-as-possible block, e.g. 8x8), else the coalesced ' +
+    'access layout of the memory they are loaded from or stored to (4 contiguous elements per thread where the ' +
+    'innermost dimension is contiguous). A tile.store of a tile less vectorized than its memory allows stores through ' +
+    'a tile.cast to the access layout.',
+  statistics: { 'num-tiles': 'Tile values given a layout', 'num-relayouts': 'tile.cast relayouts inserted before stores' },
+  dependentDialects: ['tile'],
+  run(root, pass) {
+    const kernels: Operation[] = [];
+    root.walk((op) => void (op.name === 'gpu.func' && op.getAttr(KERNEL_ATTR) !== undefined && kernels.push(op)));
+    const b = new Builder(pass.context);
+    for (const kernel of kernels) {
+      const groups = new LayoutGroups();
+      kernel.walk((op) => linkOp(op, groups));
+      const members = groups.groups();
+      if (members.size === 0) continue;
+      const size = kernelBlockSize(kernel, kernel.parentOp!, { who: 'tile-assign-layouts', unit: 'a kernel' });
+      if (!Array.isArray(size)) {
+        pass.fail(size.op.loc, size.message);
+        return;
+      }
+      const numThreads = size[0] * size[1] * size[2];
+      if (!isPowerOfTwo(numThreads)) {
+        pass.fail(kernel.loc, `tile-assign-layouts: the workgroup size ${numThreads} of this kernel is not a power of two; #tile.blocked layouts spread tiles over a power-of-two number of threads`);
+        return;
+      }
+      for (const group of members.values()) {
+        const layout = chooseLayout(group, numThreads);
+        if (typeof layout === 'string') {
+          pass.fail(group[0]!.definingOp?.loc ?? kernel.loc, `tile-assign-layouts: a tile ${layout}`);
+          return;
+        }
+        if (layout.numThreads !== numThreads) {
+          pass.fail(group[0]!.definingOp?.loc ?? kernel.loc, `tile-assign-layouts: the layout ${layout} spreads the tile over ${layout.numThreads} threads but the kernel has ${numThreads}`);
+          return;
+        }
+        for (const v of group) {
+          if ((v.type as RankedTensorType).encoding === undefined) {
+            retype(v, layout);
+            pass.addStatistic('num-tiles');
+          }
+        }
+      }
+      const stores: Operation[] = [];
+      kernel.walk((op) => void (StoreOp.isa(op) && stores.push(op)));
+      for (const store of stores) if (coalesceStore(store, numThreads, b)) pass.addStatistic('num-relayouts');
+    }
+  },
+});
