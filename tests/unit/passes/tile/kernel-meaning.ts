@@ -14,7 +14,24 @@ import type { PassDefinition } from '../../../../core/pass/pass.js';
 import { createSemantics } from '../../../../dialects/semantics.js';
 import { mulberry32 } from '../../../../testing/random.js';
 import { repoRoot } from '../../dialects/harness.js';
-import { parseModule, runPass } from '../pass-harness.js';
+import { verify } from '../../../../core/ir/verifier.js';
+import { runPassManager } from '../../../../core/pass/pass-manager.js';
+import { PipelineBuilder } from '../../../../core/pass/pipeline-builder.js';
+import { createPassRegistry } from '../../../../tools/opt-passes.js';
+import { context, parseModule, runPass } from '../pass-harness.js';
+
+const registry = createPassRegistry();
+
+/** Runs pipeline text (named pipelines included) on a fresh parse of `text`; throws with the diagnostics when it fails. */
+export function compile(text: string, pipeline: string): Operation {
+  const module = parseModule(text);
+  const messages: string[] = [];
+  const ok = runPassManager(new PipelineBuilder(registry).parse(pipeline), module, { context, onDiagnostic: (d) => messages.push(d.message) });
+  if (!ok) throw new Error(`${pipeline} failed: ${messages.join('\n')}`);
+  const err = verify(module, context);
+  if (err) throw new Error(`${pipeline}: invalid IR: ${err.message}`);
+  return module;
+}
 
 export const example = (file: string): string => readFileSync(path.join(repoRoot, 'examples', file), 'utf8');
 

@@ -8,26 +8,9 @@
 // which CI sets) runs 1200.
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../../core/ir/operation.js';
-import { runPassManager } from '../../../../core/pass/pass-manager.js';
-import { PipelineBuilder } from '../../../../core/pass/pipeline-builder.js';
-import { verify } from '../../../../core/ir/verifier.js';
 import { mulberry32 } from '../../../../testing/random.js';
-import { createPassRegistry } from '../../../../tools/opt-passes.js';
-import { context, parseModule } from '../pass-harness.js';
-import { example, random, runEntry } from './kernel-meaning.js';
-
-const registry = createPassRegistry();
-
-/** Runs pipeline text on a fresh parse of `text`; throws with the diagnostics when it fails. */
-export function compile(text: string, pipeline: string): Operation {
-  const module = parseModule(text);
-  const messages: string[] = [];
-  const ok = runPassManager(new PipelineBuilder(registry).parse(pipeline), module, { context, onDiagnostic: (d) => messages.push(d.message) });
-  if (!ok) throw new Error(`${pipeline} failed: ${messages.join('\n')}`);
-  const err = verify(module, context);
-  if (err) throw new Error(`${pipeline}: invalid IR: ${err.message}`);
-  return module;
-}
+import { parseModule } from '../pass-harness.js';
+import { compile, example, random, runEntry } from './kernel-meaning.js';
 
 type Workload = 'matmul_f32' | 'matmul_f16' | 'add';
 
