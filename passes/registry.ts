@@ -1,5 +1,6 @@
 import type { PassDefinition } from '../core/pass/pass.js';
 import { canonicalizePass } from './canonicalize.js';
+import { convertTileToGpuPass } from './conversion/tile-to-gpu/convert-tile-to-gpu.js';
 import { csePass } from './cse.js';
 import { dcePass } from './dce.js';
 import { inlinePass } from './inline.js';
@@ -33,4 +34,5 @@ export const builtinPasses: readonly PassDefinition[] = [
   tilePipelinePass,
   tileViewSchedulePass,
   tileAssignLayoutsPass,
+  convertTileToGpuPass,
 ];

@@ -1,0 +1,89 @@
+import type { Value } from '../../../core/ir/value.js';
+import type { BlockedLayoutAttr } from '../../../dialects/tile/index.js';
+import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
+import type { ArithBuilder } from '../../loops/arith-builder.js';
+
+/** Most elements one thread may hold of one register tile (they are unrolled into scalars). */
+export const MAX_ELEMENTS_PER_THREAD = 256;
+
+/**
+ * Which elements of a tile of `shape` laid out by `layout` the current thread holds, as
+ * coordinates per dimension: the thread's elements are every combination of one coordinate per
+ * dimension (row-major over the dimensions), `coords[d]` listing the coordinates along d in the
+ * order `sizePerThread` blocks repeat. Coordinates are index values computed from the thread id.
+ */
+export interface ThreadElements {
+  readonly shape: readonly number[];
+  readonly coords: readonly (readonly Value[])[];
+  /** Elements per thread: the product of the coords' lengths. */
+  readonly count: number;
+}
+
+/** Why a layout cannot be unrolled for a shape, or undefined. */
+export function unrollError(layout: BlockedLayoutAttr, shape: readonly number[]): string | undefined {
+  const perGroup = layout.shapePerGroup;
+  for (let d = 0; d < shape.length; d++) {
+    if (perGroup[d]! < shape[d]! && shape[d]! % perGroup[d]! !== 0) {
+      return `its layout covers ${perGroup[d]} elements along dimension ${d} at a time, which does not divide the tile's ${shape[d]}`;
+    }
+  }
+  const count = shape.reduce((n, s, d) => n * Math.max(layout.sizePerThread[d]!, (s / perGroup[d]!) * layout.sizePerThread[d]!), 1);
+  if (count > MAX_ELEMENTS_PER_THREAD) {
+    return `each thread would hold ${count} of its elements in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
+  }
+  return undefined;
+}
+
+/** The thread's index along each dimension of a grid of `extents`, `order[0]` fastest. */
+function decompose(b: ArithBuilder, linear: Value, extents: readonly number[], order: readonly number[]): Value[] {
+  const out: Value[] = new Array(extents.length);
+  let rest = linear;
+  for (const d of order) {
+    const n = extents[d]!;
+    const c = b.constant(linear.type, n);
+    out[d] = n === 1 ? b.constant(linear.type, 0) : b.binary(RemUIOp, rest, c);
+    rest = n === 1 ? rest : b.binary(DivUIOp, rest, c);
+  }
+  return out;
+}
+
+/**
+ * The coordinates of the current thread's elements (docs/dialects/tile.md: thread t holds
+ * element i iff (i_d div spt_d) mod tpw_d == lane_d and (i_d div (spt_d tpw_d)) mod wpg_d ==
+ * warp_d). A tile smaller than the layout's extent along d is held by several threads
+ * (coordinates wrap).
+ */
+export function threadElements(b: ArithBuilder, threadId: Value, layout: BlockedLayoutAttr, shape: readonly number[]): ThreadElements {
+  const lanesPerWarp = layout.threadsPerWarp.reduce((a, x) => a * x, 1);
+  const warpSize = b.constant(threadId.type, lanesPerWarp);
+  const lane = decompose(b, b.binary(RemUIOp, threadId, warpSize), layout.threadsPerWarp, layout.order);
+  const warp = decompose(b, b.binary(DivUIOp, threadId, warpSize), layout.warpsPerGroup, layout.order);
+  const perGroup = layout.shapePerGroup;
+  const coords = shape.map((extent, d) => {
+    const spt = layout.sizePerThread[d]!;
+    // (warp * tpw + lane) * spt
+    const block = b.add(b.mul(warp[d]!, b.constant(threadId.type, layout.threadsPerWarp[d]!)), lane[d]!);
+    const base = b.mul(block, b.constant(threadId.type, spt));
+    const out: Value[] = [];
+    const reps = Math.max(1, extent / perGroup[d]!);
+    for (let r = 0; r < reps; r++) {
+      for (let s = 0; s < spt; s++) {
+        const c = b.add(base, b.constant(threadId.type, r * perGroup[d]! + s));
+        out.push(perGroup[d]! > extent ? b.binary(RemUIOp, c, b.constant(threadId.type, extent)) : c);
+      }
+    }
+    return out;
+  });
+  return { shape, coords, count: coords.reduce((n, c) => n * c.length, 1) };
+}
+
+/** The coordinates of element `e` (row-major over the per-dimension lists). */
+export function elementCoords(elements: ThreadElements, e: number): Value[] {
+  const out: Value[] = new Array(elements.coords.length);
+  for (let d = elements.coords.length - 1; d >= 0; d--) {
+    const n = elements.coords[d]!.length;
+    out[d] = elements.coords[d]![e % n]!;
+    e = Math.floor(e / n);
+  }
+  return out;
+}

@@ -1,0 +1,404 @@
+import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
+import { Block } from '../../../core/ir/block.js';
+import type { Context } from '../../../core/ir/dialect.js';
+import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { FloatType, i1, IndexType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { ExtFOp, SIToFPOp, TruncFOp } from '../../../dialects/arith/index.js';
+import { AddressSpaceAttr, BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
+import { FmaOp } from '../../../dialects/math/index.js';
+import { DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
+import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
+import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
+import { ArithBuilder } from '../../loops/arith-builder.js';
+import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
+
+const fail = (op: Operation, message: string): never => {
+  throw new DiagnosticError(opDiagnostic(op, message));
+};
+
+const tileType = (v: Value): RankedTensorType | undefined => (v.type instanceof RankedTensorType ? v.type : undefined);
+
+/**
+ * Lowers one tile-level kernel to per-thread SIMT code, in place: every register tile becomes
+ * the scalars the current thread holds (its #tile.blocked layout says which), tile ops become
+ * scalar loads, stores, arithmetic and FMAs on them, and loops carry the scalars. Workgroup
+ * buffers become workgroup attributions of the kernel.
+ */
+export class KernelLowering {
+  private readonly b: ArithBuilder;
+  /** The scalars the current thread holds of each tile value, in ThreadElements order. */
+  private readonly tiles = new Map<Value, Value[]>();
+  private readonly elementsCache = new Map<string, ThreadElements>();
+  private threadId!: Value;
+  /** Replaced tile ops, erased at the end (their results are used until every user is lowered). */
+  private readonly dead: Operation[] = [];
+
+  constructor(
+    context: Context,
+    private readonly kernel: Operation,
+  ) {
+    this.b = new ArithBuilder(context);
+  }
+
+  run(): void {
+    const entry = this.kernel.region(0).entry!;
+    this.b.setInsertionPointToStart(entry);
+    this.b.loc = this.kernel.loc;
+    this.threadId = this.linearThreadId();
+    this.lowerBlock(entry);
+    for (const op of this.dead) op.dropAllReferences();
+    for (const op of this.dead.reverse()) op.erase();
+  }
+
+  /** x + y*bx + z*bx*by (tiling launches 1-D workgroups; the general case costs two more ops). */
+  private linearThreadId(): Value {
+    return this.b.build(ThreadIdOp, { attributes: { dimension: DimensionAttr.get('x') }, resultTypes: [IndexType.get()] }).result;
+  }
+
+  private elements(v: Value, at: Operation): ThreadElements {
+    return this.elementsOf(tileType(v)!, at);
+  }
+
+  /** The elements the current thread holds of tiles of this type (their coordinates are computed once, at the top of the kernel). */
+  private elementsOf(type: RankedTensorType, at: Operation): ThreadElements {
+    const layout = type.encoding;
+    if (!(layout instanceof BlockedLayoutAttr)) return fail(at, `has a tile without a #tile.blocked layout ('${type}'); run tile-assign-layouts first`);
+    const key = `${layout.id}|${type.shape.join('x')}`;
+    let e = this.elementsCache.get(key);
+    if (!e) {
+      const why = unrollError(layout, type.shape);
+      if (why) return fail(at, `cannot unroll a ${type.shape.join('x')} tile: ${why}`);
+      const entry = this.kernel.region(0).entry!;
+      e = this.b.atInsertionPoint({ block: entry, before: this.threadId.definingOp!.next }, () => threadElements(this.b, this.threadId, layout, type.shape));
+      this.elementsCache.set(key, e);
+    }
+    return e;
+  }
+
+  private scalars(v: Value): Value[] {
+    const s = this.tiles.get(v);
+    if (!s) throw new Error(`internal: tile value without scalars`);
+    return s;
+  }
+
+  /** Lowers the ops of a block in order; tile-typed ops are replaced, others kept (their tile operands are gone by then). */
+  private lowerBlock(block: Block): void {
+    for (const op of block.ops) this.lowerOp(op);
+  }
+
+  private lowerOp(op: Operation): void {
+    this.b.setInsertionPointBefore(op);
+    this.b.loc = op.loc;
+    if (ForOp.isa(op)) return this.lowerFor(op);
+    if (IfOp.isa(op)) return this.lowerIf(op);
+    if (YieldOp.isa(op)) return this.lowerYield(op);
+    const touchesTiles = op.operands.some((v) => tileType(v)) || op.results.some((r) => tileType(r));
+    if (AllocOp.isa(op)) return this.lowerAlloc(op);
+    if (!touchesTiles) {
+      for (const region of op.regions) for (const block of region.blocks) this.lowerBlock(block);
+      return;
+    }
+    if (LoadOp.isa(op)) this.lowerLoad(op);
+    else if (StoreOp.isa(op)) this.lowerStore(op);
+    else if (SplatOp.isa(op)) this.tiles.set(op.result, new Array(this.elements(op.result, op).count).fill(op.operand(0)));
+    else if (op.name === 'arith.constant') this.lowerConstant(op);
+    else if (DotOp.isa(op)) this.lowerDot(op);
+    else if (CastOp.isa(op)) this.lowerCast(op);
+    else if (TransposeOp.isa(op)) this.lowerTranspose(op);
+    else if ((op.dialect === 'arith' || op.dialect === 'math') && op.regions.length === 0) this.lowerElementwise(op);
+    else fail(op, `cannot be lowered to SIMT code by convert-tile-to-gpu yet`);
+    this.dead.push(op);
+  }
+
+  // ------------------------------------------------------------------------------ memory
+
+  /** `memref.load` of one element of a tile.load, masked: padding where it falls outside the memref. */
+  private loadElement(load: Operation, coords: readonly Value[]): Value {
+    const memref = load.operand(0);
+    const type = memref.type as MemRefType;
+    const indices = this.accessIndices(load.operands.slice(1), coords, type.rank);
+    const elem = type.elementType;
+    if (load.properties.has('in_bounds')) return this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
+    const padding = (load.properties.get('padding') as Attribute | undefined) ?? zeroOf(elem);
+    const inBounds = this.inBounds(memref, indices);
+    return this.b.ifThenElse(
+      inBounds,
+      [elem],
+      () => [this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result],
+      () => [this.b.constantOf(padding)],
+    ).results[0]!;
+  }
+
+  /** The memref indices of a tile element: the leading indices as given, the trailing ones offset by the element's coordinates. */
+  private accessIndices(indices: readonly Value[], coords: readonly Value[], rank: number): Value[] {
+    const lead = rank - coords.length;
+    return indices.map((v, d) => (d < lead ? v : this.b.add(v, coords[d - lead]!)));
+  }
+
+  /** Every index below its dimension (unsigned, so negative ones are out too). */
+  private inBounds(memref: Value, indices: readonly Value[]): Value {
+    const type = memref.type as MemRefType;
+    let all: Value | undefined;
+    indices.forEach((index, d) => {
+      const size = type.shape[d]! >= 0 ? this.b.constant(IndexType.get(), type.shape[d]!) : this.dim(memref, d);
+      const ok = this.b.compare('ult', index, size);
+      all = all ? this.b.and(all, ok) : ok;
+    });
+    return all ?? this.b.constant(i1, 1);
+  }
+
+  private dim(memref: Value, d: number): Value {
+    return this.b.build(DimOp, { operands: { source: memref, index: this.b.constant(IndexType.get(), d) }, resultTypes: [IndexType.get()] }).result;
+  }
+
+  private lowerLoad(op: Operation): void {
+    const e = this.elements(op.result, op);
+    const out: Value[] = [];
+    for (let i = 0; i < e.count; i++) out.push(this.loadElement(op, elementCoords(e, i)));
+    this.tiles.set(op.result, out);
+  }
+
+  private storeElement(value: Value, memref: Value, indices: readonly Value[], masked: boolean): void {
+    if (!masked) {
+      this.b.build(MemStoreOp, { operands: { value, memref, indices } });
+      return;
+    }
+    this.b.ifThenElse(this.inBounds(memref, indices), [], () => {
+      this.b.build(MemStoreOp, { operands: { value, memref, indices } });
+      return [];
+    });
+  }
+
+  private lowerStore(op: Operation): void {
+    const [value, memref] = [op.operand(0), op.operand(1)];
+    const e = this.elements(value, op);
+    const scalars = this.scalars(value);
+    const rank = (memref.type as MemRefType).rank;
+    for (let i = 0; i < e.count; i++) {
+      this.storeElement(scalars[i]!, memref, this.accessIndices(op.operands.slice(2), elementCoords(e, i), rank), !op.properties.has('in_bounds'));
+    }
+  }
+
+  /** A workgroup buffer becomes a workgroup attribution of the kernel (one per workgroup). */
+  private lowerAlloc(op: Operation): void {
+    this.tiles.delete(op.result);
+    const buffer = this.addWorkgroupBuffer(op.resultTypes[0] as MemRefType, op);
+    op.result.replaceAllUsesWith(buffer);
+    op.erase();
+  }
+
+  private addWorkgroupBuffer(type: MemRefType, at: Operation): Value {
+    const entry = this.kernel.region(0).entry!;
+    const count = (this.kernel.getAttr('workgroup_attributions') as IntegerAttr | undefined)?.number ?? 0;
+    const inputs = entry.arguments.length - count;
+    if (this.kernel.getAttr('private_attrib_attrs') !== undefined || entry.arguments.length !== inputs + count) {
+      fail(at, 'cannot add a workgroup buffer to a kernel with private attributions');
+    }
+    const arg = entry.addArgument(MemRefType.get(type.shape, type.elementType, undefined, type.memorySpace), at.loc);
+    this.kernel.setAttr('workgroup_attributions', IntegerAttr.get(IntegerType.get(64), count + 1));
+    return arg;
+  }
+
+  /**
+   * Writes a register tile to a fresh workgroup buffer (row-major, the tile's shape) between
+   * barriers, so that any thread can read any element: how register operands reach the dot and
+   * how a relayout moves elements between threads.
+   */
+  private stage(v: Value, at: Operation): Value {
+    const type = tileType(v)!;
+    const buffer = this.addWorkgroupBuffer(MemRefType.get(type.shape, type.elementType, undefined, AddressSpaceAttr.get('workgroup')), at);
+    const e = this.elements(v, at);
+    const scalars = this.scalars(v);
+    this.barrier();
+    for (let i = 0; i < e.count; i++) this.b.build(MemStoreOp, { operands: { value: scalars[i]!, memref: buffer, indices: elementCoords(e, i) } });
+    this.barrier();
+    return buffer;
+  }
+
+  private barrier(): void {
+    this.b.build(BarrierOp, {});
+  }
+
+  // ------------------------------------------------------------------------------ compute
+
+  private lowerConstant(op: Operation): void {
+    const value = op.getAttr('value');
+    if (!(value instanceof DenseElementsAttr) || !value.isSplat) fail(op, 'only splat tile constants can be lowered');
+    const d = value as DenseElementsAttr;
+    const elem = d.elementType;
+    const scalar = this.b.constantOf(elem instanceof FloatType ? FloatAttr.get(elem, Number(d.values[0])) : IntegerAttr.get(elem, d.values[0] as bigint));
+    this.tiles.set(op.result, new Array(this.elements(op.result, op).count).fill(scalar));
+  }
+
+  private lowerElementwise(op: Operation): void {
+    const result = op.results[0]!;
+    const count = this.elements(result, op).count;
+    const outs: Value[][] = op.results.map(() => []);
+    for (let i = 0; i < count; i++) {
+      const operands = op.operands.map((v) => (tileType(v) ? this.scalars(v)[i]! : v));
+      const scalar = this.b.create({
+        name: op.name,
+        operands,
+        resultTypes: op.resultTypes.map((t) => (t instanceof RankedTensorType ? t.elementType : t)),
+        properties: new Map(op.properties),
+        attributes: new Map(op.attributes),
+      });
+      scalar.results.forEach((r, k) => outs[k]!.push(r));
+    }
+    op.results.forEach((r, k) => this.tiles.set(r, outs[k]!));
+  }
+
+  /** Element type conversion in place; a change of layout goes through workgroup memory. */
+  private lowerCast(op: Operation): void {
+    const [src, dst] = [tileType(op.operand(0))!, tileType(op.result)!];
+    let scalars = this.scalars(op.operand(0));
+    if (src.encoding !== dst.encoding) scalars = this.relayout(op.operand(0), dst, op);
+    this.tiles.set(op.result, scalars.map((s) => convertScalar(this.b, s, dst.elementType, op)));
+  }
+
+  /** The elements `to` lays out, read from a staged copy of `v`. */
+  private relayout(v: Value, to: RankedTensorType, at: Operation, transpose = false): Value[] {
+    const buffer = this.stage(v, at);
+    const e = this.elementsOf(to, at);
+    const out: Value[] = [];
+    for (let i = 0; i < e.count; i++) {
+      const coords = elementCoords(e, i);
+      out.push(this.b.build(MemLoadOp, { operands: { memref: buffer, indices: transpose ? [...coords].reverse() : coords }, resultTypes: [to.elementType] }).result);
+    }
+    return out;
+  }
+
+  private lowerTranspose(op: Operation): void {
+    this.tiles.set(op.result, this.relayout(op.operand(0), tileType(op.result)!, op, true));
+  }
+
+  /**
+   * acc[i, j] += a[i, k] * b[k, j], the K dimension unrolled: each thread reads the rows of A and
+   * columns of B its accumulator elements need from workgroup memory (directly from the buffer a
+   * tile.load read them from, else from a staged copy) and issues FMAs.
+   */
+  private lowerDot(op: Operation): void {
+    const [a, bv, acc] = [op.operand(0), op.operand(1), op.operand(2)];
+    const accType = tileType(acc)!;
+    const e = this.elements(acc, op);
+    const [rows, cols] = [e.coords[0]!, e.coords[1]!];
+    const k = tileType(a)!.shape[1]!;
+    const elem = accType.elementType;
+    const readA = this.operandReader(a, op);
+    const readB = this.operandReader(bv, op);
+    const out = [...this.scalars(acc)];
+    for (let kk = 0; kk < k; kk++) {
+      const kIndex = this.b.constant(IndexType.get(), kk);
+      const as = rows.map((r) => convertScalar(this.b, readA(r, kIndex), elem, op));
+      const bs = cols.map((c) => convertScalar(this.b, readB(kIndex, c), elem, op));
+      for (let i = 0; i < rows.length; i++) {
+        for (let j = 0; j < cols.length; j++) {
+          const n = i * cols.length + j;
+          out[n] = this.b.build(FmaOp, { operands: { a: as[i]!, b: bs[j]!, c: out[n]! }, resultTypes: [elem] }).result;
+        }
+      }
+    }
+    this.tiles.set(op.result, out);
+  }
+
+  /** Reads element (row, col) of a dot operand: from the workgroup buffer its tile.load reads, else from a staged copy. */
+  private operandReader(v: Value, at: Operation): (row: Value, col: Value) => Value {
+    const load = v.definingOp;
+    const source = load && LoadOp.isa(load) ? load.operand(0) : undefined;
+    if (load && source && isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2) {
+      return (row, col) => this.loadElement(load, [row, col]);
+    }
+    const buffer = this.stage(v, at);
+    const elem = tileType(v)!.elementType;
+    return (row, col) => this.b.build(MemLoadOp, { operands: { memref: buffer, indices: [row, col] }, resultTypes: [elem] }).result;
+  }
+
+  // ------------------------------------------------------------------------------ control flow
+
+  /** Expands tile operands/results of structured control flow into the thread's scalars. */
+  private expand(values: readonly Value[]): Value[] {
+    return values.flatMap((v) => (tileType(v) ? this.scalars(v) : [v]));
+  }
+
+  private lowerFor(op: Operation): void {
+    const inits = op.operands.slice(3);
+    if (!inits.some((v) => tileType(v))) {
+      this.lowerBlock(op.region(0).entry!);
+      return;
+    }
+    const newInits = this.expand(inits);
+    const loop = this.b.build(ForOp, {
+      operands: { lowerBound: op.operand(0), upperBound: op.operand(1), step: op.operand(2), initArgs: newInits },
+      resultTypes: { results: newInits.map((v) => v.type) },
+    }).op;
+    const oldBody = op.region(0).entry!;
+    const body = loop.region(0).appendBlock(new Block());
+    const iv = body.addArgument(oldBody.arguments[0]!.type, oldBody.arguments[0]!.loc);
+    oldBody.arguments[0]!.replaceAllUsesWith(iv);
+    this.bindExpanded(oldBody.arguments.slice(1), (t) => body.addArgument(t, op.loc));
+    // Move the old body's ops into the new loop, then lower them there.
+    for (const inner of oldBody.ops) body.append((inner.remove(), inner));
+    this.lowerBlock(body);
+    this.bindResults(op, loop.results);
+  }
+
+  private lowerIf(op: Operation): void {
+    if (!op.results.some((r) => tileType(r))) {
+      for (const region of op.regions) for (const block of region.blocks) this.lowerBlock(block);
+      return;
+    }
+    const types = op.results.flatMap((r) => (tileType(r) ? new Array<Type>(this.elements(r, op).count).fill(tileType(r)!.elementType) : [r.type]));
+    const ifOp = this.b.build(IfOp, { operands: { condition: op.operand(0) }, resultTypes: { results: types } }).op;
+    op.regions.forEach((region, i) => {
+      const block = ifOp.region(i).appendBlock(new Block());
+      for (const inner of region.entry?.ops ?? []) block.append((inner.remove(), inner));
+      this.lowerBlock(block);
+    });
+    this.bindResults(op, ifOp.results);
+  }
+
+  /** Maps old values to new ones, a tile to as many new values as the thread holds of it. */
+  private bindExpanded(old: readonly Value[], make: (t: Type) => Value): void {
+    for (const v of old) {
+      const t = tileType(v);
+      if (!t) {
+        v.replaceAllUsesWith(make(v.type));
+        continue;
+      }
+      const count = this.elements(v, v.parentBlock!.parentOp!).count;
+      this.tiles.set(v, Array.from({ length: count }, () => make(t.elementType)));
+    }
+  }
+
+  private bindResults(op: Operation, results: readonly Value[]): void {
+    let k = 0;
+    this.bindExpanded(op.results, () => results[k++]!);
+    this.dead.push(op);
+  }
+
+  private lowerYield(op: Operation): void {
+    if (!op.operands.some((v) => tileType(v))) return;
+    op.setOperands(this.expand(op.operands));
+  }
+}
+
+const isWorkgroup = (t: Type): boolean => t instanceof MemRefType && t.memorySpace === AddressSpaceAttr.get('workgroup');
+
+function zeroOf(t: Type): Attribute {
+  return t instanceof FloatType ? FloatAttr.get(t, 0) : IntegerAttr.get(t, 0n);
+}
+
+/** An element converted to another element type (f16 -> f32 for the dot, tile.cast's conversions). */
+function convertScalar(b: ArithBuilder, v: Value, to: Type, at: Operation): Value {
+  const from = v.type;
+  if (from === to) return v;
+  if (from instanceof FloatType && to instanceof FloatType) {
+    const cast = from.width < to.width ? ExtFOp.state({ loc: b.loc, operands: { in: v }, resultTypes: [to] }) : TruncFOp.state({ loc: b.loc, operands: { in: v }, resultTypes: [to] });
+    return b.create(cast).results[0]!;
+  }
+  if (from instanceof IntegerType && to instanceof FloatType) return b.create(SIToFPOp.state({ loc: b.loc, operands: { in: v }, resultTypes: [to] })).results[0]!;
+  return fail(at, `cannot convert '${from}' elements to '${to}' yet`);
+}
+
