@@ -1,5 +1,6 @@
 import type { PassDefinition } from '../core/pass/pass.js';
 import { canonicalizePass } from './canonicalize.js';
+import { convertAsyncToGpuPass } from './conversion/async-to-gpu/convert-async-to-gpu.js';
 import { convertTileToGpuPass } from './conversion/tile-to-gpu/convert-tile-to-gpu.js';
 import { csePass } from './cse.js';
 import { dcePass } from './dce.js';
@@ -34,5 +35,6 @@ export const builtinPasses: readonly PassDefinition[] = [
   tilePipelinePass,
   tileViewSchedulePass,
   tileAssignLayoutsPass,
+  convertAsyncToGpuPass,
   convertTileToGpuPass,
 ];

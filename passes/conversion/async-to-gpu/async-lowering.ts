@@ -1,0 +1,255 @@
+import { DenseArrayAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
+import { Block } from '../../../core/ir/block.js';
+import type { Context } from '../../../core/ir/dialect.js';
+import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { FloatType, i1, IndexType, MemRefType, type Type } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { CommitOp, CopyOp, GroupType, TokenType, WaitOp } from '../../../dialects/async/index.js';
+import { BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
+import { stridesAndOffset } from '../../../dialects/memref/types.js';
+import { DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
+import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
+import { ArithBuilder } from '../../loops/arith-builder.js';
+import { accessLayoutFor } from '../../tile/layouts.js';
+import { elementCoords, threadElements, unrollError } from '../tile-to-gpu/thread-layout.js';
+
+const fail = (op: Operation, message: string): never => {
+  throw new DiagnosticError(opDiagnostic(op, message));
+};
+
+/**
+ * A copy in flight, held by the current thread: the elements it loaded from global memory (in
+ * registers), where they go, and whether the copy is on at all. Stored at the wait that
+ * completes it.
+ */
+interface CopyRecord {
+  readonly values: Value[];
+  readonly dest: Value;
+  /** The destination indices of each element. */
+  readonly destIndices: Value[][];
+  /** The copy's predicate (absent: on). */
+  readonly on: Value | undefined;
+  stored: boolean;
+}
+
+/** A committed group: its copies. A token is a group of one copy (uncommitted). */
+type Group = CopyRecord[];
+
+const isAsync = (t: Type): boolean => t === GroupType.get() || t === TokenType.get();
+
+/**
+ * Lowers async copies of one kernel to register-staged SIMT code (WGSL has no asynchronous
+ * copy): a copy becomes per-thread global loads into registers where it is issued (masked
+ * positions read 0), and the workgroup stores where an `async.wait` completes it, between
+ * barriers; tokens and groups become the registers they hold, loops carry them.
+ */
+export class AsyncLowering {
+  private readonly b: ArithBuilder;
+  private readonly groups = new Map<Value, Group>();
+  /** Copies issued (or received through a loop) and not yet stored, in issue order, per region being lowered. */
+  private readonly pending: CopyRecord[] = [];
+  private threadId!: Value;
+
+  constructor(
+    context: Context,
+    private readonly kernel: Operation,
+    private readonly numThreads: number,
+    private readonly synchronous: boolean,
+  ) {
+    this.b = new ArithBuilder(context);
+  }
+
+  run(): void {
+    const entry = this.kernel.region(0).entry!;
+    this.b.setInsertionPointToStart(entry);
+    this.b.loc = this.kernel.loc;
+    this.threadId = this.b.build(ThreadIdOp, { attributes: { dimension: DimensionAttr.get('x') }, resultTypes: [IndexType.get()] }).result;
+    this.lowerBlock(entry);
+    for (const op of this.dead) op.dropAllReferences();
+    for (const op of this.dead.reverse()) op.erase();
+  }
+
+  private lowerBlock(block: Block): void {
+    for (const op of block.ops) this.lowerOp(op);
+  }
+
+  private lowerOp(op: Operation): void {
+    this.b.setInsertionPointBefore(op);
+    this.b.loc = op.loc;
+    if (CopyOp.isa(op)) return this.lowerCopy(op);
+    if (CommitOp.isa(op)) {
+      this.groups.set(op.result, op.operands.flatMap((t) => this.groupOf(t, op)));
+      return this.erase(op);
+    }
+    if (WaitOp.isa(op)) return this.lowerWait(op);
+    if (ForOp.isa(op) && op.operands.slice(3).some((v) => isAsync(v.type))) return this.lowerFor(op);
+    if (YieldOp.isa(op) && op.operands.some((v) => isAsync(v.type))) {
+      op.setOperands(op.operands.flatMap((v) => (isAsync(v.type) ? this.registersOf(this.groupOf(v, op)) : [v])));
+      return;
+    }
+    if (op.results.some((r) => isAsync(r.type))) fail(op, 'cannot be lowered: convert-async-to-gpu handles async tokens and groups only in async ops and scf.for loops');
+    for (const region of op.regions) for (const block of region.blocks) this.lowerBlock(block);
+  }
+
+  /** Replaced ops, erased at the end (their tokens and groups are used until every user is lowered). */
+  private readonly dead: Operation[] = [];
+
+  private erase(op: Operation): void {
+    this.dead.push(op);
+  }
+
+  private groupOf(v: Value, at: Operation): Group {
+    const g = this.groups.get(v);
+    if (!g) return fail(at, 'uses an async token or group whose copies are unknown here');
+    return g;
+  }
+
+  // ------------------------------------------------------------------------------ copies
+
+  /** The global loads of a copy, into registers: each thread loads its share, spread as a coalesced access layout would. */
+  private lowerCopy(op: Operation): void {
+    const view = CopyOp.view(op);
+    const [src, dst] = [view.source, view.dest];
+    const shape = (op.properties.get('shape') as DenseArrayAttr).numbers;
+    const predicate = (view as unknown as { predicate: Value | undefined }).predicate;
+    const layout = accessLayoutFor(shape, this.numThreads, innermostContiguous(src.type));
+    const why = unrollError(layout, shape);
+    if (why) fail(op, `cannot stage this copy in registers: ${why}`);
+    const entry = this.kernel.region(0).entry!;
+    const elements = this.b.atInsertionPoint({ block: entry, before: this.threadId.definingOp!.next }, () => threadElements(this.b, this.threadId, layout, shape));
+    const masked = op.properties.has('masked');
+    const elem = (src.type as MemRefType).elementType;
+    const record: CopyRecord = { values: [], dest: dst, destIndices: [], on: predicate, stored: false };
+    for (let e = 0; e < elements.count; e++) {
+      const coords = elementCoords(elements, e);
+      const srcIndices = this.offsetIndices(view.srcIndices, coords, (src.type as MemRefType).rank);
+      record.destIndices.push(this.offsetIndices(view.dstIndices, coords, (dst.type as MemRefType).rank));
+      let load = masked ? this.inBounds(src, srcIndices) : undefined;
+      if (predicate) load = load ? this.b.and(load, predicate) : predicate;
+      record.values.push(
+        load
+          ? this.b.ifThenElse(load, [elem], () => [this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result], () => [this.b.constantOf(zeroOf(elem))]).results[0]!
+          : this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result,
+      );
+    }
+    this.groups.set(op.result, [record]);
+    this.pending.push(record);
+    if (this.synchronous) this.store([record]);
+    this.erase(op);
+  }
+
+  private offsetIndices(indices: readonly Value[], coords: readonly Value[], rank: number): Value[] {
+    const lead = rank - coords.length;
+    return indices.map((v, d) => (d < lead ? v : this.b.add(v, coords[d - lead]!)));
+  }
+
+  private inBounds(memref: Value, indices: readonly Value[]): Value {
+    const type = memref.type as MemRefType;
+    let all: Value | undefined;
+    indices.forEach((index, d) => {
+      const size = type.shape[d]! >= 0 ? this.b.constant(IndexType.get(), type.shape[d]!) : this.b.build(DimOp, { operands: { source: memref, index: this.b.constant(IndexType.get(), d) }, resultTypes: [IndexType.get()] }).result;
+      const ok = this.b.compare('ult', index, size);
+      all = all ? this.b.and(all, ok) : ok;
+    });
+    return all ?? this.b.constant(i1, 1);
+  }
+
+  /** The workgroup stores of copies, between barriers (others may still read the old contents; all must see the new). */
+  private store(records: readonly CopyRecord[]): void {
+    const todo = records.filter((r) => !r.stored);
+    if (todo.length === 0) return;
+    this.b.build(BarrierOp, {});
+    for (const r of todo) {
+      const write = () => r.values.forEach((value, e) => this.b.build(MemStoreOp, { operands: { value, memref: r.dest, indices: r.destIndices[e]! } }));
+      if (r.on) {
+        this.b.ifThenElse(r.on, [], () => {
+          write();
+          return [];
+        });
+      } else {
+        write();
+      }
+      r.stored = true;
+    }
+    this.b.build(BarrierOp, {});
+  }
+
+  /** A wait stores the copies of the groups it names (or every pending copy: `all`, or no groups named). */
+  private lowerWait(op: Operation): void {
+    if (!this.synchronous) {
+      const named = op.operands.flatMap((g) => this.groupOf(g, op));
+      const all = op.properties.get('pending') === undefined || op.numOperands === 0;
+      // Issue order: a copy chained `after` another is stored after it.
+      const records = all ? this.pending : this.pending.filter((r) => named.includes(r)).concat(named.filter((r) => !this.pending.includes(r)));
+      this.store(records);
+    }
+    this.erase(op);
+  }
+
+  // ------------------------------------------------------------------------------ loops
+
+  /**
+   * The registers a group holds, flattened: per copy, its predicate (true when it has none, so
+   * that every group a loop carries has one shape), values and destination indices.
+   */
+  private registersOf(group: Group): Value[] {
+    return group.flatMap((r) => [r.on ?? this.b.constant(i1, 1), ...r.values, ...r.destIndices.flat()]);
+  }
+
+  /** A group with the shape of `like` made of fresh values (`next(type)` gives them in registersOf order). */
+  private rebuild(like: Group, next: (type: Type) => Value): Group {
+    return like.map((r) => ({
+      on: next(i1),
+      values: r.values.map((v) => next(v.type)),
+      dest: r.dest,
+      destIndices: r.destIndices.map((idx) => idx.map((v) => next(v.type))),
+      stored: r.stored,
+    }));
+  }
+
+  private lowerFor(op: Operation): void {
+    const oldBody = op.region(0).entry!;
+    const inits = op.operands.slice(3);
+    const shapes = inits.map((v) => (isAsync(v.type) ? this.groupOf(v, op) : undefined));
+    const newInits = inits.flatMap((v, i) => (shapes[i] ? this.registersOf(shapes[i]!) : [v]));
+    const loop = this.b.build(ForOp, {
+      operands: { lowerBound: op.operand(0), upperBound: op.operand(1), step: op.operand(2), initArgs: newInits },
+      resultTypes: { results: newInits.map((v) => v.type) },
+    }).op;
+    const body = loop.region(0).appendBlock(new Block());
+    oldBody.arguments[0]!.replaceAllUsesWith(body.addArgument(oldBody.arguments[0]!.type, oldBody.arguments[0]!.loc));
+    const outerPending = this.pending.splice(0);
+    oldBody.arguments.slice(1).forEach((arg, i) => {
+      const like = shapes[i];
+      if (!like) return arg.replaceAllUsesWith(body.addArgument(arg.type, arg.loc));
+      const group = this.rebuild(like, (type) => body.addArgument(type, op.loc));
+      this.groups.set(arg, group);
+      for (const r of group) if (!r.stored) this.pending.push(r);
+    });
+    for (const inner of oldBody.ops) body.append((inner.remove(), inner));
+    this.lowerBlock(body);
+    // After the loop: the results hold what the last iteration carried.
+    this.pending.splice(0, this.pending.length, ...outerPending.filter((r) => !r.stored));
+    let k = 0;
+    op.results.forEach((r, i) => {
+      const like = shapes[i];
+      if (!like) return r.replaceAllUsesWith(loop.results[k++]!);
+      const group = this.rebuild(like, () => loop.results[k++]!);
+      this.groups.set(r, group);
+      for (const c of group) if (!c.stored) this.pending.push(c);
+    });
+    this.erase(op);
+  }
+}
+
+function innermostContiguous(t: Type): boolean {
+  if (!(t instanceof MemRefType)) return false;
+  const layout = stridesAndOffset(t);
+  return layout !== undefined && layout.strides[layout.strides.length - 1] === 1;
+}
+
+function zeroOf(t: Type): Attribute {
+  return t instanceof FloatType ? FloatAttr.get(t, 0) : IntegerAttr.get(t, 0n);
+}
+
