@@ -1,7 +1,8 @@
 // Elementwise add over row blocks with triple-buffered asynchronous copies: one workgroup (128
 // threads) per block of 4 rows, walking the columns 64 at a time, two steps in flight. The
 // prologue issues steps 0 and 1; iteration j waits until only the group of step j+1 is pending
-// (async.wait 1), adds the tiles of buffer j mod 3, then issues step j+2 into buffer (j+2) mod 3.
+// (async.wait 1 for the group of step j, carried in the loop's iter_args with the group of step j+1),
+// adds the tiles of buffer j mod 3, then issues step j+2 into buffer (j+2) mod 3.
 // Masked copies zero-fill past the edges; the store is masked. Same entry and signature as add.mlir:
 //   tile-run examples/add-async-3buf.mlir --entry add --arg X=rand:130x77xf32 --arg Y=rand:130x77xf32 \
 //     --arg Z=zeros:130x77xf32 --compare examples/add.mlir --tolerance 0
@@ -26,8 +27,8 @@ module attributes {gpu.container_module} {
       %tx1 = async.copy %X[%r0, %c64], %Xs[%c1, %c0, %c0] shape [4, 64] masked : memref<?x?xf32> to memref<3x4x64xf32, #gpu.address_space<workgroup>>
       %ty1 = async.copy %Y[%r0, %c64], %Ys[%c1, %c0, %c0] shape [4, 64] masked : memref<?x?xf32> to memref<3x4x64xf32, #gpu.address_space<workgroup>>
       %g1 = async.commit %tx1, %ty1
-      scf.for %j = %c0 to %steps step %c1 {
-        async.wait 1
+      %r:2 = scf.for %j = %c0 to %steps step %c1 iter_args(%gj = %g0, %gj1 = %g1) -> (!async.group, !async.group) {
+        async.wait 1 for %gj
         %s = arith.remui %j, %c3 : index
         %x = tile.load %Xs[%s, %c0, %c0] : memref<3x4x64xf32, #gpu.address_space<workgroup>> -> tensor<4x64xf32>
         %y = tile.load %Ys[%s, %c0, %c0] : memref<3x4x64xf32, #gpu.address_space<workgroup>> -> tensor<4x64xf32>
@@ -40,6 +41,7 @@ module attributes {gpu.container_module} {
         %tx = async.copy %X[%r0, %col2], %Xs[%s2, %c0, %c0] shape [4, 64] masked : memref<?x?xf32> to memref<3x4x64xf32, #gpu.address_space<workgroup>>
         %ty = async.copy %Y[%r0, %col2], %Ys[%s2, %c0, %c0] shape [4, 64] masked : memref<?x?xf32> to memref<3x4x64xf32, #gpu.address_space<workgroup>>
         %g = async.commit %tx, %ty
+        scf.yield %gj1, %g : !async.group, !async.group
       }
       async.wait all
       gpu.return

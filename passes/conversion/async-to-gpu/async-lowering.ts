@@ -49,6 +49,8 @@ export class AsyncLowering {
   private readonly groups = new Map<Value, Group>();
   /** Copies issued (or received through a loop) and not yet stored, in issue order, per region being lowered. */
   private readonly pending: CopyRecord[] = [];
+  /** The copies the last yield lowered carries to the next iteration (they may stay in flight). */
+  private yielded = new Set<CopyRecord>();
   private threadId!: Value;
 
   constructor(
@@ -84,12 +86,38 @@ export class AsyncLowering {
     }
     if (WaitOp.isa(op)) return this.lowerWait(op);
     if (ForOp.isa(op) && op.operands.slice(3).some((v) => isAsync(v.type))) return this.lowerFor(op);
+    if (op.regions.length > 0 && this.pending.some((r) => !r.stored) && containsWait(op)) {
+      // As for loops carrying groups: copies issued before a region with waits complete before it.
+      this.store(this.pending);
+    }
     if (YieldOp.isa(op) && op.operands.some((v) => isAsync(v.type))) {
+      this.yielded = new Set(op.operands.flatMap((v) => this.groups.get(v) ?? []));
       op.setOperands(op.operands.flatMap((v) => (isAsync(v.type) ? this.registersOf(this.groupOf(v, op)) : [v])));
       return;
     }
     if (op.results.some((r) => isAsync(r.type))) fail(op, 'cannot be lowered: convert-async-to-gpu handles async tokens and groups only in async ops and scf.for loops');
-    for (const region of op.regions) for (const block of region.blocks) this.lowerBlock(block);
+    for (const region of op.regions) for (const block of region.blocks) this.lowerRegionBlock(block);
+  }
+
+  /** Lowers a nested block: copies it issues must be stored in it, or leave it as values it yields (a loop's iter_args). */
+  private lowerRegionBlock(block: Block): void {
+    const outer = this.pending.splice(0);
+    this.lowerBlock(block);
+    this.checkNoneLeft(block);
+    this.pending.push(...outer);
+  }
+
+  private checkNoneLeft(block: Block): void {
+    const left = this.pending.find((r) => !r.stored && !this.yielded.has(r));
+    this.yielded = new Set();
+    if (left) {
+      fail(
+        block.parentOp!,
+        'leaves an asynchronous copy in flight at the end of its body without carrying its group: pass the group through ' +
+          'iter_args and name it in the wait that completes it (`async.wait N for %g`, as tile-pipeline does), so that ' +
+          'register-staged copies can be carried from one iteration to the next',
+      );
+    }
   }
 
   /** Replaced ops, erased at the end (their tokens and groups are used until every user is lowered). */
@@ -194,17 +222,20 @@ export class AsyncLowering {
    * that every group a loop carries has one shape), values and destination indices.
    */
   private registersOf(group: Group): Value[] {
+    // Stored where they were issued: nothing to carry.
+    if (this.synchronous) return [];
     return group.flatMap((r) => [r.on ?? this.b.constant(i1, 1), ...r.values, ...r.destIndices.flat()]);
   }
 
   /** A group with the shape of `like` made of fresh values (`next(type)` gives them in registersOf order). */
   private rebuild(like: Group, next: (type: Type) => Value): Group {
+    if (this.synchronous) return [];
     return like.map((r) => ({
       on: next(i1),
       values: r.values.map((v) => next(v.type)),
       dest: r.dest,
       destIndices: r.destIndices.map((idx) => idx.map((v) => next(v.type))),
-      stored: r.stored,
+      stored: false,
     }));
   }
 
@@ -212,6 +243,10 @@ export class AsyncLowering {
     const oldBody = op.region(0).entry!;
     const inits = op.operands.slice(3);
     const shapes = inits.map((v) => (isAsync(v.type) ? this.groupOf(v, op) : undefined));
+    // Copies pending here that the loop does not carry complete before it (early, which their
+    // semantics allows): a wait inside the loop could not store them once, in the first iteration only.
+    const carried = new Set(shapes.flatMap((g) => g ?? []));
+    this.store(this.pending.filter((r) => !carried.has(r)));
     const newInits = inits.flatMap((v, i) => (shapes[i] ? this.registersOf(shapes[i]!) : [v]));
     const loop = this.b.build(ForOp, {
       operands: { lowerBound: op.operand(0), upperBound: op.operand(1), step: op.operand(2), initArgs: newInits },
@@ -229,6 +264,7 @@ export class AsyncLowering {
     });
     for (const inner of oldBody.ops) body.append((inner.remove(), inner));
     this.lowerBlock(body);
+    this.checkNoneLeft(body);
     // After the loop: the results hold what the last iteration carried.
     this.pending.splice(0, this.pending.length, ...outerPending.filter((r) => !r.stored));
     let k = 0;
@@ -241,6 +277,14 @@ export class AsyncLowering {
     });
     this.erase(op);
   }
+}
+
+function containsWait(op: Operation): boolean {
+  let found = false;
+  op.walk((inner) => {
+    if (WaitOp.isa(inner)) found = true;
+  });
+  return found;
 }
 
 function innermostContiguous(t: Type): boolean {

@@ -307,7 +307,7 @@ export class KernelLowering {
   private operandReader(v: Value, at: Operation): (row: Value, col: Value) => Value {
     const load = v.definingOp;
     const source = load && LoadOp.isa(load) ? load.operand(0) : undefined;
-    if (load && source && isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2) {
+    if (load && source && isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2 && !writesBetween(load, at)) {
       return (row, col) => this.loadElement(load, [row, col]);
     }
     const buffer = this.stage(v, at);
@@ -382,6 +382,22 @@ export class KernelLowering {
     if (!op.operands.some((v) => tileType(v))) return;
     op.setOperands(this.expand(op.operands));
   }
+}
+
+/**
+ * Whether memory may be written between `from` and `to` (same block, `from` first): then the
+ * buffer a tile was loaded from may no longer hold it, and reading it again is wrong.
+ */
+function writesBetween(from: Operation, to: Operation): boolean {
+  if (from.parent !== to.parent) return true;
+  for (let op = from.next; op && op !== to; op = op.next) {
+    let writes = false;
+    op.walk((inner) => {
+      if (inner.name === 'memref.store' || inner.name === 'tile.store' || inner.name === 'async.copy' || inner.name === 'gpu.barrier' || inner.name === 'func.call') writes = true;
+    });
+    if (writes) return true;
+  }
+  return false;
 }
 
 const isWorkgroup = (t: Type): boolean => t instanceof MemRefType && t.memorySpace === AddressSpaceAttr.get('workgroup');

@@ -84,6 +84,23 @@ export function expectClose(got: Float32Array, want: Float32Array, relative: num
   expect(bad, what).toEqual([]);
 }
 
+/**
+ * Fails unless each element of an MxN matmul result is within `relative` x sum_k |a_ik b_kj| of
+ * the reference: the bound of f32 rounding for any summation order (fused or not).
+ */
+export function expectMatmulClose(got: Float32Array, want: Float32Array, a: Float32Array, b: Float32Array, [M, N, K]: readonly [number, number, number], relative: number, what: string): void {
+  const bad: string[] = [];
+  for (let i = 0; i < M; i++) {
+    for (let j = 0; j < N; j++) {
+      let bound = 0;
+      for (let k = 0; k < K; k++) bound += Math.abs(a[i * K + k]! * b[k * N + j]!);
+      const [g, w] = [got[i * N + j]!, want[i * N + j]!];
+      if (!(Math.abs(g - w) <= relative * bound + 1e-30) && bad.length < 4) bad.push(`[${i}, ${j}] got ${g} want ${w}`);
+    }
+  }
+  expect(bad, what).toEqual([]);
+}
+
 /** Matmul problem sizes [M, N, K] around the 32x32 tiles and the K step of 16 of matmul-tiled.mlir. */
 export const matmulSizes: readonly [number, number, number][] = [
   [1, 1, 1],

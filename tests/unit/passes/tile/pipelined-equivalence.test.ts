@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../../core/ir/operation.js';
 import { mulberry32 } from '../../../../testing/random.js';
 import { parseModule } from '../pass-harness.js';
-import { compile, example, random, runEntry } from './kernel-meaning.js';
+import { compile, example, expectMatmulClose, random, runEntry } from './kernel-meaning.js';
 
 type Workload = 'matmul_f32' | 'matmul_f16' | 'add';
 
@@ -72,16 +72,7 @@ function expectSame(config: Config, reference: Operation, compiled: Operation, s
   const dims = [[M, K], [K, N], [M, N]];
   const want = runEntry(reference, config.workload, dims, io())[2]!;
   const got = runEntry(compiled, config.workload, dims, io())[2]!;
-  const bad: string[] = [];
-  for (let i = 0; i < M; i++) {
-    for (let j = 0; j < N; j++) {
-      let bound = 0;
-      for (let k = 0; k < K; k++) bound += Math.abs(a[i * K + k]! * b[k * N + j]!);
-      const [g, w] = [got[i * N + j]!, want[i * N + j]!];
-      if (!(Math.abs(g - w) <= 1e-4 * bound + 1e-30) && bad.length < 4) bad.push(`[${i}, ${j}] got ${g} want ${w}`);
-    }
-  }
-  expect(bad, what).toEqual([]);
+  expectMatmulClose(got, want, a, b, [M, N, K], 1e-4, what);
 }
 
 // The slow suite (TILE_SLOW=1, as CI runs it) takes many more.
