@@ -1,0 +1,26 @@
+// @tile-wgsl, the README's first command: whole-problem tile programs to WGSL. The kernels are
+// per-thread code (no tile or async op is left), with workgroup buffers for the pipelined tiles
+// and workgroup barriers around the register-staged copies' stores.
+// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' --emit=wgsl | FileCheck %s
+// RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=ADD
+// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' | FileCheck %s --check-prefix=SIMT
+
+// CHECK: // ----- kernel @kernels::@matmul_f32
+// CHECK: var<workgroup> {{.*}}: array<f32, 1024>;
+// CHECK: @compute @workgroup_size(128, 1, 1)
+// CHECK: workgroupBarrier();
+// CHECK: fma(
+// CHECK: // ----- kernel @kernels::@matmul_f16
+// CHECK: enable f16;
+// CHECK: // ----- manifest
+// CHECK: "entryPoint": "matmul_f32"
+
+// ADD: // ----- kernel @kernels::@add
+// ADD: var<workgroup> {{.*}}: array<f32, 256>;
+// ADD: @compute @workgroup_size(128, 1, 1)
+
+// SIMT-NOT: tile.
+// SIMT-NOT: async.
+// SIMT: gpu.func @matmul_f32(
+// SIMT-SAME: workgroup(
+// SIMT: gpu.barrier
