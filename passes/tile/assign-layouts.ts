@@ -1,13 +1,13 @@
 import { DenseElementsAttr } from '../../core/ir/attributes.js';
 import { Builder } from '../../core/ir/builder.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
+import { RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { kernelBlockSize } from '../../dialects/gpu/block-size.js';
 import { KERNEL_ATTR } from '../../dialects/gpu/index.js';
-import { stridesAndOffset } from '../../dialects/memref/types.js';
 import { BlockedLayoutAttr, CastOp, DotOp, LoadOp, StoreOp } from '../../dialects/tile/index.js';
+import { innermostContiguous } from '../conversion/memory-access.js';
 import { accessLayoutFor, accumulatorLayoutFor, isPowerOfTwo } from './layouts.js';
 
 const isTile = (t: Type): t is RankedTensorType => t instanceof RankedTensorType;
@@ -64,13 +64,6 @@ function linkOp(op: Operation, groups: LayoutGroups): void {
   } else if (DotOp.isa(op)) {
     groups.union(op.operand(2), op.result);
   }
-}
-
-/** Whether a memref's innermost dimension is contiguous (stride 1), so accesses can be vectorized. */
-function innermostContiguous(t: Type): boolean {
-  if (!(t instanceof MemRefType)) return false;
-  const layout = stridesAndOffset(t);
-  return layout !== undefined && layout.strides[layout.strides.length - 1] === 1;
 }
 
 /**

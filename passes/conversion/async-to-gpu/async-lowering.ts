@@ -1,17 +1,17 @@
-import { DenseArrayAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
+import { DenseArrayAttr } from '../../../core/ir/attributes.js';
 import { Block } from '../../../core/ir/block.js';
 import type { Context } from '../../../core/ir/dialect.js';
 import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { FloatType, i1, IndexType, MemRefType, type Type } from '../../../core/ir/types.js';
+import { i1, IndexType, MemRefType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { CommitOp, CopyOp, GroupType, TokenType, WaitOp } from '../../../dialects/async/index.js';
 import { BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
-import { stridesAndOffset } from '../../../dialects/memref/types.js';
-import { DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
+import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
 import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
+import { elementIndices, inBounds, innermostContiguous, scalarZero } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError } from '../tile-to-gpu/thread-layout.js';
 
 const fail = (op: Operation, message: string): never => {
@@ -151,13 +151,13 @@ export class AsyncLowering {
     const record: CopyRecord = { values: [], dest: dst, destIndices: [], on: predicate, stored: false };
     for (let e = 0; e < elements.count; e++) {
       const coords = elementCoords(elements, e);
-      const srcIndices = this.offsetIndices(view.srcIndices, coords, (src.type as MemRefType).rank);
-      record.destIndices.push(this.offsetIndices(view.dstIndices, coords, (dst.type as MemRefType).rank));
-      let load = masked ? this.inBounds(src, srcIndices) : undefined;
+      const srcIndices = elementIndices(this.b, view.srcIndices, coords, (src.type as MemRefType).rank);
+      record.destIndices.push(elementIndices(this.b, view.dstIndices, coords, (dst.type as MemRefType).rank));
+      let load = masked ? inBounds(this.b, src, srcIndices) : undefined;
       if (predicate) load = load ? this.b.and(load, predicate) : predicate;
       record.values.push(
         load
-          ? this.b.ifThenElse(load, [elem], () => [this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result], () => [this.b.constantOf(zeroOf(elem))]).results[0]!
+          ? this.b.ifThenElse(load, [elem], () => [this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result], () => [this.b.constantOf(scalarZero(elem))]).results[0]!
           : this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result,
       );
     }
@@ -165,22 +165,6 @@ export class AsyncLowering {
     this.pending.push(record);
     if (this.synchronous) this.store([record]);
     this.erase(op);
-  }
-
-  private offsetIndices(indices: readonly Value[], coords: readonly Value[], rank: number): Value[] {
-    const lead = rank - coords.length;
-    return indices.map((v, d) => (d < lead ? v : this.b.add(v, coords[d - lead]!)));
-  }
-
-  private inBounds(memref: Value, indices: readonly Value[]): Value {
-    const type = memref.type as MemRefType;
-    let all: Value | undefined;
-    indices.forEach((index, d) => {
-      const size = type.shape[d]! >= 0 ? this.b.constant(IndexType.get(), type.shape[d]!) : this.b.build(DimOp, { operands: { source: memref, index: this.b.constant(IndexType.get(), d) }, resultTypes: [IndexType.get()] }).result;
-      const ok = this.b.compare('ult', index, size);
-      all = all ? this.b.and(all, ok) : ok;
-    });
-    return all ?? this.b.constant(i1, 1);
   }
 
   /** The workgroup stores of copies, between barriers (others may still read the old contents; all must see the new). */
@@ -286,14 +270,3 @@ function containsWait(op: Operation): boolean {
   });
   return found;
 }
-
-function innermostContiguous(t: Type): boolean {
-  if (!(t instanceof MemRefType)) return false;
-  const layout = stridesAndOffset(t);
-  return layout !== undefined && layout.strides[layout.strides.length - 1] === 1;
-}
-
-function zeroOf(t: Type): Attribute {
-  return t instanceof FloatType ? FloatAttr.get(t, 0) : IntegerAttr.get(t, 0n);
-}
-

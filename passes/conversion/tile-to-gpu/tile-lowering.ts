@@ -3,15 +3,16 @@ import { Block } from '../../../core/ir/block.js';
 import type { Context } from '../../../core/ir/dialect.js';
 import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { FloatType, i1, IndexType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { ExtFOp, SIToFPOp, TruncFOp } from '../../../dialects/arith/index.js';
 import { AddressSpaceAttr, BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { FmaOp } from '../../../dialects/math/index.js';
-import { DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
+import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
+import { elementIndices, inBounds, scalarZero } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
 
 const fail = (op: Operation, message: string): never => {
@@ -118,39 +119,16 @@ export class KernelLowering {
   private loadElement(load: Operation, coords: readonly Value[]): Value {
     const memref = load.operand(0);
     const type = memref.type as MemRefType;
-    const indices = this.accessIndices(load.operands.slice(1), coords, type.rank);
+    const indices = elementIndices(this.b, load.operands.slice(1), coords, type.rank);
     const elem = type.elementType;
     if (load.properties.has('in_bounds')) return this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
-    const padding = (load.properties.get('padding') as Attribute | undefined) ?? zeroOf(elem);
-    const inBounds = this.inBounds(memref, indices);
+    const padding = (load.properties.get('padding') as Attribute | undefined) ?? scalarZero(elem);
     return this.b.ifThenElse(
-      inBounds,
+      inBounds(this.b, memref, indices),
       [elem],
       () => [this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result],
       () => [this.b.constantOf(padding)],
     ).results[0]!;
-  }
-
-  /** The memref indices of a tile element: the leading indices as given, the trailing ones offset by the element's coordinates. */
-  private accessIndices(indices: readonly Value[], coords: readonly Value[], rank: number): Value[] {
-    const lead = rank - coords.length;
-    return indices.map((v, d) => (d < lead ? v : this.b.add(v, coords[d - lead]!)));
-  }
-
-  /** Every index below its dimension (unsigned, so negative ones are out too). */
-  private inBounds(memref: Value, indices: readonly Value[]): Value {
-    const type = memref.type as MemRefType;
-    let all: Value | undefined;
-    indices.forEach((index, d) => {
-      const size = type.shape[d]! >= 0 ? this.b.constant(IndexType.get(), type.shape[d]!) : this.dim(memref, d);
-      const ok = this.b.compare('ult', index, size);
-      all = all ? this.b.and(all, ok) : ok;
-    });
-    return all ?? this.b.constant(i1, 1);
-  }
-
-  private dim(memref: Value, d: number): Value {
-    return this.b.build(DimOp, { operands: { source: memref, index: this.b.constant(IndexType.get(), d) }, resultTypes: [IndexType.get()] }).result;
   }
 
   private lowerLoad(op: Operation): void {
@@ -165,7 +143,7 @@ export class KernelLowering {
       this.b.build(MemStoreOp, { operands: { value, memref, indices } });
       return;
     }
-    this.b.ifThenElse(this.inBounds(memref, indices), [], () => {
+    this.b.ifThenElse(inBounds(this.b, memref, indices), [], () => {
       this.b.build(MemStoreOp, { operands: { value, memref, indices } });
       return [];
     });
@@ -177,7 +155,7 @@ export class KernelLowering {
     const scalars = this.scalars(value);
     const rank = (memref.type as MemRefType).rank;
     for (let i = 0; i < e.count; i++) {
-      this.storeElement(scalars[i]!, memref, this.accessIndices(op.operands.slice(2), elementCoords(e, i), rank), !op.properties.has('in_bounds'));
+      this.storeElement(scalars[i]!, memref, elementIndices(this.b, op.operands.slice(2), elementCoords(e, i), rank), !op.properties.has('in_bounds'));
     }
   }
 
@@ -401,10 +379,6 @@ function writesBetween(from: Operation, to: Operation): boolean {
 }
 
 const isWorkgroup = (t: Type): boolean => t instanceof MemRefType && t.memorySpace === AddressSpaceAttr.get('workgroup');
-
-function zeroOf(t: Type): Attribute {
-  return t instanceof FloatType ? FloatAttr.get(t, 0) : IntegerAttr.get(t, 0n);
-}
 
 /** An element converted to another element type (f16 -> f32 for the dot, tile.cast's conversions). */
 function convertScalar(b: ArithBuilder, v: Value, to: Type, at: Operation): Value {
