@@ -1,16 +1,18 @@
-import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
+import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
 import { Block } from '../../../core/ir/block.js';
 import type { Context } from '../../../core/ir/dialect.js';
 import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { ExtFOp, SIToFPOp, TruncFOp } from '../../../dialects/arith/index.js';
+import { ExtFOp, MaxSIOp, MinSIOp, SIToFPOp, TruncFOp } from '../../../dialects/arith/index.js';
 import { AddressSpaceAttr, BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { FmaOp } from '../../../dialects/math/index.js';
-import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
+import { CastOp as MemCastOp, DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp, SubViewOp } from '../../../dialects/memref/index.js';
+import { denseI64, kDynamicIndex } from '../../../dialects/memref/dynamic-index-list.js';
+import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
-import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
+import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
 import { elementIndices, inBounds, scalarZero } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
@@ -97,6 +99,7 @@ export class KernelLowering {
     if (YieldOp.isa(op)) return this.lowerYield(op);
     const touchesTiles = op.operands.some((v) => tileType(v)) || op.results.some((r) => tileType(r));
     if (AllocOp.isa(op)) return this.lowerAlloc(op);
+    if (ViewOp.isa(op)) return this.lowerView(op);
     if (!touchesTiles) {
       for (const region of op.regions) for (const block of region.blocks) this.lowerBlock(block);
       return;
@@ -157,6 +160,38 @@ export class KernelLowering {
     for (let i = 0; i < e.count; i++) {
       this.storeElement(scalars[i]!, memref, elementIndices(this.b, op.operands.slice(2), elementCoords(e, i), rank), !op.properties.has('in_bounds'));
     }
+  }
+
+  /**
+   * `tile.view %M[%c..] tile [T..]` is the subview at offsets c*T with sizes
+   * min(T, max(0, dim - c*T)) (static T where the view's type says so), cast to the view's type.
+   */
+  private lowerView(op: Operation): void {
+    const source = op.operand(0);
+    const type = source.type as MemRefType;
+    const tile = (op.properties.get('tile') as DenseArrayAttr).numbers;
+    const viewType = op.resultTypes[0] as MemRefType;
+    const index = IndexType.get();
+    const offsets = op.operands.slice(1).map((c, d) => this.b.mul(c, this.b.constant(index, tile[d]!)));
+    const dynamicSizes: Value[] = [];
+    const staticSizes = tile.map((t, d) => {
+      if (viewType.shape[d]! >= 0) return BigInt(t);
+      const size = type.shape[d]! >= 0 ? this.b.constant(index, type.shape[d]!) : this.b.build(DimOp, { operands: { source, index: this.b.constant(index, d) }, resultTypes: [index] }).result;
+      const left = this.b.binary(MaxSIOp, this.b.sub(size, offsets[d]!), this.b.constant(index, 0));
+      dynamicSizes.push(this.b.build(MinSIOp, { operands: { lhs: left, rhs: this.b.constant(index, t) }, resultTypes: [index] }).result);
+      return kDynamicIndex;
+    });
+    const statics = { offsets: tile.map(() => kDynamicIndex), sizes: staticSizes, strides: tile.map(() => 1n) };
+    const inferred = inferSubViewType(type, statics.offsets, statics.sizes, statics.strides);
+    if (!inferred) return fail(op, 'cannot be lowered: its source has no strided layout');
+    const subview = this.b.build(SubViewOp, {
+      operands: { source, offsets, sizes: dynamicSizes, strides: [] },
+      attributes: { static_offsets: denseI64(statics.offsets), static_sizes: denseI64(statics.sizes), static_strides: denseI64(statics.strides) },
+      resultTypes: [inferred],
+    }).result;
+    const view = inferred === viewType ? subview : this.b.build(MemCastOp, { operands: { source: subview }, resultTypes: [viewType] }).op.results[0]!;
+    op.result.replaceAllUsesWith(view);
+    this.dead.push(op);
   }
 
   /** A workgroup buffer becomes a workgroup attribution of the kernel (one per workgroup). */

@@ -79,6 +79,15 @@ describe('lowering to SIMT code', () => {
       expectSimt(lowered, file);
       expectSameAdd(add, lowered, [[1, 1], [9, 130]], file);
     }
+    // tile.view becomes a clamped memref.subview.
+    const rgb2gray = compile(example('rgb2gray-tiled.mlir'), CONVERSIONS);
+    expectSimt(rgb2gray, 'rgb2gray-tiled.mlir');
+    const reference = compile(example('rgb2gray.mlir'), 'canonicalize');
+    for (const [N, H, W] of [[1, 1, 1], [2, 9, 70]] as const) {
+      const io = () => [random(N * 3 * H * W, H), new Float32Array(N * H * W).fill(NaN)];
+      const dims = [[N, 3, H, W], [N, H, W]];
+      expectClose(runEntry(rgb2gray, 'rgb2gray', dims, io())[1]!, runEntry(reference, 'rgb2gray', dims, io())[1]!, 0, `rgb2gray-tiled.mlir at ${N}x${H}x${W}`);
+    }
   });
 
   it('refuses what it cannot lower with a located error that says what to change', () => {
