@@ -8,6 +8,7 @@ import { replaceByLaunch } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { uniqueValues, type Kernel } from './kernels.js';
 import { capturedTiles, capturedValues, emitTiledBody } from './map-body.js';
+import { sinkViews } from './sink-views.js';
 import type { TilingContext } from './tiling-context.js';
 
 /** The iteration space rank of a tile.map. */
@@ -36,17 +37,19 @@ export function tileShapeOf(sizes: readonly number[]): number[] {
 export function tileMap(op: Operation, sizes: readonly number[], tiling: TilingContext): void {
   const map = MapOp.view(op);
   const captured = capturedValues(op);
-  const launchArgs = uniqueValues([...op.operands, ...captured]);
+  const views = sinkViews(op.operands);
+  const launchArgs = uniqueValues([...views.launchArgs, ...captured]);
   const kernel = tiling.outliner.createKernel(tiling.kernelName, launchArgs, op.loc);
-  buildMapKernel(map, sizes, tiling, kernel);
+  const inKernel = views.rebuild(tiling.context, kernel.entry, (v) => kernel.argumentOf.get(v)!);
+  buildMapKernel(map, sizes, tiling, kernel, inKernel);
   const first = op.operands[0]!;
   const gridDims = gridDimsOf(sizes.length);
   replaceByLaunch(op, tiling, kernel, launchArgs, { extents: (b) => sizes.slice(0, gridDims).map((_, d) => b.dim(first, d)), sizes });
 }
 
-function buildMapKernel(map: ReturnType<typeof MapOp.view>, sizes: readonly number[], tiling: TilingContext, kernel: Kernel): void {
+function buildMapKernel(map: ReturnType<typeof MapOp.view>, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, views: ReadonlyMap<Value, Value>): void {
   const op = map.op;
-  const argOf = (v: Value): Value => kernel.argumentOf.get(v)!;
+  const argOf = (v: Value): Value => views.get(v) ?? kernel.argumentOf.get(v)!;
   const [inputs, outputs] = [map.inputs.map(argOf), map.outputs.map(argOf)];
   const first = argOf(op.operands[0]!);
   const rank = sizes.length;
