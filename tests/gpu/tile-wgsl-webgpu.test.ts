@@ -57,4 +57,15 @@ describe.skipIf(!runtime)(`@tile-wgsl kernels on ${runtime?.description ?? 'no a
       }
     }, 180_000);
   }
+
+  it('rgb2gray @tile-wgsl{tile-sizes=1,4,16 num-warps=1} (channel views rebuilt in the kernel)', async () => {
+    const module = compile(example('rgb2gray.mlir'), '@tile-wgsl{tile-sizes=1,4,16 num-warps=1}');
+    const reference = compile(example('rgb2gray.mlir'), 'canonicalize');
+    for (const [N, H, W] of [[2, 13, 70], [1, 1, 1]] as const) {
+      const inputs: [Float32Array, number[]][] = [[randomF32(N * 3 * H * W, H), [N, 3, H, W]], [new Float32Array(N * H * W), [N, H, W]]];
+      const gpu = await run(module, 'rgb2gray', inputs, true);
+      const want = await run(reference, 'rgb2gray', inputs, false);
+      gpu.forEach((g, i) => expect(Math.abs(g - want[i]!), `[${i}] at ${N}x${H}x${W}`).toBeLessThanOrEqual(1e-6));
+    }
+  }, 180_000);
 });
