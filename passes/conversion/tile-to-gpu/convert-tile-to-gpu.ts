@@ -1,8 +1,22 @@
+import type { IntegerAttr, TypeAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
+import { FloatType, IntegerType, type FunctionType, type MemRefType } from '../../../core/ir/types.js';
 import { DiagnosticError } from '../../../core/ir/diagnostics.js';
 import { definePass } from '../../../core/pass/pass.js';
 import { KERNEL_ATTR } from '../../../dialects/gpu/index.js';
 import { KernelLowering } from './tile-lowering.js';
+
+/** The bytes of the kernel's workgroup attributions. */
+function workgroupBytes(kernel: Operation): number {
+  const entry = kernel.region(0).entry!;
+  const count = (kernel.getAttr('workgroup_attributions') as IntegerAttr | undefined)?.number ?? 0;
+  const inputs = (kernel.getAttr('function_type') as TypeAttr).value as FunctionType;
+  return entry.arguments.slice(inputs.inputs.length, inputs.inputs.length + count).reduce((sum, a) => {
+    const t = a.type as MemRefType;
+    const bits = t.elementType instanceof FloatType || t.elementType instanceof IntegerType ? t.elementType.width : 32;
+    return sum + t.shape.reduce((n, d) => n * d, 1) * Math.ceil(bits / 8);
+  }, 0);
+}
 
 export const convertTileToGpuPass = definePass({
   name: 'convert-tile-to-gpu',
@@ -16,6 +30,9 @@ export const convertTileToGpuPass = definePass({
     '(the buffer they were loaded from, or a staged copy between barriers); tile.cast and tile.transpose move elements ' +
     'between threads through workgroup memory; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
     'scalars. Async ops must be lowered before (not yet supported).',
+  options: {
+    'max-workgroup-memory': { type: 'uint', default: 16384, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
+  },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'gpu'],
   run(root, pass) {
     const kernels: Operation[] = [];
@@ -23,6 +40,15 @@ export const convertTileToGpuPass = definePass({
     for (const kernel of kernels) {
       try {
         new KernelLowering(pass.context, kernel).run();
+        const bytes = workgroupBytes(kernel);
+        const limit = pass.options['max-workgroup-memory'];
+        if (bytes > limit) {
+          pass.fail(
+            kernel.loc,
+            `convert-tile-to-gpu: this kernel uses ${bytes} bytes of workgroup memory, more than the ${limit} allowed (max-workgroup-memory, WebGPU's default limit); use smaller tile sizes or fewer stages, or raise the limit for an adapter that allows more`,
+          );
+          return;
+        }
       } catch (e) {
         if (e instanceof DiagnosticError) {
           pass.fail(e.diagnostic.loc, e.diagnostic.message);

@@ -35,6 +35,7 @@ export class KernelLowering {
   private readonly tiles = new Map<Value, Value[]>();
   private readonly elementsCache = new Map<string, ThreadElements>();
   private threadId!: Value;
+  private readonly stagingBuffers = new Map<Type, Value>();
   /** Replaced tile ops, erased at the end (their results are used until every user is lowered). */
   private readonly dead: Operation[] = [];
 
@@ -221,7 +222,10 @@ export class KernelLowering {
    */
   private stage(v: Value, at: Operation): Value {
     const type = tileType(v)!;
-    const buffer = this.addWorkgroupBuffer(MemRefType.get(type.shape, type.elementType, undefined, AddressSpaceAttr.get('workgroup')), at);
+    // One staging buffer per shape and element type: each use sits between its own barriers.
+    const bufferType = MemRefType.get(type.shape, type.elementType, undefined, AddressSpaceAttr.get('workgroup'));
+    let buffer = this.stagingBuffers.get(bufferType);
+    if (!buffer) this.stagingBuffers.set(bufferType, (buffer = this.addWorkgroupBuffer(bufferType, at)));
     const e = this.elements(v, at);
     const scalars = this.scalars(v);
     this.barrier();

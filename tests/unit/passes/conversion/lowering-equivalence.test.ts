@@ -95,5 +95,9 @@ describe('lowering to SIMT code', () => {
       /cannot unroll a 128x128 tile: each thread would hold 512 of its elements in registers \(at most 256\); use smaller tile sizes or more warps/,
     );
     expect(() => compile(example('matmul.mlir'), '@tile-tiled,convert-tile-to-gpu')).toThrow(/run tile-assign-layouts first/);
+    expect(() => compile(example('matmul.mlir'), '@tile-wgsl{tile-sizes=128,128,32 num-warps=8 num-stages=3}')).toThrow(
+      /this kernel uses 98304 bytes of workgroup memory, more than the 16384 allowed .*use smaller tile sizes or fewer stages/,
+    );
+    expect(() => compile(example('matmul.mlir'), '@tile-wgsl{tile-sizes=128,128,32 num-warps=8 num-stages=3 max-workgroup-memory=131072}')).not.toThrow();
   });
 });
