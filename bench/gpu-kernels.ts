@@ -30,6 +30,9 @@ import { benchmarkKernel, openRuntime, RuntimeError, throughput, type KernelArgV
 import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { emitWgsl, type EmittedKernel } from '../targets/wgsl/index.js';
 import { mulberry32 } from '../testing/random.js';
+import { runPassManager } from '../core/pass/pass-manager.js';
+import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
+import { createPassRegistry } from '../tools/opt-passes.js';
 import { table } from './lib/measure.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -72,15 +75,17 @@ interface Options {
   rounds: number;
   timeoutS: number;
   matmul: string;
+  /** @tile-wgsl option sets to compile examples/matmul.mlir's @matmul_f32 with (the compiled kernels). */
+  tileWgsl: string[];
 }
 
 function usage(message: string): never {
-  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE]\n`);
+  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...']\n`);
   process.exit(1);
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL };
+  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL, tileWgsl: [] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => argv[++i] ?? usage(`missing value for ${flag}`);
@@ -103,6 +108,7 @@ function parseArgs(argv: readonly string[]): Options {
       case '--rounds': o.rounds = ints()[0]!; break;
       case '--timeout-s': o.timeoutS = ints()[0]!; break;
       case '--matmul': o.matmul = path.resolve(value()); break;
+      case '--tile-wgsl': o.tileWgsl = value().split(';').map((x) => x.trim()).filter(Boolean); break;
       default: usage(`unknown option '${flag}'`);
     }
   }
@@ -119,6 +125,8 @@ interface Case {
   repeat: number;
   rounds: number;
   matmul: string;
+  /** Compile examples/matmul.mlir through @tile-wgsl{tileWgsl} instead of reading `matmul`. */
+  tileWgsl?: string;
 }
 
 interface CaseResult {
@@ -145,6 +153,23 @@ function kernelOf(text: string, name: string): EmittedKernel {
   return out.kernels[0]!;
 }
 
+/**
+ * examples/matmul.mlir's f32 kernel compiled by @tile-wgsl with `options`, and its tile sizes
+ * (each workgroup computes a tileM x tileN block of C).
+ */
+function compiledMatmul(options: string): { kernel: EmittedKernel; tileM: number; tileN: number } {
+  const file = path.join(repoRoot, 'examples', 'matmul.mlir');
+  const context = createContext();
+  const module = parseModule(readFileSync(file, 'utf8'), context, file);
+  const messages: string[] = [];
+  const pm = new PipelineBuilder(createPassRegistry()).parse(`@tile-wgsl{${options}}`);
+  if (!runPassManager(pm, module, { context, onDiagnostic: (d) => messages.push(d.message) })) throw new Error(`@tile-wgsl{${options}}: ${messages.join('; ')}`);
+  const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith('matmul_f32'));
+  if (!kernel) throw new Error(`@tile-wgsl{${options}}: no matmul_f32 kernel`);
+  const sizes = /tile-sizes=(\d+),(\d+)/.exec(options);
+  return { kernel, tileM: Number(sizes?.[1] ?? 32), tileN: Number(sizes?.[2] ?? 32) };
+}
+
 function random(n: number, seed: number): Float32Array {
   const next = mulberry32(seed);
   return Float32Array.from({ length: n }, () => next() - 0.5);
@@ -155,9 +180,10 @@ async function runCase(c: Case): Promise<CaseResult> {
   try {
     const timing = { repeat: c.repeat, rounds: c.rounds, warmup: 1 };
     if (c.kernel === 'matmul') {
-      const k = kernelOf(readFileSync(c.matmul, 'utf8'), c.matmul);
+      const compiled = c.tileWgsl !== undefined ? compiledMatmul(c.tileWgsl) : undefined;
+      const k = compiled?.kernel ?? kernelOf(readFileSync(c.matmul, 'utf8'), c.matmul);
       const n = c.size;
-      const [wx, wy] = k.manifest.workgroupSize;
+      const [wx, wy] = compiled ? [compiled.tileN, compiled.tileM] : k.manifest.workgroupSize;
       const A = random(n * n, 1);
       const B = random(n * n, 2);
       const args: KernelArgValue[] = [{ data: A, shape: [n, n] }, { data: B, shape: [n, n] }, { data: new Float32Array(n * n), shape: [n, n] }];
@@ -178,7 +204,7 @@ async function runCase(c: Case): Promise<CaseResult> {
       const ok = worst <= n * 2 ** -24;
       const flops = 2 * n * n * n;
       return {
-        provider: b.provider, adapter: b.adapter, kernel: 'matmul-tiled-16x16', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
+        provider: b.provider, adapter: b.adapter, kernel: compiled ? `@tile-wgsl{${c.tileWgsl}}` : 'matmul-tiled-16x16', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
         rate: throughput(b.medianMs, { flops }).gflops!, wallRate: throughput(b.wallMedianMs, { flops }).gflops!, unit: 'GFLOP/s',
         check: `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`,
       };
@@ -327,7 +353,11 @@ async function main(argv: readonly string[]): Promise<number> {
         else for (const l of b.lines) console.log(`baseline ${provider} ${size}: ${l}`);
       }
     }
-    const cases: Case[] = [...o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul })), { provider, kernel: 'add', size: o.addElems, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul }];
+    const cases: Case[] = [
+      ...o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul })),
+      ...o.tileWgsl.flatMap((tileWgsl) => o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl }))),
+      { provider, kernel: 'add', size: o.addElems, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul },
+    ];
     for (const c of cases) {
       const r = await runChild(c, o.timeoutS);
       if (typeof r === 'object' && 'noAdapter' in r) {
