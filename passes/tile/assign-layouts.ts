@@ -5,8 +5,8 @@ import { RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { kernelBlockSize } from '../../dialects/gpu/block-size.js';
-import { KERNEL_ATTR } from '../../dialects/gpu/index.js';
 import { BlockedLayoutAttr, CastOp, DotOp, LoadOp, StoreOp } from '../../dialects/tile/index.js';
+import { kernelsIn } from '../conversion/kernels.js';
 import { innermostContiguous } from '../conversion/memory-access.js';
 import { accessLayoutFor, accumulatorLayoutFor, isPowerOfTwo } from './layouts.js';
 
@@ -132,10 +132,8 @@ export const tileAssignLayoutsPass = definePass({
   statistics: { 'num-tiles': 'Tile values given a layout', 'num-relayouts': 'tile.cast relayouts inserted before stores' },
   dependentDialects: ['tile'],
   run(root, pass) {
-    const kernels: Operation[] = [];
-    root.walk((op) => void (op.name === 'gpu.func' && op.getAttr(KERNEL_ATTR) !== undefined && kernels.push(op)));
     const b = new Builder(pass.context);
-    for (const kernel of kernels) {
+    for (const kernel of kernelsIn(root)) {
       const groups = new LayoutGroups();
       kernel.walk((op) => linkOp(op, groups));
       const members = groups.groups();

@@ -1,8 +1,6 @@
-import { DiagnosticError } from '../../../core/ir/diagnostics.js';
-import type { Operation } from '../../../core/ir/operation.js';
 import { definePass } from '../../../core/pass/pass.js';
 import { kernelBlockSize } from '../../../dialects/gpu/block-size.js';
-import { KERNEL_ATTR } from '../../../dialects/gpu/index.js';
+import { kernelsIn, lowerOrFail } from '../kernels.js';
 import { AsyncLowering } from './async-lowering.js';
 
 export const convertAsyncToGpuPass = definePass({
@@ -20,9 +18,7 @@ export const convertAsyncToGpuPass = definePass({
   options: { synchronous: { type: 'bool', default: false, help: 'Store each copy where it is issued (no overlap)' } },
   dependentDialects: ['arith', 'memref', 'scf', 'gpu'],
   run(root, pass) {
-    const kernels: Operation[] = [];
-    root.walk((op) => void (op.name === 'gpu.func' && op.getAttr(KERNEL_ATTR) !== undefined && kernels.push(op)));
-    for (const kernel of kernels) {
+    for (const kernel of kernelsIn(root)) {
       let hasAsync = false;
       kernel.walk((op) => void (op.dialect === 'async' && (hasAsync = true)));
       if (!hasAsync) continue;
@@ -31,15 +27,7 @@ export const convertAsyncToGpuPass = definePass({
         pass.fail(size.op.loc, size.message);
         return;
       }
-      try {
-        new AsyncLowering(pass.context, kernel, size[0] * size[1] * size[2], pass.options.synchronous).run();
-      } catch (e) {
-        if (e instanceof DiagnosticError) {
-          pass.fail(e.diagnostic.loc, e.diagnostic.message);
-          return;
-        }
-        throw e;
-      }
+      if (!lowerOrFail(pass, () => new AsyncLowering(pass.context, kernel, size[0] * size[1] * size[2], pass.options.synchronous).run())) return;
     }
   },
 });

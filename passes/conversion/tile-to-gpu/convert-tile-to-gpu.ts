@@ -1,9 +1,8 @@
 import type { IntegerAttr, TypeAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, IntegerType, type FunctionType, type MemRefType } from '../../../core/ir/types.js';
-import { DiagnosticError } from '../../../core/ir/diagnostics.js';
 import { definePass } from '../../../core/pass/pass.js';
-import { KERNEL_ATTR } from '../../../dialects/gpu/index.js';
+import { kernelsIn, lowerOrFail } from '../kernels.js';
 import { KernelLowering } from './tile-lowering.js';
 
 /** The bytes of the kernel's workgroup attributions. */
@@ -35,26 +34,16 @@ export const convertTileToGpuPass = definePass({
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'gpu'],
   run(root, pass) {
-    const kernels: Operation[] = [];
-    root.walk((op) => void (op.name === 'gpu.func' && op.getAttr(KERNEL_ATTR) !== undefined && kernels.push(op)));
-    for (const kernel of kernels) {
-      try {
-        new KernelLowering(pass.context, kernel).run();
-        const bytes = workgroupBytes(kernel);
-        const limit = pass.options['max-workgroup-memory'];
-        if (bytes > limit) {
-          pass.fail(
-            kernel.loc,
-            `convert-tile-to-gpu: this kernel uses ${bytes} bytes of workgroup memory, more than the ${limit} allowed (max-workgroup-memory, WebGPU's default limit); use smaller tile sizes or fewer stages, or raise the limit for an adapter that allows more`,
-          );
-          return;
-        }
-      } catch (e) {
-        if (e instanceof DiagnosticError) {
-          pass.fail(e.diagnostic.loc, e.diagnostic.message);
-          return;
-        }
-        throw e;
+    for (const kernel of kernelsIn(root)) {
+      if (!lowerOrFail(pass, () => new KernelLowering(pass.context, kernel).run())) return;
+      const bytes = workgroupBytes(kernel);
+      const limit = pass.options['max-workgroup-memory'];
+      if (bytes > limit) {
+        pass.fail(
+          kernel.loc,
+          `convert-tile-to-gpu: this kernel uses ${bytes} bytes of workgroup memory, more than the ${limit} allowed (max-workgroup-memory, WebGPU's default limit); use smaller tile sizes or fewer stages, or raise the limit for an adapter that allows more`,
+        );
+        return;
       }
     }
   },
