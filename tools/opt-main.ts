@@ -2,7 +2,7 @@ import { UnknownLoc } from '../core/ir/location.js';
 import { decodeSource } from '../core/syntax/parse-source.js';
 import { parseModuleSource } from '../dialects/builtin/parse-module.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
@@ -21,6 +21,7 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
+import { errnoText, writeOutputFile } from './output-file.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 
@@ -56,6 +57,7 @@ interface OptOptions {
   mlirPrintOpOnDiagnostic?: boolean;
   mlirPassStatisticsDisplay: 'pipeline' | 'list';
   emit: 'mlir' | 'wgsl';
+  debug?: boolean;
 }
 
 /** What a run needs besides its arguments: the registry, with plugins already loaded. */
@@ -101,6 +103,7 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
         statistics: transform.instrumentation.statistics,
         onDiagnostic: report,
         parsePipeline: transform.parsePipeline,
+        debug: opts.debug || Boolean(process.env.TILE_DEBUG),
       });
       if (!ok) return undefined;
     }
@@ -158,6 +161,7 @@ export function buildOptCommand(): Command {
     .option('--mlir-pass-statistics', 'display the statistics of each pass')
     .addOption(new Option('--mlir-pass-statistics-display <mode>', 'display method for pass statistics').choices(['list', 'pipeline']).default('pipeline'))
     .addOption(new Option('--emit <target>', "what to write: the IR ('mlir'), or WGSL shaders and their manifest ('wgsl'; with -o, into a folder)").choices(['mlir', 'wgsl']).default('mlir'))
+    .option('--debug', "show the JavaScript stack of a pass's internal error (also TILE_DEBUG=1)")
     .addOption(new Option('-v, --version', 'print the version').default(false))
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
@@ -259,6 +263,7 @@ export async function optMainAsync(argv: readonly string[], io: IO = processIO):
   let registry: PassRegistry;
   try {
     registry = createPassRegistry();
+    reserveToolFlags(registry);
     await loadPlugins(argv, registry);
     if (argv.some((a) => a.startsWith('--emit'))) await loadWgslTarget();
   } catch (e) {
@@ -267,6 +272,12 @@ export async function optMainAsync(argv: readonly string[], io: IO = processIO):
     return 1;
   }
   return optMain(argv, io, { registry, pluginsLoaded: true });
+}
+
+/** Keep plugins from naming a pass after one of tile-opt's flags (`--help`, `--verify-each`). */
+function reserveToolFlags(registry: PassRegistry): void {
+  for (const o of buildOptCommand().options) if (o.long) registry.reservedNames.add(o.long.slice(2));
+  registry.reservedNames.add('help');
 }
 
 /** The registered pipelines, and those of the pipeline folders (loaded to check them). */
@@ -288,7 +299,7 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
   try {
     bytes = file === '-' ? io.readStdin() : readFileSync(file);
   } catch (e) {
-    io.stderr(`tile-opt: error: cannot open input file '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}\n`);
+    io.stderr(`tile-opt: error: cannot open input file '${file}': ${errnoText(e)}\n`);
     return 1;
   }
   const name = file === '-' ? '<stdin>' : file;
@@ -344,14 +355,7 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
     if (error) io.stderr(`tile-opt: error: ${error}\n`);
     return error ? 1 : 0;
   }
-  // Written to a temporary file first so a failure never leaves a half-written output.
-  const tmp = path.join(path.dirname(opts.output), `.${path.basename(opts.output)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, opts.output);
-  } catch (e) {
-    io.stderr(`tile-opt: error: cannot write output file '${opts.output}': ${(e as Error).message}\n`);
-    return 1;
-  }
-  return 0;
+  const error = writeOutputFile(opts.output, text);
+  if (error) io.stderr(`tile-opt: error: ${error}\n`);
+  return error ? 1 : 0;
 }

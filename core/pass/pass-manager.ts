@@ -2,7 +2,7 @@ import type { Context } from '../ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
 import type { Operation } from '../ir/operation.js';
 import { verify } from '../ir/verifier.js';
-import type { PassContext } from './pass.js';
+import { invokePass } from './invoke.js';
 import { ANY_OP, type NestEntry, type OpPassManager, type PassEntry } from './pipeline.js';
 
 /** Hooks around every pass and nested pipeline run (MLIR's PassInstrumentation). */
@@ -37,6 +37,8 @@ export interface RunOptions {
   readonly onDiagnostic: (d: Diagnostic) => void;
   /** Builds the pass manager for pipeline text a pass asks to run (PassContext.runPipeline). */
   readonly parsePipeline?: (text: string) => OpPassManager;
+  /** Attach the JavaScript stack to a pass's internal error (tile-opt --debug, TILE_DEBUG=1). */
+  readonly debug?: boolean;
 }
 
 /**
@@ -104,32 +106,16 @@ class Runner {
       return false;
     }
     for (const i of this.instrumentations) i.runBeforePass?.(entry, op);
-    let failed = false;
-    const ctx: PassContext = {
-      options: entry.options,
-      context: this.options.context,
-      addStatistic: (name, n = 1) => this.options.statistics?.add(entry, name, n),
-      fail: (loc, message) => {
-        failed = true;
-        const d = DiagnosticError.at(loc, message).diagnostic;
-        report(d);
-        return d;
-      },
-      emit: (d) => {
-        if (d.severity === 'error') failed = true;
-        report(d);
-      },
-    };
     const parsePipeline = this.options.parsePipeline;
-    // The text's passes run directly on `target`, whatever the anchor its manager was parsed with.
-    if (parsePipeline) ctx.runPipeline = (target, text) => this.runManager(parsePipeline(text), target);
-    try {
-      pass.spec.run(op, ctx as never);
-    } catch (e) {
-      failed = true;
-      if (e instanceof DiagnosticError) report(e.diagnostic);
-      else report(DiagnosticError.at(op.loc, `pass '${pass.name}' failed with an internal error: ${(e as Error)?.message ?? String(e)}`).diagnostic);
-    }
+    let failed = invokePass(pass, op, {
+      context: this.options.context,
+      options: entry.options,
+      report,
+      count: (name, n) => this.options.statistics?.add(entry, name, n),
+      // The text's passes run directly on `target`, whatever the anchor its manager was parsed with.
+      runPipeline: parsePipeline ? (target, text) => this.runManager(parsePipeline(text), target) : undefined,
+      debug: this.options.debug,
+    });
     if (!failed && this.options.verifyEach !== false) {
       const invalid = verify(op, this.options.context);
       if (invalid) {

@@ -1,0 +1,61 @@
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Write `text` to `file` whole or not at all: into a temporary file beside it, then renamed over
+ * it. No failure leaves the temporary file behind (it is removed), and an interrupt (SIGINT,
+ * SIGTERM, SIGHUP) arriving during the write takes effect once it is complete or undone.
+ * Returns an error message in mlir-opt's words, or undefined on success.
+ */
+export function writeOutputFile(file: string, text: string): string | undefined {
+  const fail = (why: string) => `cannot open output file '${file}': ${why}`;
+  if (isDirectory(file)) return fail('Is a directory');
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  // A listener makes Node deliver the signal between JavaScript steps instead of ending the
+  // process in the middle of one; the write below is synchronous, so it finishes first. Then the
+  // signal is raised again, with its default action (the output is complete by then).
+  const release = () => {
+    for (const s of SIGNALS) process.off(s, deferred);
+  };
+  const deferred = (signal: NodeJS.Signals) => {
+    release();
+    process.kill(process.pid, signal);
+  };
+  for (const s of SIGNALS) process.on(s, deferred);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+    return undefined;
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    return fail(errnoText(e));
+  } finally {
+    // Signals that came during the write are delivered before immediates run.
+    setImmediate(release);
+  }
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** `No such file or directory` for ENOENT and the like, as C's strerror words them. */
+export function errnoText(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  const known: Record<string, string> = {
+    ENOENT: 'No such file or directory',
+    EISDIR: 'Is a directory',
+    ENOTDIR: 'Not a directory',
+    EACCES: 'Permission denied',
+    EPERM: 'Operation not permitted',
+    ENOSPC: 'No space left on device',
+    EROFS: 'Read-only file system',
+  };
+  return (code && known[code]) ?? (e as Error)?.message ?? String(e);
+}
