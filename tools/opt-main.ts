@@ -21,7 +21,8 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
-import { errnoText, writeOutputFile } from './output-file.js';
+import { errnoText, suggestFlag, toolOutput } from './cli.js';
+import { writeOutputFile } from './output-file.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 
@@ -174,7 +175,6 @@ export function buildOptCommand(): Command {
  */
 export function optMain(argv: readonly string[], io: IO = processIO, setup?: OptSetup): number {
   const cmd = buildOptCommand();
-  cmd.configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   let registry: PassRegistry;
   try {
     registry = setup?.registry ?? createPassRegistry();
@@ -185,6 +185,8 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
   cmd.addHelpText('after', '\n' + passesHelp(registry));
   const toolOptions = new Set(cmd.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))));
   const { rest, flags } = extractPassFlags(argv, registry, toolOptions);
+  // Pass flags are not commander's options: an unknown option's suggestion looks among them too.
+  toolOutput(cmd, io.stdout, io.stderr, () => [...registry.passes, ...registry.pipelines].map((p) => `--${p.name}`));
   try {
     cmd.parse(rest, { from: 'user' });
   } catch (e) {

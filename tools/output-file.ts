@@ -1,5 +1,6 @@
 import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { errnoText } from './cli.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -43,19 +44,4 @@ function isDirectory(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** `No such file or directory` for ENOENT and the like, as C's strerror words them. */
-export function errnoText(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException)?.code;
-  const known: Record<string, string> = {
-    ENOENT: 'No such file or directory',
-    EISDIR: 'Is a directory',
-    ENOTDIR: 'Not a directory',
-    EACCES: 'Permission denied',
-    EPERM: 'Operation not permitted',
-    ENOSPC: 'No space left on device',
-    EROFS: 'Read-only file system',
-  };
-  return (code && known[code]) ?? (e as Error)?.message ?? String(e);
 }

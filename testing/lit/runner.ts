@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { substitute } from './substitutions.js';
 import { featureMatches, readLitTest, type LitTest } from './test-file.js';
 
 export type Outcome = 'pass' | 'fail' | 'skip' | 'xfail' | 'xpass';
@@ -61,20 +62,6 @@ export function makeToolBin(opts: LitOptions): string {
   return bin;
 }
 
-function substitute(line: string, test: LitTest, tmpDir: string, opts: LitOptions): string {
-  const subs: Record<string, string> = {
-    '%s': test.path,
-    '%S': path.dirname(test.path),
-    '%p': path.dirname(test.path),
-    '%t': path.join(tmpDir, path.basename(test.path) + '.tmp'),
-    '%T': tmpDir,
-    '%%': '%',
-  };
-  let out = line.replace(/%\{([A-Za-z0-9_-]+)\}/g, (m, name: string) => opts.substitutions?.[name] ?? m);
-  out = out.replace(/%[sSptT%]/g, (m) => subs[m] ?? m);
-  return out;
-}
-
 export function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-o', 'pipefail', '-c', command], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,7 +92,7 @@ export async function runTest(test: LitTest, bin: string, opts: LitOptions): Pro
   try {
     mkdirSync(tmpDir, { recursive: true });
     for (const line of test.runLines) {
-      const cmd = substitute(line, test, tmpDir, opts);
+      const cmd = substitute(line, test.path, tmpDir, opts.substitutions);
       const { code, output } = await runShell(cmd, env, path.dirname(test.path), opts.timeoutMs ?? 120_000);
       if (code !== 0) {
         log = `$ ${cmd}\n${output}\n[tile-lit] command failed with exit status ${code}\n`;

@@ -85,7 +85,7 @@ describe('plugins that fail', () => {
     );
     const r = await tileOptAsync(['-', '--half-ok'], input);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("error: unknown option '--half-ok'\n");
+    expect(r.stderr).toBe("tile-opt: error: unknown option '--half-ok'\n");
     expect((await tileOptAsync(['-', '--cse'], input)).code).toBe(0);
   });
   it('the synchronous entry point refuses --load-plugin', () => {

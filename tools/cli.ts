@@ -1,0 +1,70 @@
+import { Command, CommanderError } from 'commander';
+
+/**
+ * What the command-line tools share: commander's errors in the tools' form, and the wording of
+ * file errors. Every message starts with the tool's name, as mlir-opt's do:
+ *
+ *   tile-opt: error: unknown option '--canonicalise'
+ *   tile-opt: did you mean '--canonicalize'?
+ */
+
+/** Commander's message (`error: unknown option '--x'\n(Did you mean --y?)`) in the tool's form. */
+export function toolErrorText(tool: string, commanderMessage: string): string {
+  const lines = commanderMessage.trim().split('\n').filter((l) => l !== '');
+  return (
+    lines
+      .map((l) => {
+        const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(l.trim());
+        if (suggestion) return `${tool}: did you mean ${suggestion[1]!.split(', ').map((s) => `'${s}'`).join(' or ')}?`;
+        return l.startsWith('error: ') ? `${tool}: ${l}` : `${tool}: error: ${l}`;
+      })
+      .join('\n') + '\n'
+  );
+}
+
+/**
+ * Configure `cmd` to print its errors in the tool's form through `writeErr`. `moreFlags`: flags
+ * that are not commander's options but are accepted (tile-opt's pass flags), for suggestions.
+ */
+export function toolOutput(cmd: Command, writeOut: (text: string) => void, writeErr: (text: string) => void, moreFlags?: () => Iterable<string>): Command {
+  const outputError = (text: string, write: (s: string) => void) => {
+    const unknown = /^error: unknown option '(--[^'=]+)[^']*'/.exec(text);
+    if (unknown && moreFlags) {
+      const known = [...cmd.options.map((o) => o.long).filter((l): l is string => Boolean(l)), ...moreFlags()];
+      text = `${unknown[0]}\n${suggestFlag(unknown[1]!, known)}`;
+    }
+    write(toolErrorText(cmd.name(), text));
+  };
+  return cmd.configureOutput({ writeOut, writeErr, outputError });
+}
+
+/**
+ * Commander's own suggestion for `flag` among `candidates` (`--name` each): the text
+ * `(Did you mean --x?)`, or '' when none is near. For tools whose flags commander does not all
+ * know (tile-opt's pass flags).
+ */
+export function suggestFlag(flag: string, candidates: Iterable<string>): string {
+  const probe = new Command().exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
+  for (const c of new Set(candidates)) probe.option(c);
+  try {
+    probe.parse([flag], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) return e.message.split('\n').slice(1).join('\n');
+  }
+  return '';
+}
+
+/** `No such file or directory` for ENOENT and the like, as C's strerror (and mlir-opt) words them. */
+export function errnoText(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  const known: Record<string, string> = {
+    ENOENT: 'No such file or directory',
+    EISDIR: 'Is a directory',
+    ENOTDIR: 'Not a directory',
+    EACCES: 'Permission denied',
+    EPERM: 'Operation not permitted',
+    ENOSPC: 'No space left on device',
+    EROFS: 'Read-only file system',
+  };
+  return (code && known[code]) ?? (e as Error)?.message ?? String(e);
+}
