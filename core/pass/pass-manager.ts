@@ -1,5 +1,5 @@
 import type { Context } from '../ir/dialect.js';
-import { Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
+import { Diagnostic, DiagnosticError, opDiagnostic } from '../ir/diagnostics.js';
 import type { Operation } from '../ir/operation.js';
 import { verify } from '../ir/verifier.js';
 import { invokePass } from './invoke.js';
@@ -59,6 +59,11 @@ export function runPassManager(pm: OpPassManager, op: Operation, options: RunOpt
   return new Runner(options).runManager(pm, op);
 }
 
+/** Whether every pass directly in `pm` may run on ops named `name` (MLIR's canScheduleOn of an op-agnostic manager). */
+function canRunAll(pm: OpPassManager, name: string): boolean {
+  return pm.entries.every((e) => e.kind === 'nest' || e.pass.spec.opName === undefined || e.pass.spec.opName === name);
+}
+
 function missingDialects(pm: OpPassManager, context: Context): { pass: string; dialect: string } | undefined {
   for (const e of pm.entries) {
     if (e.kind === 'nest') {
@@ -85,13 +90,27 @@ class Runner {
     return true;
   }
 
+  /**
+   * A nested manager on the immediate children of its kind, as MLIR's OpToOpPassAdaptor: a child
+   * of the named kind must be registered and IsolatedFromAbove (else an error at it); `any(...)`
+   * takes only the children on which it can run (isolated, and of the kind of each restricted pass).
+   */
   private runNested(nest: NestEntry, op: Operation): boolean {
-    const anchor = nest.manager.anchor;
+    const manager = nest.manager;
     const children: Operation[] = [];
-    for (const region of op.regions) for (const block of region.blocks) for (const child of block.ops) if (anchor === ANY_OP || child.name === anchor) children.push(child);
+    for (const region of op.regions) for (const block of region.blocks) for (const child of block.ops) {
+      if (manager.anchor !== ANY_OP) {
+        if (child.name === manager.anchor) children.push(child);
+      } else if (child.definition?.isolatedFromAbove && canRunAll(manager, child.name)) children.push(child);
+    }
     for (const child of children) {
+      const refused = !child.definition ? 'an unregistered operation' : !child.definition.isolatedFromAbove ? "an operation not marked as 'IsolatedFromAbove'" : undefined;
+      if (refused) {
+        this.options.onDiagnostic(opDiagnostic(child, `trying to schedule a pass on ${refused}`));
+        return false;
+      }
       for (const i of this.instrumentations) i.runBeforePipeline?.(nest, child);
-      const ok = this.runManager(nest.manager, child);
+      const ok = this.runManager(manager, child);
       for (const i of this.instrumentations) i.runAfterPipeline?.(nest, child);
       if (!ok) return false;
     }

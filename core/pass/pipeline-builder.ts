@@ -60,11 +60,15 @@ export class PipelineBuilder {
   /**
    * Parse `--pass-pipeline` text. A pipeline that is not one `builtin.module(...)` element is
    * taken as nested in builtin.module: `cse,func.func(canonicalize)` means
-   * `builtin.module(cse,func.func(canonicalize))`.
+   * `builtin.module(cse,func.func(canonicalize))`. A `builtin.module(...)` element must then be
+   * the whole pipeline (mlir-opt takes one top-level anchor): beside others it would be nested in
+   * the module and run on nested modules only.
    */
   parse(text: string): OpPassManager {
     const source = this.addSource(new SourceFile(PIPELINE_SOURCE_NAME, text));
     const steps = parsePipelineText(source);
+    const sibling = steps.length > 1 ? steps.find((s) => s.kind === 'nest' && s.anchor === ROOT_ANCHOR) : undefined;
+    if (sibling) fail(sibling.loc, `'${ROOT_ANCHOR}(...)' must be the whole pipeline, not one of ${steps.length} top-level elements (write 'builtin.module(a,b)' for a and b in order)`);
     const root = new OpPassManager(ROOT_ANCHOR);
     const only = steps.length === 1 ? steps[0]! : undefined;
     const body = only?.kind === 'nest' && only.anchor === ROOT_ANCHOR ? only.steps : steps;
