@@ -1,3 +1,4 @@
+import { supportsColorStderr } from 'chalk';
 import { Command, CommanderError } from 'commander';
 
 /**
@@ -67,4 +68,14 @@ export function errnoText(e: unknown): string {
     EROFS: 'Read-only file system',
   };
   return (code && known[code]) ?? (e as Error)?.message ?? String(e);
+}
+
+/**
+ * Whether diagnostics on stderr are coloured: on a terminal (chalk's detection, which also
+ * honours FORCE_COLOR, forcing colour even into a pipe, and FORCE_COLOR=0), unless NO_COLOR is
+ * set to a non-empty value (no-color.org) without FORCE_COLOR.
+ */
+export function stderrColor(env: NodeJS.ProcessEnv = process.env, supported: unknown = supportsColorStderr): boolean {
+  if (env.NO_COLOR && env.FORCE_COLOR === undefined) return false;
+  return Boolean(supported);
 }

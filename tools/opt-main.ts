@@ -21,7 +21,7 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
-import { errnoText, suggestFlag, toolOutput } from './cli.js';
+import { errnoText, stderrColor, toolOutput } from './cli.js';
 import { writeOutputFile } from './output-file.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
@@ -32,14 +32,15 @@ export interface IO {
   stdout(text: string): void;
   stderr(text: string): void;
   readStdin(): Uint8Array;
-  isTTY: boolean;
+  /** Colour diagnostics (stderrColor(): a terminal, NO_COLOR, FORCE_COLOR). */
+  color: boolean;
 }
 
 export const processIO: IO = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   readStdin: () => readFileSync(0),
-  isTTY: Boolean(process.stderr.isTTY),
+  color: stderrColor(),
 };
 
 interface OptOptions {
@@ -202,7 +203,7 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     io.stderr('tile-opt: error: --load-plugin needs optMainAsync (plugins are loaded with import())\n');
     return 1;
   }
-  const color = io.isTTY;
+  const color = io.color;
   const builder = new PipelineBuilder(registry);
   if (opts.listPasses) {
     try {
@@ -305,7 +306,7 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
     return 1;
   }
   const name = file === '-' ? '<stdin>' : file;
-  const color = io.isTTY;
+  const color = io.color;
   let whole: SourceFile;
   try {
     whole = decodeSource(bytes, name);

@@ -434,7 +434,7 @@ export async function runMain(argv: readonly string[], io: IO = processIO): Prom
       return 1;
     }
     if (e instanceof DiagnosticError) {
-      io.stderr(renderDiagnostic(e.diagnostic, { color: io.isTTY, sources }));
+      io.stderr(renderDiagnostic(e.diagnostic, { color: io.color, sources }));
       return 1;
     }
     throw e;

@@ -12,6 +12,8 @@ export interface LitResult {
   outcome: Outcome;
   /** Failing command and its output, for the log. */
   log: string;
+  /** Why a skipped test was skipped: `missing feature gpu`, `unsupported with x`. */
+  skipReason?: string;
 }
 
 export interface LitOptions {
@@ -38,6 +40,11 @@ export function findTests(roots: readonly string[], filter?: RegExp): string[] {
   };
   for (const r of roots) visit(path.resolve(r));
   return filter ? out.filter((p) => filter.test(p)) : out;
+}
+
+/** Whether a test among `paths` requires `feature` (so that looking for it is worth its time). */
+export function needsFeature(paths: readonly string[], feature: string): boolean {
+  return paths.some((p) => readLitTest(p).requires.some((r) => r.includes(feature)));
 }
 
 /** A bin folder with this repository's tools as commands, plus `not` and `FileCheck`. */
@@ -80,9 +87,10 @@ export function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, t
 }
 
 export async function runTest(test: LitTest, bin: string, opts: LitOptions): Promise<LitResult> {
-  if (test.requires.some((r) => !featureMatches(r, opts.features)) || test.unsupported.some((u) => featureMatches(u, opts.features))) {
-    return { test, outcome: 'skip', log: '' };
-  }
+  const missing = test.requires.filter((r) => !featureMatches(r, opts.features));
+  if (missing.length > 0) return { test, outcome: 'skip', log: '', skipReason: `missing feature ${missing.join(', ')}` };
+  const excluded = test.unsupported.filter((u) => featureMatches(u, opts.features));
+  if (excluded.length > 0) return { test, outcome: 'skip', log: '', skipReason: `unsupported with ${excluded.join(', ')}` };
   if (test.runLines.length === 0) return { test, outcome: 'fail', log: 'no RUN lines found\n' };
   const expectFail = test.xfail.some((x) => featureMatches(x, opts.features));
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'tile-lit-'));
@@ -126,6 +134,14 @@ export async function runTests(paths: readonly string[], opts: LitOptions, onRes
     rmSync(bin, { recursive: true, force: true });
   }
   return results;
+}
+
+/** The skips grouped by reason, for a summary: `1 skipped (missing feature gpu)`; '' without skips. */
+export function skippedText(results: readonly LitResult[]): string {
+  const byReason = new Map<string, number>();
+  for (const r of results) if (r.outcome === 'skip') byReason.set(r.skipReason ?? 'skipped', (byReason.get(r.skipReason ?? 'skipped') ?? 0) + 1);
+  const total = [...byReason.values()].reduce((a, b) => a + b, 0);
+  return total ? `${total} skipped (${[...byReason].map(([why, n]) => (byReason.size > 1 ? `${n}: ${why}` : why)).join('; ')})` : '';
 }
 
 export function summarize(results: readonly LitResult[]): Record<Outcome, number> {

@@ -1,6 +1,11 @@
 import { Command } from 'commander';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { errnoText, suggestFlag, toolErrorText, toolOutput } from '../../../tools/cli.js';
+import { errnoText, stderrColor, suggestFlag, toolErrorText, toolOutput } from '../../../tools/cli.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 describe("the tools' command-line errors", () => {
   it("start with the tool's name, and a suggestion reads as mlir-opt's", () => {
@@ -24,5 +29,27 @@ describe("the tools' command-line errors", () => {
     expect(errnoText(Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR' }))).toBe('Is a directory');
     expect(errnoText(Object.assign(new Error('x'), { code: 'ENOENT' }))).toBe('No such file or directory');
     expect(errnoText(new Error('other'))).toBe('other');
+  });
+});
+
+describe('colour of diagnostics (stderrColor)', () => {
+  it('follows the terminal, unless NO_COLOR; FORCE_COLOR wins over NO_COLOR', () => {
+    expect(stderrColor({}, { level: 1 })).toBe(true);
+    expect(stderrColor({}, false)).toBe(false);
+    expect(stderrColor({ NO_COLOR: '1' }, { level: 1 })).toBe(false);
+    expect(stderrColor({ NO_COLOR: '' }, { level: 1 })).toBe(true);
+    expect(stderrColor({ NO_COLOR: '1', FORCE_COLOR: '1' }, { level: 1 })).toBe(true);
+  });
+  it('FORCE_COLOR colours tile-opt errors in a pipe (through chalk), NO_COLOR and a pipe do not', () => {
+    const bin = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
+    const run = (env: Record<string, string>) => spawnSync(process.execPath, [bin, '-'], { input: 'func.func @f( {\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } }).stderr;
+    const strip = (t: string) => t.replace(/\x1b\[[0-9;]*m/g, '');
+    const forced = run({ FORCE_COLOR: '1' });
+    expect(forced).toContain('\x1b[1m\x1b[31merror:\x1b[39m\x1b[22m');
+    const plain = run({});
+    expect(plain).not.toContain('\x1b');
+    expect(strip(forced)).toBe(plain);
+    expect(run({ NO_COLOR: '1' })).toBe(plain);
+    expect(run({ FORCE_COLOR: '0' })).toBe(plain);
   });
 });
