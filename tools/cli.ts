@@ -1,5 +1,6 @@
 import { supportsColorStderr } from 'chalk';
 import { Command, CommanderError } from 'commander';
+import { readSync } from 'node:fs';
 
 /**
  * What the command-line tools share: commander's errors in the tools' form, and the wording of
@@ -79,3 +80,32 @@ export function stderrColor(env: NodeJS.ProcessEnv = process.env, supported: unk
   if (env.NO_COLOR && env.FORCE_COLOR === undefined) return false;
   return Boolean(supported);
 }
+
+/**
+ * All of standard input, read synchronously. Fd 0 may be non-blocking (an ES module importing
+ * `node:process`, as chalk does, sets up process.stdin, which makes a pipe or socket
+ * non-blocking): reads that would block (EAGAIN) wait a few milliseconds and try again.
+ */
+export function readStdinSync(): Uint8Array {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.alloc(1 << 20);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(PAUSE, 0, 0, 5);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));

@@ -21,7 +21,7 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
-import { errnoText, stderrColor, toolOutput } from './cli.js';
+import { errnoText, readStdinSync, stderrColor, toolOutput } from './cli.js';
 import { writeOutputFile } from './output-file.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
@@ -39,7 +39,7 @@ export interface IO {
 export const processIO: IO = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
-  readStdin: () => readFileSync(0),
+  readStdin: readStdinSync,
   color: stderrColor(),
 };
 

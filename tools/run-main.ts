@@ -22,7 +22,7 @@ import type { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
 import { createSemantics } from '../dialects/semantics.js';
 import { mulberry32 } from '../testing/random.js';
-import { errnoText, toolOutput } from './cli.js';
+import { errnoText, readStdinSync, toolOutput } from './cli.js';
 import { processIO, type IO } from './opt-main.js';
 import { createPassRegistry } from './opt-passes.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
@@ -93,7 +93,7 @@ interface Program {
 function loadProgram(file: string): Program {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file === '-' ? 0 : file);
+    bytes = file === '-' ? readStdinSync() : readFileSync(file);
   } catch (e) {
     throw new RunError(`cannot open input file '${file}': ${errnoText(e)}`);
   }

@@ -53,3 +53,12 @@ describe('colour of diagnostics (stderrColor)', () => {
     expect(run({ FORCE_COLOR: '0' })).toBe(plain);
   });
 });
+
+describe('standard input (readStdinSync)', () => {
+  it('is read whole from a pipe that is slow to fill, though chalk made fd 0 non-blocking', () => {
+    const bin = JSON.stringify(path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'));
+    const r = spawnSync('bash', ['-c', `(sleep 0.5; echo 'func.func @f() { return }') | node ${bin} | node ${bin} -`], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('module {\n  func.func @f() {\n    return\n  }\n}\n\n');
+  });
+});
