@@ -4,7 +4,9 @@ import { csePass } from './cse.js';
 import { dcePass } from './dce.js';
 import { inlinePass } from './inline.js';
 import { licmPass } from './licm.js';
+import { printOpStatsPass } from './print-op-stats.js';
 import { sccpPass } from './sccp.js';
+import { stripDebugInfoPass } from './strip-debuginfo.js';
 import { symbolDcePass } from './symbol-dce.js';
 import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tileAsyncCopyPass } from './tile/async-copy.js';
@@ -21,7 +23,9 @@ export const builtinPasses: readonly PassDefinition[] = [
   dcePass,
   inlinePass,
   licmPass,
+  printOpStatsPass,
   sccpPass,
+  stripDebugInfoPass,
   symbolDcePass,
   scfUnrollPass,
   // The tile transformations, in the order @tile-pipelined runs them.

@@ -1,6 +1,6 @@
 import { UnknownLoc } from '../core/ir/location.js';
 import { decodeSource } from '../core/syntax/parse-source.js';
-import { parseModuleSource } from '../dialects/builtin/parse-module.js';
+import { parseModuleSource, parseTopLevelOp } from '../dialects/builtin/parse-module.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
 import { Operation } from '../core/ir/operation.js';
 import { verify } from '../core/ir/verifier.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
-import { printOperation } from '../core/syntax/printer.js';
+import { printOperation, type PrintOptions } from '../core/syntax/printer.js';
 import { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
 import { listPasses, passesHelp } from '../core/pass/help.js';
@@ -60,6 +60,10 @@ interface OptOptions {
   mlirPassStatisticsDisplay: 'pipeline' | 'list';
   emit: 'mlir' | 'wgsl';
   debug?: boolean;
+  mlirPrintLocalScope?: boolean;
+  mlirElideElementsattrsIfLarger?: number;
+  implicitModule: boolean;
+  mlirTimingDisplay: 'tree' | 'list';
 }
 
 /** What a run needs besides its arguments: the registry, with plugins already loaded. */
@@ -74,6 +78,7 @@ interface Transform {
   readonly pm: OpPassManager | undefined;
   readonly instrumentation: Instrumentation;
   readonly parsePipeline?: (text: string) => OpPassManager;
+  readonly errs: (text: string) => void;
 }
 
 
@@ -91,7 +96,7 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
   const phase = <T>(name: string, after: boolean, fn: () => T): T => (timing ? timing.phase(name, after, fn) : fn());
   try {
     const module = phase('Parser', false, () => {
-      const m = parseModuleSource(source, context);
+      const m = opts.implicitModule ? parseModuleSource(source, context) : parseTopLevelOp(source, context);
       const err = verify(m, context);
       if (err) report(err);
       return err ? undefined : m;
@@ -106,12 +111,13 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
         onDiagnostic: report,
         parsePipeline: transform.parsePipeline,
         debug: opts.debug || Boolean(process.env.TILE_DEBUG),
+        errs: transform.errs,
       });
       if (!ok) return undefined;
     }
     return phase('Output', true, () => {
       if (opts.emit === 'wgsl') return wgslTarget!.emitWgslChunk(module, report);
-      return printOperation(module, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo }) + '\n';
+      return printOperation(module, printOptions(opts)) + '\n';
     });
   } catch (e) {
     if (e instanceof DiagnosticError) {
@@ -126,6 +132,16 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
   }
 }
 
+/** The printing flags of a run. */
+function printOptions(opts: OptOptions): PrintOptions {
+  return { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo, localScope: opts.mlirPrintLocalScope, elideElementsAttrsIfLarger: opts.mlirElideElementsattrsIfLarger };
+}
+
+const count = (flag: string) => (value: string): number => {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`${flag} expects a number of elements`);
+  return Number(value);
+};
+
 const parseBool = (flag: string) => (value: string): boolean => {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
@@ -139,6 +155,10 @@ export function buildOptCommand(): Command {
     .option('-o, --output <file>', "output file ('-' for standard output)", '-')
     .option('--mlir-print-op-generic', 'print operations in the generic form')
     .option('--mlir-print-debuginfo', 'print debug info (locations) in MLIR output')
+    .option('--mlir-print-local-scope', 'print without alias definitions: attributes and locations in full where used')
+    .addOption(new Option('--mlir-elide-elementsattrs-if-larger <n>', 'print elements attributes of more than n elements as dense_resource<__elided__>').argParser(count('--mlir-elide-elementsattrs-if-larger')))
+    .option('--mlir-disable-threading', 'run single-threaded (accepted for mlir-opt compatibility: tile-opt always is)')
+    .option('--no-implicit-module', 'take the single top-level op of the input as the root, instead of wrapping the input in a builtin.module')
     .option('--allow-unregistered-dialect', 'allow operations and types of unregistered dialects')
     .option('--split-input-file', "split the input at '// -----' markers and process each chunk independently")
     .option('--verify-diagnostics', "check that emitted diagnostics match '// expected-*' annotations")
@@ -159,7 +179,9 @@ export function buildOptCommand(): Command {
     .option('--mlir-print-ir-after-all', 'print the IR after each pass')
     .option('--mlir-print-ir-after-change', 'when printing the IR after a pass, only print if the IR changed')
     .option('--mlir-print-ir-after-failure', 'when printing the IR after a pass, only print if the pass failed')
+    .option('--mlir-print-ir-module-scope', 'when printing the IR before/after a pass, print the whole top-level op, naming the op the pass runs on')
     .option('--mlir-timing', 'display execution times')
+    .addOption(new Option('--mlir-timing-display <mode>', 'display method for timing data').choices(['tree', 'list']).default('tree'))
     .option('--mlir-pass-statistics', 'display the statistics of each pass')
     .addOption(new Option('--mlir-pass-statistics-display <mode>', 'display method for pass statistics').choices(['list', 'pipeline']).default('pipeline'))
     .addOption(new Option('--emit <target>', "what to write: the IR ('mlir'), or WGSL shaders and their manifest ('wgsl'; with -o, into a folder)").choices(['mlir', 'wgsl']).default('mlir'))
@@ -233,14 +255,14 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
   }
   let pm: OpPassManager;
   try {
-    pm = buildPassManager(builder, opts.passPipeline, flags);
+    pm = buildPassManager(builder, opts.passPipeline, flags, !opts.implicitModule);
   } catch (e) {
     if (!(e instanceof DiagnosticError)) throw e;
     io.stderr(renderDiagnostic(e.diagnostic, { color, sources: builder.sources }));
     return 1;
   }
   if (opts.dumpPassPipeline) io.stderr(`Pass Manager with ${pm.entries.length} passes:\n${pm}\n\n`);
-  const printIR = (op: Operation) => printOperation(op, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo });
+  const printIR = (op: Operation) => printOperation(op, printOptions(opts));
   const instrumentation = instrumentationFor(opts, registry, printIR, io.stderr);
   if ('error' in instrumentation) {
     io.stderr(`tile-opt: error: ${instrumentation.error}\n`);
@@ -255,9 +277,9 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     return 1;
   }
   const started = performance.now();
-  const code = runChunks(cmd, opts, context, { pm, instrumentation, parsePipeline: (text) => builder.parse(text) }, io);
+  const code = runChunks(cmd, opts, context, { pm, instrumentation, parsePipeline: (text) => builder.parse(text), errs: io.stderr }, io);
   if (instrumentation.statistics) io.stderr(statisticsReport([pm], instrumentation.statistics, opts.mlirPassStatisticsDisplay));
-  if (instrumentation.timing) io.stderr(instrumentation.timing.report([pm], performance.now() - started));
+  if (instrumentation.timing) io.stderr(instrumentation.timing.report([pm], performance.now() - started, opts.mlirTimingDisplay));
   return code;
 }
 

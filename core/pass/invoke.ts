@@ -12,6 +12,8 @@ export interface PassHooks {
   report(d: Diagnostic): void;
   /** A declared statistic counted up. */
   count(name: string, n: number): void;
+  /** Text the pass writes to the error stream (PassContext.errs). */
+  errs(text: string): void;
   runPipeline?(op: Operation, pipeline: string): boolean;
   /** Attach the JavaScript stack of an internal error as a note (tile-opt's --debug, TILE_DEBUG=1). */
   readonly debug?: boolean;
@@ -40,6 +42,7 @@ export function invokePass(pass: PassDefinition, op: Operation, hooks: PassHooks
     },
     fail: (loc, message) => report(DiagnosticError.at(loc, message).diagnostic),
     emit: (d) => void report(d),
+    errs: (text) => hooks.errs(text),
   };
   if (hooks.runPipeline) ctx.runPipeline = hooks.runPipeline;
   try {

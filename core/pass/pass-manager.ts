@@ -37,6 +37,8 @@ export interface RunOptions {
   readonly onDiagnostic: (d: Diagnostic) => void;
   /** Builds the pass manager for pipeline text a pass asks to run (PassContext.runPipeline). */
   readonly parsePipeline?: (text: string) => OpPassManager;
+  /** Where passes write text (PassContext.errs); default: the process's stderr. */
+  readonly errs?: (text: string) => void;
   /** Attach the JavaScript stack to a pass's internal error (tile-opt --debug, TILE_DEBUG=1). */
   readonly debug?: boolean;
 }
@@ -131,6 +133,7 @@ class Runner {
       options: entry.options,
       report,
       count: (name, n) => this.options.statistics?.add(entry, name, n),
+      errs: this.options.errs ?? ((text) => void process.stderr.write(text)),
       // The text's passes run directly on `target`, whatever the anchor its manager was parsed with.
       runPipeline: parsePipeline ? (target, text) => this.runManager(parsePipeline(text), target) : undefined,
       debug: this.options.debug,

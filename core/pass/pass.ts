@@ -20,6 +20,8 @@ export interface PassContext<O = Readonly<Record<string, OptionValue>>> {
   fail(loc: Location, message: string): Diagnostic;
   /** Report a warning or remark without failing. */
   emit(diagnostic: Diagnostic): void;
+  /** Write text to the tool's error stream (where mlir-opt's passes write to llvm::errs()). */
+  errs(text: string): void;
   /**
    * Run a pipeline given as text (e.g. `canonicalize,cse`) on `op`, nested in this pass (MLIR's
    * runPipeline); false when it failed. Absent when the pass runs outside a pass manager.

@@ -62,11 +62,19 @@ export class PipelineBuilder {
    * taken as nested in builtin.module: `cse,func.func(canonicalize)` means
    * `builtin.module(cse,func.func(canonicalize))`. A `builtin.module(...)` element must then be
    * the whole pipeline (mlir-opt takes one top-level anchor): beside others it would be nested in
-   * the module and run on nested modules only.
+   * the module and run on nested modules only. With `anchoredRoot` (--no-implicit-module), a
+   * single `anchor(...)` element is the root manager, whatever its anchor.
    */
-  parse(text: string): OpPassManager {
+  parse(text: string, options: { anchoredRoot?: boolean } = {}): OpPassManager {
     const source = this.addSource(new SourceFile(PIPELINE_SOURCE_NAME, text));
     const steps = parsePipelineText(source);
+    // mlir-opt's rule where the root op may be any op (--no-implicit-module): `anchor(...)` is the root manager.
+    const single = steps.length === 1 ? steps[0]! : undefined;
+    if (options.anchoredRoot && single?.kind === 'nest') {
+      const root = new OpPassManager(single.anchor);
+      this.build(single.steps, root, { params: new Map(), dir: this.cwd });
+      return root;
+    }
     const sibling = steps.length > 1 ? steps.find((s) => s.kind === 'nest' && s.anchor === ROOT_ANCHOR) : undefined;
     if (sibling) fail(sibling.loc, `'${ROOT_ANCHOR}(...)' must be the whole pipeline, not one of ${steps.length} top-level elements (write 'builtin.module(a,b)' for a and b in order)`);
     const root = new OpPassManager(ROOT_ANCHOR);

@@ -9,6 +9,8 @@ export interface SinglePassResult {
   failed: boolean;
   diagnostics: Diagnostic[];
   statistics: Map<string, number>;
+  /** What the pass wrote with `errs`. */
+  errs: string;
 }
 
 /**
@@ -18,11 +20,13 @@ export interface SinglePassResult {
 export function runPassOn(op: Operation, pass: PassDefinition, context: Context, options: Readonly<Record<string, OptionValue>> = {}): SinglePassResult {
   const diagnostics: Diagnostic[] = [];
   const statistics = new Map<string, number>();
+  let errs = '';
   const failed = invokePass(pass, op, {
     context,
     options: { ...pass.defaults, ...options },
     report: (d) => diagnostics.push(d),
     count: (name, n) => statistics.set(name, (statistics.get(name) ?? 0) + n),
+    errs: (text) => void (errs += text),
   });
-  return { failed, diagnostics, statistics };
+  return { failed, diagnostics, statistics, errs };
 }
