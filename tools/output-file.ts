@@ -6,13 +6,24 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Write `text` to `file` whole or not at all: into a temporary file beside it, then renamed over
- * it. No failure leaves the temporary file behind (it is removed), and an interrupt (SIGINT,
+ * it (a device or pipe such as /dev/null is written directly). No failure leaves the temporary file behind (it is removed), and an interrupt (SIGINT,
  * SIGTERM, SIGHUP) arriving during the write takes effect once it is complete or undone.
  * Returns an error message in mlir-opt's words, or undefined on success.
  */
 export function writeOutputFile(file: string, text: string): string | undefined {
   const fail = (why: string) => `cannot open output file '${file}': ${why}`;
-  if (isDirectory(file)) return fail('Is a directory');
+  const kind = kindOf(file);
+  if (kind === 'directory') return fail('Is a directory');
+  // A device, pipe or socket (`-o /dev/null`, `-o /dev/stderr`) is written to, never replaced:
+  // renaming a file over /dev/null would turn it into a plain file for the whole system.
+  if (kind === 'special') {
+    try {
+      writeFileSync(file, text);
+      return undefined;
+    } catch (e) {
+      return fail(errnoText(e));
+    }
+  }
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   // A listener makes Node deliver the signal between JavaScript steps instead of ending the
   // process in the middle of one; the write below is synchronous, so it finishes first. Then the
@@ -38,10 +49,11 @@ export function writeOutputFile(file: string, text: string): string | undefined 
   }
 }
 
-function isDirectory(file: string): boolean {
+function kindOf(file: string): 'directory' | 'special' | 'file' | 'none' {
   try {
-    return statSync(file).isDirectory();
+    const st = statSync(file);
+    return st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'special';
   } catch {
-    return false;
+    return 'none';
   }
 }

@@ -148,3 +148,30 @@ describe('plugin passes at run time', () => {
     expect(note).not.toMatch(/pass-manager|opt-main/);
   });
 });
+
+describe('the API a plugin writes a lowering or an analysis with (api.lib)', () => {
+  it('exports the conversion driver, type converter, dominance, constant matching and op interfaces', async () => {
+    const lib = await import('../../../../core/index.js');
+    for (const name of ['applyPartialConversion', 'applyFullConversion', 'defineConversionPattern', 'ConversionTarget', 'TypeConverter', 'DominanceInfo', 'constantValue', 'isOpTriviallyDead', 'LoopLike', 'RegionBranch']) {
+      expect(typeof (lib as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+  it('a plugin analysis using DominanceInfo and constantValue from api.lib runs', async () => {
+    const f = plugin(
+      'analysis.mjs',
+      `export default function (api) {
+  const { definePass, DominanceInfo, constantValue, Diagnostic } = api.lib;
+  api.registerPass(definePass({ name: 'count-const', summary: 's', opName: 'func.func', run(func, pass) {
+    const ops = [...func.region(0).entry.ops];
+    const dom = new DominanceInfo();
+    const constant = ops.flatMap((o) => o.operands).filter((v) => constantValue(v) !== undefined).length;
+    pass.emit(new Diagnostic('remark', func.loc, 'constant operands: ' + constant + ', first dominates last: ' + dom.opDominates(ops[0], ops[ops.length - 1])));
+  } }));
+}
+`,
+    );
+    const r = await tileOptAsync(['-', '--load-plugin', f, '--count-const', '-o', '/dev/null'], 'func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 1 : i32\n  %0 = arith.addi %a, %c : i32\n  return %0 : i32\n}\n');
+    expect(r.stderr).toBe('<stdin>:1:1: remark: constant operands: 1, first dominates last: true\nfunc.func @f(%a: i32) -> i32 {\n^\n');
+    expect(r.code).toBe(0);
+  });
+});
