@@ -380,14 +380,15 @@ export class OpAsmPrinter implements AttrTypeWriter {
         this.write(')');
       }
       this.write(':');
-      const preds = [...new Set(block.predecessors.map((p) => p.parent!))];
+      // One entry per branch to the block, as MLIR's getPredecessors (a cond_br to it twice: 2 preds).
+      const preds = block.predecessors.map((p) => p.parent!);
       if (!block.parent) this.write('  // block is not in a region!');
       else if (preds.length === 0) {
         if (block !== block.parent.entry) this.write('  // no predecessors');
       } else if (preds.length === 1) {
         this.write('  // pred: ' + this.names.blockName(preds[0]!));
       } else {
-        const sorted = block.predecessors.map((p) => p.parent!).sort((a, b) => this.names.blockOrder(a) - this.names.blockOrder(b));
+        const sorted = preds.sort((a, b) => this.names.blockOrder(a) - this.names.blockOrder(b));
         this.write(`  // ${sorted.length} preds: ` + sorted.map((b) => this.names.blockName(b)).join(', '));
       }
       this.write('\n');
