@@ -56,6 +56,11 @@ export function suggestFlag(flag: string, candidates: Iterable<string>): string 
   return '';
 }
 
+/** The nearest of `names` to `name` by commander's measure (as for flags), or undefined. */
+export function nearestName(name: string, names: readonly string[]): string | undefined {
+  return /Did you mean --([^?]+)\?/.exec(suggestFlag(`--${name}`, names.map((n) => `--${n}`)))?.[1];
+}
+
 /** `No such file or directory` for ENOENT and the like, as C's strerror (and mlir-opt) words them. */
 export function errnoText(e: unknown): string {
   const code = (e as NodeJS.ErrnoException)?.code;

@@ -21,7 +21,7 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
-import { errnoText, readStdinSync, stderrColor, toolOutput } from './cli.js';
+import { errnoText, nearestName, readStdinSync, stderrColor, toolOutput } from './cli.js';
 import { writeOutputFile } from './output-file.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
@@ -226,7 +226,7 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     return 1;
   }
   const color = io.color;
-  const builder = new PipelineBuilder(registry);
+  const builder = new PipelineBuilder(registry, { suggest: nearestName });
   if (opts.listPasses) {
     try {
       io.stdout(listPasses(registry.passes, listedPipelines(registry, builder)));

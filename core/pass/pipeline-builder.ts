@@ -48,9 +48,12 @@ export class PipelineBuilder {
   /** `user\0used` -> where `user` uses `used`. */
   private readonly useSites = new Map<string, Location>();
   private readonly cwd: string;
+  /** The nearest of `candidates` to a misspelt `name`, for a `did you mean` note (the tool's). */
+  private readonly suggest: ((name: string, candidates: readonly string[]) => string | undefined) | undefined;
 
-  constructor(readonly registry: PassRegistry, options: { cwd?: string } = {}) {
+  constructor(readonly registry: PassRegistry, options: { cwd?: string; suggest?: (name: string, candidates: readonly string[]) => string | undefined } = {}) {
     this.cwd = options.cwd ?? process.cwd();
+    this.suggest = options.suggest;
   }
 
   private get graph(): Graph {
@@ -134,7 +137,7 @@ export class PipelineBuilder {
         pm.addPass(pass, this.resolveOptions(pass.spec.options ?? {}, step.options, `pass '${pass.name}'`, scope));
         continue;
       }
-      if (step.kind === 'pass' && !this.registry.pipeline(step.name)) fail(step.loc, `'${step.name}' does not refer to a registered pass or pass pipeline`);
+      if (step.kind === 'pass' && !this.registry.pipeline(step.name)) this.unknownPass(step.name, step.loc);
       const def = this.load(step.name, step.loc, scope.dir);
       if (def.anchor !== undefined && def.anchor !== pm.anchor) {
         fail(step.loc, `pipeline '${def.name}' runs on '${def.anchor}' ops and cannot be used in a pass manager on '${pm.anchor}'`);
@@ -143,6 +146,13 @@ export class PipelineBuilder {
       for (const [k, v] of Object.entries(this.resolveOptions(def.parameters, step.options, `pipeline '${def.name}'`, scope))) params.set(k, v);
       this.build(def.steps, pm, { pipeline: def, params, dir: dirOf(def, this.cwd) });
     }
+  }
+
+  private unknownPass(name: string, loc: Location): never {
+    const error = DiagnosticError.at(loc, `'${name}' does not refer to a registered pass or pass pipeline`);
+    const near = this.suggest?.(name, [...this.registry.passes, ...this.registry.pipelines].map((p) => p.name));
+    if (near) error.diagnostic.attachNote(`did you mean '${near}'?`);
+    throw error;
   }
 
   private defaultParams(def: PipelineDefinition): Map<string, OptionValue> {

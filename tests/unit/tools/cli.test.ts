@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { errnoText, stderrColor, suggestFlag, toolErrorText, toolOutput } from '../../../tools/cli.js';
+import { errnoText, nearestName, stderrColor, suggestFlag, toolErrorText, toolOutput } from '../../../tools/cli.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -11,6 +11,10 @@ describe("the tools' command-line errors", () => {
   it("start with the tool's name, and a suggestion reads as mlir-opt's", () => {
     expect(toolErrorText('tile-lit', "error: unknown option '--filtr'\n(Did you mean --filter?)")).toBe("tile-lit: error: unknown option '--filtr'\ntile-lit: did you mean '--filter'?\n");
     expect(toolErrorText('tile-run', "error: missing required argument 'file'")).toBe("tile-run: error: missing required argument 'file'\n");
+  });
+  it('find the nearest pass name, or none', () => {
+    expect(nearestName('canonicalise', ['canonicalize', 'cse'])).toBe('canonicalize');
+    expect(nearestName('zzzzzz', ['canonicalize', 'cse'])).toBeUndefined();
   });
   it('suggest the nearest of flags commander does not know', () => {
     expect(suggestFlag('--canonicalise', ['--canonicalize', '--cse', '--help'])).toBe('(Did you mean --canonicalize?)');

@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +16,20 @@ describe('writeOutputFile', () => {
     expect(readFileSync(f, 'utf8')).toBe('two');
     expect(readdirSync(dir)).toEqual(['out.txt']);
   });
-  it('writes into a device without replacing it (-o /dev/null stays a device)', () => {
-    expect(writeOutputFile('/dev/null', 'text')).toBeUndefined();
-    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
-    expect(readdirSync('/dev').filter((f) => f.startsWith('.null.'))).toEqual([]);
+  it('writes into a pipe or device without replacing it (as -o /dev/null must)', async () => {
+    const fifo = path.join(dir, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // A reader on the other end, so that the write completes.
+    const reader = spawn('cat', [fifo]);
+    let got = '';
+    reader.stdout.on('data', (d) => (got += d));
+    const closed = new Promise((resolve) => reader.on('close', resolve));
+    expect(writeOutputFile(fifo, 'through the pipe')).toBeUndefined();
+    await closed;
+    expect(got).toBe('through the pipe');
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    rmSync(fifo);
   });
   it('refuses a directory, and a missing folder, without a temporary file', () => {
     expect(writeOutputFile(dir, 'x')).toBe(`cannot open output file '${dir}': Is a directory`);
