@@ -26,6 +26,16 @@ export { parseSource } from './syntax/parse-source.js';
 export * from './rewrite/pattern.js';
 export * from './rewrite/rewriter.js';
 export * from './rewrite/greedy.js';
+/** Dialect conversion (docs/conversion.md): the driver, conversion targets, type converters. */
+export * from './rewrite/conversion.js';
+/** Constant matching and folding: constantValue(v) is MLIR's matchPattern(v, m_Constant()). */
+export { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './rewrite/folder.js';
+export { isOpTriviallyDead, wouldOpBeTriviallyDead } from './rewrite/trivially-dead.js';
+export { DominanceInfo, RegionDominance } from './ir/dominance.js';
+/** Op interfaces declared as traits: loops, region control flow, speculation. */
+export * from './ir/loop-like.js';
+export * from './ir/region-branch.js';
+export * from './ir/speculation.js';
 export * from './pass/pass.js';
 export * from './pass/options.js';
 export * from './pass/pipeline.js';

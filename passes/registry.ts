@@ -6,7 +6,9 @@ import { csePass } from './cse.js';
 import { dcePass } from './dce.js';
 import { inlinePass } from './inline.js';
 import { licmPass } from './licm.js';
+import { printOpStatsPass } from './print-op-stats.js';
 import { sccpPass } from './sccp.js';
+import { stripDebugInfoPass } from './strip-debuginfo.js';
 import { symbolDcePass } from './symbol-dce.js';
 import { tileAssignLayoutsPass } from './tile/assign-layouts.js';
 import { tileAssignStagesPass } from './tile/assign-stages.js';
@@ -24,7 +26,9 @@ export const builtinPasses: readonly PassDefinition[] = [
   dcePass,
   inlinePass,
   licmPass,
+  printOpStatsPass,
   sccpPass,
+  stripDebugInfoPass,
   symbolDcePass,
   scfUnrollPass,
   // The tile transformations, in the order @tile-pipelined runs them.

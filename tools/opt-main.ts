@@ -1,15 +1,15 @@
 import { UnknownLoc } from '../core/ir/location.js';
 import { decodeSource } from '../core/syntax/parse-source.js';
-import { parseModuleSource } from '../dialects/builtin/parse-module.js';
+import { parseModuleSource, parseTopLevelOp } from '../dialects/builtin/parse-module.js';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
 import { Operation } from '../core/ir/operation.js';
 import { verify } from '../core/ir/verifier.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
-import { printOperation } from '../core/syntax/printer.js';
+import { printOperation, type PrintOptions } from '../core/syntax/printer.js';
 import { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
 import { listPasses, passesHelp } from '../core/pass/help.js';
@@ -21,6 +21,8 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
+import { errnoText, nearestName, readStdinSync, stderrColor, toolOutput } from './cli.js';
+import { writeOutputFile } from './output-file.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 
@@ -30,14 +32,15 @@ export interface IO {
   stdout(text: string): void;
   stderr(text: string): void;
   readStdin(): Uint8Array;
-  isTTY: boolean;
+  /** Colour diagnostics (stderrColor(): a terminal, NO_COLOR, FORCE_COLOR). */
+  color: boolean;
 }
 
 export const processIO: IO = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
-  readStdin: () => readFileSync(0),
-  isTTY: Boolean(process.stderr.isTTY),
+  readStdin: readStdinSync,
+  color: stderrColor(),
 };
 
 interface OptOptions {
@@ -56,6 +59,11 @@ interface OptOptions {
   mlirPrintOpOnDiagnostic?: boolean;
   mlirPassStatisticsDisplay: 'pipeline' | 'list';
   emit: 'mlir' | 'wgsl';
+  debug?: boolean;
+  mlirPrintLocalScope?: boolean;
+  mlirElideElementsattrsIfLarger?: number;
+  implicitModule: boolean;
+  mlirTimingDisplay: 'tree' | 'list';
 }
 
 /** What a run needs besides its arguments: the registry, with plugins already loaded. */
@@ -70,6 +78,7 @@ interface Transform {
   readonly pm: OpPassManager | undefined;
   readonly instrumentation: Instrumentation;
   readonly parsePipeline?: (text: string) => OpPassManager;
+  readonly errs: (text: string) => void;
 }
 
 
@@ -87,7 +96,7 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
   const phase = <T>(name: string, after: boolean, fn: () => T): T => (timing ? timing.phase(name, after, fn) : fn());
   try {
     const module = phase('Parser', false, () => {
-      const m = parseModuleSource(source, context);
+      const m = opts.implicitModule ? parseModuleSource(source, context) : parseTopLevelOp(source, context);
       const err = verify(m, context);
       if (err) report(err);
       return err ? undefined : m;
@@ -101,12 +110,14 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
         statistics: transform.instrumentation.statistics,
         onDiagnostic: report,
         parsePipeline: transform.parsePipeline,
+        debug: opts.debug || Boolean(process.env.TILE_DEBUG),
+        errs: transform.errs,
       });
       if (!ok) return undefined;
     }
     return phase('Output', true, () => {
       if (opts.emit === 'wgsl') return wgslTarget!.emitWgslChunk(module, report);
-      return printOperation(module, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo }) + '\n';
+      return printOperation(module, printOptions(opts)) + '\n';
     });
   } catch (e) {
     if (e instanceof DiagnosticError) {
@@ -121,6 +132,16 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
   }
 }
 
+/** The printing flags of a run. */
+function printOptions(opts: OptOptions): PrintOptions {
+  return { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo, localScope: opts.mlirPrintLocalScope, elideElementsAttrsIfLarger: opts.mlirElideElementsattrsIfLarger };
+}
+
+const count = (flag: string) => (value: string): number => {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`${flag} expects a number of elements`);
+  return Number(value);
+};
+
 const parseBool = (flag: string) => (value: string): boolean => {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
@@ -134,6 +155,10 @@ export function buildOptCommand(): Command {
     .option('-o, --output <file>', "output file ('-' for standard output)", '-')
     .option('--mlir-print-op-generic', 'print operations in the generic form')
     .option('--mlir-print-debuginfo', 'print debug info (locations) in MLIR output')
+    .option('--mlir-print-local-scope', 'print without alias definitions: attributes and locations in full where used')
+    .addOption(new Option('--mlir-elide-elementsattrs-if-larger <n>', 'print elements attributes of more than n elements as dense_resource<__elided__>').argParser(count('--mlir-elide-elementsattrs-if-larger')))
+    .option('--mlir-disable-threading', 'run single-threaded (accepted for mlir-opt compatibility: tile-opt always is)')
+    .option('--no-implicit-module', 'take the single top-level op of the input as the root, instead of wrapping the input in a builtin.module')
     .option('--allow-unregistered-dialect', 'allow operations and types of unregistered dialects')
     .option('--split-input-file', "split the input at '// -----' markers and process each chunk independently")
     .option('--verify-diagnostics', "check that emitted diagnostics match '// expected-*' annotations")
@@ -154,10 +179,13 @@ export function buildOptCommand(): Command {
     .option('--mlir-print-ir-after-all', 'print the IR after each pass')
     .option('--mlir-print-ir-after-change', 'when printing the IR after a pass, only print if the IR changed')
     .option('--mlir-print-ir-after-failure', 'when printing the IR after a pass, only print if the pass failed')
+    .option('--mlir-print-ir-module-scope', 'when printing the IR before/after a pass, print the whole top-level op, naming the op the pass runs on')
     .option('--mlir-timing', 'display execution times')
+    .addOption(new Option('--mlir-timing-display <mode>', 'display method for timing data').choices(['tree', 'list']).default('tree'))
     .option('--mlir-pass-statistics', 'display the statistics of each pass')
     .addOption(new Option('--mlir-pass-statistics-display <mode>', 'display method for pass statistics').choices(['list', 'pipeline']).default('pipeline'))
     .addOption(new Option('--emit <target>', "what to write: the IR ('mlir'), or WGSL shaders and their manifest ('wgsl'; with -o, into a folder)").choices(['mlir', 'wgsl']).default('mlir'))
+    .option('--debug', "show the JavaScript stack of a pass's internal error (also TILE_DEBUG=1)")
     .addOption(new Option('-v, --version', 'print the version').default(false))
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
@@ -170,7 +198,6 @@ export function buildOptCommand(): Command {
  */
 export function optMain(argv: readonly string[], io: IO = processIO, setup?: OptSetup): number {
   const cmd = buildOptCommand();
-  cmd.configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   let registry: PassRegistry;
   try {
     registry = setup?.registry ?? createPassRegistry();
@@ -181,6 +208,8 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
   cmd.addHelpText('after', '\n' + passesHelp(registry));
   const toolOptions = new Set(cmd.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))));
   const { rest, flags } = extractPassFlags(argv, registry, toolOptions);
+  // Pass flags are not commander's options: an unknown option's suggestion looks among them too.
+  toolOutput(cmd, io.stdout, io.stderr, () => [...registry.passes, ...registry.pipelines].map((p) => `--${p.name}`));
   try {
     cmd.parse(rest, { from: 'user' });
   } catch (e) {
@@ -196,8 +225,8 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     io.stderr('tile-opt: error: --load-plugin needs optMainAsync (plugins are loaded with import())\n');
     return 1;
   }
-  const color = io.isTTY;
-  const builder = new PipelineBuilder(registry);
+  const color = io.color;
+  const builder = new PipelineBuilder(registry, { suggest: nearestName });
   if (opts.listPasses) {
     try {
       io.stdout(listPasses(registry.passes, listedPipelines(registry, builder)));
@@ -226,14 +255,14 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
   }
   let pm: OpPassManager;
   try {
-    pm = buildPassManager(builder, opts.passPipeline, flags);
+    pm = buildPassManager(builder, opts.passPipeline, flags, !opts.implicitModule);
   } catch (e) {
     if (!(e instanceof DiagnosticError)) throw e;
     io.stderr(renderDiagnostic(e.diagnostic, { color, sources: builder.sources }));
     return 1;
   }
   if (opts.dumpPassPipeline) io.stderr(`Pass Manager with ${pm.entries.length} passes:\n${pm}\n\n`);
-  const printIR = (op: Operation) => printOperation(op, { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo });
+  const printIR = (op: Operation) => printOperation(op, printOptions(opts));
   const instrumentation = instrumentationFor(opts, registry, printIR, io.stderr);
   if ('error' in instrumentation) {
     io.stderr(`tile-opt: error: ${instrumentation.error}\n`);
@@ -248,9 +277,9 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     return 1;
   }
   const started = performance.now();
-  const code = runChunks(cmd, opts, context, { pm, instrumentation, parsePipeline: (text) => builder.parse(text) }, io);
+  const code = runChunks(cmd, opts, context, { pm, instrumentation, parsePipeline: (text) => builder.parse(text), errs: io.stderr }, io);
   if (instrumentation.statistics) io.stderr(statisticsReport([pm], instrumentation.statistics, opts.mlirPassStatisticsDisplay));
-  if (instrumentation.timing) io.stderr(instrumentation.timing.report([pm], performance.now() - started));
+  if (instrumentation.timing) io.stderr(instrumentation.timing.report([pm], performance.now() - started, opts.mlirTimingDisplay));
   return code;
 }
 
@@ -259,6 +288,7 @@ export async function optMainAsync(argv: readonly string[], io: IO = processIO):
   let registry: PassRegistry;
   try {
     registry = createPassRegistry();
+    reserveToolFlags(registry);
     await loadPlugins(argv, registry);
     if (argv.some((a) => a.startsWith('--emit'))) await loadWgslTarget();
   } catch (e) {
@@ -267,6 +297,12 @@ export async function optMainAsync(argv: readonly string[], io: IO = processIO):
     return 1;
   }
   return optMain(argv, io, { registry, pluginsLoaded: true });
+}
+
+/** Keep plugins from naming a pass after one of tile-opt's flags (`--help`, `--verify-each`). */
+function reserveToolFlags(registry: PassRegistry): void {
+  for (const o of buildOptCommand().options) if (o.long) registry.reservedNames.add(o.long.slice(2));
+  registry.reservedNames.add('help');
 }
 
 /** The registered pipelines, and those of the pipeline folders (loaded to check them). */
@@ -288,11 +324,11 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
   try {
     bytes = file === '-' ? io.readStdin() : readFileSync(file);
   } catch (e) {
-    io.stderr(`tile-opt: error: cannot open input file '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}\n`);
+    io.stderr(`tile-opt: error: cannot open input file '${file}': ${errnoText(e)}\n`);
     return 1;
   }
   const name = file === '-' ? '<stdin>' : file;
-  const color = io.isTTY;
+  const color = io.color;
   let whole: SourceFile;
   try {
     whole = decodeSource(bytes, name);
@@ -344,14 +380,7 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
     if (error) io.stderr(`tile-opt: error: ${error}\n`);
     return error ? 1 : 0;
   }
-  // Written to a temporary file first so a failure never leaves a half-written output.
-  const tmp = path.join(path.dirname(opts.output), `.${path.basename(opts.output)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, opts.output);
-  } catch (e) {
-    io.stderr(`tile-opt: error: cannot write output file '${opts.output}': ${(e as Error).message}\n`);
-    return 1;
-  }
-  return 0;
+  const error = writeOutputFile(opts.output, text);
+  if (error) io.stderr(`tile-opt: error: ${error}\n`);
+  return error ? 1 : 0;
 }

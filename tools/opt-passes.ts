@@ -6,7 +6,7 @@ import type { Operation } from '../core/ir/operation.js';
 import { irPrinting, PassTiming } from '../core/pass/instrumentation.js';
 import { PassStatistics, type PassInstrumentation } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
-import { OpPassManager } from '../core/pass/pipeline.js';
+import { ANY_OP, OpPassManager } from '../core/pass/pipeline.js';
 import { loadPlugin } from '../core/pass/plugin.js';
 import { PassRegistry } from '../core/pass/registry.js';
 import { builtinDialects } from '../dialects/registry.js';
@@ -74,10 +74,14 @@ export function extractPassFlags(argv: readonly string[], registry: PassRegistry
   return { rest, flags };
 }
 
-/** The pass manager of a run: from `--pass-pipeline` text, or from pass flags in order. */
-export function buildPassManager(builder: PipelineBuilder, pipelineText: string | undefined, flags: readonly PassFlag[]): OpPassManager {
-  if (pipelineText !== undefined) return builder.parse(pipelineText);
-  const root = new OpPassManager('builtin.module');
+/**
+ * The pass manager of a run: from `--pass-pipeline` text, or from pass flags in order.
+ * `anyRoot` (--no-implicit-module): the root may be any op, so a single anchored element of the
+ * text is the root manager and pass flags go on a manager for any op.
+ */
+export function buildPassManager(builder: PipelineBuilder, pipelineText: string | undefined, flags: readonly PassFlag[], anyRoot = false): OpPassManager {
+  if (pipelineText !== undefined) return builder.parse(pipelineText, { anchoredRoot: anyRoot });
+  const root = new OpPassManager(anyRoot ? ANY_OP : 'builtin.module');
   for (const f of flags) builder.addFlag(root, f.name, f.options);
   return root;
 }
@@ -89,6 +93,7 @@ export interface InstrumentationFlags {
   mlirPrintIrAfterAll?: boolean;
   mlirPrintIrAfterChange?: boolean;
   mlirPrintIrAfterFailure?: boolean;
+  mlirPrintIrModuleScope?: boolean;
   mlirTiming?: boolean;
   mlirPassStatistics?: boolean;
 }
@@ -114,7 +119,7 @@ export function instrumentationFor(flags: InstrumentationFlags, registry: PassRe
   } else return before;
   const instrumentations: PassInstrumentation[] = [];
   if (before || after || flags.mlirPrintIrAfterFailure) {
-    instrumentations.push(irPrinting({ before, after, afterOnlyOnChange: flags.mlirPrintIrAfterChange, afterOnlyOnFailure: flags.mlirPrintIrAfterFailure, print, out }));
+    instrumentations.push(irPrinting({ before, after, afterOnlyOnChange: flags.mlirPrintIrAfterChange, afterOnlyOnFailure: flags.mlirPrintIrAfterFailure, moduleScope: flags.mlirPrintIrModuleScope, print, out }));
   }
   const timing = flags.mlirTiming ? new PassTiming() : undefined;
   if (timing) instrumentations.push(timing);

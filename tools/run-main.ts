@@ -22,6 +22,7 @@ import type { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
 import { createSemantics } from '../dialects/semantics.js';
 import { mulberry32 } from '../testing/random.js';
+import { errnoText, readStdinSync, toolOutput } from './cli.js';
 import { processIO, type IO } from './opt-main.js';
 import { createPassRegistry } from './opt-passes.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
@@ -92,9 +93,9 @@ interface Program {
 function loadProgram(file: string): Program {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file === '-' ? 0 : file);
+    bytes = file === '-' ? readStdinSync() : readFileSync(file);
   } catch (e) {
-    throw new RunError(`cannot open input file '${file}': ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}`);
+    throw new RunError(`cannot open input file '${file}': ${errnoText(e)}`);
   }
   const source = decodeSource(bytes, file === '-' ? '<stdin>' : file);
   const context = createContext();
@@ -170,11 +171,15 @@ function randomData(element: Type, count: number, seed: number): Storage {
   return data;
 }
 
+/** The most elements of a generated input: 2^28 (1 GiB of f32), far beyond what the interpreter runs in reasonable time. */
+const MAX_GENERATED_ELEMENTS = 2 ** 28;
+
 function makeInput(spec: string, value: string, param: Parameter, seed: number): Input {
   const m = /^(rand|zeros|ones):(.*)$/.exec(value);
   if (m) {
     const { shape, element } = parseShapeSpec(m[2]!, spec);
     const count = shape.reduce((a, b) => a * b, 1);
+    if (count > MAX_GENERATED_ELEMENTS) throw new RunError(`bad --arg '${spec}': ${m[2]} has ${count} elements, too large (at most ${MAX_GENERATED_ELEMENTS} elements)`);
     if (m[1] === 'rand') return { shape, element, data: randomData(element, count, seed) };
     const codec = codecOf(element);
     const data = codec.alloc(count);
@@ -186,7 +191,7 @@ function makeInput(spec: string, value: string, param: Parameter, seed: number):
     try {
       bytes = readFileSync(value);
     } catch (e) {
-      throw new RunError(`cannot open '${value}' for --arg ${param.name}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}`);
+      throw new RunError(`cannot open '${value}' for --arg ${param.name}: ${errnoText(e)}`);
     }
     const element = param.type instanceof ShapedType ? param.type.elementType : param.type;
     try {
@@ -412,8 +417,7 @@ export function buildRunCommand(): Command {
 
 /** tile-run's main, with IO injected so that tests can run it in-process. Resolves to the exit code. */
 export async function runMain(argv: readonly string[], io: IO = processIO): Promise<number> {
-  const cmd = buildRunCommand();
-  cmd.configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const cmd = toolOutput(buildRunCommand(), io.stdout, io.stderr);
   try {
     cmd.parse(argv as string[], { from: 'user' });
   } catch (e) {
@@ -430,7 +434,7 @@ export async function runMain(argv: readonly string[], io: IO = processIO): Prom
       return 1;
     }
     if (e instanceof DiagnosticError) {
-      io.stderr(renderDiagnostic(e.diagnostic, { color: io.isTTY, sources }));
+      io.stderr(renderDiagnostic(e.diagnostic, { color: io.color, sources }));
       return 1;
     }
     throw e;

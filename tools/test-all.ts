@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { litFeatures } from '../testing/lit/features.js';
-import { findTests, runTests, summarize } from '../testing/lit/runner.js';
+import { addGpuFeature, litFeatures } from '../testing/lit/features.js';
+import { findTests, needsFeature, runTests, skippedText, summarize } from '../testing/lit/runner.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tile-test-'));
@@ -30,11 +30,14 @@ rmSync(tmp, { recursive: true, force: true });
 
 const fileCheck = process.env.TILE_LIT_FILECHECK;
 console.log(`\ngolden tests (tests/filecheck)${fileCheck ? ` with FileCheck = ${fileCheck}` : ''}:`);
-const results = await runTests(findTests([path.join(repoRoot, 'tests', 'filecheck')]), { repoRoot, features: litFeatures(fileCheck), fileCheck }, (r) => {
+const goldenTests = findTests([path.join(repoRoot, 'tests', 'filecheck')]);
+const features = litFeatures(fileCheck);
+addGpuFeature(features, path.join(repoRoot, 'build', 'tools', 'gpu-probe.js'), needsFeature(goldenTests, 'gpu'));
+const results = await runTests(goldenTests, { repoRoot, features, fileCheck }, (r) => {
   if (r.outcome === 'fail' || r.outcome === 'xpass') process.stdout.write(`FAIL: ${path.relative(repoRoot, r.test.path)}\n${r.log.replace(/^/gm, '  ')}\n`);
 });
 const lit = summarize(results);
-console.log(`golden: ${lit.pass} passed, ${lit.fail + lit.xpass} failed, ${lit.skip} skipped, ${lit.xfail} expected failures`);
+console.log(`golden: ${lit.pass} passed, ${lit.fail + lit.xpass} failed, ${skippedText(results) || '0 skipped'}, ${lit.xfail} expected failures`);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 const passed = unit.passed + lit.pass + lit.xfail;
 const failed = unit.failed + lit.fail + lit.xpass;

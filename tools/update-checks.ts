@@ -3,46 +3,69 @@
  * tile-update-checks FILE...: regenerate the CHECK lines of tests marked as generated, from the
  * output of their first `RUN: ... | FileCheck %s` line. Hand-written tests are left alone.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readLitTest } from '../testing/lit/test-file.js';
 import { makeToolBin, runShell } from '../testing/lit/runner.js';
+import { substitute } from '../testing/lit/substitutions.js';
+import { readLitTest } from '../testing/lit/test-file.js';
 import { GENERATED_MARKER, generateChecks, rewriteTest } from '../testing/update-checks/generate.js';
+import { errnoText, toolOutput } from './cli.js';
+import { writeOutputFile } from './output-file.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const files = process.argv.slice(2);
-if (files.length === 0) {
-  process.stderr.write('usage: tile-update-checks FILE...\n');
-  process.exit(2);
-}
+const program = toolOutput(
+  new Command('tile-update-checks')
+    .description('Regenerate the CHECK lines of golden tests marked as generated, from the output of their first `RUN: ... | FileCheck %s` line')
+    .argument('<files...>', 'test files'),
+  (t) => process.stdout.write(t),
+  (t) => process.stderr.write(t),
+).parse();
+const files = program.processedArgs[0] as string[];
+
 const bin = makeToolBin({ repoRoot, features: new Set() });
 let failures = 0;
+const fail = (message: string) => {
+  process.stderr.write(`tile-update-checks: error: ${message}\n`);
+  failures++;
+};
 try {
-  for (const file of files.map((f) => path.resolve(f))) {
-    const text = readFileSync(file, 'utf8');
+  for (const given of files) {
+    const file = path.resolve(given);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      fail(`cannot open '${given}': ${errnoText(e)}`);
+      continue;
+    }
     if (!text.split('\n').includes(GENERATED_MARKER)) {
       process.stdout.write(`skipped (hand-written): ${file}\n`);
       continue;
     }
     const run = readLitTest(file).runLines.find((l) => /\|\s*FileCheck\s+%s\s*$/.test(l));
     if (!run) {
-      process.stderr.write(`${file}: no 'RUN: ... | FileCheck %s' line to generate from\n`);
-      failures++;
+      fail(`${file}: no 'RUN: ... | FileCheck %s' line to generate from`);
       continue;
     }
-    const command = run.replace(/\|\s*FileCheck\s+%s\s*$/, '').replace(/%s/g, JSON.stringify(file));
-    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
-    const { code, output } = await runShell(command, env, path.dirname(file), 120_000);
-    if (code !== 0) {
-      process.stderr.write(`${file}: '${command}' failed:\n${output}`);
-      failures++;
-      continue;
+    // The same substitutions as tile-lit's (%s, %S, %p, %t, %T, %%).
+    const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'tile-update-checks-'));
+    try {
+      const command = substitute(run.replace(/\|\s*FileCheck\s+%s\s*$/, ''), file, tmpDir);
+      const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
+      const { code, output } = await runShell(command, env, path.dirname(file), 120_000);
+      if (code !== 0) {
+        fail(`${file}: '${command}' failed:\n${output}`);
+        continue;
+      }
+      const error = writeOutputFile(file, rewriteTest(text, generateChecks(output)));
+      if (error) fail(error);
+      else process.stdout.write(`updated: ${file}\n`);
+    } finally {
+      rmSync(tmpDir, { recursive: true, force: true });
     }
-    const tmp = `${file}.update-tmp`;
-    writeFileSync(tmp, rewriteTest(text, generateChecks(output)));
-    renameSync(tmp, file);
-    process.stdout.write(`updated: ${file}\n`);
   }
 } finally {
   rmSync(bin, { recursive: true, force: true });

@@ -8,6 +8,9 @@ import { Operation, type OperationState } from './operation.js';
 import type { Region } from './region.js';
 import type { MemoryEffect, Trait } from './traits.js';
 import type { RewritePattern } from '../rewrite/pattern.js';
+import type { Parser } from '../syntax/parser.js';
+import type { ParseState } from '../syntax/parser-state.js';
+import type { OpAsmPrinter } from '../syntax/printer.js';
 import { IntegerType, type Type } from './types.js';
 import type { OpResult, Value } from './value.js';
 
@@ -60,8 +63,10 @@ export interface OpSpec {
   readonly blockArgNames?: (op: Operation, index: number) => (string | undefined)[];
   /** Ops nested in this op's regions may omit this dialect prefix (MLIR's getDefaultDialect). */
   readonly defaultDialect?: string;
-  readonly print?: (printer: never, op: Operation) => void;
-  readonly parse?: (parser: never, state: OperationState) => void;
+  /** A hand-written custom form (where an assembly format cannot express it): print after the op name. */
+  readonly print?: (printer: OpAsmPrinter, op: Operation) => void;
+  /** Parse what `print` writes, filling in `state` (the op name is already read). */
+  readonly parse?: (parser: Parser, state: ParseState) => void;
   /** Custom directives (`custom<Name>(...)`) used by the assembly format. */
   readonly customDirectives?: Readonly<Record<string, unknown>>;
   /** Type equalities the assembly format may use to infer omitted types (AllTypesMatch, TypesMatchWith). */

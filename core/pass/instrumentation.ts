@@ -1,3 +1,4 @@
+import { StringAttr } from '../ir/attributes.js';
 import type { Operation } from '../ir/operation.js';
 import type { PassInstrumentation, PassStatistics } from './pass-manager.js';
 import { displayName, type NestEntry, type OpPassManager, type PassEntry, type PipelineEntry } from './pipeline.js';
@@ -10,6 +11,8 @@ export interface IRPrintingConfig {
   readonly afterOnlyOnChange?: boolean;
   /** Print after a pass only when it failed (--mlir-print-ir-after-failure). */
   readonly afterOnlyOnFailure?: boolean;
+  /** Print the whole IR (the top-level op) and name the op the pass runs on (--mlir-print-ir-module-scope). */
+  readonly moduleScope?: boolean;
   /** How an op is printed (the run's printing flags). */
   readonly print: (op: Operation) => string;
   readonly out: (text: string) => void;
@@ -20,23 +23,26 @@ const selected = (set: ReadonlySet<string> | true | undefined, entry: PassEntry)
 /** --mlir-print-ir-*: dumps of the op a pass runs on, with mlir-opt's headers, to `out`. */
 export function irPrinting(config: IRPrintingConfig): PassInstrumentation {
   const before = new Map<Operation, string[]>();
-  const header = (when: string, entry: PassEntry) => `// -----// IR Dump ${when} ${displayName(entry.pass)}${when === 'After' && failedTag.has(entry) ? ' Failed' : ''} (${entry.pass.name}) //----- //\n`;
+  const header = (when: string, entry: PassEntry, op: Operation) =>
+    `// -----// IR Dump ${when} ${displayName(entry.pass)}${when === 'After' && failedTag.has(entry) ? ' Failed' : ''} (${entry.pass.name})${config.moduleScope ? ` ${scopeTag(op)}` : ''} //----- //\n`;
   const failedTag = new Set<PassEntry>();
   // The printer ends the op with a newline; mlir-opt's dump is the op, then an empty line.
-  const dump = (when: string, entry: PassEntry, op: Operation, text = config.print(op)) => config.out(`${header(when, entry)}${text.replace(/\n$/, '')}\n\n`);
+  const print = (op: Operation) => config.print(config.moduleScope ? topLevel(op) : op);
+  // (A module-scope dump keeps the top level's own last newline: one more empty line, as in mlir-opt.)
+  const dump = (when: string, entry: PassEntry, op: Operation, text = print(op)) => config.out(`${header(when, entry, op)}${config.moduleScope ? text : text.replace(/\n$/, '')}\n\n`);
   return {
     runBeforePass(entry, op) {
       if (selected(config.before, entry)) dump('Before', entry, op);
       if (config.afterOnlyOnChange && selected(config.after, entry)) {
         const stack = before.get(op) ?? [];
-        stack.push(config.print(op));
+        stack.push(print(op));
         before.set(op, stack);
       }
     },
     runAfterPass(entry, op) {
       const original = config.afterOnlyOnChange && selected(config.after, entry) ? before.get(op)?.pop() : undefined;
       if (config.afterOnlyOnFailure || !selected(config.after, entry)) return;
-      const text = config.print(op);
+      const text = print(op);
       if (original !== undefined && original === text) return;
       dump('After', entry, op, text);
     },
@@ -48,6 +54,18 @@ export function irPrinting(config: IRPrintingConfig): PassInstrumentation {
       failedTag.delete(entry);
     },
   };
+}
+
+/** `('func.func' operation: @f)`: the op a module-scope dump is about. */
+function scopeTag(op: Operation): string {
+  const sym = op.getAttr('sym_name');
+  return `('${op.name}' operation${sym instanceof StringAttr ? `: @${sym.value}` : ''})`;
+}
+
+function topLevel(op: Operation): Operation {
+  let top = op;
+  while (top.parentOp) top = top.parentOp;
+  return top;
 }
 
 const RULE = '===' + '-'.repeat(73) + '===';
@@ -95,8 +113,12 @@ export class PassTiming implements PassInstrumentation {
     }
   }
 
-  /** The report for the pipelines that ran (`managers`), given the total wall time in ms. */
-  report(managers: readonly OpPassManager[], totalMs: number): string {
+  /**
+   * The report for the pipelines that ran (`managers`), given the total wall time in ms: the
+   * tree of pipelines and passes (`tree`), or every name once with its times summed, slowest
+   * first (`list`, --mlir-timing-display=list), Rest and Total last in both.
+   */
+  report(managers: readonly OpPassManager[], totalMs: number, display: 'tree' | 'list' = 'tree'): string {
     const rows: [number, string][] = [];
     const rowsOf = (pm: OpPassManager, indent: string): void => {
       for (const e of pm.entries) {
@@ -112,6 +134,11 @@ export class PassTiming implements PassInstrumentation {
     for (const p of this.phases.filter((p) => p.afterPipeline)) rows.push([p.ms, p.name]);
     const topLevel = rows.filter(([, name]) => !name.startsWith(' ')).reduce((s, [ms]) => s + ms, 0);
     const total = Math.max(totalMs, topLevel);
+    if (display === 'list') {
+      const merged = new Map<string, number>();
+      for (const [ms, name] of rows) merged.set(name.trim(), (merged.get(name.trim()) ?? 0) + ms);
+      rows.splice(0, rows.length, ...[...merged].map(([name, ms]): [number, string] => [ms, name]).sort((a, b) => b[0] - a[0]));
+    }
     rows.push([Math.max(0, total - topLevel), 'Rest'], [total, 'Total']);
     const sec = (ms: number) => (ms / 1000).toFixed(4);
     const pct = (ms: number) => (total > 0 ? (100 * ms) / total : 0).toFixed(1).padStart(5);

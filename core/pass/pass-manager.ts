@@ -1,8 +1,8 @@
 import type { Context } from '../ir/dialect.js';
-import { Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
+import { Diagnostic, DiagnosticError, opDiagnostic } from '../ir/diagnostics.js';
 import type { Operation } from '../ir/operation.js';
 import { verify } from '../ir/verifier.js';
-import type { PassContext } from './pass.js';
+import { invokePass } from './invoke.js';
 import { ANY_OP, type NestEntry, type OpPassManager, type PassEntry } from './pipeline.js';
 
 /** Hooks around every pass and nested pipeline run (MLIR's PassInstrumentation). */
@@ -37,6 +37,10 @@ export interface RunOptions {
   readonly onDiagnostic: (d: Diagnostic) => void;
   /** Builds the pass manager for pipeline text a pass asks to run (PassContext.runPipeline). */
   readonly parsePipeline?: (text: string) => OpPassManager;
+  /** Where passes write text (PassContext.errs); default: the process's stderr. */
+  readonly errs?: (text: string) => void;
+  /** Attach the JavaScript stack to a pass's internal error (tile-opt --debug, TILE_DEBUG=1). */
+  readonly debug?: boolean;
 }
 
 /**
@@ -55,6 +59,11 @@ export function runPassManager(pm: OpPassManager, op: Operation, options: RunOpt
     return false;
   }
   return new Runner(options).runManager(pm, op);
+}
+
+/** Whether every pass directly in `pm` may run on ops named `name` (MLIR's canScheduleOn of an op-agnostic manager). */
+function canRunAll(pm: OpPassManager, name: string): boolean {
+  return pm.entries.every((e) => e.kind === 'nest' || e.pass.spec.opName === undefined || e.pass.spec.opName === name);
 }
 
 function missingDialects(pm: OpPassManager, context: Context): { pass: string; dialect: string } | undefined {
@@ -83,13 +92,27 @@ class Runner {
     return true;
   }
 
+  /**
+   * A nested manager on the immediate children of its kind, as MLIR's OpToOpPassAdaptor: a child
+   * of the named kind must be registered and IsolatedFromAbove (else an error at it); `any(...)`
+   * takes only the children on which it can run (isolated, and of the kind of each restricted pass).
+   */
   private runNested(nest: NestEntry, op: Operation): boolean {
-    const anchor = nest.manager.anchor;
+    const manager = nest.manager;
     const children: Operation[] = [];
-    for (const region of op.regions) for (const block of region.blocks) for (const child of block.ops) if (anchor === ANY_OP || child.name === anchor) children.push(child);
+    for (const region of op.regions) for (const block of region.blocks) for (const child of block.ops) {
+      if (manager.anchor !== ANY_OP) {
+        if (child.name === manager.anchor) children.push(child);
+      } else if (child.definition?.isolatedFromAbove && canRunAll(manager, child.name)) children.push(child);
+    }
     for (const child of children) {
+      const refused = !child.definition ? 'an unregistered operation' : !child.definition.isolatedFromAbove ? "an operation not marked as 'IsolatedFromAbove'" : undefined;
+      if (refused) {
+        this.options.onDiagnostic(opDiagnostic(child, `trying to schedule a pass on ${refused}`));
+        return false;
+      }
       for (const i of this.instrumentations) i.runBeforePipeline?.(nest, child);
-      const ok = this.runManager(nest.manager, child);
+      const ok = this.runManager(manager, child);
       for (const i of this.instrumentations) i.runAfterPipeline?.(nest, child);
       if (!ok) return false;
     }
@@ -104,32 +127,17 @@ class Runner {
       return false;
     }
     for (const i of this.instrumentations) i.runBeforePass?.(entry, op);
-    let failed = false;
-    const ctx: PassContext = {
-      options: entry.options,
-      context: this.options.context,
-      addStatistic: (name, n = 1) => this.options.statistics?.add(entry, name, n),
-      fail: (loc, message) => {
-        failed = true;
-        const d = DiagnosticError.at(loc, message).diagnostic;
-        report(d);
-        return d;
-      },
-      emit: (d) => {
-        if (d.severity === 'error') failed = true;
-        report(d);
-      },
-    };
     const parsePipeline = this.options.parsePipeline;
-    // The text's passes run directly on `target`, whatever the anchor its manager was parsed with.
-    if (parsePipeline) ctx.runPipeline = (target, text) => this.runManager(parsePipeline(text), target);
-    try {
-      pass.spec.run(op, ctx as never);
-    } catch (e) {
-      failed = true;
-      if (e instanceof DiagnosticError) report(e.diagnostic);
-      else report(DiagnosticError.at(op.loc, `pass '${pass.name}' failed with an internal error: ${(e as Error)?.message ?? String(e)}`).diagnostic);
-    }
+    let failed = invokePass(pass, op, {
+      context: this.options.context,
+      options: entry.options,
+      report,
+      count: (name, n) => this.options.statistics?.add(entry, name, n),
+      errs: this.options.errs ?? ((text) => void process.stderr.write(text)),
+      // The text's passes run directly on `target`, whatever the anchor its manager was parsed with.
+      runPipeline: parsePipeline ? (target, text) => this.runManager(parsePipeline(text), target) : undefined,
+      debug: this.options.debug,
+    });
     if (!failed && this.options.verifyEach !== false) {
       const invalid = verify(op, this.options.context);
       if (invalid) {

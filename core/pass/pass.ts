@@ -1,7 +1,8 @@
 import type { Context } from '../ir/dialect.js';
-import { Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
+import type { Diagnostic } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
 import type { Operation } from '../ir/operation.js';
+import { isAsyncFunction } from './invoke.js';
 import { defaultOf, type OptionSpecs, type OptionValue, type OptionValues } from './options.js';
 
 /**
@@ -19,6 +20,8 @@ export interface PassContext<O = Readonly<Record<string, OptionValue>>> {
   fail(loc: Location, message: string): Diagnostic;
   /** Report a warning or remark without failing. */
   emit(diagnostic: Diagnostic): void;
+  /** Write text to the tool's error stream (where mlir-opt's passes write to llvm::errs()). */
+  errs(text: string): void;
   /**
    * Run a pipeline given as text (e.g. `canonicalize,cse`) on `op`, nested in this pass (MLIR's
    * runPipeline); false when it failed. Absent when the pass runs outside a pass manager.
@@ -52,22 +55,13 @@ export interface PassDefinition {
   readonly defaults: Readonly<Record<string, OptionValue>>;
 }
 
+/**
+ * Declare a pass. Its `run` must be synchronous: an `async` run is refused here, naming the pass
+ * (a pass manager would not wait for it; MLIR's passes are synchronous too).
+ */
 export function definePass<const S extends OptionSpecs = {}>(spec: PassSpec<S>): PassDefinition {
+  if (isAsyncFunction(spec.run)) throw new Error(`pass '${spec.name}': run must be synchronous, not an async function (passes run synchronously, as in MLIR)`);
   const defaults: Record<string, OptionValue> = {};
   for (const [name, option] of Object.entries(spec.options ?? {})) defaults[name] = defaultOf(option);
   return { spec: spec as unknown as PassSpec<OptionSpecs>, name: spec.name, defaults };
-}
-
-/** Thrown by a pass manager when a pass failed; the diagnostics were already reported. */
-export class PassFailure extends Error {
-  constructor(
-    readonly pass: string,
-    readonly diagnostics: readonly Diagnostic[],
-  ) {
-    super(`pass '${pass}' failed`);
-  }
-}
-
-export function failureDiagnostic(error: unknown): Diagnostic | undefined {
-  return error instanceof DiagnosticError ? error.diagnostic : undefined;
 }

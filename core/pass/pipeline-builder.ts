@@ -48,9 +48,12 @@ export class PipelineBuilder {
   /** `user\0used` -> where `user` uses `used`. */
   private readonly useSites = new Map<string, Location>();
   private readonly cwd: string;
+  /** The nearest of `candidates` to a misspelt `name`, for a `did you mean` note (the tool's). */
+  private readonly suggest: ((name: string, candidates: readonly string[]) => string | undefined) | undefined;
 
-  constructor(readonly registry: PassRegistry, options: { cwd?: string } = {}) {
+  constructor(readonly registry: PassRegistry, options: { cwd?: string; suggest?: (name: string, candidates: readonly string[]) => string | undefined } = {}) {
     this.cwd = options.cwd ?? process.cwd();
+    this.suggest = options.suggest;
   }
 
   private get graph(): Graph {
@@ -60,11 +63,23 @@ export class PipelineBuilder {
   /**
    * Parse `--pass-pipeline` text. A pipeline that is not one `builtin.module(...)` element is
    * taken as nested in builtin.module: `cse,func.func(canonicalize)` means
-   * `builtin.module(cse,func.func(canonicalize))`.
+   * `builtin.module(cse,func.func(canonicalize))`. A `builtin.module(...)` element must then be
+   * the whole pipeline (mlir-opt takes one top-level anchor): beside others it would be nested in
+   * the module and run on nested modules only. With `anchoredRoot` (--no-implicit-module), a
+   * single `anchor(...)` element is the root manager, whatever its anchor.
    */
-  parse(text: string): OpPassManager {
+  parse(text: string, options: { anchoredRoot?: boolean } = {}): OpPassManager {
     const source = this.addSource(new SourceFile(PIPELINE_SOURCE_NAME, text));
     const steps = parsePipelineText(source);
+    // mlir-opt's rule where the root op may be any op (--no-implicit-module): `anchor(...)` is the root manager.
+    const single = steps.length === 1 ? steps[0]! : undefined;
+    if (options.anchoredRoot && single?.kind === 'nest') {
+      const root = new OpPassManager(single.anchor);
+      this.build(single.steps, root, { params: new Map(), dir: this.cwd });
+      return root;
+    }
+    const sibling = steps.length > 1 ? steps.find((s) => s.kind === 'nest' && s.anchor === ROOT_ANCHOR) : undefined;
+    if (sibling) fail(sibling.loc, `'${ROOT_ANCHOR}(...)' must be the whole pipeline, not one of ${steps.length} top-level elements (write 'builtin.module(a,b)' for a and b in order)`);
     const root = new OpPassManager(ROOT_ANCHOR);
     const only = steps.length === 1 ? steps[0]! : undefined;
     const body = only?.kind === 'nest' && only.anchor === ROOT_ANCHOR ? only.steps : steps;
@@ -122,7 +137,7 @@ export class PipelineBuilder {
         pm.addPass(pass, this.resolveOptions(pass.spec.options ?? {}, step.options, `pass '${pass.name}'`, scope));
         continue;
       }
-      if (step.kind === 'pass' && !this.registry.pipeline(step.name)) fail(step.loc, `'${step.name}' does not refer to a registered pass or pass pipeline`);
+      if (step.kind === 'pass' && !this.registry.pipeline(step.name)) this.unknownPass(step.name, step.loc);
       const def = this.load(step.name, step.loc, scope.dir);
       if (def.anchor !== undefined && def.anchor !== pm.anchor) {
         fail(step.loc, `pipeline '${def.name}' runs on '${def.anchor}' ops and cannot be used in a pass manager on '${pm.anchor}'`);
@@ -131,6 +146,13 @@ export class PipelineBuilder {
       for (const [k, v] of Object.entries(this.resolveOptions(def.parameters, step.options, `pipeline '${def.name}'`, scope))) params.set(k, v);
       this.build(def.steps, pm, { pipeline: def, params, dir: dirOf(def, this.cwd) });
     }
+  }
+
+  private unknownPass(name: string, loc: Location): never {
+    const error = DiagnosticError.at(loc, `'${name}' does not refer to a registered pass or pass pipeline`);
+    const near = this.suggest?.(name, [...this.registry.passes, ...this.registry.pipelines].map((p) => p.name));
+    if (near) error.diagnostic.attachNote(`did you mean '${near}'?`);
+    throw error;
   }
 
   private defaultParams(def: PipelineDefinition): Map<string, OptionValue> {

@@ -123,13 +123,15 @@ export async function loadPlugin<Lib>(specifier: string, registry: PassRegistry,
   // All or nothing: check every name before registering any.
   const names = new Set<string>();
   for (const n of [...passes.map((p) => p.name), ...pipelines.map((p) => p.name)]) {
-    if (registry.pass(n) || registry.pipeline(n) || names.has(n)) fail(`'${n}' is already registered as a pass or pass pipeline`);
+    const problem = registry.nameProblem(n) ?? (names.has(n) ? `'${n}' is already registered as a pass or pass pipeline` : undefined);
+    if (problem) fail(problem);
     names.add(n);
   }
-  const taken = new Set([...(options.loadedDialects ?? []), ...registry.dialects.map((d) => d.name)]);
+  const loaded = [...(options.loadedDialects ?? [])];
   for (const d of dialects) {
-    if (taken.has(d.name)) fail(`dialect '${d.name}' is already registered`);
-    taken.add(d.name);
+    const problem = registry.dialectProblem(d.name, loaded);
+    if (problem) fail(problem);
+    loaded.push(d.name);
   }
   for (const p of passes) registry.registerPass(p);
   for (const p of pipelines) registry.registerPipeline(p);

@@ -32,24 +32,42 @@ export class PassRegistry {
   private readonly dialectList: Dialect[] = [];
   /** Folders searched for `@name` (as `<folder>/<name>.yaml`). */
   readonly pipelineDirs: string[] = [];
+  /** Names a pass or pipeline may not take: the tool's own flags (`help`, `verify-each`), set by the tool. */
+  readonly reservedNames = new Set<string>();
 
   constructor(passes: Iterable<PassDefinition> = []) {
     for (const p of passes) this.registerPass(p);
   }
 
   registerPass(pass: PassDefinition): void {
-    this.checkFree(pass.name);
+    this.check(this.nameProblem(pass.name));
     this.passMap.set(pass.name, pass);
   }
   registerPipeline(pipeline: PipelineDefinition): void {
-    this.checkFree(pipeline.name);
+    this.check(this.nameProblem(pipeline.name));
     this.pipelineMap.set(pipeline.name, pipeline);
   }
   /** A dialect to load into the context of the run (from a plugin). */
   registerDialect(dialect: Dialect, loaded: Iterable<string> = []): void {
-    const taken = new Set([...loaded, ...this.dialectList.map((d) => d.name)]);
-    if (taken.has(dialect.name)) throw new RegistrationError(`dialect '${dialect.name}' is already registered`);
+    this.check(this.dialectProblem(dialect.name, loaded));
     this.dialectList.push(dialect);
+  }
+
+  /**
+   * Why `name` cannot be registered as a pass or pipeline (it is used as `--name` and in pipeline
+   * text): empty or not a plain name, a tool flag, or taken. Undefined when it is free.
+   */
+  nameProblem(name: string): string | undefined {
+    if (typeof name !== 'string' || name === '') return 'a pass or pass pipeline needs a name';
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)) return `'${name}' is not a valid pass name (letters, digits, '-', '_' and '.'; not starting with a punctuation mark)`;
+    if (this.reservedNames.has(name)) return `'${name}' is the name of a command-line option (--${name}), not available to a pass or pass pipeline`;
+    if (this.passMap.has(name) || this.pipelineMap.has(name)) return `'${name}' is already registered as a pass or pass pipeline`;
+    return undefined;
+  }
+  /** Why a dialect named `name` cannot be registered (taken here or among `loaded`), or undefined. */
+  dialectProblem(name: string, loaded: Iterable<string> = []): string | undefined {
+    const taken = new Set([...loaded, ...this.dialectList.map((d) => d.name)]);
+    return taken.has(name) ? `dialect '${name}' is already registered` : undefined;
   }
 
   pass(name: string): PassDefinition | undefined {
@@ -68,8 +86,7 @@ export class PassRegistry {
     return this.dialectList;
   }
 
-  private checkFree(name: string): void {
-    if (this.passMap.has(name)) throw new RegistrationError(`pass '${name}' is already registered`);
-    if (this.pipelineMap.has(name)) throw new RegistrationError(`'${name}' is already registered as a pass pipeline`);
+  private check(problem: string | undefined): void {
+    if (problem) throw new RegistrationError(problem);
   }
 }

@@ -23,7 +23,7 @@ export function customPrinterFor(def: OpDefinition): CustomPrint | undefined {
   let printer = printers.get(def);
   if (printer === undefined) {
     const f = def.spec.print ? undefined : compiled(def);
-    printer = def.spec.print ? (def.spec.print as unknown as CustomPrint) : f ? (p, op) => f.print(p, op) : null;
+    printer = def.spec.print ? def.spec.print : f ? (p, op) => f.print(p, op) : null;
     printers.set(def, printer);
   }
   return printer ?? undefined;
@@ -33,7 +33,7 @@ export function customParserFor(def: OpDefinition): CustomParse | undefined {
   let parser = parsers.get(def);
   if (parser === undefined) {
     const f = def.spec.parse ? undefined : compiled(def);
-    parser = def.spec.parse ? (def.spec.parse as unknown as CustomParse) : f ? (ps, state) => f.parse(ps, state) : null;
+    parser = def.spec.parse ? def.spec.parse : f ? (ps, state) => f.parse(ps, state) : null;
     parsers.set(def, parser);
   }
   return parser ?? undefined;

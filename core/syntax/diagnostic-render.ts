@@ -1,9 +1,11 @@
+import { Chalk } from 'chalk';
 import { Diagnostic } from '../ir/diagnostics.js';
 import { CallSiteLoc, FusedLoc, NameLoc, UnknownLoc, type Location } from '../ir/location.js';
 import { printOperationForDiagnostic } from './printer.js';
 import type { SourceFile } from './source.js';
 
 export interface RenderOptions {
+  /** Colour the severity (the tools decide: a terminal, NO_COLOR, FORCE_COLOR; tools/cli.ts). */
   color?: boolean;
   /** Source files by name, to show the offending line with a caret. */
   sources?: ReadonlyMap<string, SourceFile>;
@@ -24,7 +26,14 @@ export function fullMessage(d: Diagnostic, debugInfo = false): string {
 /** Lines up to this long are shown whole, as mlir-opt does; longer ones around the column. */
 const MAX_SHOWN_LINE = 65536;
 
-const COLORS: Record<string, string> = { error: '\x1b[1;31m', warning: '\x1b[1;35m', note: '\x1b[1;30m', remark: '\x1b[1;34m' };
+/** The colours of the severities, as LLVM's SourceMgr (mlir-opt) shows them on a terminal. */
+const colored = new Chalk({ level: 1 });
+const SEVERITY_STYLE: Record<Diagnostic['severity'], (text: string) => string> = {
+  error: colored.bold.red,
+  warning: colored.bold.magenta,
+  note: colored.bold.black,
+  remark: colored.bold.blue,
+};
 
 /** The call site a diagnostic's location stands for (MLIR's getCallSiteLoc): through names and fusions. */
 function callSiteOf(loc: Location): CallSiteLoc | undefined {
@@ -50,7 +59,7 @@ export function renderDiagnostic(d: Diagnostic, options: RenderOptions = {}): st
   const lines: string[] = [];
   const emit = (severity: Diagnostic['severity'], loc: Location, message: string, showLine = true) => {
     const flc = loc.fileLineCol();
-    const sev = options.color ? `${COLORS[severity]}${severity}:\x1b[0m` : `${severity}:`;
+    const sev = options.color ? SEVERITY_STYLE[severity](`${severity}:`) : `${severity}:`;
     if (!flc) {
       lines.push(`<unknown>:0: ${sev} ${loc instanceof UnknownLoc ? '' : `loc(${loc}): `}${message}`);
       return;

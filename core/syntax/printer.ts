@@ -17,6 +17,10 @@ export interface PrintOptions {
   generic?: boolean;
   /** `--mlir-print-debuginfo` */
   debugInfo?: boolean;
+  /** `--mlir-print-local-scope`: no alias definitions; attributes and locations spelled out where used. */
+  localScope?: boolean;
+  /** `--mlir-elide-elementsattrs-if-larger=N`: elements attributes of more than N elements (not splats) print as `dense_resource<__elided__>`. */
+  elideElementsAttrsIfLarger?: number;
 }
 
 /** Attribute aliases (`#map`, `#map1`), as MLIR's builtin dialect assigns them. */
@@ -123,6 +127,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
 
   /** Print a top-level op with its alias definitions. */
   printTopLevel(op: Operation): string {
+    if (this.options.localScope) return this.printNested(op);
     this.names = new SSANames(op, this.generic);
     this.aliases.collect(op);
     const mapDefinition = (a: Attribute) => `#${this.aliases.names.get(a)} = ${a.toString()}\n`;
@@ -375,14 +380,15 @@ export class OpAsmPrinter implements AttrTypeWriter {
         this.write(')');
       }
       this.write(':');
-      const preds = [...new Set(block.predecessors.map((p) => p.parent!))];
+      // One entry per branch to the block, as MLIR's getPredecessors (a cond_br to it twice: 2 preds).
+      const preds = block.predecessors.map((p) => p.parent!);
       if (!block.parent) this.write('  // block is not in a region!');
       else if (preds.length === 0) {
         if (block !== block.parent.entry) this.write('  // no predecessors');
       } else if (preds.length === 1) {
         this.write('  // pred: ' + this.names.blockName(preds[0]!));
       } else {
-        const sorted = block.predecessors.map((p) => p.parent!).sort((a, b) => this.names.blockOrder(a) - this.names.blockOrder(b));
+        const sorted = preds.sort((a, b) => this.names.blockOrder(a) - this.names.blockOrder(b));
         this.write(`  // ${sorted.length} preds: ` + sorted.map((b) => this.names.blockName(b)).join(', '));
       }
       this.write('\n');
@@ -498,20 +504,22 @@ export function allAttributes(op: Operation): NamedAttribute[] {
 }
 
 export function printOperation(op: Operation, options: PrintOptions = {}): string {
-  return new OpAsmPrinter(options).printTopLevel(op);
+  return (options.elideElementsAttrsIfLarger === undefined ? new OpAsmPrinter(options) : new ElidingPrinter(options)).printTopLevel(op);
 }
 
 /** Elements attributes with more elements than this are elided in diagnostics (MLIR's Diagnostic::appendOp). */
 const DIAGNOSTIC_ELEMENTS_LIMIT = 16;
 
 /**
- * The printer of ops in diagnostics: elements attributes of more than 16 elements, splats
- * excepted, print as `dense_resource<__elided__>` (MLIR's OpPrintingFlags::elideLargeElementsAttrs).
- * A subclass, so that ordinary printing does not pay for the check.
+ * A printer that elides elements attributes of more than `elideElementsAttrsIfLarger` elements,
+ * splats excepted, as `dense_resource<__elided__>` (MLIR's OpPrintingFlags::elideLargeElementsAttrs):
+ * --mlir-elide-elementsattrs-if-larger, and ops in diagnostics (16). A subclass, so that ordinary
+ * printing does not pay for the check.
  */
-class DiagnosticPrinter extends OpAsmPrinter {
+class ElidingPrinter extends OpAsmPrinter {
+  private readonly limit = this.options.elideElementsAttrsIfLarger ?? DIAGNOSTIC_ELEMENTS_LIMIT;
   override attr(a: Attribute, elision: TypeElision = 'never'): void {
-    if (!(a instanceof DenseElementsAttr) || a.isSplat || a.values.length <= DIAGNOSTIC_ELEMENTS_LIMIT) return super.attr(a, elision);
+    if (!(a instanceof DenseElementsAttr) || a.isSplat || a.values.length <= this.limit) return super.attr(a, elision);
     this.write('dense_resource<__elided__>');
     if (elision !== 'must') {
       this.write(' : ');
@@ -526,5 +534,5 @@ class DiagnosticPrinter extends OpAsmPrinter {
  */
 export function printOperationForDiagnostic(op: Operation, debugInfo = false): string {
   // An op with regions starts on a line of its own.
-  return (op.regions.length > 0 ? '\n' : '') + new DiagnosticPrinter({ generic: true, debugInfo }).printNested(op);
+  return (op.regions.length > 0 ? '\n' : '') + new ElidingPrinter({ generic: true, debugInfo }).printNested(op);
 }

@@ -1,10 +1,10 @@
 import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
 import { AnyType } from '../../core/ir/constraints.js';
-import { defineOp, type OpSpec } from '../../core/ir/op-definition.js';
+import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
-import { IntegerType, RankedTensorType, UnrankedTensorType, VectorType, type Type } from '../../core/ir/types.js';
+import { i1, RankedTensorType, UnrankedTensorType, VectorType, type Type } from '../../core/ir/types.js';
 import type { Parser } from '../../core/syntax/parser.js';
 import { Tok } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
@@ -12,7 +12,6 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { AllTypesMatch, predTrait, sameShape } from './common.js';
 import { BoolLike, getI1SameShape } from './types.js';
 
-const i1 = IntegerType.get(1);
 const isShaped = (t: Type) => t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType;
 
 /** `arith.select %c, %a, %b : i32`, or `: vector<4xi1>, vector<4xi32>` for a mask. */
@@ -57,8 +56,8 @@ export const SelectOp = defineOp({
     }),
     Pure,
   ],
-  print: printSelect as unknown as NonNullable<OpSpec['print']>,
-  parse: parseSelect as unknown as NonNullable<OpSpec['parse']>,
+  print: printSelect,
+  parse: parseSelect,
   fold: arithFolders['arith.select'],
   canonicalize: arithPatterns['arith.select'],
   verify: (op) => {

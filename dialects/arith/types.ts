@@ -1,6 +1,6 @@
 import { scalarOrShapedOf, typeConstraint, type TypeConstraint } from '../../core/ir/constraints.js';
 import {
-  FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType, UnrankedTensorType, VectorType,
+  FloatType, i1, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType, UnrankedTensorType, VectorType,
   type Type,
 } from '../../core/ir/types.js';
 
@@ -31,7 +31,6 @@ export const BitcastTypeConstraint = typeConstraint(
 
 /** MLIR's getI1SameShape: i1, or a vector/tensor of i1 with the shape of `t`. */
 export function getI1SameShape(t: Type): Type {
-  const i1 = IntegerType.get(1);
   if (t instanceof VectorType) return VectorType.get(t.shape, i1, t.scalableDims);
   if (t instanceof RankedTensorType) return RankedTensorType.get(t.shape, i1);
   if (t instanceof UnrankedTensorType) return UnrankedTensorType.get(i1);

@@ -26,6 +26,17 @@ export function parseModuleSource(source: SourceFile, context: Context): Operati
 }
 
 /**
+ * Parse a source that must hold exactly one top-level op, which is returned as is (mlir-opt's
+ * --no-implicit-module); else an error at "FILE":0:0, as mlir-opt words it.
+ */
+export function parseTopLevelOp(source: SourceFile, context: Context): Operation {
+  return parseSource(source, context, '', (ops) => {
+    if (ops.length !== 1) throw DiagnosticError.at(FileLineColLoc.get(source.name, 0, 0), `source must contain a single top-level operation, found: ${ops.length}`);
+    return ops[0]!;
+  });
+}
+
+/**
  * Parse IR text into a builtin.module and verify it; throws DiagnosticError on the first problem.
  */
 export function parseModule(text: string, context: Context, fileName = 'input.mlir'): Operation {

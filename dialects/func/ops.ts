@@ -102,8 +102,8 @@ export const FuncOp = defineOp({
   regions: { body: {} },
   traits: [AutomaticAllocationScope, IsolatedFromAbove, SymbolTrait],
   defaultDialect: 'func',
-  print: printFuncOp as never,
-  parse: parseFuncOp as never,
+  print: printFuncOp,
+  parse: parseFuncOp,
   verify(op) {
     const body = op.regions[0];
     const vis = op.getAttr('sym_visibility');
@@ -181,7 +181,7 @@ export const CallIndirectOp = defineOp({
   canonicalize: [SimplifyIndirectCallWithKnownCallee],
   // MLIR's format `$callee `(` $callee_operands `)` attr-dict `:` type($callee)`, whose operand and
   // result types come from the callee's function type (TypesMatchWith), written out by hand.
-  print: ((p: OpAsmPrinter, op: Operation) => {
+  print(p: OpAsmPrinter, op: Operation) {
     p.write(' ');
     p.printOperand(op.operands[0]!);
     p.write('(');
@@ -190,8 +190,8 @@ export const CallIndirectOp = defineOp({
     p.printOptionalAttrDict(op);
     p.write(' : ');
     p.printType(op.operands[0]!.type);
-  }) as never,
-  parse: ((parser: Parser, state: ParseState) => {
+  },
+  parse(parser: Parser, state: ParseState) {
     const callee = parser.parseOperand();
     parser.expect(Tok.LParen, "'('");
     const argsOffset = parser.offset;
@@ -206,7 +206,7 @@ export const CallIndirectOp = defineOp({
     state.operands.push(parser.resolveOperand(callee, type));
     parser.resolveOperands(args, type.inputs, argsOffset, state.operands);
     state.types.push(...type.results);
-  }) as never,
+  },
   verify(op) {
     const type = op.operands[0]!.type as FunctionType;
     const operands = op.operands.slice(1);

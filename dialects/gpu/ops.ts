@@ -248,8 +248,8 @@ export const GPUFuncOp = defineOp({
   },
   regions: { body: {} },
   traits: [HasParent('gpu.module'), AutomaticAllocationScope, IsolatedFromAbove, SymbolTrait],
-  print: printGPUFuncOp as never,
-  parse: parseGPUFuncOp as never,
+  print: printGPUFuncOp,
+  parse: parseGPUFuncOp,
   verify(op) {
     const type = functionTypeOf(op);
     const attrs = verifyFunctionAttrs(op);
@@ -490,8 +490,8 @@ export const LaunchFuncOp = defineOp({
   },
   results: { asyncToken: optional(AsyncToken) },
   attributes: { kernel: required(attrConstraint('symbol reference attribute', (a: Attribute): a is SymbolRefAttr => a instanceof SymbolRefAttr)) },
-  print: printLaunchFuncOp as never,
-  parse: parseLaunchFuncOp as never,
+  print: printLaunchFuncOp,
+  parse: parseLaunchFuncOp,
   verify(op) {
     const module = op.parentOfType((o) => o.name === 'builtin.module');
     if (!module) return 'expected to belong to a module';

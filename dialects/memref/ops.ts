@@ -1,11 +1,11 @@
-import { Attribute, DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr, StridedLayoutAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { Attribute, DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optionalAttr, required, defaultValuedOptional, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { SymbolTable as SymbolTableView } from '../../core/ir/symbol-table.js';
 import { MemoryEffects, Pure, Symbol as SymbolTrait, type Trait } from '../../core/ir/traits.js';
-import { IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+import { i1, IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
@@ -17,7 +17,6 @@ import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, el
 // ---------------------------------------------------------------------------------------- attributes
 
 const i64 = IntegerType.get(64);
-const i1 = IntegerType.get(1);
 
 export const AlignmentAttr = attrConstraint(
   '64-bit signless integer attribute whose minimum value is 0',

@@ -6,13 +6,13 @@ import { IntegerAttr } from '../../core/ir/attributes.js';
 import { Block } from '../../core/ir/block.js';
 import { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
-import { IntegerType, type Type } from '../../core/ir/types.js';
+import { i1, IntegerType, type Type } from '../../core/ir/types.js';
 import type { OpResult, Value } from '../../core/ir/value.js';
 import type { Location } from '../../core/ir/location.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
-import { boolConstant, i1, mergeBlocks, valueLoc } from './rewrite-helpers.js';
+import { boolConstant, mergeBlocks, valueLoc } from './rewrite-helpers.js';
 import type { FoldResult } from '../../core/ir/op-definition.js';
 
 

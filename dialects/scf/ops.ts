@@ -1,6 +1,6 @@
 import { typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import type { Operation, OperationState } from '../../core/ir/operation.js';
+import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
 import { opDiagnostic } from '../../core/ir/diagnostics.js';
 import {
@@ -13,16 +13,15 @@ import {
   SingleBlockImplicitTerminator,
   Terminator,
 } from '../../core/ir/traits.js';
-import { FunctionType, IndexType, IntegerType, type Type } from '../../core/ir/types.js';
+import { FunctionType, i1, IndexType, IntegerType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
-import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
+import type { RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { foldIf, scfPatterns } from './canonicalization.js';
 import { whilePatterns } from './while-canonicalization.js';
 
-const i1 = IntegerType.get(1);
 export const I1 = typeConstraint('1-bit signless integer', (t) => t === i1, i1);
 export const AnySignlessIntegerOrIndex = typeConstraint(
   'signless integer or index',
@@ -53,11 +52,6 @@ function parseAssignmentList(parser: Parser): { args: UnresolvedOperand[]; inits
     inits.push(parser.parseOperand());
   });
   return { args, inits };
-}
-
-/** Hand-written parse hooks are declared loosely typed in core/ir; this restores the types. */
-export function customParse(f: (parser: Parser, state: ParseState) => void): (parser: never, state: OperationState) => void {
-  return f as never;
 }
 
 function parseRegionWith(parser: Parser, args?: RegionArgument[]): Region {
@@ -97,7 +91,7 @@ export const YieldOp = defineOp({
   name: 'scf.yield',
   summary: 'loop yield and termination operation',
   operands: { results: variadic() },
-  traits: [Pure, ReturnLike, Terminator, HasParent('scf.execute_region', 'scf.for', 'scf.if', 'scf.index_switch', 'scf.while')],
+  traits: [Pure, ReturnLike, Terminator, HasParent('scf.execute_region', 'scf.for', 'scf.if', 'scf.while')],
   assemblyFormat: 'attr-dict ($results^ `:` type($results))?',
 });
 
@@ -112,12 +106,6 @@ export const ConditionOp = defineOp({
 // ---------------------------------------------------------------------------------------- for
 
 /** The yielded values have the types of `op`'s results. */
-function yieldMatchesResults(yieldOp: Operation, op: Operation): boolean {
-  if (yieldOp.numOperands !== op.results.length) return false;
-  for (let i = 0; i < op.results.length; i++) if (yieldOp.operand(i).type !== op.results[i]!.type) return false;
-  return true;
-}
-
 export const ForOp = defineOp({
   name: 'scf.for',
   summary: 'for operation',
@@ -159,10 +147,7 @@ export const ForOp = defineOp({
       if (op.operand(3 + i).type !== op.results[i]!.type) return `types mismatch between ${i}th iter operand and defined value`;
       if (body.arguments[1 + i]!.type !== op.results[i]!.type) return `types mismatch between ${i}th iter region arg and defined value`;
     }
-    const y = body.last;
-    if (y && y.name === 'scf.yield' && !yieldMatchesResults(y, op)) {
-      if (y.numOperands !== op.results.length) return `along control flow edge from Region #0 to parent results: source has ${y.numOperands} operands, but target successor needs ${op.results.length}`;
-    }
+    // (The yield matches the results here: verify checked it against the iter_args.)
   },
   print(p: OpAsmPrinter, op: Operation) {
     const body = op.region(0).entry!;
@@ -175,21 +160,14 @@ export const ForOp = defineOp({
     p.printOperand(op.operand(1));
     p.write(' step ');
     p.printOperand(op.operand(2));
-    const numInits = op.numOperands - 3;
-    if (numInits > 0) {
-      // MLIR's printInitializationList and the types, straight from the operand slots.
-      p.write(' iter_args(');
-      for (let i = 0; i < numInits; i++) {
+    const inits = op.operands.slice(3);
+    printInitializationList(p, body.arguments.slice(1), inits, ' iter_args');
+    if (inits.length > 0) {
+      p.write(' -> (');
+      inits.forEach((v, i) => {
         if (i) p.write(', ');
-        p.printOperand(body.arguments[1 + i]!);
-        p.write(' = ');
-        p.printOperand(op.operand(3 + i));
-      }
-      p.write(') -> (');
-      for (let i = 0; i < numInits; i++) {
-        if (i) p.write(', ');
-        p.printType(op.operand(3 + i).type);
-      }
+        p.printType(v.type);
+      });
       p.write(')');
     }
     p.write(' ');
@@ -199,10 +177,10 @@ export const ForOp = defineOp({
       p.write(' ');
     }
     // As MLIR's ForOp::print: the yield is shown only with iter_args (attributes on it are not printed).
-    p.printRegion(op.region(0), false, numInits > 0);
+    p.printRegion(op.region(0), false, inits.length > 0);
     p.printOptionalAttrDict(op);
   },
-  parse: customParse((parser, state) => {
+  parse(parser, state) {
     const iv = parser.parseOperand();
     parser.expect(Tok.Equal, "'='");
     const lb = parser.parseOperand();
@@ -231,7 +209,7 @@ export const ForOp = defineOp({
     ensureImplicitTerminator(region, ForOp.definition, parser.context, state.loc);
     state.regions.push(region);
     parser.parseOptionalAttrDict(state);
-  }),
+  },
 });
 
 // ---------------------------------------------------------------------------------------- if
@@ -273,7 +251,7 @@ export const IfOp = defineOp({
     }
     p.printOptionalAttrDict(op);
   },
-  parse: customParse((parser, state) => {
+  parse(parser, state) {
     const cond = parser.parseOperand();
     parser.resolveOperands([cond], [i1], cond.offset, state.operands);
     state.types.push(...parser.parseOptionalArrowTypeList());
@@ -288,7 +266,7 @@ export const IfOp = defineOp({
       state.regions.push(new Region());
     }
     parser.parseOptionalAttrDict(state);
-  }),
+  },
 });
 
 // ---------------------------------------------------------------------------------------- while
@@ -337,7 +315,7 @@ export const WhileOp = defineOp({
     p.printRegion(op.region(1));
     p.printOptionalAttrDictWithKeyword(op);
   },
-  parse: customParse((parser, state) => {
+  parse(parser, state) {
     let args: UnresolvedOperand[] = [];
     let inits: UnresolvedOperand[] = [];
     if (parser.peek(Tok.LParen)) ({ args, inits } = parseAssignmentList(parser));
@@ -355,7 +333,7 @@ export const WhileOp = defineOp({
     const after = parseRegionWith(parser);
     state.regions.push(before, after);
     parser.parseOptionalAttrDictWithKeyword(state);
-  }),
+  },
 });
 
 // ---------------------------------------------------------------------------------------- execute_region
@@ -378,9 +356,9 @@ export const ExecuteRegionOp = defineOp({
     p.printRegion(op.region(0), false, true);
     p.printOptionalAttrDict(op);
   },
-  parse: customParse((parser, state) => {
+  parse(parser, state) {
     state.types.push(...parser.parseOptionalArrowTypeList());
     state.regions.push(parseRegionWith(parser));
     parser.parseOptionalAttrDict(state);
-  }),
+  },
 });

@@ -2,11 +2,10 @@
 import { IntegerAttr } from '../../core/ir/attributes.js';
 import type { Block } from '../../core/ir/block.js';
 import type { Location } from '../../core/ir/location.js';
-import { IntegerType } from '../../core/ir/types.js';
+import { i1 } from '../../core/ir/types.js';
 import type { BlockArgument, Value } from '../../core/ir/value.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 
-export const i1 = IntegerType.get(1);
 
 /** Where a value is defined (MLIR's Value::getLoc). */
 export function valueLoc(v: Value): Location {

@@ -10,6 +10,7 @@ import { withDeadline, type Backend } from './backend.js';
 import { RuntimeError, type CompileMessage } from './errors.js';
 import type { AdapterDescription, ExecRequest, ExecResult } from './exec-types.js';
 import { GpuExecutor, type WebGpuConstants } from './executor.js';
+import { vulkanLoaderFound } from './vulkan-loader.js';
 
 interface DawnAddon {
   create(flags: string[]): GPU;
@@ -67,6 +68,7 @@ export class DawnBackend implements Backend {
 
   /** Rejects with kind 'no-adapter' when Dawn finds none, 'provider' when Dawn cannot be loaded. */
   static async open(): Promise<DawnBackend> {
+    if (!vulkanLoaderFound()) throw new RuntimeError('no-adapter', 'Dawn found no WebGPU adapter: the Vulkan loader (libvulkan.so.1) is not installed');
     const dawn = await loadDawn();
     const executor = await DawnBackend.openExecutor(dawn);
     return new DawnBackend(executor, executor.adapter, dawn);

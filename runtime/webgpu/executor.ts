@@ -5,7 +5,7 @@
  * inside the Deno runner under wgpu. No Node-only imports here.
  */
 import { RuntimeError, type CompileMessage } from './errors.js';
-import type { AdapterDescription, ExecBinding, ExecRequest, ExecResult, KernelTimings } from './exec-types.js';
+import type { AdapterDescription, ExecRequest, ExecResult, KernelTimings } from './exec-types.js';
 
 /** The flag namespaces of WebGPU (globals in browsers and Deno, `globals` of Dawn's addon). */
 export interface WebGpuConstants {

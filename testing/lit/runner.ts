@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { substitute } from './substitutions.js';
 import { featureMatches, readLitTest, type LitTest } from './test-file.js';
 
 export type Outcome = 'pass' | 'fail' | 'skip' | 'xfail' | 'xpass';
@@ -11,6 +12,8 @@ export interface LitResult {
   outcome: Outcome;
   /** Failing command and its output, for the log. */
   log: string;
+  /** Why a skipped test was skipped: `missing feature gpu`, `unsupported with x`. */
+  skipReason?: string;
 }
 
 export interface LitOptions {
@@ -39,6 +42,11 @@ export function findTests(roots: readonly string[], filter?: RegExp): string[] {
   return filter ? out.filter((p) => filter.test(p)) : out;
 }
 
+/** Whether a test among `paths` requires `feature` (so that looking for it is worth its time). */
+export function needsFeature(paths: readonly string[], feature: string): boolean {
+  return paths.some((p) => readLitTest(p).requires.some((r) => r.includes(feature)));
+}
+
 /** A bin folder with this repository's tools as commands, plus `not` and `FileCheck`. */
 export function makeToolBin(opts: LitOptions): string {
   const bin = mkdtempSync(path.join(os.tmpdir(), 'tile-lit-bin-'));
@@ -61,20 +69,6 @@ export function makeToolBin(opts: LitOptions): string {
   return bin;
 }
 
-function substitute(line: string, test: LitTest, tmpDir: string, opts: LitOptions): string {
-  const subs: Record<string, string> = {
-    '%s': test.path,
-    '%S': path.dirname(test.path),
-    '%p': path.dirname(test.path),
-    '%t': path.join(tmpDir, path.basename(test.path) + '.tmp'),
-    '%T': tmpDir,
-    '%%': '%',
-  };
-  let out = line.replace(/%\{([A-Za-z0-9_-]+)\}/g, (m, name: string) => opts.substitutions?.[name] ?? m);
-  out = out.replace(/%[sSptT%]/g, (m) => subs[m] ?? m);
-  return out;
-}
-
 export function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-o', 'pipefail', '-c', command], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -93,9 +87,10 @@ export function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, t
 }
 
 export async function runTest(test: LitTest, bin: string, opts: LitOptions): Promise<LitResult> {
-  if (test.requires.some((r) => !featureMatches(r, opts.features)) || test.unsupported.some((u) => featureMatches(u, opts.features))) {
-    return { test, outcome: 'skip', log: '' };
-  }
+  const missing = test.requires.filter((r) => !featureMatches(r, opts.features));
+  if (missing.length > 0) return { test, outcome: 'skip', log: '', skipReason: `missing feature ${missing.join(', ')}` };
+  const excluded = test.unsupported.filter((u) => featureMatches(u, opts.features));
+  if (excluded.length > 0) return { test, outcome: 'skip', log: '', skipReason: `unsupported with ${excluded.join(', ')}` };
   if (test.runLines.length === 0) return { test, outcome: 'fail', log: 'no RUN lines found\n' };
   const expectFail = test.xfail.some((x) => featureMatches(x, opts.features));
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'tile-lit-'));
@@ -105,7 +100,7 @@ export async function runTest(test: LitTest, bin: string, opts: LitOptions): Pro
   try {
     mkdirSync(tmpDir, { recursive: true });
     for (const line of test.runLines) {
-      const cmd = substitute(line, test, tmpDir, opts);
+      const cmd = substitute(line, test.path, tmpDir, opts.substitutions);
       const { code, output } = await runShell(cmd, env, path.dirname(test.path), opts.timeoutMs ?? 120_000);
       if (code !== 0) {
         log = `$ ${cmd}\n${output}\n[tile-lit] command failed with exit status ${code}\n`;
@@ -139,6 +134,14 @@ export async function runTests(paths: readonly string[], opts: LitOptions, onRes
     rmSync(bin, { recursive: true, force: true });
   }
   return results;
+}
+
+/** The skips grouped by reason, for a summary: `1 skipped (missing feature gpu)`; '' without skips. */
+export function skippedText(results: readonly LitResult[]): string {
+  const byReason = new Map<string, number>();
+  for (const r of results) if (r.outcome === 'skip') byReason.set(r.skipReason ?? 'skipped', (byReason.get(r.skipReason ?? 'skipped') ?? 0) + 1);
+  const total = [...byReason.values()].reduce((a, b) => a + b, 0);
+  return total ? `${total} skipped (${[...byReason].map(([why, n]) => (byReason.size > 1 ? `${n}: ${why}` : why)).join('; ')})` : '';
 }
 
 export function summarize(results: readonly LitResult[]): Record<Outcome, number> {

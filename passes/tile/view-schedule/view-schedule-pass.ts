@@ -53,14 +53,6 @@ export function loopPicture(schedule: LoopSchedule, names: SSANames, options: { 
   };
 }
 
-/**
- * Passes have no output channel besides diagnostics, so the text picture goes to the process's
- * stderr from here, as mlir-opt's view-op-graph writes to llvm::errs().
- */
-function writeToStderr(text: string): void {
-  process.stderr.write(text);
-}
-
 export const tileViewSchedulePass = definePass({
   name: 'tile-view-schedule',
   displayName: 'TileViewSchedule',
@@ -98,7 +90,8 @@ export const tileViewSchedulePass = definePass({
       pictures.push(loopPicture(schedule, names, { peelEpilogue: pass.options['peel-epilogue'], tripCount: pass.options['trip-count'] }));
     }
     const picture = format === 'svg' ? renderScheduleSvg(pictures) : renderScheduleText(pictures);
-    if (output === '') return writeToStderr(picture);
+    // To the error stream, as mlir-opt's view-op-graph writes to llvm::errs().
+    if (output === '') return pass.errs(picture);
     try {
       writeFileSync(output, picture);
     } catch (e) {

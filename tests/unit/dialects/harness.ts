@@ -36,7 +36,7 @@ export function tileOpt(args: readonly string[], stdin = ''): RunResult {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     readStdin: () => new TextEncoder().encode(stdin),
-    isTTY: false,
+    color: false,
   };
   const code = optMain(args, io);
   return { code, stdout, stderr };

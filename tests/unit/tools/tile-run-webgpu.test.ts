@@ -27,7 +27,7 @@ const addArgs = ['--entry', 'main', '--arg', 'a=rand:300xf32', '--arg', 'b=rand:
 async function tileRun(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: IO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: () => new Uint8Array(), isTTY: false };
+  const io: IO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: () => new Uint8Array(), color: false };
   const code = await runMain(argv, io);
   return { code, stdout, stderr };
 }

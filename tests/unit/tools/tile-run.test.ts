@@ -14,7 +14,7 @@ const MATMUL = path.join(repoRoot, 'examples', 'matmul-gpu.mlir');
 async function tileRun(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: IO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: () => new Uint8Array(), isTTY: false };
+  const io: IO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: () => new Uint8Array(), color: false };
   const code = await runMain(argv, io);
   return { code, stdout, stderr };
 }

@@ -13,7 +13,7 @@
 
 "test.func"() ({
 ^bb0(%c: i1, %f: f32, %i: index, %j: i32):
-// expected-error @+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
+// expected-error @+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.while'}}
   scf.yield
 }) : () -> ()
 

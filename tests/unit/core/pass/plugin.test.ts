@@ -39,13 +39,16 @@ describe('the example plugin (examples/plugins/trace-plugin.mjs)', () => {
   });
 });
 
+/** The one line of tile-opt's error for a plugin that cannot be registered. */
+async function expectPluginErrorOf(spec: string, message: string): Promise<void> {
+  const r = await tileOptAsync(['-', '--load-plugin', spec, '--cse'], input);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toBe(`tile-opt: error: plugin '${spec}': ${message}\n`);
+}
+
 describe('plugins that fail', () => {
-  const expectPluginError = async (spec: string, message: string) => {
-    const r = await tileOptAsync(['-', '--load-plugin', spec, '--cse'], input);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`tile-opt: error: plugin '${spec}': ${message}\n`);
-  };
+  const expectPluginError = expectPluginErrorOf;
   it('a plugin that throws', async () => {
     await expectPluginError(plugin('throws.mjs', "export default function () { throw new Error('boom'); }\n"), 'boom');
   });
@@ -82,12 +85,93 @@ describe('plugins that fail', () => {
     );
     const r = await tileOptAsync(['-', '--half-ok'], input);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("error: unknown option '--half-ok'\n");
+    expect(r.stderr).toBe("tile-opt: error: unknown option '--half-ok'\n");
     expect((await tileOptAsync(['-', '--cse'], input)).code).toBe(0);
   });
   it('the synchronous entry point refuses --load-plugin', () => {
     const r = tileOpt(['-', '--load-plugin', EXAMPLE], input);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('tile-opt: error: --load-plugin needs optMainAsync (plugins are loaded with import())\n');
+  });
+});
+
+describe('pass names, checked when a plugin registers them', () => {
+  const named = (file: string, name: string) => plugin(file, `export default function (api) { api.registerPass(api.lib.definePass({ name: ${JSON.stringify(name)}, summary: 's', run() {} })); }\n`);
+  it('an empty name', async () => {
+    await expectPluginErrorOf(named('empty-name.mjs', ''), 'a pass or pass pipeline needs a name');
+  });
+  it('a name that cannot be a flag or be written in a pipeline', async () => {
+    await expectPluginErrorOf(named('bad-name.mjs', 'a(b)'), "'a(b)' is not a valid pass name (letters, digits, '-', '_' and '.'; not starting with a punctuation mark)");
+  });
+  it("the name of one of tile-opt's flags", async () => {
+    for (const flag of ['help', 'verify-each', 'pass-pipeline']) {
+      await expectPluginErrorOf(named(`flag-${flag}.mjs`, flag), `'${flag}' is the name of a command-line option (--${flag}), not available to a pass or pass pipeline`);
+    }
+  });
+  it('a pipeline named like a flag', async () => {
+    const f = plugin('flag-pipeline.mjs', "export default function (api) { api.registerPipeline({ name: 'split-input-file', summary: 's', pipeline: 'cse' }); }\n");
+    await expectPluginErrorOf(f, "'split-input-file' is the name of a command-line option (--split-input-file), not available to a pass or pass pipeline");
+  });
+});
+
+describe('plugin passes at run time', () => {
+  const withPass = (file: string, fields: string) => plugin(file, `export default function (api) { api.registerPass(api.lib.definePass({ name: 'p', summary: 's', ${fields} })); }\n`);
+  it('an async run is refused when the pass is declared, naming the pass and the plugin', async () => {
+    await expectPluginErrorOf(withPass('async.mjs', 'async run(op, pass) { await null; pass.fail(op.loc, "late"); }'), "pass 'p': run must be synchronous, not an async function (passes run synchronously, as in MLIR)");
+  });
+  it('a run that returns a promise fails the pass, nested or not, and the late rejection is ignored', async () => {
+    const f = withPass('promise.mjs', "run() { return new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 1)); }");
+    for (const args of [['--p'], ['-p', 'func.func(p)'], ['-p', 'func.func(p)', '--mlir-print-ir-after-all', '--verify-each=false']]) {
+      const r = await tileOptAsync(['-', '--load-plugin', f, ...args], input);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^<stdin>:\d+:\d+: error: pass 'p' returned a promise: a pass's run must be synchronous \(not an async function\)\n/);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  it('addStatistic of a statistic the pass does not declare fails the pass', async () => {
+    const f = withPass('stat.mjs', "statistics: { 'num-a': 'A' }, run(op, pass) { pass.addStatistic('num-b'); }");
+    const r = await tileOptAsync(['-', '--load-plugin', f, '--p', '--mlir-pass-statistics'], input);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toMatch(/error: pass 'p' counts statistic 'num-b', which it does not declare \(declared: num-a\)$/);
+  });
+  it("an exception shows the plugin's own stack frames with --debug, and none without", async () => {
+    const f = plugin('frames.mjs', "function helper() {\n  throw new Error('boom');\n}\nexport default function (api) { api.registerPass(api.lib.definePass({ name: 'p', summary: 's', run() { helper(); } })); }\n");
+    const plain = await tileOptAsync(['-', '--load-plugin', f, '--p'], input);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^<stdin>:\d+:\d+: error: pass 'p' failed with an internal error: boom\n/);
+    expect(plain.stderr).not.toContain('frames.mjs');
+    const debug = await tileOptAsync(['-', '--load-plugin', f, '--p', '--debug'], input);
+    expect(debug.code).toBe(1);
+    const note = debug.stderr.slice(debug.stderr.indexOf('note: thrown at:'));
+    expect(note.split('\n').slice(1, 3)).toEqual([expect.stringMatching(/^ {2}at helper \((?:file:\/\/)?\/.*frames\.mjs:2:9\)$/), expect.stringMatching(/^ {2}at .*run \((?:file:\/\/)?\/.*frames\.mjs:4:\d+\)$/)]);
+    expect(note).not.toMatch(/pass-manager|opt-main/);
+  });
+});
+
+describe('the API a plugin writes a lowering or an analysis with (api.lib)', () => {
+  it('exports the conversion driver, type converter, dominance, constant matching and op interfaces', async () => {
+    const lib = await import('../../../../core/index.js');
+    for (const name of ['applyPartialConversion', 'applyFullConversion', 'defineConversionPattern', 'ConversionTarget', 'TypeConverter', 'DominanceInfo', 'constantValue', 'isOpTriviallyDead', 'LoopLike', 'RegionBranch']) {
+      expect(typeof (lib as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+  it('a plugin analysis using DominanceInfo and constantValue from api.lib runs', async () => {
+    const f = plugin(
+      'analysis.mjs',
+      `export default function (api) {
+  const { definePass, DominanceInfo, constantValue, Diagnostic } = api.lib;
+  api.registerPass(definePass({ name: 'count-const', summary: 's', opName: 'func.func', run(func, pass) {
+    const ops = [...func.region(0).entry.ops];
+    const dom = new DominanceInfo();
+    const constant = ops.flatMap((o) => o.operands).filter((v) => constantValue(v) !== undefined).length;
+    pass.emit(new Diagnostic('remark', func.loc, 'constant operands: ' + constant + ', first dominates last: ' + dom.opDominates(ops[0], ops[ops.length - 1])));
+  } }));
+}
+`,
+    );
+    const r = await tileOptAsync(['-', '--load-plugin', f, '--count-const', '-o', '/dev/null'], 'func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 1 : i32\n  %0 = arith.addi %a, %c : i32\n  return %0 : i32\n}\n');
+    expect(r.stderr).toBe('<stdin>:1:1: remark: constant operands: 1, first dominates last: true\nfunc.func @f(%a: i32) -> i32 {\n^\n');
+    expect(r.code).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ function io(stdin: string, out: { stdout: string; stderr: string }): IO {
     stdout: (t) => void (out.stdout += t),
     stderr: (t) => void (out.stderr += t),
     readStdin: () => new TextEncoder().encode(stdin),
-    isTTY: false,
+    color: false,
   };
 }
 

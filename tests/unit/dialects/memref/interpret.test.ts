@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { f32, i32, MemRefType } from '../../../../core/ir/types.js';
 import { errorOf, memrefOf, run } from '../../core/interpret/helpers.js';
-import type { MemRef } from '../../../../core/interpret/values.js';
 
 const iota = (n: number) => Array.from({ length: n }, (_, i) => i);
 

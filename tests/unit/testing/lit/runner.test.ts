@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featureMatches, readLitTest } from '../../../../testing/lit/test-file.js';
-import { findTests, runTests, summarize } from '../../../../testing/lit/runner.js';
+import { addGpuFeature } from '../../../../testing/lit/features.js';
+import { findTests, needsFeature, runTests, skippedText, summarize } from '../../../../testing/lit/runner.js';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 
@@ -55,5 +56,36 @@ describe('runTests', () => {
     expect(byName['fail.mlir']!.log).toMatch(/\$ echo out; false\nout\n/);
     expect(byName['gpu.mlir']!.outcome).toBe('skip');
     expect(byName['tools.mlir']!.outcome).toBe('pass');
+    expect(skippedText(results)).toBe('1 skipped (missing feature gpu)');
+  });
+  it('says why tests were skipped, grouped by reason', async () => {
+    const dir = writeTests({
+      'a.mlir': '// RUN: true\n// REQUIRES: gpu\n',
+      'b.mlir': '// RUN: true\n// REQUIRES: gpu\n',
+      'c.mlir': '// RUN: true\n// UNSUPPORTED: linux\n',
+      'd.mlir': '// RUN: true\n',
+    });
+    const paths = findTests([dir]);
+    expect(needsFeature(paths, 'gpu')).toBe(true);
+    expect(needsFeature(paths.slice(2), 'gpu')).toBe(false);
+    const results = await runTests(paths, { repoRoot, features: new Set(['linux']) }, () => undefined);
+    expect(skippedText(results)).toBe('3 skipped (2: missing feature gpu; 1: unsupported with linux)');
+    expect(skippedText(results.filter((r) => r.outcome !== 'skip'))).toBe('');
+  });
+});
+
+describe('addGpuFeature', () => {
+  const probe = (code: number) => {
+    const dir = writeTests({ 'probe.mjs': `console.error('driver noise'); process.exit(${code});\n` });
+    return path.join(dir, 'probe.mjs');
+  };
+  it('adds gpu when the probe finds an adapter, only when a test needs it', () => {
+    const f = new Set<string>();
+    addGpuFeature(f, probe(0), false);
+    expect(f.has('gpu')).toBe(false);
+    addGpuFeature(f, probe(1), true);
+    expect(f.has('gpu')).toBe(false);
+    addGpuFeature(f, probe(0), true);
+    expect(f.has('gpu')).toBe(true);
   });
 });
