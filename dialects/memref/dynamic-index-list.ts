@@ -19,8 +19,8 @@ export function denseI64(values: readonly (bigint | number)[]): DenseArrayAttr {
 }
 
 /** `[%a, 4, %b]`: MLIR's printDynamicIndexList, static values with kDynamic placeholders for operands. */
-export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[], statics: DenseArrayAttr | undefined): void {
-  p.write('[');
+export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[], statics: DenseArrayAttr | undefined, delimiters = '[]'): void {
+  p.write(delimiters[0]!);
   let next = 0;
   (statics?.values ?? []).forEach((v, i) => {
     if (i) p.write(', ');
@@ -29,14 +29,14 @@ export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[],
       if (value) p.printOperand(value);
     } else p.write(String(v));
   });
-  p.write(']');
+  p.write(delimiters[1]!);
 }
 
 /** MLIR's parseDynamicIndexList: operands and integers, the integers with kDynamic for each operand. */
-export function parseDynamicIndexList(parser: Parser): { operands: UnresolvedOperand[]; statics: DenseArrayAttr } {
+export function parseDynamicIndexList(parser: Parser, open = Tok.LSquare, close = Tok.RSquare): { operands: UnresolvedOperand[]; statics: DenseArrayAttr } {
   const operands: UnresolvedOperand[] = [];
   const statics: bigint[] = [];
-  parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => {
+  parser.parseCommaSeparated(open, close, () => {
     const u = parser.parseOptionalOperand();
     if (u) {
       operands.push(u);
