@@ -10,6 +10,7 @@ import { formatLoc, opError } from '../../core/interpret/errors.js';
 import type { Scalar } from '../../core/interpret/numeric.js';
 import { Buffer, MemRef, ShapedValue, type RtValue } from '../../core/interpret/values.js';
 import { isDynamicIndex } from './dynamic-index-list.js';
+import { viewHandlers } from './interpret-views.js';
 
 const segments = (op: Operation): number[] => (op.properties.get('operandSegmentSizes') as DenseArrayAttr | undefined)?.numbers ?? [op.numOperands];
 
@@ -138,5 +139,6 @@ export const memrefSemantics: DialectSemantics = {
     'memref.copy': copy,
     'memref.subview': subview,
     'memref.get_global': getGlobal,
+    ...viewHandlers,
   },
 };

@@ -38,7 +38,7 @@ describe('scf.parallel, scf.forall and scf.index_switch semantics', () => {
     const m = memrefOf(MemRefType.get([3, 4], f32), new Array(12).fill(7));
     // Columns 0 and 2 get the row number (step 2 over 4 columns); 1 and 3 keep 7.
     expect(run(text, 'f', [m, 4])).toEqual([0 + 7 + 1 + 7 + 2 + 7, 7, 6]);
-    expect(Array.from((m as MemRef).buffer.data)).toEqual([0, 7, 0, 7, 1, 7, 1, 7, 2, 7, 2, 7]);
+    expect((m as MemRef).readAll()).toEqual([0, 7, 0, 7, 1, 7, 1, 7, 2, 7, 2, 7]);
     // An empty dimension runs no iteration: the results are the inits.
     const empty = memrefOf(MemRefType.get([3, 4], f32), new Array(12).fill(7));
     expect(run(text.replace('to (%c3, %c2)', 'to (%c0, %c2)'), 'f', [empty, 0])).toEqual([0, -1e9, 0]);
@@ -62,7 +62,7 @@ describe('scf.parallel, scf.forall and scf.index_switch semantics', () => {
     const m = memrefOf(MemRefType.get([10], index), new Array(10).fill(-1));
     run(text, 'f', [m, 10]);
     // Indices 1, 4, 7 from the first loop; [0] and [1] from the last iteration (1, j) of the second.
-    expect(Array.from((m as MemRef).buffer.data)).toEqual([1, 2, -1, -1, 4, -1, -1, 7, -1, -1]);
+    expect((m as MemRef).readAll()).toEqual([1, 2, -1, -1, 4, -1, -1, 7, -1, -1]);
   });
 
   it('scf.index_switch runs the matching case or the default region', () => {
