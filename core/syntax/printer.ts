@@ -25,7 +25,7 @@ class AliasTable {
   readonly order: Attribute[] = [];
   private readonly counts = new Map<string, number>();
 
-  collect(op: Operation): void {
+  collect(op: Operation, generic: boolean): void {
     // Only affine maps get aliases, and every one is made by AffineMapAttr.get: none made, none to find.
     if (AffineMapAttr.created === 0) return;
     // Attributes and types are uniqued: each needs visiting once (the first visit names its maps).
@@ -49,7 +49,11 @@ class AliasTable {
       for (const sub of subElements(t)) sub instanceof Attribute ? visitAttr(sub) : visitType(sub);
     };
     op.walk((o) => {
-      o.propertiesIfAny?.forEach((a) => visitAttr(a));
+      // A custom form may leave attributes unprinted (MLIR collects aliases by printing): those get no alias.
+      const elided = generic ? undefined : o.definition?.spec.unprintedAttributes?.(o);
+      o.propertiesIfAny?.forEach((a, name) => {
+        if (!elided?.includes(name)) visitAttr(a);
+      });
       o.attributesIfAny?.forEach((a) => visitAttr(a));
       for (const slot of o.operandSlots) visitType(slot.value.type);
       for (const r of o.results) visitType(r.type);
@@ -124,7 +128,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
   /** Print a top-level op with its alias definitions. */
   printTopLevel(op: Operation): string {
     this.names = new SSANames(op, this.generic);
-    this.aliases.collect(op);
+    this.aliases.collect(op, this.isGeneric);
     const mapDefinition = (a: Attribute) => `#${this.aliases.names.get(a)} = ${a.toString()}\n`;
     if (!this.locations) {
       for (const a of this.aliases.order) this.write(mapDefinition(a));
