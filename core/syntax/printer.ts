@@ -1,4 +1,4 @@
-import { AffineMapAttr, Attribute, DenseElementsAttr, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
+import { AffineMapAttr, Attribute, DenseElementsAttr, DenseResourceElementsAttr, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Location } from '../ir/location.js';
 import type { OpDefinition } from '../ir/op-definition.js';
@@ -11,6 +11,7 @@ import { customPrinterFor, type CustomPrint } from './custom-syntax.js';
 import { quoteString } from '../ir/location.js';
 import { LocationAliases } from './location-aliases.js';
 import { SSANames } from './ssa-names.js';
+import { resourceKey, type ResourceHandle } from '../ir/resources.js';
 
 export interface PrintOptions {
   /** `--mlir-print-op-generic` */
@@ -23,16 +24,23 @@ export interface PrintOptions {
 class AliasTable {
   readonly names = new Map<Attribute, string>();
   readonly order: Attribute[] = [];
+  /** Resource blobs the IR refers to, in order of first reference (printed in the `{-# #-}` section). */
+  readonly resources: ResourceHandle[] = [];
   private readonly counts = new Map<string, number>();
 
   collect(op: Operation, generic: boolean): void {
-    // Only affine maps get aliases, and every one is made by AffineMapAttr.get: none made, none to find.
-    if (AffineMapAttr.created === 0) return;
+    // Only affine maps get aliases, and every one is made by AffineMapAttr.get: none made, none to
+    // find; the same holds for the resources of dense_resource attributes.
+    if (AffineMapAttr.created === 0 && DenseResourceElementsAttr.created === 0) return;
     // Attributes and types are uniqued: each needs visiting once (the first visit names its maps).
     const seen = new Set<Attribute | Type>();
     const visitAttr = (a: Attribute | undefined): void => {
       if (!a || seen.has(a)) return;
       seen.add(a);
+      if (a instanceof DenseResourceElementsAttr) {
+        if (a.handle.data && !this.resources.includes(a.handle)) this.resources.push(a.handle);
+        return;
+      }
       if (a instanceof AffineMapAttr) {
         if (this.names.has(a)) return;
         const n = this.counts.get('map') ?? 0;
@@ -60,6 +68,12 @@ class AliasTable {
       for (const region of o.regions) for (const b of region.blocks) for (const a of b.arguments) visitType(a.type);
     }, 'pre');
   }
+}
+
+/** The file metadata section holding the builtin dialect's blobs, as mlir-opt prints it. */
+function resourceSection(handles: readonly ResourceHandle[]): string {
+  const entries = handles.map((h) => `      ${resourceKey(h.name)}: "${h.toHex()}"`).join(',\n');
+  return `\n{-#\n  dialect_resources: {\n    builtin: {\n${entries}\n    }\n  }\n#-}\n`;
 }
 
 /** Nested attributes and types of an attribute or type, found through their fields. */
@@ -148,6 +162,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.printOperation(op);
     this.write('\n');
     if (this.locations) this.write(this.locations.deferredDefinitions());
+    if (this.aliases.resources.length) this.write(resourceSection(this.aliases.resources));
     return this.takeOutput();
   }
 

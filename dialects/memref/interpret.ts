@@ -1,5 +1,5 @@
 /** Semantics of the memref dialect: checked loads and stores, views, copies and globals. */
-import { DenseArrayAttr, DenseElementsAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { lookupSymbol } from '../../core/ir/symbol-table.js';
 import { MemRefType, RankedTensorType } from '../../core/ir/types.js';
@@ -116,7 +116,7 @@ const getGlobal: OpHandler = (op, _operands, ctx) => {
     const b = fresh.buffer;
     const buffer = readOnly ? new Buffer(b.elementType, b.data, b.memorySpace, b.origin, true) : b;
     const init = global.getAttr('initial_value');
-    if (init instanceof DenseElementsAttr) {
+    if (init instanceof DenseElementsAttr || init instanceof DenseResourceElementsAttr) {
       const value = attributeValue(init, RankedTensorType.get(type.shape, type.elementType)) as ShapedValue;
       for (let i = 0; i < value.size; i++) buffer.codec.set(buffer.data, i, value.get(i));
     }

@@ -1,4 +1,4 @@
-import { Attribute, DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr, StridedLayoutAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { Attribute, DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, IntegerAttr, StringAttr, StridedLayoutAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optional, optionalAttr, required, defaultValuedOptional, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
@@ -347,8 +347,9 @@ export const GlobalOp = defineOp({
     if (!(t instanceof MemRefType) || !t.hasStaticShape) return `type should be static shaped memref, but got '${t}'`;
     const init = op.properties.get('initial_value');
     if (init !== undefined) {
-      if (!(init instanceof UnitAttr) && !(init instanceof DenseElementsAttr)) return `initial value should be a unit or elements attribute, but got ${init}`;
-      if (init instanceof DenseElementsAttr && init.type !== tensorTypeOf(t)) {
+      const elements = init instanceof DenseElementsAttr || init instanceof DenseResourceElementsAttr;
+      if (!(init instanceof UnitAttr) && !elements) return `initial value should be a unit or elements attribute, but got ${init}`;
+      if (elements && init.type !== tensorTypeOf(t)) {
         return `initial value expected to be of type '${tensorTypeOf(t)}', but was of type '${init.type}'`;
       }
     }
