@@ -11,6 +11,7 @@ import { Tok } from '../../core/syntax/parser.js';
 import type { UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { denseI64, isDynamicIndex, parseDynamicIndexList, printDynamicIndexList } from '../memref/dynamic-index-list.js';
+import { forallPatterns } from './forall-canonicalization.js';
 import { operandGroups } from './parallel-ops.js';
 import { customParse, parseAssignmentList, parseRegionWith, printInitializationList } from './syntax.js';
 
@@ -50,6 +51,7 @@ export const ForallOp = defineOp({
   },
   regions: { region: {} },
   traits: [AutomaticAllocationScope, RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.forall.in_parallel')],
+  canonicalize: forallPatterns,
   verify(op) {
     const [lbs, ubs, steps, outs] = operandGroups(op);
     const rank = statics(op, 'staticLowerBound').length;
