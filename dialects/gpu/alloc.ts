@@ -4,17 +4,15 @@ import { attrConstraint, optional, optionalAttr, typeConstraint, variadic } from
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
-import { IndexType, MemRefType, type Type } from '../../core/ir/types.js';
+import { IndexType, MemRefType } from '../../core/ir/types.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern } from '../../core/rewrite/pattern.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { AsyncTokenType } from './attributes.js';
+import { AsyncToken, Index } from './ops.js';
 
-const isIndex = (t: Type) => t instanceof IndexType;
-const Index = typeConstraint('index', isIndex, IndexType.get(), isIndex);
-const AsyncToken = typeConstraint('async token type', (t) => AsyncTokenType.isa(t), AsyncTokenType.get());
 const AnyMemRef = typeConstraint('memref of any type values', (t) => t instanceof MemRefType, undefined, (t) => t instanceof MemRefType);
 const UnitAttrC = attrConstraint('unit attribute', (a): a is UnitAttr => a instanceof UnitAttr, { unit: true });
 

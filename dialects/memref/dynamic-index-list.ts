@@ -1,4 +1,5 @@
 import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import { Diagnostic } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { IntegerType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
@@ -61,3 +62,17 @@ export const DynamicIndexList: CustomDirective = {
     return [operands, statics];
   },
 };
+
+/** Static values with kDynamic placeholders filled, in order, from `dynamic` (runtime values). */
+export function mixedValues(statics: DenseArrayAttr, dynamic: readonly unknown[]): number[] {
+  let k = 0;
+  return statics.values.map((v) => (isDynamicIndex(v) ? (dynamic[k++] as number) : Number(v)));
+}
+
+/** MLIR's verifyListOfOperandsOrIntegers: `count` values, as many operands as kDynamic entries (reported without the op-name prefix). */
+export function verifyMixedList(op: Operation, what: string, count: number, values: readonly bigint[], dynamic: number): Diagnostic | undefined {
+  if (values.length !== count) return new Diagnostic('error', op.loc, `expected ${count} ${what} values, got ${values.length}.`);
+  const n = values.filter(isDynamicIndex).length;
+  if (n !== dynamic) return new Diagnostic('error', op.loc, `expected ${n} dynamic ${what} values`);
+  return undefined;
+}

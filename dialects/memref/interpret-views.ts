@@ -9,17 +9,11 @@ import { IntegerType, MemRefType } from '../../core/ir/types.js';
 import type { OpHandler } from '../../core/interpret/engine.js';
 import { opError } from '../../core/interpret/errors.js';
 import type { Scalar } from '../../core/interpret/numeric.js';
-import { MemRef, numElements, rowMajorStrides, type RtValue } from '../../core/interpret/values.js';
+import { MemRef, numElements, rowMajorStrides } from '../../core/interpret/values.js';
 import { scalarBinaryOp } from '../arith/interpret.js';
 import { kindOf } from './atomic-ops.js';
-import { isDynamicIndex } from './dynamic-index-list.js';
+import { mixedValues } from './dynamic-index-list.js';
 import { reassociationOf } from './reshape-types.js';
-
-/** Static values with kDynamic placeholders filled from `dynamic`, in order. */
-function mixed(statics: DenseArrayAttr, dynamic: readonly RtValue[]): number[] {
-  let k = 0;
-  return statics.values.map((v) => (isDynamicIndex(v) ? (dynamic[k++] as number) : Number(v)));
-}
 
 const segments = (op: Operation): number[] => (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
 const groupsOf = (op: Operation) => reassociationOf(op.properties.get('reassociation') as ArrayAttr);
@@ -28,7 +22,7 @@ const resultType = (op: Operation) => op.results[0]!.type as MemRefType;
 /** Each source dimension splits into its group's sizes; the strides follow from the source stride. */
 const expandShape: OpHandler = (op, [s, ...dynamic]) => {
   const src = s as MemRef;
-  const shape = mixed(op.getAttr('static_output_shape') as DenseArrayAttr, dynamic);
+  const shape = mixedValues(op.getAttr('static_output_shape') as DenseArrayAttr, dynamic);
   const strides = new Array<number>(shape.length);
   groupsOf(op).forEach((group, g) => {
     const size = group.reduce((p, d) => p * shape[d]!, 1);
@@ -76,9 +70,9 @@ function isContiguous(m: MemRef, dims: readonly number[]): boolean {
 const reinterpretCast: OpHandler = (op, [s, ...rest]) => {
   const src = s as MemRef;
   const [, nOff, nSize] = segments(op);
-  const [offset] = mixed(op.getAttr('static_offsets') as DenseArrayAttr, rest.slice(0, nOff));
-  const sizes = mixed(op.getAttr('static_sizes') as DenseArrayAttr, rest.slice(nOff, nOff! + nSize!));
-  const strides = mixed(op.getAttr('static_strides') as DenseArrayAttr, rest.slice(nOff! + nSize!));
+  const [offset] = mixedValues(op.getAttr('static_offsets') as DenseArrayAttr, rest.slice(0, nOff));
+  const sizes = mixedValues(op.getAttr('static_sizes') as DenseArrayAttr, rest.slice(nOff, nOff! + nSize!));
+  const strides = mixedValues(op.getAttr('static_strides') as DenseArrayAttr, rest.slice(nOff! + nSize!));
   if (sizes.some((n) => n < 0) || offset! < 0) throw opError(op, `negative offset or size (offset ${offset}, sizes [${sizes.join(', ')}])`);
   return [new MemRef(resultType(op), src.buffer, offset!, sizes, strides)];
 };

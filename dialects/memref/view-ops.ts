@@ -7,7 +7,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, MemRefType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import { memrefFolders } from './canonicalization.js';
-import { DynamicIndexList, isDynamicIndex } from './dynamic-index-list.js';
+import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { AnyStridedMemRef } from './reshape-ops.js';
 import { hasIdentityLayout } from './reshape-types.js';
 import { AnyMemRef, AnyRankedOrUnrankedMemRef, Index, stridesAndOffset } from './types.js';
@@ -16,14 +16,6 @@ const staticList = (op: Operation, name: string): bigint[] => [...((op.propertie
 const segments = (op: Operation): number[] => (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
 /** MLIR reports these with emitError, without the op-name prefix. */
 const unprefixed = (op: Operation, m: string) => new Diagnostic('error', op.loc, m);
-
-/** MLIR's verifyListOfOperandsOrIntegers. */
-function checkMixed(op: Operation, what: string, count: number, values: bigint[], dynamic: number): Diagnostic | undefined {
-  if (values.length !== count) return unprefixed(op, `expected ${count} ${what} values, got ${values.length}.`);
-  const n = values.filter(isDynamicIndex).length;
-  if (n !== dynamic) return unprefixed(op, `expected ${n} dynamic ${what} values`);
-  return undefined;
-}
 
 export const ReinterpretCastOp = defineOp({
   name: 'memref.reinterpret_cast',
@@ -48,7 +40,7 @@ export const ReinterpretCastOp = defineOp({
       return unprefixed(op, `expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
     }
     const mixed =
-      checkMixed(op, 'offset', 1, offsets, nOff!) ?? checkMixed(op, 'size', res.rank, sizes, nSize!) ?? checkMixed(op, 'stride', res.rank, strides, nStride!);
+      verifyMixedList(op, 'offset', 1, offsets, nOff!) ?? verifyMixedList(op, 'size', res.rank, sizes, nSize!) ?? verifyMixedList(op, 'stride', res.rank, strides, nStride!);
     if (mixed) return mixed;
     const src = op.operand(0).type as MemRefType | UnrankedMemRefType;
     if (src.memorySpace !== res.memorySpace) return unprefixed(op, `different memory spaces specified for source type '${src}' and result memref type '${res}'`);

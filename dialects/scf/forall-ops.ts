@@ -1,7 +1,7 @@
 /** scf.forall and its terminator scf.forall.in_parallel (MLIR 19). */
 import { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, DenseI64ArrayAttr, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
-import { Diagnostic, opDiagnostic } from '../../core/ir/diagnostics.js';
+import { attrConstraint, DenseI64ArrayAttr, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
+import { opDiagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { AutomaticAllocationScope, HasParent, NoTerminator, RecursiveMemoryEffects, SingleBlock, SingleBlockImplicitTerminator, Terminator } from '../../core/ir/traits.js';
@@ -10,13 +10,12 @@ import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.
 import { Tok } from '../../core/syntax/parser.js';
 import type { UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
-import { denseI64, isDynamicIndex, parseDynamicIndexList, printDynamicIndexList } from '../memref/dynamic-index-list.js';
+import { denseI64, parseDynamicIndexList, printDynamicIndexList, verifyMixedList } from '../memref/dynamic-index-list.js';
+import { Index as AnyIndex } from '../memref/types.js';
 import { forallPatterns } from './forall-canonicalization.js';
 import { operandGroups } from './parallel-ops.js';
 import { customParse, parseAssignmentList, parseRegionWith, printInitializationList } from './syntax.js';
 
-const isIndex = (t: Type) => t instanceof IndexType;
-const AnyIndex = typeConstraint('index', isIndex, IndexType.get(), isIndex);
 /** An array of device mapping attributes (such as gpu's #gpu.thread<x>, which carry `deviceMapping`). */
 const MappingArray = attrConstraint(
   'Device Mapping array attribute',
@@ -28,14 +27,6 @@ const statics = (op: Operation, name: string): bigint[] => [...((op.properties.g
 /** Lower bounds all 0 and steps all 1: printed `in (ubs)`. */
 function isNormalized(op: Operation): boolean {
   return statics(op, 'staticLowerBound').every((v) => v === 0n) && statics(op, 'staticStep').every((v) => v === 1n);
-}
-
-/** MLIR's verifyListOfOperandsOrIntegers (emitError: no op-name prefix). */
-function checkMixed(op: Operation, what: string, rank: number, values: bigint[], dynamic: number): Diagnostic | undefined {
-  if (values.length !== rank) return new Diagnostic('error', op.loc, `expected ${rank} ${what} values, got ${values.length}.`);
-  const n = values.filter(isDynamicIndex).length;
-  if (n !== dynamic) return new Diagnostic('error', op.loc, `expected ${n} dynamic ${what} values`);
-  return undefined;
 }
 
 export const ForallOp = defineOp({
@@ -65,9 +56,9 @@ export const ForallOp = defineOp({
     const mapping = op.properties.get('mapping') as ArrayAttr | undefined;
     if (mapping && mapping.elements.length && mapping.elements.length !== rank) return 'mapping attribute size must match op rank';
     return (
-      checkMixed(op, 'lower bound', rank, statics(op, 'staticLowerBound'), lbs!.length) ??
-      checkMixed(op, 'upper bound', rank, statics(op, 'staticUpperBound'), ubs!.length) ??
-      checkMixed(op, 'step', rank, statics(op, 'staticStep'), steps!.length)
+      verifyMixedList(op, 'lower bound', rank, statics(op, 'staticLowerBound'), lbs!.length) ??
+      verifyMixedList(op, 'upper bound', rank, statics(op, 'staticUpperBound'), ubs!.length) ??
+      verifyMixedList(op, 'step', rank, statics(op, 'staticStep'), steps!.length)
     );
   },
   print(p: OpAsmPrinter, op: Operation) {

@@ -1,20 +1,18 @@
 /** scf.index_switch (MLIR 19): regions `default` then one per case value. */
 import type { DenseArrayAttr } from '../../core/ir/attributes.js';
-import { DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { DenseI64ArrayAttr, required, variadic } from '../../core/ir/constraints.js';
 import { opDiagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
 import { RecursiveMemoryEffects, SingleBlockImplicitTerminator } from '../../core/ir/traits.js';
-import { IndexType, type Type } from '../../core/ir/types.js';
+import { IndexType } from '../../core/ir/types.js';
 import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { indexSwitchPatterns } from './index-switch-canonicalization.js';
 import { denseI64 } from '../memref/dynamic-index-list.js';
+import { Index as AnyIndex } from '../memref/types.js';
 import { customParse, parseRegionWith } from './syntax.js';
-
-const isIndex = (t: Type) => t instanceof IndexType;
-const AnyIndex = typeConstraint('index', isIndex, IndexType.get(), isIndex);
 
 export const caseValues = (op: Operation): bigint[] => [...((op.properties.get('cases') as DenseArrayAttr).values as bigint[])];
 

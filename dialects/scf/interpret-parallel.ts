@@ -8,7 +8,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import type { ExecContext, OpHandler } from '../../core/interpret/engine.js';
 import { opError } from '../../core/interpret/errors.js';
 import type { RtValue } from '../../core/interpret/values.js';
-import { isDynamicIndex } from '../memref/dynamic-index-list.js';
+import { mixedValues } from '../memref/dynamic-index-list.js';
 
 /** Every index tuple of the loop nest lbs..ubs by steps, row-major; empty when a dimension is. */
 function* indexTuples(op: Operation, lbs: readonly number[], ubs: readonly number[], steps: readonly number[]): Generator<number[]> {
@@ -42,18 +42,12 @@ export const parallelOp: OpHandler = function* (op: Operation, operands: readonl
   return acc;
 };
 
-/** Static values with kDynamic placeholders filled from `dynamic`, in order. */
-function mixed(op: Operation, name: string, dynamic: readonly RtValue[]): number[] {
-  let k = 0;
-  return (op.properties.get(name) as DenseArrayAttr).values.map((v) => (isDynamicIndex(v) ? (dynamic[k++] as number) : Number(v)));
-}
-
 export const forallOp: OpHandler = function* (op: Operation, operands: readonly RtValue[], ctx: ExecContext) {
   const seg = (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
   const [nl, nu, ns] = [seg[0]!, seg[1]!, seg[2]!];
-  const lbs = mixed(op, 'staticLowerBound', operands.slice(0, nl));
-  const ubs = mixed(op, 'staticUpperBound', operands.slice(nl, nl + nu));
-  const steps = mixed(op, 'staticStep', operands.slice(nl + nu, nl + nu + ns));
+  const lbs = mixedValues(op.properties.get('staticLowerBound') as DenseArrayAttr, operands.slice(0, nl));
+  const ubs = mixedValues(op.properties.get('staticUpperBound') as DenseArrayAttr, operands.slice(nl, nl + nu));
+  const steps = mixedValues(op.properties.get('staticStep') as DenseArrayAttr, operands.slice(nl + nu, nl + nu + ns));
   const outs = operands.slice(nl + nu + ns);
   for (const ivs of indexTuples(op, lbs, ubs, steps)) {
     const exit = yield* ctx.runRegion(op.region(0), [...ivs, ...outs]);

@@ -1,6 +1,6 @@
 import { typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import type { Operation, OperationState } from '../../core/ir/operation.js';
+import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
 import { opDiagnostic } from '../../core/ir/diagnostics.js';
 import {
@@ -17,8 +17,8 @@ import { FunctionType, IndexType, IntegerType, type Type } from '../../core/ir/t
 import type { Value } from '../../core/ir/value.js';
 import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
 import { customParse, parseAssignmentList, parseRegionWith, printInitializationList } from './syntax.js';
-import { Tok, type Parser } from '../../core/syntax/parser.js';
-import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
+import { Tok } from '../../core/syntax/parser.js';
+import type { RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { foldIf, scfPatterns } from './canonicalization.js';
 import { whilePatterns } from './while-canonicalization.js';

@@ -91,7 +91,7 @@ const singleOrZeroIterationDims = definePattern({
     }
     const loop = createParallel(rw, op, kept);
     const newBody = loop.region(0).ensureEntry();
-    body.arguments.forEach((a, i) => {
+    body.arguments.forEach((a) => {
       if (!mapping.lookup(a)) mapping.map(a, newBody.addArgument(a.type, a.loc));
     });
     rw.setInsertionPointToEnd(newBody);

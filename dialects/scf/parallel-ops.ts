@@ -1,6 +1,6 @@
 /** scf.parallel, its terminator scf.reduce and the reductions' terminator scf.reduce.return (MLIR 19). */
 import { IntegerAttr } from '../../core/ir/attributes.js';
-import { AnyType, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyType, variadic } from '../../core/ir/constraints.js';
 import { opDiagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -14,10 +14,8 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { parallelPatterns } from './parallel-canonicalization.js';
+import { Index as AnyIndex } from '../memref/types.js';
 import { customParse, parseRegionWith } from './syntax.js';
-
-const isIndex = (t: Type) => t instanceof IndexType;
-const AnyIndex = typeConstraint('index', isIndex, IndexType.get(), isIndex);
 
 /** Operand groups of an op with operandSegmentSizes. */
 export function operandGroups(op: Operation): Operation['operands'][] {

@@ -8,11 +8,10 @@ import { IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, Vecto
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
+import { Index } from '../memref/types.js';
 import { foldTransfer } from './transfer-folds.js';
 import { inBoundsValues, inferredMaskType, isMinorIdentity, minorIdentityMap, permutationMapError, transferError } from './transfer-types.js';
 
-const isIndex = (t: Type) => t instanceof IndexType;
-const Index = typeConstraint('index', isIndex, IndexType.get(), isIndex);
 const AnyShaped = typeConstraint('shaped of any type values', (t) => t instanceof ShapedType, undefined, (t) => t instanceof ShapedType);
 const AnyVector = typeConstraint('vector of any type values', (t) => t instanceof VectorType, undefined, (t) => t instanceof VectorType);
 const BoolVector = typeConstraint('vector of 1-bit signless integer values', (t) => t instanceof VectorType && t.elementType === IntegerType.get(1));
@@ -35,8 +34,17 @@ function unprintedTransferAttrs(op: Operation): string[] {
   return elided;
 }
 
-function printTransferAttrs(p: OpAsmPrinter, op: Operation): void {
+/** `, %mask {attrs} : type0, type1`: the end both custom forms share. */
+function printTransferTail(p: OpAsmPrinter, op: Operation, mask: Operation['operands'][number] | undefined, types: readonly Type[]): void {
+  if (mask) {
+    p.write(', ');
+    p.printOperand(mask);
+  }
   p.printOptionalAttrDict(op, unprintedTransferAttrs(op));
+  p.write(' : ');
+  p.printType(types[0]!);
+  p.write(', ');
+  p.printType(types[1]!);
 }
 
 /**
@@ -96,15 +104,7 @@ export const TransferReadOp = defineOp({
     p.printOperands(v.slice(1, 1 + nIdx!));
     p.write('], ');
     p.printOperand(v[1 + nIdx!]!);
-    if (nMask) {
-      p.write(', ');
-      p.printOperand(v[2 + nIdx!]!);
-    }
-    printTransferAttrs(p, op);
-    p.write(' : ');
-    p.printType(v[0]!.type);
-    p.write(', ');
-    p.printType(op.resultTypes[0]!);
+    printTransferTail(p, op, nMask ? v[2 + nIdx!] : undefined, [v[0]!.type, op.resultTypes[0]!]);
   },
   parse: ((parser: Parser, state: ParseState) => {
     const source = parser.parseOperand();
@@ -154,15 +154,7 @@ export const TransferWriteOp = defineOp({
     p.write('[');
     p.printOperands(v.slice(2, 2 + nIdx!));
     p.write(']');
-    if (nMask) {
-      p.write(', ');
-      p.printOperand(v[2 + nIdx!]!);
-    }
-    printTransferAttrs(p, op);
-    p.write(' : ');
-    p.printType(v[0]!.type);
-    p.write(', ');
-    p.printType(v[1]!.type);
+    printTransferTail(p, op, nMask ? v[2 + nIdx!] : undefined, [v[0]!.type, v[1]!.type]);
   },
   parse: ((parser: Parser, state: ParseState) => {
     const vector = parser.parseOperand();
