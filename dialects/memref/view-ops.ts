@@ -6,6 +6,8 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, MemRefType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+import { definePattern } from '../../core/rewrite/pattern.js';
+import { materializeArithConstant } from '../arith/materialize.js';
 import { memrefFolders } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { AnyStridedMemRef } from './reshape-ops.js';
@@ -90,6 +92,31 @@ function baseBufferType(t: MemRefType): MemRefType {
   return MemRefType.get([], t.elementType, undefined, t.memorySpace);
 }
 
+/**
+ * Uses of an offset, size or stride that the source type gives statically take an index constant
+ * instead (MLIR's ExtractStridedMetadataOp::fold, here a pattern as it builds constants).
+ */
+const constifyStridedMetadata = definePattern({
+  name: 'ExtractStridedMetadataConstantUses',
+  root: 'memref.extract_strided_metadata',
+  matchAndRewrite(op, rw) {
+    const t = op.operand(0).type as MemRefType;
+    const so = stridesAndOffset(t);
+    if (!so) return false;
+    const statics = [so.offset, ...t.shape.map((d) => (d < 0 ? null : d)), ...so.strides];
+    let changed = false;
+    statics.forEach((v, i) => {
+      const r = op.results[i + 1]!;
+      if (v === null || r.uses.length === 0) return;
+      rw.setInsertionPointBefore(op);
+      const c = materializeArithConstant(rw, IntegerAttr.get(IndexType.get(), BigInt(v)), IndexType.get(), op.loc)!;
+      rw.replaceAllValueUsesWith(r, c.results[0]!);
+      changed = true;
+    });
+    return changed;
+  },
+});
+
 export const ExtractStridedMetadataOp = defineOp({
   name: 'memref.extract_strided_metadata',
   summary: 'extracts a buffer base with offset and strides',
@@ -97,7 +124,7 @@ export const ExtractStridedMetadataOp = defineOp({
   // MLIR's base_buffer, offset, sizes and strides (SameVariadicResultSize: as many sizes as strides).
   results: { base_buffer: AnyMemRef, offset: Index, sizesAndStrides: variadic(Index) },
   traits: [Pure],
-  canonicalize: [],
+  canonicalize: [constifyStridedMetadata],
   assemblyFormat: '$source `:` type($source) `->` type(results) attr-dict',
   inferResultTypes(operands) {
     const t = operands[0]!.type as MemRefType;

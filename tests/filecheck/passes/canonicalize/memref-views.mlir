@@ -27,10 +27,20 @@
 // CHECK-NEXT: [[V0:%[-A-Za-z0-9_$.]+]] = memref.atomic_rmw addf [[ARG1]], [[ARG0]][[[ARG2]]] : (f32, memref<8xf32>) -> f32
 // CHECK-NEXT: return [[V0]] : f32
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @metadata(
+// CHECK-SAME: [[ARG0:%[-A-Za-z0-9_$.]+]]: memref<4x6xf32, strided<[6, 1], offset: 3>>, [[ARG1:%[-A-Za-z0-9_$.]+]]: memref<?x4xf32>) -> (index, index, index, index, index, index, index) {
+// CHECK-NEXT: [[C3:%[-A-Za-z0-9_$.]+]] = arith.constant 3 : index
+// CHECK-NEXT: [[C4:%[-A-Za-z0-9_$.]+]] = arith.constant 4 : index
+// CHECK-NEXT: [[C1:%[-A-Za-z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: [[C0:%[-A-Za-z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: [[BASE_BUFFER:%[-A-Za-z0-9_$.]+]], [[OFFSET:%[-A-Za-z0-9_$.]+]], [[SIZES:%[-A-Za-z0-9_$.]+]]:2, [[STRIDES:%[-A-Za-z0-9_$.]+]]:2 = memref.extract_strided_metadata [[ARG1]] : memref<?x4xf32> -> memref<f32>, index, index, index, index, index
+// CHECK-NEXT: return [[C3]], [[C4]], [[C1]], [[C0]], [[SIZES]]#0, [[C4]], [[C4]] : index, index, index, index, index, index, index
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 // memref.rank of a ranked memref, expand_shape/collapse_shape round trips, reinterpret_cast of a
-// reinterpret_cast or a cast, atomic_rmw of a cast; the output equals mlir-opt 19's --canonicalize.
+// reinterpret_cast or a cast, atomic_rmw of a cast, static results of extract_strided_metadata;
+// the output equals mlir-opt 19's --canonicalize.
 func.func @rank(%m: memref<4x?xf32>) -> index {
   %r = memref.rank %m : memref<4x?xf32>
   return %r : index
@@ -59,4 +69,9 @@ func.func @atomic(%m: memref<8xf32>, %f: f32, %i: index) -> f32 {
   %c = memref.cast %m : memref<8xf32> to memref<?xf32>
   %r = memref.atomic_rmw addf %f, %c[%i] : (f32, memref<?xf32>) -> f32
   return %r : f32
+}
+func.func @metadata(%m: memref<4x6xf32, strided<[6, 1], offset: 3>>, %d: memref<?x4xf32>) -> (index, index, index, index, index, index, index) {
+  %b, %o, %s:2, %t:2 = memref.extract_strided_metadata %m : memref<4x6xf32, strided<[6, 1], offset: 3>> -> memref<f32>, index, index, index, index, index
+  %b2, %o2, %s2:2, %t2:2 = memref.extract_strided_metadata %d : memref<?x4xf32> -> memref<f32>, index, index, index, index, index
+  return %o, %s#0, %t#1, %o2, %s2#0, %s2#1, %t2#0 : index, index, index, index, index, index, index
 }
