@@ -34,7 +34,7 @@ function parseParenOperands(parser: Parser, count?: number): UnresolvedOperand[]
   const offset = parser.offset;
   const list: UnresolvedOperand[] = [];
   parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => list.push(parser.parseOperand()), ' in operand list');
-  if (count !== undefined && list.length !== count) throw parser.emitError(`expected ${count} operands`, offset);
+  if (count !== undefined && list.length !== count) throw parser.opError(`expected ${count} operands`, offset);
   return list;
 }
 

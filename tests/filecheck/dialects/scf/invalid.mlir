@@ -417,3 +417,12 @@ func.func @switch_terminator(%a: index) {
   }
   return
 }
+
+// -----
+
+func.func @parallel_bound_count(%a: index) {
+  // expected-error @+1 {{custom op 'scf.parallel' expected 2 operands}}
+  scf.parallel (%i, %j) = (%a) to (%a, %a) step (%a, %a) {
+  }
+  return
+}
