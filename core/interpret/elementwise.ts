@@ -1,5 +1,6 @@
 /** Lifting scalar functions over vectors and tensors, and constants from builtin attributes. */
-import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../ir/attributes.js';
+import { DenseElementsAttr, DenseResourceElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../ir/attributes.js';
+import { resourceElements } from './resource-elements.js';
 import { ShapedType, type Type } from '../ir/types.js';
 import { scalarOf, UnsupportedError, type Scalar } from './numeric.js';
 import { codecOf, ShapedValue, type RtValue } from './values.js';
@@ -66,5 +67,6 @@ export function attributeValue(attr: Attribute, type: Type): RtValue {
     for (let i = 0; i < out.size; i++) codec.set(out.data, i, scalarOf(elem, attr.element(i)));
     return out;
   }
+  if (attr instanceof DenseResourceElementsAttr && type instanceof ShapedType) return resourceElements(attr, type);
   throw new UnsupportedError(`constant attribute ${attr}`);
 }

@@ -5,6 +5,7 @@ import { FloatType, i64, IndexType, IntegerType, NoneType, ShapedType, Type } fr
 import { freshId, Uniquer } from './uniquer.js';
 import { AttrMap } from './attr-map.js';
 import { AttrTypeWriter, StringWriter, TypeElision, writeList } from './writer.js';
+import { resourceKey, type ResourceHandle } from './resources.js';
 
 /** Immutable, uniqued IR attributes (compare with `===`). */
 export abstract class Attribute {
@@ -288,6 +289,28 @@ export class DenseElementsAttr extends Attribute {
       return `[${parts.join(', ')}]`;
     };
     w.write(rec(0));
+  }
+}
+
+/** `dense_resource<name> : type`: elements held by a resource blob (MLIR's DenseResourceElementsAttr). */
+export class DenseResourceElementsAttr extends Attribute {
+  private constructor(private readonly shapedType: ShapedType, readonly handle: ResourceHandle) {
+    super();
+  }
+  /** How many have been created: none means no IR can hold one (the printer skips its resource walk). */
+  static created = 0;
+  static get(type: ShapedType, handle: ResourceHandle): DenseResourceElementsAttr {
+    return uniquer.get(`dres${type.id}:${handle.id}`, () => {
+      DenseResourceElementsAttr.created++;
+      return new DenseResourceElementsAttr(type, handle);
+    }) as DenseResourceElementsAttr;
+  }
+  override get type(): ShapedType {
+    return this.shapedType;
+  }
+  print(w: AttrTypeWriter, elision: TypeElision): void {
+    w.write(`dense_resource<${resourceKey(this.handle.name)}>`);
+    writeTypeSuffix(w, this.shapedType, elision);
   }
 }
 

@@ -4,6 +4,7 @@ import type { Location } from './location.js';
 import type { Operation } from './operation.js';
 import { OpDefinition, type OpClass, type OpSpec } from './op-definition.js';
 import type { Type } from './types.js';
+import { ResourceTable } from './resources.js';
 
 /**
  * A dialect: a namespace of ops, plus hooks for its own types and attributes.
@@ -49,6 +50,8 @@ export class Context {
   private readonly dialects = new Map<string, Dialect>();
   private readonly ops = new Map<string, OpDefinition>();
   allowUnregisteredDialects = false;
+  /** Blobs of `dense_resource<...>` attributes (the builtin dialect's resources). */
+  readonly resources = new ResourceTable();
 
   constructor(dialects: Iterable<Dialect> = []) {
     for (const d of dialects) this.load(d);

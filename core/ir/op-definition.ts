@@ -57,6 +57,8 @@ export interface OpSpec {
   readonly canonicalize?: readonly RewritePattern[];
   /** Result types from operands and attributes, for formats that omit them. */
   readonly inferResultTypes?: (operands: readonly Value[], attributes: ReadonlyMap<string, Attribute>, regions: readonly Region[]) => Type[] | string;
+  /** Inherent attributes the custom form leaves unprinted for `op` (they get no alias, e.g. `#map`). */
+  readonly unprintedAttributes?: (op: Operation) => readonly string[];
   /** Suggested SSA names for results (MLIR's getAsmResultNames). */
   readonly resultNames?: (op: Operation) => (string | undefined)[];
   /** Suggested names for entry block arguments of region `index`. */

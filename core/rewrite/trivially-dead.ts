@@ -32,13 +32,22 @@ export function wouldOpBeTriviallyDead(op: Operation): boolean {
   if (!def) return false; // unregistered: no declared effects, not recursive
   const kind = deadKindOf(def, op);
   if (kind !== IF_BODY_IS) return kind === ALWAYS;
+  return regionsAreDead(op);
+}
+
+/** Whether every op nested in `op`'s regions is dead; terminators count when effect-free or returning. */
+function regionsAreDead(op: Operation): boolean {
   const regions = op.regions;
   for (let r = 0; r < regions.length; r++) {
     const blocks = regions[r]!.blocks;
     for (let b = 0; b < blocks.length; b++) {
       for (let nested = blocks[b]!.first; nested; nested = nested.next) {
-        if (!nested.definition?.isTerminator) {
+        const def = nested.definition;
+        if (!def?.isTerminator) {
           if (!wouldOpBeTriviallyDead(nested)) return false;
+        } else if (def.recursiveMemoryEffects) {
+          // A terminator with a body (scf.forall.in_parallel) has the effects of its ops.
+          if (!regionsAreDead(nested)) return false;
         } else if (!nested.hasTrait('ReturnLike') && memoryEffectsOf(nested) === undefined) return false;
       }
     }

@@ -31,8 +31,12 @@ export function ensureImplicitTerminator(region: Region, owner: OpDefinition, co
   const last = block.last;
   if (last && last.hasTrait('Terminator')) return;
   const def = context.lookupOp(name);
-  // Like MLIR, the terminator takes the location of the op that owns the region.
-  block.append(Operation.create({ name, definition: def, loc }));
+  // Like MLIR, the terminator takes the location of the op that owns the region. Its own
+  // declared (non-variadic) regions get an empty block, as its default builder gives them.
+  const regions = Object.values(def?.spec.regions ?? {}).filter((r) => !r.variadic).length;
+  const terminator = Operation.create({ name, definition: def, loc, regions });
+  for (const r of terminator.regions) r.appendBlock(new Block());
+  block.append(terminator);
 }
 
 export { implicitTerminatorOf };

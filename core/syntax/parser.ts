@@ -89,7 +89,7 @@ export class Parser extends TypeAttrParser {
         if (this.tryAliasDefinition()) continue;
       }
       if (this.is(Tok.FileMetadataBegin)) {
-        this.skipFileMetadata();
+        this.parseFileMetadata();
         continue;
       }
       const op = this.parseOperation();
@@ -115,13 +115,51 @@ export class Parser extends TypeAttrParser {
     });
   }
 
-  private skipFileMetadata(): void {
+  /**
+   * `{-# dialect_resources: { builtin: { name: "0x..." } }, external_resources: {...} #-}`: the
+   * builtin dialect's blobs go to the context's resources; external resources are skipped.
+   */
+  private parseFileMetadata(): void {
     const start = this.tok.start;
-    while (!this.is(Tok.FileMetadataEnd)) {
-      if (this.is(Tok.EOF)) throw this.error("expected '#-}' to close file metadata", start);
-      this.advance();
-    }
     this.advance();
+    const entry = (each: (key: string, offset: number) => void) => {
+      const offset = this.tok.start;
+      const key = this.is(Tok.String) ? this.parseString() : this.parseKeyword(undefined, ' for file metadata key');
+      this.expect(Tok.Colon, "':'");
+      each(key, offset);
+    };
+    const dictionary = (each: (key: string, offset: number) => void) =>
+      this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => entry(each));
+    if (!this.is(Tok.FileMetadataEnd)) {
+      this.parseCommaSeparated(undefined, undefined, () =>
+        entry((section, offset) => {
+          if (section === 'external_resources') return this.skipBalancedBraces(start);
+          if (section !== 'dialect_resources') throw this.error(`unknown key '${section}' in file metadata dictionary`, offset);
+          dictionary((dialect, at) => {
+            if (dialect !== 'builtin' && !this.context.dialect(dialect)) throw this.error(`dialect '${dialect}' is unknown`, at);
+            dictionary((name, entryAt) => {
+              // Only the builtin dialect has resources (MLIR reports the first entry of another).
+              if (dialect !== 'builtin') throw this.error(`unexpected 'resource' section for dialect '${dialect}'`, entryAt);
+              const at = this.tok.start;
+              const bad = this.context.resources.handle(name).setHex(this.is(Tok.String) ? this.parseString() : '');
+              if (bad) throw this.error(`${bad} for key '${name}' to encode alignment in first 4 bytes`, at);
+            });
+          });
+        }),
+      );
+    }
+    if (!this.is(Tok.FileMetadataEnd)) throw this.error("expected '#-}' to close file metadata", start);
+    this.advance();
+  }
+
+  /** Skips a `{ ... }` group, nested braces included. */
+  private skipBalancedBraces(start: number): void {
+    this.expect(Tok.LBrace);
+    for (let depth = 1; depth > 0; this.advance()) {
+      if (this.is(Tok.EOF) || this.is(Tok.FileMetadataEnd)) throw this.error("expected '#-}' to close file metadata", start);
+      if (this.is(Tok.LBrace)) depth++;
+      else if (this.is(Tok.RBrace)) depth--;
+    }
   }
 
   /** `#name = attr` or `!name = type` at the top level. */

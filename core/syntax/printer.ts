@@ -1,4 +1,4 @@
-import { AffineMapAttr, Attribute, DenseElementsAttr, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
+import { AffineMapAttr, Attribute, DenseElementsAttr, DenseResourceElementsAttr, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Location } from '../ir/location.js';
 import type { OpDefinition } from '../ir/op-definition.js';
@@ -11,6 +11,7 @@ import { customPrinterFor, type CustomPrint } from './custom-syntax.js';
 import { quoteString } from '../ir/location.js';
 import { LocationAliases } from './location-aliases.js';
 import { SSANames } from './ssa-names.js';
+import { resourceKey, type ResourceHandle } from '../ir/resources.js';
 
 export interface PrintOptions {
   /** `--mlir-print-op-generic` */
@@ -27,16 +28,23 @@ export interface PrintOptions {
 class AliasTable {
   readonly names = new Map<Attribute, string>();
   readonly order: Attribute[] = [];
+  /** Resource blobs the IR refers to, in order of first reference (printed in the `{-# #-}` section). */
+  readonly resources: ResourceHandle[] = [];
   private readonly counts = new Map<string, number>();
 
-  collect(op: Operation): void {
-    // Only affine maps get aliases, and every one is made by AffineMapAttr.get: none made, none to find.
-    if (AffineMapAttr.created === 0) return;
+  collect(op: Operation, generic: boolean): void {
+    // Only affine maps get aliases, and every one is made by AffineMapAttr.get: none made, none to
+    // find; the same holds for the resources of dense_resource attributes.
+    if (AffineMapAttr.created === 0 && DenseResourceElementsAttr.created === 0) return;
     // Attributes and types are uniqued: each needs visiting once (the first visit names its maps).
     const seen = new Set<Attribute | Type>();
     const visitAttr = (a: Attribute | undefined): void => {
       if (!a || seen.has(a)) return;
       seen.add(a);
+      if (a instanceof DenseResourceElementsAttr) {
+        if (a.handle.data && !this.resources.includes(a.handle)) this.resources.push(a.handle);
+        return;
+      }
       if (a instanceof AffineMapAttr) {
         if (this.names.has(a)) return;
         const n = this.counts.get('map') ?? 0;
@@ -53,13 +61,23 @@ class AliasTable {
       for (const sub of subElements(t)) sub instanceof Attribute ? visitAttr(sub) : visitType(sub);
     };
     op.walk((o) => {
-      o.propertiesIfAny?.forEach((a) => visitAttr(a));
+      // A custom form may leave attributes unprinted (MLIR collects aliases by printing): those get no alias.
+      const elided = generic ? undefined : o.definition?.spec.unprintedAttributes?.(o);
+      o.propertiesIfAny?.forEach((a, name) => {
+        if (!elided?.includes(name)) visitAttr(a);
+      });
       o.attributesIfAny?.forEach((a) => visitAttr(a));
       for (const slot of o.operandSlots) visitType(slot.value.type);
       for (const r of o.results) visitType(r.type);
       for (const region of o.regions) for (const b of region.blocks) for (const a of b.arguments) visitType(a.type);
     }, 'pre');
   }
+}
+
+/** The file metadata section holding the builtin dialect's blobs, as mlir-opt prints it. */
+function resourceSection(handles: readonly ResourceHandle[]): string {
+  const entries = handles.map((h) => `      ${resourceKey(h.name)}: "${h.toHex()}"`).join(',\n');
+  return `\n{-#\n  dialect_resources: {\n    builtin: {\n${entries}\n    }\n  }\n#-}\n`;
 }
 
 /** Nested attributes and types of an attribute or type, found through their fields. */
@@ -129,7 +147,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
   printTopLevel(op: Operation): string {
     if (this.options.localScope) return this.printNested(op);
     this.names = new SSANames(op, this.generic);
-    this.aliases.collect(op);
+    this.aliases.collect(op, this.isGeneric);
     const mapDefinition = (a: Attribute) => `#${this.aliases.names.get(a)} = ${a.toString()}\n`;
     if (!this.locations) {
       for (const a of this.aliases.order) this.write(mapDefinition(a));
@@ -149,6 +167,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.printOperation(op);
     this.write('\n');
     if (this.locations) this.write(this.locations.deferredDefinitions());
+    if (this.aliases.resources.length) this.write(resourceSection(this.aliases.resources));
     return this.takeOutput();
   }
 

@@ -153,7 +153,8 @@ export class SSANames {
     const heads: string[] = [];
     if (hints) {
       hints(op).forEach((n, i) => {
-        if (!n) return;
+        // (Hints past the op's results, e.g. for an optional result that is absent, name nothing.)
+        if (!n || i >= results.length) return;
         if (i) starts.push(i);
         heads[i] = this.uniqueName(n, scope);
       });

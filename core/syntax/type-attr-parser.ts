@@ -1,6 +1,6 @@
 import { parseAffineMap, AffineParseError } from '../ir/affine.js';
 import {
-  AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, DictionaryAttr, type ElementValue,
+  AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, DialectAttr, DictionaryAttr, type ElementValue,
   FloatAttr, floatKindOf, IntegerAttr, OpaqueDialectAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr,
   type NamedAttribute,
 } from '../ir/attributes.js';
@@ -389,6 +389,8 @@ export class TypeAttrParser extends ParserBase {
         return UnitAttr.get();
       case 'dense':
         return this.parseDenseElements(type);
+      case 'dense_resource':
+        return this.parseDenseResource(type);
       case 'array':
         return this.parseDenseArray();
       case 'affine_map':
@@ -632,6 +634,24 @@ export class TypeAttrParser extends ParserBase {
       throw context === 'array' ? this.error('integer constant out of range') : this.error('integer constant out of range for type', litStart);
     }
     return IntegerAttr.get(t, negative ? -magnitude : magnitude).value;
+  }
+
+  /** `dense_resource<name> : type`; the blob comes from the file's resource section (core/ir/resources.ts). */
+  private parseDenseResource(type: Type | undefined): Attribute {
+    this.advance();
+    this.expect(Tok.Less, "'<'");
+    let name: string;
+    if (this.is(Tok.String)) name = this.parseString();
+    else if (this.isKeyword()) name = this.parseKeyword();
+    else throw this.error("expected identifier key for 'resource' entry");
+    this.expect(Tok.Greater, "'>'");
+    let t = type;
+    if (!t) {
+      this.expect(Tok.Colon, "':'");
+      t = this.parseType();
+    }
+    if (!(t instanceof ShapedType)) throw this.error(`expected a shaped type for dense_resource elements, got '${t}'`);
+    return DenseResourceElementsAttr.get(t, this.context.resources.handle(name));
   }
 
   private parseDenseElements(type: Type | undefined): Attribute {

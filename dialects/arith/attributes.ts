@@ -176,8 +176,14 @@ export const ROUNDING_MODES = ['to_nearest_even', 'downward', 'upward', 'toward_
 
 const casesList = (n: number) => Array.from({ length: n }, (_, i) => i).join(', ');
 
+/** arith::AtomicRMWKind, the kinds of memref.atomic_rmw (in enum order). */
+export const ATOMIC_RMW_KINDS = [
+  'addf', 'addi', 'assign', 'maximumf', 'maxs', 'maxu', 'minimumf', 'mins', 'minu', 'mulf', 'muli', 'ori', 'andi', 'maxnumf', 'minnumf',
+] as const;
+
 export const CmpIPredicateAttr = integerEnumConstraint(CMPI_PREDICATES, 64, `allowed 64-bit signless integer cases: ${casesList(CMPI_PREDICATES.length)}`, 'predicate');
 export const CmpFPredicateAttr = integerEnumConstraint(CMPF_PREDICATES, 64, `allowed 64-bit signless integer cases: ${casesList(CMPF_PREDICATES.length)}`, 'predicate');
+export const AtomicRMWKindAttr = integerEnumConstraint(ATOMIC_RMW_KINDS, 64, `allowed 64-bit signless integer cases: ${casesList(ATOMIC_RMW_KINDS.length)}`, 'kind');
 export const RoundingModeAttr = integerEnumConstraint(ROUNDING_MODES, 32, 'Floating point rounding mode', 'roundingmode');
 
 /** The `#arith.<mnemonic><...>` attribute syntax. */

@@ -1,5 +1,5 @@
 import { foldConstant } from './folders.js';
-import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import { DenseElementsAttr, DenseResourceElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import { AnyType, attrConstraint, required } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { ConstantLike, Pure } from '../../core/ir/traits.js';
@@ -38,7 +38,7 @@ export const ConstantOp = defineOp({
     const type = op.resultTypes[0]!;
     const value = op.getProperty('value')!;
     if (type instanceof IntegerType && !type.isSignless) return 'integer return type must be signless';
-    if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof DenseElementsAttr)) {
+    if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof DenseElementsAttr || value instanceof DenseResourceElementsAttr)) {
       return 'value must be an integer, float, or elements attribute';
     }
     if (type instanceof VectorType && type.scalableDims.some(Boolean) && !(value instanceof DenseElementsAttr && value.isSplat)) {

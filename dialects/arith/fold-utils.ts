@@ -9,6 +9,7 @@ import { floatToBits, roundToKind, type FloatKind } from '../../core/ir/float-fo
 import { FloatType, IntegerType, ShapedType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { constantValue } from '../../core/rewrite/folder.js';
+import { PoisonAttr } from '../ub/attributes.js';
 
 /** An element: a bigint for integers and index (signed view), a number for floats. */
 export type Elem = bigint | number;
@@ -109,6 +110,8 @@ export const isAllOnes = (a: Attribute | undefined, t: Type): boolean => {
 export function constFold(operands: readonly (Attribute | undefined)[], resultType: Type, fn: (...xs: Elem[]) => Elem | undefined): Attribute | undefined {
   // Most ops have a non-constant operand: refuse before building anything.
   if (operands.length === 0) return undefined;
+  // A poison operand makes the result poison (MLIR 19's constFold*Op with ub::PoisonAttr).
+  for (let i = 0; i < operands.length; i++) if (operands[i] instanceof PoisonAttr) return operands[i];
   for (let i = 0; i < operands.length; i++) if (operands[i] === undefined) return undefined;
   // Scalars, by far the most common, without element lists (folds come by the ten thousand).
   if (!(resultType instanceof ShapedType) && operands.length <= 3) return constFoldScalars(operands as readonly Attribute[], resultType, fn);

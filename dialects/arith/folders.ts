@@ -17,6 +17,7 @@ import {
 } from './fold-utils.js';
 import { bitsToFloat, roundToKind } from '../../core/ir/float-format.js';
 import { constantValue as constantOf } from '../../core/rewrite/folder.js';
+import { PoisonAttr } from '../ub/attributes.js';
 
 type Operands = readonly (Attribute | undefined)[];
 export type Folder = (op: Operation, operands: Operands) => FoldResult[] | FoldResult | undefined;
@@ -56,6 +57,8 @@ function boolAttr(type: Type, value: boolean): Attribute | undefined {
 
 /** An integer binary fold over bigints; `fn` gets the width and returns undefined to refuse. */
 function intFold(a: Attribute | undefined, b: Attribute | undefined, type: Type, fn: (a: bigint, b: bigint, w: number) => bigint | undefined): Attribute | undefined {
+  if (a instanceof PoisonAttr) return a;
+  if (b instanceof PoisonAttr) return b;
   if (a === undefined || b === undefined) return undefined;
   const w = intWidth(type);
   if (a instanceof IntegerAttr && b instanceof IntegerAttr && !(type instanceof ShapedType)) {
@@ -66,6 +69,8 @@ function intFold(a: Attribute | undefined, b: Attribute | undefined, type: Type,
 }
 
 function floatFold(a: Attribute | undefined, b: Attribute | undefined, type: Type, fn: (a: number, b: number) => number): Attribute | undefined {
+  if (a instanceof PoisonAttr) return a;
+  if (b instanceof PoisonAttr) return b;
   if (a === undefined || b === undefined) return undefined;
   const kind = floatKind(type);
   if (a instanceof FloatAttr && b instanceof FloatAttr && !(type instanceof ShapedType)) return makeScalar(type, roundToKind(fn(a.value, b.value), kind));
@@ -262,12 +267,13 @@ function minMaxFold(isSigned: boolean, pickMax: boolean): Folder {
     const t = resultType(op);
     const w = intWidth(t);
     const c = constInt(b);
-    if (c === undefined) return undefined;
     const view = (v: bigint) => (isSigned ? signed(v, w) : unsigned(v, w));
-    const lo = isSigned ? minSigned(w) : 0n;
-    const hi = isSigned ? maxSigned(w) : maxUnsigned(w);
-    if (view(c) === (pickMax ? hi : lo)) return rhsOf(op);
-    if (view(c) === (pickMax ? lo : hi)) return lhsOf(op);
+    if (c !== undefined) {
+      const lo = isSigned ? minSigned(w) : 0n;
+      const hi = isSigned ? maxSigned(w) : maxUnsigned(w);
+      if (view(c) === (pickMax ? hi : lo)) return rhsOf(op);
+      if (view(c) === (pickMax ? lo : hi)) return lhsOf(op);
+    }
     return intFold(a, b, t, (x, y) => {
       const vx = view(x);
       const vy = view(y);
@@ -481,6 +487,9 @@ export const foldSelect: Folder = (op, operands) => {
   if (tv === fv) return tv;
   const cv = constInt(cond);
   if (cv !== undefined) return cv !== 0n ? tv : fv;
+  // Either value poison: the other one.
+  if (t instanceof PoisonAttr) return fv;
+  if (f instanceof PoisonAttr) return tv;
   const resType = resultType(op);
   if (resType instanceof IntegerType && resType.width === 1 && constInt(t) === 1n && constInt(f) === 0n) return c;
   const cmp = definedBy(c, 'arith.cmpi');

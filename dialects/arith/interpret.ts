@@ -395,3 +395,8 @@ const handlers: Record<string, OpHandler> = {
 for (const [name, make] of Object.entries({ ...integerOps, ...floatOps })) handlers[name] = binary(make);
 
 export const arithSemantics: DialectSemantics = { dialect: 'arith', ops: handlers };
+
+/** The scalar function of binary arith op `name` on elements of type `t` (for other dialects' semantics, e.g. memref.atomic_rmw). */
+export function scalarBinaryOp(name: string, t: Type): ((a: Scalar, b: Scalar) => Scalar) | undefined {
+  return (integerOps[name] ?? floatOps[name])?.(t);
+}

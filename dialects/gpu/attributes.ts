@@ -46,6 +46,41 @@ export class AddressSpaceAttr extends DialectAttr {
   }
 }
 
+export const MAPPING_IDS = ['x', 'y', 'z', ...Array.from({ length: 10 }, (_, i) => `linear_dim_${i}`)] as const;
+export const MAPPING_KINDS = ['block', 'warpgroup', 'warp', 'thread'] as const;
+export type MappingKind = (typeof MAPPING_KINDS)[number];
+
+/**
+ * `#gpu.thread<x>`, `#gpu.block<linear_dim_0>`...: how a loop dimension (of scf.forall) is
+ * mapped to the processors of a GPU (MLIR's DeviceMappingAttrInterface; `deviceMapping` marks it).
+ */
+export class MappingAttr extends DialectAttr {
+  readonly dialect = 'gpu';
+  readonly deviceMapping = true;
+  private constructor(
+    readonly mnemonic: MappingKind | 'memory_space',
+    readonly value: string,
+  ) {
+    super();
+  }
+  static get(mnemonic: MappingKind | 'memory_space', value: string): MappingAttr {
+    return uniqueDialectAttr(`gpu.${mnemonic}:${value}`, () => new MappingAttr(mnemonic, value));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(`<${this.value}>`);
+  }
+}
+
+function parseMappingBody(parser: Parser, mnemonic: MappingKind | 'memory_space'): MappingAttr {
+  parser.expect(Tok.Less, "'<'");
+  const v =
+    mnemonic === 'memory_space'
+      ? parseEnumKeyword(parser, ADDRESS_SPACES, '::mlir::gpu::AddressSpace')
+      : parseEnumKeyword(parser, MAPPING_IDS, '::mlir::gpu::MappingId');
+  parser.expect(Tok.Greater, "'>'");
+  return MappingAttr.get(mnemonic, v);
+}
+
 /** `!gpu.async.token` */
 export const AsyncTokenType = {
   get: (): SimpleDialectType => SimpleDialectType.get('gpu', 'async.token'),
@@ -77,6 +112,7 @@ export function parseGpuAttribute(parser: Parser, mnemonic: string): Attribute {
     return a;
   }
   if (mnemonic === 'address_space') return parseAddressSpaceBody(parser);
+  if ((MAPPING_KINDS as readonly string[]).includes(mnemonic) || mnemonic === 'memory_space') return parseMappingBody(parser, mnemonic as MappingKind);
   if (mnemonic === 'dim') {
     throw parser.emitError('expected valid keyword');
   }

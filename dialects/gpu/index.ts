@@ -1,4 +1,5 @@
 import { defineDialect } from '../../core/ir/dialect.js';
+import { AllocOp } from './alloc.js';
 import { parseGpuAttribute, parseGpuType } from './attributes.js';
 import {
   BarrierOp,
@@ -20,6 +21,7 @@ import {
 
 export * from './attributes.js';
 export * from './ops.js';
+export { AllocOp } from './alloc.js';
 
 export const gpuDialect = defineDialect({
   name: 'gpu',
@@ -40,6 +42,7 @@ export const gpuDialect = defineDialect({
     NumSubgroupsOp,
     SubgroupSizeOp,
     BarrierOp,
+    AllocOp,
   ],
   parseAttribute: parseGpuAttribute,
   parseType: parseGpuType,

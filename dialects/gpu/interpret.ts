@@ -72,6 +72,14 @@ const launchFunc: OpHandler = function* (op: Operation, operands: readonly RtVal
   return op.results.length ? [{ kind: 'gpu.async.token' } satisfies GpuAsyncToken] : [];
 };
 
+/** A device allocation is an allocation like memref.alloc's; an asynchronous one is complete at once. */
+const alloc: OpHandler = (op, operands, ctx) => {
+  const [deps, dynamic, symbols] = (op.getAttr('operandSegmentSizes') as DenseArrayAttr).numbers;
+  if (symbols) throw opError(op, 'layouts with symbols are not supported by the interpreter');
+  const m = ctx.allocateMemRef(op.results[0]!.type as MemRefType, operands.slice(deps, deps! + dynamic!) as number[], op);
+  return op.results.length > 1 ? [m, { kind: 'gpu.async.token' } satisfies GpuAsyncToken] : [m];
+};
+
 function numAttributions(kernel: Operation): number {
   const a = kernel.getAttr('workgroup_attributions');
   return a instanceof IntegerAttr ? a.number : 0;
@@ -141,5 +149,6 @@ export const gpuSemantics: DialectSemantics = {
     'gpu.subgroup_size': (_op, _a, ctx) => [ctx.interpreter.subgroupSize],
     'gpu.barrier': barrier,
     'gpu.launch_func': launchFunc,
+    'gpu.alloc': alloc,
   },
 };

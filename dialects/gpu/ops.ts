@@ -26,10 +26,10 @@ import { addArgAndResultAttrs, checkDuplicateEntryArgs, DictArrayAttr, FunctionT
 import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
 import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, type AddressSpace } from './attributes.js';
 
-const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
+export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
 const I32 = typeConstraint('32-bit signless integer', (t) => t === IntegerType.get(32), IntegerType.get(32));
 const LaunchIndx = typeConstraint('index or 32-bit signless integer or 64-bit signless integer', (t) => t instanceof IndexType || t === IntegerType.get(32) || t === IntegerType.get(64));
-const AsyncToken = typeConstraint('async token type', (t) => AsyncTokenType.isa(t), AsyncTokenType.get());
+export const AsyncToken = typeConstraint('async token type', (t) => AsyncTokenType.isa(t), AsyncTokenType.get());
 
 export const KERNEL_ATTR = 'gpu.kernel';
 const CONTAINER_MODULE_ATTR = 'gpu.container_module';

@@ -154,8 +154,27 @@ const foldSubView: Folder = (op) => {
   return undefined;
 };
 
+/**
+ * A reinterpret_cast reads past a reinterpret_cast, a cast or a subview at offset 0 it reads; one
+ * that changes nothing of a static source is the source (MLIR's ReinterpretCastOp::fold).
+ */
+const foldReinterpretCast: Folder = (op) => {
+  const src = op.operandSlots[0]!.value;
+  const def = src.definingOp;
+  const zeroOffsets = def?.name === 'memref.subview' && mixedOf(def).offsets.every((o) => isConstantInt(o, 0n));
+  if (def && (def.name === 'memref.reinterpret_cast' || def.name === 'memref.cast' || zeroOffsets)) {
+    op.setOperand(0, def.operandSlots[0]!.value);
+    return inPlace(op);
+  }
+  const type = op.results[0]!.type as MemRefType;
+  if (type.hasStaticShape && src.type === type && staticList(op, 'static_offsets')[0] === 0n) return src;
+  return undefined;
+};
+
 export const memrefFolders: Readonly<Record<string, Folder>> = {
   'memref.subview': foldSubView,
+  'memref.reinterpret_cast': foldReinterpretCast,
+  'memref.atomic_rmw': foldCastOperands,
   'memref.cast': foldCast,
   'memref.load': foldCastOperands,
   'memref.store': foldStore,

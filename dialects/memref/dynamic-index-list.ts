@@ -1,4 +1,5 @@
 import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import { Diagnostic } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { IntegerType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
@@ -19,8 +20,8 @@ export function denseI64(values: readonly (bigint | number)[]): DenseArrayAttr {
 }
 
 /** `[%a, 4, %b]`: MLIR's printDynamicIndexList, static values with kDynamic placeholders for operands. */
-export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[], statics: DenseArrayAttr | undefined): void {
-  p.write('[');
+export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[], statics: DenseArrayAttr | undefined, delimiters = '[]'): void {
+  p.write(delimiters[0]!);
   let next = 0;
   (statics?.values ?? []).forEach((v, i) => {
     if (i) p.write(', ');
@@ -29,14 +30,14 @@ export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[],
       if (value) p.printOperand(value);
     } else p.write(String(v));
   });
-  p.write(']');
+  p.write(delimiters[1]!);
 }
 
 /** MLIR's parseDynamicIndexList: operands and integers, the integers with kDynamic for each operand. */
-export function parseDynamicIndexList(parser: Parser): { operands: UnresolvedOperand[]; statics: DenseArrayAttr } {
+export function parseDynamicIndexList(parser: Parser, open = Tok.LSquare, close = Tok.RSquare): { operands: UnresolvedOperand[]; statics: DenseArrayAttr } {
   const operands: UnresolvedOperand[] = [];
   const statics: bigint[] = [];
-  parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => {
+  parser.parseCommaSeparated(open, close, () => {
     const u = parser.parseOptionalOperand();
     if (u) {
       operands.push(u);
@@ -61,3 +62,17 @@ export const DynamicIndexList: CustomDirective = {
     return [operands, statics];
   },
 };
+
+/** Static values with kDynamic placeholders filled, in order, from `dynamic` (runtime values). */
+export function mixedValues(statics: DenseArrayAttr, dynamic: readonly unknown[]): number[] {
+  let k = 0;
+  return statics.values.map((v) => (isDynamicIndex(v) ? (dynamic[k++] as number) : Number(v)));
+}
+
+/** MLIR's verifyListOfOperandsOrIntegers: `count` values, as many operands as kDynamic entries (reported without the op-name prefix). */
+export function verifyMixedList(op: Operation, what: string, count: number, values: readonly bigint[], dynamic: number): Diagnostic | undefined {
+  if (values.length !== count) return new Diagnostic('error', op.loc, `expected ${count} ${what} values, got ${values.length}.`);
+  const n = values.filter(isDynamicIndex).length;
+  if (n !== dynamic) return new Diagnostic('error', op.loc, `expected ${n} dynamic ${what} values`);
+  return undefined;
+}

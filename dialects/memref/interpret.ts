@@ -1,5 +1,5 @@
 /** Semantics of the memref dialect: checked loads and stores, views, copies and globals. */
-import { DenseArrayAttr, DenseElementsAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { lookupSymbol } from '../../core/ir/symbol-table.js';
 import { MemRefType, RankedTensorType } from '../../core/ir/types.js';
@@ -8,8 +8,9 @@ import { allocateMemRef } from '../../core/interpret/engine.js';
 import { attributeValue } from '../../core/interpret/elementwise.js';
 import { formatLoc, opError } from '../../core/interpret/errors.js';
 import type { Scalar } from '../../core/interpret/numeric.js';
-import { Buffer, MemRef, ShapedValue, type RtValue } from '../../core/interpret/values.js';
-import { isDynamicIndex } from './dynamic-index-list.js';
+import { Buffer, MemRef, ShapedValue } from '../../core/interpret/values.js';
+import { isDynamicIndex, mixedValues } from './dynamic-index-list.js';
+import { viewHandlers } from './interpret-views.js';
 
 const segments = (op: Operation): number[] => (op.properties.get('operandSegmentSizes') as DenseArrayAttr | undefined)?.numbers ?? [op.numOperands];
 
@@ -58,19 +59,13 @@ const copy: OpHandler = (op, [s, t], ctx) => {
   ctx.memory.writeView(dst, ctx.memory.readView(src, op), op);
 };
 
-/** Static values with kDynamic placeholders filled from `dynamic`, in order. */
-function mixed(statics: DenseArrayAttr, dynamic: readonly RtValue[]): number[] {
-  let k = 0;
-  return statics.values.map((v) => (isDynamicIndex(v) ? (dynamic[k++] as number) : Number(v)));
-}
-
 const subview: OpHandler = (op, operands) => {
   const [, nOff, nSize, nStride] = segments(op);
   const src = operands[0] as MemRef;
   const dyn = operands.slice(1);
-  const offsets = mixed(op.getAttr('static_offsets') as DenseArrayAttr, dyn.slice(0, nOff));
-  const sizes = mixed(op.getAttr('static_sizes') as DenseArrayAttr, dyn.slice(nOff, nOff! + nSize!));
-  const steps = mixed(op.getAttr('static_strides') as DenseArrayAttr, dyn.slice(nOff! + nSize!, nOff! + nSize! + nStride!));
+  const offsets = mixedValues(op.getAttr('static_offsets') as DenseArrayAttr, dyn.slice(0, nOff));
+  const sizes = mixedValues(op.getAttr('static_sizes') as DenseArrayAttr, dyn.slice(nOff, nOff! + nSize!));
+  const steps = mixedValues(op.getAttr('static_strides') as DenseArrayAttr, dyn.slice(nOff! + nSize!, nOff! + nSize! + nStride!));
   let offset = src.offset;
   for (let i = 0; i < src.rank; i++) {
     const [o, n, s] = [offsets[i]!, sizes[i]!, steps[i]!];
@@ -115,7 +110,7 @@ const getGlobal: OpHandler = (op, _operands, ctx) => {
     const b = fresh.buffer;
     const buffer = readOnly ? new Buffer(b.elementType, b.data, b.memorySpace, b.origin, true) : b;
     const init = global.getAttr('initial_value');
-    if (init instanceof DenseElementsAttr) {
+    if (init instanceof DenseElementsAttr || init instanceof DenseResourceElementsAttr) {
       const value = attributeValue(init, RankedTensorType.get(type.shape, type.elementType)) as ShapedValue;
       for (let i = 0; i < value.size; i++) buffer.codec.set(buffer.data, i, value.get(i));
     }
@@ -138,5 +133,6 @@ export const memrefSemantics: DialectSemantics = {
     'memref.copy': copy,
     'memref.subview': subview,
     'memref.get_global': getGlobal,
+    ...viewHandlers,
   },
 };

@@ -1,5 +1,5 @@
-import { Attribute, DenseArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optionalAttr, required, defaultValuedOptional, variadic } from '../../core/ir/constraints.js';
+import { Attribute, DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optional, optionalAttr, required, defaultValuedOptional, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -12,6 +12,7 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex } from './dynamic-index-list.js';
+import { hasIdentityLayout } from './reshape-types.js';
 import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, stridesAndOffset } from './types.js';
 
 // ---------------------------------------------------------------------------------------- attributes
@@ -98,6 +99,33 @@ export const DeallocOp = defineOp({
   traits: [MemoryEffects('free')],
   fold: memrefFolders['memref.dealloc'],
   assemblyFormat: '$memref attr-dict `:` type($memref)',
+});
+
+// ---------------------------------------------------------------------------------------- realloc
+
+const isRank1 = (t: Type) => t instanceof MemRefType && t.rank === 1;
+const Rank1MemRef = typeConstraint('1D memref of any type values', isRank1, undefined, (t) => t instanceof MemRefType);
+
+export const ReallocOp = defineOp({
+  name: 'memref.realloc',
+  summary: 'memory reallocation operation',
+  operands: { source: Rank1MemRef, dynamicResultSize: optional(Index) },
+  results: { result: Rank1MemRef },
+  attributes: { alignment: optionalAttr(AlignmentAttr) },
+  assemblyFormat: '$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)',
+  verify(op) {
+    const src = typeOf(op, 0) as MemRefType;
+    const res = op.resultTypes[0] as MemRefType;
+    // MLIR reports these with emitError, without the op-name prefix.
+    const unprefixed = (m: string) => new Diagnostic('error', op.loc, m);
+    if (!hasIdentityLayout(src)) return unprefixed(`unsupported layout for source memref type '${src}'`);
+    if (!hasIdentityLayout(res)) return unprefixed(`unsupported layout for result memref type '${res}'`);
+    if (src.memorySpace !== res.memorySpace) return unprefixed(`different memory spaces specified for source memref type '${src}' and result memref type '${res}'`);
+    if (src.elementType !== res.elementType) return unprefixed(`different element types specified for source memref type '${src}' and result memref type '${res}'`);
+    const dynamic = res.shape[0]! < 0;
+    if (dynamic && op.numOperands < 2) return unprefixed(`missing dimension operand for result type '${res}'`);
+    if (!dynamic && op.numOperands > 1) return unprefixed(`unnecessary dimension operand for result type '${res}'`);
+  },
 });
 
 // ---------------------------------------------------------------------------------------- load / store
@@ -318,8 +346,9 @@ export const GlobalOp = defineOp({
     if (!(t instanceof MemRefType) || !t.hasStaticShape) return `type should be static shaped memref, but got '${t}'`;
     const init = op.properties.get('initial_value');
     if (init !== undefined) {
-      if (!(init instanceof UnitAttr) && !(init instanceof DenseElementsAttr)) return `initial value should be a unit or elements attribute, but got ${init}`;
-      if (init instanceof DenseElementsAttr && init.type !== tensorTypeOf(t)) {
+      const elements = init instanceof DenseElementsAttr || init instanceof DenseResourceElementsAttr;
+      if (!(init instanceof UnitAttr) && !elements) return `initial value should be a unit or elements attribute, but got ${init}`;
+      if (elements && init.type !== tensorTypeOf(t)) {
         return `initial value expected to be of type '${tensorTypeOf(t)}', but was of type '${init.type}'`;
       }
     }
@@ -348,4 +377,4 @@ export const GetGlobalOp = defineOp({
   },
 });
 
-export const memrefOps = [AllocOp, AllocaOp, DeallocOp, LoadOp, StoreOp, DimOp, CastOp, CopyOp, SubViewOp, GlobalOp, GetGlobalOp];
+export const memrefOps = [AllocOp, AllocaOp, DeallocOp, ReallocOp, LoadOp, StoreOp, DimOp, CastOp, CopyOp, SubViewOp, GlobalOp, GetGlobalOp];

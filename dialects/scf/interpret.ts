@@ -4,6 +4,7 @@ import type { DialectSemantics, ExecContext, OpHandler } from '../../core/interp
 import { opError } from '../../core/interpret/errors.js';
 import { fromBig, intFormat, type Scalar } from '../../core/interpret/numeric.js';
 import type { RtValue } from '../../core/interpret/values.js';
+import { forallOp, indexSwitch, parallelOp } from './interpret-parallel.js';
 
 /** Iterates lb, lb+step, ... while below ub (signed comparison, as MLIR's scf.for). */
 const forOp: OpHandler = function* (op: Operation, [lb, ub, step, ...inits]: readonly RtValue[], ctx: ExecContext) {
@@ -48,5 +49,13 @@ const executeRegion: OpHandler = function* (op: Operation, _args: readonly RtVal
 
 export const scfSemantics: DialectSemantics = {
   dialect: 'scf',
-  ops: { 'scf.for': forOp, 'scf.if': ifOp, 'scf.while': whileOp, 'scf.execute_region': executeRegion },
+  ops: {
+    'scf.for': forOp,
+    'scf.if': ifOp,
+    'scf.while': whileOp,
+    'scf.execute_region': executeRegion,
+    'scf.parallel': parallelOp,
+    'scf.forall': forallOp,
+    'scf.index_switch': indexSwitch,
+  },
 };

@@ -16,7 +16,8 @@ import {
 import { FunctionType, i1, IndexType, IntegerType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
-import { Tok, type Parser } from '../../core/syntax/parser.js';
+import { parseAssignmentList, parseRegionWith, printInitializationList } from './syntax.js';
+import { Tok } from '../../core/syntax/parser.js';
 import type { RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { foldIf, scfPatterns } from './canonicalization.js';
@@ -27,38 +28,6 @@ export const AnySignlessIntegerOrIndex = typeConstraint(
   'signless integer or index',
   (t) => t instanceof IndexType || (t instanceof IntegerType && t.isSignless),
 );
-
-/** MLIR's printInitializationList: `prefix(%arg = %init, ...)`. */
-function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits: readonly Value[], prefix: string): void {
-  if (inits.length === 0) return;
-  p.write(prefix + '(');
-  inits.forEach((v, i) => {
-    if (i) p.write(', ');
-    p.printOperand(args[i]!);
-    p.write(' = ');
-    p.printOperand(v);
-  });
-  p.write(')');
-}
-
-/** `(%a = %b, ...)`: MLIR's parseAssignmentList. */
-function parseAssignmentList(parser: Parser): { args: UnresolvedOperand[]; inits: UnresolvedOperand[] } {
-  const args: UnresolvedOperand[] = [];
-  const inits: UnresolvedOperand[] = [];
-  parser.expect(Tok.LParen);
-  parser.parseCommaSeparatedUntil(Tok.RParen, () => {
-    args.push(parser.parseOperand(false));
-    parser.expect(Tok.Equal, "'='");
-    inits.push(parser.parseOperand());
-  });
-  return { args, inits };
-}
-
-function parseRegionWith(parser: Parser, args?: RegionArgument[]): Region {
-  const region = new Region();
-  parser.parseRegion(region, args);
-  return region;
-}
 
 /**
  * RegionBranchOpInterface's check of one control-flow edge: the values forwarded by `from`
@@ -91,7 +60,7 @@ export const YieldOp = defineOp({
   name: 'scf.yield',
   summary: 'loop yield and termination operation',
   operands: { results: variadic() },
-  traits: [Pure, ReturnLike, Terminator, HasParent('scf.execute_region', 'scf.for', 'scf.if', 'scf.while')],
+  traits: [Pure, ReturnLike, Terminator, HasParent('scf.execute_region', 'scf.for', 'scf.if', 'scf.index_switch', 'scf.while')],
   assemblyFormat: 'attr-dict ($results^ `:` type($results))?',
 });
 

@@ -2,14 +2,16 @@ import { defineDialect } from '../../core/ir/dialect.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { parseVectorAttribute } from './attributes.js';
 import { vectorOps } from './ops.js';
+import { TransferReadOp, TransferWriteOp } from './transfer-ops.js';
 
 export * from './attributes.js';
 export * from './ops.js';
+export { TransferReadOp, TransferWriteOp } from './transfer-ops.js';
 
 export const vectorDialect = defineDialect({
   name: 'vector',
   summary: 'vector operations',
-  ops: vectorOps,
+  ops: [...vectorOps, TransferReadOp, TransferWriteOp],
   parseAttribute: parseVectorAttribute,
   // Constants the folders make are arith constants, as in MLIR.
   materializeConstant: materializeArithConstant,

@@ -9,6 +9,7 @@ import { floatRounder, fromBig, intFormat, toSigned, toUnsigned, type Scalar } f
 import { codecOf, MemRef, numElements, rowMajorStrides, ShapedValue, type RtValue } from '../../core/interpret/values.js';
 import { isDynamicIndex } from '../memref/dynamic-index-list.js';
 import type { CombiningKindAttr } from './attributes.js';
+import { transferRead, transferWrite } from './interpret-transfer.js';
 
 /** Memref indices of each element of a vector of `shape` read at `base` (vector dims are the trailing memref dims). */
 function forEachElement(shape: readonly number[], base: readonly number[], f: (k: number, idx: number[]) => void): void {
@@ -150,6 +151,8 @@ export const vectorSemantics: DialectSemantics = {
   dialect: 'vector',
   ops: {
     'vector.load': load,
+    'vector.transfer_read': transferRead,
+    'vector.transfer_write': transferWrite,
     'vector.store': store,
     'vector.broadcast': broadcast,
     'vector.splat': splat,

@@ -32,7 +32,7 @@ describe('scf dialect diagnostics', () => {
   });
   it('checks terminator parents', () => {
     expect(error('"test.func"() ({\n^bb0(%c: i1):\n  scf.yield\n}) : () -> ()\n')).toBe(
-      "<stdin>:3:3: error: 'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.while'",
+      "<stdin>:3:3: error: 'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'",
     );
   });
 });

@@ -227,3 +227,27 @@ func.func @f(%c1: index) {
     "gpu.return"() : () -> ()
   }) {sym_name = "k"} : () -> ()
 }) : () -> ()
+
+// -----
+
+func.func @alloc_dynamic_count(%n: index) {
+  // expected-error @+1 {{'gpu.alloc' op dimension operand count does not equal memref dynamic dimension count}}
+  %0 = gpu.alloc (%n) : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_symbol_count(%n: index) {
+  // expected-error @+1 {{'gpu.alloc' op symbol operand count does not equal memref symbol count}}
+  %0 = gpu.alloc (%n) : memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>>
+  return
+}
+
+// -----
+
+func.func @alloc_async_unnamed(%n: index) {
+  // expected-error @+1 {{custom op 'gpu.alloc' needs to be named when marked 'async'}}
+  gpu.alloc async (%n) : memref<?xf32>
+  return
+}

@@ -173,3 +173,213 @@ memref.global @g : memref<2xf32> = dense<1.0> {alignment = 3}
   %1 = memref.subview %m[0, 0][4, 4][1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: 1>>
   "test.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+func.func @expand_rank(%m: memref<2x3xf32>) {
+  // expected-error @+1 {{'memref.expand_shape' op has source rank 2 and result rank 1. This is not an expansion (2 > 1).}}
+  %e = memref.expand_shape %m [[0, 1]] output_shape [6] : memref<2x3xf32> into memref<6xf32>
+  return
+}
+
+// -----
+
+func.func @expand_group_size(%m: memref<6xf32>) {
+  // expected-error @+1 {{'memref.expand_shape' op collapsed dim size (6) must equal reassociation group size (8)}}
+  %e = memref.expand_shape %m [[0, 1]] output_shape [2, 4] : memref<6xf32> into memref<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @expand_contiguous(%m: memref<6x2xf32>) {
+  // expected-error @+1 {{'memref.expand_shape' op reassociation indices must be contiguous}}
+  %e = memref.expand_shape %m [[0, 2], [1]] output_shape [2, 2, 3] : memref<6x2xf32> into memref<2x2x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_layout(%m: memref<6xf32, strided<[2]>>) {
+  // expected-error @+1 {{'memref.expand_shape' op expected expanded type to be 'memref<2x3xf32, strided<[6, 2]>>' but found 'memref<2x3xf32>'}}
+  %e = memref.expand_shape %m [[0, 1]] output_shape [2, 3] : memref<6xf32, strided<[2]>> into memref<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_output_shape(%m: memref<6xf32>) {
+  // expected-error @+1 {{'memref.expand_shape' op invalid output shape provided at pos 1}}
+  %e = memref.expand_shape %m [[0, 1]] output_shape [2, 4] : memref<6xf32> into memref<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_rank(%m: memref<6xf32>) {
+  // expected-error @+1 {{'memref.collapse_shape' op has source rank 1 and result rank 2. This is not a collapse (1 < 2).}}
+  %c = memref.collapse_shape %m [[0, 1]] : memref<6xf32> into memref<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_groups(%m: memref<2x3x4xf32>) {
+  // expected-error @+1 {{'memref.collapse_shape' op invalid number of reassociation groups: found 1, expected 2}}
+  %c = memref.collapse_shape %m [[0, 1, 2]] : memref<2x3x4xf32> into memref<6x4xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_noncontiguous(%m: memref<2x3xf32, strided<[4, 1]>>) {
+  // expected-error @+1 {{'memref.collapse_shape' op invalid source layout map or collapsing non-contiguous dims}}
+  %c = memref.collapse_shape %m [[0, 1]] : memref<2x3xf32, strided<[4, 1]>> into memref<6xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_layout(%m: memref<2x3xf32, strided<[3, 1], offset: 5>>) {
+  // expected-error @+1 {{'memref.collapse_shape' op expected collapsed type to be 'memref<6xf32, strided<[1], offset: 5>>' but found 'memref<6xf32>'}}
+  %c = memref.collapse_shape %m [[0, 1]] : memref<2x3xf32, strided<[3, 1], offset: 5>> into memref<6xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_element(%m: memref<4xf32>) {
+  // expected-error @+1 {{different element types specified for source type 'memref<4xf32>' and result memref type 'memref<4xi32>'}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [4], strides: [1] : memref<4xf32> to memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_size(%m: memref<4xf32>) {
+  // expected-error @+1 {{expected result type with size = 5 instead of 4 in dim = 0}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [5], strides: [1] : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_offset(%m: memref<4xf32>) {
+  // expected-error @+1 {{expected result type with offset = 2 instead of 0}}
+  %r = memref.reinterpret_cast %m to offset: [2], sizes: [4], strides: [1] : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_stride(%m: memref<4xf32>) {
+  // expected-error @+1 {{expected result type with stride = 2 instead of 1 in dim = 0}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [4], strides: [2] : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_element(%m: memref<4xf32>, %s: memref<1xindex>) {
+  // expected-error @+1 {{'memref.reshape' op element types of source and destination memref types should be the same}}
+  %r = memref.reshape %m(%s) : (memref<4xf32>, memref<1xindex>) -> memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @reshape_length(%m: memref<4xf32>, %s: memref<1xindex>) {
+  // expected-error @+1 {{'memref.reshape' op length of shape operand differs from the result's memref rank}}
+  %r = memref.reshape %m(%s) : (memref<4xf32>, memref<1xindex>) -> memref<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic_length(%m: memref<4xf32>, %s: memref<?xindex>) {
+  // expected-error @+1 {{'memref.reshape' op cannot use shape operand with dynamic length to reshape to statically-ranked memref type}}
+  %r = memref.reshape %m(%s) : (memref<4xf32>, memref<?xindex>) -> memref<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @view_sizes(%b: memref<64xi8>, %o: index) {
+  // expected-error @+1 {{incorrect number of size operands for type 'memref<?x4xf32>'}}
+  %v = memref.view %b[%o][] : memref<64xi8> to memref<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @view_source(%b: memref<64xi16>, %o: index) {
+  // expected-error @+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<64xi16>'}}
+  %v = memref.view %b[%o][] : memref<64xi16> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_rank(%m: memref<2x2xf32>) {
+  // expected-error @+1 {{'memref.realloc' op operand #0 must be 1D memref of any type values, but got 'memref<2x2xf32>'}}
+  %r = memref.realloc %m : memref<2x2xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_missing_size(%m: memref<2xf32>) {
+  // expected-error @+1 {{missing dimension operand for result type 'memref<?xf32>'}}
+  %r = memref.realloc %m : memref<2xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_element(%m: memref<2xf32>) {
+  // expected-error @+1 {{different element types specified for source memref type 'memref<2xf32>' and result memref type 'memref<4xi32>'}}
+  %r = memref.realloc %m : memref<2xf32> to memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @atomic_subscripts(%m: memref<4x4xf32>, %f: f32, %i: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op expects the number of subscripts to be equal to memref rank}}
+  %r = memref.atomic_rmw addf %f, %m[%i] : (f32, memref<4x4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_float_kind(%m: memref<4xi32>, %x: i32, %i: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op with kind 'addf' expects a floating-point type}}
+  %r = memref.atomic_rmw addf %x, %m[%i] : (i32, memref<4xi32>) -> i32
+  return
+}
+
+// -----
+
+func.func @atomic_int_kind(%m: memref<4xf32>, %f: f32, %i: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op with kind 'maxs' expects an integer type}}
+  %r = memref.atomic_rmw maxs %f, %m[%i] : (f32, memref<4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_element(%m: memref<4xf32>, %x: i32, %i: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op failed to verify that value type matches element type of memref}}
+  %r = "memref.atomic_rmw"(%x, %m, %i) <{kind = 1 : i64}> : (i32, memref<4xf32>, index) -> i32
+  return
+}
+
+
+// -----
+
+// LLVM 19 does not skip unit dimensions when it checks that collapsed dimensions are contiguous.
+func.func @collapse_unit_dims(%m: memref<1x1x1024xi8, strided<[40960, 4096, 1]>>) {
+  // expected-error @+1 {{'memref.collapse_shape' op invalid source layout map or collapsing non-contiguous dims}}
+  %c = memref.collapse_shape %m [[0, 1, 2]] : memref<1x1x1024xi8, strided<[40960, 4096, 1]>> into memref<1024xi8, strided<[1]>>
+  return
+}

@@ -1,0 +1,166 @@
+/** memref.reinterpret_cast, memref.view, memref.extract_strided_metadata and memref.rank (MLIR 19). */
+import { IntegerAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
+import { DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { Diagnostic } from '../../core/ir/diagnostics.js';
+import { defineOp } from '../../core/ir/op-definition.js';
+import type { Operation } from '../../core/ir/operation.js';
+import { Pure } from '../../core/ir/traits.js';
+import { IndexType, IntegerType, MemRefType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+import { definePattern } from '../../core/rewrite/pattern.js';
+import { materializeArithConstant } from '../arith/materialize.js';
+import { memrefFolders } from './canonicalization.js';
+import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
+import { AnyStridedMemRef } from './reshape-ops.js';
+import { hasIdentityLayout } from './reshape-types.js';
+import { AnyMemRef, AnyRankedOrUnrankedMemRef, Index, stridesAndOffset } from './types.js';
+
+const staticList = (op: Operation, name: string): bigint[] => [...((op.properties.get(name) as DenseArrayAttr).values as bigint[])];
+const segments = (op: Operation): number[] => (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
+/** MLIR reports these with emitError, without the op-name prefix. */
+const unprefixed = (op: Operation, m: string) => new Diagnostic('error', op.loc, m);
+
+export const ReinterpretCastOp = defineOp({
+  name: 'memref.reinterpret_cast',
+  summary: 'memref reinterpret cast operation',
+  operands: { source: AnyRankedOrUnrankedMemRef, offsets: variadic(Index), sizes: variadic(Index), strides: variadic(Index) },
+  results: { result: AnyMemRef },
+  attributes: { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) },
+  traits: [Pure],
+  fold: memrefFolders['memref.reinterpret_cast'],
+  customDirectives: { DynamicIndexList },
+  assemblyFormat:
+    '$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)',
+  verify(op) {
+    const [offsets, sizes, strides] = [staticList(op, 'static_offsets'), staticList(op, 'static_sizes'), staticList(op, 'static_strides')];
+    const [, nOff, nSize, nStride] = segments(op);
+    const res = op.resultTypes[0] as MemRefType;
+    // OffsetSizeAndStrideOpInterface: one offset, as many sizes and strides as the result rank.
+    if (!(offsets.length === 1) && offsets.length !== sizes.length) {
+      return unprefixed(op, `expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
+    }
+    if (sizes.length !== strides.length) {
+      return unprefixed(op, `expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
+    }
+    const mixed =
+      verifyMixedList(op, 'offset', 1, offsets, nOff!) ?? verifyMixedList(op, 'size', res.rank, sizes, nSize!) ?? verifyMixedList(op, 'stride', res.rank, strides, nStride!);
+    if (mixed) return mixed;
+    const src = op.operand(0).type as MemRefType | UnrankedMemRefType;
+    if (src.memorySpace !== res.memorySpace) return unprefixed(op, `different memory spaces specified for source type '${src}' and result memref type '${res}'`);
+    if (src.elementType !== res.elementType) return unprefixed(op, `different element types specified for source type '${src}' and result memref type '${res}'`);
+    const known = (v: bigint | number | null) => v !== null && !isDynamicIndex(v) && Number(v) >= 0;
+    for (let i = 0; i < res.rank; i++) {
+      const [r, e] = [res.shape[i]!, sizes[i]!];
+      if (r >= 0 && !isDynamicIndex(e) && BigInt(r) !== e) return unprefixed(op, `expected result type with size = ${e} instead of ${r} in dim = ${i}`);
+    }
+    const so = stridesAndOffset(res);
+    if (!so) return unprefixed(op, `expected result type to have strided layout but found '${res}'`);
+    const offset = offsets[0]!;
+    if (so.offset !== null && !isDynamicIndex(offset) && BigInt(so.offset) !== offset) {
+      return unprefixed(op, `expected result type with offset = ${offset} instead of ${so.offset}`);
+    }
+    for (let i = 0; i < so.strides.length; i++) {
+      const [r, e] = [so.strides[i]!, strides[i]!];
+      if (known(r) && !isDynamicIndex(e) && BigInt(r!) !== e) return unprefixed(op, `expected result type with stride = ${e} instead of ${r} in dim = ${i}`);
+    }
+  },
+  resultNames: () => ['reinterpret_cast'],
+});
+
+const isByteBuffer = (t: Type) => t instanceof MemRefType && t.rank === 1 && t.elementType === IntegerType.get(8);
+const ByteMemRef = typeConstraint('1D memref of 8-bit signless integer values', isByteBuffer, undefined, (t) => t instanceof MemRefType);
+
+export const ViewOp = defineOp({
+  name: 'memref.view',
+  summary: 'memref view operation',
+  operands: { source: ByteMemRef, byte_shift: Index, sizes: variadic(Index) },
+  results: { result: AnyMemRef },
+  traits: [Pure],
+  assemblyFormat: '$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)',
+  verify(op) {
+    const base = op.operand(0).type as MemRefType;
+    const view = op.resultTypes[0] as MemRefType;
+    if (!hasIdentityLayout(base)) return unprefixed(op, `unsupported map for base memref type '${base}'`);
+    if (!hasIdentityLayout(view)) return unprefixed(op, `unsupported map for result memref type '${view}'`);
+    if (base.memorySpace !== view.memorySpace) return unprefixed(op, `different memory spaces specified for base memref type '${base}' and view memref type '${view}'`);
+    if (op.numOperands - 2 !== view.shape.filter((d) => d < 0).length) return unprefixed(op, `incorrect number of size operands for type '${view}'`);
+  },
+  resultNames: () => ['view'],
+});
+
+/** The rank-0 memref of the base buffer: element type and memory space of `t`. */
+function baseBufferType(t: MemRefType): MemRefType {
+  return MemRefType.get([], t.elementType, undefined, t.memorySpace);
+}
+
+/**
+ * Uses of an offset, size or stride that the source type gives statically take an index constant
+ * instead (MLIR's ExtractStridedMetadataOp::fold, here a pattern as it builds constants).
+ */
+const constifyStridedMetadata = definePattern({
+  name: 'ExtractStridedMetadataConstantUses',
+  root: 'memref.extract_strided_metadata',
+  matchAndRewrite(op, rw) {
+    const t = op.operand(0).type as MemRefType;
+    const so = stridesAndOffset(t);
+    if (!so) return false;
+    const statics = [so.offset, ...t.shape.map((d) => (d < 0 ? null : d)), ...so.strides];
+    let changed = false;
+    statics.forEach((v, i) => {
+      const r = op.results[i + 1]!;
+      if (v === null || r.uses.length === 0) return;
+      rw.setInsertionPointBefore(op);
+      const c = materializeArithConstant(rw, IntegerAttr.get(IndexType.get(), BigInt(v)), IndexType.get(), op.loc)!;
+      rw.replaceAllValueUsesWith(r, c.results[0]!);
+      changed = true;
+    });
+    return changed;
+  },
+});
+
+export const ExtractStridedMetadataOp = defineOp({
+  name: 'memref.extract_strided_metadata',
+  summary: 'extracts a buffer base with offset and strides',
+  operands: { source: AnyStridedMemRef },
+  // MLIR's base_buffer, offset, sizes and strides (SameVariadicResultSize: as many sizes as strides).
+  results: { base_buffer: AnyMemRef, offset: Index, sizesAndStrides: variadic(Index) },
+  traits: [Pure],
+  canonicalize: [constifyStridedMetadata],
+  assemblyFormat: '$source `:` type($source) `->` type(results) attr-dict',
+  inferResultTypes(operands) {
+    const t = operands[0]!.type as MemRefType;
+    const index = IndexType.get();
+    return [baseBufferType(t), index, ...t.shape.map(() => index), ...t.shape.map(() => index)];
+  },
+  verify(op) {
+    const t = op.operand(0).type as MemRefType;
+    const index = IndexType.get();
+    const expected = [baseBufferType(t), index, ...t.shape.map(() => index), ...t.shape.map(() => index)];
+    const actual = op.resultTypes;
+    if (expected.length !== actual.length || expected.some((e, i) => e !== actual[i])) {
+      const list = (ts: readonly Type[]) => ts.map((t) => `'${t}'`).join(', ');
+      return `inferred type(s) ${list(expected)} are incompatible with return type(s) of operation ${list(actual)}`;
+    }
+  },
+  resultNames: (op) => {
+    const rank = (op.results.length - 2) / 2;
+    const names: (string | undefined)[] = ['base_buffer', 'offset'];
+    if (rank > 0) {
+      names[2] = 'sizes';
+      names[2 + rank] = 'strides';
+    }
+    return names;
+  },
+});
+
+export const RankOp = defineOp({
+  name: 'memref.rank',
+  summary: 'rank operation',
+  operands: { memref: AnyRankedOrUnrankedMemRef },
+  results: { result: Index },
+  traits: [Pure],
+  fold: (op) => {
+    const t = op.operand(0).type;
+    return t instanceof MemRefType ? IntegerAttr.get(IndexType.get(), BigInt(t.rank)) : undefined;
+  },
+  assemblyFormat: '$memref attr-dict `:` type($memref)',
+});
