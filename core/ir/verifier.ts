@@ -350,6 +350,10 @@ function verifyOperandDominance(user: Operation, walk: VerifyWalk): void {
       continue;
     }
     const dom = walk.dom;
+    // As in MLIR, dominance means nothing in a block its region's entry does not reach: the
+    // operands of such a block's ops (its own result included) are not checked.
+    const userBlock = user.parent;
+    if (userBlock?.parent && userBlock !== userBlock.parent.entry && !dom.of(userBlock.parent).isReachable(userBlock)) return;
     const defBlock = v.parentBlock;
     const defRegion = defBlock?.parent;
     // Climb from the user to its ancestor that sits directly in the defining region. Crossing an
