@@ -37,11 +37,14 @@ interface Tally {
   identical: number;
   differing: number;
   pending: number;
+  /** Counted runs with -verify-diagnostics (both tools print nothing: the diagnostics are compared), and of them identical. */
+  diagnostics: number;
+  diagnosticsIdentical: number;
   crash: number;
   hang: number;
 }
 
-const emptyTally = (): Tally => ({ units: 0, outOfScope: 0, skippedRuns: 0, runs: 0, rejected: 0, counted: 0, identical: 0, differing: 0, pending: 0, crash: 0, hang: 0 });
+const emptyTally = (): Tally => ({ units: 0, outOfScope: 0, skippedRuns: 0, runs: 0, rejected: 0, counted: 0, identical: 0, differing: 0, pending: 0, diagnostics: 0, diagnosticsIdentical: 0, crash: 0, hang: 0 });
 
 function mlirFiles(inputs: readonly string[]): string[] {
   const out: string[] = [];
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
   const isPass = (n: string) => Boolean(registry.pass(n) || registry.pipeline(n));
   const files = mlirFiles(cmd.args).filter((f) => !opts.filter || new RegExp(opts.filter).test(f));
   const timeoutMs = Number(opts.timeout) * 1000;
+  const common = commonFolder(files);
   const work = mkdtempSync(path.join(os.tmpdir(), 'mlir-parity-'));
   if (opts.out) mkdirSync(opts.out, { recursive: true });
   const skipped = new Map<string, number>();
@@ -112,7 +116,8 @@ async function main(): Promise<void> {
         const ours = await runCommand([process.execPath, tileOpt, ...job.args], timeoutMs);
         const v = verdict(reference, ours);
         if (opts.out && v !== 'identical') {
-          const base = path.join(opts.out, `${path.basename(file, '.mlir')}.${units[job.unit]!.line}.${job.run}`);
+          const name = path.relative(common, file).replace(/\.mlir$/, '').replaceAll(path.sep, '__');
+          const base = path.join(opts.out, `${name}.${units[job.unit]!.line}.${job.run}`);
           writeFileSync(`${base}.mlir`, `// args: ${job.args.join(' ')}\n` + units[job.unit]!.text);
           writeFileSync(`${base}.expected`, reference.stdout);
           writeFileSync(`${base}.actual`, ours.stdout);
@@ -124,7 +129,12 @@ async function main(): Promise<void> {
         tally.runs++;
         if (v === 'rejected' || v === 'reference-hang') return void tally.rejected++;
         tally.counted++;
-        if (v === 'identical') tally.identical++;
+        const checksDiagnostics = jobs[i]!.args.some((a) => /^--?verify-diagnostics$/.test(a));
+        if (checksDiagnostics) tally.diagnostics++;
+        if (v === 'identical') {
+          tally.identical++;
+          if (checksDiagnostics) tally.diagnosticsIdentical++;
+        }
         else {
           tally[v === 'differing' ? 'differing' : v]++;
           if (usesPendingOps(units[jobs[i]!.unit]!.text)) tally.pending++;
@@ -138,6 +148,13 @@ async function main(): Promise<void> {
   }
   process.stderr.write('\n');
   console.log(report(rows, skipped, opts.mlirOpt));
+}
+
+/** The folder all `files` are under. */
+function commonFolder(files: readonly string[]): string {
+  let dir = path.dirname(path.resolve(files[0] ?? '.'));
+  while (!files.every((f) => path.resolve(f).startsWith(dir + path.sep)) && dir !== path.dirname(dir)) dir = path.dirname(dir);
+  return dir;
 }
 
 function dedupe(runs: readonly (readonly string[])[]): string[][] {
@@ -158,6 +175,8 @@ function report(rows: readonly [string, Tally][], skipped: ReadonlyMap<string, n
   out.push('', `reference: ${mlirOpt}`);
   out.push(`identical: ${total.identical} of ${total.counted} counted runs (${pct(total.identical, total.counted)}); crashes: ${total.crash}; hangs: ${total.hang}`);
   out.push(`leaving out the ${total.pending} differing runs whose units use issue 23's point-2 ops: ${total.identical} of ${without} (${pct(total.identical, without)})`);
+  const outputs = total.counted - total.diagnostics;
+  out.push(`of which -verify-diagnostics runs (diagnostics compared): ${total.diagnosticsIdentical} of ${total.diagnostics} (${pct(total.diagnosticsIdentical, total.diagnostics)}); the other runs (output compared): ${total.identical - total.diagnosticsIdentical} of ${outputs} (${pct(total.identical - total.diagnosticsIdentical, outputs)})`);
   if (skipped.size) out.push(`RUN lines skipped, by what tile-opt lacks (files): ${[...skipped].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${n} (${c})`).join(', ')}`);
   return out.join('\n');
 }

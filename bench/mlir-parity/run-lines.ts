@@ -41,7 +41,9 @@ export function shellWords(command: string): string[] {
     } else if (/\s/.test(c)) {
       if (word !== undefined) words.push(word);
       word = undefined;
-    } else if (c === '|' && word === undefined) {
+    } else if (c === '|') {
+      if (word !== undefined) words.push(word);
+      word = undefined;
       words.push('|');
     } else {
       word = (word ?? '') + c;

@@ -34,6 +34,23 @@ function ilogb(x: number): number {
   return m.toString(2).length - 1 + e;
 }
 
+/**
+ * A comparison with a fractional constant, for a negative and a positive constant: its known
+ * outcome, the predicate to compare with the constant rounded toward zero, or unchanged.
+ */
+const FRACTIONAL: Record<string, readonly [boolean | string | undefined, boolean | string | undefined]> = {
+  ne: [true, true],
+  eq: [false, false],
+  ule: [false, undefined],
+  sle: ['slt', undefined],
+  ult: [false, 'ule'],
+  slt: [undefined, 'sle'],
+  ugt: [true, undefined],
+  sgt: ['sge', undefined],
+  uge: [true, 'ugt'],
+  sge: [undefined, 'sgt'],
+};
+
 function replaceWithBool(rw: PatternRewriter, op: Operation, value: boolean): true {
   rw.replaceOp(op, [constant(rw, op, IntegerType.get(1), value ? 1n : 0n)]);
   return true;
@@ -80,40 +97,10 @@ export const CmpFIntToFPConst = definePattern({
     const rhsInt = BigInt(Math.trunc(rhs));
     if (rhsInt < min || rhsInt > max) return false;
     if (rhs !== 0 && roundScaled(rhsInt, 0, kind) !== rhs) {
-      // A fractional constant: adjust the predicate, or the outcome is known.
-      const negative = rhs < 0;
-      switch (pred) {
-        case 'ne':
-          return replaceWithBool(rw, op, true);
-        case 'eq':
-          return replaceWithBool(rw, op, false);
-        case 'ule':
-          if (negative) return replaceWithBool(rw, op, false);
-          break;
-        case 'sle':
-          if (negative) pred = 'slt';
-          break;
-        case 'ult':
-          if (negative) return replaceWithBool(rw, op, false);
-          pred = 'ule';
-          break;
-        case 'slt':
-          if (!negative) pred = 'sle';
-          break;
-        case 'ugt':
-          if (negative) return replaceWithBool(rw, op, true);
-          break;
-        case 'sgt':
-          if (negative) pred = 'sge';
-          break;
-        case 'uge':
-          if (negative) return replaceWithBool(rw, op, true);
-          pred = 'ugt';
-          break;
-        case 'sge':
-          if (!negative) pred = 'sgt';
-          break;
-      }
+      // A fractional constant (rhsInt is rounded toward zero): the outcome, or the predicate, changes.
+      const change = FRACTIONAL[pred]![rhs < 0 ? 0 : 1];
+      if (typeof change === 'boolean') return replaceWithBool(rw, op, change);
+      if (change) pred = change;
     }
     const c = constant(rw, op, intVal.type, rhsInt);
     const predicate = IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf(pred as never));

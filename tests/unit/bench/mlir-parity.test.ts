@@ -7,7 +7,7 @@ describe('mlir-parity RUN lines', () => {
   it('takes the first mlir-opt command of each RUN line, continuations joined, quotes removed', () => {
     const src = [
       "// RUN: mlir-opt %s -pass-pipeline='builtin.module(func.func(cse))' \\",
-      '// RUN:   -split-input-file | FileCheck %s',
+      '// RUN:   -split-input-file| FileCheck %s',
       "// RUN: not mlir-opt %s -inline='default-pipeline=''' 2>&1 | FileCheck %s",
       '// RUN: mlir-translate %s | FileCheck %s',
     ].join('\n');
