@@ -25,6 +25,7 @@ import { errnoText, nearestName, readStdinSync, stderrColor, toolOutput } from '
 import { writeOutputFile } from './output-file.js';
 import { splitInput } from './split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
+import { doubleDashLongOptions } from './long-options.js';
 
 export const VERSION = '0.1.0';
 
@@ -164,6 +165,7 @@ export function buildOptCommand(): Command {
     .option('--verify-diagnostics', "check that emitted diagnostics match '// expected-*' annotations")
     .option('--show-dialects', 'print the registered dialects and exit')
     .option('-p, --pass-pipeline <pipeline>', "the pass pipeline to run: MLIR's textual syntax, or @name / @file.yaml (see docs/pipelines.md)")
+    .option('--mlir-disable-threading', "accepted as mlir-opt accepts it (tile-opt runs passes on one thread)")
     .option('--dump-pass-pipeline', 'print the pipeline that will be run (to stderr)')
     .option('--list-passes', 'list the passes and pass pipelines with their options, and exit')
     .option('--load-plugin <path>', 'load passes, dialects and pipelines from a plugin (a .js/.mjs file or a package; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
@@ -207,6 +209,7 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
   }
   cmd.addHelpText('after', '\n' + passesHelp(registry));
   const toolOptions = new Set(cmd.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))));
+  argv = doubleDashLongOptions(argv, (name) => toolOptions.has(`--${name}`) || Boolean(registry.pass(name) || registry.pipeline(name)));
   const { rest, flags } = extractPassFlags(argv, registry, toolOptions);
   // Pass flags are not commander's options: an unknown option's suggestion looks among them too.
   toolOutput(cmd, io.stdout, io.stderr, () => [...registry.passes, ...registry.pipelines].map((p) => `--${p.name}`));
@@ -286,6 +289,8 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
 /** tile-opt's main with `--load-plugin` support: loads the plugins, then runs optMain. */
 export async function optMainAsync(argv: readonly string[], io: IO = processIO): Promise<number> {
   let registry: PassRegistry;
+  const toolOptions = new Set(buildOptCommand().options.map((o) => o.long));
+  argv = doubleDashLongOptions(argv, (name) => toolOptions.has(`--${name}`));
   try {
     registry = createPassRegistry();
     reserveToolFlags(registry);

@@ -8,6 +8,8 @@ import type { Operation } from './operation.js';
 export interface Trait {
   readonly name: string;
   verify?(op: Operation): string | void;
+  /** `verify` checks the op's regions, after their ops are verified (MLIR's verifyRegionTrait). */
+  readonly regionTrait?: boolean;
 }
 
 export type MemoryEffect = 'read' | 'write' | 'allocate' | 'free';
@@ -64,6 +66,7 @@ export function SingleBlockImplicitTerminator(terminator: string): Trait {
   return {
     name: 'SingleBlockImplicitTerminator',
     ...{ terminator },
+    regionTrait: true,
     verify(op) {
       for (const r of op.regions) {
         if (r.blocks.length > 1) return `expects region #${op.regions.indexOf(r)} to have 0 or 1 blocks`;

@@ -6,6 +6,7 @@ import type { Operation } from './operation.js';
 import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from './constraints.js';
 import { SymbolTable, symbolName, withSharedSymbolTables } from './symbol-table.js';
 import { UnknownLoc } from './location.js';
+import type { Block } from './block.js';
 import type { Region } from './region.js';
 import type { Value } from './value.js';
 import type { Context } from './dialect.js';
@@ -55,6 +56,8 @@ interface DeclarationPlan {
   readonly attributeTests: readonly AttrSpec['constraint']['test'][];
   /** The verifiers of the op's traits, in order (traits without one left out). */
   readonly traitVerifiers: readonly NonNullable<Trait['verify']>[];
+  /** The checks of region traits, run after the regions' ops. */
+  readonly regionTraitVerifiers: readonly NonNullable<Trait['verify']>[];
   readonly verify: OpSpec['verify'];
   readonly verifyRegions: OpSpec['verifyRegions'];
   /** The op checks its symbol uses (a plan field: specs differ in shape, a read of theirs is slow). */
@@ -84,7 +87,8 @@ function planOf(def: OpDefinition): DeclarationPlan {
     attributeSpecs,
     attributeOptional: attributeSpecs.map((a) => a.optional),
     attributeTests: attributeSpecs.map((a) => a.constraint.test),
-    traitVerifiers: def.traits.flatMap((t) => (t.verify ? [t.verify] : [])),
+    traitVerifiers: def.traits.flatMap((t) => (t.verify && !t.regionTrait ? [t.verify] : [])),
+    regionTraitVerifiers: def.traits.flatMap((t) => (t.verify && t.regionTrait ? [t.verify] : [])),
     verify: def.spec.verify,
     verifyRegions: def.spec.verifyRegions,
     verifySymbolUses: def.spec.verifySymbolUses !== undefined,
@@ -190,19 +194,21 @@ function verifyBlocks(op: Operation): void {
       if (bi === 0 && block.predecessorUses.size > 0) fail(op, 'entry block of region may not have predecessors');
       const args = block.arguments;
       for (let a = 0; a < args.length; a++) if (args[a]!.owner !== block) fail(op, 'block argument not owned by block');
-      const last = block.last;
-      if (!noTerminator || blocks.length > 1) {
-        // (MLIR's emitError at the op's location: no op prefix, no op shown.)
-        if (!last) throw new VerifyFailure(new Diagnostic('error', op.loc, 'empty block: expect at least a terminator'));
-        if (last.definition && !last.definition.isTerminator) {
-          const d = new Diagnostic('error', last.loc, 'block with no terminator, has ');
-          d.op = last;
-          d.appendedOp = last;
-          throw new VerifyFailure(d);
-        }
-      }
+      // (MLIR's emitError at the op's location: no op prefix, no op shown.)
+      if (!block.last && (!noTerminator || blocks.length > 1)) throw new VerifyFailure(new Diagnostic('error', op.loc, 'empty block: expect at least a terminator'));
     }
   }
+}
+
+/** A block of `op`'s region that needs a terminator ends with one (checked after its ops, as MLIR does on leaving the block). */
+function verifyTerminator(op: Operation, region: Region, block: Block): void {
+  const last = block.last;
+  if (!last || !last.definition || last.definition.isTerminator) return;
+  if ((op.definition?.noTerminator ?? true) && region.blocks.length === 1) return;
+  const d = new Diagnostic('error', last.loc, 'block with no terminator, has ');
+  d.op = last;
+  d.appendedOp = last;
+  throw new VerifyFailure(d);
 }
 
 /** Successors stay in their region (checked once the op is verified, as MLIR checks a block's successors on leaving it). */
@@ -281,6 +287,7 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
           verifyOp(child, walk);
           if (child.successorSlots.length > 0) verifySuccessorRegion(child, region);
         }
+        verifyTerminator(op, region, block);
         block.verifyScope = 0;
       }
     }
@@ -290,6 +297,10 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
   if (def?.symbolTable) {
     verifySymbolTable(op, walk.symbolUsers > 0);
     walk.symbolUsers = symbolUsersOutside;
+  }
+  for (const check of plan?.regionTraitVerifiers ?? []) {
+    const msg = check(op);
+    if (msg) fail(op, msg);
   }
   const msg = plan?.verifyRegions?.(op);
   if (msg) fail(op, msg);
@@ -350,6 +361,10 @@ function verifyOperandDominance(user: Operation, walk: VerifyWalk): void {
       continue;
     }
     const dom = walk.dom;
+    // As in MLIR, dominance means nothing in a block its region's entry does not reach: the
+    // operands of such a block's ops (its own result included) are not checked.
+    const userBlock = user.parent;
+    if (userBlock?.parent && userBlock !== userBlock.parent.entry && !dom.of(userBlock.parent).isReachable(userBlock)) return;
     const defBlock = v.parentBlock;
     const defRegion = defBlock?.parent;
     // Climb from the user to its ancestor that sits directly in the defining region. Crossing an

@@ -247,8 +247,10 @@ export class ParserBase {
         if (open[open.length - 1] !== expected) throw this.error(`unbalanced '${open[open.length - 1]}' character in pretty dialect name`, start);
         open.pop();
       }
+      // The lexer reuses its token object: the end is read before advancing past it.
+      const end = t.end;
       this.advance();
-      if (open.length === 0) return this.source.text.slice(start, t.end);
+      if (open.length === 0) return this.source.text.slice(start, end);
     }
   }
   /** `rawAngleBody`'s check alone, leaving the parser where it was: before a dialect parses the body. */

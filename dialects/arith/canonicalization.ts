@@ -12,7 +12,9 @@ import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { CMPI_PREDICATES, IntegerOverflowFlagsAttr } from './attributes.js';
-import { constInt, intWidth, isOneInt, isZeroInt, makeConstant, unsigned } from './fold-utils.js';
+import { CmpFIntToFPConst } from './cmpf-int-to-fp.js';
+import { getI1SameShape } from './types.js';
+import { constInt, intWidth, isOneInt, isZeroInt, makeConstant, splatValue, unsigned } from './fold-utils.js';
 
 const def = (v: Value, name: string): Operation | undefined => (v.definingOp?.name === name ? v.definingOp : undefined);
 
@@ -279,15 +281,15 @@ export const SelectToExtUI = definePattern({
 
 // ---- casts --------------------------------------------------------------------------------------
 
-/** cast(cast(x)) -> x when the types round-trip. */
-function castRoundTrip(name: string, root: string): RewritePattern {
+/** cast(cast(x)) -> x when the types round-trip (or, without `sameType`, whatever the types). */
+function castRoundTrip(name: string, root: string, sameType = true): RewritePattern {
   return definePattern({
     name,
     root,
     benefit: 2,
     matchAndRewrite(op, rw) {
       const inner = def(op.operand(0), root);
-      if (!inner || inner.operand(0).type !== op.results[0]!.type) return false;
+      if (!inner || (sameType && inner.operand(0).type !== op.results[0]!.type)) return false;
       return replace(rw, op, inner.operand(0));
     },
   });
@@ -307,6 +309,111 @@ function castOfCast(name: string, root: string, inner: string, result: string, w
   });
 }
 
+// ---- extended arithmetic, float negation, shifts under truncation ----------------------------------
+
+/** `op(x, y)` whose second result has no uses -> [`simple(x, y)`, x] (AddUIExtendedToAddI, Mul{S,U}IExtendedToMulI). */
+function extendedUnusedHigh(name: string, root: string, simple: string): RewritePattern {
+  return definePattern({
+    name,
+    root,
+    benefit: 1,
+    matchAndRewrite(op, rw) {
+      if (op.results[1]!.hasUses) return false;
+      const [x, y] = [op.operand(0), op.operand(1)];
+      const low = create(rw, drrLoc(op), simple, [x, y], op.results[0]!.type, { overflowFlags: IntegerOverflowFlagsAttr.get(0) });
+      rw.replaceOp(op, [low.results[0]!, x]);
+      return true;
+    },
+  });
+}
+
+/** A scalar or splat integer constant (MLIR's getIntOrSplatIntValue). */
+function intOrSplat(v: Value): bigint | undefined {
+  const e = splatValue(constantValue(v));
+  return typeof e === 'bigint' ? e : undefined;
+}
+
+/** mulsi_extended(x, 1) -> [x, extsi(cmpi slt, x, 0)]. */
+const MulSIExtendedRHSOne = definePattern({
+  name: 'MulSIExtendedRHSOne',
+  root: 'arith.mulsi_extended',
+  benefit: 1,
+  matchAndRewrite(op, rw) {
+    const c1 = op.operand(1);
+    // DRR's IsScalarOrSplatOne: 1 as a signed value (an i1 `true` is -1).
+    const one = intOrSplat(c1);
+    if (one === undefined || BigInt.asIntN(intWidth(c1.type), one) !== 1n) return false;
+    const x = op.operand(0);
+    const loc = drrLoc(op);
+    const zero = create(rw, loc, 'arith.constant', [], x.type, { value: makeConstant(x.type, [0n]) }).results[0]!;
+    const cmp = create(rw, loc, 'arith.cmpi', [x, zero], getI1SameShape(x.type), { predicate: predicateAttr('slt') });
+    const ext = create(rw, loc, 'arith.extsi', [cmp.results[0]!], x.type);
+    rw.replaceOp(op, [x, ext.results[0]!]);
+    return true;
+  },
+});
+
+/** op(negf(x), negf(y)) -> op(x, y), keeping op's fastmath flags (MulFOfNegF, DivFOfNegF). */
+function ofTwoNegF(name: string, root: string): RewritePattern {
+  return definePattern({
+    name,
+    root,
+    benefit: 3,
+    matchAndRewrite(op, rw) {
+      const a = def(op.operand(0), 'arith.negf');
+      const b = def(op.operand(1), 'arith.negf');
+      if (!a || !b || a.operand(0).type !== b.operand(0).type) return false;
+      const fastmath = op.properties.get('fastmath');
+      return replace(rw, op, create(rw, drrLoc(op, a, b), root, [a.operand(0), b.operand(0)], op.results[0]!.type, fastmath ? { fastmath } : {}));
+    },
+  });
+}
+
+/** DRR's TruncationMatchesShiftAmount: width(wide) - width(narrow) is the (splat) constant `c`. */
+const truncationMatchesShift = (wide: Value, narrow: Value, c: Value) => {
+  const k = intOrSplat(c);
+  return k !== undefined && BigInt(intWidth(wide.type) - intWidth(narrow.type)) === k;
+};
+
+/** trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when the shift drops exactly the truncated bits. */
+const TruncIShrSIToTrunciShrUI = definePattern({
+  name: 'TruncIShrSIToTrunciShrUI',
+  root: 'arith.trunci',
+  benefit: 2,
+  matchAndRewrite(op, rw) {
+    const shr = def(op.operand(0), 'arith.shrsi');
+    if (!shr) return false;
+    const c0 = shr.operand(1);
+    const attr = constantValue(c0);
+    if (!attr || !c0.definingOp || !truncationMatchesShift(shr.operand(0), op.results[0]!, c0)) return false;
+    const loc = drrLoc(op, c0.definingOp);
+    const k = create(rw, loc, 'arith.constant', [], c0.type, { value: attr });
+    const shrui = create(rw, loc, 'arith.shrui', [shr.operand(0), k.results[0]!], shr.results[0]!.type);
+    return replace(rw, op, create(rw, loc, 'arith.trunci', [shrui.results[0]!], op.results[0]!.type));
+  },
+});
+
+/** trunci(shrui(muli(ext(x), ext(y)), c)) -> the high result of `extended(x, y)`. */
+function truncIShrUIMulI(name: string, ext: string, extended: string): RewritePattern {
+  return definePattern({
+    name,
+    root: 'arith.trunci',
+    benefit: 5,
+    matchAndRewrite(op, rw) {
+      const shr = def(op.operand(0), 'arith.shrui');
+      const mul = shr && def(shr.operand(0), 'arith.muli');
+      const ex = mul && def(mul.operand(0), ext);
+      const ey = mul && def(mul.operand(1), ext);
+      const c0 = shr?.operand(1);
+      if (!mul || !ex || !ey || !c0?.definingOp || constantValue(c0) === undefined) return false;
+      const [x, y, tr] = [ex.operand(0), ey.operand(0), op.results[0]!];
+      if (x.type !== tr.type || y.type !== tr.type || !(intWidth(mul.results[0]!.type) > intWidth(x.type)) || !truncationMatchesShift(mul.results[0]!, x, c0)) return false;
+      const res = rw.create({ name: extended, operands: [x, y], resultTypes: [x.type, x.type], loc: drrLoc(op, ex, ey, mul, c0.definingOp) });
+      return replace(rw, op, res.results[1]!);
+    },
+  });
+}
+
 const wider = (a: Value, b: Value) => intWidth(a.type) > intWidth(b.type);
 
 export const arithPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
@@ -320,10 +427,21 @@ export const arithPatterns: Readonly<Record<string, readonly RewritePattern[]>> 
   'arith.select': [redundantSelect('RedundantSelectFalse', false), redundantSelect('RedundantSelectTrue', true), SelectNotCond, SelectI1ToNot, SelectToExtUI],
   'arith.index_cast': [castRoundTrip('IndexCastOfIndexCast', 'arith.index_cast'), castOfCast('IndexCastOfExtSI', 'arith.index_cast', 'arith.extsi', 'arith.index_cast')],
   'arith.index_castui': [castRoundTrip('IndexCastUIOfIndexCastUI', 'arith.index_castui'), castOfCast('IndexCastUIOfExtUI', 'arith.index_castui', 'arith.extui', 'arith.index_castui')],
-  'arith.bitcast': [castRoundTrip('BitcastOfBitcast', 'arith.bitcast')],
+  // MLIR's BitcastOfBitcast has no type constraint: x may have a third type, which later rewrites
+  // (or the verifier) settle, as in mlir-opt.
+  'arith.bitcast': [castRoundTrip('BitcastOfBitcast', 'arith.bitcast', false)],
   'arith.extsi': [castOfCast('ExtSIOfExtUI', 'arith.extsi', 'arith.extui', 'arith.extui')],
   'arith.trunci': [
     castOfCast('TruncIExtSIToExtSI', 'arith.trunci', 'arith.extsi', 'arith.extsi', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operand(0))),
     castOfCast('TruncIExtUIToExtUI', 'arith.trunci', 'arith.extui', 'arith.extui', (op, ext) => wider(ext.results[0]!, op.results[0]!) && wider(op.results[0]!, ext.operand(0))),
+    TruncIShrSIToTrunciShrUI,
+    truncIShrUIMulI('TruncIShrUIMulIToMulSIExtended', 'arith.extsi', 'arith.mulsi_extended'),
+    truncIShrUIMulI('TruncIShrUIMulIToMulUIExtended', 'arith.extui', 'arith.mului_extended'),
   ],
+  'arith.addui_extended': [extendedUnusedHigh('AddUIExtendedToAddI', 'arith.addui_extended', 'arith.addi')],
+  'arith.mulsi_extended': [extendedUnusedHigh('MulSIExtendedToMulI', 'arith.mulsi_extended', 'arith.muli'), MulSIExtendedRHSOne],
+  'arith.mului_extended': [extendedUnusedHigh('MulUIExtendedToMulI', 'arith.mului_extended', 'arith.muli')],
+  'arith.mulf': [ofTwoNegF('MulFOfNegF', 'arith.mulf')],
+  'arith.divf': [ofTwoNegF('DivFOfNegF', 'arith.divf')],
+  'arith.cmpf': [CmpFIntToFPConst],
 };

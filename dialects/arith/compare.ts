@@ -35,4 +35,5 @@ export const CmpFOp = defineOp({
   assemblyFormat: '$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)',
   typeRelations: resultFromLhs,
   fold: arithFolders['arith.cmpf'],
+  canonicalize: arithPatterns['arith.cmpf'],
 });

@@ -1,3 +1,4 @@
+import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Commutative, Pure } from '../../core/ir/traits.js';
@@ -15,6 +16,7 @@ export const AddUIExtendedOp = defineOp({
   typeRelations: [{ allMatch: ['lhs', 'rhs', 'sum'] }],
   resultNames: () => ['sum', 'overflow'],
   fold: arithFolders['arith.addui_extended'],
+  canonicalize: arithPatterns['arith.addui_extended'],
 });
 
 function mulExtended<const N extends string>(name: N, summary: string) {
@@ -28,6 +30,7 @@ function mulExtended<const N extends string>(name: N, summary: string) {
     typeRelations: [{ allMatch: ['lhs', 'rhs', 'low', 'high'] }],
     resultNames: () => ['low', 'high'],
     fold: arithFolders[name],
+    canonicalize: arithPatterns[name],
   });
 }
 

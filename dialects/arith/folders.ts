@@ -629,7 +629,8 @@ export const foldTruncF = unaryFolder((op, a) => {
 });
 
 export const foldBitcast = unaryFolder((op, a) => {
-  if (a === undefined) return undefined;
+  // A cast to its own type is its operand (MLIR's CastOpInterface fold, tried after the op's own).
+  if (a === undefined) return inType(op) === resultType(op) ? lhsOf(op) : undefined;
   const from = elementType(inType(op));
   const to = elementType(resultType(op));
   const w = intWidth(from instanceof FloatType ? IntegerType.get(from.width) : from);

@@ -125,7 +125,7 @@ export const GPUModuleOp = defineOp({
   attributes: { sym_name: required(SymbolNameAttr), targets: optionalAttr(TargetArrayAttr), offloadingHandler: optionalAttr(AnyAttr) },
   regions: { bodyRegion: {} },
   traits: [IsolatedFromAbove, SymbolTable, SymbolTrait, SingleBlockImplicitTerminator('gpu.module_end')],
-  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
+  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^ ` `)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
   customDirectives: { ModuleBody },
 });
 

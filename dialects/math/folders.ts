@@ -2,23 +2,29 @@
  * Constant folders of the math ops, as MLIR 19's MathOps.cpp has them. Transcendental functions
  * fold for f32 and f64 only (MLIR calls the C library: f32 through the float variant; here the
  * f64 result of JS's Math is rounded to f32, which can differ from the C library in the last
- * bit); rounding, sign and integer ops fold for every type. Not folded, as in MLIR: cbrt, rsqrt,
+ * bit, except for expm1, computed in f32 as glibc's expm1f does); rounding, sign and integer ops fold for every type. Not folded, as in MLIR: cbrt, rsqrt,
  * fma, fpowi; erf is not folded here (JS has no erf).
  */
 import { roundToKind } from '../../core/ir/float-format.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { constFold, floatKind, intWidth, signBit, signed, unsigned, type Elem } from '../arith/fold-utils.js';
 import type { Folder } from '../arith/folders.js';
+import { expm1f } from './expm1f.js';
 
 const resultType = (op: Operation) => op.results[0]!.type;
 
-/** Fold with `fn` for f32/f64 only; `fn` returns undefined to refuse. */
-function transcendental(fn: (...xs: number[]) => number | undefined): Folder {
+/**
+ * Fold with `fn` for f32/f64 only; `fn` returns undefined to refuse. `f32`, where given, computes
+ * the f32 result as the C library's float function does (in f32 arithmetic), for the functions
+ * whose float version is not correctly rounded.
+ */
+function transcendental(fn: (...xs: number[]) => number | undefined, f32?: (x: number) => number): Folder {
   return (op, operands) => {
     const kind = floatKind(resultType(op));
     if (kind !== 'f32' && kind !== 'f64') return undefined;
+    const compute = kind === 'f32' && f32 ? f32 : fn;
     return constFold(operands, resultType(op), (...xs: Elem[]) => {
-      const r = fn(...(xs as number[]));
+      const r = compute(...(xs as [number]));
       return r === undefined ? undefined : roundToKind(r, kind);
     });
   };
@@ -105,7 +111,7 @@ export const mathFolders: Readonly<Record<string, Folder>> = {
   'math.tanh': transcendental(Math.tanh),
   'math.exp': transcendental(Math.exp),
   'math.exp2': transcendental((x) => 2 ** x),
-  'math.expm1': transcendental(Math.expm1),
+  'math.expm1': transcendental(Math.expm1, expm1f),
   'math.log': transcendental(nonNegative(Math.log)),
   'math.log2': transcendental(nonNegative(Math.log2)),
   'math.log10': transcendental(nonNegative(Math.log10)),

@@ -5,6 +5,7 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { SymbolTable as SymbolTableView } from '../../core/ir/symbol-table.js';
 import { MemoryEffects, Pure, Symbol as SymbolTrait, type Trait } from '../../core/ir/traits.js';
+import { ConditionallySpeculatable, type Speculatability } from '../../core/ir/speculation.js';
 import { i1, IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
@@ -165,12 +166,24 @@ export const StoreOp = defineOp({
 
 // ---------------------------------------------------------------------------------------- dim
 
+/**
+ * MLIR's DimOp::getSpeculatability: speculatable when the index is an arith.constant below the
+ * rank of a ranked source (as MLIR compares: a negative constant passes).
+ */
+function dimSpeculatability(op: Operation): Speculatability {
+  const index = op.operand(1).definingOp;
+  const value = index?.name === 'arith.constant' ? index.properties.get('value') : undefined;
+  const source = op.operand(0).type;
+  if (!(value instanceof IntegerAttr) || !(source instanceof MemRefType)) return 'not-speculatable';
+  return BigInt(source.rank) <= value.value ? 'not-speculatable' : 'speculatable';
+}
+
 export const DimOp = defineOp({
   name: 'memref.dim',
   summary: 'dimension index operation',
   operands: { source: AnyNon0RankedOrUnrankedMemRef, index: Index },
   results: { result: Index },
-  traits: [MemoryEffects()],
+  traits: [MemoryEffects(), ConditionallySpeculatable(dimSpeculatability)],
   fold: memrefFolders['memref.dim'],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   resultNames: name('dim'),
