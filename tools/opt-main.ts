@@ -165,7 +165,6 @@ export function buildOptCommand(): Command {
     .option('--verify-diagnostics', "check that emitted diagnostics match '// expected-*' annotations")
     .option('--show-dialects', 'print the registered dialects and exit')
     .option('-p, --pass-pipeline <pipeline>', "the pass pipeline to run: MLIR's textual syntax, or @name / @file.yaml (see docs/pipelines.md)")
-    .option('--mlir-disable-threading', "accepted as mlir-opt accepts it (tile-opt runs passes on one thread)")
     .option('--dump-pass-pipeline', 'print the pipeline that will be run (to stderr)')
     .option('--list-passes', 'list the passes and pass pipelines with their options, and exit')
     .option('--load-plugin <path>', 'load passes, dialects and pipelines from a plugin (a .js/.mjs file or a package; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
