@@ -69,3 +69,10 @@ export function inferSubViewType(source: MemRefType, offsets: bigint[], sizes: b
   const shape = sizes.map((s) => (dyn(s) ? -1 : Number(s)));
   return MemRefType.get(shape, source.elementType, StridedLayoutAttr.get(offset, outStrides), source.memorySpace);
 }
+
+/** Whether a memref's innermost dimension has stride 1 (accesses along it can be vectorized and coalesced). */
+export function innermostContiguous(t: Type): boolean {
+  if (!(t instanceof MemRefType)) return false;
+  const layout = stridesAndOffset(t);
+  return layout !== undefined && layout.strides[layout.strides.length - 1] === 1;
+}

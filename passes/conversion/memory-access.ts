@@ -1,8 +1,6 @@
-import { FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
-import { FloatType, i1, IndexType, MemRefType, type Type } from '../../core/ir/types.js';
+import { i1, IndexType, MemRefType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { DimOp } from '../../dialects/memref/index.js';
-import { stridesAndOffset } from '../../dialects/memref/types.js';
 import type { ArithBuilder } from '../loops/arith-builder.js';
 
 /** The memref indices of a tile element: the leading indices as given, the trailing ones offset by the element's coordinates. */
@@ -23,14 +21,4 @@ export function inBounds(b: ArithBuilder, memref: Value, indices: readonly Value
   return all ?? b.constant(i1, 1);
 }
 
-/** Whether a memref's innermost dimension has stride 1 (accesses along it can be vectorized and coalesced). */
-export function innermostContiguous(t: Type): boolean {
-  if (!(t instanceof MemRefType)) return false;
-  const layout = stridesAndOffset(t);
-  return layout !== undefined && layout.strides[layout.strides.length - 1] === 1;
-}
 
-/** The zero of a scalar type, as an attribute. */
-export function scalarZero(t: Type): Attribute {
-  return t instanceof FloatType ? FloatAttr.get(t, 0) : IntegerAttr.get(t, 0n);
-}

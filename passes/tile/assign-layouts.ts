@@ -6,8 +6,8 @@ import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { kernelBlockSize } from '../../dialects/gpu/block-size.js';
 import { BlockedLayoutAttr, CastOp, DotOp, LoadOp, StoreOp } from '../../dialects/tile/index.js';
-import { kernelsIn } from '../conversion/kernels.js';
-import { innermostContiguous } from '../conversion/memory-access.js';
+import { kernelsIn } from '../../dialects/gpu/kernels.js';
+import { innermostContiguous } from '../../dialects/memref/types.js';
 import { accessLayoutFor, accumulatorLayoutFor, isPowerOfTwo } from './layouts.js';
 
 const isTile = (t: Type): t is RankedTensorType => t instanceof RankedTensorType;

@@ -8,14 +8,15 @@ import { isScheduleError, readSchedule } from '../loops/schedule.js';
 
 /** The ops `seeds` depend on in the same iteration, themselves included. */
 function backwardSlice(seeds: readonly Operation[], dependences: readonly LoopDependence[]): Set<Operation> {
+  const producers = new Map<Operation, Operation[]>();
+  for (const d of dependences) if (d.distance === 0) (producers.get(d.consumer) ?? producers.set(d.consumer, []).get(d.consumer)!).push(d.producer);
   const slice = new Set(seeds);
   const work = [...seeds];
   while (work.length > 0) {
-    const op = work.pop()!;
-    for (const d of dependences) {
-      if (d.consumer === op && d.distance === 0 && !slice.has(d.producer)) {
-        slice.add(d.producer);
-        work.push(d.producer);
+    for (const p of producers.get(work.pop()!) ?? []) {
+      if (!slice.has(p)) {
+        slice.add(p);
+        work.push(p);
       }
     }
   }

@@ -48,7 +48,7 @@ export function rewriteWaitCounts(schedule: LoopSchedule, plan: WaitPlan, emitte
   const cap = 2 * maxStage + 3; // the kernel reaches its steady state within this many slots
   const tripCounts = staticTripCount !== undefined ? [Math.min(staticTripCount, cap)] : Array.from({ length: cap + 1 }, (_, n) => n);
   const least = new Map<string, number>();
-  const slotKey = (op: Operation, region: string, slot: number) => `${schedule.ops.indexOf(op)}:${region}:${slot}`;
+  const slotKey = (op: Operation, region: string, slot: number) => `${schedule.position.get(op)}:${region}:${slot}`;
   for (const n of tripCounts) {
     const committed = new Map<string, number>(); // commit op index + iteration -> sequence number
     let commits = 0;
@@ -59,12 +59,12 @@ export function rewriteWaitCounts(schedule: LoopSchedule, plan: WaitPlan, emitte
         const stage = schedule.stage.get(op)!;
         if (!slot.instances.some((inst) => inst.stage === stage)) continue;
         const iteration = slot.time - stage;
-        if (CommitOp.isa(op)) committed.set(`${schedule.ops.indexOf(op)}@${iteration}`, commits++);
+        if (CommitOp.isa(op)) committed.set(`${schedule.position.get(op)}@${iteration}`, commits++);
         const groups = plan.get(op);
         if (!groups) continue;
         let count = Infinity;
         for (const g of groups) {
-          const seq = committed.get(`${schedule.ops.indexOf(g.commit)}@${iteration - g.distance}`);
+          const seq = committed.get(`${schedule.position.get(g.commit)}@${iteration - g.distance}`);
           // A group committed before the loop: at least the loop's own commits came after it.
           count = Math.min(count, seq === undefined ? commits : commits - seq - 1);
         }

@@ -9,9 +9,10 @@ import { CommitOp, CopyOp, GroupType, TokenType, WaitOp } from '../../../dialect
 import { BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
 import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
-import { ArithBuilder } from '../../loops/arith-builder.js';
+import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
-import { elementIndices, inBounds, innermostContiguous, scalarZero } from '../memory-access.js';
+import { innermostContiguous } from '../../../dialects/memref/types.js';
+import { elementIndices, inBounds } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError } from '../tile-to-gpu/thread-layout.js';
 
 const fail = (op: Operation, message: string): never => {
@@ -52,6 +53,8 @@ export class AsyncLowering {
   /** The copies the last yield lowered carries to the next iteration (they may stay in flight). */
   private yielded = new Set<CopyRecord>();
   private threadId!: Value;
+  /** Replaced ops, erased at the end (their tokens and groups are used until every user is lowered). */
+  private readonly dead: Operation[] = [];
 
   constructor(
     context: Context,
@@ -120,9 +123,6 @@ export class AsyncLowering {
     }
   }
 
-  /** Replaced ops, erased at the end (their tokens and groups are used until every user is lowered). */
-  private readonly dead: Operation[] = [];
-
   private erase(op: Operation): void {
     this.dead.push(op);
   }
@@ -157,7 +157,7 @@ export class AsyncLowering {
       if (predicate) load = load ? this.b.and(load, predicate) : predicate;
       record.values.push(
         load
-          ? this.b.ifThenElse(load, [elem], () => [this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result], () => [this.b.constantOf(scalarZero(elem))]).results[0]!
+          ? this.b.ifThenElse(load, [elem], () => [this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result], () => [this.b.constantOf(zeroAttr(elem)!)]).results[0]!
           : this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result,
       );
     }

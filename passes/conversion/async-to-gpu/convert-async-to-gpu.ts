@@ -1,6 +1,7 @@
 import { definePass } from '../../../core/pass/pass.js';
 import { kernelBlockSize } from '../../../dialects/gpu/block-size.js';
-import { kernelsIn, lowerOrFail } from '../kernels.js';
+import { kernelsIn } from '../../../dialects/gpu/kernels.js';
+import { lowerOrFail } from '../kernels.js';
 import { AsyncLowering } from './async-lowering.js';
 
 export const convertAsyncToGpuPass = definePass({

@@ -2,7 +2,8 @@ import type { IntegerAttr, TypeAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, IntegerType, type FunctionType, type MemRefType } from '../../../core/ir/types.js';
 import { definePass } from '../../../core/pass/pass.js';
-import { kernelsIn, lowerOrFail } from '../kernels.js';
+import { kernelsIn } from '../../../dialects/gpu/kernels.js';
+import { lowerOrFail } from '../kernels.js';
 import { KernelLowering } from './tile-lowering.js';
 
 /** The bytes of the kernel's workgroup attributions. */

@@ -13,8 +13,8 @@ import { denseI64, kDynamicIndex } from '../../../dialects/memref/dynamic-index-
 import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
-import { ArithBuilder } from '../../loops/arith-builder.js';
-import { elementIndices, inBounds, scalarZero } from '../memory-access.js';
+import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
+import { elementIndices, inBounds } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
 
 const fail = (op: Operation, message: string): never => {
@@ -126,7 +126,7 @@ export class KernelLowering {
     const indices = elementIndices(this.b, load.operands.slice(1), coords, type.rank);
     const elem = type.elementType;
     if (load.properties.has('in_bounds')) return this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
-    const padding = (load.properties.get('padding') as Attribute | undefined) ?? scalarZero(elem);
+    const padding = (load.properties.get('padding') as Attribute | undefined) ?? zeroAttr(elem)!;
     return this.b.ifThenElse(
       inBounds(this.b, memref, indices),
       [elem],
