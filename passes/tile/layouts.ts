@@ -86,9 +86,13 @@ export function accessLayoutFor(shape: readonly number[], numThreads: number, co
 
 /**
  * A register-blocked layout for a 2-D `tile.dot` accumulator (the fast hand-written kernels'
- * shape): each of the `numThreads` threads owns one block of E = M*N/numThreads elements, as
- * square as powers of two allow and wider than tall (8x8 for E = 64, 4x8 for 32, 2x4 for 8),
- * lanes along N, warps along M. Falls back to blockedLayoutFor when the blocks do not tile the
+ * shape): each of the `numThreads` threads owns E = M*N/numThreads elements, a block as square
+ * as powers of two allow and wider than tall (8x8 for E = 64, 4x8 for 32, 2x4 for 8), lanes
+ * along N, warps along M. A block larger than 4 along a dimension is held as 4-wide pieces
+ * that repeat every 4 x threads elements (an 8x8 block is 2x2 pieces of 4x4, 64 apart for 16
+ * threads), as the hand-written kernels do: consecutive lanes then read consecutive 16-byte
+ * pieces of workgroup memory, without bank conflicts, where contiguous 8-wide blocks would
+ * give 32-byte strides. Falls back to blockedLayoutFor when the blocks do not tile the
  * accumulator exactly (and to the access layout for workgroups smaller than a warp).
  */
 export function accumulatorLayoutFor(shape: readonly number[], numThreads: number): BlockedLayoutAttr {
@@ -105,5 +109,5 @@ export function accumulatorLayoutFor(shape: readonly number[], numThreads: numbe
   const exact = Number.isInteger(rows) && rows * lanesRows * warpsRows === m && cols * lanesCols * warpsCols === n;
   if (lanes < WARP_SIZE) return accessLayoutFor(shape, numThreads, true);
   if (shape.length !== 2 || !exact) return blockedLayoutFor(shape, warps);
-  return BlockedLayoutAttr.get({ sizePerThread: [rows, cols], threadsPerWarp: [lanesRows, lanesCols], warpsPerGroup: [warpsRows, warpsCols], order: [1, 0] });
+  return BlockedLayoutAttr.get({ sizePerThread: [Math.min(rows, 4), Math.min(cols, 4)], threadsPerWarp: [lanesRows, lanesCols], warpsPerGroup: [warpsRows, warpsCols], order: [1, 0] });
 }

@@ -10,7 +10,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { SSANames } from '../../core/syntax/ssa-names.js';
-import { addIndex, mulIndex, namedIndex, sumIndex, type IndexExpr } from './index-expr.js';
+import { addAffine, atomAffine, constAffine, addIndex, mulIndex, namedIndex, scaleAffine, splitAffine, sumIndex, type Affine, type IndexExpr } from './index-expr.js';
 import { NameAllocator } from './names.js';
 import { isI1, unsupportedTypeReason, usesF16, wgslType } from './types.js';
 
@@ -25,6 +25,8 @@ export interface MemrefView {
   readonly offset: IndexExpr;
   readonly strides: readonly IndexExpr[];
   readonly sizes: readonly IndexExpr[];
+  /** Elements per entry of the WGSL array: 4 where it is declared `array<vec4<T>>` (vectorAccessedArrays), else absent. */
+  readonly lanes?: number;
 }
 
 export type Builtin = 'local_invocation_id' | 'workgroup_id' | 'num_workgroups' | 'global_invocation_id';
@@ -35,6 +37,13 @@ export function failAt(loc: Location, message: string): never {
 
 export function failOp(op: Operation, message: string): never {
   throw new DiagnosticError(opDiagnostic(op, message));
+}
+
+/** The integer an `arith.constant` defines, if any. */
+function constantValue(v: Value): number | undefined {
+  const attr = v.definingOp?.name === 'arith.constant' ? v.definingOp.getAttr('value') : undefined;
+  const n = (attr as { value?: unknown } | undefined)?.value;
+  return typeof n === 'bigint' ? Number(n) : undefined;
 }
 
 export class KernelContext {
@@ -60,6 +69,8 @@ export class KernelContext {
     private readonly emitters: ReadonlyMap<string, OpEmitter>,
     /** Storage buffers that are both read and written (gpu.barrier must also order them). */
     readonly racyStorage: boolean,
+    /** Workgroup and private arrays declared as arrays of vectors (emit-memref's vectorAccessedArrays). */
+    readonly vectorArrays: ReadonlySet<Value> = new Set(),
   ) {
     this.ssaNames = new SSANames(kernel, false);
   }
@@ -133,7 +144,28 @@ export class KernelContext {
 
   /** An index-typed operand as an address term. */
   index(v: Value): IndexExpr {
-    return namedIndex(this.name(v), this.integerValues.get(v));
+    return namedIndex(this.name(v), this.integerValues.get(v), this.affineOf(v));
+  }
+
+  private readonly affineForms = new Map<Value, Affine>();
+
+  /** `v` as a sum of WGSL names times constants, following arith's constants, additions and multiplications by constants. */
+  private affineOf(v: Value): Affine {
+    let form = this.affineForms.get(v);
+    if (form) return form;
+    const known = this.integerValues.get(v);
+    const op = v.definingOp;
+    const [x, y] = op && op.numOperands === 2 ? [op.operand(0), op.operand(1)] : [];
+    const constant = (u: Value | undefined) => (u ? (this.integerValues.get(u) ?? constantValue(u)) : undefined);
+    if (known !== undefined) form = constAffine(known);
+    else if (op?.name === 'arith.constant' && constant(v) !== undefined) form = constAffine(constant(v)!);
+    else if (op?.name === 'arith.addi' && x && y) form = addAffine(this.affineOf(x), this.affineOf(y));
+    else if (op?.name === 'arith.subi' && x && y) form = addAffine(this.affineOf(x), this.affineOf(y), -1);
+    else if (op?.name === 'arith.muli' && x && y && constant(y) !== undefined) form = scaleAffine(this.affineOf(x), constant(y)!);
+    else if (op?.name === 'arith.muli' && x && y && constant(x) !== undefined) form = scaleAffine(this.affineOf(y), constant(x)!);
+    form ??= atomAffine(this.name(v));
+    this.affineForms.set(v, form);
+    return form;
   }
 
   /** Gives a non-trivial address term a `let` so that it is computed once. */
@@ -141,7 +173,7 @@ export class KernelContext {
     if (e.kind === 'atom') return e;
     const name = this.names.fresh(hint);
     this.line(`let ${name}: i32 = ${e.text};`);
-    return namedIndex(name);
+    return namedIndex(name, undefined, e.affine);
   }
 
   setView(v: Value, view: MemrefView): void {
@@ -162,13 +194,31 @@ export class KernelContext {
   /** Reads element `at` of the view's array (i1 from its u32 form). */
   loadElement(view: MemrefView, at: IndexExpr): string {
     this.usedGlobals.add(view.root);
-    const e = `${view.root}[${at.text}]`;
+    const e = this.elementRef(view, at);
     return isI1(view.element) ? `(${e} != 0u)` : e;
   }
 
   storeElement(view: MemrefView, at: IndexExpr, value: string): void {
     this.usedGlobals.add(view.root);
-    this.line(`${view.root}[${at.text}] = ${isI1(view.element) ? `select(0u, 1u, ${value})` : value};`);
+    this.line(`${this.elementRef(view, at)} = ${isI1(view.element) ? `select(0u, 1u, ${value})` : value};`);
+  }
+
+  /** `root[at]`, or in an array of vectors `root[q][r]` (at = 4q + r; computed at run time where the address does not say). */
+  private elementRef(view: MemrefView, at: IndexExpr): string {
+    if (!view.lanes) return `${view.root}[${at.text}]`;
+    const split = at.affine && splitAffine(at.affine, view.lanes);
+    if (split) return `${view.root}[${split.quotient.text}][${split.lane}]`;
+    const a = this.materialize('at', at);
+    return `${view.root}[${a.text} / ${view.lanes}][${a.text} % ${view.lanes}]`;
+  }
+
+  /** `root[q]`, the whole vector at element `at`, when the view's array holds vectors of `lanes` and `at` is a known multiple of it. */
+  vectorRef(view: MemrefView, at: IndexExpr, lanes: number): string | undefined {
+    if (view.lanes !== lanes || !at.affine) return undefined;
+    const split = splitAffine(at.affine, lanes);
+    if (!split || split.lane !== 0) return undefined;
+    this.usedGlobals.add(view.root);
+    return `${view.root}[${split.quotient.text}]`;
   }
 
   helper(name: string, text: string): string {

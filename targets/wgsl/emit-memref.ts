@@ -4,14 +4,14 @@
  */
 import { DenseArrayAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemRefType } from '../../core/ir/types.js';
+import { MemRefType, VectorType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { AddressSpaceAttr } from '../../dialects/gpu/attributes.js';
 import { isDynamicIndex } from '../../dialects/memref/dynamic-index-list.js';
 import { stridesAndOffset } from '../../dialects/memref/types.js';
 import type { KernelContext, MemrefView, OpEmitter } from './context.js';
 import { addIndex, constIndex, mulIndex, sumIndex, type IndexExpr } from './index-expr.js';
-import { memoryScalar, unsupportedElementReason, usesF16 } from './types.js';
+import { isI1, memoryScalar, unsupportedElementReason, usesF16 } from './types.js';
 
 export type MemorySpace = 'global' | 'workgroup' | 'private';
 
@@ -26,7 +26,7 @@ export function memorySpaceOf(t: MemRefType): MemorySpace | undefined {
  * A view of a whole array declared with the type's static shape (workgroup and private memory):
  * strides and offset from the layout, which must be static.
  */
-export function staticArrayView(cx: KernelContext, op: Operation, root: string, t: MemRefType): { view: MemrefView; length: number } {
+export function staticArrayView(cx: KernelContext, op: Operation, root: string, t: MemRefType, asVectors = false): { view: MemrefView; length: number } {
   const why = unsupportedElementReason(t.elementType);
   if (why) cx.fail(op, why);
   if (usesF16(t)) cx.enables.add('f16');
@@ -36,14 +36,37 @@ export function staticArrayView(cx: KernelContext, op: Operation, root: string, 
   const strides = so.strides as number[];
   const length = t.rank === 0 ? 1 + so.offset : so.offset + t.shape.reduce((end, d, i) => end + (d - 1) * strides[i]!, 0) + 1;
   return {
-    view: { root, element: t.elementType, offset: constIndex(so.offset), strides: strides.map(constIndex), sizes: t.shape.map(constIndex) },
+    view: { root, element: t.elementType, offset: constIndex(so.offset), strides: strides.map(constIndex), sizes: t.shape.map(constIndex), ...(asVectors ? { lanes: ARRAY_LANES } : {}) },
     length: t.shape.some((d) => d === 0) ? 1 : length,
   };
 }
 
-/** `array<f32, 256>` for a memref held in workgroup or private memory. */
-export function arrayType(t: MemRefType, length: number): string {
-  return `array<${memoryScalar(t.elementType)}, ${length}>`;
+/** `array<f32, 256>` for a memref held in workgroup or private memory; `array<vec4<f32>, 64>` for one held as vectors. */
+export function arrayType(t: MemRefType, length: number, lanes?: number): string {
+  const scalar = memoryScalar(t.elementType);
+  return lanes ? `array<vec${lanes}<${scalar}>, ${length / lanes}>` : `array<${scalar}, ${length}>`;
+}
+
+/** Elements per WGSL vector for arrays that vector.load/store read or write 4 elements at a time. */
+const ARRAY_LANES = 4;
+
+/**
+ * The workgroup and private arrays to declare as arrays of vec4 (their views get `lanes`):
+ * those that a vector.load or vector.store of 4 elements accesses directly, whose length is a
+ * multiple of 4 (i1 arrays stay scalar). Other accesses to them pick a lane.
+ */
+export function vectorAccessedArrays(fn: Operation): Set<Value> {
+  const out = new Set<Value>();
+  fn.walk((op) => {
+    const base = op.name === 'vector.load' ? op.operand(0) : op.name === 'vector.store' ? op.operand(1) : undefined;
+    const vector = op.name === 'vector.load' ? op.results[0]!.type : base && op.operand(0).type;
+    if (!base || !(vector instanceof VectorType) || vector.rank !== 1 || vector.shape[0] !== ARRAY_LANES) return;
+    const t = base.type as MemRefType;
+    const owned = base.definingOp?.name === 'memref.alloc' || base.definingOp?.name === 'memref.alloca' || base.parentBlock === fn.region(0).entry;
+    if (!owned || !t.hasStaticShape || isI1(t.elementType) || memorySpaceOf(t) === 'global') return;
+    if (t.shape.reduce((n, d) => n * d, 1) % ARRAY_LANES === 0) out.add(base);
+  });
+  return out;
 }
 
 /** alloca without a memory space is private (stack) memory; alloc without one would be global memory. */
@@ -53,9 +76,9 @@ const allocation = (kind: 'alloc' | 'alloca'): OpEmitter => (op, cx) => {
   if (space === 'global' && kind === 'alloc') cx.fail(op, 'in global memory is not supported by the WGSL target (only workgroup and private memory)');
   if (space === undefined) cx.fail(op, `memory space '${t.memorySpace}' is not supported by the WGSL target`);
   const name = cx.name(op.result);
-  const { view, length } = staticArrayView(cx, op, name, t);
-  if (space === 'workgroup') cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length)};`);
-  else cx.line(`var ${name}: ${arrayType(t, length)};`);
+  const { view, length } = staticArrayView(cx, op, name, t, cx.vectorArrays.has(op.result));
+  if (space === 'workgroup') cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length, view.lanes)};`);
+  else cx.line(`var ${name}: ${arrayType(t, length, view.lanes)};`);
   cx.setView(op.result, view);
 };
 

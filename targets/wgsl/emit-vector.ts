@@ -16,7 +16,10 @@ function lanes(t: Type): number {
 const load: OpEmitter = (op, cx) => {
   const view = cx.view(op, op.operand(0));
   const t = op.result.type;
-  const at = cx.materialize(`${cx.name(op.result)}_at`, cx.address(view, op.operands.slice(1)));
+  const address = cx.address(view, op.operands.slice(1));
+  const whole = cx.vectorRef(view, address, lanes(t));
+  if (whole) return cx.define(op, whole);
+  const at = cx.materialize(`${cx.name(op.result)}_at`, address);
   const elems = Array.from({ length: lanes(t) }, (_, k) => cx.loadElement(view, addIndex(at, constIndex(k))));
   cx.define(op, `${wgslType(t)}(${elems.join(', ')})`);
 };
@@ -24,7 +27,10 @@ const load: OpEmitter = (op, cx) => {
 const store: OpEmitter = (op, cx) => {
   const view = cx.view(op, op.operand(1));
   const value = cx.operand(op, 0);
-  const at = cx.materialize(cx.names.fresh('at'), cx.address(view, op.operands.slice(2)));
+  const address = cx.address(view, op.operands.slice(2));
+  const whole = cx.vectorRef(view, address, lanes(op.operand(0).type));
+  if (whole) return cx.line(`${whole} = ${value};`);
+  const at = cx.materialize(cx.names.fresh('at'), address);
   for (let k = 0; k < lanes(op.operand(0).type); k++) cx.storeElement(view, addIndex(at, constIndex(k)), value + lane(k));
 };
 

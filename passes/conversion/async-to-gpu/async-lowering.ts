@@ -13,7 +13,8 @@ import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
 import { innermostContiguous } from '../../../dialects/memref/types.js';
 import { elementIndices, inBounds } from '../memory-access.js';
-import { elementCoords, threadElements, unrollError } from '../tile-to-gpu/thread-layout.js';
+import { elementCoords, threadElements, unrollError, type ThreadElements } from '../tile-to-gpu/thread-layout.js';
+import { storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 
 const fail = (op: Operation, message: string): never => {
   throw new DiagnosticError(opDiagnostic(op, message));
@@ -27,8 +28,10 @@ const fail = (op: Operation, message: string): never => {
 interface CopyRecord {
   readonly values: Value[];
   readonly dest: Value;
-  /** The destination indices of each element. */
-  readonly destIndices: Value[][];
+  /** The copy's destination indices (the tile's origin in `dest`; iteration-dependent, so loops carry them). */
+  readonly destIndices: Value[];
+  /** Which elements of the tile the thread holds (computed once at the top of the kernel). */
+  readonly elements: ThreadElements;
   /** The copy's predicate (absent: on). */
   readonly on: Value | undefined;
   stored: boolean;
@@ -61,6 +64,8 @@ export class AsyncLowering {
     private readonly kernel: Operation,
     private readonly numThreads: number,
     private readonly synchronous: boolean,
+    /** Whether workgroup stores go VECTOR_WIDTH elements at a time where allowed. */
+    private readonly vectorize = true,
   ) {
     this.b = new ArithBuilder(context);
   }
@@ -148,11 +153,10 @@ export class AsyncLowering {
     const elements = this.b.atInsertionPoint({ block: entry, before: this.threadId.definingOp!.next }, () => threadElements(this.b, this.threadId, layout, shape));
     const masked = op.properties.has('masked');
     const elem = (src.type as MemRefType).elementType;
-    const record: CopyRecord = { values: [], dest: dst, destIndices: [], on: predicate, stored: false };
+    const record: CopyRecord = { values: [], dest: dst, destIndices: [...view.dstIndices], elements, on: predicate, stored: false };
     for (let e = 0; e < elements.count; e++) {
       const coords = elementCoords(elements, e);
       const srcIndices = elementIndices(this.b, view.srcIndices, coords, (src.type as MemRefType).rank);
-      record.destIndices.push(elementIndices(this.b, view.dstIndices, coords, (dst.type as MemRefType).rank));
       let load = masked ? inBounds(this.b, src, srcIndices) : undefined;
       if (predicate) load = load ? this.b.and(load, predicate) : predicate;
       record.values.push(
@@ -173,7 +177,7 @@ export class AsyncLowering {
     if (todo.length === 0) return;
     this.b.build(BarrierOp, {});
     for (const r of todo) {
-      const write = () => r.values.forEach((value, e) => this.b.build(MemStoreOp, { operands: { value, memref: r.dest, indices: r.destIndices[e]! } }));
+      const write = () => this.write(r);
       if (r.on) {
         this.b.ifThenElse(r.on, [], () => {
           write();
@@ -185,6 +189,17 @@ export class AsyncLowering {
       r.stored = true;
     }
     this.b.build(BarrierOp, {});
+  }
+
+  /** The thread's elements of a copy into its destination, VECTOR_WIDTH at a time where they are consecutive there. */
+  private write(r: CopyRecord): void {
+    const rank = (r.dest.type as MemRefType).rank;
+    const vector = this.vectorize && vectorizable(r.dest, r.elements.runs[r.elements.runs.length - 1]!);
+    for (let e = 0; e < r.values.length; e += vector ? VECTOR_WIDTH : 1) {
+      const indices = elementIndices(this.b, r.destIndices, elementCoords(r.elements, e), rank);
+      if (vector) storeVector(this.b, r.values.slice(e, e + VECTOR_WIDTH), r.dest, indices);
+      else this.b.build(MemStoreOp, { operands: { value: r.values[e]!, memref: r.dest, indices } });
+    }
   }
 
   /** A wait stores the copies of the groups it names (or every pending copy: `all`, or no groups named). */
@@ -208,7 +223,7 @@ export class AsyncLowering {
   private registersOf(group: Group): Value[] {
     // Stored where they were issued: nothing to carry.
     if (this.synchronous) return [];
-    return group.flatMap((r) => [r.on ?? this.b.constant(i1, 1), ...r.values, ...r.destIndices.flat()]);
+    return group.flatMap((r) => [r.on ?? this.b.constant(i1, 1), ...r.values, ...r.destIndices]);
   }
 
   /** A group with the shape of `like` made of fresh values (`next(type)` gives them in registersOf order). */
@@ -218,7 +233,8 @@ export class AsyncLowering {
       on: next(i1),
       values: r.values.map((v) => next(v.type)),
       dest: r.dest,
-      destIndices: r.destIndices.map((idx) => idx.map((v) => next(v.type))),
+      destIndices: r.destIndices.map((v) => next(v.type)),
+      elements: r.elements,
       stored: false,
     }));
   }
@@ -249,6 +265,10 @@ export class AsyncLowering {
     for (const inner of oldBody.ops) body.append((inner.remove(), inner));
     this.lowerBlock(body);
     this.checkNoneLeft(body);
+    // A register yielded as its own init (a destination index the same in every iteration) is
+    // invariant: using the init instead lets canonicalize drop it, and keeps addresses static.
+    const yielded = body.last!.operands;
+    newInits.forEach((init, i) => yielded[i] === init && body.arguments[i + 1]!.replaceAllUsesWith(init));
     // After the loop: the results hold what the last iteration carried.
     this.pending.splice(0, this.pending.length, ...outerPending.filter((r) => !r.stored));
     let k = 0;

@@ -16,8 +16,11 @@ export const convertAsyncToGpuPass = definePass({
     'order (so `after` chains hold), between two barriers. Tokens and groups become the registers they hold: loops ' +
     'carry them. With synchronous=true, copies store at once (the fallback, and the baseline that shows what ' +
     'pipelining gains).',
-  options: { synchronous: { type: 'bool', default: false, help: 'Store each copy where it is issued (no overlap)' } },
-  dependentDialects: ['arith', 'memref', 'scf', 'gpu'],
+  options: {
+    synchronous: { type: 'bool', default: false, help: 'Store each copy where it is issued (no overlap)' },
+    vectorize: { type: 'bool', default: true, help: 'Store 4 consecutive elements of a thread as one vector<4xT> where the destination allows it' },
+  },
+  dependentDialects: ['arith', 'memref', 'scf', 'vector', 'gpu'],
   run(root, pass) {
     for (const kernel of kernelsIn(root)) {
       let hasAsync = false;
@@ -28,7 +31,7 @@ export const convertAsyncToGpuPass = definePass({
         pass.fail(size.op.loc, size.message);
         return;
       }
-      if (!lowerOrFail(pass, () => new AsyncLowering(pass.context, kernel, size[0] * size[1] * size[2], pass.options.synchronous).run())) return;
+      if (!lowerOrFail(pass, () => new AsyncLowering(pass.context, kernel, size[0] * size[1] * size[2], pass.options.synchronous, pass.options.vectorize).run())) return;
     }
   },
 });

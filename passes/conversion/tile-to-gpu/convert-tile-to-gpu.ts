@@ -31,12 +31,13 @@ export const convertTileToGpuPass = definePass({
     'between threads through workgroup memory; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
     'scalars. Async ops must be lowered before (not yet supported).',
   options: {
+    vectorize: { type: 'bool', default: true, help: 'Read and write workgroup memory in vector<4xT> accesses where a thread touches 4 consecutive aligned elements (off: scalar accesses, to measure what vectorizing gains)' },
     'max-workgroup-memory': { type: 'uint', default: 16384, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
   },
-  dependentDialects: ['arith', 'math', 'memref', 'scf', 'gpu'],
+  dependentDialects: ['arith', 'math', 'memref', 'scf', 'vector', 'gpu'],
   run(root, pass) {
     for (const kernel of kernelsIn(root)) {
-      if (!lowerOrFail(pass, () => new KernelLowering(pass.context, kernel).run())) return;
+      if (!lowerOrFail(pass, () => new KernelLowering(pass.context, kernel, pass.options.vectorize).run())) return;
       const bytes = workgroupBytes(kernel);
       const limit = pass.options['max-workgroup-memory'];
       if (bytes > limit) {

@@ -17,6 +17,12 @@ export interface ThreadElements {
   readonly coords: readonly (readonly Value[])[];
   /** Elements per thread: the product of the coords' lengths. */
   readonly count: number;
+  /**
+   * Per dimension, how many consecutive coordinates the lists hold in a row (sizePerThread,
+   * or 1 where coordinates wrap): `coords[d]` is made of such runs, each starting at a
+   * multiple of the run length.
+   */
+  readonly runs: readonly number[];
 }
 
 /** Why a layout cannot be unrolled for a shape, or undefined. */
@@ -74,7 +80,8 @@ export function threadElements(b: ArithBuilder, threadId: Value, layout: Blocked
     }
     return out;
   });
-  return { shape, coords, count: coords.reduce((n, c) => n * c.length, 1) };
+  const runs = shape.map((extent, d) => (perGroup[d]! > extent ? 1 : Math.min(layout.sizePerThread[d]!, extent)));
+  return { shape, coords, count: coords.reduce((n, c) => n * c.length, 1), runs };
 }
 
 /** The coordinates of element `e` (row-major over the per-dimension lists). */

@@ -15,7 +15,16 @@ import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { elementIndices, inBounds } from '../memory-access.js';
+import { loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
+
+/** How a dot reads an operand's elements (see KernelLowering.operandSource). */
+interface OperandSource {
+  read(row: Value, col: Value): Value;
+  readVector(row: Value, col: Value): Value[];
+  /** Whether runs of `run` consecutive columns may be read as vectors. */
+  vectorizable(run: number): boolean;
+}
 
 const fail = (op: Operation, message: string): never => {
   throw new DiagnosticError(opDiagnostic(op, message));
@@ -42,6 +51,8 @@ export class KernelLowering {
   constructor(
     context: Context,
     private readonly kernel: Operation,
+    /** Whether to read and write workgroup memory in vectors of VECTOR_WIDTH where allowed. */
+    private readonly vectorize = true,
   ) {
     this.b = new ArithBuilder(context);
   }
@@ -228,8 +239,13 @@ export class KernelLowering {
     if (!buffer) this.stagingBuffers.set(bufferType, (buffer = this.addWorkgroupBuffer(bufferType, at)));
     const e = this.elements(v, at);
     const scalars = this.scalars(v);
+    const run = e.runs[e.runs.length - 1]!;
+    const vector = this.vectorize && vectorizable(buffer, run);
     this.barrier();
-    for (let i = 0; i < e.count; i++) this.b.build(MemStoreOp, { operands: { value: scalars[i]!, memref: buffer, indices: elementCoords(e, i) } });
+    for (let i = 0; i < e.count; i += vector ? VECTOR_WIDTH : 1) {
+      if (vector) storeVector(this.b, scalars.slice(i, i + VECTOR_WIDTH), buffer, elementCoords(e, i));
+      else this.b.build(MemStoreOp, { operands: { value: scalars[i]!, memref: buffer, indices: elementCoords(e, i) } });
+    }
     this.barrier();
     return buffer;
   }
@@ -294,7 +310,9 @@ export class KernelLowering {
   /**
    * acc[i, j] += a[i, k] * b[k, j], the K dimension unrolled: each thread reads the rows of A and
    * columns of B its accumulator elements need from workgroup memory (directly from the buffer a
-   * tile.load read them from, else from a staged copy) and issues FMAs.
+   * tile.load read them from, else from a staged copy) and issues FMAs. Reads are vectorized
+   * along each buffer's contiguous dimension where it is allowed: A four k at a time, B the
+   * runs of four columns the accumulator layout gives a thread.
    */
   private lowerDot(op: Operation): void {
     const [a, bv, acc] = [op.operand(0), op.operand(1), op.operand(2)];
@@ -303,33 +321,56 @@ export class KernelLowering {
     const [rows, cols] = [e.coords[0]!, e.coords[1]!];
     const k = tileType(a)!.shape[1]!;
     const elem = accType.elementType;
-    const readA = this.operandReader(a, op);
-    const readB = this.operandReader(bv, op);
+    const srcA = this.operandSource(a, op);
+    const srcB = this.operandSource(bv, op);
+    const vectorA = this.vectorize && srcA.vectorizable(k);
+    const vectorB = this.vectorize && srcB.vectorizable(e.runs[1]!);
     const out = [...this.scalars(acc)];
+    let aBlock: Value[][] = [];
     for (let kk = 0; kk < k; kk++) {
       const kIndex = this.b.constant(IndexType.get(), kk);
-      const as = rows.map((r) => convertScalar(this.b, readA(r, kIndex), elem, op));
-      const bs = cols.map((c) => convertScalar(this.b, readB(kIndex, c), elem, op));
+      let as: Value[];
+      if (vectorA) {
+        if (kk % VECTOR_WIDTH === 0) aBlock = rows.map((r) => srcA.readVector(r, kIndex));
+        as = aBlock.map((lanes) => lanes[kk % VECTOR_WIDTH]!);
+      } else {
+        as = rows.map((r) => srcA.read(r, kIndex));
+      }
+      const bs = vectorB ? cols.flatMap((c, j) => (j % VECTOR_WIDTH === 0 ? srcB.readVector(kIndex, c) : [])) : cols.map((c) => srcB.read(kIndex, c));
+      const [ac, bc] = [as.map((x) => convertScalar(this.b, x, elem, op)), bs.map((x) => convertScalar(this.b, x, elem, op))];
       for (let i = 0; i < rows.length; i++) {
         for (let j = 0; j < cols.length; j++) {
           const n = i * cols.length + j;
-          out[n] = this.b.build(FmaOp, { operands: { a: as[i]!, b: bs[j]!, c: out[n]! }, resultTypes: [elem] }).result;
+          out[n] = this.b.build(FmaOp, { operands: { a: ac[i]!, b: bc[j]!, c: out[n]! }, resultTypes: [elem] }).result;
         }
       }
     }
     this.tiles.set(op.result, out);
   }
 
-  /** Reads element (row, col) of a dot operand: from the workgroup buffer its tile.load reads, else from a staged copy. */
-  private operandReader(v: Value, at: Operation): (row: Value, col: Value) => Value {
+  /**
+   * Where a dot operand's elements are read: the workgroup buffer its tile.load reads (masked
+   * as that load is), else a staged copy. `readVector(row, col)` reads (row, col..col+3).
+   */
+  private operandSource(v: Value, at: Operation): OperandSource {
     const load = v.definingOp;
     const source = load && LoadOp.isa(load) ? load.operand(0) : undefined;
     if (load && source && isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2 && !writesBetween(load, at)) {
-      return (row, col) => this.loadElement(load, [row, col]);
+      const rank = (source.type as MemRefType).rank;
+      const masked = !load.properties.has('in_bounds');
+      return {
+        read: (row, col) => this.loadElement(load, [row, col]),
+        readVector: (row, col) => loadVector(this.b, source, elementIndices(this.b, load.operands.slice(1), [row, col], rank)),
+        vectorizable: (run) => !masked && vectorizable(source, run),
+      };
     }
     const buffer = this.stage(v, at);
     const elem = tileType(v)!.elementType;
-    return (row, col) => this.b.build(MemLoadOp, { operands: { memref: buffer, indices: [row, col] }, resultTypes: [elem] }).result;
+    return {
+      read: (row, col) => this.b.build(MemLoadOp, { operands: { memref: buffer, indices: [row, col] }, resultTypes: [elem] }).result,
+      readVector: (row, col) => loadVector(this.b, buffer, [row, col]),
+      vectorizable: (run) => vectorizable(buffer, run),
+    };
   }
 
   // ------------------------------------------------------------------------------ control flow

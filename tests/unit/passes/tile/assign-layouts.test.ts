@@ -58,7 +58,7 @@ describe('tile-assign-layouts', () => {
   });
 
   it('chooses register-blocked accumulators and coalesced, vectorized access layouts', () => {
-    expect(String(accumulatorLayoutFor([128, 128], 256))).toBe('#tile.blocked<sizePerThread = [8, 8], threadsPerWarp = [2, 16], warpsPerGroup = [8, 1], order = [1, 0]>');
+    expect(String(accumulatorLayoutFor([128, 128], 256))).toBe('#tile.blocked<sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerGroup = [8, 1], order = [1, 0]>');
     expect(String(accumulatorLayoutFor([32, 32], 128))).toBe('#tile.blocked<sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerGroup = [4, 1], order = [1, 0]>');
     // 4x64 over 128 threads: 2 elements each, no thread holding a copy of another's.
     const add = accessLayoutFor([4, 64], 128, true);
