@@ -77,15 +77,21 @@ interface Options {
   matmul: string;
   /** @tile-wgsl option sets to compile examples/matmul.mlir's @matmul_f32 with (the compiled kernels). */
   tileWgsl: string[];
+  /** @tile-wgsl option sets (each with tile-sizes=R,C) to compile examples/add.mlir's @add with. */
+  tileWgslAdd: string[];
+  /** Shapes [rows, cols] the compiled add runs at. */
+  addShapes: [number, number][];
+  /** Also measure cuBLAS SGEMM (TF32 off) and torch.add through python3's torch, in the same run. */
+  torch: boolean;
 }
 
 function usage(message: string): never {
-  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...']\n`);
+  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...'] [--tile-wgsl-add 'OPTIONS;...'] [--add-shapes RxC,RxC] [--torch]\n`);
   process.exit(1);
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL, tileWgsl: [] };
+  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL, tileWgsl: [], tileWgslAdd: [], addShapes: [[4096, 8192], [1000, 2000], [4000, 120]], torch: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => argv[++i] ?? usage(`missing value for ${flag}`);
@@ -109,6 +115,15 @@ function parseArgs(argv: readonly string[]): Options {
       case '--timeout-s': o.timeoutS = ints()[0]!; break;
       case '--matmul': o.matmul = path.resolve(value()); break;
       case '--tile-wgsl': o.tileWgsl = value().split(';').map((x) => x.trim()).filter(Boolean); break;
+      case '--tile-wgsl-add': o.tileWgslAdd = value().split(';').map((x) => x.trim()).filter(Boolean); break;
+      case '--add-shapes':
+        o.addShapes = value().split(',').map((x) => {
+          const [r, c] = x.split('x').map(Number);
+          if (!Number.isInteger(r) || !Number.isInteger(c) || r! < 1 || c! < 1) usage('--add-shapes takes RxC,RxC (positive integers)');
+          return [r!, c!] as [number, number];
+        });
+        break;
+      case '--torch': o.torch = true; break;
       default: usage(`unknown option '${flag}'`);
     }
   }
@@ -125,8 +140,10 @@ interface Case {
   repeat: number;
   rounds: number;
   matmul: string;
-  /** Compile examples/matmul.mlir through @tile-wgsl{tileWgsl} instead of reading `matmul`. */
+  /** Compile examples/matmul.mlir (add: examples/add.mlir) through @tile-wgsl{tileWgsl} instead of the fixed kernels. */
   tileWgsl?: string;
+  /** The compiled add's shape. */
+  shape?: [number, number];
 }
 
 interface CaseResult {
@@ -158,16 +175,47 @@ function kernelOf(text: string, name: string): EmittedKernel {
  * (each workgroup computes a tileM x tileN block of C).
  */
 function compiledMatmul(options: string): { kernel: EmittedKernel; tileM: number; tileN: number } {
-  const file = path.join(repoRoot, 'examples', 'matmul.mlir');
+  const kernel = compiledKernel('matmul.mlir', 'matmul_f32', options);
+  const sizes = /tile-sizes=(\d+),(\d+)/.exec(options);
+  return { kernel, tileM: Number(sizes?.[1] ?? 32), tileN: Number(sizes?.[2] ?? 32) };
+}
+
+/** A kernel of examples/FILE compiled by @tile-wgsl{options}. */
+function compiledKernel(example: string, entry: string, options: string): EmittedKernel {
+  const file = path.join(repoRoot, 'examples', example);
   const context = createContext();
   const module = parseModule(readFileSync(file, 'utf8'), context, file);
   const messages: string[] = [];
   const pm = new PipelineBuilder(createPassRegistry()).parse(`@tile-wgsl{${options}}`);
   if (!runPassManager(pm, module, { context, onDiagnostic: (d) => messages.push(d.message) })) throw new Error(`@tile-wgsl{${options}}: ${messages.join('; ')}`);
-  const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith('matmul_f32'));
-  if (!kernel) throw new Error(`@tile-wgsl{${options}}: no matmul_f32 kernel`);
-  const sizes = /tile-sizes=(\d+),(\d+)/.exec(options);
-  return { kernel, tileM: Number(sizes?.[1] ?? 32), tileN: Number(sizes?.[2] ?? 32) };
+  const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith(`@${entry}`));
+  if (!kernel) throw new Error(`@tile-wgsl{${options}}: no ${entry} kernel`);
+  return kernel;
+}
+
+/**
+ * examples/add.mlir compiled with `options` on rows x cols: tile-tiling gives a rank-2 map one
+ * workgroup per R rows of its R,C tile (the columns are the loop inside), so the grid is
+ * ceil(rows / R); every output element is checked.
+ */
+async function runCompiledAdd(rt: Awaited<ReturnType<typeof openRuntime>>, c: Case, timing: { repeat: number; rounds: number; warmup: number }): Promise<CaseResult> {
+  const tile = /tile-sizes=(\d+),(\d+)/.exec(c.tileWgsl!);
+  if (!tile) throw new Error(`--tile-wgsl-add '${c.tileWgsl}': give tile-sizes=R,C (the grid is ceil(rows / R))`);
+  const k = compiledKernel('add.mlir', 'add', c.tileWgsl!);
+  const [rows, cols] = c.shape!;
+  const n = rows * cols;
+  const [x, y] = [random(n, 3), random(n, 4)];
+  const args: KernelArgValue[] = [{ data: x, shape: [rows, cols] }, { data: y, shape: [rows, cols] }, { data: new Float32Array(n), shape: [rows, cols] }];
+  const b = await benchmarkKernel(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(rows / Number(tile[1])), 1, 1], timeoutMs: 600_000 }, timing);
+  const out = b.result.outputs.get(2) as Float32Array;
+  let bad = -1;
+  for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(x[i]! + y[i]!)) bad = i;
+  const bytes = 3 * 4 * n;
+  return {
+    provider: b.provider, adapter: b.adapter, kernel: `add @tile-wgsl{${c.tileWgsl}}`, size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
+    rate: throughput(b.medianMs, { bytes }).gbps!, wallRate: throughput(b.wallMedianMs, { bytes }).gbps!, unit: 'GB/s',
+    check: bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`,
+  };
 }
 
 function random(n: number, seed: number): Float32Array {
@@ -209,6 +257,7 @@ async function runCase(c: Case): Promise<CaseResult> {
         check: `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`,
       };
     }
+    if (c.tileWgsl !== undefined) return await runCompiledAdd(rt, c, timing);
     const k = kernelOf(ADD_2D, 'add-2d.mlir');
     const n = c.size;
     const blocks = Math.ceil(n / 256);
@@ -325,6 +374,28 @@ function resolveWebgpuPackage(): string | undefined {
   }
 }
 
+interface PeerFigure {
+  peer: string;
+  kernel: 'matmul' | 'add';
+  size: number;
+  ms: number;
+  rate: number;
+  unit: string;
+}
+
+/** cuBLAS and torch figures from bench/peers/torch_peers.py (python3 with torch), or why not. */
+async function runTorchPeers(o: Options): Promise<PeerFigure[] | string> {
+  const script = path.join(repoRoot, 'bench', 'peers', 'torch_peers.py');
+  const shapes = o.tileWgslAdd.length ? o.addShapes : [];
+  const r = await runBounded(['python3', script, '--sizes', o.sizes.join(','), '--add-shapes', shapes.map(([a, b]) => `${a}x${b}`).join(','), '--repeat', String(o.repeat), '--rounds', String(o.rounds)], o.timeoutS * 2);
+  if (r.timedOut) return `timed out after ${o.timeoutS * 2} s`;
+  const lines = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as PeerFigure & { error?: string });
+  const error = lines.find((l) => l.error);
+  if (error) return error.error!;
+  if (lines.length === 0) return `no figures (exit ${r.status ?? r.signal}): ${lastLines(`${r.stdout}\n${r.stderr}`)}`;
+  return lines;
+}
+
 const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : '-');
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -341,8 +412,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const o = parseArgs(argv);
   console.log(`gpu-kernels: providers ${o.providers.join(', ')}; matmul ${path.relative(repoRoot, o.matmul)} at ${o.sizes.map((s) => `${s}^3`).join(', ')}; add of ${o.addElems} f32; ${o.repeat} dispatches per submit, ${o.rounds} rounds; timeout ${o.timeoutS} s per case`);
-  const rows: string[][] = [['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'check']];
+  const rows: string[][] = [['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'vs cuBLAS/torch (GPU)', 'check']];
   let failed = 0;
+  const peers = o.torch ? await runTorchPeers(o) : [];
+  if (typeof peers === 'string') console.log(`torch peers: ${peers}`);
+  else for (const p of peers) console.log(`peer ${JSON.stringify(p)}`);
+  const peerOf = (kernel: string, size: number) => (typeof peers === 'string' ? undefined : peers.find((p) => p.kernel === kernel && p.size === size));
+  if (typeof peers !== 'string') for (const p of peers) rows.push([p.peer, p.kernel === 'matmul' ? `${p.size}^3` : String(p.size), 'cuda', fmt(p.ms), `${fmt(p.rate)} ${p.unit}`, '-', '-', '-', '-', '1.00x', '-']);
   for (const provider of o.providers) {
     const baselines = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();
     if (o.baseline) {
@@ -357,6 +433,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ...o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul })),
       ...o.tileWgsl.flatMap((tileWgsl) => o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl }))),
       { provider, kernel: 'add', size: o.addElems, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul },
+      ...o.tileWgslAdd.flatMap((tileWgsl) => o.addShapes.map((shape) => ({ provider, kernel: 'add' as const, size: shape[0] * shape[1], repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl, shape }))),
     ];
     for (const c of cases) {
       const r = await runChild(c, o.timeoutS);
@@ -366,7 +443,7 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       if (typeof r === 'string') {
         console.log(`${c.kernel} ${c.size} ${provider}: ${r}`);
-        rows.push([c.kernel, String(c.size), provider, '-', '-', '-', '-', '-', '-', r.slice(0, 60)]);
+        rows.push([c.kernel, String(c.size), provider, '-', '-', '-', '-', '-', '-', '-', r.slice(0, 60)]);
         failed++;
         continue;
       }
@@ -374,10 +451,11 @@ async function main(argv: readonly string[]): Promise<number> {
       if (!r.check.startsWith('ok')) failed++;
       const base = o.baseline ? baselines.get(c.kernel === 'matmul' ? c.size : o.sizes[0]!) : undefined;
       const figure = base && typeof base !== 'string' ? (c.kernel === 'matmul' ? base.matmul : base.add) : undefined;
-      const sizeText = c.kernel === 'matmul' ? `${c.size}^3` : String(c.size);
+      const sizeText = c.kernel === 'matmul' ? `${c.size}^3` : c.shape ? `${c.shape[0]}x${c.shape[1]}` : String(c.size);
       rows.push([
         r.kernel, sizeText, `${provider} (${r.method === 'timestamp-query' ? 'ts' : 'wall'})`, fmt(r.medianMs), `${fmt(r.rate)} ${r.unit}`, fmt(r.wallMedianMs), `${fmt(r.wallRate)} ${r.unit}`,
-        figure ? `${fmt(figure.rate)} ${r.unit} ${figure.kernel}` : '-', figure ? `${fmt(r.wallRate / figure.rate, 2)}x` : '-', r.check,
+        figure ? `${fmt(figure.rate)} ${r.unit} ${figure.kernel}` : '-', figure ? `${fmt(r.wallRate / figure.rate, 2)}x` : '-',
+        peerOf(c.kernel, c.size) ? `${fmt(r.rate / peerOf(c.kernel, c.size)!.rate, 2)}x` : '-', r.check,
       ]);
     }
   }

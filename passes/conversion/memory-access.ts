@@ -1,4 +1,4 @@
-import { i1, IndexType, MemRefType } from '../../core/ir/types.js';
+import { i1, IndexType, MemRefType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { DimOp } from '../../dialects/memref/index.js';
 import type { ArithBuilder } from '../loops/arith-builder.js';
@@ -22,3 +22,23 @@ export function inBounds(b: ArithBuilder, memref: Value, indices: readonly Value
 }
 
 
+
+/**
+ * Whether a whole tile of `shape` at `indices` (leading indices as given, the trailing ones the
+ * tile's origin) lies inside the memref: its first and last elements are. Uniform across the
+ * workgroup, so a branch on it costs one test per tile instead of one per element.
+ */
+export function tileInBounds(b: ArithBuilder, memref: Value, indices: readonly Value[], shape: readonly number[]): Value {
+  const lead = indices.length - shape.length;
+  const last = indices.map((v, d) => (d < lead || shape[d - lead]! === 1 ? v : b.add(v, b.constant(IndexType.get(), shape[d - lead]! - 1))));
+  const first = inBounds(b, memref, indices);
+  return last.some((v, d) => v !== indices[d]) ? b.and(first, inBounds(b, memref, last)) : first;
+}
+
+/**
+ * `masked()`'s values, or where the whole tile is in bounds (`inside`) those of `unmasked()`:
+ * the interior tiles, nearly all of them, run without per-element bounds tests.
+ */
+export function withInteriorPath(b: ArithBuilder, inside: Value, types: readonly Type[], unmasked: () => Value[], masked: () => Value[]): Value[] {
+  return [...b.ifThenElse(inside, types, unmasked, masked).results];
+}

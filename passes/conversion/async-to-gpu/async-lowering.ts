@@ -12,7 +12,7 @@ import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
 import { innermostContiguous } from '../../../dialects/memref/types.js';
-import { elementIndices, inBounds } from '../memory-access.js';
+import { elementIndices, inBounds, tileInBounds, withInteriorPath } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from '../tile-to-gpu/thread-layout.js';
 import { storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 
@@ -154,16 +154,21 @@ export class AsyncLowering {
     const masked = op.properties.has('masked');
     const elem = (src.type as MemRefType).elementType;
     const record: CopyRecord = { values: [], dest: dst, destIndices: [...view.dstIndices], elements, on: predicate, stored: false };
-    for (let e = 0; e < elements.count; e++) {
-      const coords = elementCoords(elements, e);
-      const srcIndices = elementIndices(this.b, view.srcIndices, coords, (src.type as MemRefType).rank);
-      let load = masked ? inBounds(this.b, src, srcIndices) : undefined;
-      if (predicate) load = load ? this.b.and(load, predicate) : predicate;
-      record.values.push(
-        load
-          ? this.b.ifThenElse(load, [elem], () => [this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result], () => [this.b.constantOf(zeroAttr(elem)!)]).results[0]!
-          : this.b.build(MemLoadOp, { operands: { memref: src, indices: srcIndices }, resultTypes: [elem] }).result,
-      );
+    const srcIndices = Array.from({ length: elements.count }, (_, e) => elementIndices(this.b, view.srcIndices, elementCoords(elements, e), (src.type as MemRefType).rank));
+    const plainLoad = (indices: Value[]) => this.b.build(MemLoadOp, { operands: { memref: src, indices }, resultTypes: [elem] }).result;
+    const guardedLoads = () =>
+      srcIndices.map((indices) => {
+        let load = masked ? inBounds(this.b, src, indices) : undefined;
+        if (predicate) load = load ? this.b.and(load, predicate) : predicate;
+        return load ? this.b.ifThenElse(load, [elem], () => [plainLoad(indices)], () => [this.b.constantOf(zeroAttr(elem)!)]).results[0]! : plainLoad(indices);
+      });
+    if (masked) {
+      // Interior tiles (whole tile in bounds, copy on) load without per-element tests.
+      let inside = tileInBounds(this.b, src, view.srcIndices, shape);
+      if (predicate) inside = this.b.and(inside, predicate);
+      record.values.push(...withInteriorPath(this.b, inside, new Array<Type>(elements.count).fill(elem), () => srcIndices.map(plainLoad), guardedLoads));
+    } else {
+      record.values.push(...guardedLoads());
     }
     this.groups.set(op.result, [record]);
     this.pending.push(record);

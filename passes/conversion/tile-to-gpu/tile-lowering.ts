@@ -14,7 +14,7 @@ import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
-import { elementIndices, inBounds } from '../memory-access.js';
+import { elementIndices, inBounds, tileInBounds, withInteriorPath } from '../memory-access.js';
 import { loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
 
@@ -130,13 +130,13 @@ export class KernelLowering {
 
   // ------------------------------------------------------------------------------ memory
 
-  /** `memref.load` of one element of a tile.load, masked: padding where it falls outside the memref. */
-  private loadElement(load: Operation, coords: readonly Value[]): Value {
+  /** `memref.load` of one element of a tile.load, masked (unless in_bounds or `masked` is false): padding where it falls outside the memref. */
+  private loadElement(load: Operation, coords: readonly Value[], masked = !load.properties.has('in_bounds')): Value {
     const memref = load.operand(0);
     const type = memref.type as MemRefType;
     const indices = elementIndices(this.b, load.operands.slice(1), coords, type.rank);
     const elem = type.elementType;
-    if (load.properties.has('in_bounds')) return this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
+    if (!masked) return this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
     const padding = (load.properties.get('padding') as Attribute | undefined) ?? zeroAttr(elem)!;
     return this.b.ifThenElse(
       inBounds(this.b, memref, indices),
@@ -148,10 +148,14 @@ export class KernelLowering {
 
   private lowerLoad(op: Operation): void {
     const e = this.elements(op.result, op);
-    const out: Value[] = [];
-    for (let i = 0; i < e.count; i++) out.push(this.loadElement(op, elementCoords(e, i)));
-    this.tiles.set(op.result, out);
+    const loadAll = () => Array.from({ length: e.count }, (_, i) => this.loadElement(op, elementCoords(e, i)));
+    if (op.properties.has('in_bounds')) return void this.tiles.set(op.result, loadAll());
+    // Interior tiles load without per-element tests.
+    const inside = tileInBounds(this.b, op.operand(0), op.operands.slice(1), tileType(op.result)!.shape);
+    const types = new Array<Type>(e.count).fill(tileType(op.result)!.elementType);
+    this.tiles.set(op.result, withInteriorPath(this.b, inside, types, () => Array.from({ length: e.count }, (_, i) => this.loadElement(op, elementCoords(e, i), false)), loadAll));
   }
+
 
   private storeElement(value: Value, memref: Value, indices: readonly Value[], masked: boolean): void {
     if (!masked) {
@@ -169,9 +173,15 @@ export class KernelLowering {
     const e = this.elements(value, op);
     const scalars = this.scalars(value);
     const rank = (memref.type as MemRefType).rank;
-    for (let i = 0; i < e.count; i++) {
-      this.storeElement(scalars[i]!, memref, elementIndices(this.b, op.operands.slice(2), elementCoords(e, i), rank), !op.properties.has('in_bounds'));
-    }
+    const indices = Array.from({ length: e.count }, (_, i) => elementIndices(this.b, op.operands.slice(2), elementCoords(e, i), rank));
+    const storeAll = (masked: boolean) => () => {
+      for (let i = 0; i < e.count; i++) this.storeElement(scalars[i]!, memref, indices[i]!, masked);
+      return [];
+    };
+    if (op.properties.has('in_bounds')) return void storeAll(false)();
+    // Interior tiles store without per-element tests.
+    const inside = tileInBounds(this.b, memref, op.operands.slice(2), tileType(value)!.shape);
+    withInteriorPath(this.b, inside, [], storeAll(false), storeAll(true));
   }
 
   /**

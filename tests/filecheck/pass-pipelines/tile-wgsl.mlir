@@ -1,14 +1,17 @@
 // @tile-wgsl, the README's first command: whole-problem tile programs to WGSL. The kernels are
 // per-thread code (no tile or async op is left), with workgroup buffers for the pipelined tiles
-// and workgroup barriers around the register-staged copies' stores.
+// and workgroup barriers around the register-staged copies' stores. Workgroup buffers that threads
+// read and write 4 consecutive elements of are arrays of vec4: the dot reads its operands as whole
+// vectors.
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' --emit=wgsl | FileCheck %s
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=ADD
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' | FileCheck %s --check-prefix=SIMT
 
 // CHECK: // ----- kernel @kernels::@matmul_f32
-// CHECK: var<workgroup> {{.*}}: array<f32, 1024>;
+// CHECK: var<workgroup> {{.*}}: array<vec4<f32>, 256>;
 // CHECK: @compute @workgroup_size(128, 1, 1)
 // CHECK: workgroupBarrier();
+// CHECK: let {{.*}}: vec4<f32> = arg{{[0-9]+}}[{{[^]]*}}];
 // CHECK: fma(
 // CHECK: // ----- kernel @kernels::@matmul_f16
 // CHECK: enable f16;

@@ -1,0 +1,60 @@
+"""Peers measured in the same run as bench/gpu-kernels.ts: cuBLAS SGEMM with TF32 off and torch.add.
+
+Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --add-shapes 4096x8192,1000x2000
+Prints one JSON line per figure; times with CUDA events (warm-up, median of rounds of `repeat` calls).
+"""
+import argparse
+import json
+import statistics
+import sys
+
+
+def timed(fn, repeat, rounds, torch):
+    fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(rounds):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(repeat):
+            fn()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end) / repeat)
+    return statistics.median(times)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--sizes", default="")
+    p.add_argument("--add-shapes", default="")
+    p.add_argument("--repeat", type=int, default=10)
+    p.add_argument("--rounds", type=int, default=5)
+    a = p.parse_args()
+    try:
+        import torch
+    except ImportError:
+        print(json.dumps({"error": "no torch in this python"}))
+        return 0
+    if not torch.cuda.is_available():
+        print(json.dumps({"error": "torch finds no CUDA device"}))
+        return 0
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    dev = torch.device("cuda")
+    for n in [int(x) for x in a.sizes.split(",") if x]:
+        x, y = torch.rand(n, n, device=dev) - 0.5, torch.rand(n, n, device=dev) - 0.5
+        out = torch.empty(n, n, device=dev)
+        ms = timed(lambda: torch.matmul(x, y, out=out), a.repeat, a.rounds, torch)
+        print(json.dumps({"peer": "cuBLAS SGEMM (torch, TF32 off)", "kernel": "matmul", "size": n, "ms": ms, "rate": 2 * n**3 / ms / 1e6, "unit": "GFLOP/s"}))
+    for shape in [s for s in a.add_shapes.split(",") if s]:
+        r, c = (int(v) for v in shape.split("x"))
+        x, y = torch.rand(r, c, device=dev), torch.rand(r, c, device=dev)
+        out = torch.empty(r, c, device=dev)
+        ms = timed(lambda: torch.add(x, y, out=out), a.repeat, a.rounds, torch)
+        print(json.dumps({"peer": "torch.add", "kernel": "add", "size": r * c, "shape": shape, "ms": ms, "rate": 3 * 4 * r * c / ms / 1e6, "unit": "GB/s"}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
