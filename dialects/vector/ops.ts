@@ -1,11 +1,11 @@
 import { DenseArrayAttr } from '../../core/ir/attributes.js';
-import { defaultValued, defaultValuedOptional, DenseI64ArrayAttr, optional, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { defaultValued, defaultValuedOptional, DenseI64ArrayAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
 import { elementTypeOrSelf, FloatType, IndexType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
-import { BoolAttr, FalseAttr } from '../memref/ops.js';
+import { AlignmentAttr, BoolAttr, FalseAttr } from '../memref/ops.js';
 import { AnyMemRef, Index, stridesAndOffset } from '../memref/types.js';
 import { DynamicIndexList, isDynamicIndex } from '../memref/dynamic-index-list.js';
 import { CombiningKindAttrConstraint, type CombiningKindAttr } from './attributes.js';
@@ -45,7 +45,8 @@ export const LoadOp = defineOp({
   summary: 'reads an n-D slice of memory into an n-D vector',
   operands: { base: AnyMemRef, indices: variadic(Index) },
   results: { result: AnyVectorOfAnyRank },
-  attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
+  // `alignment` (bytes) as newer MLIR has it: the access is that aligned (targets may use wider accesses).
+  attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr), alignment: optionalAttr(AlignmentAttr) },
   traits: [MemoryEffects('read')],
   fold: vectorFolders['vector.load'],
   assemblyFormat: '$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)',
@@ -68,7 +69,7 @@ export const StoreOp = defineOp({
   name: 'vector.store',
   summary: 'writes an n-D vector to an n-D slice of memory',
   operands: { valueToStore: AnyVectorOfAnyRank, base: AnyMemRef, indices: variadic(Index) },
-  attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr) },
+  attributes: { nontemporal: defaultValuedOptional(BoolAttr, FalseAttr), alignment: optionalAttr(AlignmentAttr) },
   traits: [MemoryEffects('write')],
   fold: vectorFolders['vector.store'],
   assemblyFormat: '$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)',

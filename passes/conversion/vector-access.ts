@@ -1,4 +1,7 @@
-import { MemRefType, VectorType, type Type } from '../../core/ir/types.js';
+import { IntegerAttr } from '../../core/ir/attributes.js';
+import { FloatType, i64, IndexType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
+import { RemUIOp } from '../../dialects/arith/index.js';
+import { DimOp } from '../../dialects/memref/index.js';
 import type { Value } from '../../core/ir/value.js';
 import { denseI64 } from '../../dialects/memref/dynamic-index-list.js';
 import { BroadcastOp, ExtractOp, InsertOp, LoadOp as VectorLoadOp, StoreOp as VectorStoreOp } from '../../dialects/vector/index.js';
@@ -16,21 +19,55 @@ export function vectorizable(memref: Value, run: number): boolean {
   return t instanceof MemRefType && run % VECTOR_WIDTH === 0 && t.rank >= 1 && (t.shape[t.rank - 1]! < 0 || t.shape[t.rank - 1]! % VECTOR_WIDTH === 0);
 }
 
-/** `vector.load` of VECTOR_WIDTH elements at `indices` (the last one the first of them), as scalars. */
-export function loadVector(b: ArithBuilder, memref: Value, indices: readonly Value[]): Value[] {
+/**
+ * Whether a thread's runs of `run` consecutive elements of a tile in a global memref may be read
+ * or written as aligned vectors once alignedVectorAccess holds: the memref is row-major with
+ * unit innermost stride (identity layout), so every other stride is a multiple of its last size.
+ */
+export function globalVectorizable(memref: Value, run: number): boolean {
+  const t = memref.type;
+  return t instanceof MemRefType && t.layout === undefined && t.memorySpace === undefined && run % VECTOR_WIDTH === 0 && t.rank >= 1 && isVectorElement(t.elementType);
+}
+
+const isVectorElement = (t: Type): boolean => (t instanceof FloatType && (t.width === 32 || t.width === 16)) || (t instanceof IntegerType && t.width === 32);
+
+/**
+ * Whether the tile at `origin` (trailing index: its first column) starts on a vector boundary of a
+ * globalVectorizable memref: its last size and that column are multiples of VECTOR_WIDTH. Then
+ * every run of VECTOR_WIDTH from a run boundary of the tile is aligned. Uniform per tile.
+ */
+export function alignedVectorAccess(b: ArithBuilder, memref: Value, origin: readonly Value[]): Value {
+  const t = memref.type as MemRefType;
+  const width = b.constant(IndexType.get(), VECTOR_WIDTH);
+  const zero = b.constant(IndexType.get(), 0);
+  const last = t.rank - 1;
+  const size = t.shape[last]! >= 0 ? b.constant(IndexType.get(), t.shape[last]!) : b.build(DimOp, { operands: { source: memref, index: b.constant(IndexType.get(), last) }, resultTypes: [IndexType.get()] }).result;
+  const multiple = (v: Value) => b.compare('eq', b.binary(RemUIOp, v, width), zero);
+  return t.rank > 1 ? b.and(multiple(size), multiple(origin[last]!)) : multiple(origin[last]!);
+}
+
+/** The bytes of a vector of VECTOR_WIDTH `elem`s (its alignment when aligned). */
+function vectorBytes(elem: Type): number {
+  return VECTOR_WIDTH * Math.ceil((elem as FloatType | IntegerType).width / 8);
+}
+
+/** `vector.load` of VECTOR_WIDTH elements at `indices` (the last one the first of them), as scalars; `aligned`: marked aligned to its size. */
+export function loadVector(b: ArithBuilder, memref: Value, indices: readonly Value[], aligned = false): Value[] {
   const elem = (memref.type as MemRefType).elementType;
-  const vector = b.build(VectorLoadOp, { operands: { base: memref, indices: [...indices] }, resultTypes: [VectorType.get([VECTOR_WIDTH], elem)] }).result;
+  const alignment = aligned ? { alignment: IntegerAttr.get(i64, vectorBytes(elem)) } : {};
+  const vector = b.build(VectorLoadOp, { operands: { base: memref, indices: [...indices] }, attributes: alignment, resultTypes: [VectorType.get([VECTOR_WIDTH], elem)] }).result;
   return Array.from({ length: VECTOR_WIDTH }, (_, k) => extractLane(b, vector, k, elem));
 }
 
-/** `vector.store` of VECTOR_WIDTH scalars at `indices` (the last one that of the first). */
-export function storeVector(b: ArithBuilder, values: readonly Value[], memref: Value, indices: readonly Value[]): void {
+/** `vector.store` of VECTOR_WIDTH scalars at `indices` (the last one that of the first); `aligned` as for loadVector. */
+export function storeVector(b: ArithBuilder, values: readonly Value[], memref: Value, indices: readonly Value[], aligned = false): void {
   const type = VectorType.get([VECTOR_WIDTH], values[0]!.type);
   let vector = b.build(BroadcastOp, { operands: { source: values[0]! }, resultTypes: [type] }).op.results[0]!;
   for (let k = 1; k < VECTOR_WIDTH; k++) {
     vector = b.build(InsertOp, { operands: { source: values[k]!, dest: vector, dynamic_position: [] }, attributes: { static_position: denseI64([k]) }, resultTypes: [type] }).result;
   }
-  b.build(VectorStoreOp, { operands: { valueToStore: vector, base: memref, indices: [...indices] } });
+  const alignment = aligned ? { alignment: IntegerAttr.get(i64, vectorBytes(values[0]!.type)) } : {};
+  b.build(VectorStoreOp, { operands: { valueToStore: vector, base: memref, indices: [...indices] }, attributes: alignment });
 }
 
 function extractLane(b: ArithBuilder, vector: Value, k: number, elem: Type): Value {

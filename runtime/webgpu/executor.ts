@@ -131,7 +131,9 @@ export class GpuExecutor {
     try {
       const { value: setup } = await this.scoped(`binding the buffers of ${req.label}`, () => {
         const bound = req.bindings.map((b) => {
-          const size = Math.max(4, Math.ceil(b.data.byteLength / 4) * 4);
+          // Storage buffers in whole 16-byte units: kernels may declare them as arrays of vec4 (manifest `lanes`).
+          const unit = b.kind === 'uniform' ? 4 : 16;
+          const size = Math.max(unit, Math.ceil(b.data.byteLength / unit) * unit);
           const usage = (b.kind === 'uniform' ? U.UNIFORM : U.STORAGE) | U.COPY_DST | U.COPY_SRC;
           const buffer = this.device.createBuffer({ label: `binding ${b.binding}`, size, usage });
           buffers.push(buffer);

@@ -209,16 +209,22 @@ export class KernelContext {
     const split = at.affine && splitAffine(at.affine, view.lanes);
     if (split) return `${view.root}[${split.quotient.text}][${split.lane}]`;
     const a = this.materialize('at', at);
-    return `${view.root}[${a.text} / ${view.lanes}][${a.text} % ${view.lanes}]`;
+    const shift = Math.log2(view.lanes);
+    return `${view.root}[${a.text} >> ${shift}u][${a.text} & ${view.lanes - 1}]`;
   }
 
-  /** `root[q]`, the whole vector at element `at`, when the view's array holds vectors of `lanes` and `at` is a known multiple of it. */
-  vectorRef(view: MemrefView, at: IndexExpr, lanes: number): string | undefined {
-    if (view.lanes !== lanes || !at.affine) return undefined;
-    const split = splitAffine(at.affine, lanes);
-    if (!split || split.lane !== 0) return undefined;
+  /**
+   * `root[q]`, the whole vector at element `at`, when the view's array holds vectors of `lanes`
+   * and `at` is a multiple of it: known from its affine form, or promised by the access
+   * (`aligned`: vector.load/store's alignment attribute).
+   */
+  vectorRef(view: MemrefView, at: IndexExpr, lanes: number, aligned = false): string | undefined {
+    if (view.lanes !== lanes) return undefined;
+    const split = at.affine && splitAffine(at.affine, lanes);
     this.usedGlobals.add(view.root);
-    return `${view.root}[${split.quotient.text}]`;
+    if (split && split.lane === 0) return `${view.root}[${split.quotient.text}]`;
+    if (!aligned) return undefined;
+    return `${view.root}[${this.materialize('at', at).text} >> ${Math.log2(lanes)}u]`;
   }
 
   helper(name: string, text: string): string {

@@ -2,9 +2,9 @@
  * memref -> WGSL array accesses. A memref value is a view (array variable, offset, strides,
  * sizes); subview and cast make new views without code beyond their address arithmetic.
  */
-import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import { DenseArrayAttr, type IntegerAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemRefType, VectorType } from '../../core/ir/types.js';
+import { MemRefType, VectorType, type FloatType, type IntegerType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { AddressSpaceAttr } from '../../dialects/gpu/attributes.js';
 import { isDynamicIndex } from '../../dialects/memref/dynamic-index-list.js';
@@ -51,9 +51,11 @@ export function arrayType(t: MemRefType, length: number, lanes?: number): string
 const ARRAY_LANES = 4;
 
 /**
- * The workgroup and private arrays to declare as arrays of vec4 (their views get `lanes`):
- * those that a vector.load or vector.store of 4 elements accesses directly, whose length is a
- * multiple of 4 (i1 arrays stay scalar). Other accesses to them pick a lane.
+ * The arrays to declare as arrays of vec4 (their views get `lanes`): workgroup and private
+ * arrays that a vector.load or vector.store of 4 elements accesses directly, whose length is a
+ * multiple of 4 (their addresses are split at compile time where the affine form allows), and
+ * storage buffers (kernel arguments) that such an access marked `alignment` = its size reads or
+ * writes. i1 arrays stay scalar. Other accesses to them pick a lane.
  */
 export function vectorAccessedArrays(fn: Operation): Set<Value> {
   const out = new Set<Value>();
@@ -62,11 +64,22 @@ export function vectorAccessedArrays(fn: Operation): Set<Value> {
     const vector = op.name === 'vector.load' ? op.results[0]!.type : base && op.operand(0).type;
     if (!base || !(vector instanceof VectorType) || vector.rank !== 1 || vector.shape[0] !== ARRAY_LANES) return;
     const t = base.type as MemRefType;
-    const owned = base.definingOp?.name === 'memref.alloc' || base.definingOp?.name === 'memref.alloca' || base.parentBlock === fn.region(0).entry;
-    if (!owned || !t.hasStaticShape || isI1(t.elementType) || memorySpaceOf(t) === 'global') return;
-    if (t.shape.reduce((n, d) => n * d, 1) % ARRAY_LANES === 0) out.add(base);
+    if (isI1(t.elementType) || base.parentBlock !== fn.region(0).entry && base.definingOp?.name !== 'memref.alloc' && base.definingOp?.name !== 'memref.alloca') return;
+    if (memorySpaceOf(t) === 'global') {
+      if (isAlignedVectorAccess(op)) out.add(base);
+    } else if (t.hasStaticShape && t.shape.reduce((n, d) => n * d, 1) % ARRAY_LANES === 0) {
+      out.add(base);
+    }
   });
   return out;
+}
+
+/** Whether a vector.load/store says that its address is aligned to the whole vector (`alignment`, in bytes). */
+export function isAlignedVectorAccess(op: Operation): boolean {
+  const alignment = op.getAttr('alignment') as IntegerAttr | undefined;
+  const vector = (op.name === 'vector.load' ? op.results[0]!.type : op.operand(0).type) as VectorType;
+  const bytes = vector.shape[0]! * Math.ceil((vector.elementType as FloatType | IntegerType).width / 8);
+  return alignment !== undefined && alignment.number >= bytes;
 }
 
 /** alloca without a memory space is private (stack) memory; alloc without one would be global memory. */

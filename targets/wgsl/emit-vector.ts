@@ -8,6 +8,7 @@ import type { KernelContext, OpEmitter } from './context.js';
 import { isNan, lane } from './helpers.js';
 import { addIndex, constIndex } from './index-expr.js';
 import { isI1, wgslType } from './types.js';
+import { isAlignedVectorAccess } from './emit-memref.js';
 
 function lanes(t: Type): number {
   return (t as VectorType).shape[0]!;
@@ -17,7 +18,7 @@ const load: OpEmitter = (op, cx) => {
   const view = cx.view(op, op.operand(0));
   const t = op.result.type;
   const address = cx.address(view, op.operands.slice(1));
-  const whole = cx.vectorRef(view, address, lanes(t));
+  const whole = cx.vectorRef(view, address, lanes(t), isAlignedVectorAccess(op));
   if (whole) return cx.define(op, whole);
   const at = cx.materialize(`${cx.name(op.result)}_at`, address);
   const elems = Array.from({ length: lanes(t) }, (_, k) => cx.loadElement(view, addIndex(at, constIndex(k))));
@@ -28,7 +29,7 @@ const store: OpEmitter = (op, cx) => {
   const view = cx.view(op, op.operand(1));
   const value = cx.operand(op, 0);
   const address = cx.address(view, op.operands.slice(2));
-  const whole = cx.vectorRef(view, address, lanes(op.operand(0).type));
+  const whole = cx.vectorRef(view, address, lanes(op.operand(0).type), isAlignedVectorAccess(op));
   if (whole) return cx.line(`${whole} = ${value};`);
   const at = cx.materialize(cx.names.fresh('at'), address);
   for (let k = 0; k < lanes(op.operand(0).type); k++) cx.storeElement(view, addIndex(at, constIndex(k)), value + lane(k));

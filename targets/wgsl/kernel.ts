@@ -116,12 +116,14 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
         uniformRequests.push({ name: field, type: 'i32', source: { argIndex: arg.index, dim } });
         return namedIndex(`params.${field}`);
       });
+      const lanes = cx.vectorArrays.has(arg) ? 4 : undefined;
       const view: MemrefView = {
         root: name,
         element: t.elementType,
         offset: constIndex(so.offset ?? 0),
         strides: identity ? [] : (so.strides as number[]).map(constIndex),
         sizes,
+        ...(lanes ? { lanes } : {}),
       };
       prologue.push(() => {
         const strides = identity ? identityStrides(sizes).map((s, d) => cx.materialize(`${name}_stride${d}`, s)) : view.strides;
@@ -134,6 +136,7 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
         elementType: memoryScalar(t.elementType),
         access: writes.has(arg) ? 'read_write' : 'read',
         shape: t.shape.map((d) => (d >= 0 ? d : null)),
+        ...(lanes ? { lanes } : {}),
       });
     } else {
       const why = unsupportedTypeReason(t);
@@ -168,7 +171,7 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
   const sections: string[] = [`// ${symbol}`];
   if (enables.length) sections.push(enables.map((e) => `enable ${e};`).join('\n'));
   if (uniforms) sections.push(`struct Params {\n${uniforms.fields.map((f) => `  ${f.name}: ${f.type},`).join('\n')}\n}`);
-  const decls = bindings.map((b) => `@group(0) @binding(${b.binding}) var<storage, ${b.access}> ${b.name}: array<${b.elementType}>;`);
+  const decls = bindings.map((b) => `@group(0) @binding(${b.binding}) var<storage, ${b.access}> ${b.name}: array<${b.lanes ? `vec${b.lanes}<${b.elementType}>` : b.elementType}>;`);
   if (uniforms) decls.push(`@group(0) @binding(${uniforms.binding}) var<uniform> params: Params;`);
   if (decls.length) sections.push(decls.join('\n'));
   if (cx.workgroupVars.length) sections.push(cx.workgroupVars.join('\n'));

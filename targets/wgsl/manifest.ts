@@ -19,6 +19,12 @@ export interface StorageBinding {
   readonly access: 'read' | 'read_write';
   /** Static memref shape; null for a dynamic dimension (its size comes through the uniforms). */
   readonly shape: readonly (number | null)[];
+  /**
+   * Present when the WGSL array holds vectors of this many elements (`array<vec4<f32>>`, for
+   * aligned vector accesses): the buffer's size must then be a multiple of the vector's bytes
+   * (runtimes round storage buffers up to 16 bytes).
+   */
+  readonly lanes?: number;
 }
 
 /** A field of the uniform struct: a scalar kernel argument, or a dynamic memref dimension. */

@@ -14,7 +14,7 @@ import { accessLayoutFor } from '../../tile/layouts.js';
 import { innermostContiguous } from '../../../dialects/memref/types.js';
 import { elementIndices, inBounds, tileInBounds, withInteriorPath } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from '../tile-to-gpu/thread-layout.js';
-import { storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
+import { alignedVectorAccess, globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 
 const fail = (op: Operation, message: string): never => {
   throw new DiagnosticError(opDiagnostic(op, message));
@@ -162,14 +162,15 @@ export class AsyncLowering {
         if (predicate) load = load ? this.b.and(load, predicate) : predicate;
         return load ? this.b.ifThenElse(load, [elem], () => [plainLoad(indices)], () => [this.b.constantOf(zeroAttr(elem)!)]).results[0]! : plainLoad(indices);
       });
-    if (masked) {
-      // Interior tiles (whole tile in bounds, copy on) load without per-element tests.
-      let inside = tileInBounds(this.b, src, view.srcIndices, shape);
-      if (predicate) inside = this.b.and(inside, predicate);
-      record.values.push(...withInteriorPath(this.b, inside, new Array<Type>(elements.count).fill(elem), () => srcIndices.map(plainLoad), guardedLoads));
-    } else {
-      record.values.push(...guardedLoads());
-    }
+    // Interior tiles (whole tile in bounds, copy on) load without per-element tests, in aligned
+    // vectors where the source allows (a uniform test: its row length and the tile's first
+    // column are multiples of the vector width).
+    const vectorGlobal = this.vectorize && globalVectorizable(src, elements.runs[elements.runs.length - 1]!);
+    let fast = masked ? tileInBounds(this.b, src, view.srcIndices, shape) : undefined;
+    if (vectorGlobal) fast = fast ? this.b.and(fast, alignedVectorAccess(this.b, src, view.srcIndices)) : alignedVectorAccess(this.b, src, view.srcIndices);
+    if (fast && predicate) fast = this.b.and(fast, predicate);
+    const fastLoads = () => (vectorGlobal ? srcIndices.flatMap((indices, e) => (e % VECTOR_WIDTH === 0 ? loadVector(this.b, src, indices, true) : [])) : srcIndices.map(plainLoad));
+    record.values.push(...(fast ? withInteriorPath(this.b, fast, new Array<Type>(elements.count).fill(elem), fastLoads, guardedLoads) : guardedLoads()));
     this.groups.set(op.result, [record]);
     this.pending.push(record);
     if (this.synchronous) this.store([record]);

@@ -15,7 +15,7 @@ import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { elementIndices, inBounds, tileInBounds, withInteriorPath } from '../memory-access.js';
-import { loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
+import { alignedVectorAccess, globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
 
 /** How a dot reads an operand's elements (see KernelLowering.operandSource). */
@@ -149,11 +149,26 @@ export class KernelLowering {
   private lowerLoad(op: Operation): void {
     const e = this.elements(op.result, op);
     const loadAll = () => Array.from({ length: e.count }, (_, i) => this.loadElement(op, elementCoords(e, i)));
-    if (op.properties.has('in_bounds')) return void this.tiles.set(op.result, loadAll());
-    // Interior tiles load without per-element tests.
-    const inside = tileInBounds(this.b, op.operand(0), op.operands.slice(1), tileType(op.result)!.shape);
+    const memref = op.operand(0);
+    const vector = this.vectorize && globalVectorizable(memref, e.runs[e.runs.length - 1]!);
+    const masked = !op.properties.has('in_bounds');
+    if (!masked && !vector) return void this.tiles.set(op.result, loadAll());
+    // Interior tiles load without per-element tests, in aligned vectors where the memref allows.
+    const fast = this.fastPathTest(memref, op.operands.slice(1), tileType(op.result)!.shape, masked, vector);
+    const rank = (memref.type as MemRefType).rank;
+    const fastLoads = () =>
+      vector
+        ? Array.from({ length: e.count / VECTOR_WIDTH }, (_, i) => loadVector(this.b, memref, elementIndices(this.b, op.operands.slice(1), elementCoords(e, i * VECTOR_WIDTH), rank), true)).flat()
+        : Array.from({ length: e.count }, (_, i) => this.loadElement(op, elementCoords(e, i), false));
     const types = new Array<Type>(e.count).fill(tileType(op.result)!.elementType);
-    this.tiles.set(op.result, withInteriorPath(this.b, inside, types, () => Array.from({ length: e.count }, (_, i) => this.loadElement(op, elementCoords(e, i), false)), loadAll));
+    this.tiles.set(op.result, withInteriorPath(this.b, fast, types, fastLoads, loadAll));
+  }
+
+  /** The uniform test of a tile's fast path: the whole tile in bounds (if masked), and aligned for vectors (if `vector`). */
+  private fastPathTest(memref: Value, origin: readonly Value[], shape: readonly number[], masked: boolean, vector: boolean): Value {
+    const inside = masked ? tileInBounds(this.b, memref, origin, shape) : undefined;
+    const aligned = vector ? alignedVectorAccess(this.b, memref, origin) : undefined;
+    return inside && aligned ? this.b.and(inside, aligned) : (inside ?? aligned)!;
   }
 
 
@@ -178,10 +193,15 @@ export class KernelLowering {
       for (let i = 0; i < e.count; i++) this.storeElement(scalars[i]!, memref, indices[i]!, masked);
       return [];
     };
-    if (op.properties.has('in_bounds')) return void storeAll(false)();
-    // Interior tiles store without per-element tests.
-    const inside = tileInBounds(this.b, memref, op.operands.slice(2), tileType(value)!.shape);
-    withInteriorPath(this.b, inside, [], storeAll(false), storeAll(true));
+    const vector = this.vectorize && globalVectorizable(memref, e.runs[e.runs.length - 1]!);
+    const masked = !op.properties.has('in_bounds');
+    if (!masked && !vector) return void storeAll(false)();
+    // Interior tiles store without per-element tests, in aligned vectors where the memref allows.
+    const fastStores = () => {
+      for (let i = 0; i < e.count; i += VECTOR_WIDTH) storeVector(this.b, scalars.slice(i, i + VECTOR_WIDTH), memref, indices[i]!, true);
+      return [];
+    };
+    withInteriorPath(this.b, this.fastPathTest(memref, op.operands.slice(2), tileType(value)!.shape, masked, vector), [], vector ? fastStores : storeAll(false), storeAll(masked));
   }
 
   /**

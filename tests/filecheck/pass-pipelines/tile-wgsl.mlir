@@ -6,6 +6,9 @@
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' --emit=wgsl | FileCheck %s
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=ADD
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' | FileCheck %s --check-prefix=SIMT
+// With 4 elements per thread, interior tiles whose rows start on a 16-byte boundary (a uniform
+// test) load and store whole vec4s of the storage buffers; the rest go element by element.
+// RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{tile-sizes=1,1024 num-warps=8 num-stages=1}' --emit=wgsl | FileCheck %s --check-prefix=VEC
 
 // CHECK: // ----- kernel @kernels::@matmul_f32
 // CHECK: var<workgroup> {{.*}}: array<vec4<f32>, 256>;
@@ -21,6 +24,14 @@
 // ADD: // ----- kernel @kernels::@add
 // ADD: var<workgroup> {{.*}}: array<f32, 256>;
 // ADD: @compute @workgroup_size(128, 1, 1)
+
+// VEC: var<storage, read> [[X:arg[0-9]+]]: array<vec4<f32>>;
+// VEC: var<storage, read_write> [[Z:arg[0-9]+]]: array<vec4<f32>>;
+// VEC: if ([[FAST:v[0-9]+]]) {
+// VEC: : vec4<f32> = [[X]][[[AT:at[_0-9]*]] >> 2u];
+// VEC: } else {
+// VEC: : f32 = [[X]][[[AT2:at[_0-9]*]] >> 2u][[[AT2]] & 3];
+// VEC: [[Z]][{{at[_0-9]*}} >> 2u] = {{v[_0-9]+}};
 
 // SIMT-NOT: tile.
 // SIMT-NOT: async.
