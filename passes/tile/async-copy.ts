@@ -30,13 +30,30 @@ function bufferType(load: Operation): MemRefType {
   return MemRefType.get(tile.shape, tile.elementType, undefined, AddressSpaceAttr.get('workgroup'));
 }
 
+/** Whether a loaded tile reaches a tile.dot operand (directly or through transposes and casts): other threads' elements are read. */
+function feedsDot(load: Operation): boolean {
+  const seen = new Set<Operation>();
+  const visit = (op: Operation): boolean =>
+    op.results.some((r) =>
+      r.users().some((u) => {
+        if (seen.has(u)) return false;
+        seen.add(u);
+        return u.name === 'tile.dot' || ((u.name === 'tile.transpose' || u.name === 'tile.cast') && visit(u));
+      }),
+    );
+  return visit(load);
+}
+
+export type CopiedLoads = 'all' | 'dot-operands' | 'none';
+
 /**
  * Replaces the convertible loads of one loop body by copies into workgroup buffers allocated
  * before the loop; each group of loads is copied, committed and waited for (`async.wait 0`) at
  * its first load, and each load then reads its buffer. Returns the number of loads converted.
  */
-function convertLoop(context: Context, forOp: Operation): number {
-  const loads = bodyOps(forOp).filter(isConvertible);
+function convertLoop(context: Context, forOp: Operation, which: CopiedLoads): number {
+  if (which === 'none') return 0;
+  const loads = bodyOps(forOp).filter((op) => isConvertible(op) && (which === 'all' || feedsDot(op)));
   if (loads.length === 0) return 0;
   const b = new Builder(context);
   b.setInsertionPointBefore(forOp);
@@ -93,6 +110,14 @@ export const tileAsyncCopyPass = definePass({
     'padding) become async.copy into a workgroup buffer allocated before the loop, then a tile.load of that buffer. ' +
     'Loads whose operands are available at the first load of a run are copied together: one async.commit and ' +
     "async.wait 0 per run. New ops in a scheduled loop take the stage of the load they replace ('tile.stage'/'tile.order').",
+  options: {
+    loads: {
+      type: 'enum',
+      values: ['all', 'dot-operands', 'none'],
+      default: 'all',
+      help: "Which loads to copy: all, only those feeding a tile.dot (the others stay loads into registers, as Triton pipelines them; best where copies are register-staged, as in WGSL), or none",
+    },
+  },
   statistics: { 'num-converted': 'Number of tile.loads turned into asynchronous copies' },
   dependentDialects: ['arith', 'async', 'tile'],
   run(root, pass) {
@@ -100,6 +125,6 @@ export const tileAsyncCopyPass = definePass({
     root.walk((op) => {
       if (ForOp.isa(op) && op.parentOfType(GPUFuncOp.isa)) loops.push(op);
     });
-    for (const loop of loops) pass.addStatistic('num-converted', convertLoop(pass.context, loop));
+    for (const loop of loops) pass.addStatistic('num-converted', convertLoop(pass.context, loop, pass.options.loads as CopiedLoads));
   },
 });
