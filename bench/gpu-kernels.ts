@@ -11,8 +11,9 @@
  * 16x16 workgroup tiles, one output per thread) at each size^3, and an elementwise add over
  * --add-elems f32 elements (default 32M; a 2-D grid, as 32M / 256 workgroups exceed WebGPU's
  * 65535 per dimension). Each (provider, kernel) runs in a child process killed after --timeout-s
- * (in-process Dawn cannot stop a kernel). Per kernel: `repeat` dispatches per submit, `rounds`
- * measured submits after one warm-up; medians by GPU timestamps (where the device has
+ * (in-process Dawn cannot stop a kernel). Per kernel: `repeat` dispatches per submit (more when
+ * a submit would last under 20 ms), `rounds` measured submits after 500 ms of warm-up (the GPU
+ * leaves its idle clocks); medians by GPU timestamps (where the device has
  * timestamp-query) and by wall clock (submit to onSubmittedWorkDone, as baseline.mjs measures).
  * Ratios against the baseline use the wall clock on both sides. Outputs are checked: every add
  * element exactly, 64 sampled matmul elements against an f64 reference.
@@ -26,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Operation } from '../core/ir/operation.js';
 import { createContext } from '../dialects/registry.js';
-import { benchmarkKernel, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName } from '../runtime/webgpu/index.js';
+import { benchmarkKernel, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
 import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { emitWgsl, type EmittedKernel } from '../targets/wgsl/index.js';
 import { mulberry32 } from '../testing/random.js';
@@ -198,7 +199,7 @@ function compiledKernel(example: string, entry: string, options: string): Emitte
  * workgroup per R rows of its R,C tile (the columns are the loop inside), so the grid is
  * ceil(rows / R); every output element is checked.
  */
-async function runCompiledAdd(rt: Awaited<ReturnType<typeof openRuntime>>, c: Case, timing: { repeat: number; rounds: number; warmup: number }): Promise<CaseResult> {
+async function runCompiledAdd(rt: WebGpuRuntime, c: Case, timing: { repeat: number; rounds: number; warmup: number }): Promise<CaseResult> {
   const tile = /tile-sizes=(\d+),(\d+)/.exec(c.tileWgsl!);
   if (!tile) throw new Error(`--tile-wgsl-add '${c.tileWgsl}': give tile-sizes=R,C (the grid is ceil(rows / R))`);
   const k = compiledKernel('add.mlir', 'add', c.tileWgsl!);
@@ -206,7 +207,7 @@ async function runCompiledAdd(rt: Awaited<ReturnType<typeof openRuntime>>, c: Ca
   const n = rows * cols;
   const [x, y] = [random(n, 3), random(n, 4)];
   const args: KernelArgValue[] = [{ data: x, shape: [rows, cols] }, { data: y, shape: [rows, cols] }, { data: new Float32Array(n), shape: [rows, cols] }];
-  const b = await benchmarkKernel(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(rows / Number(tile[1])), 1, 1], timeoutMs: 600_000 }, timing);
+  const b = await benchmarkWarm(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(rows / Number(tile[1])), 1, 1], timeoutMs: 600_000 }, timing);
   const out = b.result.outputs.get(2) as Float32Array;
   let bad = -1;
   for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(x[i]! + y[i]!)) bad = i;
@@ -216,6 +217,23 @@ async function runCompiledAdd(rt: Awaited<ReturnType<typeof openRuntime>>, c: Ca
     rate: throughput(b.medianMs, { bytes }).gbps!, wallRate: throughput(b.wallMedianMs, { bytes }).gbps!, unit: 'GB/s',
     check: bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`,
   };
+}
+
+/**
+ * benchmarkKernel after the GPU has left its idle clocks: a first short run estimates the
+ * kernel's time, then at least WARM_MS of untimed dispatches run before the timed rounds, each
+ * submit lasting at least MIN_SUBMIT_MS. (Measured on the H200: with 10 dispatches of a 0.1 ms
+ * kernel the SM clock stayed near its idle 345 MHz and the add timed at a third of its speed.)
+ */
+const WARM_MS = 500;
+const MIN_SUBMIT_MS = 20;
+
+async function benchmarkWarm(rt: WebGpuRuntime, request: Parameters<typeof benchmarkKernel>[1], timing: { repeat: number; rounds: number; warmup: number }) {
+  const probe = await benchmarkKernel(rt, request, { repeat: timing.repeat, rounds: 1, warmup: 1 });
+  const ms = Math.max(probe.wallMedianMs, 1e-3);
+  const repeat = Math.min(1000, Math.max(timing.repeat, Math.ceil(MIN_SUBMIT_MS / ms)));
+  const warmup = Math.max(timing.warmup, Math.ceil(WARM_MS / (repeat * ms)));
+  return benchmarkKernel(rt, request, { repeat, rounds: timing.rounds, warmup });
 }
 
 function random(n: number, seed: number): Float32Array {
@@ -235,7 +253,7 @@ async function runCase(c: Case): Promise<CaseResult> {
       const A = random(n * n, 1);
       const B = random(n * n, 2);
       const args: KernelArgValue[] = [{ data: A, shape: [n, n] }, { data: B, shape: [n, n] }, { data: new Float32Array(n * n), shape: [n, n] }];
-      const b = await benchmarkKernel(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(n / wx), Math.ceil(n / wy), 1], timeoutMs: 600_000 }, timing);
+      const b = await benchmarkWarm(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(n / wx), Math.ceil(n / wy), 1], timeoutMs: 600_000 }, timing);
       const C = b.result.outputs.get(2) as Float32Array;
       let worst = 0;
       for (let s = 0; s < 64; s++) {
@@ -264,7 +282,7 @@ async function runCase(c: Case): Promise<CaseResult> {
     const gx = Math.min(blocks, 1024);
     const a = random(n, 3);
     const bb = random(n, 4);
-    const b = await benchmarkKernel(rt, { manifest: k.manifest, wgsl: k.wgsl, args: [a, bb, new Float32Array(n), n], grid: [gx, Math.ceil(blocks / gx), 1], timeoutMs: 600_000 }, timing);
+    const b = await benchmarkWarm(rt, { manifest: k.manifest, wgsl: k.wgsl, args: [a, bb, new Float32Array(n), n], grid: [gx, Math.ceil(blocks / gx), 1], timeoutMs: 600_000 }, timing);
     const out = b.result.outputs.get(2) as Float32Array;
     let bad = -1;
     for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(a[i]! + bb[i]!)) bad = i;

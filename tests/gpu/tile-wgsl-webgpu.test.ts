@@ -38,7 +38,8 @@ describe.skipIf(!runtime)(`@tile-wgsl kernels on ${runtime?.description ?? 'no a
     it(`matmul f32 @tile-wgsl{${o}}`, async () => {
       const module = compile(example('matmul.mlir'), `@tile-wgsl{${o}}`);
       const reference = compile(example('matmul.mlir'), 'canonicalize');
-      for (const [M, N, K] of [[37, 29, 45], [1, 1, 1], [17, 15, 7]] as const) {
+      // 32x48x40: rows of 16-byte multiples, so interior copies take the aligned vec4 path.
+      for (const [M, N, K] of [[37, 29, 45], [1, 1, 1], [17, 15, 7], [32, 48, 40]] as const) {
         const [a, b] = [randomF32(M * K, M + K), randomF32(K * N, N)];
         const inputs: [Float32Array, number[]][] = [[a, [M, K]], [b, [K, N]], [new Float32Array(M * N), [M, N]]];
         const gpu = await run(module, 'matmul_f32', inputs, true);
@@ -47,11 +48,21 @@ describe.skipIf(!runtime)(`@tile-wgsl kernels on ${runtime?.description ?? 'no a
       }
     }, 180_000);
   }
-  for (const o of ['num-stages=1', 'num-stages=3', 'tile-sizes=2,8 num-warps=1 num-stages=2 peel-epilogue=false']) {
+  // The last two: 4 elements per thread, so tiles whose rows start on 16 bytes load and store
+  // vec4s of the storage buffers (5x300, 4x256), the others element by element (3x130: rows of
+  // 130 floats are not 16-byte multiples); storage buffers are then arrays of vec4.
+  const addOptions = [
+    'num-stages=1',
+    'num-stages=3',
+    'tile-sizes=2,8 num-warps=1 num-stages=2 peel-epilogue=false',
+    'tile-sizes=2,64 num-warps=1 num-stages=1 async-copy-loads=dot-operands',
+    'tile-sizes=2,64 num-warps=1 num-stages=2',
+  ];
+  for (const o of addOptions) {
     it(`add @tile-wgsl{${o}} is exact`, async () => {
       const module = compile(example('add.mlir'), `@tile-wgsl{${o}}`);
       const reference = compile(example('add.mlir'), 'canonicalize');
-      for (const [M, N] of [[130, 77], [1, 1], [5, 300]] as const) {
+      for (const [M, N] of [[130, 77], [1, 1], [5, 300], [3, 130], [4, 256]] as const) {
         const inputs: [Float32Array, number[]][] = [[randomF32(M * N, M), [M, N]], [randomF32(M * N, N), [M, N]], [new Float32Array(M * N), [M, N]]];
         expect([...(await run(module, 'add', inputs, true))], `${o} at ${M}x${N}`).toEqual([...(await run(reference, 'add', inputs, false))]);
       }
