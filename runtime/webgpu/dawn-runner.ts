@@ -38,5 +38,6 @@ await serveRunner('dawn', async () => {
   instance = addon.create([]);
   const executor = await GpuExecutor.open(instance, addon.globals as WebGpuConstants);
   const icd = process.env['VK_ICD_FILENAMES'];
-  return { executor, source, noAdapter: `Dawn (${source}) found no WebGPU adapter${icd ? ` with the Vulkan driver ${icd}` : ''}` };
+  const hint = icd ? ` with the Vulkan driver ${icd}` : ' (without a GPU: TILE_DAWN_ICD=/usr/lib/chromium/vk_swiftshader_icd.json from chromium-common, see docs/runtime-webgpu.md)';
+  return { executor, source, noAdapter: `Dawn (${source}) found no WebGPU adapter${hint}` };
 });
