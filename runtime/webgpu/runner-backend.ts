@@ -185,7 +185,14 @@ export class RunnerBackend implements Backend {
       if (this.runner === runner && !runner.alive) this.runner = null;
       throw e;
     });
-    if (!reply.ok) throw RuntimeError.fromJSON(reply.error);
+    if (!reply.ok) {
+      // A lost device stays lost: the next request gets a fresh runner (and device).
+      if (reply.error.kind === 'device-lost' && this.runner === runner) {
+        runner.kill();
+        this.runner = null;
+      }
+      throw RuntimeError.fromJSON(reply.error);
+    }
     return reply;
   }
 }

@@ -17,8 +17,9 @@ import { WIRE_PREFIX } from '../../../../runtime/webgpu/wire.js';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-backend-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Greets with an adapter; a 'run' whose label contains 'hang' never answers, others answer with
-// binding 0 holding the runner's pid (so that a test sees whether the runner was replaced).
+// Greets with an adapter; a 'run' whose label contains 'hang' never answers, 'lose' reports a lost
+// device, others answer with binding 0 holding the runner's pid (so that a test sees whether the
+// runner was replaced).
 const STAND_IN = `
 import { createInterface } from 'node:readline';
 import { writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const req = JSON.parse(line);
   if (req.op === 'compile') return reply({ id: req.id, ok: true, messages: [] });
   if (req.label.includes('hang')) return;
+  if (req.label.includes('lose')) return reply({ id: req.id, ok: false, error: { kind: 'device-lost', message: 'WebGPU device lost (unknown): test' } });
   writeFileSync(join(req.dir, 'out-0.bin'), new Uint32Array([process.pid]));
   reply({ id: req.id, ok: true, outputs: [{ binding: 0, file: 'out-0.bin' }] });
 });
@@ -60,6 +62,17 @@ describe('RunnerBackend', () => {
       const second = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
       expect(second).not.toBe(first);
       expect(await backend.compile('fn f() {}', 5_000)).toEqual([]);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('replaces a runner whose device was lost', async () => {
+    const backend = await RunnerBackend.open(spec);
+    try {
+      const first = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
+      await expect(backend.execute(request('kernel @m::@lose'), 5_000)).rejects.toMatchObject({ kind: 'device-lost' });
+      expect(pidOf(await backend.execute(request('kernel @m::@ok'), 5_000))).not.toBe(first);
     } finally {
       await backend.close();
     }
