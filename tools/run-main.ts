@@ -408,7 +408,7 @@ export function buildRunCommand(): Command {
     .option('--compare-pipeline <pipeline>', 'compare with the program transformed by a pass pipeline')
     .option('--tolerance <t>', 'with a comparison: fail (exit 1) unless every element is within t (absolute or relative)')
     .option('--backend <name>', 'where kernels run', 'interpret')
-    .option('--provider <name>', 'the backend\'s device provider (webgpu: dawn, wgpu or auto)')
+    .option('--provider <name>', "the backend's device provider (webgpu: dawn, wgpu or auto; default: env TILE_WEBGPU_PROVIDER, else auto: Dawn if it finds an adapter, else wgpu)")
     .option('--compare-backend <name>', 'run the comparison (by default the same file) on this backend')
     .helpOption('-h, --help', 'show this help')
     .exitOverride()

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the vitest unit tests, then every golden test through tile-lit, ending with one
- * summary line that counts both.
+ * summary line that counts both; the line before it names the WebGPU adapters the GPU tests ran on.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adaptersInReport, adaptersText, type AdapterTally, type VitestReport } from '../testing/gpu-adapters.js';
 import { addGpuFeature, litFeatures } from '../testing/lit/features.js';
-import { findTests, needsFeature, runTests, skippedText, summarize } from '../testing/lit/runner.js';
+import { findTests, needsFeature, resultName, runTests, skippedText, summarize } from '../testing/lit/runner.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tile-test-'));
@@ -20,9 +21,11 @@ const vitest = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 
   stdio: 'inherit',
 });
 let unit = { passed: 0, failed: 0, skipped: 0 };
+let adapters: AdapterTally[] = [];
 if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const r = JSON.parse(readFileSync(report, 'utf8')) as VitestReport & { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
   unit = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  adapters = adaptersInReport(r);
 }
 // A vitest crash (non-zero without failed tests) must still fail the run.
 if (vitest.status !== 0 && unit.failed === 0) unit.failed = 1;
@@ -32,13 +35,15 @@ const fileCheck = process.env.TILE_LIT_FILECHECK;
 console.log(`\ngolden tests (tests/filecheck)${fileCheck ? ` with FileCheck = ${fileCheck}` : ''}:`);
 const goldenTests = findTests([path.join(repoRoot, 'tests', 'filecheck')]);
 const features = litFeatures(fileCheck);
-addGpuFeature(features, path.join(repoRoot, 'build', 'tools', 'gpu-probe.js'), needsFeature(goldenTests, 'gpu'));
-const results = await runTests(goldenTests, { repoRoot, features, fileCheck }, (r) => {
-  if (r.outcome === 'fail' || r.outcome === 'xpass') process.stdout.write(`FAIL: ${path.relative(repoRoot, r.test.path)}\n${r.log.replace(/^/gm, '  ')}\n`);
+const gpuProviders = addGpuFeature(features, path.join(repoRoot, 'build', 'tools', 'gpu-probe.js'), needsFeature(goldenTests, 'gpu'));
+const results = await runTests(goldenTests, { repoRoot, features, fileCheck, gpuProviders }, (r) => {
+  if (r.outcome === 'fail' || r.outcome === 'xpass') process.stdout.write(`FAIL: ${resultName(r, repoRoot)}\n${r.log.replace(/^/gm, '  ')}\n`);
 });
 const lit = summarize(results);
-console.log(`golden: ${lit.pass} passed, ${lit.fail + lit.xpass} failed, ${skippedText(results) || '0 skipped'}, ${lit.xfail} expected failures`);
+const goldenGpu = gpuProviders.length ? ` (GPU tests under ${gpuProviders.join(', ')})` : '';
+console.log(`golden: ${lit.pass} passed, ${lit.fail + lit.xpass} failed, ${skippedText(results) || '0 skipped'}, ${lit.xfail} expected failures${goldenGpu}`);
 console.log(`unit: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
+console.log(`gpu: ${adaptersText(adapters) || 'no GPU suite ran'}`);
 const passed = unit.passed + lit.pass + lit.xfail;
 const failed = unit.failed + lit.fail + lit.xpass;
 const skipped = unit.skipped + lit.skip;

@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addGpuFeature, litFeatures } from '../testing/lit/features.js';
-import { findTests, needsFeature, runTests, skippedText, summarize, type LitResult } from '../testing/lit/runner.js';
+import { findTests, needsFeature, resultName, runTests, skippedText, summarize, type LitResult } from '../testing/lit/runner.js';
 import { errnoText, toolOutput } from './cli.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -49,15 +49,15 @@ if (missing.length > 0) {
 }
 const paths = findTests(roots, opts.filter);
 const features = litFeatures(opts.filecheck);
-addGpuFeature(features, path.join(repoRoot, 'build', 'tools', 'gpu-probe.js'), needsFeature(paths, 'gpu'));
+const gpuProviders = addGpuFeature(features, path.join(repoRoot, 'build', 'tools', 'gpu-probe.js'), needsFeature(paths, 'gpu'));
 
 const label: Record<LitResult['outcome'], string> = { pass: 'PASS', fail: 'FAIL', skip: 'UNSUPPORTED', xfail: 'XFAIL', xpass: 'XPASS' };
-const results = await runTests(paths, { repoRoot, features, fileCheck: opts.filecheck, jobs: opts.jobs }, (r) => {
-  const rel = path.relative(process.cwd(), r.test.path);
+const results = await runTests(paths, { repoRoot, features, fileCheck: opts.filecheck, jobs: opts.jobs, gpuProviders }, (r) => {
+  const rel = resultName(r, process.cwd());
   if (opts.verbose || r.outcome === 'fail' || r.outcome === 'xpass') process.stdout.write(`${label[r.outcome]}: ${rel}\n`);
   if (r.outcome === 'fail' || r.outcome === 'xpass') process.stdout.write(r.log.replace(/^/gm, '  ') + '\n');
 });
 const c = summarize(results);
-const extra = [skippedText(results), c.xfail ? `${c.xfail} expected failures` : ''].filter(Boolean);
+const extra = [skippedText(results), c.xfail ? `${c.xfail} expected failures` : '', gpuProviders.length ? `GPU tests under ${gpuProviders.join(', ')}` : ''].filter(Boolean);
 process.stdout.write(`${c.pass} passed, ${c.fail + c.xpass} failed${extra.length ? ', ' + extra.join(', ') : ''}\n`);
 process.exitCode = c.fail + c.xpass > 0 ? 1 : 0;

@@ -89,11 +89,6 @@ export class GpuExecutor {
     this.device.destroy();
   }
 
-  /** Resolves once all submitted work has finished. */
-  async idle(): Promise<void> {
-    await this.device.queue.onSubmittedWorkDone();
-  }
-
   private async compileModule(wgsl: string): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
     const cached = this.modules.get(wgsl);
     const module = cached ?? (await this.scoped('compile', () => this.device.createShaderModule({ code: wgsl }), true)).value;

@@ -1,5 +1,6 @@
 /**
- * runtime/webgpu's entry point: open a provider (Dawn in-process, or wgpu through Deno), then
+ * runtime/webgpu's entry point: open a provider (Dawn under Node or wgpu under Deno, each in a
+ * runner subprocess that a deadline kills), then
  * run kernels described by a KernelManifest with arguments checked, uniforms packed, buffers
  * read back, and every failure reported as a RuntimeError.
  */
@@ -7,11 +8,11 @@ import type { KernelManifest } from '../../targets/wgsl/manifest.js';
 import { checkArguments, typedArrayOf, type BufferData, type KernelArgValue } from './arguments.js';
 import type { Backend, ProviderName } from './backend.js';
 import { formatCompileReport } from './compile-messages.js';
-import { DawnBackend } from './dawn-backend.js';
+import { openDawn } from './dawn-backend.js';
 import { RuntimeError, type CompileMessage } from './errors.js';
 import { adapterSummary, type AdapterDescription, type ExecBinding, type KernelTimings, type TimingOptions } from './exec-types.js';
 import { packUniforms } from './uniforms.js';
-import { WgpuBackend } from './wgpu-backend.js';
+import { openWgpu } from './wgpu-backend.js';
 
 export type { ProviderName } from './backend.js';
 
@@ -40,7 +41,11 @@ export interface RunResult {
 }
 
 export interface OpenOptions {
-  /** Default: env TILE_WEBGPU_PROVIDER, else 'auto' (Dawn if it finds an adapter, else wgpu). */
+  /**
+   * Default: env TILE_WEBGPU_PROVIDER, else 'auto': Dawn if it finds an adapter (on the Vulkan
+   * driver of env TILE_DAWN_ICD when set), else wgpu. Dawn goes first because it is the
+   * implementation (Tint) that the GPU machine runs.
+   */
   readonly provider?: ProviderName | 'auto';
 }
 
@@ -139,7 +144,7 @@ function chosenProvider(options: OpenOptions): ProviderName | 'auto' {
   return requested;
 }
 
-const OPENERS: Record<ProviderName, () => Promise<Backend>> = { dawn: () => DawnBackend.open(), wgpu: () => WgpuBackend.open() };
+const OPENERS: Record<ProviderName, () => Promise<Backend>> = { dawn: openDawn, wgpu: openWgpu };
 
 /**
  * Opens a provider. 'auto' tries Dawn, then wgpu; if none finds an adapter the error (kind

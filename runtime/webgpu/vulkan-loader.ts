@@ -4,10 +4,9 @@ import path from 'node:path';
 
 /**
  * Whether the Vulkan loader (libvulkan.so.1), which Dawn needs on Linux, can be found: in
- * LD_LIBRARY_PATH or the dynamic linker's cache (`ldconfig -p`). Without it Dawn finds no adapter
- * and prints a native warning to stderr (`Couldn't load Vulkan`), which no JavaScript can catch;
- * looking first keeps that noise out of tool and test output. Elsewhere, or when the cache
- * cannot be read, the answer is yes (Dawn is tried).
+ * LD_LIBRARY_PATH or the dynamic linker's cache (`ldconfig -p`). Without it Dawn can find no
+ * adapter: looking first saves starting its runner process. Elsewhere, or when the cache cannot be
+ * read, the answer is yes (Dawn is tried).
  */
 export function vulkanLoaderFound(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): boolean {
   if (platform !== 'linux') return true;

@@ -1,5 +1,5 @@
 /**
- * The line protocol between the Node side (wgpu-backend.ts) and the Deno runner: one JSON
+ * The line protocol between the Node side (runner-backend.ts) and a runner (runner-server.ts): one JSON
  * request per stdin line, one reply per stdout line marked with WIRE_PREFIX (so stray output of
  * the driver cannot be mistaken for a reply). Buffer contents travel as files in a private
  * temporary folder, not inside the JSON.
@@ -37,9 +37,9 @@ export interface WireError {
   readonly compileMessages?: readonly CompileMessage[];
 }
 
-/** id 0 is the runner's greeting, sent once the adapter is known. */
+/** id 0 is the runner's greeting, sent once the adapter is known (with where the provider came from). */
 export type WireReply =
   | { readonly id: number; readonly ok: false; readonly error: WireError }
-  | { readonly id: 0; readonly ok: true; readonly adapter: AdapterDescription }
+  | { readonly id: 0; readonly ok: true; readonly adapter: AdapterDescription; readonly source?: string }
   | { readonly id: number; readonly ok: true; readonly messages: readonly CompileMessage[] }
   | { readonly id: number; readonly ok: true; readonly outputs: readonly { readonly binding: number; readonly file: string }[]; readonly timings?: KernelTimings };

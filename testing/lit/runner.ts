@@ -14,6 +14,8 @@ export interface LitResult {
   log: string;
   /** Why a skipped test was skipped: `missing feature gpu`, `unsupported with x`. */
   skipReason?: string;
+  /** The WebGPU provider of this run, for a test that requires `gpu` (it runs once per provider). */
+  provider?: string;
 }
 
 export interface LitOptions {
@@ -26,6 +28,11 @@ export interface LitOptions {
   fileCheck?: string;
   jobs?: number;
   timeoutMs?: number;
+  /**
+   * WebGPU providers (features.ts addGpuFeature): a test that requires `gpu` runs once under each,
+   * with env TILE_WEBGPU_PROVIDER set to it.
+   */
+  gpuProviders?: readonly string[];
 }
 
 const TEST_SUFFIXES = ['.mlir', '.test'];
@@ -86,7 +93,20 @@ export function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, t
   });
 }
 
-export async function runTest(test: LitTest, bin: string, opts: LitOptions): Promise<LitResult> {
+/** `path`, or `path [provider]` for a run under one WebGPU provider. */
+export function resultName(r: LitResult, relativeTo?: string): string {
+  const p = relativeTo === undefined ? r.test.path : path.relative(relativeTo, r.test.path);
+  return r.provider ? `${p} [${r.provider}]` : p;
+}
+
+const requiresGpu = (test: LitTest): boolean => test.requires.some((r) => /(^|[^-\w])gpu($|[^-\w])/.test(r));
+
+export async function runTest(test: LitTest, bin: string, opts: LitOptions, provider?: string): Promise<LitResult> {
+  const result = await runTestOnce(test, bin, opts, provider);
+  return provider ? { ...result, provider } : result;
+}
+
+async function runTestOnce(test: LitTest, bin: string, opts: LitOptions, provider: string | undefined): Promise<LitResult> {
   const missing = test.requires.filter((r) => !featureMatches(r, opts.features));
   if (missing.length > 0) return { test, outcome: 'skip', log: '', skipReason: `missing feature ${missing.join(', ')}` };
   const excluded = test.unsupported.filter((u) => featureMatches(u, opts.features));
@@ -94,7 +114,7 @@ export async function runTest(test: LitTest, bin: string, opts: LitOptions): Pro
   if (test.runLines.length === 0) return { test, outcome: 'fail', log: 'no RUN lines found\n' };
   const expectFail = test.xfail.some((x) => featureMatches(x, opts.features));
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'tile-lit-'));
-  const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, FORCE_COLOR: '0' };
+  const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, FORCE_COLOR: '0', ...(provider ? { TILE_WEBGPU_PROVIDER: provider } : {}) };
   let log = '';
   let failed = false;
   try {
@@ -119,11 +139,16 @@ export async function runTest(test: LitTest, bin: string, opts: LitOptions): Pro
 export async function runTests(paths: readonly string[], opts: LitOptions, onResult: (r: LitResult) => void): Promise<LitResult[]> {
   const bin = makeToolBin(opts);
   const results: LitResult[] = [];
+  const jobs = paths.flatMap((p): { test: LitTest; provider?: string }[] => {
+    const test = readLitTest(p);
+    const providers = opts.gpuProviders ?? [];
+    return providers.length > 0 && requiresGpu(test) ? providers.map((provider) => ({ test, provider })) : [{ test }];
+  });
   let next = 0;
   const worker = async () => {
-    while (next < paths.length) {
-      const p = paths[next++]!;
-      const r = await runTest(readLitTest(p), bin, opts);
+    while (next < jobs.length) {
+      const { test, provider } = jobs[next++]!;
+      const r = await runTest(test, bin, opts, provider);
       results.push(r);
       onResult(r);
     }

@@ -43,7 +43,7 @@ const checks: Record<string, Check> = {
   async timeout(rt) {
     const t0 = Date.now();
     try {
-      // Seconds of work on an H100 (finite: in-process Dawn cannot stop a kernel); the watchdog fires at 500 ms.
+      // Seconds of work on an H100; at 500 ms the provider's runner process is killed, and the next run starts a new one.
       await rt.run({ manifest: spin.manifest, wgsl: spin.wgsl, args: [new Uint32Array(4096 * 64), 8192], grid: [4096, 1, 1], timeoutMs: 500 });
     } catch (e) {
       if (!(e instanceof RuntimeError && e.kind === 'timeout')) throw e;

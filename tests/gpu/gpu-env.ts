@@ -1,21 +1,67 @@
 /**
- * Shared by the GPU tests: open a WebGPU runtime, or decide to skip. Without an adapter the
- * tests skip with a notice, unless env TILE_REQUIRE_GPU=1 (CI), where that is a failure.
+ * Shared by the GPU tests: open a WebGPU runtime per provider, or decide to skip. The GPU suites
+ * run once per provider (Dawn, wgpu), each suite's title naming the adapter it ran on. A provider
+ * without an adapter skips with a notice, unless env TILE_REQUIRE_GPU requires it (CI), where that
+ * is a failure: `1` requires every provider, `dawn`, `wgpu` or `dawn,wgpu` those named.
  */
-import { openRuntime, RuntimeError, type OpenOptions, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
+import { openRuntime, RuntimeError, type OpenOptions, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 
-export const gpuRequired = process.env['TILE_REQUIRE_GPU'] === '1';
+export const TEST_PROVIDERS: readonly ProviderName[] = ['dawn', 'wgpu'];
 
-/** The runtime, or null (after printing why) when there is no adapter and none is required. */
-export async function openTestRuntime(options: OpenOptions = {}): Promise<WebGpuRuntime | null> {
+/** Providers that must find an adapter, from TILE_REQUIRE_GPU. */
+export function requiredProviders(value = process.env['TILE_REQUIRE_GPU']): ProviderName[] {
+  if (!value || value === '0') return [];
+  if (value === '1') return [...TEST_PROVIDERS];
+  const named = value.split(',').map((s) => s.trim());
+  const bad = named.filter((p) => !(TEST_PROVIDERS as readonly string[]).includes(p));
+  if (bad.length) throw new Error(`TILE_REQUIRE_GPU=${value}: expected 1, or providers among ${TEST_PROVIDERS.join(', ')}`);
+  return named as ProviderName[];
+}
+
+const HINT: Record<ProviderName, string> = {
+  dawn: 'on a CPU-only machine install SwiftShader (apt-get install --no-install-recommends chromium-common) and set TILE_DAWN_ICD=/usr/lib/chromium/vk_swiftshader_icd.json',
+  wgpu: 'on a CPU-only machine install Mesa\'s llvmpipe (apt-get install mesa-vulkan-drivers)',
+};
+
+/**
+ * The runtime of `provider` (default: the runtime's own choice, 'auto'), or null after a notice
+ * when it has no adapter and is not required.
+ */
+export async function openTestRuntime(provider?: OpenOptions['provider']): Promise<WebGpuRuntime | null> {
   try {
-    return await openRuntime(options);
+    return await openRuntime(provider ? { provider } : {});
   } catch (e) {
     if (!(e instanceof RuntimeError) || e.kind !== 'no-adapter') throw e;
-    if (gpuRequired) throw new Error(`TILE_REQUIRE_GPU=1 but ${e.message}`);
-    console.warn(`[gpu tests skipped: no WebGPU adapter; set TILE_REQUIRE_GPU=1 to make this a failure]\n${e.message}`);
+    const required = requiredProviders();
+    const concerned = provider && provider !== 'auto' ? [provider] : TEST_PROVIDERS;
+    if (concerned.some((p) => required.includes(p))) throw new Error(`TILE_REQUIRE_GPU=${process.env['TILE_REQUIRE_GPU']} but ${e.message}`);
+    const hints = concerned.map((p) => HINT[p]).join('; ');
+    console.warn(`[gpu tests skipped${provider ? ` under ${provider}` : ''}: no WebGPU adapter; ${hints}; TILE_REQUIRE_GPU=1 makes this a failure]\n${e.message}`);
     return null;
   }
+}
+
+export interface TestRuntime {
+  readonly provider: ProviderName;
+  /** Null when the provider has no adapter (the suite is skipped). */
+  readonly runtime: WebGpuRuntime | null;
+  /** For a suite's title: `on dawn on SwiftShader driver 5.0.0 [...]`, or `on dawn (no adapter)`. */
+  readonly on: string;
+}
+
+/** One runtime per provider (opened in parallel), for a suite per provider. */
+export async function openTestRuntimes(): Promise<TestRuntime[]> {
+  return Promise.all(
+    TEST_PROVIDERS.map(async (provider) => {
+      const runtime = await openTestRuntime(provider);
+      return { provider, runtime, on: `on ${runtime?.description ?? `${provider} (no adapter)`}` };
+    }),
+  );
+}
+
+/** Closes every runtime of `openTestRuntimes` (for afterAll). */
+export async function closeAll(runtimes: readonly TestRuntime[]): Promise<void> {
+  await Promise.all(runtimes.map((t) => t.runtime?.close()));
 }
 
 /** Prints why a single case is skipped (the adapter lacks what it needs). */

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { bitsToFloat, floatToBits } from '../../core/ir/float-format.js';
 import { RuntimeError } from '../../runtime/webgpu/index.js';
-import { openTestRuntime, skipNotice } from './gpu-env.js';
+import { closeAll, openTestRuntimes, skipNotice } from './gpu-env.js';
 import { accessMix, addMasked, blockReverse, compileError, halfScale, spin, uniformFields } from './kernels.js';
 
-const runtime = await openTestRuntime();
-afterAll(() => runtime?.close());
+const runtimes = await openTestRuntimes();
+afterAll(() => closeAll(runtimes));
 
 async function caught(p: Promise<unknown>): Promise<RuntimeError> {
   try {
@@ -17,7 +17,7 @@ async function caught(p: Promise<unknown>): Promise<RuntimeError> {
   throw new Error('expected a RuntimeError');
 }
 
-describe.skipIf(!runtime)(`runtime/webgpu on ${runtime?.description ?? 'no adapter'}`, () => {
+for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`runtime/webgpu ${on}`, () => {
   const rt = runtime!;
 
   it('names the provider and adapter', () => {
@@ -80,16 +80,22 @@ describe.skipIf(!runtime)(`runtime/webgpu on ${runtime?.description ?? 'no adapt
     expect(await rt.compile(addMasked.wgsl)).toEqual([]);
   });
 
-  it('stops a kernel that runs past its deadline and stays usable', async () => {
+  it('stops a kernel that runs past its deadline by killing its runner, and stays usable', async () => {
     const started = Date.now();
-    // Finite but long (seconds on an H100, about a minute on llvmpipe): in-process Dawn cannot stop a running kernel.
+    // Finite but long (seconds on an H100, about a minute on llvmpipe and SwiftShader).
     const e = await caught(rt.run({ manifest: spin.manifest, wgsl: spin.wgsl, args: [new Uint32Array(4096 * 64), 8192], grid: [4096, 1, 1], timeoutMs: 500 }));
     expect(e.kind).toBe('timeout');
-    expect(e.message.split('\n')[0]).toMatch(/^tests\/gpu\/spin\.mlir:1:1: error: running kernel @tests::@spin did not finish within 500 ms/);
+    const first = e.message.split('\n')[0]!;
+    expect(first).toMatch(/^tests\/gpu\/spin\.mlir:1:1: error: running kernel @tests::@spin did not finish within 500 ms under (dawn|wgpu): stopped after (\d+) ms by killing its (dawn|wgpu) runner/);
+    expect(first).toContain(`under ${rt.provider}: `);
+    expect(Number(/stopped after (\d+) ms/.exec(first)![1])).toBeGreaterThanOrEqual(500);
     expect(Date.now() - started).toBeLessThan(15_000);
-    const r = await rt.run({ manifest: spin.manifest, wgsl: spin.wgsl, args: [new Uint32Array(64), 2], grid: [1, 1, 1] });
+    // The next run starts a new runner at once: nothing queues behind the stopped kernel.
+    const again = Date.now();
+    const r = await rt.run({ manifest: spin.manifest, wgsl: spin.wgsl, args: [new Uint32Array(64), 2], grid: [1, 1, 1], timeoutMs: 10_000 });
     const lcg = (x: number) => (Math.imul(x, 1664525) + 1013904223) >>> 0;
     expect((r.outputs.get(0) as Uint32Array)[5]).toBe(lcg(lcg(lcg(lcg(5))))); // 2² steps
+    expect(Date.now() - again).toBeLessThan(10_000);
   });
 
   it('times repeated dispatches and says how', async () => {

@@ -4,19 +4,20 @@
  * running the same compiled program and the whole-problem program. Small tiles and sizes:
  * llvmpipe compiles large unrolled shaders slowly. Edge sizes (1, tile +- 1, K below one step).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemRefType, f32, type Type } from '../../core/ir/types.js';
 import { Interpreter } from '../../core/interpret/engine.js';
 import { Buffer, MemRef } from '../../core/interpret/values.js';
 import { createSemantics } from '../../dialects/semantics.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compile, example, expectMatmulClose } from '../unit/passes/tile/kernel-meaning.js';
-import { openTestRuntime } from './gpu-env.js';
+import { closeAll, openTestRuntimes } from './gpu-env.js';
 import { randomF32 } from './programs.js';
 
-const runtime = await openTestRuntime();
-const launcher = runtime ? new WebGpuLauncher(runtime, { timeoutMs: 60_000 }) : undefined;
-afterAll(() => runtime?.close());
+const runtimes = await openTestRuntimes();
+afterAll(() => closeAll(runtimes));
+/** The launcher of the suite that runs (one suite per provider, one after the other). */
+let launcher: WebGpuLauncher | undefined;
 
 const memref = (data: Float32Array, shape: readonly number[]) => MemRef.contiguous(MemRefType.get(shape.map(() => -1), f32 as Type), new Buffer(f32, data.slice(), undefined, 'test input'), shape);
 
@@ -27,7 +28,10 @@ async function run(module: ReturnType<typeof compile>, entry: string, inputs: re
   return args.at(-1)!.buffer.data as Float32Array;
 }
 
-describe.skipIf(!runtime)(`@tile-wgsl kernels on ${runtime?.description ?? 'no adapter'}`, () => {
+for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl kernels ${on}`, () => {
+  beforeAll(() => {
+    launcher = new WebGpuLauncher(runtime!, { timeoutMs: 60_000 });
+  });
   const options = [
     'tile-sizes=16,16,8 num-warps=1 num-stages=1',
     'tile-sizes=16,16,8 num-warps=1 num-stages=3',

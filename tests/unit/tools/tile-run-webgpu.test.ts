@@ -17,7 +17,7 @@ import type { BufferData } from '../../../runtime/webgpu/arguments.js';
 import { WebGpuLauncher } from '../../../runtime/webgpu/launcher.js';
 import type { IO } from '../../../tools/opt-main.js';
 import { runMain } from '../../../tools/run-main.js';
-import { openTestRuntime } from '../../gpu/gpu-env.js';
+import { openTestRuntime, TEST_PROVIDERS } from '../../gpu/gpu-env.js';
 import { parseProgram } from '../../gpu/programs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -63,13 +63,15 @@ describe('tile-run --backend webgpu: command line', () => {
     expect(r.stdout).toMatch(/^%c: memref<\?xf32> shape=300 .*\ncompare %c: max_abs=0 max_rel=0\n$/);
   });
 
-  it('runs kernels on WebGPU, names the adapter and matches the interpreter exactly on add', async (ctx) => {
-    const rt = await openTestRuntime();
+  it.for(TEST_PROVIDERS)('runs kernels on WebGPU with --provider %s, names the adapter and matches the interpreter exactly on add', async (provider, ctx) => {
+    const rt = await openTestRuntime(provider);
     if (!rt) return ctx.skip();
+    const description = rt.description;
     await rt.close();
-    const r = await tileRun(ADD, ...addArgs, '--backend', 'webgpu', '--compare-backend', 'interpret', '--tolerance', '0');
+    const r = await tileRun(ADD, ...addArgs, '--backend', 'webgpu', '--provider', provider, '--compare-backend', 'interpret', '--tolerance', '0');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^backend webgpu: (dawn|wgpu) on .+\[.+\]\n%c: memref<\?xf32> shape=300 .*\ncompare %c: max_abs=0 max_rel=0\n$/);
+    expect(r.stdout.split('\n')[0]).toBe(`backend webgpu: ${description}`);
   });
 });
 

@@ -1,10 +1,11 @@
 // REQUIRES: gpu
-// RUN: node %S/../../../../build/tools/tile-run.js %s --entry main --arg a=ones:1027xf32 --arg b=ones:1027xf32 --arg c=zeros:1027xf32 --arg n=1000 --backend webgpu --compare-backend interpret --tolerance 0 2>/dev/null | FileCheck %s
+// RUN: node %S/../../../../build/tools/tile-run.js %s --entry main --arg a=ones:1027xf32 --arg b=ones:1027xf32 --arg c=zeros:1027xf32 --arg n=1000 --backend webgpu --compare-backend interpret --tolerance 0 2>/dev/null | FileCheck %s -DPROVIDER=$TILE_WEBGPU_PROVIDER
 // RUN: not node %S/../../../../build/tools/tile-run.js %s --entry erf --arg x=zeros:256xf32 --backend webgpu 2>&1 | FileCheck %s --check-prefix=EMIT
 
 // Kernels on WebGPU (host code interpreted), compared with the interpreter: c[i] = a[i] + b[i] for
-// i < 1000 in 4 workgroups of 256; the last 27 elements stay 0. (Run with TILE_LIT_FEATURES=gpu.)
-// CHECK: backend webgpu: {{(dawn|wgpu)}} on {{.+}}
+// i < 1000 in 4 workgroups of 256; the last 27 elements stay 0. tile-lit runs it once per WebGPU
+// provider with an adapter, TILE_WEBGPU_PROVIDER naming it (TILE_LIT_FEATURES=gpu: every provider).
+// CHECK: backend webgpu: [[PROVIDER]] on {{.+}}
 // CHECK-NEXT: %c: memref<?xf32> shape=1027 dtype=f32 min=0 max=2 mean=1.94742 checksum={{[0-9a-f]+}}
 // CHECK-NEXT: compare %c: max_abs=0 max_rel=0
 // CHECK-NOT: compare

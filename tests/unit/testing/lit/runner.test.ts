@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featureMatches, readLitTest } from '../../../../testing/lit/test-file.js';
 import { addGpuFeature } from '../../../../testing/lit/features.js';
-import { findTests, needsFeature, runTests, skippedText, summarize } from '../../../../testing/lit/runner.js';
+import { findTests, needsFeature, resultName, runTests, skippedText, summarize } from '../../../../testing/lit/runner.js';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 
@@ -75,17 +75,38 @@ describe('runTests', () => {
 });
 
 describe('addGpuFeature', () => {
-  const probe = (code: number) => {
-    const dir = writeTests({ 'probe.mjs': `console.error('driver noise'); process.exit(${code});\n` });
+  /** A probe that finds an adapter for the providers in `found` only. */
+  const probe = (found: readonly string[]) => {
+    const dir = writeTests({ 'probe.mjs': `console.error('driver noise'); process.exit(${JSON.stringify(found)}.includes(process.argv[2]) ? 0 : 1);\n` });
     return path.join(dir, 'probe.mjs');
   };
-  it('adds gpu when the probe finds an adapter, only when a test needs it', () => {
+  it('adds gpu and gpu-PROVIDER per provider the probe finds an adapter for, only when a test needs it', () => {
     const f = new Set<string>();
-    addGpuFeature(f, probe(0), false);
+    expect(addGpuFeature(f, probe(['dawn', 'wgpu']), false)).toEqual([]);
     expect(f.has('gpu')).toBe(false);
-    addGpuFeature(f, probe(1), true);
+    expect(addGpuFeature(f, probe([]), true)).toEqual([]);
     expect(f.has('gpu')).toBe(false);
-    addGpuFeature(f, probe(0), true);
-    expect(f.has('gpu')).toBe(true);
+    expect(addGpuFeature(f, probe(['wgpu']), true)).toEqual(['wgpu']);
+    expect([...f].sort()).toEqual(['gpu', 'gpu-wgpu']);
+  });
+  it('takes the providers from the features when named (CI), without probing', () => {
+    const all = new Set(['gpu']);
+    expect(addGpuFeature(all, probe([]), true)).toEqual(['dawn', 'wgpu']);
+    expect([...all].sort()).toEqual(['gpu', 'gpu-dawn', 'gpu-wgpu']);
+    const one = new Set(['gpu-dawn']);
+    expect(addGpuFeature(one, probe([]), true)).toEqual(['dawn']);
+    expect([...one].sort()).toEqual(['gpu', 'gpu-dawn']);
+  });
+});
+
+describe('runTests with WebGPU providers', () => {
+  it('runs a test that requires gpu once per provider, with TILE_WEBGPU_PROVIDER set', async () => {
+    const dir = writeTests({
+      'gpu.mlir': '// REQUIRES: gpu\n// RUN: test "$TILE_WEBGPU_PROVIDER" = dawn\n',
+      'plain.mlir': '// RUN: test -z "$TILE_WEBGPU_PROVIDER"\n',
+    });
+    const results = await runTests(findTests([dir]), { repoRoot, features: new Set(['gpu']), gpuProviders: ['dawn', 'wgpu'] }, () => undefined);
+    const names = Object.fromEntries(results.map((r) => [resultName(r, dir), r.outcome]));
+    expect(names).toEqual({ 'gpu.mlir [dawn]': 'pass', 'gpu.mlir [wgpu]': 'fail', 'plain.mlir': 'pass' });
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * The runner subprocess of both providers (runner-backend.ts), against a stand-in runner that
+ * speaks the wire protocol without a GPU: a request past its deadline kills the runner, fails with
+ * a message naming what ran and for how long, and the next request gets a fresh runner. Also which
+ * Vulkan driver each provider's runner is given (TILE_DAWN_ICD reaches Dawn only).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dawnRunnerSpec } from '../../../../runtime/webgpu/dawn-backend.js';
+import { RuntimeError } from '../../../../runtime/webgpu/errors.js';
+import { RunnerBackend, type RunnerSpec } from '../../../../runtime/webgpu/runner-backend.js';
+import { wgpuRunnerSpec } from '../../../../runtime/webgpu/wgpu-backend.js';
+import { WIRE_PREFIX } from '../../../../runtime/webgpu/wire.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-backend-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Greets with an adapter; a 'run' whose label contains 'hang' never answers, 'lose' reports a lost
+// device, others answer with binding 0 holding the runner's pid (so that a test sees whether the
+// runner was replaced).
+const STAND_IN = `
+import { createInterface } from 'node:readline';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+const reply = (r) => process.stdout.write(${JSON.stringify(WIRE_PREFIX)} + JSON.stringify(r) + '\\n');
+console.log('driver noise on stdout');
+console.error('driver noise on stderr');
+const limits = { maxComputeWorkgroupsPerDimension: 65535, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupStorageSize: 16384, maxStorageBufferBindingSize: 1 << 27, maxStorageBuffersPerShaderStage: 8 };
+reply({ id: 0, ok: true, source: 'stand-in', adapter: { vendor: 'test', architecture: '', device: '', description: 'stand-in adapter', software: true, features: [], limits } });
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const req = JSON.parse(line);
+  if (req.op === 'compile') return reply({ id: req.id, ok: true, messages: [] });
+  if (req.label.includes('hang')) return;
+  if (req.label.includes('lose')) return reply({ id: req.id, ok: false, error: { kind: 'device-lost', message: 'WebGPU device lost (unknown): test' } });
+  writeFileSync(join(req.dir, 'out-0.bin'), new Uint32Array([process.pid]));
+  reply({ id: req.id, ok: true, outputs: [{ binding: 0, file: 'out-0.bin' }] });
+});
+`;
+const script = path.join(dir, 'stand-in.mjs');
+writeFileSync(script, STAND_IN);
+const spec: RunnerSpec = { provider: 'dawn', name: 'stand-in runner', command: process.execPath, args: () => [script] };
+
+const request = (label: string) => ({ label, wgsl: '', entryPoint: 'main', grid: [1, 1, 1] as const, bindings: [{ binding: 0, kind: 'storage' as const, data: new Uint8Array(4), readBack: true }] });
+const pidOf = (r: { outputs: ReadonlyMap<number, Uint8Array> }) => new Uint32Array(r.outputs.get(0)!.slice().buffer)[0];
+
+describe('RunnerBackend', () => {
+  it('kills a runner past its deadline with a message naming the work and its time, then starts a fresh one', async () => {
+    const backend = await RunnerBackend.open(spec);
+    try {
+      expect(backend.adapter.description).toBe('stand-in adapter');
+      expect(backend.source).toBe('stand-in');
+      const first = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
+      const started = Date.now();
+      const e = await backend.execute(request('kernel @m::@hang'), 300).then(() => undefined, (x: unknown) => x);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(e).toBeInstanceOf(RuntimeError);
+      expect((e as RuntimeError).kind).toBe('timeout');
+      expect((e as RuntimeError).message).toMatch(/^running kernel @m::@hang did not finish within 300 ms under dawn: stopped after (\d+) ms by killing its stand-in runner; the next run starts a new one$/);
+      expect(Number(/after (\d+) ms/.exec((e as RuntimeError).message)![1])).toBeGreaterThanOrEqual(300);
+      const second = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
+      expect(second).not.toBe(first);
+      expect(await backend.compile('fn f() {}', 5_000)).toEqual([]);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('replaces a runner whose device was lost', async () => {
+    const backend = await RunnerBackend.open(spec);
+    try {
+      const first = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
+      await expect(backend.execute(request('kernel @m::@lose'), 5_000)).rejects.toMatchObject({ kind: 'device-lost' });
+      expect(pidOf(await backend.execute(request('kernel @m::@ok'), 5_000))).not.toBe(first);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('reports a runner that cannot start as a provider error naming it', async () => {
+    const e = await RunnerBackend.open({ ...spec, command: path.join(dir, 'no-such-binary') }).then(() => undefined, (x: unknown) => x);
+    expect(e).toBeInstanceOf(RuntimeError);
+    expect((e as RuntimeError).kind).toBe('provider');
+    expect((e as RuntimeError).message).toMatch(/^stand-in runner could not start: /);
+  });
+});
+
+describe('which Vulkan driver each runner gets', () => {
+  it('gives Dawn the driver of TILE_DAWN_ICD, and leaves wgpu on the system drivers', () => {
+    const icd = '/usr/lib/chromium/vk_swiftshader_icd.json';
+    expect(dawnRunnerSpec({ TILE_DAWN_ICD: icd }).env).toEqual({ VK_ICD_FILENAMES: icd, VK_DRIVER_FILES: icd });
+    expect(dawnRunnerSpec({}).env).toEqual({});
+    expect(wgpuRunnerSpec().env).toBeUndefined();
+  });
+});
