@@ -4,6 +4,7 @@
 // conversions alone, run in the interpreter (threads as coroutines meeting at barriers; a read of
 // a buffer region with a copy in flight is an error) equal to the whole-problem programs at
 // edge sizes. TILE_LOWERING_CONFIGS sets the number of combinations (TILE_SLOW=1: 150).
+import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../../core/ir/operation.js';
 import { mulberry32 } from '../../../../testing/random.js';
@@ -65,7 +66,7 @@ describe('lowering to SIMT code', () => {
         expectSameMatmul(matmul, lowered, entry, [[1, 1, 1], [bm + 1, bn - 1, bk * stages + 1], [bm, bn, Math.max(1, bk - 1)]], what);
       }
     }
-  });
+  }, SLOW_TIMEOUT_MS);
 
   it('lowers the hand-written tiled and asynchronous examples', () => {
     for (const file of ['matmul-tiled.mlir', 'matmul-async-3stage.mlir']) {

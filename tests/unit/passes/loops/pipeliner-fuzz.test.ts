@@ -4,6 +4,7 @@
 // epilogue, equal to the original in the interpreter for random bounds and steps: trip counts
 // 0, 1, fewer than the stages and more. TILE_FUZZ_CASES sets the number of programs; the slow
 // suite (TILE_SLOW=1, which CI sets) runs 2000.
+import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
 import { describe, expect, it } from 'vitest';
 import { Interpreter } from '../../../../core/interpret/engine.js';
 import { Buffer, MemRef } from '../../../../core/interpret/values.js';
@@ -203,5 +204,5 @@ describe('pipeliner on random loops and schedules', () => {
       }
     }
     expect(cases).toBe(programs * 6);
-  });
+  }, SLOW_TIMEOUT_MS);
 });

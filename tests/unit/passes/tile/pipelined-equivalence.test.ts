@@ -6,6 +6,7 @@
 // (a buffer read or overwritten while a copy into it is in flight), which fails the test.
 // TILE_EQUIVALENCE_CONFIGS sets the number of configurations; the slow suite (TILE_SLOW=1,
 // which CI sets) runs 1200.
+import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../../core/ir/operation.js';
 import { mulberry32 } from '../../../../testing/random.js';
@@ -94,5 +95,5 @@ describe('@tile-pipelined on random option combinations', () => {
       }
     }
     expect(cases).toBe(configs * 3);
-  });
+  }, SLOW_TIMEOUT_MS);
 });
