@@ -5,7 +5,8 @@
  * llvmpipe compiles large unrolled shaders slowly. Edge sizes (1, tile +- 1, K below one step).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemRefType, f32, type Type } from '../../core/ir/types.js';
+import { MemRefType, f16, f32, type Type } from '../../core/ir/types.js';
+import { roundF16 } from '../../core/interpret/float16.js';
 import { Interpreter } from '../../core/interpret/engine.js';
 import { Buffer, MemRef } from '../../core/interpret/values.js';
 import { createSemantics } from '../../dialects/semantics.js';
@@ -19,11 +20,11 @@ afterAll(() => closeAll(runtimes));
 /** The launcher of the suite that runs (one suite per provider, one after the other). */
 let launcher: WebGpuLauncher | undefined;
 
-const memref = (data: Float32Array, shape: readonly number[]) => MemRef.contiguous(MemRefType.get(shape.map(() => -1), f32 as Type), new Buffer(f32, data.slice(), undefined, 'test input'), shape);
+const memref = (data: Float32Array, shape: readonly number[], elem: Type = f32) => MemRef.contiguous(MemRefType.get(shape.map(() => -1), elem), new Buffer(elem, data.slice(), undefined, 'test input'), shape);
 
-/** Runs `entry` on copies of the inputs (kernels on WebGPU with `onGpu`); returns the last argument's contents. */
-async function run(module: ReturnType<typeof compile>, entry: string, inputs: readonly [Float32Array, number[]][], onGpu: boolean): Promise<Float32Array> {
-  const args = inputs.map(([data, shape]) => memref(data, shape));
+/** Runs `entry` on copies of the inputs (f32 unless an element type is given; kernels on WebGPU with `onGpu`); returns the last argument's contents. */
+async function run(module: ReturnType<typeof compile>, entry: string, inputs: readonly ([Float32Array, number[]] | [Float32Array, number[], Type])[], onGpu: boolean): Promise<Float32Array> {
+  const args = inputs.map(([data, shape, elem]) => memref(data, shape, elem));
   await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: onGpu ? launcher!.launch : undefined }).runAsync(entry, args);
   return args.at(-1)!.buffer.data as Float32Array;
 }
@@ -52,6 +53,23 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
       }
     }, 180_000);
   }
+  // f16 operands, f32 accumulation: where the adapter offers shader-f16 (wgpu on llvmpipe does,
+  // Dawn on SwiftShader and on the H100 does not; then the case is skipped with a notice).
+  it('matmul f16 @tile-wgsl{tile-sizes=16,16,8 num-warps=1 num-stages=2}', async (ctx) => {
+    if (!runtime!.hasFeature('shader-f16')) {
+      console.warn(`skipped: f16 matmul, ${on} offers no shader-f16`);
+      return ctx.skip();
+    }
+    const o = 'tile-sizes=16,16,8 num-warps=1 num-stages=2';
+    const module = compile(example('matmul.mlir'), `@tile-wgsl{${o}}`);
+    for (const [M, N, K] of [[37, 29, 45], [16, 16, 8], [1, 1, 1]] as const) {
+      const [a, b] = [randomF32(M * K, M + K).map(roundF16), randomF32(K * N, N).map(roundF16)];
+      const inputs: [Float32Array, number[], Type][] = [[a, [M, K], f16], [b, [K, N], f16], [new Float32Array(M * N), [M, N], f32]];
+      const gpu = await run(module, 'matmul_f16', inputs, true);
+      expectMatmulClose(gpu, await run(module, 'matmul_f16', inputs, false), a, b, [M, N, K], 1e-5, `f16 ${o} at ${M}x${N}x${K}: WebGPU vs interpreter`);
+    }
+  }, 180_000);
+
   // The last two: 4 elements per thread, so tiles whose rows start on 16 bytes load and store
   // vec4s of the storage buffers (5x300, 4x256), the others element by element (3x130: rows of
   // 130 floats are not 16-byte multiples); storage buffers are then arrays of vec4.
