@@ -1,5 +1,7 @@
 /** Type and attribute constraints of the vector ops, described as MLIR 19's ODS describes them (verifier messages quote them). */
-import { ArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
+import { ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
+import type { AttrTypeWriter } from '../../core/ir/writer.js';
+import { Tok, type Parser } from '../../core/syntax/parser.js';
 import { attrConstraint, typeConstraint, type TypeConstraint } from '../../core/ir/constraints.js';
 import { FloatType, IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
 
@@ -36,3 +38,18 @@ export const I64ArrayAttr = attrConstraint(
 
 export const i64Values = (a: ArrayAttr): number[] => a.elements.map((e) => Number((e as IntegerAttr).value));
 export const i64Array = (values: readonly (number | bigint)[]): ArrayAttr => ArrayAttr.get(values.map((v) => IntegerAttr.get(IntegerType.get(64), BigInt(v))));
+
+/** MLIR's DenseI64ArrayAttr as custom formats print it: `[1, 0]` (generic form: `array<i64: 1, 0>`). */
+export const DenseI64List = attrConstraint(
+  'i64 dense array attribute',
+  (a): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(64),
+  {
+    formatPrint: (p: AttrTypeWriter, a: DenseArrayAttr) => p.write(`[${a.numbers.join(', ')}]`),
+    formatParse: (parser: Parser) => {
+      const values: bigint[] = [];
+      parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => values.push(BigInt(parser.parseInteger())));
+      return DenseArrayAttr.get(IntegerType.get(64), values);
+    },
+    formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
+  },
+);

@@ -1,10 +1,10 @@
 /** Canonicalization of vector.create_mask (MLIR 19's CreateMaskFolder), matched and built by op name. */
-import { IntegerAttr } from '../../core/ir/attributes.js';
+import { DenseElementsAttr, IntegerAttr, type ArrayAttr } from '../../core/ir/attributes.js';
 import type { Value } from '../../core/ir/value.js';
 import { VectorType } from '../../core/ir/types.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
-import { i64Array } from './constraints.js';
+import { i64Array, i64Values } from './constraints.js';
 
 const constantInt = (v: Value): number | undefined => {
   const c = constantValue(v);
@@ -60,3 +60,44 @@ const CreateMaskFolder = definePattern({
 export const maskPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
   'vector.create_mask': [CreateMaskFolder],
 };
+
+export type MaskFormat = 'all-true' | 'all-false' | 'unknown';
+
+/** What a mask value is known to hold (MLIR's getMaskFormat): dense constants, constant_mask, create_mask of a non-positive size. */
+export function maskFormat(mask: Value): MaskFormat {
+  const def = mask.definingOp;
+  if (def?.name === 'arith.constant') {
+    const c = constantValue(mask);
+    if (c instanceof DenseElementsAttr) {
+      let val = 0;
+      const n = (c.type as VectorType).numElements;
+      for (let i = 0; i < n; i++) {
+        const b = (c.isSplat ? c.values[0] : c.values[i]) !== 0n;
+        if (b && val >= 0) val++;
+        else if (!b && val <= 0) val--;
+        else return 'unknown';
+      }
+      if (val > 0) return 'all-true';
+      if (val < 0) return 'all-false';
+    }
+  } else if (def?.name === 'vector.constant_mask') {
+    const sizes = i64Values(def.getAttr('mask_dim_sizes') as ArrayAttr);
+    const shape = (mask.type as VectorType).shape;
+    let allTrue = true;
+    let allFalse = true;
+    sizes.forEach((s, i) => {
+      if (s < (shape[i] ?? 1)) allTrue = false;
+      if (s > 0) allFalse = false;
+    });
+    if (allTrue) return 'all-true';
+    if (allFalse) return 'all-false';
+  } else if (def?.name === 'vector.create_mask') {
+    for (const s of def.operandSlots) {
+      if (s.value.definingOp?.name === 'arith.constant') {
+        const n = constantInt(s.value);
+        if (n !== undefined && n <= 0) return 'all-false';
+      }
+    }
+  }
+  return 'unknown';
+}

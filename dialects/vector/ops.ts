@@ -231,7 +231,7 @@ export const FMAOp = defineOp({
   },
 });
 
-function kindSupports(kind: string, t: Type): boolean {
+export function kindSupports(kind: string, t: Type): boolean {
   const intLike = t instanceof IntegerType || t instanceof IndexType;
   switch (kind) {
     case 'add':

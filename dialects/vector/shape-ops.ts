@@ -4,7 +4,7 @@
  * step, extractelement, insertelement. Verifier messages are MLIR's.
  */
 import type { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
-import { AnyType, DenseI64ArrayAttr, optional, required, variadic } from '../../core/ir/constraints.js';
+import { AnyType, optional, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
@@ -12,6 +12,7 @@ import { FloatType, IndexType, IntegerType, VectorType, type Type } from '../../
 import {
   AnyFixedVectorOfAnyRank,
   AnyVectorOfNonZeroRank,
+  DenseI64List,
   I64ArrayAttr,
   i64Values,
   IndexVectorOfRank1,
@@ -36,7 +37,7 @@ export const TransposeOp = defineOp({
   summary: 'vector transpose operation',
   operands: { vector: AnyVectorOfAnyRank },
   results: { result: AnyVectorOfAnyRank },
-  attributes: { permutation: required(DenseI64ArrayAttr) },
+  attributes: { permutation: required(DenseI64List) },
   traits: [Pure],
   fold: shapeFolders['vector.transpose'],
   canonicalize: shapePatterns['vector.transpose'],
