@@ -243,7 +243,7 @@ export const ContractionOp = defineOp({
   parse: ((parser: Parser, state: ParseState) => {
     const at = parser.offset;
     const dict = parser.parseAttribute();
-    if (!(dict instanceof DictionaryAttr)) throw parser.emitError('invalid kind of attribute specified', at);
+    if (!(dict instanceof DictionaryAttr)) throw parser.opError('invalid kind of attribute specified', at);
     const lhs = parser.parseOperand();
     parser.expect(Tok.Comma, "','");
     const rhs = parser.parseOperand();
@@ -264,7 +264,7 @@ export const ContractionOp = defineOp({
           ArrayAttr.get(
             value.elements.map((e) => {
               const s = e instanceof StringAttr ? e.value : '';
-              if (s !== 'parallel' && s !== 'reduction') throw parser.emitError(`unexpected iterator_type (${s})`, at);
+              if (s !== 'parallel' && s !== 'reduction') throw parser.opError(`unexpected iterator_type (${s})`, at);
               return IteratorTypeAttr.get(s);
             }),
           ),
@@ -272,7 +272,7 @@ export const ContractionOp = defineOp({
       } else state.properties.set(name, value);
     }
     if (!state.getAttr('kind')) state.properties.set('kind', ADD);
-    if (masks.length > 0 && masks.length !== 2) throw parser.emitError('expected zero or exactly 2 vector mask operands', parser.nameOffset);
+    if (masks.length > 0 && masks.length !== 2) throw parser.opError('expected zero or exactly 2 vector mask operands', parser.nameOffset);
   }) as never,
 });
 
@@ -289,6 +289,8 @@ export const ScanOp = defineOp({
     { allMatch: ['source', 'dest'] },
     { allMatch: ['initial_value', 'accumulated_value'] },
   ],
+  // ODS names the results of multi-result ops after their declaration.
+  resultNames: () => ['dest', 'accumulated_value'],
   assemblyFormat: '$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)',
   verify(op) {
     if (vec(op, 0) !== op.resultTypes[0]) return 'failed to verify that all of {source, dest} have same type';

@@ -105,7 +105,7 @@ export const MaskOp = defineOp({
     p.printType(op.operand(0).type);
     if (op.results.length > 0) {
       p.write(' -> ');
-      p.printArrowTypeList(op.resultTypes);
+      p.printTypes(op.resultTypes);
     }
   },
   parse: ((parser: Parser, state: ParseState) => {

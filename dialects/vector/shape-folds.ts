@@ -8,7 +8,8 @@ import type { Operation } from '../../core/ir/operation.js';
 import { VectorType, type Type } from '../../core/ir/types.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import { constantValue } from '../../core/rewrite/folder.js';
-import { i64Values } from './constraints.js';
+import { i64Array, i64Values } from './constraints.js';
+import { materializeArithConstant } from '../arith/materialize.js';
 
 type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
 
@@ -160,8 +161,127 @@ const TransposeFolder = definePattern({
   },
 });
 
-void constantValue;
+/** transpose(broadcast of a scalar or one-element vector) -> broadcast (FoldTransposedScalarBroadcast). */
+const FoldTransposedScalarBroadcast = definePattern({
+  name: 'FoldTransposedScalarBroadcast',
+  root: 'vector.transpose',
+  matchAndRewrite(op, rw) {
+    const bcast = src(op).definingOp;
+    if (bcast?.name !== 'vector.broadcast') return false;
+    const t = src(bcast).type;
+    if (t instanceof VectorType && t.numElements !== 1) return false;
+    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [src(bcast)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** transpose(splat x) -> splat x (FoldTransposeSplat). */
+const FoldTransposeSplat = definePattern({
+  name: 'FoldTransposeSplat',
+  root: 'vector.transpose',
+  matchAndRewrite(op, rw) {
+    const splat = src(op).definingOp;
+    if (splat?.name !== 'vector.splat') return false;
+    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [src(splat)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** transpose(create_mask / constant_mask) -> the mask with permuted sizes (FoldTransposeCreateMask). */
+const FoldTransposeCreateMask = definePattern({
+  name: 'FoldTransposeCreateMask',
+  root: 'vector.transpose',
+  matchAndRewrite(op, rw) {
+    const mask = src(op).definingOp;
+    if (mask?.name !== 'vector.create_mask' && mask?.name !== 'vector.constant_mask') return false;
+    const perm = (op.properties.get('permutation') as DenseArrayAttr).numbers;
+    if (mask.name === 'vector.create_mask') {
+      const operands = mask.operandSlots.map((s) => s.value);
+      rw.replaceOp(op, rw.create({ name: 'vector.create_mask', operands: perm.map((p) => operands[p]!), resultTypes: [resultType(op)], loc: op.loc }).results);
+    } else {
+      const sizes = i64Values(mask.getAttr('mask_dim_sizes') as ArrayAttr);
+      rw.replaceOp(op, rw.create({ name: 'vector.constant_mask', resultTypes: [resultType(op)], properties: { mask_dim_sizes: i64Array(perm.map((p) => sizes[p]!)) }, loc: op.loc }).results);
+    }
+    return true;
+  },
+});
+
+const stridedAttrs = (op: Operation) => ['offsets', 'sizes', 'strides'].map((n) => i64Values(op.properties.get(n) as ArrayAttr)) as [number[], number[], number[]];
+
+/** extract_strided_slice(broadcast) -> broadcast, of a slice of the source where needed (StridedSliceBroadcast). */
+const StridedSliceBroadcast = definePattern({
+  name: 'StridedSliceBroadcast',
+  root: 'vector.extract_strided_slice',
+  matchAndRewrite(op, rw) {
+    const bcast = src(op).definingOp;
+    if (bcast?.name !== 'vector.broadcast') return false;
+    const srcType = src(bcast).type;
+    const srcRank = srcType instanceof VectorType ? srcType.rank : 0;
+    const dst = resultType(op) as VectorType;
+    const diff = dst.rank - srcRank;
+    const lowerDimMatch = srcType instanceof VectorType ? srcType.shape.every((d, i) => d === dst.shape[i + diff]) : true;
+    let source = src(bcast);
+    const scalarSource = srcRank === 0 || (srcType as VectorType).numElements === 1;
+    if (!lowerDimMatch && !scalarSource) {
+      const [offsets, sizes, strides] = stridedAttrs(op).map((a) => a.slice(diff)) as [number[], number[], number[]];
+      const st = srcType as VectorType;
+      const sliceType = VectorType.get(st.shape.map((d, i) => (i < sizes.length ? sizes[i]! : d)), st.elementType, st.scalableDims);
+      source = rw.create({
+        name: 'vector.extract_strided_slice',
+        operands: [source],
+        resultTypes: [sliceType],
+        properties: { offsets: i64Array(offsets), sizes: i64Array(sizes), strides: i64Array(strides) },
+        loc: op.loc,
+      }).results[0]!;
+    }
+    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [source], resultTypes: [dst], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** extract_strided_slice(splat x) -> splat x (StridedSliceSplat). */
+const StridedSliceSplat = definePattern({
+  name: 'StridedSliceSplat',
+  root: 'vector.extract_strided_slice',
+  matchAndRewrite(op, rw) {
+    const splat = src(op).definingOp;
+    if (splat?.name !== 'vector.splat') return false;
+    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [src(splat)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** extract_strided_slice of a non-splat constant -> the constant slice (StridedSliceNonSplatConstantFolder). */
+const StridedSliceNonSplatConstantFolder = definePattern({
+  name: 'StridedSliceNonSplatConstantFolder',
+  root: 'vector.extract_strided_slice',
+  matchAndRewrite(op, rw) {
+    const c = constantValue(src(op));
+    if (!(c instanceof DenseElementsAttr) || c.isSplat) return false;
+    const [offsetsIn, sizesIn, strides] = stridedAttrs(op);
+    if (strides.some((s) => s !== 1)) return false;
+    const sourceType = src(op).type as VectorType;
+    const shape = sourceType.shape;
+    const sliceType = resultType(op) as VectorType;
+    const offsets = shape.map((_, i) => offsetsIn[i] ?? 0);
+    const sizes = shape.map((d, i) => sizesIn[i] ?? d);
+    const strideOf = shape.map((_, i) => shape.slice(i + 1).reduce((a, b) => a * b, 1));
+    const values: (bigint | number)[] = [];
+    const pos = [...offsets];
+    const total = sizes.reduce((a, b) => a * b, 1);
+    for (let k = 0; k < total; k++) {
+      values.push(c.values[pos.reduce((acc, p, i) => acc + p * strideOf[i]!, 0)] as bigint | number);
+      for (let d = pos.length - 1; d >= 0; d--) {
+        if (++pos[d]! < offsets[d]! + sizes[d]!) break;
+        pos[d] = offsets[d]!;
+      }
+    }
+    rw.replaceOp(op, materializeArithConstant(rw, DenseElementsAttr.get(sliceType, values), sliceType, op.loc)!.results);
+    return true;
+  },
+});
 
 export const shapePatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
-  'vector.transpose': [TransposeFolder],
+  'vector.transpose': [FoldTransposeCreateMask, FoldTransposedScalarBroadcast, TransposeFolder, FoldTransposeSplat],
+  'vector.extract_strided_slice': [StridedSliceNonSplatConstantFolder, StridedSliceBroadcast, StridedSliceSplat],
 };

@@ -318,6 +318,8 @@ export const DeinterleaveOp = defineOp({
   results: { res1: AnyVectorOfNonZeroRank, res2: AnyVectorOfNonZeroRank },
   traits: [Pure],
   typeRelations: [{ allMatch: ['res1', 'res2'] }],
+  // ODS names the results of multi-result ops after their declaration.
+  resultNames: () => ['res1', 'res2'],
   assemblyFormat: '$source attr-dict `:` type($source) `->` type($res1)',
   verify(op) {
     const source = vec(op, 0);
@@ -351,7 +353,7 @@ export const FromElementsOp = defineOp({
     const elements = parser.parseOperandList();
     parser.parseOptionalAttrDict(state);
     const type = parser.parseColonType();
-    if (!(type instanceof VectorType)) throw parser.emitError(`invalid kind of type specified`, offset);
+    if (!(type instanceof VectorType)) throw parser.opError(`invalid kind of type specified`, offset);
     parser.resolveOperands(elements, new Array<Type>(type.numElements).fill(type.elementType), offset, state.operands);
     state.types.push(type);
   }) as never,
