@@ -56,6 +56,8 @@ const foldBitCast: Folder = (op, [c]) => {
   const inner = source.definingOp;
   if (inner?.name === 'vector.bitcast') {
     if (src(inner).type === resultType(op)) return src(inner);
+    op.setOperand(0, src(inner));
+    return [...op.results];
   }
   void c;
   return undefined;
@@ -240,6 +242,92 @@ const StridedSliceBroadcast = definePattern({
 });
 
 /** extract_strided_slice(splat x) -> splat x (StridedSliceSplat). */
+/** extract_strided_slice(constant_mask) -> the constant_mask of the slice (StridedSliceConstantMaskFolder). */
+const StridedSliceConstantMaskFolder = definePattern({
+  name: 'StridedSliceConstantMaskFolder',
+  root: 'vector.extract_strided_slice',
+  matchAndRewrite(op, rw) {
+    const mask = src(op).definingOp;
+    if (mask?.name !== 'vector.constant_mask') return false;
+    const [offsets, sizes, strides] = stridedAttrs(op);
+    if (strides.some((s) => s !== 1)) return false;
+    const maskSizes = i64Values(mask.getAttr('mask_dim_sizes') as ArrayAttr);
+    let sliced = maskSizes.map((m, i) => (i < offsets.length ? Math.max(0, Math.min(offsets[i]! + sizes[i]!, m) - offsets[i]!) : m));
+    if (sliced.includes(0)) sliced = sliced.map(() => 0);
+    rw.replaceOp(op, rw.create({ name: 'vector.constant_mask', resultTypes: [resultType(op)], properties: { mask_dim_sizes: i64Array(sliced) }, loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** insert_strided_slice of a splat into a splat of the same value -> the destination (FoldInsertStridedSliceSplat). */
+const FoldInsertStridedSliceSplat = definePattern({
+  name: 'FoldInsertStridedSliceSplat',
+  root: 'vector.insert_strided_slice',
+  matchAndRewrite(op, rw) {
+    const a = src(op).definingOp;
+    const b = src(op, 1).definingOp;
+    if (a?.name !== 'vector.splat' || b?.name !== 'vector.splat' || src(a) !== src(b)) return false;
+    rw.replaceOp(op, [src(op, 1)]);
+    return true;
+  },
+});
+
+/** insert_strided_slice of an extract_strided_slice of the destination at the same place -> the destination (FoldInsertStridedSliceOfExtract). */
+const FoldInsertStridedSliceOfExtract = definePattern({
+  name: 'FoldInsertStridedSliceOfExtract',
+  root: 'vector.insert_strided_slice',
+  matchAndRewrite(op, rw) {
+    const extract = src(op).definingOp;
+    if (extract?.name !== 'vector.extract_strided_slice' || src(extract) !== src(op, 1)) return false;
+    const same = (a: string) => (extract.getAttr(a) as ArrayAttr) === (op.getAttr(a) as ArrayAttr);
+    if (!same('offsets') || !same('strides')) return false;
+    rw.replaceOp(op, [src(op, 1)]);
+    return true;
+  },
+});
+
+/** shuffle of two splats of one value -> a splat (ShuffleSplat). */
+const ShuffleSplat = definePattern({
+  name: 'ShuffleSplat',
+  root: 'vector.shuffle',
+  matchAndRewrite(op, rw) {
+    const a = src(op).definingOp;
+    const b = src(op, 1).definingOp;
+    if (a?.name !== 'vector.splat' || b?.name !== 'vector.splat' || src(a) !== src(b)) return false;
+    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [src(a)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** shuffle of two 0-D vectors picking one element -> a broadcast of it (Canonicalize0DShuffleOp). */
+const Canonicalize0DShuffleOp = definePattern({
+  name: 'Canonicalize0DShuffleOp',
+  root: 'vector.shuffle',
+  matchAndRewrite(op, rw) {
+    const v1 = src(op).type as VectorType;
+    const mask = i64Values(op.getAttr('mask') as ArrayAttr);
+    if (v1.rank !== 0 || mask.length !== 1) return false;
+    const picked = mask[0] === 0 ? src(op) : src(op, 1);
+    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [picked], resultTypes: [resultType(op)], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** shuffle whose mask interleaves two 1-D (or 0-D) vectors of one type -> vector.interleave (ShuffleInterleave). */
+const ShuffleInterleave = definePattern({
+  name: 'ShuffleInterleave',
+  root: 'vector.shuffle',
+  matchAndRewrite(op, rw) {
+    const v1 = src(op).type as VectorType;
+    if (v1 !== src(op, 1).type || v1.rank > 1) return false;
+    const mask = i64Values(op.getAttr('mask') as ArrayAttr);
+    const n = v1.rank === 0 ? 1 : v1.shape[0]!;
+    if (mask.length !== 2 * n || !mask.every((m, i) => m === (i % 2 === 0 ? i / 2 : n + (i - 1) / 2))) return false;
+    rw.replaceOp(op, rw.create({ name: 'vector.interleave', operands: [src(op), src(op, 1)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    return true;
+  },
+});
+
 const StridedSliceSplat = definePattern({
   name: 'StridedSliceSplat',
   root: 'vector.extract_strided_slice',
@@ -283,5 +371,7 @@ const StridedSliceNonSplatConstantFolder = definePattern({
 
 export const shapePatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
   'vector.transpose': [FoldTransposeCreateMask, FoldTransposedScalarBroadcast, TransposeFolder, FoldTransposeSplat],
-  'vector.extract_strided_slice': [StridedSliceNonSplatConstantFolder, StridedSliceBroadcast, StridedSliceSplat],
+  'vector.extract_strided_slice': [StridedSliceConstantMaskFolder, StridedSliceNonSplatConstantFolder, StridedSliceBroadcast, StridedSliceSplat],
+  'vector.insert_strided_slice': [FoldInsertStridedSliceSplat, FoldInsertStridedSliceOfExtract],
+  'vector.shuffle': [ShuffleSplat, ShuffleInterleave, Canonicalize0DShuffleOp],
 };

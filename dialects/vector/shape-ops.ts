@@ -19,6 +19,7 @@ import {
   SignlessIntOrIndex,
 } from './constraints.js';
 import { AnyVectorOfAnyRank } from './ops.js';
+import { vectorPatterns } from './canonicalization.js';
 import { shapeFolders, shapePatterns } from './shape-folds.js';
 import type { Parser } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
@@ -339,7 +340,7 @@ export const FromElementsOp = defineOp({
   results: { result: AnyFixedVectorOfAnyRank },
   traits: [Pure],
   fold: shapeFolders['vector.from_elements'],
-  canonicalize: shapePatterns['vector.from_elements'],
+  canonicalize: vectorPatterns['vector.from_elements'],
   // MLIR's TypesMatchWith from the result to a variadic operand list: one element type per element.
   print(p: OpAsmPrinter, op: Operation) {
     if (op.numOperands > 0) p.write(' ');
