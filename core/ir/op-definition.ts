@@ -260,7 +260,9 @@ export function defineOp<const S extends OpSpec>(spec: S): OpClass<S> {
   const definition = new OpDefinition(spec);
   const proto: Record<string, unknown> = {};
   const define = (name: string, get: (op: Operation) => unknown) => {
-    if (name in proto || name === 'op') throw new Error(`'${spec.name}': accessor '${name}' declared twice`);
+    // A member named `op` (gpu.all_reduce's attribute) gets no accessor: the view's `op` is its operation.
+    if (name === 'op') return;
+    if (name in proto) throw new Error(`'${spec.name}': accessor '${name}' declared twice`);
     Object.defineProperty(proto, name, { get(this: { op: Operation }) { return get(this.op); }, enumerable: true });
   };
   definition.operandGroups.forEach((g, i) =>
