@@ -71,6 +71,11 @@ export interface OpSpec {
   readonly parse?: (parser: Parser, state: ParseState) => void;
   /** Custom directives (`custom<Name>(...)`) used by the assembly format. */
   readonly customDirectives?: Readonly<Record<string, unknown>>;
+  /**
+   * MLIR's BranchOpInterface::getSuccessorOperands: the operands forwarded to successor #index, as
+   * [first operand, count, operand segment holding them (when the op has segment sizes)].
+   */
+  readonly successorOperands?: (op: Operation, index: number) => readonly [start: number, count: number, segment?: number];
   /** Type equalities the assembly format may use to infer omitted types (AllTypesMatch, TypesMatchWith). */
   readonly typeRelations?: readonly TypeRelation[];
 }

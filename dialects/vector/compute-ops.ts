@@ -14,7 +14,7 @@ import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-sta
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { BoolAttr } from '../memref/ops.js';
 import { CombiningKindAttr, CombiningKindAttrConstraint, IteratorTypeAttr, type IteratorType } from './attributes.js';
-import { AnyVectorOfNonZeroRank, DenseI64List } from './constraints.js';
+import { AnyVectorOfNonZeroRank, I64ArrayAttr, i64Values } from './constraints.js';
 import { computeFolders, computePatterns } from './compute-folds.js';
 import { AnyVectorOfAnyRank, kindSupports } from './ops.js';
 
@@ -42,7 +42,7 @@ export const MultiDimReductionOp = defineOp({
   summary: 'Multi-dimensional reduction operation',
   operands: { source: AnyVectorOfNonZeroRank, acc: AnyType },
   results: { dest: AnyType },
-  attributes: { kind: required(CombiningKindAttrConstraint), reduction_dims: required(DenseI64List) },
+  attributes: { kind: required(CombiningKindAttrConstraint), reduction_dims: required(I64ArrayAttr) },
   traits: [Pure],
   fold: computeFolders['vector.multi_reduction'],
   canonicalize: computePatterns['vector.multi_reduction'],
@@ -51,7 +51,7 @@ export const MultiDimReductionOp = defineOp({
   verify(op) {
     if (op.operand(1).type !== op.resultTypes[0]) return 'failed to verify that all of {dest, acc} have same type';
     if (elementOf(op.resultTypes[0]!) !== vec(op, 0).elementType) return 'failed to verify that source operand and result have same element type';
-    const dims = (op.properties.get('reduction_dims') as import('../../core/ir/attributes.js').DenseArrayAttr).numbers;
+    const dims = i64Values(op.properties.get('reduction_dims') as ArrayAttr);
     const expected = multiReductionType(vec(op, 0), dims);
     if (expected !== op.resultTypes[0]) return `destination type '${op.resultTypes[0]}' is incompatible with source type '${vec(op, 0)}'`;
   },

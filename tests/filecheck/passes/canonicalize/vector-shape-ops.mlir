@@ -1,6 +1,6 @@
 // RUN: tile-opt %s --canonicalize | FileCheck %s
 
-// Folds and canonicalization patterns of MLIR 19 for the vector ops of more-ops.mlir; the expected
+// Folds and canonicalization patterns of MLIR 19 for the vector ops of tests/filecheck/dialects/vector/more-ops.mlir; the expected
 // text is mlir-opt 19 --canonicalize output for this input.
 
 func.func @create_mask() -> vector<4x3xi1> {

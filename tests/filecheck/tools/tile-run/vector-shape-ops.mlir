@@ -3,7 +3,7 @@
 // RUN: tile-run %s --entry elements | FileCheck %s
 // RUN: tile-opt %s --canonicalize | tile-run - --entry rearrange | FileCheck %s
 
-// Interpreter semantics of the vector ops of more-ops.mlir: each function compares the ops'
+// Interpreter semantics of the vector ops of tests/filecheck/dialects/vector/more-ops.mlir: each function compares the ops'
 // results with constants written out by hand (MLIR's documented semantics) and returns whether all
 // are equal.
 // CHECK: result#0: i1 = true
