@@ -53,3 +53,22 @@ export const DenseI64List = attrConstraint(
     formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
   },
 );
+
+/** MLIR's isValidShapeCast: `a` (the lower rank) folds contiguous groups of `b`. */
+export function isValidShapeCast(a: readonly number[], b: readonly number[]): boolean {
+  const isOne = (v: number) => v === 1;
+  if (a.length === 0 && b.every(isOne)) return true;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const dimA = a[i]!;
+    let dimB = 1;
+    while (dimB < dimA && j < b.length) dimB *= b[j++]!;
+    if (dimA !== dimB) break;
+    ++i;
+    if (i < a.length && a.slice(i).every(isOne)) i = a.length;
+    if (j < b.length && b.slice(j).every(isOne)) j = b.length;
+  }
+  return i === a.length && j === b.length;
+}
+

@@ -8,7 +8,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { VectorType, type Type } from '../../core/ir/types.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import { constantValue } from '../../core/rewrite/folder.js';
-import { i64Array, i64Values } from './constraints.js';
+import { i64Array, i64Values, isValidShapeCast } from './constraints.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 
 type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
@@ -40,6 +40,9 @@ const foldShapeCast: Folder = (op, [c]) => {
   if (inner?.name === 'vector.shape_cast') {
     const original = src(inner);
     if (original.type === resultType(op)) return original;
+    // Only a cast that stays valid (MLIR's isValidShapeCast), and not between equal ranks.
+    const [from, to] = [original.type as VectorType, resultType(op) as VectorType];
+    if (from.rank === to.rank || !(from.rank < to.rank ? isValidShapeCast(from.shape, to.shape) : isValidShapeCast(to.shape, from.shape))) return undefined;
     op.setOperand(0, original);
     return [...op.results];
   }

@@ -15,6 +15,7 @@ import {
   DenseI64List,
   I64ArrayAttr,
   i64Values,
+  isValidShapeCast,
   IndexVectorOfRank1,
   SignlessIntOrIndex,
 } from './constraints.js';
@@ -63,24 +64,6 @@ export const TransposeOp = defineOp({
 });
 
 // ---------------------------------------------------------------------------------------- shape_cast
-
-/** MLIR's isValidShapeCast: `a` (the lower rank) folds contiguous groups of `b`. */
-function isValidShapeCast(a: readonly number[], b: readonly number[]): boolean {
-  const isOne = (v: number) => v === 1;
-  if (a.length === 0 && b.every(isOne)) return true;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const dimA = a[i]!;
-    let dimB = 1;
-    while (dimB < dimA && j < b.length) dimB *= b[j++]!;
-    if (dimA !== dimB) break;
-    ++i;
-    if (i < a.length && a.slice(i).every(isOne)) i = a.length;
-    if (j < b.length && b.slice(j).every(isOne)) j = b.length;
-  }
-  return i === a.length && j === b.length;
-}
 
 const product = (s: readonly number[]) => s.reduce((x, y) => x * y, 1);
 

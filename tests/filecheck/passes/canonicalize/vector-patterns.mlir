@@ -2,8 +2,9 @@
 
 // More of MLIR 19's vector canonicalization patterns (slices of constant masks, insert_strided_slice of
 // splats and of its own extract, shuffles that are splats, interleaves or broadcasts, bitcast chains, 0-D
-// extracts and reductions through extractelement, from_elements); the expected text is mlir-opt 19
+// extracts and reductions through extractelement, from_elements, shape_cast chains that stay valid); the expected text is mlir-opt 19
 // --canonicalize output for this input.
+
 
 func.func @slice_of_mask() -> (vector<2x2xi1>, vector<2x1xi1>) {
   %m = vector.constant_mask [3, 2] : vector<4x3xi1>
@@ -51,6 +52,14 @@ func.func @from_elements(%a: f32, %b: f32) -> (f32, vector<3xf32>, vector<2xf32>
   return %0, %1, %2 : f32, vector<3xf32>, vector<2xf32>
 }
 
+func.func @shape_cast_chain(%v: vector<1x1x64xf32>, %w: vector<2x3xf32>) -> (vector<8x8xf32>, vector<3x2xf32>) {
+  %0 = vector.shape_cast %v : vector<1x1x64xf32> to vector<1x1x8x8xf32>
+  %1 = vector.shape_cast %0 : vector<1x1x8x8xf32> to vector<8x8xf32>
+  %2 = vector.shape_cast %w : vector<2x3xf32> to vector<6xf32>
+  %3 = vector.shape_cast %2 : vector<6xf32> to vector<3x2xf32>
+  return %1, %3 : vector<8x8xf32>, vector<3x2xf32>
+}
+
 // CHECK: module {
 // CHECK-NEXT:   func.func @slice_of_mask() -> (vector<2x2xi1>, vector<2x1xi1>) {
 // CHECK-NEXT:     %0 = vector.constant_mask [1, 2] : vector<2x2xi1>
@@ -80,6 +89,13 @@ func.func @from_elements(%a: f32, %b: f32) -> (f32, vector<3xf32>, vector<2xf32>
 // CHECK-NEXT:     %0 = vector.splat %arg0 : vector<3xf32>
 // CHECK-NEXT:     %1 = vector.splat %arg1 : vector<2xf32>
 // CHECK-NEXT:     return %arg0, %0, %1 : f32, vector<3xf32>, vector<2xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @shape_cast_chain(%arg0: vector<1x1x64xf32>, %arg1: vector<2x3xf32>) -> (vector<8x8xf32>, vector<3x2xf32>) {
+// CHECK-NEXT:     %0 = vector.shape_cast %arg0 : vector<1x1x64xf32> to vector<1x1x8x8xf32>
+// CHECK-NEXT:     %1 = vector.shape_cast %0 : vector<1x1x8x8xf32> to vector<8x8xf32>
+// CHECK-NEXT:     %2 = vector.shape_cast %arg1 : vector<2x3xf32> to vector<6xf32>
+// CHECK-NEXT:     %3 = vector.shape_cast %2 : vector<6xf32> to vector<3x2xf32>
+// CHECK-NEXT:     return %1, %3 : vector<8x8xf32>, vector<3x2xf32>
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // CHECK-EMPTY:
