@@ -2,6 +2,7 @@ import { defineDialect } from '../../core/ir/dialect.js';
 import { AllocOp } from './alloc.js';
 import { AllReduceOp, YieldOp } from './all-reduce.js';
 import { LaunchOp, TerminatorOp } from './launch.js';
+import { MemcpyOp, MemsetOp, WaitOp } from './async-ops.js';
 import { parseGpuAttribute, parseGpuType } from './attributes.js';
 import {
   BarrierOp,
@@ -26,6 +27,7 @@ export * from './ops.js';
 export { AllocOp } from './alloc.js';
 export * from './all-reduce.js';
 export * from './launch.js';
+export * from './async-ops.js';
 
 export const gpuDialect = defineDialect({
   name: 'gpu',
@@ -51,6 +53,9 @@ export const gpuDialect = defineDialect({
     YieldOp,
     LaunchOp,
     TerminatorOp,
+    WaitOp,
+    MemcpyOp,
+    MemsetOp,
   ],
   parseAttribute: parseGpuAttribute,
   parseType: parseGpuType,

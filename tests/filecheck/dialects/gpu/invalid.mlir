@@ -319,3 +319,24 @@ func.func @launch_terminator(%sz: index) {
   }
   return
 }
+
+// -----
+
+func.func @wait_async_unnamed(%t: !gpu.async.token) {
+  // expected-error @+1 {{custom op 'gpu.wait' needs to be named when marked 'async'}}
+  gpu.wait async [%t]
+}
+
+// -----
+
+func.func @memcpy_shapes(%a: memref<4x?xf16>, %b: memref<5x?xf16>) {
+  // expected-error @+1 {{'gpu.memcpy' op arguments have incompatible shape}}
+  gpu.memcpy %a, %b : memref<4x?xf16>, memref<5x?xf16>
+}
+
+// -----
+
+func.func @memset_type(%a: memref<2x2xi8>, %v: i16) {
+  // expected-error @+1 {{'gpu.memset' op failed to verify that all of {dst, value} have same element type}}
+  gpu.memset %a, %v : memref<2x2xi8>, i16
+}
