@@ -86,8 +86,31 @@ export function inlineCall(call: Operation, callee: Operation, inPlace = false):
   return inlined;
 }
 
+/** `func.func(canonicalize,cse),gpu.func(cse)`: the pipeline for callables of each op name (MLIR's op-pipelines). */
+function opPipelines(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let depth = 0;
+  let start = 0;
+  const entry = (s: string) => {
+    const m = /^\s*([\w.$-]+)\s*\((.*)\)\s*$/s.exec(s);
+    if (m) out.set(m[1]!, m[2]!.trim());
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      entry(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (text.trim() !== '') entry(text.slice(start));
+  return out;
+}
+
 interface InlineOptions {
   readonly 'default-pipeline': string;
+  readonly 'op-pipelines': string;
   readonly 'max-iterations': number;
 }
 
@@ -115,9 +138,13 @@ class Inliner {
 
   /** Run the default pipeline on each callable of the SCC, then recount their uses (MLIR's optimizeSCC). */
   private optimizeScc(scc: readonly CallGraphNode[]): void {
-    const pipeline = this.pass.options['default-pipeline'].trim();
+    const fallback = this.pass.options['default-pipeline'].trim();
+    const byOp = opPipelines(this.pass.options['op-pipelines'] ?? '');
     const nodes = scc.filter((node) => !node.isExternal && !node.hasChildren);
-    for (const node of nodes) if (pipeline !== '') this.pass.runPipeline?.(node.callable!, pipeline);
+    for (const node of nodes) {
+      const pipeline = byOp.get(node.callable!.name) ?? fallback;
+      if (pipeline !== '') this.pass.runPipeline?.(node.callable!, pipeline);
+    }
     for (const node of nodes) this.uses.recomputeUses(node);
   }
 
@@ -200,6 +227,11 @@ export const inlinePass = definePass({
       help: 'The optimizer pipeline run on each callable before its calls are inlined (applied when the pass manager can run nested pipelines)',
     },
     'max-iterations': { type: 'uint', default: 4, help: 'Maximum number of iterations when inlining within an SCC' },
+    'op-pipelines': {
+      type: 'string',
+      default: '',
+      help: 'Callable operations and the pipeline run on them instead of default-pipeline, as `func.func(canonicalize,cse)`, comma-separated',
+    },
   },
   statistics: {
     'num-inlined-calls': 'Number of inlined calls',

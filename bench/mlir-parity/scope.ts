@@ -3,13 +3,14 @@
 /** MLIR's `test` dialect and the dialects outside tile-opt's scope (issue 23, point 5). */
 export const OUT_OF_SCOPE_DIALECTS = ['test', 'tensor', 'affine', 'linalg', 'complex', 'sparse_tensor'] as const;
 
-const OUT_OF_SCOPE = new RegExp(`(?<![\\w.$%@-])(?:${OUT_OF_SCOPE_DIALECTS.join('|')})\\.[a-z_]`, 'g');
+const OUT_OF_SCOPE = new RegExp(`(?<![\\w.$%@-])(?:${OUT_OF_SCOPE_DIALECTS.join('|')})\\.[A-Za-z_]`, 'g');
 
 /** The out-of-scope dialect a unit uses (an op, attribute or type of it), if any. */
 export function outOfScopeDialect(unit: string): string | undefined {
   for (const line of unit.split('\n')) {
     if (/^\s*\/\//.test(line)) continue;
-    const code = line.replace(/"(?:[^"\\]|\\.)*"/g, (s) => (/^"[a-z_]+\.[a-z_.]+"$/.test(s) ? s.slice(1, -1) : '""')).replace(/\/\/.*$/, '');
+    // A quoted op name stays (`"test.firstCodeTrue"` is an op of the test dialect); other strings go.
+    const code = line.replace(/"(?:[^"\\]|\\.)*"/g, (s) => (/^"[a-z_]+\.[A-Za-z0-9_.$]+"$/.test(s) ? s.slice(1, -1) : '""')).replace(/\/\/.*$/, '');
     for (const m of code.matchAll(OUT_OF_SCOPE)) return m[0].slice(0, m[0].indexOf('.'));
   }
   return undefined;

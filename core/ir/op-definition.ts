@@ -71,6 +71,11 @@ export interface OpSpec {
   readonly parse?: (parser: Parser, state: ParseState) => void;
   /** Custom directives (`custom<Name>(...)`) used by the assembly format. */
   readonly customDirectives?: Readonly<Record<string, unknown>>;
+  /**
+   * MLIR's BranchOpInterface::getSuccessorOperands: the operands forwarded to successor #index, as
+   * [first operand, count, operand segment holding them (when the op has segment sizes)].
+   */
+  readonly successorOperands?: (op: Operation, index: number) => readonly [start: number, count: number, segment?: number];
   /** Type equalities the assembly format may use to infer omitted types (AllTypesMatch, TypesMatchWith). */
   readonly typeRelations?: readonly TypeRelation[];
 }
@@ -260,7 +265,9 @@ export function defineOp<const S extends OpSpec>(spec: S): OpClass<S> {
   const definition = new OpDefinition(spec);
   const proto: Record<string, unknown> = {};
   const define = (name: string, get: (op: Operation) => unknown) => {
-    if (name in proto || name === 'op') throw new Error(`'${spec.name}': accessor '${name}' declared twice`);
+    // A member named `op` (gpu.all_reduce's attribute) gets no accessor: the view's `op` is its operation.
+    if (name === 'op') return;
+    if (name in proto) throw new Error(`'${spec.name}': accessor '${name}' declared twice`);
     Object.defineProperty(proto, name, { get(this: { op: Operation }) { return get(this.op); }, enumerable: true });
   };
   definition.operandGroups.forEach((g, i) =>

@@ -1,4 +1,6 @@
+import type { DenseArrayAttr } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
+import { segmentSizesAttr } from '../ir/op-definition.js';
 import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
@@ -11,8 +13,9 @@ import { mayBeTriviallyDead, wouldOpBeTriviallyDead } from './trivially-dead.js'
  * results. Unlike erasing trivially dead ops one by one, this also removes dead cycles (graph
  * regions) and chains whose last use went away unnoticed. Returns true when an op was erased.
  *
- * (MLIR also drops unused arguments of non-entry blocks through BranchOpInterface; no registered
- * op branches between blocks here, so every successor argument is live.)
+ * As MLIR, unused arguments of non-entry blocks go too, with the operands that branches forward to
+ * them (ops declaring `successorOperands`, MLIR's BranchOpInterface): a successor operand is a use
+ * only while its block argument is live.
  */
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   return sweepAndErase(rewriter, regions, false);
@@ -43,8 +46,16 @@ function sweepAndErase(rewriter: PatternRewriter, regions: readonly Region[], er
   if (seen) seen.graphRegion = sweep.sawGraphRegion;
   const erasedBlocks = sweep.erasedBlocks;
   let dead: (op: Operation) => boolean;
+  if (sweep.sawBranchArguments) {
+    // Block arguments may be dead: their liveness and the ops' are found together.
+    const { ops, args } = liveToFixedPoint(regions, true);
+    let erased = erasedBlocks;
+    for (const region of regions) erased = deleteDead(rewriter, region, (op) => !ops.has(op)) || erased;
+    for (const region of regions) erased = eraseDeadArguments(region, args) || erased;
+    return erased;
+  }
   if (sweep.sawGraphRegion) {
-    const live = liveToFixedPoint(regions);
+    const live = liveToFixedPoint(regions, false).ops;
     dead = (op) => !live.has(op);
   } else {
     if (sweep.dead.size === 0) return erasedBlocks;
@@ -61,6 +72,8 @@ class DeadSweep {
   /** For each value used by an op in `dead`: how many of its uses those are. */
   private readonly deadUses = new Map<Value, number>();
   sawGraphRegion = false;
+  /** A branch (an op declaring successorOperands) forwards values to block arguments. */
+  sawBranchArguments = false;
   erasedBlocks = false;
   constructor(
     private readonly rewriter: PatternRewriter,
@@ -79,6 +92,8 @@ class DeadSweep {
     for (const block of region.postOrderBlocks()) this.block(block);
   }
   private block(block: Block): void {
+    const terminator = block.last;
+    if (terminator && terminator.successorSlots.length > 0 && terminator.definition?.spec.successorOperands && terminator.numOperands > 0) this.sawBranchArguments = true;
     for (let op = block.last; op; op = op.prev) {
       const regions = op.regions;
       if (regions.length > 0) {
@@ -113,16 +128,51 @@ class DeadSweep {
   }
 }
 
-/** MLIR's propagation: sweep until no op is newly proven live. */
-function liveToFixedPoint(regions: readonly Region[]): Set<Operation> {
+/** The block argument successor operand #`index` of terminator `op` is forwarded to, if `op` is a branch. */
+function successorArgument(op: Operation, index: number): Value | undefined {
+  const hook = op.definition?.spec.successorOperands;
+  if (!hook) return undefined;
+  const successors = op.successors;
+  for (let i = 0; i < successors.length; i++) {
+    const [start, count] = hook(op, i);
+    if (index >= start && index < start + count) return successors[i]!.arguments[index - start];
+  }
+  return undefined;
+}
+
+/** MLIR's propagation: sweep until no op (and, with `withArgs`, no block argument) is newly proven live. */
+function liveToFixedPoint(regions: readonly Region[], withArgs: boolean): { ops: Set<Operation>; args: Set<Value> } {
   const live = new Set<Operation>();
+  const liveArgs = new Set<Value>();
+  const liveUse = (owner: Operation, index: number): boolean => {
+    if (!live.has(owner)) return false;
+    if (!withArgs || owner.successorSlots.length === 0) return true;
+    const arg = successorArgument(owner, index);
+    return arg === undefined || liveArgs.has(arg);
+  };
   const markRegion = (region: Region): boolean => {
     if (region.empty) return false;
     let changed = false;
     for (const block of region.postOrderBlocks()) {
       for (let op = block.last; op; op = op.prev) changed = markOp(op) || changed;
+      // Entry block arguments stay (as in MLIR).
+      if (!withArgs || block === region.entry) continue;
+      for (const arg of block.arguments) {
+        if (liveArgs.has(arg)) continue;
+        for (let use = arg.firstUse; use; use = use.nextUse) {
+          if (!liveUse(use.owner, use.index)) continue;
+          liveArgs.add(arg);
+          changed = true;
+          break;
+        }
+      }
     }
     return changed;
+  };
+  /** A terminator that is no known branch keeps all its successors' arguments. */
+  const markSuccessorArgs = (op: Operation): void => {
+    if (!withArgs || op.successorSlots.length === 0 || op.definition?.spec.successorOperands) return;
+    for (const s of op.successors) for (const a of s.arguments) liveArgs.add(a);
   };
   const markOp = (op: Operation): boolean => {
     let changed = false;
@@ -130,13 +180,14 @@ function liveToFixedPoint(regions: readonly Region[]): Set<Operation> {
     if (live.has(op)) return changed;
     if (op.hasTrait('Terminator') || !wouldOpBeTriviallyDead(op) || usedByLive(op)) {
       live.add(op);
+      markSuccessorArgs(op);
       return true;
     }
     return changed;
   };
   const usedByLive = (op: Operation): boolean => {
     for (const result of op.results) {
-      for (let use = result.firstUse; use; use = use.nextUse) if (live.has(use.owner)) return true;
+      for (let use = result.firstUse; use; use = use.nextUse) if (liveUse(use.owner, use.index)) return true;
     }
     return false;
   };
@@ -145,7 +196,47 @@ function liveToFixedPoint(regions: readonly Region[]): Set<Operation> {
     changed = false;
     for (const region of regions) changed = markRegion(region) || changed;
   } while (changed);
-  return live;
+  return { ops: live, args: liveArgs };
+}
+
+/**
+ * Erase the arguments of non-entry blocks not in `live`, with the operands branches forward to them
+ * (MLIR's deleteDeadness for block arguments). Returns true when one was erased.
+ */
+function eraseDeadArguments(region: Region, live: ReadonlySet<Value>): boolean {
+  let erased = false;
+  for (const block of region.blocks) {
+    for (let op = block.first; op; op = op.next) for (const nested of op.regions) erased = eraseDeadArguments(nested, live) || erased;
+    if (block === region.entry) continue;
+    const dead = block.arguments.filter((a) => !live.has(a));
+    if (dead.length === 0) continue;
+    // Every predecessor is a branch here (others made all successor arguments live).
+    for (const pred of new Set(block.predecessors)) {
+      const hook = pred.definition!.spec.successorOperands!;
+      const operands = pred.operands;
+      const drop = new Set<number>();
+      const segments = pred.getProperty('operandSegmentSizes') as DenseArrayAttr | undefined;
+      const sizes = segments ? [...segments.numbers] : undefined;
+      pred.successors.forEach((s, i) => {
+        if (s !== block) return;
+        const [start, , segment] = hook(pred, i);
+        for (const a of dead) {
+          drop.add(start + a.index);
+          if (sizes && segment !== undefined) sizes[segment]!--;
+        }
+      });
+      pred.setOperands(operands.filter((_, i) => !drop.has(i)));
+      if (sizes) pred.properties.set('operandSegmentSizes', segmentSizesAttr(sizes));
+    }
+    for (let i = block.arguments.length - 1; i >= 0; i--) {
+      const a = block.arguments[i]!;
+      if (live.has(a)) continue;
+      a.dropAllUses();
+      block.eraseArgument(i);
+    }
+    erased = true;
+  }
+  return erased;
 }
 
 /** Erase the dead ops, users first (MLIR's deleteDeadness order), looking into live ops' regions. */

@@ -448,6 +448,15 @@ export class OpAsmPrinter implements AttrTypeWriter {
     if (this.locations) this.write(' ' + this.locations.reference(op.loc));
   }
 
+  /** `op` without its results (MLIR's printCustomOrGenericOp: ops that show a nested op inline, as vector.mask). */
+  printCustomOrGenericOp(op: Operation): void {
+    const form = this.isGeneric ? undefined : this.customForm(op);
+    if (form?.custom) {
+      this.write(form.name);
+      form.custom(this, op);
+    } else this.printGenericOp(op);
+  }
+
   /** How a registered op prints in custom form under the current default dialect. */
   private customForm(op: Operation): OpForm | undefined {
     const definition = op.definition;

@@ -7,6 +7,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure, Terminator } from '../../core/ir/traits.js';
 import { i1 } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
+import { cfPatterns } from './canonicalization.js';
 
 const I1 = typeConstraint('1-bit signless integer', (t) => t === i1, i1);
 const StrAttr = attrConstraint('string attribute', (a): a is StringAttr => a instanceof StringAttr);
@@ -30,6 +31,8 @@ export const BranchOp = defineOp({
   operands: { destOperands: variadic() },
   successors: { dest: {} },
   traits: [Pure, Terminator],
+  canonicalize: cfPatterns['cf.br'],
+  successorOperands: (op) => [0, op.numOperands],
   assemblyFormat: '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict',
   verify(op) {
     return checkSuccessorOperands(op, 0, op.successors[0]!, op.operands);
@@ -42,6 +45,11 @@ export const CondBranchOp = defineOp({
   operands: { condition: I1, trueDestOperands: variadic(), falseDestOperands: variadic() },
   successors: { trueDest: {}, falseDest: {} },
   traits: [Pure, Terminator],
+  canonicalize: cfPatterns['cf.cond_br'],
+  successorOperands: (op, index) => {
+    const sizes = (op.getProperty('operandSegmentSizes') as { numbers?: number[] } | undefined)?.numbers ?? [1, 0, 0];
+    return index === 0 ? [1, sizes[1]!, 1] : [1 + sizes[1]!, sizes[2]!, 2];
+  },
   assemblyFormat:
     '$condition `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
   verify(op) {
@@ -58,5 +66,6 @@ export const AssertOp = defineOp({
   operands: { arg: I1 },
   attributes: { msg: required(StrAttr) },
   traits: [MemoryEffects('write')],
+  canonicalize: cfPatterns['cf.assert'],
   assemblyFormat: '$arg `,` $msg attr-dict',
 });

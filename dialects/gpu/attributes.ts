@@ -4,6 +4,7 @@ import { SimpleDialectType, type Type } from '../../core/ir/types.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
 import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
+import { parseAllReduceOperationKeyword } from './all-reduce.js';
 
 export const DIMENSIONS = ['x', 'y', 'z'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -107,6 +108,7 @@ export function parseGpuAttribute(parser: Parser, mnemonic: string): Attribute {
     let a: Attribute;
     if (kw === 'dim') a = parseDimensionKeyword(parser);
     else if (kw === 'address_space') a = parseAddressSpaceBody(parser);
+    else if (kw === 'all_reduce_op') a = parseAllReduceOperationKeyword(parser);
     else throw parser.emitError(`unknown attribute \`${kw}\` in dialect \`gpu\``, offset);
     parser.expect(Tok.Greater, "'>'");
     return a;

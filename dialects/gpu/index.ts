@@ -1,5 +1,8 @@
 import { defineDialect } from '../../core/ir/dialect.js';
 import { AllocOp } from './alloc.js';
+import { AllReduceOp, YieldOp } from './all-reduce.js';
+import { LaunchOp, TerminatorOp } from './launch.js';
+import { MemcpyOp, MemsetOp, WaitOp } from './async-ops.js';
 import { parseGpuAttribute, parseGpuType } from './attributes.js';
 import {
   BarrierOp,
@@ -22,6 +25,9 @@ import {
 export * from './attributes.js';
 export * from './ops.js';
 export { AllocOp } from './alloc.js';
+export * from './all-reduce.js';
+export * from './launch.js';
+export * from './async-ops.js';
 
 export const gpuDialect = defineDialect({
   name: 'gpu',
@@ -43,6 +49,13 @@ export const gpuDialect = defineDialect({
     SubgroupSizeOp,
     BarrierOp,
     AllocOp,
+    AllReduceOp,
+    YieldOp,
+    LaunchOp,
+    TerminatorOp,
+    WaitOp,
+    MemcpyOp,
+    MemsetOp,
   ],
   parseAttribute: parseGpuAttribute,
   parseType: parseGpuType,

@@ -42,7 +42,32 @@ export const CombiningKindAttrConstraint = attrConstraint(
   },
 );
 
-export function parseVectorAttribute(parser: Parser, mnemonic: string): CombiningKindAttr {
+export function parseVectorAttribute(parser: Parser, mnemonic: string): CombiningKindAttr | IteratorTypeAttr {
   if (mnemonic === 'kind') return parseCombiningKindBody(parser);
+  if (mnemonic === 'iterator_type') {
+    parser.expect(Tok.Less, "'<'");
+    const value = parseEnumKeyword(parser, ITERATOR_TYPES, '::mlir::vector::IteratorType');
+    parser.expect(Tok.Greater, "'>'");
+    return IteratorTypeAttr.get(value);
+  }
   throw parser.emitError(`unknown attribute \`${mnemonic}\` in dialect \`vector\``);
+}
+
+/** MLIR's vector::IteratorType. */
+export const ITERATOR_TYPES = ['parallel', 'reduction'] as const;
+export type IteratorType = (typeof ITERATOR_TYPES)[number];
+
+/** `#vector.iterator_type<parallel>`: MLIR's vector::IteratorTypeAttr (vector.contract's iterator_types). */
+export class IteratorTypeAttr extends DialectAttr {
+  readonly dialect = 'vector';
+  readonly mnemonic = 'iterator_type';
+  private constructor(readonly value: IteratorType) {
+    super();
+  }
+  static get(value: IteratorType): IteratorTypeAttr {
+    return uniqueDialectAttr(`vector.iterator_type:${value}`, () => new IteratorTypeAttr(value));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(`<${this.value}>`);
+  }
 }

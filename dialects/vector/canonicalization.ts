@@ -117,7 +117,8 @@ function foldExtractFromBroadcast(op: Operation): FoldResult[] | FoldResult | un
   if (source.type === resultType) return source;
   const sourceRank = rankOf(source.type);
   const resultRank = rankOf(resultType);
-  if (resultRank > sourceRank) return undefined;
+  // (A 0-D vector source with a scalar result is left to ExtractOpFromBroadcast, as in MLIR.)
+  if (resultRank >= sourceRank) return undefined;
   const sourceShape = (source.type as VectorType).shape;
   if (resultType instanceof VectorType && resultType.shape.some((d, i) => d !== sourceShape[sourceRank - resultRank + i])) return undefined;
   const broadcastShape = (def.results[0]!.type as VectorType).shape;
@@ -134,8 +135,17 @@ const foldExtract: Folder = (op) => {
   if (positionOf(op).length === 0 && vector.type === op.results[0]!.type) return vector;
   if (hasDynamicPosition(op, 1)) return undefined;
   if (foldExtractFromExtractChain(op)) return [...op.results];
-  return foldExtractFromInsertChain(op) ?? foldExtractFromBroadcast(op);
+  return foldExtractFromInsertChain(op) ?? foldExtractFromBroadcast(op) ?? foldScalarExtractFromFromElements(op);
 };
+
+/** A scalar extracted at a static position from vector.from_elements -> that element (foldScalarExtractFromFromElements). */
+function foldScalarExtractFromFromElements(op: Operation): Value | undefined {
+  const def = op.operandSlots[0]!.value.definingOp;
+  if (def?.name !== 'vector.from_elements') return undefined;
+  const type = def.results[0]!.type as VectorType;
+  if (type.scalableDims.some(Boolean) || op.results[0]!.type !== type.elementType) return undefined;
+  return def.operandSlots[linearPosition(type, positionOf(op))]!.value;
+}
 
 /** insert at no position of a value of the destination's type -> that value. */
 const foldInsert: Folder = (op) => {
@@ -214,9 +224,11 @@ const ExtractOpFromBroadcast = definePattern({
     if (def?.name !== 'vector.broadcast' && def?.name !== 'vector.splat') return false;
     const source = def.operandSlots[0]!.value;
     const resultType = op.results[0]!.type;
-    // Scalar results and parts of the source are left to the folder.
-    if (source.type === resultType || rankOf(resultType) < rankOf(source.type) || rankOf(resultType) === 0) return false;
-    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [source], resultTypes: [resultType], loc: op.loc }).results);
+    // Parts of the source are left to the folder.
+    if (source.type === resultType || rankOf(resultType) < rankOf(source.type)) return false;
+    // The scalar of a 0-D vector source.
+    const name = rankOf(resultType) === 0 ? 'vector.extractelement' : 'vector.broadcast';
+    rw.replaceOp(op, rw.create({ name, operands: [source], resultTypes: [resultType], loc: op.loc }).results);
     return true;
   },
 });
@@ -240,8 +252,7 @@ const ARITH_REDUCTION: Readonly<Record<string, readonly [integer: string, float:
 
 /**
  * reduction of a one-element vector -> its element, combined with the accumulator when there is
- * one (ElideSingleElementReduction). MLIR also elides 0-D reductions, through
- * vector.extractelement, which this dialect does not have.
+ * one (ElideSingleElementReduction); a 0-D one through vector.extractelement.
  */
 const ElideSingleElementReduction = definePattern({
   name: 'ElideSingleElementReduction',
@@ -249,9 +260,12 @@ const ElideSingleElementReduction = definePattern({
   matchAndRewrite(op, rw) {
     const vector = op.operandSlots[0]!.value;
     const type = vector.type as VectorType;
-    if (type.rank !== 1 || type.shape[0] !== 1) return false;
+    if (type.rank > 1 || type.numElements !== 1) return false;
     const element = type.elementType;
-    const extract = rw.create({ name: 'vector.extract', operands: [vector], resultTypes: [element], properties: { static_position: denseI64([0]) }, loc: op.loc });
+    const extract =
+      type.rank === 0
+        ? rw.create({ name: 'vector.extractelement', operands: [vector], resultTypes: [element], loc: op.loc })
+        : rw.create({ name: 'vector.extract', operands: [vector], resultTypes: [element], properties: { static_position: denseI64([0]) }, loc: op.loc });
     let result: Value = extract.results[0]!;
     if (op.operandSlots.length > 1) {
       const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).kind]!;
@@ -332,9 +346,40 @@ const InsertOpConstantFolder = definePattern({
   },
 });
 
+/** A sub-vector extracted at a static position from vector.from_elements -> from_elements of its elements (as MLIR's foldExtractFromFromElements). */
+const ExtractFromFromElements = definePattern({
+  name: 'ExtractFromFromElements',
+  root: 'vector.extract',
+  matchAndRewrite(op, rw) {
+    if (hasDynamicPosition(op, 1)) return false;
+    const def = op.operandSlots[0]!.value.definingOp;
+    const resultType = op.results[0]!.type;
+    if (def?.name !== 'vector.from_elements' || !(resultType instanceof VectorType)) return false;
+    const type = def.results[0]!.type as VectorType;
+    if (type.scalableDims.some(Boolean)) return false;
+    const begin = linearPosition(type, positionOf(op));
+    const elements = def.operandSlots.slice(begin, begin + resultType.numElements).map((s) => s.value);
+    rw.replaceOp(op, rw.create({ name: 'vector.from_elements', operands: elements, resultTypes: [resultType], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** from_elements of one value repeated -> vector.splat (rewriteFromElementsAsSplat). */
+const FromElementsAsSplat = definePattern({
+  name: 'FromElementsAsSplat',
+  root: 'vector.from_elements',
+  matchAndRewrite(op, rw) {
+    const first = op.operandSlots[0]?.value;
+    if (!first || !op.operandSlots.every((s) => s.value === first)) return false;
+    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [first], resultTypes: [op.results[0]!.type], loc: op.loc }).results);
+    return true;
+  },
+});
+
 export const vectorPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
+  'vector.from_elements': [FromElementsAsSplat],
   'vector.insert': [InsertToBroadcast, BroadcastFolder, InsertSplatToSplat, InsertOpConstantFolder],
-  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder, ExtractOpFromBroadcast],
+  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder, ExtractOpFromBroadcast, ExtractFromFromElements],
   'vector.broadcast': [BroadcastFolder],
   'vector.reduction': [ElideSingleElementReduction],
 };

@@ -10,6 +10,7 @@ import { codecOf, MemRef, numElements, rowMajorStrides, ShapedValue, type RtValu
 import { isDynamicIndex } from '../memref/dynamic-index-list.js';
 import type { CombiningKindAttr } from './attributes.js';
 import { transferRead, transferWrite } from './interpret-transfer.js';
+import { shapeSemantics } from './interpret-shape.js';
 
 /** Memref indices of each element of a vector of `shape` read at `base` (vector dims are the trailing memref dims). */
 function forEachElement(shape: readonly number[], base: readonly number[], f: (k: number, idx: number[]) => void): void {
@@ -160,5 +161,6 @@ export const vectorSemantics: DialectSemantics = {
     'vector.insert': insert,
     'vector.fma': fma,
     'vector.reduction': reduction,
+    ...shapeSemantics,
   },
 };

@@ -83,7 +83,7 @@ export const StoreOp = defineOp({
       if (elem !== vec) return 'base memref and valueToStore vector types should match';
       elem = elem.elementType;
     }
-    if (vec.elementType !== elem) return 'base and valueToStore element types should match';
+    if (vec.elementType !== elem) return 'base and valueToStore element type should match';
     if (op.numOperands - 2 !== mem.rank) return `requires ${mem.rank} indices`;
   },
 });
@@ -102,9 +102,9 @@ export const BroadcastOp = defineOp({
   verify(op) {
     const src = typeOf(op, 0);
     const dst = op.resultTypes[0] as VectorType;
-    const srcElem = src instanceof VectorType ? src.elementType : src;
-    if (srcElem !== dst.elementType) return 'failed to verify that source operand and result have same element type';
-    if (!(src instanceof VectorType)) return;
+    if (elementTypeOrSelf(src) !== dst.elementType) return 'failed to verify that source operand and result have same element type';
+    // MLIR's isBroadcastableTo: a scalar of the element type, or a vector.
+    if (!(src instanceof VectorType)) return isFloat(src) || isInteger(src) || src instanceof IndexType ? undefined : 'source type is not a vector';
     if (src.rank > dst.rank) return 'source rank higher than destination rank';
     const lead = dst.rank - src.rank;
     for (let i = 0; i < src.rank; i++) {
@@ -232,7 +232,7 @@ export const FMAOp = defineOp({
   },
 });
 
-function kindSupports(kind: string, t: Type): boolean {
+export function kindSupports(kind: string, t: Type): boolean {
   const intLike = t instanceof IntegerType || t instanceof IndexType;
   switch (kind) {
     case 'add':

@@ -55,10 +55,10 @@ function parseTransferTail(parser: Parser, state: ParseState, read: boolean, has
   parser.parseOptionalAttrDict(state);
   const at = parser.offset;
   const types = parser.parseColonTypeList();
-  if (types.length !== 2) throw parser.emitError('requires two types', at);
+  if (types.length !== 2) throw parser.opError('requires two types', at);
   const [source, vector] = read ? [types[0]!, types[1]!] : [types[1]!, types[0]!];
-  if (!(source instanceof MemRefType || source instanceof RankedTensorType)) throw parser.emitError('requires memref or ranked tensor type', at);
-  if (!(vector instanceof VectorType)) throw parser.emitError('requires vector type', at);
+  if (!(source instanceof MemRefType || source instanceof RankedTensorType)) throw parser.opError('requires memref or ranked tensor type', at);
+  if (!(vector instanceof VectorType)) throw parser.opError('requires vector type', at);
   let map = (state.getAttr('permutation_map') as AffineMapAttr | undefined)?.map;
   if (!map) {
     map = minorIdentityMap(source, vector);
@@ -66,8 +66,8 @@ function parseTransferTail(parser: Parser, state: ParseState, read: boolean, has
   }
   if (!state.getAttr('in_bounds')) state.properties.set('in_bounds', ArrayAttr.get(map.results.map(() => BoolAttr.get(false))));
   if (!hasMask) return { source, vector };
-  if (source.elementType instanceof VectorType) throw parser.emitError('does not support masks with vector element type', maskOffset);
-  if (vector.rank !== map.numResults) throw parser.emitError('expected the same rank for the vector and the results of the permutation map', at);
+  if (source.elementType instanceof VectorType) throw parser.opError('does not support masks with vector element type', maskOffset);
+  if (vector.rank !== map.numResults) throw parser.opError('expected the same rank for the vector and the results of the permutation map', at);
   return { source, vector, mask: inferredMaskType(vector, map) };
 }
 

@@ -46,6 +46,8 @@ describe('mlir-parity units', () => {
   it('tells the units of out-of-scope dialects, in custom and generic form', () => {
     expect(outOfScopeDialect('%0 = tensor.empty() : tensor<4xf32>')).toBe('tensor');
     expect(outOfScopeDialect('"test.op"() : () -> ()')).toBe('test');
+    // Op names may have capitals (MLIR's test ops such as "test.firstCodeTrue").
+    expect(outOfScopeDialect('%v = "test.firstCodeTrue"() : () -> i32')).toBe('test');
     expect(outOfScopeDialect('%0 = arith.constant dense<0> : tensor<4xi32> // tensor.empty')).toBeUndefined();
   });
 });

@@ -1,0 +1,118 @@
+/** gpu.all_reduce (a reduction over all work items of a workgroup) and gpu.yield (MLIR 19). */
+import { DialectAttr, UnitAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
+import { attrConstraint, optionalAttr, typeConstraint, variadic, AnyType } from '../../core/ir/constraints.js';
+import { Diagnostic } from '../../core/ir/diagnostics.js';
+import { defineOp } from '../../core/ir/op-definition.js';
+import type { Operation } from '../../core/ir/operation.js';
+import type { Region } from '../../core/ir/region.js';
+import { IsolatedFromAbove, ReturnLike, SameOperandsAndResultType, Terminator } from '../../core/ir/traits.js';
+import { FloatType, IntegerType, type Type } from '../../core/ir/types.js';
+import type { AttrTypeWriter } from '../../core/ir/writer.js';
+import type { CustomDirective } from '../../core/syntax/format-base.js';
+import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
+import type { Parser } from '../../core/syntax/parser.js';
+import { UnitAttrC as UnitAttrConstraint } from '../memref/ops.js';
+
+/** MLIR's gpu::AllReduceOperation, in enum order. */
+export const ALL_REDUCE_OPERATIONS = ['add', 'mul', 'minui', 'minsi', 'minnumf', 'maxui', 'maxsi', 'maxnumf', 'and', 'or', 'xor', 'minimumf', 'maximumf'] as const;
+export type AllReduceOperation = (typeof ALL_REDUCE_OPERATIONS)[number];
+
+/** `#gpu<all_reduce_op add>` */
+export class AllReduceOperationAttr extends DialectAttr {
+  readonly dialect = 'gpu';
+  readonly mnemonic = 'all_reduce_op';
+  private constructor(readonly value: AllReduceOperation) {
+    super();
+  }
+  static get(value: AllReduceOperation): AllReduceOperationAttr {
+    return uniqueDialectAttr(`gpu.all_reduce_op:${value}`, () => new AllReduceOperationAttr(value));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(' ' + this.value);
+  }
+  override print(w: AttrTypeWriter): void {
+    w.write(`#gpu<all_reduce_op ${this.value}>`);
+  }
+}
+
+/** The body of `#gpu<all_reduce_op add>` after its keyword. */
+export function parseAllReduceOperationKeyword(parser: Parser): AllReduceOperationAttr {
+  return AllReduceOperationAttr.get(parseEnumKeyword(parser, ALL_REDUCE_OPERATIONS, '::mlir::gpu::AllReduceOperation'));
+}
+
+const AllReduceOperationAttrC = attrConstraint('built-in reduction operations supported by gpu.allreduce.', (a): a is AllReduceOperationAttr => a instanceof AllReduceOperationAttr);
+const AnyIntegerOrFloat = typeConstraint('Integer or Float', (t) => t instanceof IntegerType || t instanceof FloatType);
+
+/** MLIR's verifyReduceOpAndType. */
+export function reduceOpFitsType(op: AllReduceOperation, t: Type): boolean {
+  const isFloat = t instanceof FloatType;
+  if (['and', 'or', 'xor', 'minsi', 'minui', 'maxsi', 'maxui'].includes(op)) return !isFloat;
+  if (['minnumf', 'maxnumf', 'minimumf', 'maximumf'].includes(op)) return isFloat;
+  return true;
+}
+
+/** The optional operation keyword (`add`); a keyword that is no operation is an error. */
+const AllReduceOperationDirective: CustomDirective = {
+  print(p, _op, [attr]) {
+    if (attr instanceof AllReduceOperationAttr) p.write(' ' + attr.value);
+  },
+  parse(parser) {
+    if (!parser.isKeyword()) return [undefined];
+    const offset = parser.offset;
+    const kw = parser.parseKeyword();
+    if (!(ALL_REDUCE_OPERATIONS as readonly string[]).includes(kw)) throw parser.emitError('invalid op kind', offset);
+    return [AllReduceOperationAttr.get(kw as AllReduceOperation)];
+  },
+};
+
+const regionError = (op: Operation, message: string) => Object.assign(new Diagnostic('error', op.loc, message), { op });
+
+export const AllReduceOp = defineOp({
+  name: 'gpu.all_reduce',
+  summary: 'Reduce values among workgroup.',
+  operands: { value: AnyIntegerOrFloat },
+  results: { result: AnyIntegerOrFloat },
+  attributes: { op: optionalAttr(AllReduceOperationAttrC), uniform: optionalAttr(UnitAttrConstraint) },
+  regions: { body: {} },
+  traits: [IsolatedFromAbove, SameOperandsAndResultType],
+  customDirectives: { AllReduceOperation: AllReduceOperationDirective },
+  // In the entry block of a gpu.launch every work item reaches the op: it is uniform (MLIR's canMakeGroupOpUniform).
+  fold(op) {
+    const launch = op.parentOp;
+    if (op.getAttr('uniform') || launch?.name !== 'gpu.launch' || op.parent !== launch.regions[0]!.entry) return undefined;
+    op.setAttr('uniform', UnitAttr.get());
+    return [...op.results];
+  },
+  assemblyFormat: 'custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict `:` functional-type(operands, results)',
+  verifyRegions(op) {
+    const body = op.regions[0] as Region;
+    const kind = op.getAttr('op') as AllReduceOperationAttr | undefined;
+    const type = op.resultTypes[0]!;
+    // MLIR reports these without the op prefix (emitError).
+    if (body.empty !== (kind !== undefined)) return regionError(op, 'expected either an op attribute or a non-empty body');
+    if (!body.empty) {
+      const args = body.entry!.arguments;
+      if (args.length !== 2) return regionError(op, 'expected two region arguments');
+      if (args.some((a) => a.type !== type)) return regionError(op, 'incorrect region argument type');
+      let yields = 0;
+      for (const block of body.blocks) {
+        const t = block.last;
+        if (t?.name !== 'gpu.yield') continue;
+        if (t.numOperands !== 1) return regionError(op, 'expected one gpu.yield operand');
+        if (t.operand(0).type !== type) return regionError(op, 'incorrect gpu.yield type');
+        ++yields;
+      }
+      if (yields === 0) return regionError(op, 'expected gpu.yield op in region');
+    } else if (!reduceOpFitsType(kind!.value, type)) {
+      return regionError(op, `\`${kind!.value}\` reduction operation is not compatible with type '${type}'`);
+    }
+  },
+});
+
+export const YieldOp = defineOp({
+  name: 'gpu.yield',
+  summary: 'GPU yield operation',
+  operands: { values: variadic(AnyType) },
+  traits: [Terminator, ReturnLike],
+  assemblyFormat: 'attr-dict ($values^ `:` type($values))?',
+});
