@@ -163,7 +163,14 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   const inputs = collectInputs(params, opts.arg, Number(opts.seed));
   const smallSpecs = opts.arg.map((a) => shrinkArgSpec(a, checkSize));
   const smallInputs = smallSpecs.every((s, i) => s === opts.arg[i]) ? inputs : collectInputs(params, smallSpecs, Number(opts.seed));
-  const reference = await referenceOutputs(program, opts.entry, params, smallInputs);
+  let reference;
+  try {
+    reference = await referenceOutputs(program, opts.entry, params, smallInputs);
+  } catch (e) {
+    if (!(e instanceof DiagnosticError) || smallInputs === inputs) throw e;
+    const first = renderDiagnostic(e.diagnostic, { sources }).split('\n')[0];
+    throw new TuneError(`the program fails in the interpreter on the check problem (${smallSpecs.join(' ')}: generated arguments shrunk to at most ${checkSize} per dimension; a larger --check-size may fit): ${first}`);
+  }
   if (reference.length === 0) throw new TuneError(`@${opts.entry.replace(/^@/, '')} writes no output to check`);
   const problem: Problem = { file, entry: opts.entry, params, inputs, smallInputs, reference };
 
