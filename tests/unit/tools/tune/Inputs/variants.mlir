@@ -2,7 +2,7 @@
 // @add64 (correct, different workgroups), a - b by @wrong, a loop on the uniform %n that never
 // ends by @hang, 2048 threads per workgroup (beyond any adapter's limit) by @huge, and a
 // workgroup array far beyond WGSL's limits by @badwgsl. @main calls @impl_add256; the plugin's
-// pass tune-test-variant{variant=X} makes it call @impl_X (variants.yaml tunes X).
+// pass tune-test-variant{variant=X} makes it call @impl_X (variants-pipeline.yaml tunes X).
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @add256(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
@@ -51,8 +51,8 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     // A loop on the uniform %n that never ends: x = 1, 0, 1, 0, ... is never equal to a %n above
-    // 1, and each turn is a workgroup barrier (which no shader compiler may drop, unlike a loop
-    // with no effect, as llvmpipe's LLVM does).
+    // 1, and each turn is a workgroup barrier (an effect no shader compiler may drop). It hangs
+    // under Dawn on SwiftShader; llvmpipe (wgpu here) cuts long loops short, so it does not there.
     gpu.func @hang(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %tx = gpu.thread_id x
       %bx = gpu.block_id x
