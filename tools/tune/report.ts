@@ -30,10 +30,10 @@ export function lineProgress(total: number, write: (line: string) => void): Prog
 /** A progress bar on a terminal (stream: the TTY it draws on). */
 export async function barProgress(total: number, stream: NodeJS.WriteStream, color: boolean): Promise<Progress> {
   const { default: cliProgress } = await import('cli-progress');
-  const start = Date.now();
   const bar = new cliProgress.SingleBar(
     {
-      format: `tuning ${color ? '{bar}' : '[{bar}]'} {value}/{total} configurations | {elapsed} | best {best}`,
+      // {duration_formatted} is redrawn by cli-progress's timer: elapsed time moves during a long measurement.
+      format: `tuning ${color ? '{bar}' : '[{bar}]'} {value}/{total} configurations | {duration_formatted} | best {best}`,
       stream,
       hideCursor: true,
       clearOnComplete: false,
@@ -41,10 +41,10 @@ export async function barProgress(total: number, stream: NodeJS.WriteStream, col
     },
     color ? cliProgress.Presets.shades_classic : cliProgress.Presets.legacy,
   );
-  bar.start(total, 0, { elapsed: '0.0s', best: '-' });
+  bar.start(total, 0, { best: '-' });
   return {
     update(done, best) {
-      bar.update(done, { elapsed: elapsed(start), best: bestText(best) });
+      bar.update(done, { best: bestText(best) });
     },
     stop() {
       bar.stop();

@@ -14,7 +14,7 @@ import { PluginError } from '../../core/pass/plugin.js';
 import { renderDiagnostic } from '../../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../../core/syntax/source.js';
 import { openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
-import { errnoText, toolOutput } from '../cli.js';
+import { errnoText, stderrColor, toolOutput } from '../cli.js';
 import { createPassRegistry, loadPlugins } from '../opt-passes.js';
 import { collectInputs, entryFunction, loadProgram, parameters, RunError, type Input } from '../run-main.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
@@ -35,7 +35,8 @@ export const processTuneIO: TuneIO = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   tty: Boolean(process.stdout.isTTY),
-  color: Boolean(process.stdout.isTTY) && supportsColor !== false && supportsColor.level > 0,
+  // As tile-opt's diagnostics (tools/cli.ts stderrColor): chalk's detection, off with NO_COLOR.
+  color: stderrColor(process.env, supportsColor),
 };
 
 interface TuneOptions {
@@ -231,7 +232,8 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
   } else {
     const byOptions = new Map(entry.results.map((r) => [r.options, r]));
     if (byOptions.size) io.stdout(`tile-tune: ${byOptions.size} configuration(s) cached from an earlier run\n`);
-    const progress: Progress = io.tty ? await barProgress(total, process.stdout, io.color) : lineProgress(total, io.stdout);
+    // Without cli-progress (built JS copied without node_modules) a terminal gets plain lines too.
+    const progress: Progress = io.tty ? await barProgress(total, process.stdout, io.color).catch(() => lineProgress(total, io.stdout)) : lineProgress(total, io.stdout);
     let done = 0;
     let best: Measured | undefined;
     const note = (m: Measured): void => {
@@ -277,6 +279,8 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
     }
   }
   const best = sortResults(results)[0];
+  const methods = [...new Set(results.flatMap((r) => (r.outcome.status === 'ok' ? [r.outcome.method] : [])))];
+  if (methods.length) io.stdout(`times: per run of the entry's kernels, median of --rounds by ${methods.join(' and ')}\n`);
   if (interrupted) {
     io.stderr(`tile-tune: interrupted after ${results.length} configuration(s); the cache keeps them (run again to go on)\n`);
     if (best?.outcome.status === 'ok') io.stdout(`best so far: -p '${best.pipeline}'\n`);
