@@ -147,8 +147,18 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   await loadPlugins(argv, registry);
   const ref = splitPipelineRef(opts.pipeline);
   const builder = new PipelineBuilder(registry);
-  const def = builder.load(ref.name.slice(1), UnknownLoc.get());
-  for (const [name, s] of builder.sources) sources.set(name, s);
+  let def;
+  try {
+    def = builder.load(ref.name.slice(1), UnknownLoc.get());
+  } catch (e) {
+    if (!(e instanceof DiagnosticError)) throw e;
+    // A mistake inside a pipeline file is located there; one about the name itself has no place.
+    if (e.diagnostic.loc.fileLineCol()) {
+      for (const [name, src] of builder.sources) sources.set(name, src);
+      throw e;
+    }
+    throw new TuneError(`-p '${opts.pipeline}': ${e.diagnostic.message}`);
+  }
   const space: Space | undefined = opts.space !== undefined ? parseSpace(opts.space) : spaceOfParameters(def.parameters);
   if (!space) throw new TuneError(`no search space: give --space, or tune: lists in the parameters of pipeline ${ref.name} (${def.origin})`);
   checkSpace(space, ref.name, def.parameters);
@@ -177,7 +187,7 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
 
   const runtime = await openRuntime({ provider: opts.provider as ProviderName | 'auto' | undefined });
   try {
-    return await tuneOn(runtime, { file, opts, io, space, budget, searchSeed, problem, registry, measureOptions, def: def.origin }, signal);
+    return await tuneOn(runtime, { file, opts, io, space, budget, searchSeed, problem, registry, measureOptions }, signal);
   } finally {
     await runtime.close();
   }
@@ -193,7 +203,6 @@ interface Session {
   readonly problem: Problem;
   readonly registry: ReturnType<typeof createPassRegistry>;
   readonly measureOptions: Parameters<typeof measure>[5];
-  readonly def: string;
 }
 
 export function deviceKey(runtime: WebGpuRuntime): string {

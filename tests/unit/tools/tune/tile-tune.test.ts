@@ -63,6 +63,7 @@ describe('tile-tune: bad input', () => {
       [[...base], 'tile-tune: error: no search space: give --space, or tune: lists in the parameters of pipeline @tile-wgsl (pass-pipelines/tile-wgsl.yaml)\n'],
       [[...base, '--space', 'num-warps=1|2', '--budget', '0'], "tile-tune: error: --budget must be an integer >= 1, got '0'\n"],
       [[...base, '--space', 'num-warps=1|2', '-p', '@tile-wgsl{num-warps=4}'], "tile-tune: error: -p '@tile-wgsl{num-warps=4}' sets 'num-warps', which the space tunes\n"],
+      [[...base, '--space', 'num-warps=1|2', '-p', '@nope'], "tile-tune: error: -p '@nope': 'nope' does not refer to a registered pass pipeline or a pipeline file (looked for nope.yaml in ., pass-pipelines)\n"],
       [[...base, '--space', 'num-warps=1|2', '-p', 'cse'], "tile-tune: error: -p 'cse': tile-tune tunes a named pipeline, '@NAME' or '@NAME{OPTIONS}'\n"],
       [[...base, '--space', 'num-warps=1|2', '--entry', 'nope'], "tile-tune: error: no function @nope with a body in '" + MATMUL + "' (functions: @matmul_f32, @matmul_f16)\n"],
     ];
