@@ -154,28 +154,32 @@ describe('tile-tune: failure kinds, cache and Ctrl-C under Dawn', () => {
 });
 
 describe('tile-tune: @tile-wgsl matmul under wgpu', () => {
-  it('tunes a tiny space: table, best -p text, budgeted search, SVG plot', async (ctx) => {
+  it('tunes a tiny space on an odd shape (checked shrunk): table, best -p text, a compile failure, budgeted search, SVG plot', async (ctx) => {
     const rt = await openTestRuntime('wgpu');
     await rt?.close();
     if (!rt) return ctx.skip();
     const cache = freshCache();
     const plot = path.join(cacheRoot, 'plot.svg');
-    const argv = [MATMUL, '--entry', 'matmul_f32', '--arg', 'A=rand:64x64xf32', '--arg', 'B=rand:64x64xf32', '--arg', 'C=zeros:64x64xf32', '--provider', 'wgpu', '--cache-dir', cache, '--repeat', '2', '--rounds', '3', '--timeout-s', '30'];
-    const r = await tune([...argv, '--space', 'tile-sizes=16,16,8|32,32,8 num-stages=1|2', '--plot', plot]);
+    const argv = [MATMUL, '--entry', 'matmul_f32', '--arg', 'A=rand:100x72xf32', '--arg', 'B=rand:72x90xf32', '--arg', 'C=zeros:100x90xf32', '--check-size', '40', '--provider', 'wgpu', '--cache-dir', cache, '--repeat', '2', '--rounds', '3', '--timeout-s', '30'];
+    // 64,64,32 with 3 stages needs 48 KiB of workgroup memory: @tile-wgsl refuses it (16 KiB allowed).
+    const r = await tune([...argv, '--space', 'tile-sizes=32,32,8|64,64,32 num-stages=1|3', '--plot', plot]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const entry = cacheEntry(cache);
-    expect(entry.results.map((m) => m.outcome.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
-    expect(entry.key).toMatchObject({ entry: 'matmul_f32', args: ['A=64x64xf32', 'B=64x64xf32', 'C=64x64xf32'], pipeline: '@tile-wgsl', space: 'tile-sizes=16,16,8|32,32,8 num-stages=1|2', search: 'exhaustive' });
+    expect(entry.results.map((m) => m.outcome.status)).toEqual(['ok', 'ok', 'ok', 'failed']);
+    expect(entry.results[3]!.outcome).toMatchObject({ failure: 'compile', reason: expect.stringMatching(/examples\/matmul\.mlir:\d+:\d+: error: convert-tile-to-gpu: this kernel uses 49152 bytes of workgroup memory/) });
+    expect(entry.key).toMatchObject({ entry: 'matmul_f32', args: ['A=100x72xf32', 'B=72x90xf32', 'C=100x90xf32'], pipeline: '@tile-wgsl', space: 'tile-sizes=32,32,8|64,64,32 num-stages=1|3', search: 'exhaustive' });
     expect(entry.key.device).toMatch(/^wgpu: vendor=/);
-    const best = entry.results.reduce((a, b) => ((a.outcome as { ms: number }).ms <= (b.outcome as { ms: number }).ms ? a : b));
+    const ok = entry.results.filter((m) => m.outcome.status === 'ok');
+    const best = ok.reduce((a, b) => ((a.outcome as { ms: number }).ms <= (b.outcome as { ms: number }).ms ? a : b));
     expect(r.stdout).toContain(`best: -p '${best.pipeline}'\n`);
-    expect(best.pipeline).toMatch(/^@tile-wgsl\{tile-sizes=(16,16,8|32,32,8) num-stages=[12]\}$/);
-    for (const m of entry.results) expect((m.outcome as { maxError: number }).maxError).toBeLessThan(1e-3);
+    expect(best.pipeline).toMatch(/^@tile-wgsl\{tile-sizes=(32,32,8 num-stages=[13]|64,64,32 num-stages=1)\}$/);
+    for (const m of ok) expect((m.outcome as { maxError: number }).maxError).toBeLessThan(1e-3);
     const svg = readFileSync(plot, 'utf8');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg.match(/<rect x=/g)).toHaveLength(4);
+    expect(svg.match(/<rect x=/g)).toHaveLength(3);
     for (const m of entry.results) expect(svg).toContain(`>${m.options}</text>`);
+    expect(svg).toContain('>failed (compile)<');
 
     const budgeted = await tune([...argv, '--space', 'tile-sizes=16,16,8|32,32,8 num-stages=1|2 num-warps=1|2', '--budget', '3']);
     expect(budgeted.code).toBe(0);
