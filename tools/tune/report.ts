@@ -89,12 +89,13 @@ export function svgChart(results: readonly Measured[], title: string): string {
   const sorted = sortResults(results);
   const ok = sorted.filter((r) => r.outcome.status === 'ok');
   const failed = sorted.filter((r) => r.outcome.status !== 'ok');
-  const labelW = Math.min(560, 20 + 6.6 * Math.max(12, ...sorted.map((r) => (r.options || '(defaults)').length)));
+  // Monospace advance: about 0.6 em (7.2 px at 12 px, 8.4 px for the 14 px title).
+  const labelW = 24 + 7.2 * Math.max(12, ...sorted.map((r) => (r.options || '(defaults)').length));
   const barW = 420;
   const rowH = 22;
   const top = 44;
   const maxMs = Math.max(...ok.map((r) => (r.outcome as { ms: number }).ms), 1e-9);
-  const width = Math.ceil(labelW + barW + 110);
+  const width = Math.ceil(Math.max(labelW + barW + 110, 20 + 8.4 * title.length));
   const height = top + rowH * (ok.length + failed.length) + 30;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="monospace" font-size="12">`,
