@@ -80,17 +80,17 @@ function runPipeline(module: Operation, pipeline: string, context: Context): Ope
 // ------------------------------------------------------------------------------------ errors
 
 /** A user error reported as `tile-run: error: MESSAGE`. */
-class RunError extends Error {}
+export class RunError extends Error {}
 
 // ------------------------------------------------------------------------------------ programs
 
-interface Program {
+export interface Program {
   readonly file: string;
   readonly source: SourceFile;
   readonly module: Operation;
 }
 
-function loadProgram(file: string): Program {
+export function loadProgram(file: string): Program {
   let bytes: Uint8Array;
   try {
     bytes = file === '-' ? readStdinSync() : readFileSync(file);
@@ -105,7 +105,7 @@ function loadProgram(file: string): Program {
   return { file, source, module };
 }
 
-function entryFunction(p: Program, name: string): Operation {
+export function entryFunction(p: Program, name: string): Operation {
   const fn = lookupSymbol(p.module, SymbolRefAttr.get(name.replace(/^@/, '')));
   if (!fn || fn.name !== 'func.func' || fn.region(0).empty) {
     const names = (p.module.region(0).entry?.ops ?? []).filter((o) => o.name === 'func.func' && !o.region(0).empty).map((o) => `@${symbolName(o)}`);
@@ -138,7 +138,7 @@ export function parameters(fn: Operation, source: SourceFile | undefined): Param
 const ELEMENT_TYPES: Record<string, Type> = { f16, bf16, f32, f64, i1, i8, i16, i32, i64, index };
 
 /** Input data of one parameter, generated once and copied into each run. */
-interface Input {
+export interface Input {
   readonly shape: readonly number[];
   readonly element: Type;
   readonly data: Storage;
@@ -241,7 +241,7 @@ function bind(param: Parameter, input: Input): RtValue {
   return codecOf(t).get(input.data, 0);
 }
 
-function collectInputs(params: readonly Parameter[], specs: readonly string[], seed: number): Input[] {
+export function collectInputs(params: readonly Parameter[], specs: readonly string[], seed: number): Input[] {
   const byName = new Map<string, number>();
   params.forEach((p, i) => byName.set(`arg${i}`, i));
   params.forEach((p, i) => byName.set(p.name, i));
@@ -262,7 +262,7 @@ function collectInputs(params: readonly Parameter[], specs: readonly string[], s
 
 // ------------------------------------------------------------------------------------ outputs
 
-interface Output {
+export interface Output {
   readonly name: string;
   readonly type: Type;
   readonly element: Type;
@@ -335,11 +335,11 @@ function fmtScalar(v: Scalar): string {
 
 // ------------------------------------------------------------------------------------ running
 
-interface RunOutcome {
+export interface RunOutcome {
   readonly outputs: Output[];
 }
 
-async function execute(p: Program, fn: Operation, params: readonly Parameter[], inputs: readonly Input[], backend: Backend, options: BackendOptions): Promise<RunOutcome> {
+export async function execute(p: Program, fn: Operation, params: readonly Parameter[], inputs: readonly Input[], backend: Backend, options: BackendOptions): Promise<RunOutcome> {
   const args = params.map((param, i) => bind(param, inputs[i]!));
   const before = args.map((a) => (a instanceof MemRef ? viewData(a) : undefined));
   const interp = new Interpreter(p.module, { semantics: createSemantics(), kernelLauncher: (await backend.kernelLauncher(options)) ?? undefined });
@@ -364,7 +364,7 @@ async function execute(p: Program, fn: Operation, params: readonly Parameter[], 
 }
 
 /** Largest absolute and relative differences, and whether every element is within `tol` (abs or rel). */
-function compareData(a: Output, b: Output, tol: number | undefined): { maxAbs: number; maxRel: number; ok: boolean } {
+export function compareData(a: Output, b: Output, tol: number | undefined): { maxAbs: number; maxRel: number; ok: boolean } {
   let maxAbs = 0;
   let maxRel = 0;
   let ok = true;

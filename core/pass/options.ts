@@ -12,6 +12,8 @@ export interface OptionSpec {
   readonly default?: OptionValue;
   /** The allowed values of an 'enum' option. */
   readonly values?: readonly string[];
+  /** Values for tile-tune to try (a YAML pipeline's `tune:` list), each parsed as the option's type. */
+  readonly tune?: readonly OptionValue[];
 }
 
 export type OptionValue = number | boolean | string | readonly number[] | readonly string[];

@@ -19,7 +19,7 @@ import type { PipelineDefinition } from './registry.js';
  *   description: one line
  *   anchor: builtin.module            # optional: the op kind it runs on
  *   parameters:
- *     iterations: { type: int, default: 10, help: ... }
+ *     iterations: { type: int, default: 10, help: ..., tune: [5, 10, 20] }   # tune: values for tile-tune
  *   steps:
  *     - nest: func.func
  *       steps:
@@ -75,7 +75,7 @@ export function parsePipelineYaml(source: SourceFile): PipelineDefinition {
     for (const pair of (paramsNode as YAMLMap).items) {
       const pname = nameOf(pair.key, 'parameter name');
       if (!isMap(pair.value)) fail(loc((pair.value ?? pair.key) as Node), `expected {type, default, help} for parameter '${pname}'`);
-      const keys = keysOf(pair.value as YAMLMap, `parameter '${pname}'`, ['type', 'default', 'help', 'values'], ['type']);
+      const keys = keysOf(pair.value as YAMLMap, `parameter '${pname}'`, ['type', 'default', 'help', 'values', 'tune'], ['type']);
       const typeNode = keys.get('type')!.value;
       const type = stringOf(typeNode, `the type of parameter '${pname}'`);
       if (!OPTION_TYPES.includes(type as OptionType)) fail(loc(typeNode as Node), `unknown type '${type}' of parameter '${pname}' (expected ${OPTION_TYPES.join(', ')})`);
@@ -88,11 +88,24 @@ export function parsePipelineYaml(source: SourceFile): PipelineDefinition {
       const helpNode = keys.get('help')?.value;
       const spec: OptionSpec = { type: type as OptionType, help: helpNode === undefined ? '' : stringOf(helpNode, `the help of parameter '${pname}'`), values };
       const defaultNode = keys.get('default')?.value;
+      let withDefault = spec;
       if (defaultNode !== undefined) {
         const parsed = parseOptionText(pname, spec, yamlValueText(defaultNode));
         if (typeof parsed === 'object' && 'error' in parsed) fail(loc(defaultNode as Node), parsed.error);
-        parameters[pname] = { ...spec, default: parsed as OptionSpec['default'] };
-      } else parameters[pname] = spec;
+        withDefault = { ...spec, default: parsed as OptionSpec['default'] };
+      }
+      // `tune: [v1, v2]`: the values tile-tune tries (each a value of the parameter's type).
+      const tuneNode = keys.get('tune')?.value;
+      if (tuneNode !== undefined) {
+        if (!isSeq(tuneNode) || (tuneNode as { items: unknown[] }).items.length === 0) fail(loc(tuneNode as Node), `expected a non-empty list of values to tune for parameter '${pname}'`);
+        const tune = (tuneNode as { items: unknown[] }).items.map((item) => {
+          const parsed = parseOptionText(pname, spec, yamlValueText(item));
+          if (typeof parsed === 'object' && 'error' in parsed) fail(loc(item as Node), parsed.error);
+          return parsed as NonNullable<OptionSpec['default']>;
+        });
+        withDefault = { ...withDefault, tune };
+      }
+      parameters[pname] = withDefault;
     }
   }
 

@@ -25,6 +25,8 @@ export interface WebGpuLauncherOptions {
 export interface LaunchRecord {
   readonly kernel: EmittedKernel;
   readonly grid: readonly [number, number, number];
+  /** The arguments as sent (memref contents before the launch), for re-running it (tile-tune's timing). */
+  readonly args: readonly KernelArgValue[];
 }
 
 const symbolOf = (op: Operation): string => {
@@ -95,7 +97,7 @@ export class WebGpuLauncher {
       if (e instanceof RuntimeError) throw deviceError(e, launch, kernel, this.runtime.description);
       throw e;
     }
-    this.launches.push({ kernel, grid });
+    this.launches.push({ kernel, grid, args });
     for (const [argIndex, data] of outputs) fromDevice(launch.args[argIndex] as MemRef, data, bindingOf.get(argIndex)!);
   }
 }
@@ -180,8 +182,9 @@ function deviceError(e: RuntimeError, launch: KernelLaunch, kernel: EmittedKerne
     const err = opError(launch.kernel, `WGSL of ${manifest.symbol} does not compile on ${device}: ${text.replace(/^Shader '[^']*' /, '')}${pos}`);
     const line = m && m.line > 0 ? kernel.wgsl.split('\n')[m.line - 1] : undefined;
     if (line !== undefined) err.diagnostic.attachNote(`WGSL line ${m!.line}: ${line.trim()}`);
-    return err;
+    return Object.assign(err, { cause: e });
   }
   const first = e.message.split('\n')[0]!.replace(/^\S+: error: /, '');
-  return opError(launch.op, `failed on WebGPU (${device}): ${first}`);
+  // The RuntimeError stays as the cause: callers tell a timeout from a limit by its kind.
+  return Object.assign(opError(launch.op, `failed on WebGPU (${device}): ${first}`), { cause: e });
 }

@@ -118,6 +118,15 @@ describe('YAML pipeline schema errors name the file, line and key', () => {
     expect(errorOf('t.yaml', 'name: t\ndescription: d\nparameters:\n  k: { type: integer }\nsteps: []\n')[0]).toMatch(new RegExp(`^${f('t.yaml')}:4:14: error: unknown type 'integer' of parameter 'k'`));
     expect(errorOf('y.yaml', 'name: y\ndescription: d\nsteps: [\n')[0]).toMatch(new RegExp(`^${f('y.yaml')}:\\d+:\\d+: error: invalid YAML: `));
   });
+  it('tune: lists (values for tile-tune): each value of the parameter type, a non-empty list; they do not change what runs', () => {
+    const f = (n: string) => path.join(dir, n);
+    const base = 'name: NAME\ndescription: d\nparameters:\n  k: { type: int, default: 2, TUNE }\nsteps:\n  - pass: test-options\n    options: { count: "${k}" }\n';
+    const text = (name: string, tune: string) => base.replace('NAME', name).replace('TUNE', tune);
+    expect(errorOf('tv.yaml', text('tv', 'tune: [1, x]'))[0]).toBe(`${f('tv.yaml')}:4:41: error: invalid value 'x' for option 'k': expected an integer`);
+    expect(errorOf('te.yaml', text('te', 'tune: []'))[0]).toBe(`${f('te.yaml')}:4:37: error: expected a non-empty list of values to tune for parameter 'k'`);
+    file('tok.yaml', text('tok', 'tune: [1, 2, 3]'));
+    expect(dump('@tok')).toBe(`builtin.module(${OPTS(2)})`);
+  });
   it('a pipeline file named by @name must define that name', () => {
     file('alias.yaml', 'name: other\ndescription: d\nsteps: []\n');
     expect(dump('@alias').split('\n')[0]).toBe(`${path.join(dir, 'alias.yaml')}:1:7: error: pipeline file '${path.join(dir, 'alias.yaml')}' defines pipeline 'other', expected 'alias'`);

@@ -1,0 +1,99 @@
+/**
+ * tile-tune's search strategies: exhaustive visits every point once; with a budget, the local
+ * search finds the optimum of a matmul-like space (time varying smoothly with tile sizes, warps
+ * and stages, with a region that fails) far more often than a random sample of the same size.
+ */
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../../testing/random.js';
+import { neighbours, search, type Strategy } from '../../../../tools/tune/search.js';
+import { allPoints, parseSpace, pointKey, type Point } from '../../../../tools/tune/space.js';
+
+// 5 x 4 x 5 x 2 = 200 configurations, the shape of a matmul space.
+const SPACE = parseSpace('tile-sizes=16,16,8|32,32,8|64,64,8|64,64,16|128,128,8 num-warps=1|2|4|8 num-stages=1|2|3|4|5 vectorize=false|true');
+
+/**
+ * A synthetic time with one known optimum: a convex bowl around `opt` with an interaction between
+ * tile size and warps, and failures (Infinity) where the largest tiles meet the most warps.
+ */
+function syntheticCost(seed: number): { cost: (p: Point) => number; optimum: Point; best: number } {
+  const rand = mulberry32(seed);
+  const opt: Point = [Math.floor(rand() * 4), Math.floor(rand() * 3), Math.floor(rand() * 5), Math.floor(rand() * 2)];
+  const w = [1 + rand() * 2, 0.5 + rand(), 0.3 + rand() * 0.5, 0.4 + rand()];
+  const cost = (p: Point): number => {
+    if (p[0] === 4 && p[1] === 3) return Infinity;
+    const d = p.map((x, i) => x - opt[i]!);
+    return 1 + d.reduce((s, di, i) => s + w[i]! * di * di, 0) + 0.4 * d[0]! * d[1]!;
+  };
+  return { cost, optimum: opt, best: cost(opt) };
+}
+
+async function run(strategy: Strategy, cost: (p: Point) => number) {
+  const visited: string[] = [];
+  const r = await search(SPACE, strategy, async (p) => {
+    visited.push(pointKey(p));
+    return cost(p);
+  });
+  return { ...r, visited };
+}
+
+describe('tile-tune search', () => {
+  it('exhaustive: every point once, and the best of them', async () => {
+    const { cost, optimum, best } = syntheticCost(1);
+    const r = await run({ kind: 'exhaustive' }, cost);
+    expect(r.visited).toHaveLength(200);
+    expect(new Set(r.visited).size).toBe(200);
+    expect(r.best).toEqual(optimum);
+    expect(r.bestCost).toBe(best);
+  });
+
+  it('with a budget: never more evaluations than the budget, never a point twice, reproducible by seed', async () => {
+    const { cost } = syntheticCost(2);
+    for (const kind of ['local', 'random'] as const) {
+      const a = await run({ kind, budget: 25, seed: 7 }, cost);
+      expect(a.visited).toHaveLength(25);
+      expect(new Set(a.visited).size).toBe(25);
+      const b = await run({ kind, budget: 25, seed: 7 }, cost);
+      expect(b.visited).toEqual(a.visited);
+    }
+    const all = await run({ kind: 'local', budget: 1000, seed: 1 }, cost);
+    expect(all.visited).toHaveLength(200);
+  });
+
+  it('never returns a failed point as the best', async () => {
+    const r = await run({ kind: 'local', budget: 10, seed: 3 }, (p) => (p[0] === 0 ? 1 : Infinity));
+    expect(r.best?.[0]).toBe(0);
+    const none = await run({ kind: 'local', budget: 5, seed: 3 }, () => Infinity);
+    expect(none.best).toBeUndefined();
+    expect(none.bestCost).toBe(Infinity);
+  });
+
+  it('beats random sampling within 20 evaluations (of 200) over 300 seeded problems', async () => {
+    const seeds = 300;
+    const budget = 20;
+    let localFound = 0;
+    let randomFound = 0;
+    let localRegret = 0;
+    let randomRegret = 0;
+    for (let s = 0; s < seeds; s++) {
+      const { cost, best } = syntheticCost(1000 + s);
+      const l = await run({ kind: 'local', budget, seed: s }, cost);
+      const r = await run({ kind: 'random', budget, seed: s }, cost);
+      if (l.bestCost === best) localFound++;
+      if (r.bestCost === best) randomFound++;
+      localRegret += l.bestCost / best - 1;
+      randomRegret += r.bestCost / best - 1;
+    }
+    // Random finds the optimum with probability 20/200 = 10%.
+    expect(randomFound / seeds).toBeGreaterThan(0.05);
+    expect(randomFound / seeds).toBeLessThan(0.16);
+    expect(localFound / seeds).toBeGreaterThan(0.8);
+    expect(localRegret).toBeLessThan(randomRegret / 5);
+  });
+
+  it('neighbours: one parameter changed, by at most `reach` positions', () => {
+    const n1 = neighbours(SPACE, [0, 1, 4, 0], 1).map((p) => p.join());
+    expect(n1.sort()).toEqual(['0,0,4,0', '0,1,3,0', '0,1,4,1', '0,2,4,0', '1,1,4,0'].sort());
+    expect(neighbours(SPACE, [0, 0, 0, 0], Infinity)).toHaveLength(4 + 3 + 4 + 1);
+    expect(allPoints(SPACE)).toHaveLength(200);
+  });
+});

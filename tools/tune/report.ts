@@ -1,0 +1,126 @@
+/**
+ * What tile-tune shows: progress while it measures (a cli-progress bar on a terminal, one plain
+ * line per configuration otherwise), then the table of configurations sorted by time, the best
+ * one as -p text, and optionally an SVG bar chart of time per configuration.
+ */
+import type { ChalkInstance } from 'chalk';
+import type { Measured } from './cache.js';
+
+export interface Progress {
+  /** One configuration done. */
+  update(done: number, best: Measured | undefined, last: Measured): void;
+  stop(): void;
+}
+
+const fmtMs = (ms: number): string => (ms >= 100 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(3) : ms.toPrecision(3));
+const elapsed = (start: number): string => `${((Date.now() - start) / 1000).toFixed(1)}s`;
+const bestText = (best: Measured | undefined): string => (best && best.outcome.status === 'ok' ? `${fmtMs(best.outcome.ms)} ms (${best.options})` : '-');
+
+/** Plain lines: `[3/12 4.2s] tile-sizes=32,32,8 num-warps=1: 0.412 ms | best 0.398 ms (...)`. */
+export function lineProgress(total: number, write: (line: string) => void): Progress {
+  const start = Date.now();
+  return {
+    update(done, best, last) {
+      write(`[${done}/${total} ${elapsed(start)}] ${last.options || '(defaults)'}: ${outcomeText(last)} | best ${bestText(best)}\n`);
+    },
+    stop() {},
+  };
+}
+
+/** A progress bar on a terminal (stream: the TTY it draws on). */
+export async function barProgress(total: number, stream: NodeJS.WriteStream, color: boolean): Promise<Progress> {
+  const { default: cliProgress } = await import('cli-progress');
+  const bar = new cliProgress.SingleBar(
+    {
+      // {duration_formatted} is redrawn by cli-progress's timer: elapsed time moves during a long measurement.
+      format: `tuning ${color ? '{bar}' : '[{bar}]'} {value}/{total} configurations | {duration_formatted} | best {best}`,
+      stream,
+      hideCursor: true,
+      clearOnComplete: false,
+      barsize: 24,
+    },
+    color ? cliProgress.Presets.shades_classic : cliProgress.Presets.legacy,
+  );
+  bar.start(total, 0, { best: '-' });
+  return {
+    update(done, best) {
+      bar.update(done, { best: bestText(best) });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}
+
+export function outcomeText(m: Measured): string {
+  return m.outcome.status === 'ok' ? `${fmtMs(m.outcome.ms)} ms` : `failed (${m.outcome.failure}): ${m.outcome.reason}`;
+}
+
+/** Successes by time, then failures in the order measured. */
+export function sortResults(results: readonly Measured[]): Measured[] {
+  const ok = results.filter((r) => r.outcome.status === 'ok').sort((a, b) => (a.outcome as { ms: number }).ms - (b.outcome as { ms: number }).ms);
+  return [...ok, ...results.filter((r) => r.outcome.status !== 'ok')];
+}
+
+/** The table: rank, time, relative to the best, configuration (failures with their reasons). */
+export function resultTable(results: readonly Measured[], chalk: ChalkInstance): string {
+  const sorted = sortResults(results);
+  const bestMs = sorted[0]?.outcome.status === 'ok' ? sorted[0].outcome.ms : undefined;
+  const rows = sorted.map((r, i) => {
+    const o = r.outcome;
+    if (o.status === 'ok') return [String(i + 1), fmtMs(o.ms), `${(o.ms / bestMs!).toFixed(2)}x`, r.options || '(defaults)'];
+    return ['-', 'failed', o.failure, `${r.options || '(defaults)'}: ${o.reason}`];
+  });
+  const head = ['#', 'time (ms)', 'vs best', 'configuration'];
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => (c < 3 ? r[c]!.length : 0))));
+  const line = (r: string[]): string => r.map((x, c) => (c === 3 ? x : c === 0 ? x.padStart(widths[c]!) : x.padStart(widths[c]!))).join('  ');
+  const out = [chalk.bold(line(head))];
+  rows.forEach((r, i) => {
+    const text = line(r);
+    out.push(sorted[i]!.outcome.status !== 'ok' ? chalk.red(text) : i === 0 ? chalk.green(text) : text);
+  });
+  return out.join('\n') + '\n';
+}
+
+const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** A horizontal bar chart, one bar per measured configuration (fastest first), failures listed below. */
+export function svgChart(results: readonly Measured[], title: string): string {
+  const sorted = sortResults(results);
+  const ok = sorted.filter((r) => r.outcome.status === 'ok');
+  const failed = sorted.filter((r) => r.outcome.status !== 'ok');
+  // Monospace advance: about 0.6 em (7.2 px at 12 px, 8.4 px for the 14 px title).
+  const labelW = 24 + 7.2 * Math.max(12, ...sorted.map((r) => (r.options || '(defaults)').length));
+  const barW = 420;
+  const rowH = 22;
+  const top = 44;
+  const maxMs = Math.max(...ok.map((r) => (r.outcome as { ms: number }).ms), 1e-9);
+  const width = Math.ceil(Math.max(labelW + barW + 110, 20 + 8.4 * title.length));
+  const height = top + rowH * (ok.length + failed.length) + 30;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="monospace" font-size="12">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    `<text x="10" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
+    `<text x="${labelW}" y="36" fill="#555">time per run (ms, GPU; shorter is better)</text>`,
+  ];
+  ok.forEach((r, i) => {
+    const ms = (r.outcome as { ms: number }).ms;
+    const y = top + i * rowH;
+    const w = Math.max(1, (ms / maxMs) * barW);
+    parts.push(
+      `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end">${escapeXml(r.options || '(defaults)')}</text>`,
+      `<rect x="${labelW}" y="${y + 3}" width="${w.toFixed(1)}" height="${rowH - 6}" fill="${i === 0 ? '#2a9d3f' : '#4a78c2'}"><title>${escapeXml(`${r.pipeline}: ${fmtMs(ms)} ms`)}</title></rect>`,
+      `<text x="${(labelW + w + 6).toFixed(1)}" y="${y + 15}">${fmtMs(ms)}</text>`,
+    );
+  });
+  failed.forEach((r, i) => {
+    const y = top + (ok.length + i) * rowH;
+    const o = r.outcome as { failure: string; reason: string };
+    parts.push(
+      `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end" fill="#b00">${escapeXml(r.options || '(defaults)')}</text>`,
+      `<text x="${labelW}" y="${y + 15}" fill="#b00">failed (${escapeXml(o.failure)})<title>${escapeXml(o.reason)}</title></text>`,
+    );
+  });
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}

@@ -1,0 +1,92 @@
+/**
+ * tile-tune's search space: parameters of a pass pipeline, each with the values to try.
+ * `--space 'tile-sizes=16,16,8|32,32,8 num-warps=1|2'` (space-separated dimensions, `|` between
+ * values, each value in pipeline option syntax) or the `tune:` lists of a YAML pipeline.
+ */
+import { parseOptionText, printOptionValue, type OptionSpecs } from '../../core/pass/options.js';
+
+/** A user error in the space or pipeline text: printed as `tile-tune: error: MESSAGE`. */
+export class TuneError extends Error {}
+
+export interface Dimension {
+  readonly name: string;
+  /** Values as pipeline option text, in the order given. */
+  readonly values: readonly string[];
+}
+
+export interface Space {
+  readonly dimensions: readonly Dimension[];
+}
+
+/** One point of a space: a value index per dimension. */
+export type Point = readonly number[];
+
+export function parseSpace(text: string): Space {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) throw new TuneError("--space is empty (expected e.g. 'tile-sizes=16,16,8|32,32,8 num-warps=1|2')");
+  const dimensions: Dimension[] = [];
+  for (const word of words) {
+    const eq = word.indexOf('=');
+    if (eq <= 0) throw new TuneError(`--space: '${word}' is not NAME=VALUE|VALUE...`);
+    const name = word.slice(0, eq);
+    if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new TuneError(`--space: '${name}' is not a parameter name`);
+    if (dimensions.some((d) => d.name === name)) throw new TuneError(`--space: parameter '${name}' is given twice`);
+    const values = word.slice(eq + 1).split('|');
+    if (values.some((v) => v === '')) throw new TuneError(`--space: parameter '${name}' has an empty value in '${word}'`);
+    if (new Set(values).size !== values.length) throw new TuneError(`--space: parameter '${name}' lists a value twice in '${word}'`);
+    dimensions.push({ name, values });
+  }
+  return { dimensions };
+}
+
+/** The `tune:` lists of a pipeline's parameters, as a space (undefined when it has none). */
+export function spaceOfParameters(parameters: OptionSpecs): Space | undefined {
+  const dimensions = Object.entries(parameters)
+    .filter(([, spec]) => spec.tune && spec.tune.length > 0)
+    .map(([name, spec]) => ({ name, values: spec.tune!.map((v) => printOptionValue(v)) }));
+  return dimensions.length ? { dimensions } : undefined;
+}
+
+/** Checks every dimension names a parameter of the pipeline and every value parses as its type. */
+export function checkSpace(space: Space, pipeline: string, parameters: OptionSpecs): void {
+  for (const d of space.dimensions) {
+    const spec = parameters[d.name];
+    if (!spec) throw new TuneError(`--space: pipeline ${pipeline} has no parameter '${d.name}' (parameters: ${Object.keys(parameters).join(', ') || 'none'})`);
+    for (const v of d.values) {
+      const parsed = parseOptionText(d.name, spec, v);
+      if (typeof parsed === 'object' && parsed !== null && 'error' in parsed) throw new TuneError(`--space: ${parsed.error}`);
+    }
+  }
+}
+
+export function spaceSize(space: Space): number {
+  return space.dimensions.reduce((n, d) => n * d.values.length, 1);
+}
+
+/** Every point, the last dimension varying fastest. */
+export function allPoints(space: Space): Point[] {
+  let points: number[][] = [[]];
+  for (const d of space.dimensions) points = points.flatMap((p) => d.values.map((_, i) => [...p, i]));
+  return points;
+}
+
+export const pointKey = (p: Point): string => p.join(',');
+
+/** `tile-sizes=16,16,8 num-warps=1`: the options a point sets. */
+export function pointOptions(space: Space, p: Point): string {
+  return space.dimensions.map((d, i) => `${d.name}=${d.values[p[i]!]!}`).join(' ');
+}
+
+/** A pipeline reference `@name` or `@name{options}` split into its name and options text. */
+export function splitPipelineRef(pipeline: string): { name: string; options: string } {
+  const m = /^\s*(@[^{}\s]+)\s*(?:\{(.*)\})?\s*$/s.exec(pipeline);
+  if (!m) throw new TuneError(`-p '${pipeline}': tile-tune tunes a named pipeline, '@NAME' or '@NAME{OPTIONS}'`);
+  return { name: m[1]!, options: (m[2] ?? '').trim() };
+}
+
+/** The exact -p text of a point: the pipeline's own options, then the point's. */
+export function pipelineText(pipeline: string, space: Space, p: Point): string {
+  const { name, options } = splitPipelineRef(pipeline);
+  const all = [options, pointOptions(space, p)].filter(Boolean).join(' ');
+  return all ? `${name}{${all}}` : name;
+}

@@ -1,0 +1,304 @@
+/**
+ * tile-tune: measures a program compiled with every configuration of a search space over a
+ * pipeline's parameters (or a budgeted search of it) on the WebGPU device, checks each against
+ * the interpreter, and prints the configurations by time with the best as -p text. Results are
+ * cached per device, program, entry, argument shapes, pipeline and space.
+ */
+import { Chalk, supportsColor } from 'chalk';
+import { Command, CommanderError } from 'commander';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { DiagnosticError } from '../../core/ir/diagnostics.js';
+import { UnknownLoc } from '../../core/ir/location.js';
+import { PipelineBuilder } from '../../core/pass/pipeline-builder.js';
+import { PluginError } from '../../core/pass/plugin.js';
+import { renderDiagnostic } from '../../core/syntax/diagnostic-render.js';
+import type { SourceFile } from '../../core/syntax/source.js';
+import { openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
+import { errnoText, stderrColor, toolOutput } from '../cli.js';
+import { createPassRegistry, loadPlugins } from '../opt-passes.js';
+import { collectInputs, entryFunction, loadProgram, parameters, RunError, type Input } from '../run-main.js';
+import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
+import { measure, referenceOutputs, type Problem } from './measure.js';
+import { barProgress, lineProgress, resultTable, sortResults, svgChart, type Progress } from './report.js';
+import { search, type Strategy } from './search.js';
+import { checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError, type Space } from './space.js';
+
+export interface TuneIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** stdout is a terminal: draw a progress bar (else one line per configuration). */
+  readonly tty: boolean;
+  readonly color: boolean;
+}
+
+export const processTuneIO: TuneIO = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  tty: Boolean(process.stdout.isTTY),
+  // As tile-opt's diagnostics (tools/cli.ts stderrColor): chalk's detection, off with NO_COLOR.
+  color: stderrColor(process.env, supportsColor),
+};
+
+interface TuneOptions {
+  entry?: string;
+  arg: string[];
+  seed: string;
+  pipeline: string;
+  space?: string;
+  budget?: string;
+  searchSeed: string;
+  provider?: string;
+  plot?: string;
+  force?: boolean;
+  cacheDir?: string;
+  timeoutS: string;
+  repeat: string;
+  rounds: string;
+  warmup: string;
+  checkSize: string;
+  loadPlugin: string[];
+}
+
+export function buildTuneCommand(): Command {
+  const collect = (v: string, all: string[]) => [...all, v];
+  return new Command('tile-tune')
+    .description('Find the fastest configuration of a pass pipeline for a program on the WebGPU device')
+    .argument('<file>', 'input IR file')
+    .option('--entry <name>', 'function to run (its kernels are timed)')
+    .option('--arg <NAME=VALUE>', 'bind a parameter, as tile-run: rand:SHAPE, zeros:SHAPE, ones:SHAPE, FILE.npy, or a number', collect, [] as string[])
+    .option('--seed <n>', 'seed of the random inputs', '0')
+    .option('-p, --pipeline <pipeline>', "the named pipeline to tune, '@NAME' or '@NAME{OPTIONS}'", '@tile-wgsl')
+    .option('--space <space>', "values to try per parameter: 'tile-sizes=16,16,8|32,32,8 num-warps=1|2' (default: the pipeline's tune: lists)")
+    .option('--budget <n>', 'measure at most n configurations, chosen by a local search (default: all)')
+    .option('--search-seed <n>', 'seed of the budgeted search', '0')
+    .option('--provider <name>', 'WebGPU provider: dawn, wgpu or auto (default: env TILE_WEBGPU_PROVIDER, else auto)')
+    .option('--plot <file.svg>', 'write a bar chart of time per configuration')
+    .option('--force', 'measure again, ignoring cached results')
+    .option('--cache-dir <dir>', 'where results are cached (default: $XDG_CACHE_HOME/tile-opt, else ~/.cache/tile-opt)')
+    .option('--timeout-s <s>', 'deadline of each device run (a hanging kernel is stopped then)', '60')
+    .option('--repeat <n>', 'dispatches per timed submit', '10')
+    .option('--rounds <n>', 'timed submits per kernel (the median is kept)', '5')
+    .option('--warmup <n>', 'untimed submits first', '1')
+    .option('--check-size <n>', 'the correctness check runs on the arguments shrunk to at most n per dimension', '64')
+    .option('--load-plugin <path>', 'load a plugin (passes, pipelines) first', collect, [] as string[])
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+}
+
+/** tile-tune's main, IO injected for tests. Resolves to the exit code (130 after Ctrl-C). */
+export async function tuneMain(argv: readonly string[], io: TuneIO = processTuneIO, signal?: AbortSignal): Promise<number> {
+  const cmd = toolOutput(buildTuneCommand(), io.stdout, io.stderr);
+  try {
+    cmd.parse(argv as string[], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
+    throw e;
+  }
+  const sources = new Map<string, SourceFile>();
+  try {
+    return await tuneWith(cmd.args[0]!, cmd.opts<TuneOptions>(), argv, io, sources, signal);
+  } catch (e) {
+    if (e instanceof TuneError || e instanceof RunError || e instanceof PluginError) {
+      io.stderr(`tile-tune: error: ${e.message.split('\n')[0]}\n`);
+      return 1;
+    }
+    if (e instanceof RuntimeError) {
+      const lines = e.message.split('\n').map((l) => l.trim()).filter(Boolean);
+      io.stderr(`tile-tune: error: ${lines.join('; ')}\n`);
+      return 1;
+    }
+    if (e instanceof DiagnosticError) {
+      io.stderr(renderDiagnostic(e.diagnostic, { color: false, sources }));
+      return 1;
+    }
+    throw e;
+  }
+}
+
+function positiveInt(name: string, text: string, min = 1): number {
+  if (!/^[0-9]+$/.test(text) || Number(text) < min) throw new TuneError(`${name} must be an integer >= ${min}, got '${text}'`);
+  return Number(text);
+}
+
+/** `A=rand:512x256xf32` -> `A=rand:64x64xf32`: generated arguments shrunk to at most `max` per dimension. */
+export function shrinkArgSpec(spec: string, max: number): string {
+  const m = /^([^=]+=(?:rand|zeros|ones):)((?:[0-9]+x)*)([a-z0-9]+)$/.exec(spec);
+  if (!m) return spec;
+  const dims = m[2]!.split('x').filter(Boolean).map((d) => Math.min(Number(d), max));
+  return `${m[1]}${dims.map((d) => `${d}x`).join('')}${m[3]}`;
+}
+
+const shapeText = (i: Input): string => [...i.shape, String(i.element)].join('x');
+
+async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[], io: TuneIO, sources: Map<string, SourceFile>, signal?: AbortSignal): Promise<number> {
+  if (!opts.entry) throw new TuneError('--entry is required');
+  if (!/^-?[0-9]+$/.test(opts.seed)) throw new TuneError(`--seed must be an integer, got '${opts.seed}'`);
+  const timeoutS = Number(opts.timeoutS);
+  if (!(timeoutS > 0)) throw new TuneError(`--timeout-s must be a positive number, got '${opts.timeoutS}'`);
+  const measureOptions = { timeoutMs: timeoutS * 1000, repeat: positiveInt('--repeat', opts.repeat), rounds: positiveInt('--rounds', opts.rounds), warmup: positiveInt('--warmup', opts.warmup, 0) };
+  const checkSize = positiveInt('--check-size', opts.checkSize);
+  const budget = opts.budget === undefined ? undefined : positiveInt('--budget', opts.budget);
+  const searchSeed = positiveInt('--search-seed', opts.searchSeed, 0);
+  if (opts.provider !== undefined && !['auto', 'dawn', 'wgpu'].includes(opts.provider)) throw new TuneError(`--provider: '${opts.provider}' is not one of auto, dawn, wgpu`);
+
+  // The pipeline and its space.
+  const registry = createPassRegistry();
+  await loadPlugins(argv, registry);
+  const ref = splitPipelineRef(opts.pipeline);
+  const builder = new PipelineBuilder(registry);
+  let def;
+  try {
+    def = builder.load(ref.name.slice(1), UnknownLoc.get());
+  } catch (e) {
+    if (!(e instanceof DiagnosticError)) throw e;
+    // A mistake inside a pipeline file is located there; one about the name itself has no place.
+    if (e.diagnostic.loc.fileLineCol()) {
+      for (const [name, src] of builder.sources) sources.set(name, src);
+      throw e;
+    }
+    throw new TuneError(`-p '${opts.pipeline}': ${e.diagnostic.message}`);
+  }
+  const space: Space | undefined = opts.space !== undefined ? parseSpace(opts.space) : spaceOfParameters(def.parameters);
+  if (!space) throw new TuneError(`no search space: give --space, or tune: lists in the parameters of pipeline ${ref.name} (${def.origin})`);
+  checkSpace(space, ref.name, def.parameters);
+  for (const d of space.dimensions) {
+    if (new RegExp(`(^|\\s)${d.name.replace(/[.]/g, '\\.')}=`).test(ref.options)) throw new TuneError(`-p '${opts.pipeline}' sets '${d.name}', which the space tunes`);
+  }
+
+  // The problem, its small twin, and the reference outputs.
+  const program = loadProgram(file);
+  sources.set(program.file, program.source);
+  const fn = entryFunction(program, opts.entry);
+  const params = parameters(fn, program.source);
+  const inputs = collectInputs(params, opts.arg, Number(opts.seed));
+  const smallSpecs = opts.arg.map((a) => shrinkArgSpec(a, checkSize));
+  const smallInputs = smallSpecs.every((s, i) => s === opts.arg[i]) ? inputs : collectInputs(params, smallSpecs, Number(opts.seed));
+  let reference;
+  try {
+    reference = await referenceOutputs(program, opts.entry, params, smallInputs);
+  } catch (e) {
+    if (!(e instanceof DiagnosticError) || smallInputs === inputs) throw e;
+    const first = renderDiagnostic(e.diagnostic, { sources }).split('\n')[0];
+    throw new TuneError(`the program fails in the interpreter on the check problem (${smallSpecs.join(' ')}: generated arguments shrunk to at most ${checkSize} per dimension; a larger --check-size may fit): ${first}`);
+  }
+  if (reference.length === 0) throw new TuneError(`@${opts.entry.replace(/^@/, '')} writes no output to check`);
+  const problem: Problem = { file, entry: opts.entry, params, inputs, smallInputs, reference };
+
+  const runtime = await openRuntime({ provider: opts.provider as ProviderName | 'auto' | undefined });
+  try {
+    return await tuneOn(runtime, { file, opts, io, space, budget, searchSeed, problem, registry, measureOptions }, signal);
+  } finally {
+    await runtime.close();
+  }
+}
+
+interface Session {
+  readonly file: string;
+  readonly opts: TuneOptions;
+  readonly io: TuneIO;
+  readonly space: Space;
+  readonly budget: number | undefined;
+  readonly searchSeed: number;
+  readonly problem: Problem;
+  readonly registry: ReturnType<typeof createPassRegistry>;
+  readonly measureOptions: Parameters<typeof measure>[5];
+}
+
+export function deviceKey(runtime: WebGpuRuntime): string {
+  const a = runtime.adapter;
+  return `${runtime.provider}: vendor=${a.vendor} architecture=${a.architecture} device=${a.device} description=${a.description}`;
+}
+
+async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal): Promise<number> {
+  const { io, opts, space } = s;
+  const chalk = new Chalk({ level: io.color ? 1 : 0 });
+  const strategy: Strategy = s.budget === undefined ? { kind: 'exhaustive' } : { kind: 'local', budget: s.budget, seed: s.searchSeed };
+  const key: CacheKey = {
+    device: deviceKey(runtime),
+    program: sha256(readFileSync(s.file)),
+    entry: opts.entry!.replace(/^@/, ''),
+    args: s.problem.params.map((p, i) => `${p.name}=${shapeText(s.problem.inputs[i]!)}`),
+    pipeline: opts.pipeline.trim(),
+    space: space.dimensions.map((d) => `${d.name}=${d.values.join('|')}`).join(' '),
+    search: strategy.kind === 'exhaustive' ? 'exhaustive' : `local:${strategy.budget}:${strategy.seed}`,
+  };
+  const dir = opts.cacheDir ?? defaultCacheDir();
+  const file = cacheFile(dir, key);
+  const cached = opts.force ? undefined : readCache(file, key);
+  const entry: CacheEntry = cached ?? { version: 1, key, complete: false, results: [] };
+  const total = strategy.kind === 'exhaustive' ? spaceSize(space) : Math.min(strategy.budget, spaceSize(space));
+  io.stdout(`tile-tune: ${runtime.description}\n`);
+  io.stdout(`tile-tune: ${total} configuration(s) of ${opts.pipeline} (${strategy.kind === 'exhaustive' ? 'all' : `local search, budget ${strategy.budget}`}); cache ${file}\n`);
+
+  let interrupted = signal?.aborted ?? false;
+  const onAbort = (): void => {
+    interrupted = true;
+  };
+  signal?.addEventListener('abort', onAbort);
+  if (entry.complete) {
+    io.stdout(`tile-tune: all ${entry.results.length} configuration(s) cached (--force measures again)\n`);
+  } else {
+    const byOptions = new Map(entry.results.map((r) => [r.options, r]));
+    if (byOptions.size) io.stdout(`tile-tune: ${byOptions.size} configuration(s) cached from an earlier run\n`);
+    // Without cli-progress (built JS copied without node_modules) a terminal gets plain lines too.
+    const progress: Progress = io.tty ? await barProgress(total, process.stdout, io.color).catch(() => lineProgress(total, io.stdout)) : lineProgress(total, io.stdout);
+    let done = 0;
+    let best: Measured | undefined;
+    const note = (m: Measured): void => {
+      done++;
+      if (m.outcome.status === 'ok' && (!best || m.outcome.ms < (best.outcome as { ms: number }).ms)) best = m;
+      progress.update(done, best, m);
+    };
+    class Interrupted extends Error {}
+    try {
+      await search(space, strategy, async (p) => {
+        if (interrupted) throw new Interrupted();
+        const options = pointOptions(space, p);
+        let m = byOptions.get(options);
+        if (!m) {
+          const outcome = await measure(s.file, s.problem, pipelineText(opts.pipeline, space, p), s.registry, runtime, s.measureOptions);
+          // A measurement cut by Ctrl-C is not a result (the runner died with the signal).
+          if (interrupted) throw new Interrupted();
+          m = { options, pipeline: pipelineText(opts.pipeline, space, p), outcome };
+          entry.results.push(m);
+          byOptions.set(options, m);
+          writeCache(file, entry);
+        }
+        note(m);
+        return m.outcome.status === 'ok' ? m.outcome.ms : Infinity;
+      });
+      entry.complete = true;
+      writeCache(file, entry);
+    } catch (e) {
+      if (!(e instanceof Interrupted)) throw e;
+    } finally {
+      progress.stop();
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  const results = entry.results;
+  io.stdout('\n' + resultTable(results, chalk));
+  if (opts.plot) {
+    try {
+      writeFileSync(opts.plot, svgChart(results, `tile-tune ${s.file} @${key.entry} ${key.args.join(' ')} on ${runtime.description}`));
+    } catch (e) {
+      throw new TuneError(`cannot write --plot '${opts.plot}': ${errnoText(e)}`);
+    }
+  }
+  const best = sortResults(results)[0];
+  const methods = [...new Set(results.flatMap((r) => (r.outcome.status === 'ok' ? [r.outcome.method] : [])))];
+  if (methods.length) io.stdout(`times: per run of the entry's kernels, median of --rounds by ${methods.join(' and ')}\n`);
+  if (interrupted) {
+    io.stderr(`tile-tune: interrupted after ${results.length} configuration(s); the cache keeps them (run again to go on)\n`);
+    if (best?.outcome.status === 'ok') io.stdout(`best so far: -p '${best.pipeline}'\n`);
+    return 130;
+  }
+  if (!best || best.outcome.status !== 'ok') {
+    io.stderr(`tile-tune: error: no configuration passed the check on ${runtime.description}\n`);
+    return 1;
+  }
+  io.stdout(`best: -p '${best.pipeline}'\n`);
+  return 0;
+}
