@@ -2,6 +2,7 @@ import { i1, IndexType, MemRefType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { DimOp } from '../../dialects/memref/index.js';
 import type { ArithBuilder } from '../loops/arith-builder.js';
+import { alignedVectorAccess } from './vector-access.js';
 
 /** The memref indices of a tile element: the leading indices as given, the trailing ones offset by the element's coordinates. */
 export function elementIndices(b: ArithBuilder, indices: readonly Value[], coords: readonly Value[], rank: number): Value[] {
@@ -33,6 +34,15 @@ export function tileInBounds(b: ArithBuilder, memref: Value, indices: readonly V
   const last = indices.map((v, d) => (d < lead || shape[d - lead]! === 1 ? v : b.add(v, b.constant(IndexType.get(), shape[d - lead]! - 1))));
   const first = inBounds(b, memref, indices);
   return last.some((v, d) => v !== indices[d]) ? b.and(first, inBounds(b, memref, last)) : first;
+}
+
+/**
+ * The uniform test of a tile's fast path, or undefined when it needs none: the whole tile in
+ * bounds (if `masked`), aligned for vectors (if `vector`), and any further `extra` condition.
+ */
+export function fastPathTest(b: ArithBuilder, memref: Value, origin: readonly Value[], shape: readonly number[], masked: boolean, vector: boolean, extra?: Value): Value | undefined {
+  const tests = [masked ? tileInBounds(b, memref, origin, shape) : undefined, vector ? alignedVectorAccess(b, memref, origin) : undefined, extra].filter((v): v is Value => v !== undefined);
+  return tests.length ? tests.reduce((all, t) => b.and(all, t)) : undefined;
 }
 
 /**

@@ -12,9 +12,9 @@ import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
 import { innermostContiguous } from '../../../dialects/memref/types.js';
-import { elementIndices, inBounds, tileInBounds, withInteriorPath } from '../memory-access.js';
+import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from '../tile-to-gpu/thread-layout.js';
-import { alignedVectorAccess, globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
+import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 
 const fail = (op: Operation, message: string): never => {
   throw new DiagnosticError(opDiagnostic(op, message));
@@ -166,9 +166,7 @@ export class AsyncLowering {
     // vectors where the source allows (a uniform test: its row length and the tile's first
     // column are multiples of the vector width).
     const vectorGlobal = this.vectorize && globalVectorizable(src, elements.runs[elements.runs.length - 1]!);
-    let fast = masked ? tileInBounds(this.b, src, view.srcIndices, shape) : undefined;
-    if (vectorGlobal) fast = fast ? this.b.and(fast, alignedVectorAccess(this.b, src, view.srcIndices)) : alignedVectorAccess(this.b, src, view.srcIndices);
-    if (fast && predicate) fast = this.b.and(fast, predicate);
+    const fast = masked || vectorGlobal ? fastPathTest(this.b, src, view.srcIndices, shape, masked, vectorGlobal, predicate) : undefined;
     const fastLoads = () => (vectorGlobal ? srcIndices.flatMap((indices, e) => (e % VECTOR_WIDTH === 0 ? loadVector(this.b, src, indices, true) : [])) : srcIndices.map(plainLoad));
     record.values.push(...(fast ? withInteriorPath(this.b, fast, new Array<Type>(elements.count).fill(elem), fastLoads, guardedLoads) : guardedLoads()));
     this.groups.set(op.result, [record]);

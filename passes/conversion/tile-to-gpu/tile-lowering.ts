@@ -14,8 +14,8 @@ import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
-import { elementIndices, inBounds, tileInBounds, withInteriorPath } from '../memory-access.js';
-import { alignedVectorAccess, globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
+import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../memory-access.js';
+import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
 
 /** How a dot reads an operand's elements (see KernelLowering.operandSource). */
@@ -154,7 +154,7 @@ export class KernelLowering {
     const masked = !op.properties.has('in_bounds');
     if (!masked && !vector) return void this.tiles.set(op.result, loadAll());
     // Interior tiles load without per-element tests, in aligned vectors where the memref allows.
-    const fast = this.fastPathTest(memref, op.operands.slice(1), tileType(op.result)!.shape, masked, vector);
+    const fast = fastPathTest(this.b, memref, op.operands.slice(1), tileType(op.result)!.shape, masked, vector)!;
     const rank = (memref.type as MemRefType).rank;
     const fastLoads = () =>
       vector
@@ -164,12 +164,6 @@ export class KernelLowering {
     this.tiles.set(op.result, withInteriorPath(this.b, fast, types, fastLoads, loadAll));
   }
 
-  /** The uniform test of a tile's fast path: the whole tile in bounds (if masked), and aligned for vectors (if `vector`). */
-  private fastPathTest(memref: Value, origin: readonly Value[], shape: readonly number[], masked: boolean, vector: boolean): Value {
-    const inside = masked ? tileInBounds(this.b, memref, origin, shape) : undefined;
-    const aligned = vector ? alignedVectorAccess(this.b, memref, origin) : undefined;
-    return inside && aligned ? this.b.and(inside, aligned) : (inside ?? aligned)!;
-  }
 
 
   private storeElement(value: Value, memref: Value, indices: readonly Value[], masked: boolean): void {
@@ -201,7 +195,7 @@ export class KernelLowering {
       for (let i = 0; i < e.count; i += VECTOR_WIDTH) storeVector(this.b, scalars.slice(i, i + VECTOR_WIDTH), memref, indices[i]!, true);
       return [];
     };
-    withInteriorPath(this.b, this.fastPathTest(memref, op.operands.slice(2), tileType(value)!.shape, masked, vector), [], vector ? fastStores : storeAll(false), storeAll(masked));
+    withInteriorPath(this.b, fastPathTest(this.b, memref, op.operands.slice(2), tileType(value)!.shape, masked, vector)!, [], vector ? fastStores : storeAll(false), storeAll(masked));
   }
 
   /**
