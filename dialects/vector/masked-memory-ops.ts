@@ -23,6 +23,26 @@ const t = (op: Operation, i: number) => op.operand(i).type;
 const sameShape = (a: VectorType, b: VectorType) => a.shape.length === b.shape.length && a.shape.every((d, i) => d === b.shape[i]);
 const indexCount = (op: Operation, fixedBefore: number, fixedAfter: number) => op.numOperands - fixedBefore - fixedAfter;
 
+/**
+ * The verifier MLIR 19 gives the masked contiguous memory ops (maskedload/store, expandload,
+ * compressstore): base [indices], mask, then pass_thru (loads; the result is the vector) or the
+ * stored vector, with MLIR's messages. Rank-1 ops (expand/compress) compare the first dimension.
+ */
+function verifyMaskedAccess(load: boolean, rank1: boolean) {
+  const name = load ? 'result' : 'valueToStore';
+  return (op: Operation): string | undefined => {
+    const n = op.numOperands;
+    const base = t(op, 0) as MemRefType;
+    const [mask, last] = [t(op, n - 2), t(op, n - 1)] as VectorType[];
+    const value = load ? (op.resultTypes[0] as VectorType) : last!;
+    if (value.elementType !== base.elementType) return `base and ${name} element type should match`;
+    if (indexCount(op, 1, 2) !== base.rank) return `requires ${base.rank} indices`;
+    if (rank1 ? value.shape[0] !== mask!.shape[0] : !sameShape(value, mask!)) return `expected ${name} dim to match mask dim`;
+    if (load && value !== last) return 'expected pass_thru of same type as result type';
+    return undefined;
+  };
+}
+
 export const GatherOp = defineOp({
   name: 'vector.gather',
   summary: 'gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector',
@@ -69,16 +89,7 @@ export const MaskedLoadOp = defineOp({
   results: { result: AnyVectorOfNonZeroRank },
   traits: [MemoryEffects('read')],
   assemblyFormat: '$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)',
-  verify(op) {
-    const n = op.numOperands;
-    const base = t(op, 0) as MemRefType;
-    const [mask, passThru] = [t(op, n - 2), t(op, n - 1)] as VectorType[];
-    const result = op.resultTypes[0] as VectorType;
-    if (result.elementType !== base.elementType) return 'base and result element type should match';
-    if (indexCount(op, 1, 2) !== base.rank) return `requires ${base.rank} indices`;
-    if (!sameShape(result, mask!)) return 'expected result dim to match mask dim';
-    if (result !== passThru) return 'expected pass_thru of same type as result type';
-  },
+  verify: verifyMaskedAccess(true, false),
 });
 
 export const MaskedStoreOp = defineOp({
@@ -87,14 +98,7 @@ export const MaskedStoreOp = defineOp({
   operands: { base: AnyMemRef, indices: variadic(Index), mask: BoolVectorOfNonZeroRank, valueToStore: AnyVectorOfNonZeroRank },
   traits: [MemoryEffects('write')],
   assemblyFormat: '$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)',
-  verify(op) {
-    const n = op.numOperands;
-    const base = t(op, 0) as MemRefType;
-    const [mask, value] = [t(op, n - 2), t(op, n - 1)] as VectorType[];
-    if (value!.elementType !== base.elementType) return 'base and valueToStore element type should match';
-    if (indexCount(op, 1, 2) !== base.rank) return `requires ${base.rank} indices`;
-    if (!sameShape(value!, mask!)) return 'expected valueToStore dim to match mask dim';
-  },
+  verify: verifyMaskedAccess(false, false),
 });
 
 export const ExpandLoadOp = defineOp({
@@ -104,16 +108,7 @@ export const ExpandLoadOp = defineOp({
   results: { result: VectorOfRank1 },
   traits: [MemoryEffects('read')],
   assemblyFormat: '$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)',
-  verify(op) {
-    const n = op.numOperands;
-    const base = t(op, 0) as MemRefType;
-    const [mask, passThru] = [t(op, n - 2), t(op, n - 1)] as VectorType[];
-    const result = op.resultTypes[0] as VectorType;
-    if (result.elementType !== base.elementType) return 'base and result element type should match';
-    if (indexCount(op, 1, 2) !== base.rank) return `requires ${base.rank} indices`;
-    if (result.shape[0] !== mask!.shape[0]) return 'expected result dim to match mask dim';
-    if (result !== passThru) return 'expected pass_thru of same type as result type';
-  },
+  verify: verifyMaskedAccess(true, true),
 });
 
 export const CompressStoreOp = defineOp({
@@ -122,14 +117,7 @@ export const CompressStoreOp = defineOp({
   operands: { base: AnyMemRef, indices: variadic(Index), mask: BoolVectorOfRank1, valueToStore: VectorOfRank1 },
   traits: [MemoryEffects('write')],
   assemblyFormat: '$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)',
-  verify(op) {
-    const n = op.numOperands;
-    const base = t(op, 0) as MemRefType;
-    const [mask, value] = [t(op, n - 2), t(op, n - 1)] as VectorType[];
-    if (value!.elementType !== base.elementType) return 'base and valueToStore element type should match';
-    if (indexCount(op, 1, 2) !== base.rank) return `requires ${base.rank} indices`;
-    if (value!.shape[0] !== mask!.shape[0]) return 'expected valueToStore dim to match mask dim';
-  },
+  verify: verifyMaskedAccess(false, true),
 });
 
 export const maskedMemoryOps = [GatherOp, ScatterOp, MaskedLoadOp, MaskedStoreOp, ExpandLoadOp, CompressStoreOp];
