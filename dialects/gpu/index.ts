@@ -15,6 +15,7 @@ import {
   NumSubgroupsOp,
   ReturnOp,
   SubgroupIdOp,
+  ShuffleOp,
   SubgroupSizeOp,
   ThreadIdOp,
 } from './ops.js';
@@ -42,6 +43,7 @@ export const gpuDialect = defineDialect({
     NumSubgroupsOp,
     SubgroupSizeOp,
     BarrierOp,
+    ShuffleOp,
     AllocOp,
   ],
   parseAttribute: parseGpuAttribute,

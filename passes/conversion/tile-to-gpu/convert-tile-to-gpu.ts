@@ -28,15 +28,18 @@ export const convertTileToGpuPass = definePass({
     'tile.store become masked memref.load/store per element (padding where out of bounds); elementwise arith/math ops ' +
     'apply per element; tile.dot becomes FMAs over the unrolled K dimension reading its operands from workgroup memory ' +
     '(the buffer they were loaded from, or a staged copy between barriers); tile.cast and tile.transpose move elements ' +
-    'between threads through workgroup memory; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
+    'between threads through workgroup memory; tile.reduce combines in registers, then across subgroup lanes with ' +
+    'gpu.shuffle (subgroups=true), then through a workgroup buffer of partials; tile.broadcast reads a staged copy; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
     'scalars. Async ops must be lowered before (not yet supported).',
   options: {
+    subgroups: { type: 'bool', default: false, help: 'Reduce across the lanes of a subgroup with gpu.shuffle (WGSL: the subgroups feature); else through workgroup memory only' },
+    'subgroup-size': { type: 'uint', default: 8, help: 'The smallest subgroup size of the devices the shader is for (shuffles stay within that many lanes)' },
     'max-workgroup-memory': { type: 'uint', default: 16384, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'gpu'],
   run(root, pass) {
     for (const kernel of kernelsIn(root)) {
-      if (!lowerOrFail(pass, () => new KernelLowering(pass.context, kernel).run())) return;
+      if (!lowerOrFail(pass, () => new KernelLowering(pass.context, kernel, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run())) return;
       const bytes = workgroupBytes(kernel);
       const limit = pass.options['max-workgroup-memory'];
       if (bytes > limit) {
