@@ -4,6 +4,8 @@ import { FloatType, IntegerType, type FunctionType, type MemRefType } from '../.
 import { definePass } from '../../../core/pass/pass.js';
 import { kernelsIn } from '../../../dialects/gpu/kernels.js';
 import { lowerOrFail } from '../kernels.js';
+import { ArithBuilder } from '../../loops/arith-builder.js';
+import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
 
 /** The bytes of the kernel's workgroup attributions. */
@@ -28,7 +30,7 @@ export const convertTileToGpuPass = definePass({
     'tile.store become masked memref.load/store per element (padding where out of bounds); elementwise arith/math ops ' +
     'apply per element; tile.dot becomes FMAs over the unrolled K dimension reading its operands from workgroup memory ' +
     '(the buffer they were loaded from, or a staged copy between barriers); tile.cast and tile.transpose move elements ' +
-    'between threads through workgroup memory; tile.reduce combines in registers, then across subgroup lanes with ' +
+    'between threads through workgroup memory; a tile.alloc with a #tile.shared swizzle gets it in the address arithmetic of every access; tile.reduce combines in registers, then across subgroup lanes with ' +
     'gpu.shuffle (subgroups=true), then through a workgroup buffer of partials; tile.broadcast reads a staged copy; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
     'scalars. Async ops must be lowered before (not yet supported).',
   options: {
@@ -39,7 +41,13 @@ export const convertTileToGpuPass = definePass({
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'gpu'],
   run(root, pass) {
     for (const kernel of kernelsIn(root)) {
-      if (!lowerOrFail(pass, () => new KernelLowering(pass.context, kernel, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run())) return;
+      const b = new ArithBuilder(pass.context);
+      const lowered = lowerOrFail(pass, () => {
+        markSwizzledBuffers(kernel, b);
+        new KernelLowering(pass.context, kernel, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run();
+        applySwizzles(kernel, b);
+      });
+      if (!lowered) return;
       const bytes = workgroupBytes(kernel);
       const limit = pass.options['max-workgroup-memory'];
       if (bytes > limit) {
