@@ -5,6 +5,7 @@
  * 'subgroups' feature (wgpu on llvmpipe does not: that case is then skipped with a notice).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import { MemRefType, f32, type Type } from '../../core/ir/types.js';
 import { Interpreter } from '../../core/interpret/engine.js';
 import { Buffer, MemRef } from '../../core/interpret/values.js';
@@ -41,4 +42,21 @@ describe.skipIf(!runtime)(`tile.reduce / tile.broadcast on ${runtime?.descriptio
       }
     }, 180_000);
   }
+
+  // Where the device rejects the shader (wgpu's naga does not know `enable subgroups;`), the
+  // error names the IR op the WGSL line came from (the tile.reduce) and shows the line.
+  const rejects = runtime?.hasFeature('subgroups') !== false;
+  if (rejects) skipNotice('a rejected subgroup shader: the adapter offers subgroups', runtime);
+  it.skipIf(rejects)('a shader the device rejects is reported at the IR op of the WGSL line', async () => {
+    const module = compile(example('softmax-tiled.mlir'), '@tile-wgsl{subgroups=true}');
+    const inputs: [Float32Array, number[]][] = [[randomF32(8 * 8, 1), [8, 8]], [new Float32Array(64), [8, 8]]];
+    const error = await run(module, inputs, true).then(
+      () => undefined,
+      (e: unknown) => e as DiagnosticError,
+    );
+    expect(error).toBeInstanceOf(DiagnosticError);
+    expect(error!.diagnostic.loc.fileLineCol()).toMatchObject({ line: 14, col: 12 }); // %m = tile.reduce max ...
+    expect(error!.message).toMatch(/^WGSL of @kernels::@softmax_rows does not compile on .*\(softmax_rows\.wgsl:\d+:\d+\)$/);
+    expect(error!.diagnostic.notes.map((n) => n.message)).toContainEqual(expect.stringMatching(/^WGSL line \d+: enable subgroups;$/));
+  }, 180_000);
 });
