@@ -35,7 +35,7 @@ export const convertTileToGpuPass = definePass({
     'scalars. Async ops must be lowered before (not yet supported).',
   options: {
     subgroups: { type: 'bool', default: false, help: 'Reduce across the lanes of a subgroup with gpu.shuffle (WGSL: the subgroups feature); else through workgroup memory only' },
-    'subgroup-size': { type: 'uint', default: 8, help: 'The smallest subgroup size of the devices the shader is for (shuffles stay within that many lanes)' },
+    'subgroup-size': { type: 'uint', default: 4, help: "The smallest subgroup size of the devices the shader is for (shuffles stay within that many lanes; 4, WebGPU's minimum, is always safe)" },
     'max-workgroup-memory': { type: 'uint', default: 16384, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'gpu'],
