@@ -22,8 +22,12 @@ import { MemRef, rowMajorStrides, type RtValue } from './values.js';
 
 /** Why a thread stopped before finishing. */
 export type Suspension =
-  /** At a workgroup barrier: resumed when every thread of the workgroup reached it. */
-  | { readonly kind: 'barrier'; readonly op: Operation }
+  /**
+   * At a workgroup barrier: resumed when every thread of the workgroup reached it. With
+   * `exchange` (a collective such as a subgroup shuffle), each thread is resumed with the
+   * values every thread contributed, in linear thread order.
+   */
+  | { readonly kind: 'barrier'; readonly op: Operation; readonly exchange?: { readonly value: unknown } }
   /** Waiting for host-side asynchronous work (e.g. a WebGPU launch); resumed with its value. */
   | { readonly kind: 'await'; readonly op: Operation; readonly promise: Promise<unknown> };
 

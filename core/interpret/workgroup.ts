@@ -15,18 +15,20 @@ export interface ScheduledThread {
 /** Runs the threads to completion with barrier semantics; `label` names the workgroup in errors. */
 export function runWorkgroup(threads: readonly ScheduledThread[], label: string): void {
   let live = threads;
+  // What each thread is resumed with: the contributions of a collective it waited at.
+  let resume: unknown;
   while (live.length) {
-    const waiting: { thread: ScheduledThread; barrier: Operation }[] = [];
+    const waiting: { thread: ScheduledThread; barrier: Operation; value?: { readonly value: unknown } }[] = [];
     let finished: ScheduledThread | undefined;
     for (const t of live) {
-      const step = t.exec.next();
+      const step = t.exec.next(resume);
       if (step.done) {
         finished ??= t;
         continue;
       }
       const s = step.value;
       if (s.kind !== 'barrier') throw opError(s.op, `cannot wait for asynchronous work inside a kernel (${t.label} of ${label})`);
-      waiting.push({ thread: t, barrier: s.op });
+      waiting.push({ thread: t, barrier: s.op, value: s.exchange });
     }
     if (waiting.length === 0) return;
     const first = waiting[0]!;
@@ -44,5 +46,6 @@ export function runWorkgroup(threads: readonly ScheduledThread[], label: string)
       );
     }
     live = waiting.map((w) => w.thread);
+    resume = first.value ? waiting.map((w) => w.value?.value) : undefined;
   }
 }

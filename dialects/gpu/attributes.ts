@@ -32,6 +32,34 @@ export class DimensionAttr extends DialectAttr {
   }
 }
 
+export const SHUFFLE_MODES = ['xor', 'up', 'down', 'idx'] as const;
+export type ShuffleMode = (typeof SHUFFLE_MODES)[number];
+
+/** `#gpu<shuffle_mode xor>`: how gpu.shuffle picks the lane it reads from. */
+export class ShuffleModeAttr extends DialectAttr {
+  readonly dialect = 'gpu';
+  readonly mnemonic = 'shuffle_mode';
+  private constructor(readonly value: ShuffleMode) {
+    super();
+  }
+  static get(value: ShuffleMode): ShuffleModeAttr {
+    return uniqueDialectAttr(`gpu.shuffle_mode:${value}`, () => new ShuffleModeAttr(value));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(' ' + this.value);
+  }
+  override print(w: AttrTypeWriter): void {
+    w.write(`#gpu<shuffle_mode ${this.value}>`);
+  }
+  override printStripped(w: AttrTypeWriter): void {
+    w.write(this.value);
+  }
+}
+
+export function parseShuffleModeKeyword(parser: Parser, inOp = false): ShuffleModeAttr {
+  return ShuffleModeAttr.get(parseEnumKeyword(parser, SHUFFLE_MODES, '::mlir::gpu::ShuffleMode', inOp));
+}
+
 /** `#gpu.address_space<workgroup>` */
 export class AddressSpaceAttr extends DialectAttr {
   readonly dialect = 'gpu';
@@ -109,6 +137,7 @@ export function parseGpuAttribute(parser: Parser, mnemonic: string): Attribute {
     if (kw === 'dim') a = parseDimensionKeyword(parser);
     else if (kw === 'address_space') a = parseAddressSpaceBody(parser);
     else if (kw === 'all_reduce_op') a = parseAllReduceOperationKeyword(parser);
+    else if (kw === 'shuffle_mode') a = parseShuffleModeKeyword(parser);
     else throw parser.emitError(`unknown attribute \`${kw}\` in dialect \`gpu\``, offset);
     parser.expect(Tok.Greater, "'>'");
     return a;

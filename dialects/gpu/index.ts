@@ -18,6 +18,7 @@ import {
   NumSubgroupsOp,
   ReturnOp,
   SubgroupIdOp,
+  ShuffleOp,
   SubgroupSizeOp,
   ThreadIdOp,
 } from './ops.js';
@@ -48,6 +49,7 @@ export const gpuDialect = defineDialect({
     NumSubgroupsOp,
     SubgroupSizeOp,
     BarrierOp,
+    ShuffleOp,
     AllocOp,
     AllReduceOp,
     YieldOp,

@@ -16,7 +16,7 @@ import {
 import { opError } from '../../core/interpret/errors.js';
 import type { OpaqueValue, RtValue } from '../../core/interpret/values.js';
 import { runWorkgroup, type ScheduledThread } from '../../core/interpret/workgroup.js';
-import { AddressSpaceAttr, type DimensionAttr } from './attributes.js';
+import { AddressSpaceAttr, type DimensionAttr, type ShuffleModeAttr } from './attributes.js';
 
 type Dim3 = readonly [number, number, number];
 
@@ -43,6 +43,24 @@ const blockThreads = (t: ThreadCoords) => t.blockDim[0] * t.blockDim[1] * t.bloc
 const barrier: OpHandler = function* (op: Operation, _args: readonly RtValue[], ctx: ExecContext) {
   if (!ctx.workgroup) throw opError(op, 'executed outside of a kernel');
   yield { kind: 'barrier', op };
+};
+
+/**
+ * gpu.shuffle: every thread contributes its value at the op (all threads of the workgroup meet
+ * there, as at a barrier: the lowering only shuffles in workgroup-uniform control flow) and
+ * reads the one of its partner lane within its segment of `width` lanes.
+ */
+const shuffle: OpHandler = function* (op: Operation, [value, offset, width]: readonly RtValue[], ctx: ExecContext) {
+  if (!ctx.workgroup) throw opError(op, 'executed outside of a kernel');
+  const me = coords(op, ctx).linearThreadId;
+  const [o, w] = [Number(offset), Number(width)];
+  if (!(w >= 1 && w <= ctx.interpreter.subgroupSize)) throw opError(op, `width ${w} is not in [1, ${ctx.interpreter.subgroupSize}] (the subgroup size)`);
+  const all = (yield { kind: 'barrier', op, exchange: { value } }) as readonly RtValue[];
+  const lane = me % w;
+  const mode = (op.getAttr('mode') as ShuffleModeAttr).value;
+  const partner = mode === 'xor' ? lane ^ o : mode === 'up' ? lane - o : mode === 'down' ? lane + o : o;
+  const valid = partner >= 0 && partner < w && me - lane + partner < all.length;
+  return [valid ? all[me - lane + partner]! : value, valid];
 };
 
 const LAUNCH_SEGMENTS = ['asyncDependencies', 'grid', 'grid', 'grid', 'block', 'block', 'block', 'cluster', 'cluster', 'cluster', 'smem', 'args', 'asyncObject'];
@@ -148,6 +166,7 @@ export const gpuSemantics: DialectSemantics = {
     'gpu.num_subgroups': (op, _a, ctx) => [Math.ceil(blockThreads(coords(op, ctx)) / ctx.interpreter.subgroupSize)],
     'gpu.subgroup_size': (_op, _a, ctx) => [ctx.interpreter.subgroupSize],
     'gpu.barrier': barrier,
+    'gpu.shuffle': shuffle,
     'gpu.launch_func': launchFunc,
     'gpu.alloc': alloc,
   },

@@ -24,7 +24,7 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { addArgAndResultAttrs, checkDuplicateEntryArgs, DictArrayAttr, FunctionTypeAttr, functionTypeOf, parseFunctionSignature, printFunctionSignature, verifyFunctionAttrs } from '../func/function-interface.js';
 import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
-import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, type AddressSpace } from './attributes.js';
+import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, parseShuffleModeKeyword, ShuffleModeAttr, type AddressSpace } from './attributes.js';
 
 export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
 const I32 = typeConstraint('32-bit signless integer', (t) => t === IntegerType.get(32), IntegerType.get(32));
@@ -88,6 +88,30 @@ function subgroupOp<const N extends string>(mnemonic: N, summary: string) {
 export const SubgroupIdOp = subgroupOp('subgroup_id', 'subgroup id within the workgroup');
 export const NumSubgroupsOp = subgroupOp('num_subgroups', 'number of subgroups in a workgroup');
 export const SubgroupSizeOp = subgroupOp('subgroup_size', 'number of threads in a subgroup');
+
+const ShuffleModeConstraint = attrConstraint("allowed 32-bit signless integer cases: 0, 1, 2, 3", (a: Attribute): a is ShuffleModeAttr => a instanceof ShuffleModeAttr, {
+  formatPrint: (p: OpAsmPrinter, a: ShuffleModeAttr) => p.write(' ' + a.value),
+  formatParse: (parser: Parser) => parseShuffleModeKeyword(parser, true),
+});
+const ShuffleValue = typeConstraint('i32, i64, f32 or f64', (t) => t === IntegerType.get(32) || t === IntegerType.get(64) || String(t) === 'f32' || String(t) === 'f64' || String(t) === 'f16');
+
+/**
+ * `%r, %valid = gpu.shuffle xor %v, %offset, %width : f32`: the value `%v` of another lane of the
+ * subgroup (xor: lane ^ offset; up: lane - offset; down: lane + offset; idx: lane offset), lanes
+ * taken in segments of `width`; `%valid` is false (and %r this lane's value) when that lane lies
+ * outside the segment.
+ */
+export const ShuffleOp = defineOp({
+  name: 'gpu.shuffle',
+  summary: 'Shuffles values within a subgroup.',
+  operands: { value: ShuffleValue, offset: I32, width: I32 },
+  results: { shuffleResult: ShuffleValue, valid: typeConstraint('1-bit signless integer', (t) => t === IntegerType.get(1), IntegerType.get(1)) },
+  attributes: { mode: required(ShuffleModeConstraint) },
+  traits: [Pure],
+  assemblyFormat: '$mode $value `,` $offset `,` $width attr-dict `:` type($value)',
+  inferResultTypes: (operands) => [operands[0]!.type, IntegerType.get(1)],
+  resultNames: () => ['shuffleResult', 'valid'],
+});
 
 export const BarrierOp = defineOp({
   name: 'gpu.barrier',

@@ -6,6 +6,7 @@ import type { Value } from '../../core/ir/value.js';
 import { denseI64 } from '../../dialects/memref/dynamic-index-list.js';
 import { BroadcastOp, ExtractOp, InsertOp, LoadOp as VectorLoadOp, StoreOp as VectorStoreOp } from '../../dialects/vector/index.js';
 import type { ArithBuilder } from '../loops/arith-builder.js';
+import { swizzleKeepsVectors } from './tile-to-gpu/swizzle.js';
 
 /**
  * Elements per vector access (16 bytes of f32: one 128-bit load or store per thread, and the
@@ -13,10 +14,10 @@ import type { ArithBuilder } from '../loops/arith-builder.js';
  */
 export const VECTOR_WIDTH = 4;
 
-/** Whether `n` consecutive elements along a memref's last dimension can be one vector access. */
+/** Whether `n` consecutive elements along a memref's last dimension can be one vector access (a swizzle must keep them together). */
 export function vectorizable(memref: Value, run: number): boolean {
   const t = memref.type;
-  return t instanceof MemRefType && run % VECTOR_WIDTH === 0 && t.rank >= 1 && (t.shape[t.rank - 1]! < 0 || t.shape[t.rank - 1]! % VECTOR_WIDTH === 0);
+  return t instanceof MemRefType && run % VECTOR_WIDTH === 0 && t.rank >= 1 && (t.shape[t.rank - 1]! < 0 || t.shape[t.rank - 1]! % VECTOR_WIDTH === 0) && swizzleKeepsVectors(memref, VECTOR_WIDTH);
 }
 
 /**

@@ -2,12 +2,16 @@
  * Shader compiler messages mapped back to the kernel they came from: the manifest's IR location
  * (`file:line:col` of the gpu.func) first, then the WGSL position and the offending WGSL line.
  */
+import { locationOfLine } from '../../targets/wgsl/line-locations.js';
 import type { KernelManifest } from '../../targets/wgsl/manifest.js';
 import type { CompileMessage } from './errors.js';
 
-/** `loc: error: message (wgsl line:col)` for one message, without the source excerpt. */
-export function formatCompileMessage(m: CompileMessage, manifest: Pick<KernelManifest, 'symbol' | 'location' | 'shader'> | undefined): string {
-  const where = manifest?.location ?? manifest?.symbol ?? 'wgsl';
+/**
+ * `loc: error: message (wgsl line:col)` for one message, without the source excerpt: loc is the
+ * IR op the message's WGSL line came from (the manifest's lineLocations), else the kernel's.
+ */
+export function formatCompileMessage(m: CompileMessage, manifest: Pick<KernelManifest, 'symbol' | 'location' | 'shader' | 'lineLocations'> | undefined): string {
+  const where = (m.line > 0 ? locationOfLine(manifest?.lineLocations, m.line) : undefined) ?? manifest?.location ?? manifest?.symbol ?? 'wgsl';
   const shader = manifest?.shader || 'wgsl';
   const pos = m.line > 0 ? `${shader}:${m.line}:${m.column}` : shader;
   const kernel = manifest ? ` in kernel ${manifest.symbol}` : '';
@@ -18,7 +22,7 @@ export function formatCompileMessage(m: CompileMessage, manifest: Pick<KernelMan
  * The whole report: the first error's line first, then every message with the WGSL line it
  * points at and a caret.
  */
-export function formatCompileReport(messages: readonly CompileMessage[], wgsl: string, manifest?: Pick<KernelManifest, 'symbol' | 'location' | 'shader'>): string {
+export function formatCompileReport(messages: readonly CompileMessage[], wgsl: string, manifest?: Pick<KernelManifest, 'symbol' | 'location' | 'shader' | 'lineLocations'>): string {
   const ordered = [...messages.filter((m) => m.type === 'error'), ...messages.filter((m) => m.type !== 'error')];
   const lines = wgsl.split('\n');
   const out: string[] = [];

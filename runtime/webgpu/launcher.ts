@@ -12,6 +12,7 @@ import { opError } from '../../core/interpret/errors.js';
 import { bitsToF16, f16ToBits } from '../../core/interpret/float16.js';
 import { MemRef, type RtValue } from '../../core/interpret/values.js';
 import { emitWgsl, type EmittedKernel, type StorageBinding, type WgslOutput } from '../../targets/wgsl/index.js';
+import { opOfLine } from '../../targets/wgsl/line-locations.js';
 import type { BufferData, KernelArgValue } from './arguments.js';
 import { RuntimeError } from './errors.js';
 import type { WebGpuRuntime } from './runtime.js';
@@ -170,8 +171,9 @@ function fromDevice(m: MemRef, data: BufferData, binding: StorageBinding): void 
 }
 
 /**
- * A device failure as a located diagnostic: shader compile errors at the gpu.func (with the WGSL
- * position), everything else at the gpu.launch_func.
+ * A device failure as a located diagnostic: shader compile errors at the IR op the offending WGSL
+ * line came from (the manifest's lineLocations; else the gpu.func), with the WGSL position and
+ * line; everything else at the gpu.launch_func.
  */
 function deviceError(e: RuntimeError, launch: KernelLaunch, kernel: EmittedKernel, device: string): DiagnosticError {
   const { manifest } = kernel;
@@ -179,7 +181,9 @@ function deviceError(e: RuntimeError, launch: KernelLaunch, kernel: EmittedKerne
     const m = e.compileMessages.find((x) => x.type === 'error') ?? e.compileMessages[0];
     const text = m ? m.message.split('\n').map((l) => l.trim()).find((l) => l) ?? m.message : e.message.split('\n')[0]!;
     const pos = m && m.line > 0 ? ` (${manifest.shader}:${m.line}:${m.column})` : '';
-    const err = opError(launch.kernel, `WGSL of ${manifest.symbol} does not compile on ${device}: ${text.replace(/^Shader '[^']*' /, '')}${pos}`);
+    const message = `WGSL of ${manifest.symbol} does not compile on ${device}: ${text.replace(/^Shader '[^']*' /, '')}${pos}`;
+    const lineOp = m && m.line > 0 ? opOfLine(launch.kernel, manifest.lineLocations, m.line) : undefined;
+    const err = lineOp ? DiagnosticError.at(lineOp.loc, message) : opError(launch.kernel, message);
     const line = m && m.line > 0 ? kernel.wgsl.split('\n')[m.line - 1] : undefined;
     if (line !== undefined) err.diagnostic.attachNote(`WGSL line ${m!.line}: ${line.trim()}`);
     return Object.assign(err, { cause: e });

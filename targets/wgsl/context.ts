@@ -11,6 +11,7 @@ import { MemRefType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { SSANames } from '../../core/syntax/ssa-names.js';
 import { addAffine, atomAffine, constAffine, addIndex, mulIndex, namedIndex, scaleAffine, splitAffine, sumIndex, type Affine, type IndexExpr } from './index-expr.js';
+import { locationText } from './line-locations.js';
 import { NameAllocator } from './names.js';
 import { isI1, unsupportedTypeReason, usesF16, wgslType } from './types.js';
 
@@ -48,6 +49,11 @@ function constantValue(v: Value): number | undefined {
 
 export class KernelContext {
   private readonly body: string[] = [];
+  /** The location of the op each body entry was emitted for (see line-locations.ts). */
+  private readonly bodyLocs: (string | undefined)[] = [];
+  private currentLoc: string | undefined;
+  /** The location of the first op that needed each `enable`. */
+  readonly enableLocs = new Map<string, string>();
   private depth = 1;
   private readonly valueNames = new Map<Value, string>();
   private readonly integerValues = new Map<Value, number>();
@@ -79,12 +85,18 @@ export class KernelContext {
     return this.body.join('\n');
   }
 
+  /** The op location of every line of `text`. */
+  get lineLocs(): (string | undefined)[] {
+    return this.body.flatMap((t, i) => new Array<string | undefined>(t.split('\n').length).fill(this.bodyLocs[i]));
+  }
+
   fail(op: Operation, message: string): never {
     return failOp(op, message);
   }
 
   line(text: string): void {
     this.body.push('  '.repeat(this.depth) + text);
+    this.bodyLocs.push(this.currentLoc);
   }
 
   nested(fn: () => void): void {
@@ -243,8 +255,16 @@ export class KernelContext {
   emitOp(op: Operation): void {
     const emit = this.emitters.get(op.name);
     if (!emit) this.fail(op, 'is not supported by the WGSL target');
-    for (const v of op.operands) this.checkType(op, v.type);
-    for (const r of op.results) this.checkType(op, r.type);
-    emit(op, this);
+    const outer = this.currentLoc;
+    this.currentLoc = locationText(op) ?? outer;
+    const enabled = new Set(this.enables);
+    try {
+      for (const v of op.operands) this.checkType(op, v.type);
+      for (const r of op.results) this.checkType(op, r.type);
+      emit(op, this);
+    } finally {
+      for (const e of this.enables) if (!enabled.has(e) && this.currentLoc && !this.enableLocs.has(e)) this.enableLocs.set(e, this.currentLoc);
+      this.currentLoc = outer;
+    }
   }
 }

@@ -1,6 +1,6 @@
 /** gpu ops inside a kernel: ids from WGSL builtins, block sizes from the workgroup size, barriers. */
 import type { Operation } from '../../core/ir/operation.js';
-import type { DimensionAttr } from '../../dialects/gpu/attributes.js';
+import type { DimensionAttr, ShuffleModeAttr } from '../../dialects/gpu/attributes.js';
 import type { Builtin, KernelContext, OpEmitter } from './context.js';
 
 /** The entry point parameter name of each builtin. */
@@ -37,6 +37,20 @@ const barrier: OpEmitter = (_op, cx) => {
   cx.line('workgroupBarrier();');
 };
 
+/**
+ * gpu.shuffle xor as subgroupShuffleXor (the `subgroups` extension and device feature). Lanes
+ * stay within a segment of `width` when the offset is below it, as the lowering guarantees (its
+ * width is at most the device's subgroup size); `valid` is that comparison.
+ */
+const shuffle: OpEmitter = (op, cx) => {
+  const mode = (op.getAttr('mode') as ShuffleModeAttr).value;
+  if (mode !== 'xor') cx.fail(op, `gpu.shuffle ${mode} is not supported by the WGSL target (only xor)`);
+  cx.enables.add('subgroups');
+  const [value, offset, width] = [0, 1, 2].map((i) => cx.operand(op, i));
+  cx.define(op, `subgroupShuffleXor(${value}, u32(${offset}))`, 0);
+  cx.define(op, `${offset} < ${width}`, 1);
+};
+
 export const gpuEmitters: Record<string, OpEmitter> = {
   'gpu.thread_id': fromBuiltin('local_invocation_id'),
   'gpu.block_id': fromBuiltin('workgroup_id'),
@@ -44,6 +58,7 @@ export const gpuEmitters: Record<string, OpEmitter> = {
   'gpu.global_id': fromBuiltin('global_invocation_id'),
   'gpu.block_dim': blockDim,
   'gpu.barrier': barrier,
+  'gpu.shuffle': shuffle,
   // The kernel's single block ends the function.
   'gpu.return': () => {},
 };

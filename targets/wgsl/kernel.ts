@@ -14,6 +14,7 @@ import { arrayType, memorySpaceOf, memrefEmitters, staticArrayView, vectorAccess
 import { scfEmitters } from './emit-scf.js';
 import { vectorEmitters } from './emit-vector.js';
 import { constIndex, mulIndex, namedIndex, type IndexExpr } from './index-expr.js';
+import { lineLocations, locationText } from './line-locations.js';
 import type { KernelManifest, StorageBinding } from './manifest.js';
 import { NameAllocator } from './names.js';
 import { memoryScalar, unsupportedElementReason, unsupportedTypeReason, usesF16 } from './types.js';
@@ -70,10 +71,6 @@ function identityStrides(sizes: readonly IndexExpr[]): IndexExpr[] {
   return strides;
 }
 
-function locationText(op: Operation): string | undefined {
-  const flc = op.loc.fileLineCol();
-  return flc ? `${flc.file}:${flc.line}:${flc.col}` : undefined;
-}
 
 export function emitKernel(module: Operation, fn: Operation, entryPoint: string): EmittedKernel {
   const moduleName = (module.getAttr('sym_name') as StringAttr).value;
@@ -180,6 +177,8 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
   sections.push(`@compute @workgroup_size(${workgroupSize.join(', ')})\nfn ${entryPoint}(${params.join(', ')}) {\n${bodyText}${bodyText ? '\n' : ''}}`);
 
   const location = locationText(fn);
+  const wgsl = sections.join('\n\n') + '\n';
+  const lines = lineLocations(wgsl, entryPoint, [...unused.map(() => undefined), ...(cx.text ? cx.lineLocs : [])], cx.enableLocs, location);
   const manifest: KernelManifest = {
     symbol,
     entryPoint,
@@ -190,6 +189,7 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
     enables,
     arguments: args.map((a) => ({ kind: a.type instanceof MemRefType ? ('memref' as const) : ('scalar' as const), type: a.type.toString() })),
     ...(location ? { location } : {}),
+    ...(lines.length ? { lineLocations: lines } : {}),
   };
-  return { manifest, wgsl: sections.join('\n\n') + '\n' };
+  return { manifest, wgsl };
 }

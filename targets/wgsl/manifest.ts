@@ -60,6 +60,12 @@ export interface KernelManifest {
   readonly arguments: readonly { readonly kind: 'memref' | 'scalar'; readonly type: string }[];
   /** Source location of the gpu.func (`file:line:col`), to map shader compiler messages back. */
   readonly location?: string;
+  /**
+   * Where each WGSL line came from: runs `[first line, "file:line:col"]` (1-based lines; a run
+   * holds until the next; "" where no op location is known), so that a shader compiler message
+   * can name the IR op of its line.
+   */
+  readonly lineLocations?: readonly (readonly [number, string])[];
 }
 
 /** The manifest file: every kernel emitted from one input. */

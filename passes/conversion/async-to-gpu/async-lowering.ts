@@ -8,13 +8,14 @@ import type { Value } from '../../../core/ir/value.js';
 import { CommitOp, CopyOp, GroupType, TokenType, WaitOp } from '../../../dialects/async/index.js';
 import { BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
-import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
+import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
 import { innermostContiguous } from '../../../dialects/memref/types.js';
 import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../memory-access.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from '../tile-to-gpu/thread-layout.js';
 import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
+import { fitInits, planSlots, slotShapes, type LoopSlots, type SlotShape } from './loop-slots.js';
 
 const fail = (op: Operation, message: string): never => {
   throw new DiagnosticError(opDiagnostic(op, message));
@@ -34,6 +35,8 @@ interface CopyRecord {
   readonly elements: ThreadElements;
   /** The copy's predicate (absent: on). */
   readonly on: Value | undefined;
+  /** The async.copy it lowers (absent for copies carried by loops). */
+  readonly copy?: Operation;
   stored: boolean;
 }
 
@@ -53,9 +56,13 @@ export class AsyncLowering {
   private readonly groups = new Map<Value, Group>();
   /** Copies issued (or received through a loop) and not yet stored, in issue order, per region being lowered. */
   private readonly pending: CopyRecord[] = [];
+  /** The slots each lowered loop carries (its yield fills them). */
+  private readonly loopSlots = new Map<Operation, { plan: LoopSlots; inSlots: CopyRecord[] }>();
   /** The copies the last yield lowered carries to the next iteration (they may stay in flight). */
   private yielded = new Set<CopyRecord>();
   private threadId!: Value;
+  /** ThreadElements by access layout and tile shape (see elementsOf). */
+  private readonly threadElements = new Map<string, ThreadElements>();
   /** Replaced ops, erased at the end (their tokens and groups are used until every user is lowered). */
   private readonly dead: Operation[] = [];
 
@@ -98,11 +105,15 @@ export class AsyncLowering {
       // As for loops carrying groups: copies issued before a region with waits complete before it.
       this.store(this.pending);
     }
-    if (YieldOp.isa(op) && op.operands.some((v) => isAsync(v.type))) {
-      this.yielded = new Set(op.operands.flatMap((v) => this.groups.get(v) ?? []));
-      op.setOperands(op.operands.flatMap((v) => (isAsync(v.type) ? this.registersOf(this.groupOf(v, op)) : [v])));
-      return;
+    if (YieldOp.isa(op) && op.operands.some((v) => isAsync(v.type))) return this.lowerAsyncYield(op);
+    if (op.name === 'arith.select' && isAsync(op.results[0]!.type)) {
+      // The chosen copies complete here (early, which the semantics allow): both, since either may be chosen.
+      const chosen = new Set([...this.groupOf(op.operand(1), op), ...this.groupOf(op.operand(2), op)]);
+      this.store([...this.pending.filter((r) => chosen.has(r)), ...[...chosen].filter((r) => !this.pending.includes(r))]);
+      this.groups.set(op.results[0]!, []);
+      return this.erase(op);
     }
+    if (IfOp.isa(op) && op.results.some((r) => isAsync(r.type))) return this.lowerAsyncIf(op);
     if (op.results.some((r) => isAsync(r.type))) fail(op, 'cannot be lowered: convert-async-to-gpu handles async tokens and groups only in async ops and scf.for loops');
     for (const region of op.regions) for (const block of region.blocks) this.lowerRegionBlock(block);
   }
@@ -120,12 +131,24 @@ export class AsyncLowering {
     this.yielded = new Set();
     if (left) {
       fail(
-        block.parentOp!,
-        'leaves an asynchronous copy in flight at the end of its body without carrying its group: pass the group through ' +
-          'iter_args and name it in the wait that completes it (`async.wait N for %g`, as tile-pipeline does), so that ' +
-          'register-staged copies can be carried from one iteration to the next',
+        left.copy ?? block.parentOp!,
+        `is still in flight at the end of the body of the '${block.parentOp!.name}' around it, and its group is not carried: ` +
+          'wait for it in the body, or pass its group (or token) through iter_args and name it in the wait that completes it ' +
+          '(`async.wait N for %g`, as tile-pipeline does), so that its registers can be carried to the next iteration',
       );
     }
+  }
+
+  /** The elements a thread holds of a tile of `shape` spread by `layout`, computed once at the top of the kernel. */
+  private elementsOf(layout: ReturnType<typeof accessLayoutFor>, shape: readonly number[]): ThreadElements {
+    const key = `${String(layout)}|${shape.join('x')}`;
+    let elements = this.threadElements.get(key);
+    if (!elements) {
+      const entry = this.kernel.region(0).entry!;
+      elements = this.b.atInsertionPoint({ block: entry, before: this.threadId.definingOp!.next }, () => threadElements(this.b, this.threadId, layout, shape));
+      this.threadElements.set(key, elements);
+    }
+    return elements;
   }
 
   private erase(op: Operation): void {
@@ -150,10 +173,10 @@ export class AsyncLowering {
     const why = unrollError(layout, shape);
     if (why) fail(op, `cannot stage this copy in registers: ${why}`);
     const entry = this.kernel.region(0).entry!;
-    const elements = this.b.atInsertionPoint({ block: entry, before: this.threadId.definingOp!.next }, () => threadElements(this.b, this.threadId, layout, shape));
+    const elements = this.elementsOf(layout, shape);
     const masked = op.properties.has('masked');
     const elem = (src.type as MemRefType).elementType;
-    const record: CopyRecord = { values: [], dest: dst, destIndices: [...view.dstIndices], elements, on: predicate, stored: false };
+    const record: CopyRecord = { values: [], dest: dst, destIndices: [...view.dstIndices], elements, on: predicate, stored: false, copy: op };
     const srcIndices = Array.from({ length: elements.count }, (_, e) => elementIndices(this.b, view.srcIndices, elementCoords(elements, e), (src.type as MemRefType).rank));
     const plainLoad = (indices: Value[]) => this.b.build(MemLoadOp, { operands: { memref: src, indices }, resultTypes: [elem] }).result;
     const guardedLoads = () =>
@@ -220,52 +243,81 @@ export class AsyncLowering {
 
   // ------------------------------------------------------------------------------ loops
 
-  /**
-   * The registers a group holds, flattened: per copy, its predicate (true when it has none, so
-   * that every group a loop carries has one shape), values and destination indices.
-   */
-  private registersOf(group: Group): Value[] {
-    // Stored where they were issued: nothing to carry.
-    if (this.synchronous) return [];
-    return group.flatMap((r) => [r.on ?? this.b.constant(i1, 1), ...r.values, ...r.destIndices]);
+  /** The registers of a carried copy: its predicate (true when it has none, false once it is stored), values and destination indices. */
+  private registersOf(r: CopyRecord): Value[] {
+    return [r.stored ? this.b.constant(i1, 0) : (r.on ?? this.b.constant(i1, 1)), ...r.values, ...r.destIndices];
   }
 
-  /** A group with the shape of `like` made of fresh values (`next(type)` gives them in registersOf order). */
-  private rebuild(like: Group, next: (type: Type) => Value): Group {
-    if (this.synchronous) return [];
-    return like.map((r) => ({
-      on: next(i1),
-      values: r.values.map((v) => next(v.type)),
-      dest: r.dest,
-      destIndices: r.destIndices.map((v) => next(v.type)),
-      elements: r.elements,
-      stored: false,
-    }));
+  /** A copy of the shape of `slot` made of fresh values (`next(type)` gives them in registersOf order). */
+  private rebuild(shape: SlotShape, next: (type: Type) => Value): CopyRecord {
+    const on = next(i1);
+    const values = shape.values.map((t) => next(t));
+    const destIndices = shape.indexTypes.map((t) => next(t));
+    return { on, values, dest: shape.dest, destIndices, elements: shape.elements, stored: false };
+  }
+
+  /** A copy that is switched off, of a slot's shape: what a slot carries into the loop when no initial copy fits it. */
+  private offCopy(shape: SlotShape): CopyRecord {
+    const off = this.b.constant(i1, 0);
+    const zero = (t: Type) => this.b.constantOf(zeroAttr(t)!);
+    const values = shape.values.map(zero);
+    return { on: off, values, dest: shape.dest, destIndices: shape.indexTypes.map(zero), elements: shape.elements, stored: false };
+  }
+
+  /** The register shape of what a copy op holds per thread. */
+  private copyShape(copy: Operation): SlotShape {
+    const view = CopyOp.view(copy);
+    const shape = (copy.properties.get('shape') as DenseArrayAttr).numbers;
+    const layout = accessLayoutFor(shape, this.numThreads, innermostContiguous(view.source.type));
+    const elements = this.elementsOf(layout, shape);
+    const elem = (view.source.type as MemRefType).elementType;
+    const rank = (view.dest.type as MemRefType).rank;
+    return { dest: view.dest, values: new Array<Type>(elements.count).fill(elem), indexTypes: new Array<Type>(rank).fill(IndexType.get()), elements };
+  }
+
+  private static recordShape(r: CopyRecord): SlotShape {
+    return { dest: r.dest, values: r.values.map((v) => v.type), indexTypes: r.destIndices.map((v) => v.type), elements: r.elements };
   }
 
   private lowerFor(op: Operation): void {
     const oldBody = op.region(0).entry!;
     const inits = op.operands.slice(3);
-    const shapes = inits.map((v) => (isAsync(v.type) ? this.groupOf(v, op) : undefined));
+    const initGroups = inits.map((v) => (isAsync(v.type) ? this.groupOf(v, op) : undefined));
+    if (this.synchronous) {
+      // Every copy was stored where it was issued: async values carry nothing.
+      return this.lowerForCarrying(op, oldBody, inits, initGroups, { sources: [], argSlots: initGroups.map((g) => (g ? [] : undefined)) }, []);
+    }
+    const plan = planSlots(op, initGroups.map((g) => g?.length), isAsync);
+    if ('error' in plan) return fail(plan.at, `cannot be lowered: ${plan.error}`);
+    const shapes = slotShapes(plan, (c) => this.copyShape(c), (a, k) => (initGroups[a]?.[k] ? AsyncLowering.recordShape(initGroups[a]![k]!) : undefined));
+    if (typeof shapes === 'string') return fail(op, `cannot be lowered: ${shapes}`);
+    const sameShape = (a: SlotShape, b: SlotShape) => a.dest === b.dest && a.elements === b.elements && a.values.length === b.values.length && a.values.every((t, i) => t === b.values[i]);
+    const { chosen, leftOver } = fitInits(plan, initGroups, (slot, r) => sameShape(shapes[slot]!, AsyncLowering.recordShape(r)));
     // Copies pending here that the loop does not carry complete before it (early, which their
     // semantics allows): a wait inside the loop could not store them once, in the first iteration only.
-    const carried = new Set(shapes.flatMap((g) => g ?? []));
-    this.store(this.pending.filter((r) => !carried.has(r)));
-    const newInits = inits.flatMap((v, i) => (shapes[i] ? this.registersOf(shapes[i]!) : [v]));
+    const carried = new Set(chosen.filter((r) => r !== undefined));
+    this.store([...this.pending.filter((r) => !carried.has(r)), ...leftOver]);
+    const initial = chosen.map((r, slot) => (r && !r.stored ? r : this.offCopy(shapes[slot]!)));
+    this.lowerForCarrying(op, oldBody, inits, initGroups, plan, initial, shapes);
+  }
+
+  /** Builds the loop that carries the slots' registers in place of its async iter_args, and lowers its body. */
+  private lowerForCarrying(op: Operation, oldBody: Block, inits: readonly Value[], initGroups: readonly (Group | undefined)[], plan: LoopSlots, initial: CopyRecord[], shapes: SlotShape[] = []): void {
+    const newInits = [...inits.filter((_, i) => !initGroups[i]), ...initial.flatMap((r) => this.registersOf(r))];
     const loop = this.b.build(ForOp, {
       operands: { lowerBound: op.operand(0), upperBound: op.operand(1), step: op.operand(2), initArgs: newInits },
       resultTypes: { results: newInits.map((v) => v.type) },
     }).op;
     const body = loop.region(0).appendBlock(new Block());
     oldBody.arguments[0]!.replaceAllUsesWith(body.addArgument(oldBody.arguments[0]!.type, oldBody.arguments[0]!.loc));
+    // The loop completes the copies it carries in (in an iteration, or through its results).
+    for (const r of initial) r.stored = true;
     const outerPending = this.pending.splice(0);
-    oldBody.arguments.slice(1).forEach((arg, i) => {
-      const like = shapes[i];
-      if (!like) return arg.replaceAllUsesWith(body.addArgument(arg.type, arg.loc));
-      const group = this.rebuild(like, (type) => body.addArgument(type, op.loc));
-      this.groups.set(arg, group);
-      for (const r of group) if (!r.stored) this.pending.push(r);
-    });
+    for (const [i, arg] of oldBody.arguments.slice(1).entries()) if (!initGroups[i]) arg.replaceAllUsesWith(body.addArgument(arg.type, arg.loc));
+    const inSlots = shapes.map((shape) => this.rebuild(shape, (type) => body.addArgument(type, op.loc)));
+    oldBody.arguments.slice(1).forEach((arg, i) => initGroups[i] && this.groups.set(arg, plan.argSlots[i]!.map((k) => inSlots[k]!)));
+    this.pending.push(...inSlots);
+    this.loopSlots.set(loop, { plan, inSlots });
     for (const inner of oldBody.ops) body.append((inner.remove(), inner));
     this.lowerBlock(body);
     this.checkNoneLeft(body);
@@ -276,13 +328,49 @@ export class AsyncLowering {
     // After the loop: the results hold what the last iteration carried.
     this.pending.splice(0, this.pending.length, ...outerPending.filter((r) => !r.stored));
     let k = 0;
-    op.results.forEach((r, i) => {
-      const like = shapes[i];
-      if (!like) return r.replaceAllUsesWith(loop.results[k++]!);
-      const group = this.rebuild(like, () => loop.results[k++]!);
-      this.groups.set(r, group);
-      for (const c of group) if (!c.stored) this.pending.push(c);
+    op.results.forEach((r, i) => void (!initGroups[i] && r.replaceAllUsesWith(loop.results[k++]!)));
+    const outSlots = shapes.map((shape) => this.rebuild(shape, () => loop.results[k++]!));
+    op.results.forEach((r, i) => initGroups[i] && this.groups.set(r, plan.argSlots[i]!.map((s) => outSlots[s]!)));
+    this.pending.push(...outSlots);
+    this.erase(op);
+  }
+
+  /** A yield of async values: a loop's carries its slots' registers; an scf.if's completes their copies (the if's async results are then empty). */
+  private lowerAsyncYield(op: Operation): void {
+    const parent = op.parentOp!;
+    const plan = this.loopSlots.get(parent);
+    const plain = op.operands.filter((v) => !isAsync(v.type));
+    if (!plan || this.synchronous) {
+      // An scf.if's yield (or a loop's with synchronous copies): the yielded copies complete here, nothing is carried.
+      this.store(op.operands.filter((v) => isAsync(v.type)).flatMap((v) => this.groupOf(v, op)));
+      op.setOperands(plain);
+      return;
+    }
+    const { plan: slotsPlan, inSlots } = plan;
+    // What fills each slot: the record of its copy (in the value yielded), or the carried record it passes on.
+    const slots = slotsPlan.sources.map((source, slot) => {
+      if ('arg' in source) return inSlots[slotsPlan.argSlots[source.arg]![source.index]!]!;
+      const holder = op.operands.findIndex((v, i) => slotsPlan.argSlots[i]?.includes(slot));
+      const r = this.groupOf(op.operand(holder), op).find((c) => c.copy === source.copy);
+      return r ?? fail(op, `cannot be lowered: the copy at ${String(source.copy.loc)} is not in the value yielded for iter_arg #${holder}`);
     });
+    this.yielded = new Set(slots);
+    op.setOperands([...plain, ...slots.flatMap((r) => this.registersOf(r))]);
+  }
+
+  /** An scf.if with async results: copies pending before it complete first; each branch completes the copies it yields. */
+  private lowerAsyncIf(op: Operation): void {
+    this.store(this.pending);
+    const keep = op.results.filter((r) => !isAsync(r.type));
+    const ifOp = this.b.build(IfOp, { operands: { condition: op.operand(0) }, resultTypes: { results: keep.map((r) => r.type) } }).op;
+    op.regions.forEach((region, i) => {
+      if (!region.entry) return;
+      const block = ifOp.region(i).appendBlock(new Block());
+      for (const inner of region.entry.ops) block.append((inner.remove(), inner));
+      this.lowerRegionBlock(block);
+    });
+    keep.forEach((r, i) => r.replaceAllUsesWith(ifOp.results[i]!));
+    for (const r of op.results) if (isAsync(r.type)) this.groups.set(r, []);
     this.erase(op);
   }
 }

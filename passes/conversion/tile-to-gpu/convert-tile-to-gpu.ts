@@ -4,6 +4,8 @@ import { FloatType, IntegerType, type FunctionType, type MemRefType } from '../.
 import { definePass } from '../../../core/pass/pass.js';
 import { kernelsIn } from '../../../dialects/gpu/kernels.js';
 import { lowerOrFail } from '../kernels.js';
+import { ArithBuilder } from '../../loops/arith-builder.js';
+import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
 
 /** The bytes of the kernel's workgroup attributions. */
@@ -25,19 +27,28 @@ export const convertTileToGpuPass = definePass({
   description:
     'Each gpu.func kernel whose tiles carry #tile.blocked layouts (tile-assign-layouts) becomes SIMT code: a register ' +
     'tile becomes the scalars the current thread holds, fully unrolled (at most 256 per tile and thread); tile.load and ' +
-    'tile.store become masked memref.load/store per element (padding where out of bounds); elementwise arith/math ops ' +
+    'tile.store become per-thread accesses: one uniform in-bounds test per tile, then vector<4xT> or scalar accesses, masked per element (padding where out of bounds) at the edges; elementwise arith/math ops ' +
     'apply per element; tile.dot becomes FMAs over the unrolled K dimension reading its operands from workgroup memory ' +
     '(the buffer they were loaded from, or a staged copy between barriers); tile.cast and tile.transpose move elements ' +
-    'between threads through workgroup memory; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
+    'between threads through workgroup memory; a tile.alloc with a #tile.shared swizzle gets it in the address arithmetic of every access; tile.reduce combines in registers, then across subgroup lanes with ' +
+    'gpu.shuffle (subgroups=true), then through a workgroup buffer of partials; tile.broadcast reads a staged copy; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
     'scalars. Async ops must be lowered before (not yet supported).',
   options: {
     vectorize: { type: 'bool', default: true, help: 'Read and write workgroup memory in vector<4xT> accesses where a thread touches 4 consecutive aligned elements (off: scalar accesses, to measure what vectorizing gains)' },
+    subgroups: { type: 'bool', default: false, help: 'Reduce across the lanes of a subgroup with gpu.shuffle (WGSL: the subgroups feature); else through workgroup memory only' },
+    'subgroup-size': { type: 'uint', default: 4, help: "The smallest subgroup size of the devices the shader is for (shuffles stay within that many lanes; 4, WebGPU's minimum, is always safe)" },
     'max-workgroup-memory': { type: 'uint', default: 16384, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'vector', 'gpu'],
   run(root, pass) {
     for (const kernel of kernelsIn(root)) {
-      if (!lowerOrFail(pass, () => new KernelLowering(pass.context, kernel, pass.options.vectorize).run())) return;
+      const b = new ArithBuilder(pass.context);
+      const lowered = lowerOrFail(pass, () => {
+        markSwizzledBuffers(kernel, b);
+        new KernelLowering(pass.context, kernel, pass.options.vectorize, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run();
+        applySwizzles(kernel, b);
+      });
+      if (!lowered) return;
       const bytes = workgroupBytes(kernel);
       const limit = pass.options['max-workgroup-memory'];
       if (bytes > limit) {

@@ -12,10 +12,11 @@ import { CastOp as MemCastOp, DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp,
 import { denseI64, kDynamicIndex } from '../../../dialects/memref/dynamic-index-list.js';
 import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
-import { AllocOp, BlockedLayoutAttr, CastOp, DotOp, LoadOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
+import { AllocOp, BlockedLayoutAttr, BroadcastOp, CastOp, DotOp, LoadOp, ReduceOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../memory-access.js';
 import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
+import { lowerBroadcast, lowerReduce, type TileLoweringHost } from './reduce-lowering.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
 
 /** How a dot reads an operand's elements (see KernelLowering.operandSource). */
@@ -53,6 +54,8 @@ export class KernelLowering {
     private readonly kernel: Operation,
     /** Whether to read and write workgroup memory in vectors of VECTOR_WIDTH where allowed. */
     private readonly vectorize = true,
+    /** Lanes of a subgroup reductions may shuffle across (0: workgroup memory only). */
+    private readonly subgroupSize = 0,
   ) {
     this.b = new ArithBuilder(context);
   }
@@ -123,6 +126,8 @@ export class KernelLowering {
     else if (DotOp.isa(op)) this.lowerDot(op);
     else if (CastOp.isa(op)) this.lowerCast(op);
     else if (TransposeOp.isa(op)) this.lowerTranspose(op);
+    else if (ReduceOp.isa(op)) lowerReduce(this.host(), op);
+    else if (BroadcastOp.isa(op)) lowerBroadcast(this.host(), op);
     else if ((op.dialect === 'arith' || op.dialect === 'math') && op.regions.length === 0) this.lowerElementwise(op);
     else fail(op, `cannot be lowered to SIMT code by convert-tile-to-gpu yet`);
     this.dead.push(op);
@@ -272,6 +277,27 @@ export class KernelLowering {
     }
     this.barrier();
     return buffer;
+  }
+
+  /** The lowering's helpers, for the ops lowered in other modules. */
+  private host(): TileLoweringHost {
+    return {
+      b: this.b,
+      threadId: this.threadId,
+      subgroupSize: this.subgroupSize,
+      elementsOf: (t, at) => this.elementsOf(t, at),
+      scalars: (v) => this.scalars(v),
+      setScalars: (v, s) => void this.tiles.set(v, s),
+      stage: (v, at) => this.stage(v, at),
+      scratch: (t, at) => {
+        const reused = this.stagingBuffers.get(t);
+        if (reused) return { buffer: reused, reused: true };
+        this.stagingBuffers.set(t, this.addWorkgroupBuffer(t, at));
+        return { buffer: this.stagingBuffers.get(t)!, reused: false };
+      },
+      barrier: () => this.barrier(),
+      fail,
+    };
   }
 
   private barrier(): void {

@@ -115,6 +115,25 @@ describe('rgb2gray examples', () => {
   }
 });
 
+describe('softmax example', () => {
+  const sizes: [number, number][] = [[37, 50], [1, 1], [8, 64], [5, 63]];
+  it(`'softmax-tiled.mlir' @softmax matches exp(x - max) / sum per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
+    for (const [M, N] of sizes) {
+      const x = random(M * N, 6);
+      const [, y] = runExample('softmax-tiled.mlir', 'softmax', [[M, N], [M, N]], [x, new Float32Array(M * N).fill(NaN)]);
+      const want = new Float64Array(M * N);
+      for (let i = 0; i < M; i++) {
+        const row = x.subarray(i * N, (i + 1) * N);
+        const max = Math.max(...row);
+        const sum = row.reduce((a, v) => a + Math.exp(v - max), 0);
+        row.forEach((v, j) => (want[i * N + j] = Math.exp(v - max) / sum));
+      }
+      // f32 exp, sum and division: a few units of 2^-24 relative to each (positive) value.
+      expectClose(y!, want, (i) => 64 * 2 ** -24 * want[i]!, `${M}x${N}`);
+    }
+  });
+});
+
 describe('examples/README.md', () => {
   it('describes every example, and this file tests every example', () => {
     const readme = readFileSync(path.join(examplesDir, 'README.md'), 'utf8');

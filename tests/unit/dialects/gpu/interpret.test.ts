@@ -165,6 +165,29 @@ ${body}
     );
   });
 
+  it('shuffles values between the lanes of a segment of `width` lanes', () => {
+    // thread t contributes 10 + t; segments of 2 lanes: {0, 1}, {2, 3}
+    const results: Record<string, number[]> = {};
+    for (const [mode, offset] of [['xor', 1], ['down', 1], ['up', 1], ['idx', 1]] as const) {
+      const text = kernel(`      %v0 = arith.index_cast %t : index to i32
+      %c10 = arith.constant 10 : i32
+      %v = arith.addi %v0, %c10 : i32
+      %o = arith.constant ${offset} : i32
+      %w = arith.constant 2 : i32
+      %r, %ok = gpu.shuffle ${mode} %v, %o, %w : i32
+      %okv = arith.extui %ok : i1 to i32
+      %c100 = arith.constant 100 : i32
+      %flag = arith.muli %okv, %c100 : i32
+      %s = arith.addi %r, %flag : i32
+      memref.store %s, %out[%t] : memref<4xi32>`);
+      const o = out();
+      run(text, 'main', [o]);
+      results[mode] = [...(o.buffer.data as Int32Array)];
+    }
+    // valid lanes get 100 + the partner's value; invalid ones their own value
+    expect(results).toEqual({ xor: [111, 110, 113, 112], down: [111, 11, 113, 13], up: [10, 110, 12, 112], idx: [111, 111, 113, 113] });
+  });
+
   it('gives each workgroup shared allocations and each thread private ones', () => {
     const text = kernel(
       `      %c0 = arith.constant 0 : index

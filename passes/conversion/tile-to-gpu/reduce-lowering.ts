@@ -1,0 +1,218 @@
+/**
+ * tile.reduce and tile.broadcast as per-thread code (docs/lowering.md, "Reductions"). A
+ * reduction combines the elements each thread holds along the axis in registers, then across
+ * the lanes of a subgroup with `gpu.shuffle xor` (when the pass may use subgroups), then across
+ * the remaining threads along the axis through a workgroup buffer of partials, from which every
+ * thread reads the result elements its own layout gives it. A broadcast reads its elements from a
+ * staged copy of the source.
+ */
+import type { IntegerAttr } from '../../../core/ir/attributes.js';
+import { FloatType, IndexType, MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { IRMapping, type Operation } from '../../../core/ir/operation.js';
+import type { Value } from '../../../core/ir/value.js';
+import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
+import { AddressSpaceAttr } from '../../../dialects/gpu/index.js';
+import { shuffleXor } from './subgroup.js';
+import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
+import { BlockedLayoutAttr, broadcastAddedDims, ReduceKindAttr, type ReduceKind } from '../../../dialects/tile/index.js';
+import type { ArithBuilder } from '../../loops/arith-builder.js';
+import { elementCoords, type ThreadElements } from './thread-layout.js';
+
+/** What the reduce and broadcast lowerings need of the kernel lowering. */
+export interface TileLoweringHost {
+  readonly b: ArithBuilder;
+  readonly threadId: Value;
+  /** Lanes of a hardware subgroup the lowering may exchange values across with gpu.shuffle (0: no subgroup operations). */
+  readonly subgroupSize: number;
+  elementsOf(type: RankedTensorType, at: Operation): ThreadElements;
+  scalars(v: Value): Value[];
+  setScalars(v: Value, scalars: Value[]): void;
+  /** Writes a tile to a workgroup buffer of its shape between barriers; returns the buffer. */
+  stage(v: Value, at: Operation): Value;
+  /** A workgroup buffer of this type that the caller fills and reads between its own barriers; `reused` when an earlier op used it too. */
+  scratch(type: MemRefType, at: Operation): { buffer: Value; reused: boolean };
+  barrier(): void;
+  fail(op: Operation, message: string): never;
+}
+
+const tileType = (v: Value): RankedTensorType => v.type as RankedTensorType;
+
+const ARITH: Record<ReduceKind, [float: string | undefined, int: string]> = {
+  add: ['arith.addf', 'arith.addi'],
+  mul: ['arith.mulf', 'arith.muli'],
+  max: ['arith.maximumf', 'arith.maxsi'],
+  min: ['arith.minimumf', 'arith.minsi'],
+  and: [undefined, 'arith.andi'],
+  or: [undefined, 'arith.ori'],
+  xor: [undefined, 'arith.xori'],
+};
+
+/** combine(x, y) of a tile.reduce: the arith op of its kind, or a copy of its combiner region's body. */
+function combiner(host: TileLoweringHost, op: Operation): (x: Value, y: Value) => Value {
+  const kind = op.getAttr('kind') ?? op.properties.get('kind');
+  if (kind instanceof ReduceKindAttr) {
+    const elem = tileType(op.operand(0)).elementType;
+    const name = ARITH[kind.kind][elem instanceof FloatType ? 0 : 1];
+    if (!name) return host.fail(op, `cannot reduce '${elem}' elements with '${kind.kind}'`);
+    return (x, y) => host.b.create({ name, operands: [x, y], resultTypes: [elem] }).results[0]!;
+  }
+  const body = op.region(0).entry!;
+  return (x, y) => {
+    const mapping = new IRMapping();
+    mapping.map(body.arguments[0]!, x);
+    mapping.map(body.arguments[1]!, y);
+    for (const inner of body.ops) {
+      if (inner === body.last) return mapping.lookupOrSelf(inner.operand(0));
+      host.b.insert(inner.clone(mapping));
+    }
+    return host.fail(op, 'has a combiner without a terminator');
+  };
+}
+
+const log2 = (n: number): number => Math.round(Math.log2(n));
+const isPow2 = (n: number): boolean => n >= 1 && (n & (n - 1)) === 0;
+
+/** The stride of dimension d in the linear index of a grid of `extents`, `order[0]` fastest. */
+function strideOf(extents: readonly number[], order: readonly number[], d: number): number {
+  let stride = 1;
+  for (const o of order) {
+    if (o === d) return stride;
+    stride *= extents[o]!;
+  }
+  return stride;
+}
+
+export function lowerReduce(host: TileLoweringHost, op: Operation): void {
+  const input = op.operand(0);
+  const type = tileType(input);
+  const axis = (op.properties.get('axis') as IntegerAttr).number;
+  const layout = type.encoding as BlockedLayoutAttr;
+  const e = host.elementsOf(type, op);
+  const combine = combiner(host, op);
+  const perGroup = layout.shapePerGroup[axis]!;
+  // Each element along the axis is held by exactly one thread of each row of threads along it
+  // (no replication along the axis), and xor partners exist: the distributed reduction.
+  const distributed = type.shape[axis]! % perGroup === 0 && isPow2(layout.threadsPerWarp[axis]!) && isPow2(layout.warpsPerGroup[axis]!);
+  const { partials, groups, group } = distributed ? reduceInThreadsAndLanes(host, op, e, layout, axis, combine) : stageForReduce(host, op, input, type, axis);
+  // Partials go through workgroup memory: [group, ...result coordinates].
+  const outShape = type.shape.filter((_, d) => d !== axis);
+  const scratch = distributed ? host.scratch(MemRefType.get([groups, ...outShape], type.elementType, undefined, AddressSpaceAttr.get('workgroup')), op) : undefined;
+  const buffer = scratch?.buffer ?? partials.buffer!;
+  const b = host.b;
+  if (distributed) {
+    // Threads may still read what an earlier use (or iteration) left in the buffer.
+    if (scratch!.reused || inLoop(op)) host.barrier();
+    for (const [key, value] of partials.values) {
+      const coords = key.map((p, i) => e.coords[i < axis ? i : i + 1]![p]!);
+      b.build(MemStoreOp, { operands: { value, memref: buffer, indices: [group!, ...coords] } });
+    }
+    host.barrier();
+  }
+  const index = IndexType.get();
+  const readAll = (coords: readonly Value[]): Value => {
+    let acc: Value | undefined;
+    for (let g = 0; g < groups; g++) {
+      const indices = distributed ? [b.constant(index, g), ...coords] : [...coords.slice(0, axis), b.constant(index, g), ...coords.slice(axis)];
+      const v = b.build(MemLoadOp, { operands: { memref: buffer, indices }, resultTypes: [type.elementType] }).result;
+      acc = acc ? combine(acc, v) : v;
+    }
+    return acc!;
+  };
+  if (!(op.results[0]!.type instanceof RankedTensorType)) {
+    op.results[0]!.replaceAllUsesWith(readAll([]));
+    return;
+  }
+  const out = host.elementsOf(op.results[0]!.type, op);
+  const scalars: Value[] = [];
+  for (let i = 0; i < out.count; i++) scalars.push(readAll(elementCoords(out, i)));
+  host.setScalars(op.results[0]!, scalars);
+}
+
+function inLoop(op: Operation): boolean {
+  for (let p = op.parentOp; p && p.name !== 'gpu.func'; p = p.parentOp) if (p.name === 'scf.for' || p.name === 'scf.while') return true;
+  return false;
+}
+
+interface Partials {
+  /** Per result element this thread contributes (keyed by its positions in the thread's coordinate lists, axis left out). */
+  values: [number[], Value][];
+  buffer?: Value;
+}
+
+/**
+ * The in-thread combine, then xor shuffles over the lanes along the axis that lie in one
+ * subgroup; returns the partials and this thread's group (its position among the threads along
+ * the axis that still hold different partials).
+ */
+function reduceInThreadsAndLanes(
+  host: TileLoweringHost,
+  op: Operation,
+  e: ThreadElements,
+  layout: BlockedLayoutAttr,
+  axis: number,
+  combine: (x: Value, y: Value) => Value,
+): { partials: Partials; groups: number; group: Value } {
+  const b = host.b;
+  const n = e.coords.map((c) => c.length);
+  const scalars = host.scalars(op.operand(0));
+  const keys: number[][] = [[]];
+  for (let d = 0; d < n.length; d++) {
+    if (d === axis) continue;
+    const next: number[][] = [];
+    for (const k of keys) for (let p = 0; p < n[d]!; p++) next.push([...k, p]);
+    keys.splice(0, keys.length, ...next);
+  }
+  const linear = (positions: readonly number[]): number => positions.reduce((acc, p, d) => acc * n[d]! + p, 0);
+  const values: [number[], Value][] = keys.map((key) => {
+    let acc: Value | undefined;
+    for (let p = 0; p < n[axis]!; p++) {
+      const v = scalars[linear([...key.slice(0, axis), p, ...key.slice(axis)])]!;
+      acc = acc ? combine(acc, v) : v;
+    }
+    return [key, acc!];
+  });
+  // Lanes along the axis differ in the bits of the lane id from laneStride to laneStride * tpw.
+  const tpw = layout.threadsPerWarp[axis]!;
+  const laneStride = strideOf(layout.threadsPerWarp, layout.order, axis);
+  let shuffled = 0;
+  while (shuffled < log2(tpw) && laneStride << shuffled < host.subgroupSize) shuffled++;
+  for (let k = 0; k < shuffled; k++) {
+    for (const entry of values) entry[1] = combine(entry[1], shuffleXor(b, entry[1], laneStride << k, host.subgroupSize));
+  }
+  // group = (lane[axis] >> shuffled) + (tpw >> shuffled) * warp[axis]
+  const index = IndexType.get();
+  const t = host.threadId;
+  const warpSize = layout.threadsPerWarp.reduce((x, y) => x * y, 1);
+  const coordinate = (linearId: Value, stride: number, extent: number): Value =>
+    extent === 1 ? b.constant(index, 0) : b.binary(RemUIOp, b.binary(DivUIOp, linearId, b.constant(index, stride)), b.constant(index, extent));
+  const lane = coordinate(b.binary(RemUIOp, t, b.constant(index, warpSize)), laneStride << shuffled, tpw >> shuffled);
+  const wpg = layout.warpsPerGroup[axis]!;
+  const warp = coordinate(b.binary(DivUIOp, t, b.constant(index, warpSize)), strideOf(layout.warpsPerGroup, layout.order, axis), wpg);
+  const lanesLeft = tpw >> shuffled;
+  const group = wpg === 1 ? lane : b.add(lane, b.mul(warp, b.constant(index, lanesLeft)));
+  return { partials: { values }, groups: lanesLeft * wpg, group };
+}
+
+/** Replicated elements along the axis: the whole tile staged, each result element combining its row. */
+function stageForReduce(host: TileLoweringHost, op: Operation, input: Value, type: RankedTensorType, axis: number): { partials: Partials; groups: number; group: undefined } {
+  return { partials: { values: [], buffer: host.stage(input, op) }, groups: type.shape[axis]!, group: undefined };
+}
+
+/** `result[i] = source[i on the kept dimensions, 0 on stretched ones]`, read from a staged copy of the source. */
+export function lowerBroadcast(host: TileLoweringHost, op: Operation): void {
+  const source = op.operand(0);
+  const srcType = tileType(source);
+  const added = broadcastAddedDims(op);
+  const resultType = tileType(op.results[0]!);
+  const kept = resultType.shape.map((_, d) => d).filter((d) => !added.includes(d));
+  const buffer = host.stage(source, op);
+  const out = host.elementsOf(resultType, op);
+  const zero = host.b.constant(IndexType.get(), 0);
+  const scalars: Value[] = [];
+  for (let i = 0; i < out.count; i++) {
+    const coords = elementCoords(out, i);
+    const indices = kept.map((d, s) => (srcType.shape[s] === 1 ? zero : coords[d]!));
+    scalars.push(host.b.build(MemLoadOp, { operands: { memref: buffer, indices }, resultTypes: [srcType.elementType] }).result);
+  }
+  host.setScalars(op.results[0]!, scalars);
+}

@@ -1,0 +1,115 @@
+/**
+ * `#tile.shared` swizzles made physical: when convert-tile-to-gpu turns a `tile.alloc` with a
+ * swizzled layout into a workgroup attribution, every load and store of the buffer (scalar or vector)
+ * (from tile.load/tile.store, tile.dot operand reads and the register-staged async copies that
+ * convert-async-to-gpu left) gets its logical [.., row, col] indices mapped to the swizzled
+ * physical ones (docs/dialects/tile.md). Until then the layout only annotates placement, so the
+ * IR before means the same as after.
+ */
+import { StringAttr } from '../../../core/ir/attributes.js';
+import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import type { MemRefType } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
+import { CastOp as MemCastOp } from '../../../dialects/memref/index.js';
+import { AllocOp, SharedLayoutAttr } from '../../../dialects/tile/index.js';
+import type { ArithBuilder } from '../../loops/arith-builder.js';
+
+const MARK = 'tile.swizzled_buffer';
+
+/** Whether a layout moves anything (vec = perPhase = maxPhase = 1, or rank 1, is the identity). */
+const isIdentity = (l: SharedLayoutAttr): boolean => l.rank < 2 || l.maxPhase === 1;
+
+/** Why the swizzle cannot be applied to a buffer of this type (it must map each row onto itself), or undefined. */
+export function swizzleError(layout: SharedLayoutAttr, type: MemRefType): string | undefined {
+  const lead = type.rank - layout.rank;
+  const c = lead + layout.order[0]!;
+  const n = type.shape[c]!;
+  const phases = 2 ** Math.ceil(Math.log2(layout.maxPhase));
+  if (n % (layout.vec * phases) !== 0) {
+    return `its swizzle (${layout}) needs the contiguous dimension (size ${n}) to be a multiple of vec * maxPhase rounded up to a power of two (${layout.vec * phases}); use a smaller vec or maxPhase`;
+  }
+  return undefined;
+}
+
+/**
+ * The physical indices of logical `indices` of a buffer swizzled by `layout` (applied to the
+ * trailing layout.rank dimensions): col' = ((col div vec) xor ((row div perPhase) mod maxPhase)) * vec + col mod vec.
+ */
+export function swizzledIndices(b: ArithBuilder, layout: SharedLayoutAttr, indices: readonly Value[]): Value[] {
+  if (isIdentity(layout)) return [...indices];
+  const lead = indices.length - layout.rank;
+  const [c, r] = [lead + layout.order[0]!, lead + layout.order[1]!];
+  const k = (n: number) => b.constant(indices[c]!.type, n);
+  const col = indices[c]!;
+  const phase = b.binary(RemUIOp, b.binary(DivUIOp, indices[r]!, k(layout.perPhase)), k(layout.maxPhase));
+  const group = b.create({ name: 'arith.xori', operands: [b.binary(DivUIOp, col, k(layout.vec)), phase], resultTypes: [col.type] }).results[0]!;
+  const out = [...indices];
+  out[c] = b.add(b.mul(group, k(layout.vec)), b.binary(RemUIOp, col, k(layout.vec)));
+  return out;
+}
+
+/**
+ * Before the lowering: every swizzled tile.alloc's uses go through a marked `memref.cast` (a
+ * handle that survives the alloc becoming a kernel attribution). Fails at the alloc when the
+ * swizzle does not fit the buffer.
+ */
+export function markSwizzledBuffers(kernel: Operation, b: ArithBuilder): void {
+  const allocs: Operation[] = [];
+  kernel.walk((op) => void (AllocOp.isa(op) && allocs.push(op)));
+  for (const alloc of allocs) {
+    const layout = alloc.properties.get('layout') ?? alloc.getAttr('layout');
+    if (!(layout instanceof SharedLayoutAttr) || isIdentity(layout)) continue;
+    const type = alloc.results[0]!.type as MemRefType;
+    const why = swizzleError(layout, type);
+    if (why) throw new DiagnosticError(opDiagnostic(alloc, `cannot be lowered: ${why}`));
+    b.setInsertionPointAfter(alloc);
+    b.loc = alloc.loc;
+    const handle = b.build(MemCastOp, { operands: { source: alloc.results[0]! }, resultTypes: [type] }).op;
+    handle.setAttr(MARK, StringAttr.get(String(layout)));
+    alloc.results[0]!.replaceAllUsesWith(handle.results[0]!);
+    handle.setOperand(0, alloc.results[0]!);
+    swizzles.set(handle, layout);
+  }
+}
+
+const swizzles = new WeakMap<Operation, SharedLayoutAttr>();
+
+/** The swizzle of a workgroup buffer (a swizzled tile.alloc, or its handle during the lowering), if it moves anything. */
+export function swizzleOf(memref: Value): SharedLayoutAttr | undefined {
+  const def = memref.definingOp;
+  if (!def) return undefined;
+  const layout = AllocOp.isa(def) ? (def.properties.get('layout') ?? def.getAttr('layout')) : swizzles.get(def);
+  return layout instanceof SharedLayoutAttr && !isIdentity(layout) ? layout : undefined;
+}
+
+/** Whether `lanes` consecutive elements from a multiple of `lanes` stay consecutive under a buffer's swizzle. */
+export function swizzleKeepsVectors(memref: Value, lanes: number): boolean {
+  const layout = swizzleOf(memref);
+  return !layout || layout.vec % lanes === 0;
+}
+
+/** After the lowering: the marked buffers' loads and stores use swizzled indices; the marks go. */
+export function applySwizzles(kernel: Operation, b: ArithBuilder): void {
+  const handles: Operation[] = [];
+  kernel.walk((op) => void (op.getAttr(MARK) && handles.push(op)));
+  for (const handle of handles) {
+    const layout = swizzles.get(handle)!;
+    const buffer = handle.results[0]!;
+    for (const use of [...buffer.uses]) {
+      const user = use.owner;
+      // A vector access (only made where swizzleKeepsVectors) moves as its first element does.
+      const isLoad = (user.name === 'memref.load' || user.name === 'vector.load') && use.index === 0;
+      const isStore = (user.name === 'memref.store' || user.name === 'vector.store') && use.index === 1;
+      if (!isLoad && !isStore) throw new DiagnosticError(opDiagnostic(user, `uses a swizzled workgroup buffer in a way the lowering cannot swizzle (only loads and stores can)`));
+      b.setInsertionPointBefore(user);
+      b.loc = user.loc;
+      const first = isLoad ? 1 : 2;
+      const indices = swizzledIndices(b, layout, user.operands.slice(first));
+      indices.forEach((v, i) => user.setOperand(first + i, v));
+    }
+    buffer.replaceAllUsesWith(handle.operand(0));
+    handle.erase();
+  }
+}
