@@ -1,6 +1,7 @@
 import { i1, IndexType, MemRefType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { DimOp } from '../../dialects/memref/index.js';
+import { AddressSpaceAttr } from '../../dialects/gpu/index.js';
 import type { ArithBuilder } from '../loops/arith-builder.js';
 import { alignedVectorAccess } from './vector-access.js';
 
@@ -52,3 +53,6 @@ export function fastPathTest(b: ArithBuilder, memref: Value, origin: readonly Va
 export function withInteriorPath(b: ArithBuilder, inside: Value, types: readonly Type[], unmasked: () => Value[], masked: () => Value[]): Value[] {
   return [...b.ifThenElse(inside, types, unmasked, masked).results];
 }
+
+/** Whether a type is a memref in workgroup memory. */
+export const isWorkgroup = (t: Type): boolean => t instanceof MemRefType && t.memorySpace === AddressSpaceAttr.get('workgroup');

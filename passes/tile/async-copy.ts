@@ -9,7 +9,7 @@ import { ConstantOp } from '../../dialects/arith/index.js';
 import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
 import { AddressSpaceAttr, GPUFuncOp } from '../../dialects/gpu/index.js';
 import { ForOp } from '../../dialects/scf/index.js';
-import { AllocOp, i64List, LoadOp } from '../../dialects/tile/index.js';
+import { AllocOp, i64List, LoadOp, SharedLayoutAttr } from '../../dialects/tile/index.js';
 import { isGlobalMemRef } from '../../dialects/tile/types.js';
 import { bodyOps } from '../loops/loop-dependences.js';
 import { scheduleBefore } from '../loops/schedule.js';
@@ -46,12 +46,22 @@ function feedsDot(load: Operation): boolean {
 
 export type CopiedLoads = 'all' | 'dot-operands' | 'none';
 
+/** Whether a loaded 2-D tile is directly the left operand of a tile.dot. */
+const isDotLhs = (load: Operation): boolean => (load.resultTypes[0] as RankedTensorType).rank === 2 && load.results[0]!.users().some((u) => u.name === 'tile.dot' && u.operand(0) === load.results[0]);
+
+/**
+ * Column-major placement (`order = [0, 1]`): a dot reads its left operand a column (one k, the
+ * rows of a thread) at a time, so these become consecutive words: vector reads, as the fast
+ * hand-written kernels store A transposed.
+ */
+const COLUMN_MAJOR = (): SharedLayoutAttr => SharedLayoutAttr.get({ vec: 1, perPhase: 1, maxPhase: 1, order: [0, 1] });
+
 /**
  * Replaces the convertible loads of one loop body by copies into workgroup buffers allocated
  * before the loop; each group of loads is copied, committed and waited for (`async.wait 0`) at
  * its first load, and each load then reads its buffer. Returns the number of loads converted.
  */
-function convertLoop(context: Context, forOp: Operation, which: CopiedLoads): number {
+function convertLoop(context: Context, forOp: Operation, which: CopiedLoads, transposeLhs: boolean): number {
   if (which === 'none') return 0;
   const loads = bodyOps(forOp).filter((op) => isConvertible(op) && (which === 'all' || feedsDot(op)));
   if (loads.length === 0) return 0;
@@ -62,7 +72,8 @@ function convertLoop(context: Context, forOp: Operation, which: CopiedLoads): nu
   scheduleBefore(c0.op, forOp);
   const buffers = new Map<Operation, Value>();
   for (const load of loads) {
-    const alloc = b.build(AllocOp, { resultTypes: [bufferType(load)], loc: load.loc });
+    const layout = transposeLhs && isDotLhs(load) ? { layout: COLUMN_MAJOR() } : {};
+    const alloc = b.build(AllocOp, { attributes: layout, resultTypes: [bufferType(load)], loc: load.loc });
     scheduleBefore(alloc.op, forOp);
     buffers.set(load, alloc.result);
   }
@@ -117,6 +128,11 @@ export const tileAsyncCopyPass = definePass({
       default: 'all',
       help: "Which loads to copy: all, only those feeding a tile.dot (the others stay loads into registers, as Triton pipelines them; best where copies are register-staged, as in WGSL), or none",
     },
+    'transpose-lhs': {
+      type: 'bool',
+      default: false,
+      help: "Place the buffers of tile.dot left operands column-major (layout #tile.shared<.., order = [0, 1]>), so that the dot reads 4 rows of one k as a vector",
+    },
   },
   statistics: { 'num-converted': 'Number of tile.loads turned into asynchronous copies' },
   dependentDialects: ['arith', 'async', 'tile'],
@@ -125,6 +141,6 @@ export const tileAsyncCopyPass = definePass({
     root.walk((op) => {
       if (ForOp.isa(op) && op.parentOfType(GPUFuncOp.isa)) loops.push(op);
     });
-    for (const loop of loops) pass.addStatistic('num-converted', convertLoop(pass.context, loop, pass.options.loads as CopiedLoads));
+    for (const loop of loops) pass.addStatistic('num-converted', convertLoop(pass.context, loop, pass.options.loads as CopiedLoads, pass.options['transpose-lhs']));
   },
 });

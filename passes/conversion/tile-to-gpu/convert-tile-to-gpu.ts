@@ -5,6 +5,7 @@ import { definePass } from '../../../core/pass/pass.js';
 import { kernelsIn } from '../../../dialects/gpu/kernels.js';
 import { lowerOrFail } from '../kernels.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
+import { combineWorkgroupLoads } from './combine-loads.js';
 import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
 
@@ -47,6 +48,7 @@ export const convertTileToGpuPass = definePass({
         markSwizzledBuffers(kernel, b);
         new KernelLowering(pass.context, kernel, pass.options.vectorize, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run();
         applySwizzles(kernel, b);
+        if (pass.options.vectorize) combineWorkgroupLoads(kernel, b);
       });
       if (!lowered) return;
       const bytes = workgroupBytes(kernel);

@@ -1,15 +1,16 @@
 /**
- * `#tile.shared` swizzles made physical: when convert-tile-to-gpu turns a `tile.alloc` with a
- * swizzled layout into a workgroup attribution, every load and store of the buffer (scalar or vector)
- * (from tile.load/tile.store, tile.dot operand reads and the register-staged async copies that
- * convert-async-to-gpu left) gets its logical [.., row, col] indices mapped to the swizzled
- * physical ones (docs/dialects/tile.md). Until then the layout only annotates placement, so the
- * IR before means the same as after.
+ * `#tile.shared` layouts made physical: when convert-tile-to-gpu turns a `tile.alloc` with a
+ * swizzled or column-major (`order = [0, 1]`) layout into a workgroup attribution, every load and
+ * store of the buffer, scalar or vector (from tile.load/tile.store, tile.dot operand reads and the
+ * register-staged async copies that convert-async-to-gpu left), gets its logical [.., row, col]
+ * indices mapped to the physical ones: the swizzle, then for column-major buffers [.., col, row]
+ * in an attribution whose trailing sizes are swapped (docs/dialects/tile.md). Until then the
+ * layout only annotates placement, so the IR before means the same as after.
  */
 import { StringAttr } from '../../../core/ir/attributes.js';
 import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import type { MemRefType } from '../../../core/ir/types.js';
+import { MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import { CastOp as MemCastOp } from '../../../dialects/memref/index.js';
@@ -18,11 +19,25 @@ import type { ArithBuilder } from '../../loops/arith-builder.js';
 
 const MARK = 'tile.swizzled_buffer';
 
-/** Whether a layout moves anything (vec = perPhase = maxPhase = 1, or rank 1, is the identity). */
-const isIdentity = (l: SharedLayoutAttr): boolean => l.rank < 2 || l.maxPhase === 1;
+/** Whether a layout stores its trailing two dimensions column-major (`order = [0, 1]`): they are swapped in memory. */
+const isColumnMajor = (l: SharedLayoutAttr): boolean => l.rank === 2 && l.order[0] === 0;
+
+/** Whether a layout moves anything (row-major with vec = perPhase = maxPhase = 1, or rank 1, is the identity). */
+const isIdentity = (l: SharedLayoutAttr): boolean => l.rank < 2 || (l.maxPhase === 1 && !isColumnMajor(l));
+
+/** The physical type of a buffer placed by `layout`: column-major layouts swap the trailing two sizes. */
+function placedType(layout: SharedLayoutAttr, type: MemRefType): MemRefType {
+  if (!isColumnMajor(layout)) return type;
+  const shape = [...type.shape];
+  const n = shape.length;
+  [shape[n - 2], shape[n - 1]] = [shape[n - 1]!, shape[n - 2]!];
+  return MemRefType.get(shape, type.elementType, type.layout, type.memorySpace);
+}
 
 /** Why the swizzle cannot be applied to a buffer of this type (it must map each row onto itself), or undefined. */
 export function swizzleError(layout: SharedLayoutAttr, type: MemRefType): string | undefined {
+  if (layout.rank > 2 && layout.order.some((d, i) => d !== layout.rank - 1 - i)) return `its layout (${layout}) permutes more than two dimensions, which the lowering cannot place; use a row-major order or a rank-2 layout`;
+  if (layout.maxPhase === 1) return undefined;
   const lead = type.rank - layout.rank;
   const c = lead + layout.order[0]!;
   const n = type.shape[c]!;
@@ -38,7 +53,7 @@ export function swizzleError(layout: SharedLayoutAttr, type: MemRefType): string
  * trailing layout.rank dimensions): col' = ((col div vec) xor ((row div perPhase) mod maxPhase)) * vec + col mod vec.
  */
 export function swizzledIndices(b: ArithBuilder, layout: SharedLayoutAttr, indices: readonly Value[]): Value[] {
-  if (isIdentity(layout)) return [...indices];
+  if (layout.rank < 2 || layout.maxPhase === 1) return [...indices];
   const lead = indices.length - layout.rank;
   const [c, r] = [lead + layout.order[0]!, lead + layout.order[1]!];
   const k = (n: number) => b.constant(indices[c]!.type, n);
@@ -84,10 +99,10 @@ export function swizzleOf(memref: Value): SharedLayoutAttr | undefined {
   return layout instanceof SharedLayoutAttr && !isIdentity(layout) ? layout : undefined;
 }
 
-/** Whether `lanes` consecutive elements from a multiple of `lanes` stay consecutive under a buffer's swizzle. */
+/** Whether `lanes` consecutive elements along the last dimension, from a multiple of `lanes`, stay consecutive in memory under a buffer's layout. */
 export function swizzleKeepsVectors(memref: Value, lanes: number): boolean {
   const layout = swizzleOf(memref);
-  return !layout || layout.vec % lanes === 0;
+  return !layout || (!isColumnMajor(layout) && (layout.maxPhase === 1 || layout.vec % lanes === 0));
 }
 
 /** After the lowering: the marked buffers' loads and stores use swizzled indices; the marks go. */
@@ -107,9 +122,14 @@ export function applySwizzles(kernel: Operation, b: ArithBuilder): void {
       b.loc = user.loc;
       const first = isLoad ? 1 : 2;
       const indices = swizzledIndices(b, layout, user.operands.slice(first));
+      const n = indices.length;
+      if (isColumnMajor(layout)) [indices[n - 2], indices[n - 1]] = [indices[n - 1]!, indices[n - 2]!];
       indices.forEach((v, i) => user.setOperand(first + i, v));
     }
-    buffer.replaceAllUsesWith(handle.operand(0));
+    // The workgroup attribution the tile.alloc became takes the physical shape.
+    const attribution = handle.operand(0);
+    attribution.type = placedType(layout, attribution.type as MemRefType);
+    buffer.replaceAllUsesWith(attribution);
     handle.erase();
   }
 }

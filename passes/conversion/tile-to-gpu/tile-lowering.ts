@@ -14,7 +14,7 @@ import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { AllocOp, BlockedLayoutAttr, BroadcastOp, CastOp, DotOp, LoadOp, ReduceOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
-import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../memory-access.js';
+import { elementIndices, fastPathTest, inBounds, isWorkgroup, withInteriorPath } from '../memory-access.js';
 import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { lowerBroadcast, lowerReduce, type TileLoweringHost } from './reduce-lowering.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
@@ -508,7 +508,6 @@ function writesBetween(from: Operation, to: Operation): boolean {
   return false;
 }
 
-const isWorkgroup = (t: Type): boolean => t instanceof MemRefType && t.memorySpace === AddressSpaceAttr.get('workgroup');
 
 /** An element converted to another element type (f16 -> f32 for the dot, tile.cast's conversions). */
 function convertScalar(b: ArithBuilder, v: Value, to: Type, at: Operation): Value {
