@@ -1,5 +1,5 @@
 /** gpu.all_reduce (a reduction over all work items of a workgroup) and gpu.yield (MLIR 19). */
-import { DialectAttr, UnitAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
+import { UnitAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, optionalAttr, typeConstraint, variadic, AnyType } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
@@ -7,31 +7,21 @@ import type { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
 import { IsolatedFromAbove, ReturnLike, SameOperandsAndResultType, Terminator } from '../../core/ir/traits.js';
 import { FloatType, IntegerType, type Type } from '../../core/ir/types.js';
-import type { AttrTypeWriter } from '../../core/ir/writer.js';
 import type { CustomDirective } from '../../core/syntax/format-base.js';
 import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import type { Parser } from '../../core/syntax/parser.js';
 import { UnitAttrC as UnitAttrConstraint } from '../memref/ops.js';
+import { GpuEnumAttr } from './enum-attr.js';
 
 /** MLIR's gpu::AllReduceOperation, in enum order. */
 export const ALL_REDUCE_OPERATIONS = ['add', 'mul', 'minui', 'minsi', 'minnumf', 'maxui', 'maxsi', 'maxnumf', 'and', 'or', 'xor', 'minimumf', 'maximumf'] as const;
 export type AllReduceOperation = (typeof ALL_REDUCE_OPERATIONS)[number];
 
 /** `#gpu<all_reduce_op add>` */
-export class AllReduceOperationAttr extends DialectAttr {
-  readonly dialect = 'gpu';
+export class AllReduceOperationAttr extends GpuEnumAttr<AllReduceOperation> {
   readonly mnemonic = 'all_reduce_op';
-  private constructor(readonly value: AllReduceOperation) {
-    super();
-  }
   static get(value: AllReduceOperation): AllReduceOperationAttr {
     return uniqueDialectAttr(`gpu.all_reduce_op:${value}`, () => new AllReduceOperationAttr(value));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(' ' + this.value);
-  }
-  override print(w: AttrTypeWriter): void {
-    w.write(`#gpu<all_reduce_op ${this.value}>`);
   }
 }
 

@@ -5,30 +5,18 @@ import type { AttrTypeWriter } from '../../core/ir/writer.js';
 import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import { parseAllReduceOperationKeyword } from './all-reduce.js';
+import { GpuEnumAttr } from './enum-attr.js';
 
 export const DIMENSIONS = ['x', 'y', 'z'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export const ADDRESS_SPACES = ['global', 'workgroup', 'private'] as const;
 export type AddressSpace = (typeof ADDRESS_SPACES)[number];
 
-/** `#gpu<dim x>`: MLIR prints the enum as `dim x`, not in the `#gpu.dim<...>` pretty form. */
-export class DimensionAttr extends DialectAttr {
-  readonly dialect = 'gpu';
+/** `#gpu<dim x>` */
+export class DimensionAttr extends GpuEnumAttr<Dimension> {
   readonly mnemonic = 'dim';
-  private constructor(readonly value: Dimension) {
-    super();
-  }
   static get(value: Dimension): DimensionAttr {
     return uniqueDialectAttr(`gpu.dim:${value}`, () => new DimensionAttr(value));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(' ' + this.value);
-  }
-  override print(w: AttrTypeWriter): void {
-    w.write(`#gpu<dim ${this.value}>`);
-  }
-  override printStripped(w: AttrTypeWriter): void {
-    w.write(this.value);
   }
 }
 
@@ -36,23 +24,10 @@ export const SHUFFLE_MODES = ['xor', 'up', 'down', 'idx'] as const;
 export type ShuffleMode = (typeof SHUFFLE_MODES)[number];
 
 /** `#gpu<shuffle_mode xor>`: how gpu.shuffle picks the lane it reads from. */
-export class ShuffleModeAttr extends DialectAttr {
-  readonly dialect = 'gpu';
+export class ShuffleModeAttr extends GpuEnumAttr<ShuffleMode> {
   readonly mnemonic = 'shuffle_mode';
-  private constructor(readonly value: ShuffleMode) {
-    super();
-  }
   static get(value: ShuffleMode): ShuffleModeAttr {
     return uniqueDialectAttr(`gpu.shuffle_mode:${value}`, () => new ShuffleModeAttr(value));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(' ' + this.value);
-  }
-  override print(w: AttrTypeWriter): void {
-    w.write(`#gpu<shuffle_mode ${this.value}>`);
-  }
-  override printStripped(w: AttrTypeWriter): void {
-    w.write(this.value);
   }
 }
 

@@ -172,7 +172,6 @@ export class AsyncLowering {
     const layout = accessLayoutFor(shape, this.numThreads, innermostContiguous(src.type));
     const why = unrollError(layout, shape);
     if (why) fail(op, `cannot stage this copy in registers: ${why}`);
-    const entry = this.kernel.region(0).entry!;
     const elements = this.elementsOf(layout, shape);
     const masked = op.properties.has('masked');
     const elem = (src.type as MemRefType).elementType;
