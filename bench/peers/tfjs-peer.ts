@@ -6,6 +6,7 @@
  *
  *   node build/peers/tfjs-peer.js --case '{"op":"matmul","dtype":"f32","shape":[1024,1024,1024],"rounds":5,"warmMs":500,"minRoundMs":20,"check":true}'
  *
+ * WEBGPU_CPU_FORWARD is off, so that every problem runs on the GPU.
  * Timing (peer-gpu.ts timeCalls): calls in flight, then the backend's pending commands submitted
  * and `queue.onSubmittedWorkDone()` awaited, wall clock. TF.js has no float16 dtype: f16 cases
  * are reported unsupported.
@@ -24,6 +25,8 @@ async function load(): Promise<PeerLibrary> {
   // The backend registers itself at import time if navigator.gpu exists: import after peerMain set it.
   const tf = await import('@tensorflow/tfjs-core');
   await import('@tensorflow/tfjs-backend-webgpu');
+  // Small problems would otherwise run on the CPU (inputs under 1000 elements not yet on the GPU).
+  tf.env().set('WEBGPU_CPU_FORWARD', false);
   if (!(await tf.setBackend('webgpu'))) throw new Error('TF.js: the webgpu backend did not start');
   await tf.ready();
   const backend = tf.backend() as unknown as WebGpuBackendLike;
