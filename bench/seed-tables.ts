@@ -97,6 +97,8 @@ const QUICK: Partial<Options> = {
   addConfigs: ['tile-sizes=1,256 num-warps=2 num-stages=1 async-copy-loads=dot-operands', 'tile-sizes=1,256 num-warps=2 num-stages=2', 'tile-sizes=1,256 num-warps=2 num-stages=3'],
   rounds: 2,
   warmMs: 20,
+  // baseline.mjs always adds 32M elements too: two minutes on SwiftShader (--peers brings it back).
+  peers: new Set(['torch', 'tfjs', 'jaxjs']),
 };
 
 export const USAGE =
@@ -106,7 +108,7 @@ export class UsageError extends Error {}
 
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers) };
-  if (argv.includes('--quick')) Object.assign(o, QUICK);
+  if (argv.includes('--quick')) Object.assign(o, QUICK, { peers: new Set(QUICK.peers) });
   const dims = (text: string, n: number, flag: string): number[] => {
     const v = text.split('x').map(Number);
     if (v.length !== n || !v.every((x) => Number.isInteger(x) && x > 0)) throw new UsageError(`${flag} expects ${n === 3 ? 'MxNxK' : 'RxC'} (positive integers), got '${text}'`);
@@ -157,8 +159,8 @@ export function parseArgs(argv: readonly string[]): Options {
     }
   }
   if (o.peers.has('baseline') && !o.baseline) {
-    // Found beside the project (../shared/gpu) or where docs/seed-tables.md has it copied (build/).
-    o.baseline = [path.join(repoRoot, '..', 'shared', 'gpu', 'baseline.mjs'), path.join(repoRoot, 'build', 'baseline.mjs')].find((f) => existsSync(f));
+    // Beside the project (../shared/gpu), or beside the built bench (bench/device-build.sh copies it there).
+    o.baseline = [path.join(repoRoot, '..', 'shared', 'gpu', 'baseline.mjs'), path.join(here, '..', 'baseline.mjs')].find((f) => existsSync(f));
   }
   return o;
 }
@@ -172,7 +174,8 @@ const PEER_FILES: Record<string, string> = { tfjs: 'tfjs-peer.js', jaxjs: 'jaxjs
 
 /** Runs one problem of a library peer in a child process (node for Dawn, deno for wgpu). */
 async function runLibraryPeer(peer: string, provider: ProviderName, c: PeerCase, timeoutS: number): Promise<LibFigure> {
-  const file = path.join(repoRoot, 'build', 'peers', PEER_FILES[peer]!);
+  // Beside the built bench: build/peers, or .build-device/peers (bench/device-build.sh).
+  const file = path.join(here, '..', 'peers', PEER_FILES[peer]!);
   if (!existsSync(file)) return { why: `${path.relative(repoRoot, file)} missing (npm run build bundles it)` };
   const argv = provider === 'dawn' ? [process.execPath, file, '--case', JSON.stringify(c)] : [findDeno(), 'run', '-A', file, '--case', JSON.stringify(c)];
   const r = await runBounded(argv, timeoutS);

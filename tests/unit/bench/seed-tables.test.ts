@@ -21,6 +21,7 @@ describe('seed-tables options', () => {
     expect(o.odd).toBeUndefined();
     expect(o.f16Provider).toBeUndefined();
     expect([...o.peers]).toEqual(['tfjs']);
+    expect([...parseArgs(['--quick']).peers]).toEqual(['torch', 'tfjs', 'jaxjs']);
   });
   it('rejects bad input with a usage error', () => {
     expect(() => parseArgs(['--odd', '12x3'])).toThrow(UsageError);
