@@ -72,7 +72,7 @@ async function load(): Promise<PeerLibrary> {
   };
 }
 
-/** The version installed (package.json's, read at build time would need JSON imports). */
+/** The version package.json pins (the package exports neither its version nor its package.json): keep the two equal. */
 const JAXJS_VERSION = '0.1.25';
 
 await peerMain(load);
