@@ -21,7 +21,8 @@
  *     [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds 5] [--warm-ms 500]
  *     [--timeout-s 60]
  *
- * Prints Markdown tables ready for bench/RESULTS.md, headed by the machine and adapters.
+ * Prints Markdown tables ready for bench/RESULTS.md, headed by the machine and adapters; exits 1
+ * when a peer's result is wrong.
  * docs/seed-tables.md says how to run it on the GPU machine (the carry list).
  */
 import { execFileSync } from 'node:child_process';
@@ -467,7 +468,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (notes.length) out.push('Missing figures:', '', ...notes.map((n) => `- ${n}`), '');
   process.stdout.write(`\n${out.join('\n')}\n`);
   log('done');
-  return 0;
+  // A peer whose result is wrong fails the run (ours: a wrong configuration is never chosen).
+  return [...libMatmul.values(), ...libAdd.values()].some((f) => !('why' in f) && !f.check.startsWith('ok')) ? 1 : 0;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -57,3 +57,18 @@ for (const { provider, runtime, on } of runtimes) {
     }, 240_000);
   });
 }
+
+const dawn = runtimes.find((r) => r.provider === 'dawn');
+describe.skipIf(!dawn?.runtime || !built)(`seed-tables end to end ${dawn?.on ?? ''}`, () => {
+  it('prints the three tables with our tuned kernels and a peer measured in the same run', () => {
+    const argv = ['--quick', '--sizes', '32', '--odd', '33x17x9', '--add-shapes', '8x16', '--budget', '1', '--f16-provider', 'none', '--peers', 'tfjs'];
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bench', 'seed-tables.js'), ...argv], { encoding: 'utf8', timeout: 240_000 });
+    const out = `${r.stdout}\n${r.stderr}`;
+    expect(r.status, out).toBe(0);
+    for (const title of ['### Pipelined matmul, f32 inputs', '### Elementwise add, f32, GB/s', '### GFLOP/s by size']) expect(out).toContain(title);
+    expect(out).toMatch(/\| tile-opt, tuned \(dawn, GPU time\) +\| +[0-9.]+ \| +[0-9.]+ \|/);
+    expect(out).toMatch(/\| TensorFlow\.js 4\.22 \(dawn, wall\) +\| +[0-9.]+ \| +[0-9.]+ \|/);
+    expect(out).toMatch(/\| 33x17x9 +\| `tile-sizes=/);
+    expect(out).not.toMatch(/WRONG/);
+  }, 300_000);
+});
