@@ -8,6 +8,7 @@
  * one `PEER-RESULT {...}` line, so that bench/seed-tables.ts can run every problem in a child
  * process with a timeout (Dawn can abort a process).
  */
+import { mulberry32 } from '../../testing/random.js';
 
 export interface PeerCase {
   op: 'matmul' | 'add';
@@ -98,14 +99,10 @@ export async function adapterName(): Promise<{ name: string; f16: boolean }> {
 
 /** Deterministic inputs in [-0.5, 0.5) (mulberry32), exactly representable in f16 when `f16`. */
 export function inputs(n: number, seed: number, f16 = false): Float32Array {
-  let a = seed >>> 0;
+  const next = mulberry32(seed);
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
+    const r = next() - 0.5;
     // Multiples of 2^-10 in [-0.5, 0.5) are exact in f16.
     out[i] = f16 ? Math.round(r * 1024) / 1024 : r;
   }
