@@ -156,8 +156,9 @@ function median(xs: number[]): number {
 }
 
 /**
- * Times `call` by wall clock: a first call and sync estimate its time; then calls for `warmMs`
- * untimed; then `rounds` rounds of `calls` calls (enough for `minRoundMs`, at most `maxCalls`)
+ * Times `call` by wall clock: a first call (shader compilation) and sync, then rounds of more calls
+ * until one lasts `minRoundMs` (or `maxCalls` calls); then calls for `warmMs` untimed; then
+ * `rounds` rounds of that many calls
  * kept in flight and alive until one `sync` of all of them returns; then `release`. Lazy
  * libraries must not drop a pending result before it is computed (jax-js skips the work then:
  * see ../shared/gpu/README.md), hence every result is kept until the sync.
@@ -178,8 +179,15 @@ export async function timeCalls<T>(
     release(outs);
     return t / n;
   };
-  const first = Math.max(await round(1), 1e-3);
-  const calls = Math.max(1, Math.min(o.maxCalls, Math.ceil(o.minRoundMs / first)));
+  // The first call compiles the library's shaders: then as many calls per round as make a round
+  // last minRoundMs (doubling from 1, or straight to the estimate).
+  await round(1);
+  let calls = 1;
+  for (;;) {
+    const per = Math.max(await round(calls), 1e-4);
+    if (per * calls >= o.minRoundMs || calls >= o.maxCalls) break;
+    calls = Math.min(o.maxCalls, Math.max(calls * 2, Math.ceil(o.minRoundMs / per)));
+  }
   const warmStart = now();
   while (now() - warmStart < o.warmMs) await round(calls);
   const times: number[] = [];
@@ -189,7 +197,7 @@ export async function timeCalls<T>(
 
 /** At most this many results alive at once (bytes of one result given). */
 export function maxCallsFor(resultBytes: number): number {
-  return Math.max(1, Math.min(200, Math.floor(2 ** 31 / resultBytes)));
+  return Math.max(1, Math.min(1000, Math.floor(2 ** 31 / resultBytes)));
 }
 
 // ------------------------------------------------------------------------------------ main
