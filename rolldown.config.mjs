@@ -5,7 +5,7 @@ import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'rolldown';
 
-export default defineConfig({
+export default defineConfig([{
   input: { 'tile-opt': 'build/tools/tile-opt.js' },
   platform: 'node',
   output: { dir: 'build/bundle', format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name].js' },
@@ -18,4 +18,13 @@ export default defineConfig({
       },
     },
   ],
-});
+},
+// The WebGPU library peers of bench/seed-tables.ts, each one file with TensorFlow.js or jax-js
+// inside (node_modules of those is ~70 MB, too much to send to the GPU machine; these are ~2 MB).
+// `webgpu` stays external: peer-gpu.ts falls back to TILE_DAWN_NODE where it is not installed.
+{
+  input: { 'tfjs-peer': 'build/bench/peers/tfjs-peer.js', 'jaxjs-peer': 'build/bench/peers/jaxjs-peer.js' },
+  platform: 'node',
+  external: ['webgpu'],
+  output: { dir: 'build/peers', format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name].js', minify: true },
+}]);

@@ -20,20 +20,17 @@
  * Runs from built JS without npm install: Dawn from TILE_DAWN_NODE, wgpu from TILE_DENO.
  */
 import { parseModule } from '../dialects/builtin/parse-module.js';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Operation } from '../core/ir/operation.js';
 import { createContext } from '../dialects/registry.js';
-import { benchmarkKernel, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
-import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
+import { benchmarkWarm, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
 import { emitWgsl, type EmittedKernel } from '../targets/wgsl/index.js';
-import { mulberry32 } from '../testing/random.js';
 import { runPassManager } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
+import { fmt, lastLines, random, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
 import { table } from './lib/measure.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -219,28 +216,6 @@ async function runCompiledAdd(rt: WebGpuRuntime, c: Case, timing: { repeat: numb
   };
 }
 
-/**
- * benchmarkKernel after the GPU has left its idle clocks: a first short run estimates the
- * kernel's time, then at least WARM_MS of untimed dispatches run before the timed rounds, each
- * submit lasting at least MIN_SUBMIT_MS. (Measured on the H200: with 10 dispatches of a 0.1 ms
- * kernel the SM clock stayed near its idle 345 MHz and the add timed at a third of its speed.)
- */
-const WARM_MS = 500;
-const MIN_SUBMIT_MS = 20;
-
-async function benchmarkWarm(rt: WebGpuRuntime, request: Parameters<typeof benchmarkKernel>[1], timing: { repeat: number; rounds: number; warmup: number }) {
-  const probe = await benchmarkKernel(rt, request, { repeat: timing.repeat, rounds: 1, warmup: 1 });
-  const ms = Math.max(probe.wallMedianMs, 1e-3);
-  const repeat = Math.min(1000, Math.max(timing.repeat, Math.ceil(MIN_SUBMIT_MS / ms)));
-  const warmup = Math.max(timing.warmup, Math.ceil(WARM_MS / (repeat * ms)));
-  return benchmarkKernel(rt, request, { repeat, rounds: timing.rounds, warmup });
-}
-
-function random(n: number, seed: number): Float32Array {
-  const next = mulberry32(seed);
-  return Float32Array.from({ length: n }, () => next() - 0.5);
-}
-
 async function runCase(c: Case): Promise<CaseResult> {
   const rt = await openRuntime({ provider: c.provider });
   try {
@@ -303,10 +278,6 @@ const RESULT = 'GPU-KERNELS-RESULT ';
 const NO_ADAPTER = 'GPU-KERNELS-NO-ADAPTER ';
 const ERROR = 'gpu-kernels: error: ';
 
-function lastLines(text: string, n = 3): string {
-  return text.trim().split('\n').slice(-n).join(' | ');
-}
-
 /** The case's result, `{ noAdapter }` when the provider finds none, or why it failed. */
 async function runChild(c: Case, timeoutS: number): Promise<CaseResult | { noAdapter: string } | string> {
   const r = await runBounded([process.execPath, fileURLToPath(import.meta.url), '--child', JSON.stringify(c)], timeoutS);
@@ -318,103 +289,6 @@ async function runChild(c: Case, timeoutS: number): Promise<CaseResult | { noAda
   const own = (r.stderr ?? '').split('\n').find((l) => l.startsWith(ERROR));
   return `failed (exit ${r.status ?? r.signal}): ${own ? own.slice(ERROR.length) : lastLines(`${r.stdout ?? ''}\n${r.stderr ?? ''}`)}`;
 }
-
-interface Bounded {
-  stdout: string;
-  stderr: string;
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-}
-
-/**
- * Runs a command in its own process group and kills the whole group after `timeoutS` (a killed
- * node child would otherwise leave its wgpu runner, a deno process, behind).
- */
-function runBounded(argv: readonly string[], timeoutS: number): Promise<Bounded> {
-  return new Promise((resolve) => {
-    const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, timeoutS * 1000);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr: `${stderr}\n${e.message}`, status: null, signal: null, timedOut });
-    });
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr, status, signal, timedOut });
-    });
-  });
-}
-
-interface BaselineFigure {
-  kernel: string;
-  ms: number;
-  rate: number;
-}
-
-/** Runs baseline.mjs under a provider at one matmul size: its JSON lines, or why not. */
-async function runBaseline(file: string, provider: ProviderName, size: number, timeoutS: number): Promise<{ matmul?: BaselineFigure; add?: BaselineFigure; lines: string[] } | string> {
-  let argv: string[];
-  if (provider === 'dawn') {
-    const dawn = process.env['TILE_DAWN_NODE'] ?? resolveWebgpuPackage();
-    if (!dawn) return 'no Dawn (TILE_DAWN_NODE unset, npm webgpu not installed)';
-    argv = [process.env['TILE_NODE'] ?? process.execPath, file, String(size), dawn];
-  } else {
-    argv = [findDeno(), 'run', '-A', file, String(size)];
-  }
-  const r = await runBounded(argv, timeoutS);
-  if (r.timedOut) return `timed out after ${timeoutS} s`;
-  const lines = (r.stdout ?? '').split('\n').filter((l) => l.startsWith('{'));
-  const figures = lines.map((l) => JSON.parse(l) as { kernel?: string; ms?: number; gflops?: number; GBps?: number });
-  const best = (key: 'gflops' | 'GBps'): BaselineFigure | undefined =>
-    figures.filter((f) => f.kernel && f[key] !== undefined).map((f) => ({ kernel: f.kernel!, ms: f.ms!, rate: f[key]! })).sort((a, b) => b.rate - a.rate)[0];
-  if (!figures.some((f) => f.kernel)) return `no figures (exit ${r.status ?? r.signal}): ${lastLines(`${r.stdout ?? ''}\n${r.stderr ?? ''}`)}`;
-  return { matmul: best('gflops'), add: best('GBps'), lines };
-}
-
-function resolveWebgpuPackage(): string | undefined {
-  try {
-    return createRequire(import.meta.url).resolve('webgpu');
-  } catch {
-    return undefined;
-  }
-}
-
-interface PeerFigure {
-  peer: string;
-  kernel: 'matmul' | 'add';
-  size: number;
-  ms: number;
-  rate: number;
-  unit: string;
-}
-
-/** cuBLAS and torch figures from bench/peers/torch_peers.py (python3 with torch), or why not. */
-async function runTorchPeers(o: Options): Promise<PeerFigure[] | string> {
-  const script = path.join(repoRoot, 'bench', 'peers', 'torch_peers.py');
-  const shapes = o.tileWgslAdd.length ? o.addShapes : [];
-  const r = await runBounded(['python3', script, '--sizes', o.sizes.join(','), '--add-shapes', shapes.map(([a, b]) => `${a}x${b}`).join(','), '--repeat', String(o.repeat), '--rounds', String(o.rounds)], o.timeoutS * 2);
-  if (r.timedOut) return `timed out after ${o.timeoutS * 2} s`;
-  const lines = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as PeerFigure & { error?: string });
-  const error = lines.find((l) => l.error);
-  if (error) return error.error!;
-  if (lines.length === 0) return `no figures (exit ${r.status ?? r.signal}): ${lastLines(`${r.stdout}\n${r.stderr}`)}`;
-  return lines;
-}
-
-const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : '-');
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === '--child') {
@@ -432,10 +306,10 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`gpu-kernels: providers ${o.providers.join(', ')}; matmul ${path.relative(repoRoot, o.matmul)} at ${o.sizes.map((s) => `${s}^3`).join(', ')}; add of ${o.addElems} f32; ${o.repeat} dispatches per submit, ${o.rounds} rounds; timeout ${o.timeoutS} s per case`);
   const rows: string[][] = [['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'vs cuBLAS/torch (GPU)', 'check']];
   let failed = 0;
-  const peers = o.torch ? await runTorchPeers(o) : [];
+  const peers = o.torch ? await runTorchPeers({ ...o, addShapes: o.tileWgslAdd.length ? o.addShapes : [], timeoutS: o.timeoutS * 2 }) : [];
   if (typeof peers === 'string') console.log(`torch peers: ${peers}`);
   else for (const p of peers) console.log(`peer ${JSON.stringify(p)}`);
-  const peerOf = (kernel: string, size: number) => (typeof peers === 'string' ? undefined : peers.find((p) => p.kernel === kernel && p.size === size));
+  const peerOf = (kernel: string, size: number) => (typeof peers === 'string' ? undefined : peers.find((p) => p.kernel === kernel && p.size === size && (p.dtype ?? 'f32') === 'f32'));
   if (typeof peers !== 'string') for (const p of peers) rows.push([p.peer, p.kernel === 'matmul' ? `${p.size}^3` : String(p.size), 'cuda', fmt(p.ms), `${fmt(p.rate)} ${p.unit}`, '-', '-', '-', '-', '1.00x', '-']);
   for (const provider of o.providers) {
     const baselines = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();

@@ -1,6 +1,8 @@
-"""Peers measured in the same run as bench/gpu-kernels.ts: cuBLAS SGEMM with TF32 off and torch.add.
+"""Peers measured in the same run as bench/gpu-kernels.ts and bench/seed-tables.ts: cuBLAS SGEMM
+with TF32 off, cuBLAS HGEMM (f16 inputs, `--f16`) and torch.add.
 
-Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --add-shapes 4096x8192,1000x2000
+Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --shapes 1999x3001x1021 [--f16] --add-shapes 4096x8192,1000x2000
+(--sizes N: N x N x N; --shapes MxNxK: A is MxK, B KxN.)
 Prints one JSON line per figure; times with CUDA events (warm-up, median of rounds of `repeat` calls).
 """
 import argparse
@@ -27,6 +29,8 @@ def timed(fn, repeat, rounds, torch):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--sizes", default="")
+    p.add_argument("--shapes", default="")
+    p.add_argument("--f16", action="store_true")
     p.add_argument("--add-shapes", default="")
     p.add_argument("--repeat", type=int, default=10)
     p.add_argument("--rounds", type=int, default=5)
@@ -42,11 +46,15 @@ def main():
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
     dev = torch.device("cuda")
-    for n in [int(x) for x in a.sizes.split(",") if x]:
-        x, y = torch.rand(n, n, device=dev) - 0.5, torch.rand(n, n, device=dev) - 0.5
-        out = torch.empty(n, n, device=dev)
-        ms = timed(lambda: torch.matmul(x, y, out=out), a.repeat, a.rounds, torch)
-        print(json.dumps({"peer": "cuBLAS SGEMM (torch, TF32 off)", "kernel": "matmul", "size": n, "ms": ms, "rate": 2 * n**3 / ms / 1e6, "unit": "GFLOP/s"}))
+    mnk = [(n, n, n) for n in [int(x) for x in a.sizes.split(",") if x]]
+    mnk += [tuple(int(v) for v in s.split("x")) for s in a.shapes.split(",") if s]
+    for dtype, name in [(torch.float32, "cuBLAS SGEMM (torch, TF32 off)")] + ([(torch.float16, "cuBLAS HGEMM (torch, f16)")] if a.f16 else []):
+        for m, n, k in mnk:
+            x, y = (torch.rand(m, k, device=dev) - 0.5).to(dtype), (torch.rand(k, n, device=dev) - 0.5).to(dtype)
+            out = torch.empty(m, n, device=dev, dtype=dtype)
+            ms = timed(lambda: torch.matmul(x, y, out=out), a.repeat, a.rounds, torch)
+            size = m if m == n == k else None
+            print(json.dumps({"peer": name, "kernel": "matmul", "dtype": "f16" if dtype == torch.float16 else "f32", "size": size, "shape": f"{m}x{n}x{k}", "ms": ms, "rate": 2 * m * n * k / ms / 1e6, "unit": "GFLOP/s"}))
     for shape in [s for s in a.add_shapes.split(",") if s]:
         r, c = (int(v) for v in shape.split("x"))
         x, y = torch.rand(r, c, device=dev), torch.rand(r, c, device=dev)

@@ -5,4 +5,4 @@ export { packUniforms } from './uniforms.js';
 export { formatCompileMessage, formatCompileReport } from './compile-messages.js';
 export { RuntimeError, type RuntimeErrorKind, type CompileMessage } from './errors.js';
 export { adapterSummary, type AdapterDescription, type KernelTimings, type TimingOptions } from './exec-types.js';
-export { benchmarkKernel, summarizeTimings, throughput, type KernelBenchmark } from './timing.js';
+export { benchmarkKernel, benchmarkWarm, summarizeTimings, throughput, type KernelBenchmark } from './timing.js';

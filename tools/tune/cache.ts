@@ -25,7 +25,7 @@ export interface CacheKey {
 }
 
 export type Outcome =
-  | { readonly status: 'ok'; readonly ms: number; readonly method: string; readonly maxError: number }
+  | { readonly status: 'ok'; readonly ms: number; readonly method: string; readonly maxError: number; /** Wall clock per run (absent in older cache files). */ readonly wallMs?: number }
   | { readonly status: 'failed'; readonly failure: FailureKind; readonly reason: string };
 
 /** Why a configuration was rejected. */

@@ -14,7 +14,7 @@ import type { PassRegistry } from '../../core/pass/registry.js';
 import { renderDiagnostic } from '../../core/syntax/diagnostic-render.js';
 import { f16, bf16 } from '../../core/ir/types.js';
 import { createContext } from '../../dialects/registry.js';
-import { benchmarkKernel, RuntimeError, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
+import { benchmarkKernel, benchmarkWarm, RuntimeError, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compareData, entryFunction, execute, loadProgram, type Backend, type Input, type Output, type Parameter, type Program } from '../run-main.js';
 import type { FailureKind, Outcome } from './cache.js';
@@ -36,6 +36,11 @@ export interface MeasureOptions {
   readonly repeat: number;
   readonly rounds: number;
   readonly warmup: number;
+  /**
+   * Warm each launch up as bench/ does (runtime/webgpu benchmarkWarm): `warmMs` of untimed
+   * dispatches first, submits of at least `minSubmitMs`; `repeat` and `warmup` are then minimums.
+   */
+  readonly warm?: { readonly warmMs: number; readonly minSubmitMs: number };
 }
 
 const interpreterBackend: Backend = { name: 'interpret', description: '', kernelLauncher: () => undefined };
@@ -123,19 +128,19 @@ export async function measure(file: string, problem: Problem, pipeline: string, 
     launches = recorder.launches;
   }
   let total = 0;
+  let wall = 0;
   let method = '';
   for (const l of launches) {
     try {
-      const b = await benchmarkKernel(
-        runtime,
-        { manifest: l.kernel.manifest, wgsl: l.kernel.wgsl, args: l.args, grid: l.grid, timeoutMs: options.timeoutMs },
-        { repeat: options.repeat, rounds: options.rounds, warmup: options.warmup },
-      );
+      const request = { manifest: l.kernel.manifest, wgsl: l.kernel.wgsl, args: l.args, grid: l.grid, timeoutMs: options.timeoutMs };
+      const timing = { repeat: options.repeat, rounds: options.rounds, warmup: options.warmup };
+      const b = options.warm ? await benchmarkWarm(runtime, request, { ...timing, ...options.warm }) : await benchmarkKernel(runtime, request, timing);
       total += b.medianMs;
+      wall += b.wallMedianMs;
       method = b.method;
     } catch (e) {
       return deviceFailed(e);
     }
   }
-  return { status: 'ok', ms: total, method, maxError };
+  return { status: 'ok', ms: total, method, maxError, wallMs: wall };
 }

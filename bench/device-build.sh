@@ -1,0 +1,15 @@
+#!/bin/bash
+# Makes .build-device/: what bench/seed-tables.js needs of build/ on the GPU machine, small enough
+# to travel with .gpu/ (node, dawn.node and deno, ~57 MiB) within the 64 MiB a device run carries:
+# build/'s .js files without the tests, the tile-opt bundle and source maps (~3.6 MB), the peer
+# bundles (build/peers, TF.js and jax-js inside, ~1.6 MB) and ../shared/gpu/baseline.mjs.
+# Usage (from the project root, after `npm run build`): bash bench/device-build.sh
+# docs/seed-tables.md has the carry list and the command.
+set -eu
+root=$(git rev-parse --show-toplevel); cd "$root"
+[[ -f build/bench/seed-tables.js && -f build/peers/tfjs-peer.js ]] || { echo "run 'npm run build' first"; exit 1; }
+rm -rf .build-device && mkdir .build-device
+(cd build && find . -name '*.js' -not -path './tests/*' -not -path './bundle/*' -exec cp --parents {} ../.build-device/ \;)
+baseline=${BASELINE:-../shared/gpu/baseline.mjs}
+if [[ -f $baseline ]]; then cp "$baseline" .build-device/baseline.mjs; else echo "note: $baseline not found; the hand-written peer will be missing"; fi
+du -sh .build-device

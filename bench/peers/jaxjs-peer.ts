@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * jax-js (@jax-js/jax) as a peer of bench/seed-tables.ts: `np.matmul` and `np.add` under `jit`
+ * on its WebGPU backend, float32, and float16 where the adapter has `shader-f16` (wgpu under
+ * Deno; Dawn does not offer it on the H100), on the GPU of peer-gpu.ts.
+ *
+ *   node build/peers/jaxjs-peer.js --case '{"op":"add","dtype":"f32","shape":[1000,2000],"rounds":5,"warmMs":500,"minRoundMs":20,"check":true}'
+ *   deno run -A build/peers/jaxjs-peer.js --case '{"op":"matmul","dtype":"f16",...}'
+ *
+ * jax-js evaluates lazily and frees what nothing references: every result of a round is kept
+ * alive until `blockUntilReady` of all of them returns (disposing a pending result lets it skip
+ * the work: ../shared/gpu/README.md), then disposed. Wall clock (peer-gpu.ts timeCalls).
+ * The f16 matmul returns f16 (jax's dtype rule), accumulating as jax-js's kernel does.
+ */
+import { checkResult, inputs, maxCallsFor, peerMain, timeCalls, type PeerCase, type PeerLibrary } from './peer-gpu.js';
+
+async function load(): Promise<PeerLibrary> {
+  const jax = await import('@jax-js/jax');
+  const { numpy: np, jit, init, defaultDevice } = jax;
+  const devices = await init();
+  if (!devices.includes('webgpu')) throw new Error(`jax-js: no webgpu device (devices: ${devices.join(', ')})`);
+  defaultDevice('webgpu');
+  type Arr = InstanceType<typeof jax.Array>;
+  return {
+    name: 'jax-js',
+    version: () => JAXJS_VERSION,
+    supports: (c, adapter) => (c.dtype === 'f16' && !adapter.f16 ? 'the adapter has no shader-f16' : undefined),
+    async run(c: PeerCase) {
+      const dtype = c.dtype === 'f16' ? np.float16 : np.float32;
+      let a: Float32Array;
+      let b: Float32Array;
+      let fn: (x: Arr, y: Arr) => Arr;
+      let resultBytes: number;
+      let shapes: [number[], number[]];
+      if (c.op === 'matmul') {
+        const [m, n, k] = c.shape as [number, number, number];
+        a = inputs(m * k, 1, c.dtype === 'f16');
+        b = inputs(k * n, 2, c.dtype === 'f16');
+        shapes = [[m, k], [k, n]];
+        fn = jit((x: Arr, y: Arr) => np.matmul(x, y)) as (x: Arr, y: Arr) => Arr;
+        resultBytes = (c.dtype === 'f16' ? 2 : 4) * m * n;
+      } else {
+        const [r, cols] = c.shape as [number, number];
+        a = inputs(r * cols, 3, c.dtype === 'f16');
+        b = inputs(r * cols, 4, c.dtype === 'f16');
+        shapes = [[r, cols], [r, cols]];
+        fn = jit((x: Arr, y: Arr) => np.add(x, y)) as (x: Arr, y: Arr) => Arr;
+        resultBytes = (c.dtype === 'f16' ? 2 : 4) * r * cols;
+      }
+      const x = np.array(a, { dtype: np.float32 }).reshape(shapes[0]).astype(dtype);
+      const y = np.array(b, { dtype: np.float32 }).reshape(shapes[1]).astype(dtype);
+      await x.blockUntilReady();
+      await y.blockUntilReady();
+      const call = (): Arr => fn(x.ref, y.ref);
+      let check = 'not checked';
+      if (c.check) {
+        const out = call().astype(np.float32);
+        check = checkResult(c, a, b, (await out.data()) as Float32Array);
+      }
+      const t = await timeCalls(
+        call,
+        async (outs) => {
+          await Promise.all(outs.map((o) => o.blockUntilReady()));
+        },
+        (outs) => outs.forEach((o) => o.dispose()),
+        { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(resultBytes) },
+      );
+      x.dispose();
+      y.dispose();
+      return { ...t, check };
+    },
+  };
+}
+
+/** The version package.json pins (the package exports neither its version nor its package.json): keep the two equal. */
+const JAXJS_VERSION = '0.1.25';
+
+await peerMain(load);

@@ -1,0 +1,238 @@
+/**
+ * What the WebGPU library peers (tfjs-peer.ts, jaxjs-peer.ts) share: `navigator.gpu` from Dawn
+ * under Node (the npm `webgpu` package, else the addon at env TILE_DAWN_NODE, the way
+ * runtime/webgpu/dawn-runner.ts loads it; the Vulkan driver of env TILE_DAWN_ICD) or wgpu's own
+ * under Deno; the problems and their checks; and a fair wall-clock timer.
+ *
+ * Each peer runs as `node PEER.js --case JSON` (or `deno run -A PEER.js --case JSON`) and prints
+ * one `PEER-RESULT {...}` line, so that bench/seed-tables.ts can run every problem in a child
+ * process with a timeout (Dawn can abort a process).
+ */
+import { mulberry32 } from '../../testing/random.js';
+
+export interface PeerCase {
+  op: 'matmul' | 'add';
+  dtype: 'f32' | 'f16';
+  /** matmul: [M, N, K]; add: [rows, cols]. */
+  shape: number[];
+  /** Timed rounds (the median is kept). */
+  rounds: number;
+  /** Untimed calls for at least this long first (the GPU leaves its idle clocks). */
+  warmMs: number;
+  /** Each timed round lasts at least this long (calls in flight before one sync). */
+  minRoundMs: number;
+  /** Check the result against a float64 reference (every element of the add, sampled matmul elements). */
+  check: boolean;
+}
+
+export interface PeerResult {
+  peer: string;
+  version: string;
+  runtime: string;
+  adapter: string;
+  op: PeerCase['op'];
+  dtype: PeerCase['dtype'];
+  shape: number[];
+  /** Median per call, wall clock (calls in flight, then one sync), and the calls per round. */
+  ms: number;
+  calls: number;
+  rate: number;
+  unit: 'GFLOP/s' | 'GB/s';
+  check: string;
+}
+
+export const RESULT = 'PEER-RESULT ';
+export const UNSUPPORTED = 'PEER-UNSUPPORTED ';
+
+declare const Deno: { args: string[]; exit(code: number): never } | undefined;
+
+export const isDeno = typeof Deno !== 'undefined';
+
+/** Sets globalThis.navigator.gpu (and Dawn's GPUBufferUsage etc. globals under Node); the runtime's name. */
+export async function installNavigatorGpu(): Promise<string> {
+  if (isDeno) {
+    if (!(globalThis as { navigator?: { gpu?: unknown } }).navigator?.gpu) throw new Error('Deno has no navigator.gpu');
+    return 'wgpu (Deno)';
+  }
+  const env = process.env;
+  const icd = env['TILE_DAWN_ICD'];
+  if (icd) {
+    env['VK_ICD_FILENAMES'] = icd;
+    env['VK_DRIVER_FILES'] = icd;
+  }
+  interface DawnAddon {
+    create(flags: string[]): unknown;
+    globals: object;
+  }
+  let addon: DawnAddon;
+  let source = 'npm webgpu';
+  try {
+    addon = (await import('webgpu')) as unknown as DawnAddon;
+  } catch (e) {
+    const file = env['TILE_DAWN_NODE'];
+    if (!file) throw new Error(`Dawn is not available: the webgpu package did not load (${e instanceof Error ? e.message.split('\n')[0] : String(e)}) and TILE_DAWN_NODE is not set`);
+    const { createRequire } = await import('node:module');
+    addon = createRequire(import.meta.url)(file) as DawnAddon;
+    source = file;
+  }
+  Object.assign(globalThis, addon.globals);
+  const gpu = addon.create([]);
+  // Kept referenced for the life of the process (collecting Dawn's instance crashes its threads).
+  (globalThis as { __tileDawnInstance?: unknown }).__tileDawnInstance = gpu;
+  const nav = (globalThis as { navigator?: object }).navigator;
+  if (nav) Object.defineProperty(nav, 'gpu', { value: gpu, configurable: true });
+  // jax-js reads navigator.userAgent (Node 21+ has one; Node 20 has no navigator).
+  else Object.defineProperty(globalThis, 'navigator', { value: { gpu, userAgent: `Node.js/${process.versions.node}` }, configurable: true, writable: true });
+  return `Dawn (${source})`;
+}
+
+/** The adapter as `requestAdapter({ powerPreference: 'high-performance' })` gives it, in words. */
+export async function adapterName(): Promise<{ name: string; f16: boolean }> {
+  const gpu = (globalThis as unknown as { navigator: { gpu: GPU } }).navigator.gpu;
+  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) return { name: 'no adapter', f16: false };
+  const i = adapter.info;
+  return { name: [i.vendor, i.architecture, i.device, i.description].filter(Boolean).join(' ') || 'unknown adapter', f16: adapter.features.has('shader-f16') };
+}
+
+// ------------------------------------------------------------------------------------ problems
+
+/** Deterministic inputs in [-0.5, 0.5) (mulberry32), exactly representable in f16 when `f16`. */
+export function inputs(n: number, seed: number, f16 = false): Float32Array {
+  const next = mulberry32(seed);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = next() - 0.5;
+    // Multiples of 2^-10 in [-0.5, 0.5) are exact in f16.
+    out[i] = f16 ? Math.round(r * 1024) / 1024 : r;
+  }
+  return out;
+}
+
+export function work(c: PeerCase): { flops?: number; bytes?: number } {
+  if (c.op === 'matmul') {
+    const [m, n, k] = c.shape as [number, number, number];
+    return { flops: 2 * m * n * k };
+  }
+  const elems = c.shape[0]! * c.shape[1]!;
+  return { bytes: 3 * (c.dtype === 'f16' ? 2 : 4) * elems };
+}
+
+/** `ok (...)` or `WRONG (...)`: the add exactly per element (f32), a matmul on 64 sampled elements against float64. */
+export function checkResult(c: PeerCase, a: Float32Array, b: Float32Array, out: ArrayLike<number>): string {
+  if (c.op === 'add') {
+    for (let i = 0; i < a.length; i++) {
+      const want = c.dtype === 'f16' ? a[i]! + b[i]! : Math.fround(a[i]! + b[i]!);
+      const tol = c.dtype === 'f16' ? 1e-3 : 0;
+      if (!(Math.abs(out[i]! - want) <= tol)) return `WRONG at element ${i}: ${out[i]} != ${want}`;
+    }
+    return `ok (every element${c.dtype === 'f16' ? ' within 1e-3' : ' exact'})`;
+  }
+  const [m, n, k] = c.shape as [number, number, number];
+  let worst = 0;
+  for (let s = 0; s < 64; s++) {
+    const [i, j] = [(s * 997) % m, (s * 131 + 7) % n];
+    let ref = 0;
+    let mag = 0;
+    for (let q = 0; q < k; q++) {
+      ref += a[i * k + q]! * b[q * n + j]!;
+      mag += Math.abs(a[i * k + q]! * b[q * n + j]!);
+    }
+    worst = Math.max(worst, Math.abs(out[i * n + j]! - ref) / Math.max(mag, 1e-30));
+  }
+  // f32 accumulation: well under k * 2^-24 of sum |ab|; f16 results: one f16 rounding (2^-11) and more.
+  const ok = worst <= (c.dtype === 'f16' ? 4e-3 + k * 2 ** -11 : k * 2 ** -24);
+  return `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`;
+}
+
+// ------------------------------------------------------------------------------------ timing
+
+const now = (): number => performance.now();
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * Times `call` by wall clock: a first call (shader compilation) and sync, then rounds of more calls
+ * until one lasts `minRoundMs` (or `maxCalls` calls); then calls for `warmMs` untimed; then
+ * `rounds` rounds of that many calls
+ * kept in flight and alive until one `sync` of all of them returns; then `release`. Lazy
+ * libraries must not drop a pending result before it is computed (jax-js skips the work then:
+ * see ../shared/gpu/README.md), hence every result is kept until the sync.
+ * Returns the median per call.
+ */
+export async function timeCalls<T>(
+  call: () => T,
+  sync: (outs: T[]) => Promise<void>,
+  release: (outs: T[]) => void,
+  o: { rounds: number; warmMs: number; minRoundMs: number; maxCalls: number },
+): Promise<{ ms: number; calls: number }> {
+  const round = async (n: number): Promise<number> => {
+    const t0 = now();
+    const outs: T[] = [];
+    for (let i = 0; i < n; i++) outs.push(call());
+    await sync(outs);
+    const t = now() - t0;
+    release(outs);
+    return t / n;
+  };
+  // The first call compiles the library's shaders: then as many calls per round as make a round
+  // last minRoundMs (doubling from 1, or straight to the estimate).
+  await round(1);
+  let calls = 1;
+  for (;;) {
+    const per = Math.max(await round(calls), 1e-4);
+    if (per * calls >= o.minRoundMs || calls >= o.maxCalls) break;
+    calls = Math.min(o.maxCalls, Math.max(calls * 2, Math.ceil(o.minRoundMs / per)));
+  }
+  const warmStart = now();
+  while (now() - warmStart < o.warmMs) await round(calls);
+  const times: number[] = [];
+  for (let r = 0; r < o.rounds; r++) times.push(await round(calls));
+  return { ms: median(times), calls };
+}
+
+/** At most this many results alive at once (bytes of one result given). */
+export function maxCallsFor(resultBytes: number): number {
+  return Math.max(1, Math.min(1000, Math.floor(2 ** 31 / resultBytes)));
+}
+
+// ------------------------------------------------------------------------------------ main
+
+export interface PeerLibrary {
+  readonly name: string;
+  version(): string;
+  /** Starts the library on navigator.gpu's adapter; false when it cannot run `c` (e.g. f16 without shader-f16). */
+  supports(c: PeerCase, adapter: { f16: boolean }): string | undefined;
+  run(c: PeerCase): Promise<{ ms: number; calls: number; check: string }>;
+}
+
+/** A peer's main: `--case JSON`; prints PEER-RESULT (or PEER-UNSUPPORTED) and exits. */
+export async function peerMain(load: () => Promise<PeerLibrary>): Promise<void> {
+  const args = isDeno ? Deno!.args : process.argv.slice(2);
+  const exit = (code: number): never => (isDeno ? Deno!.exit(code) : process.exit(code));
+  try {
+    if (args[0] !== '--case' || !args[1]) throw new Error('usage: PEER --case JSON');
+    const c = JSON.parse(args[1]) as PeerCase;
+    const runtime = await installNavigatorGpu();
+    const adapter = await adapterName();
+    const lib = await load();
+    const why = lib.supports(c, adapter);
+    if (why) {
+      console.log(`${UNSUPPORTED}${JSON.stringify({ peer: lib.name, runtime, adapter: adapter.name, reason: why })}`);
+      exit(0);
+    }
+    const r = await lib.run(c);
+    const w = work(c);
+    const rate = w.flops !== undefined ? w.flops / r.ms / 1e6 : w.bytes! / r.ms / 1e6;
+    const result: PeerResult = { peer: lib.name, version: lib.version(), runtime, adapter: adapter.name, op: c.op, dtype: c.dtype, shape: c.shape, ms: r.ms, calls: r.calls, rate, unit: w.flops !== undefined ? 'GFLOP/s' : 'GB/s', check: r.check };
+    console.log(`${RESULT}${JSON.stringify(result)}`);
+    exit(0);
+  } catch (e) {
+    console.error(`peer: error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    exit(1);
+  }
+}

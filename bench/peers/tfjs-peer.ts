@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * TensorFlow.js 4.22 (@tensorflow/tfjs-core + @tensorflow/tfjs-backend-webgpu) as a peer of
+ * bench/seed-tables.ts: `tf.matMul` and `tf.add` of float32 tensors on the WebGPU backend, on
+ * the Dawn (Node) or wgpu (Deno) GPU of peer-gpu.ts.
+ *
+ *   node build/peers/tfjs-peer.js --case '{"op":"matmul","dtype":"f32","shape":[1024,1024,1024],"rounds":5,"warmMs":500,"minRoundMs":20,"check":true}'
+ *
+ * WEBGPU_CPU_FORWARD is off, so that every problem runs on the GPU.
+ * Timing (peer-gpu.ts timeCalls): calls in flight, then the backend's pending commands submitted
+ * and `queue.onSubmittedWorkDone()` awaited, wall clock. TF.js has no float16 dtype: f16 cases
+ * are reported unsupported.
+ */
+import { checkResult, inputs, maxCallsFor, peerMain, timeCalls, type PeerCase, type PeerLibrary } from './peer-gpu.js';
+
+interface WebGpuBackendLike {
+  device: GPUDevice;
+  commandEncoder: GPUCommandEncoder | null;
+  ensureCommandEncoderReady(): void;
+  endComputePassEncoder(): void;
+  submitQueue(): void;
+}
+
+async function load(): Promise<PeerLibrary> {
+  // The backend registers itself at import time if navigator.gpu exists: import after peerMain set it.
+  const tf = await import('@tensorflow/tfjs-core');
+  await import('@tensorflow/tfjs-backend-webgpu');
+  // Small problems would otherwise run on the CPU (inputs under 1000 elements not yet on the GPU).
+  tf.env().set('WEBGPU_CPU_FORWARD', false);
+  if (!(await tf.setBackend('webgpu'))) throw new Error('TF.js: the webgpu backend did not start');
+  await tf.ready();
+  const backend = tf.backend() as unknown as WebGpuBackendLike;
+  const sync = async (): Promise<void> => {
+    // As the backend's own readback does: close the open compute pass, submit what is recorded.
+    backend.ensureCommandEncoderReady();
+    backend.endComputePassEncoder();
+    backend.submitQueue();
+    await backend.device.queue.onSubmittedWorkDone();
+  };
+  return {
+    name: 'TensorFlow.js (tfjs-backend-webgpu)',
+    version: () => tf.version_core,
+    supports: (c) => (c.dtype === 'f16' ? 'TF.js has no float16 dtype' : undefined),
+    async run(c: PeerCase) {
+      let a: Float32Array;
+      let b: Float32Array;
+      let call: () => ReturnType<typeof tf.add>;
+      let resultBytes: number;
+      let x: ReturnType<typeof tf.tensor2d>;
+      let y: ReturnType<typeof tf.tensor2d>;
+      if (c.op === 'matmul') {
+        const [m, n, k] = c.shape as [number, number, number];
+        a = inputs(m * k, 1);
+        b = inputs(k * n, 2);
+        x = tf.tensor2d(a, [m, k]);
+        y = tf.tensor2d(b, [k, n]);
+        call = () => tf.matMul(x, y);
+        resultBytes = 4 * m * n;
+      } else {
+        const [r, cols] = c.shape as [number, number];
+        a = inputs(r * cols, 3);
+        b = inputs(r * cols, 4);
+        x = tf.tensor2d(a, [r, cols]);
+        y = tf.tensor2d(b, [r, cols]);
+        call = () => tf.add(x, y);
+        resultBytes = 4 * r * cols;
+      }
+      let check = 'not checked';
+      if (c.check) {
+        const out = call();
+        check = checkResult(c, a, b, (await out.data()) as Float32Array);
+        out.dispose();
+      }
+      const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(resultBytes) });
+      x.dispose();
+      y.dispose();
+      return { ...t, check };
+    },
+  };
+}
+
+await peerMain(load);

@@ -1,0 +1,484 @@
+#!/usr/bin/env node
+/**
+ * The seeds' tables (issue 20, point 5) from one command, every peer measured in the same run:
+ *
+ * 1. the pipelined matmul (Tilus's table): examples/matmul.mlir through @tile-wgsl, tuned per
+ *    shape over tile sizes and 1-5 stages with tile-tune's machinery (tools/tune: local search
+ *    within --budget, each configuration checked against the interpreter, then timed), f32 under
+ *    Dawn and f16 under wgpu (Dawn offers no shader-f16 on the H100), at N^3 for --sizes and one
+ *    non-square odd shape (--odd MxNxK);
+ * 2. the elementwise add with 1, 2 and 3 buffers (Gluon's table, GB/s) at --add-shapes;
+ * 3. GFLOP/s by size (TVM's table).
+ *
+ * Peers: cuBLAS SGEMM/HGEMM and torch.add (bench/peers/torch_peers.py, python3 with torch, CUDA
+ * events), the hand-written WGSL of ../shared/gpu/baseline.mjs (--baseline; square sizes only),
+ * TensorFlow.js 4.22 and jax-js (build/peers/*.js, bundled by `npm run build`) on the same Dawn,
+ * jax-js also under wgpu for f16. Every peer problem runs in a child process with a timeout.
+ *
+ *   node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd 1999x3001x1021]
+ *     [--add-shapes 1000x2000,4000x120,4096x8192] [--budget 6] [--space SPACE] [--pipeline P]
+ *     [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn] [--f16-provider wgpu|none]
+ *     [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds 5] [--warm-ms 500]
+ *     [--timeout-s 60]
+ *
+ * Prints Markdown tables ready for bench/RESULTS.md, headed by the machine and adapters; exits 1
+ * when a peer's result is wrong.
+ * docs/seed-tables.md says how to run it on the GPU machine (the carry list).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UnknownLoc } from '../core/ir/location.js';
+import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
+import { openRuntime, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
+import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
+import { createPassRegistry } from '../tools/opt-passes.js';
+import { collectInputs, entryFunction, loadProgram, parameters } from '../tools/run-main.js';
+import type { Outcome } from '../tools/tune/cache.js';
+import { measure, referenceOutputs, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
+import { search } from '../tools/tune/search.js';
+import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
+import { shrinkArgSpec } from '../tools/tune/tune-main.js';
+import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import { table } from './lib/measure.js';
+import type { PeerCase, PeerResult } from './peers/peer-gpu.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..', '..');
+
+// ------------------------------------------------------------------------------------ options
+
+type Shape3 = [number, number, number];
+type Shape2 = [number, number];
+
+export interface Options {
+  sizes: number[];
+  odd?: Shape3;
+  addShapes: Shape2[];
+  budget: number;
+  space: string;
+  pipeline: string;
+  addConfigs: string[];
+  f32Provider: ProviderName;
+  f16Provider?: ProviderName;
+  peers: Set<string>;
+  baseline?: string;
+  rounds: number;
+  warmMs: number;
+  timeoutS: number;
+  checkSize: number;
+}
+
+const FULL: Options = {
+  sizes: [1024, 2048, 4096],
+  odd: [1999, 3001, 1021],
+  addShapes: [[1000, 2000], [4000, 120], [4096, 8192]],
+  budget: 6,
+  space: 'tile-sizes=64,64,8|128,64,8|128,128,8 num-warps=4|8 num-stages=1|2|3|4|5',
+  pipeline: '@tile-wgsl{max-workgroup-memory=49152}',
+  addConfigs: ['tile-sizes=1,1024 num-warps=8 num-stages=1 async-copy-loads=dot-operands', 'tile-sizes=1,1024 num-warps=8 num-stages=2', 'tile-sizes=1,1024 num-warps=8 num-stages=3'],
+  f32Provider: 'dawn',
+  f16Provider: 'wgpu',
+  peers: new Set(['torch', 'baseline', 'tfjs', 'jaxjs']),
+  rounds: 5,
+  warmMs: 500,
+  timeoutS: 60,
+  checkSize: 64,
+};
+
+/** Small problems for software devices (SwiftShader, llvmpipe): the whole command in about a minute. */
+const QUICK: Partial<Options> = {
+  sizes: [64, 128],
+  odd: [67, 45, 33],
+  addShapes: [[100, 200], [40, 12], [64, 1024]],
+  budget: 2,
+  space: 'tile-sizes=32,32,8|64,64,8 num-warps=4 num-stages=1|2|3',
+  addConfigs: ['tile-sizes=1,256 num-warps=2 num-stages=1 async-copy-loads=dot-operands', 'tile-sizes=1,256 num-warps=2 num-stages=2', 'tile-sizes=1,256 num-warps=2 num-stages=3'],
+  rounds: 2,
+  warmMs: 20,
+  // baseline.mjs always adds 32M elements too: two minutes on SwiftShader (--peers brings it back).
+  peers: new Set(['torch', 'tfjs', 'jaxjs']),
+};
+
+export const USAGE =
+  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--space SPACE] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: readonly string[]): Options {
+  const o: Options = { ...FULL, peers: new Set(FULL.peers) };
+  if (argv.includes('--quick')) Object.assign(o, QUICK, { peers: new Set(QUICK.peers) });
+  const dims = (text: string, n: number, flag: string): number[] => {
+    const v = text.split('x').map(Number);
+    if (v.length !== n || !v.every((x) => Number.isInteger(x) && x > 0)) throw new UsageError(`${flag} expects ${n === 3 ? 'MxNxK' : 'RxC'} (positive integers), got '${text}'`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`missing value for ${flag}`);
+      return v;
+    };
+    const int = (): number => {
+      const t = value();
+      if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw new UsageError(`${flag} expects a positive integer, got '${t}'`);
+      return Number(t);
+    };
+    const provider = (allowNone: boolean): ProviderName | undefined => {
+      const t = value();
+      if (allowNone && t === 'none') return undefined;
+      if (t !== 'dawn' && t !== 'wgpu') throw new UsageError(`${flag} takes dawn or wgpu${allowNone ? ' or none' : ''}, got '${t}'`);
+      return t;
+    };
+    switch (flag) {
+      case '--quick': break;
+      case '--sizes': o.sizes = value().split(',').filter(Boolean).map((x) => dims(x, 1, flag)[0]!); break;
+      case '--odd': { const t = value(); o.odd = t === 'none' ? undefined : (dims(t, 3, flag) as Shape3); break; }
+      case '--add-shapes': o.addShapes = value().split(',').filter(Boolean).map((x) => dims(x, 2, flag) as Shape2); break;
+      case '--budget': o.budget = int(); break;
+      case '--space': o.space = value(); break;
+      case '--pipeline': o.pipeline = value(); break;
+      case '--add-configs': o.addConfigs = value().split(';').map((x) => x.trim()).filter(Boolean); break;
+      case '--f32-provider': o.f32Provider = provider(false)!; break;
+      case '--f16-provider': o.f16Provider = provider(true); break;
+      case '--peers': {
+        const p = value().split(',').filter(Boolean);
+        const bad = p.find((x) => !FULL.peers.has(x));
+        if (bad) throw new UsageError(`--peers: unknown peer '${bad}' (torch, baseline, tfjs, jaxjs)`);
+        o.peers = new Set(p);
+        break;
+      }
+      case '--baseline': o.baseline = path.resolve(value()); break;
+      case '--rounds': o.rounds = int(); break;
+      case '--warm-ms': o.warmMs = int(); break;
+      case '--timeout-s': o.timeoutS = int(); break;
+      case '--check-size': o.checkSize = int(); break;
+      default: throw new UsageError(`unknown option '${flag}'`);
+    }
+  }
+  if (o.peers.has('baseline') && !o.baseline) {
+    // Beside the project (../shared/gpu), or beside the built bench (bench/device-build.sh copies it there).
+    o.baseline = [path.join(repoRoot, '..', 'shared', 'gpu', 'baseline.mjs'), path.join(here, '..', 'baseline.mjs')].find((f) => existsSync(f));
+  }
+  return o;
+}
+
+// ------------------------------------------------------------------------------------ the library peers
+
+/** A WebGPU library peer's figure, or why there is none. */
+type LibFigure = PeerResult | { why: string };
+
+const PEER_FILES: Record<string, string> = { tfjs: 'tfjs-peer.js', jaxjs: 'jaxjs-peer.js' };
+
+/** Runs one problem of a library peer in a child process (node for Dawn, deno for wgpu). */
+async function runLibraryPeer(peer: string, provider: ProviderName, c: PeerCase, timeoutS: number): Promise<LibFigure> {
+  // Beside the built bench: build/peers, or .build-device/peers (bench/device-build.sh).
+  const file = path.join(here, '..', 'peers', PEER_FILES[peer]!);
+  if (!existsSync(file)) return { why: `${path.relative(repoRoot, file)} missing (npm run build bundles it)` };
+  const argv = provider === 'dawn' ? [process.execPath, file, '--case', JSON.stringify(c)] : [findDeno(), 'run', '-A', file, '--case', JSON.stringify(c)];
+  const r = await runBounded(argv, timeoutS);
+  if (r.timedOut) return { why: `timed out after ${timeoutS} s` };
+  const line = r.stdout.split('\n').find((l) => l.startsWith('PEER-RESULT '));
+  if (line) return JSON.parse(line.slice('PEER-RESULT '.length)) as PeerResult;
+  const unsupported = r.stdout.split('\n').find((l) => l.startsWith('PEER-UNSUPPORTED '));
+  if (unsupported) return { why: (JSON.parse(unsupported.slice('PEER-UNSUPPORTED '.length)) as { reason: string }).reason };
+  const own = r.stderr.split('\n').find((l) => l.startsWith('peer: error: '));
+  return { why: `failed (exit ${r.status ?? r.signal}): ${own ? own.slice('peer: error: '.length) : lastLines(`${r.stdout}\n${r.stderr}`)}` };
+}
+
+// ------------------------------------------------------------------------------------ our kernels
+
+export interface Tuned {
+  /** The -p text of the best configuration (undefined when none passed). */
+  pipeline?: string;
+  options?: string;
+  /** Warm re-measurement of the best: GPU time (timestamps where the device has them) and wall clock. */
+  ms: number;
+  wallMs: number;
+  method: string;
+  /** Configurations measured, and failures by kind. */
+  measured: number;
+  failures: string[];
+  seconds: number;
+}
+
+const fail = (o: Outcome): string => (o.status === 'failed' ? `${o.failure}: ${o.reason}` : '');
+
+/** The problem of examples/FILE @entry with generated arguments, and its shrunk twin's reference outputs. */
+async function problemOf(file: string, entry: string, args: string[], checkSize: number): Promise<Problem> {
+  const program = loadProgram(file);
+  const params = parameters(entryFunction(program, entry), program.source);
+  const inputs = collectInputs(params, args, 0);
+  const small = args.map((a) => shrinkArgSpec(a, checkSize));
+  const smallInputs = small.every((s, i) => s === args[i]) ? inputs : collectInputs(params, small, 0);
+  const reference = await referenceOutputs(program, entry, params, smallInputs);
+  return { file, entry, params, inputs, smallInputs, reference };
+}
+
+/** Warm timing of a chosen configuration (as bench/gpu-kernels.ts measures). */
+function finalTiming(o: Options): MeasureOptions {
+  return { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
+}
+
+/** tile-tune's local search over the space for one problem, then the best configuration measured warm. */
+async function tune(rt: WebGpuRuntime, o: Options, problem: Problem, log: (s: string) => void): Promise<Tuned> {
+  const t0 = Date.now();
+  const registry = createPassRegistry();
+  const space = parseSpace(o.space);
+  const ref = splitPipelineRef(o.pipeline);
+  checkSpace(space, ref.name, new PipelineBuilder(registry).load(ref.name.slice(1), UnknownLoc.get()).parameters);
+  // Quick timing while searching (a short warm-up keeps the clocks up between configurations).
+  const quick: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 5, rounds: 3, warmup: 1, warm: { warmMs: Math.min(o.warmMs, 100), minSubmitMs: 5 } };
+  const failures: string[] = [];
+  let measured = 0;
+  const result = await search(space, { kind: 'local', budget: o.budget, seed: 0 }, async (p) => {
+    const outcome = await measure(problem.file, problem, pipelineText(o.pipeline, space, p), registry, rt, quick);
+    measured++;
+    log(`  [${measured}/${Math.min(o.budget, spaceSize(space))}] ${pointOptions(space, p)}: ${outcome.status === 'ok' ? `${fmt(outcome.ms)} ms` : fail(outcome).slice(0, 160)}`);
+    if (outcome.status !== 'ok') failures.push(`${pointOptions(space, p)}: ${fail(outcome).slice(0, 120)}`);
+    return outcome.status === 'ok' ? outcome.ms : Infinity;
+  });
+  if (!result.best) return { ms: NaN, wallMs: NaN, method: '', measured, failures, seconds: (Date.now() - t0) / 1000 };
+  const pipeline = pipelineText(o.pipeline, space, result.best);
+  const final = await measure(problem.file, problem, pipeline, registry, rt, finalTiming(o));
+  if (final.status !== 'ok') failures.push(`best, measured again: ${fail(final)}`);
+  return {
+    pipeline, options: pointOptions(space, result.best), ms: final.status === 'ok' ? final.ms : NaN, wallMs: final.status === 'ok' ? (final.wallMs ?? NaN) : NaN,
+    method: final.status === 'ok' ? final.method : '', measured, failures, seconds: (Date.now() - t0) / 1000,
+  };
+}
+
+// ------------------------------------------------------------------------------------ main
+
+const shape3 = (s: Shape3): string => (s[0] === s[1] && s[1] === s[2] ? `${s[0]}^3` : `${s[0]}x${s[1]}x${s[2]}`);
+const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;
+const tflops = (gflops: number | undefined): string => (gflops === undefined || !Number.isFinite(gflops) ? '-' : fmt(gflops / 1000));
+const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b, 2)}x` : '-');
+
+function machine(): string {
+  let gpu = '';
+  try {
+    gpu = execFileSync('nvidia-smi', ['--query-gpu=name,driver_version,memory.total', '--format=csv,noheader'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch {
+    gpu = 'no nvidia-smi';
+  }
+  return `${os.hostname()}: ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; GPU (nvidia-smi): ${gpu}; node ${process.version}`;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const o = parseArgs(argv);
+  const t0 = Date.now();
+  const log = (s: string): void => {
+    process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s] ${s}\n`);
+  };
+  const shapes: Shape3[] = [...o.sizes.map((n) => [n, n, n] as Shape3), ...(o.odd ? [o.odd] : [])];
+  const matmulPeerCase = (s: Shape3, dtype: 'f32' | 'f16'): PeerCase => ({ op: 'matmul', dtype, shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true });
+  const addPeerCase = (s: Shape2): PeerCase => ({ op: 'add', dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true });
+  log(`seed-tables: ${machine()}`);
+  log(`matmul at ${shapes.map(shape3).join(', ')} (f32 under ${o.f32Provider}${o.f16Provider ? `, f16 under ${o.f16Provider}` : ''}); tuning: ${o.pipeline} over '${o.space}', budget ${o.budget}; add at ${o.addShapes.map(shape2).join(', ')}; peers ${[...o.peers].join(', ')}`);
+
+  // 1. torch / cuBLAS.
+  let torch: PeerFigure[] | string = 'not run (--peers)';
+  if (o.peers.has('torch')) {
+    torch = await runTorchPeers({ sizes: [], shapes, f16: o.f16Provider !== undefined, addShapes: o.addShapes, repeat: 10, rounds: o.rounds, timeoutS: o.timeoutS * 4 });
+    log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
+  }
+  const torchOf = (kernel: string, shape: string, dtype = 'f32'): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape && (p.dtype ?? 'f32') === dtype));
+
+  // 2. the hand-written WGSL (square sizes; its add is always 32M elements).
+  const baseline = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();
+  if (o.peers.has('baseline')) {
+    if (!o.baseline) log('baseline: baseline.mjs not found (--baseline PATH)');
+    else {
+      for (const n of o.sizes) {
+        if (n % 128 !== 0) {
+          baseline.set(n, 'baseline.mjs needs a multiple of 128');
+          continue;
+        }
+        const b = await runBaseline(o.baseline, o.f32Provider, n, o.timeoutS * 2);
+        baseline.set(n, b);
+        log(`baseline ${n}: ${typeof b === 'string' ? b : `${fmt(b.matmul?.rate ?? NaN)} GFLOP/s (${b.matmul?.kernel}), add ${fmt(b.add?.rate ?? NaN)} GB/s (${b.add?.kernel})`}`);
+      }
+    }
+  }
+  const baseOf = (n: number) => {
+    const b = baseline.get(n);
+    return b && typeof b !== 'string' ? b : undefined;
+  };
+
+  // 3. TF.js and jax-js, each problem in a child process.
+  const libs = ['tfjs', 'jaxjs'].filter((p) => o.peers.has(p));
+  const libMatmul = new Map<string, LibFigure>();
+  const libAdd = new Map<string, LibFigure>();
+  for (const lib of libs) {
+    for (const s of shapes) {
+      const f = await runLibraryPeer(lib, o.f32Provider, matmulPeerCase(s, 'f32'), o.timeoutS);
+      libMatmul.set(`${lib} f32 ${shape3(s)}`, f);
+      log(`${lib} matmul f32 ${shape3(s)} (${o.f32Provider}): ${'why' in f ? f.why : `${fmt(f.rate)} GFLOP/s, ${f.check}`}`);
+      if (o.f16Provider) {
+        const g = lib === 'tfjs' ? { why: 'TF.js has no float16 dtype' } : await runLibraryPeer(lib, o.f16Provider, matmulPeerCase(s, 'f16'), o.timeoutS);
+        libMatmul.set(`${lib} f16 ${shape3(s)}`, g);
+        log(`${lib} matmul f16 ${shape3(s)} (${o.f16Provider}): ${'why' in g ? g.why : `${fmt(g.rate)} GFLOP/s, ${g.check}`}`);
+      }
+    }
+    for (const s of o.addShapes) {
+      const f = await runLibraryPeer(lib, o.f32Provider, addPeerCase(s), o.timeoutS);
+      libAdd.set(`${lib} ${shape2(s)}`, f);
+      log(`${lib} add ${shape2(s)} (${o.f32Provider}): ${'why' in f ? f.why : `${fmt(f.rate)} GB/s, ${f.check}`}`);
+    }
+  }
+  const libRate = (m: Map<string, LibFigure>, key: string): number | undefined => {
+    const f = m.get(key);
+    return f && !('why' in f) && f.check.startsWith('ok') ? f.rate : undefined;
+  };
+
+  // 4. Our kernels: the matmul tuned per shape and precision, the add per buffer count.
+  const file = path.join(repoRoot, 'examples', 'matmul.mlir');
+  const tuned = new Map<string, Tuned | string>();
+  const adapters: string[] = [];
+  const precisions: { dtype: 'f32' | 'f16'; provider: ProviderName }[] = [{ dtype: 'f32' as const, provider: o.f32Provider }, ...(o.f16Provider ? [{ dtype: 'f16' as const, provider: o.f16Provider }] : [])];
+  for (const { dtype, provider } of precisions) {
+    let rt: WebGpuRuntime;
+    try {
+      rt = await openRuntime({ provider });
+    } catch (e) {
+      for (const s of shapes) tuned.set(`${dtype} ${shape3(s)}`, `${provider}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      log(`matmul ${dtype}: ${provider} unavailable`);
+      continue;
+    }
+    adapters.push(`${provider}: ${rt.description}`);
+    try {
+      for (const s of shapes) {
+        const [m, n, k] = s;
+        const args = [`A=rand:${m}x${k}x${dtype}`, `B=rand:${k}x${n}x${dtype}`, `C=zeros:${m}x${n}xf32`];
+        log(`tuning matmul ${dtype} ${shape3(s)} under ${provider}`);
+        const problem = await problemOf(file, `matmul_${dtype}`, args, o.checkSize);
+        const t = await tune(rt, o, problem, log);
+        tuned.set(`${dtype} ${shape3(s)}`, t);
+        const gflops = (2 * m * n * k) / t.ms / 1e6;
+        log(`matmul ${dtype} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`);
+      }
+    } finally {
+      await rt.close();
+    }
+  }
+  const ourRate = (dtype: string, s: Shape3, wall = false): number | undefined => {
+    const t = tuned.get(`${dtype} ${shape3(s)}`);
+    if (!t || typeof t === 'string' || !t.pipeline) return undefined;
+    return (2 * s[0] * s[1] * s[2]) / (wall ? t.wallMs : t.ms) / 1e6;
+  };
+
+  const addResults = new Map<string, Outcome | string>();
+  {
+    let rt: WebGpuRuntime | undefined;
+    try {
+      rt = await openRuntime({ provider: o.f32Provider });
+    } catch (e) {
+      for (const s of o.addShapes) for (const c of o.addConfigs) addResults.set(`${c} ${shape2(s)}`, e instanceof Error ? e.message.split('\n')[0]! : String(e));
+    }
+    if (rt) {
+      try {
+        const registry = createPassRegistry();
+        const addFile = path.join(repoRoot, 'examples', 'add.mlir');
+        for (const s of o.addShapes) {
+          const problem = await problemOf(addFile, 'add', ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`), o.checkSize);
+          for (const c of o.addConfigs) {
+            const r = await measure(addFile, problem, `@tile-wgsl{${c}}`, registry, rt, finalTiming(o));
+            addResults.set(`${c} ${shape2(s)}`, r);
+            log(`add ${shape2(s)} @tile-wgsl{${c}}: ${r.status === 'ok' ? `${fmt((12 * s[0] * s[1]) / r.ms / 1e6)} GB/s (${r.method})` : fail(r)}`);
+          }
+        }
+      } finally {
+        await rt.close();
+      }
+    }
+  }
+  const addRate = (c: string, s: Shape2, wall = false): number | undefined => {
+    const r = addResults.get(`${c} ${shape2(s)}`);
+    return r && typeof r !== 'string' && r.status === 'ok' ? (12 * s[0] * s[1]) / (wall ? (r.wallMs ?? NaN) : r.ms) / 1e6 : undefined;
+  };
+
+  // ---------------------------------------------------------------------------------- tables
+  const out: string[] = [];
+  out.push(`## Seed tables (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${((Date.now() - t0) / 1000).toFixed(0)} s)`, '');
+  out.push(`- machine: ${machine()}`);
+  for (const a of adapters) out.push(`- adapter ${a}`);
+  out.push(`- command: \`node build/bench/seed-tables.js ${argv.join(' ')}\``);
+  out.push(`- tuning: \`${o.pipeline}\` over \`${o.space}\`, local search, budget ${o.budget} per shape (tools/tune); each configuration checked against the interpreter on the problem shrunk to ${o.checkSize} per dimension`);
+  out.push('');
+
+  const sqKey = (s: Shape3): number | undefined => (s[0] === s[1] && s[1] === s[2] ? s[0] : undefined);
+  for (const { dtype, provider } of precisions) {
+    const cublas = dtype === 'f32' ? 'cuBLAS SGEMM, TF32 off' : 'cuBLAS HGEMM (f16 in and out, tensor cores)';
+    out.push(`### Pipelined matmul, ${dtype} inputs${dtype === 'f16' ? ' (f32 accumulation and output)' : ''}, TFLOP/s (tuned: ${provider})`, '');
+    const rows: string[][] = [['kernel', ...shapes.map(shape3)]];
+    rows.push([cublas, ...shapes.map((s) => tflops(torchOf('matmul', s.join('x'), dtype)?.rate))]);
+    rows.push([`tile-opt, tuned (${provider}, GPU time)`, ...shapes.map((s) => tflops(ourRate(dtype, s)))]);
+    rows.push([`tile-opt, tuned (${provider}, wall)`, ...shapes.map((s) => tflops(ourRate(dtype, s, true)))]);
+    if (dtype === 'f32') rows.push([`hand-written WGSL, best variant (${o.f32Provider}, wall)`, ...shapes.map((s) => tflops(sqKey(s) ? baseOf(sqKey(s)!)?.matmul?.rate : undefined))]);
+    const libProvider = dtype === 'f32' ? o.f32Provider : provider;
+    for (const lib of libs) rows.push([`${lib === 'tfjs' ? 'TensorFlow.js 4.22' : 'jax-js'} (${libProvider}, wall)`, ...shapes.map((s) => tflops(libRate(libMatmul, `${lib} ${dtype} ${shape3(s)}`)))]);
+    rows.push(['tile-opt / cuBLAS (GPU time)', ...shapes.map((s) => ratio(ourRate(dtype, s), torchOf('matmul', s.join('x'), dtype)?.rate))]);
+    if (dtype === 'f32') rows.push(['tile-opt / hand-written (wall)', ...shapes.map((s) => ratio(ourRate(dtype, s, true), sqKey(s) ? baseOf(sqKey(s)!)?.matmul?.rate : undefined))]);
+    for (const lib of libs) rows.push([`tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'} (wall)`, ...shapes.map((s) => ratio(ourRate(dtype, s, true), libRate(libMatmul, `${lib} ${dtype} ${shape3(s)}`)))]);
+    out.push(table(rows), '');
+    const cfg: string[][] = [['shape', 'best configuration', 'measured', 'failed', 'tuning s']];
+    for (const s of shapes) {
+      const t = tuned.get(`${dtype} ${shape3(s)}`);
+      cfg.push(typeof t === 'string' || !t ? [shape3(s), t ?? '-', '-', '-', '-'] : [shape3(s), t.options ? `\`${t.options}\`` : 'none passed', String(t.measured), String(t.failures.length), t.seconds.toFixed(0)]);
+    }
+    out.push(table(cfg), '');
+  }
+  out.push('GPU time: timestamp-query where the adapter has it (else wall clock), median of rounds after a warm-up; cuBLAS by CUDA events; wall: submit to onSubmittedWorkDone (ours, hand-written) or calls in flight then one sync (TF.js, jax-js). Ratios to WebGPU peers use wall clock on both sides.', '');
+
+  out.push('### Elementwise add, f32, GB/s (bytes read + written)', '');
+  const addRows: string[][] = [['kernel', ...o.addShapes.map(shape2)]];
+  addRows.push(['torch.add', ...o.addShapes.map((s) => fmt(torchOf('add', shape2(s))?.rate ?? NaN))]);
+  o.addConfigs.forEach((c, i) => addRows.push([`tile-opt \`@tile-wgsl{${c}}\` (${i + 1} buffer${i ? 's' : ''}; GPU time)`, ...o.addShapes.map((s) => `${fmt(addRate(c, s) ?? NaN)} (${ratio(addRate(c, s), torchOf('add', shape2(s))?.rate)})`)]));
+  const b32 = [...baseline.values()].find((b) => typeof b !== 'string' && b.add);
+  addRows.push([`hand-written vec4 (${o.f32Provider}, wall; 32M elements only)`, ...o.addShapes.map((s) => (s[0] * s[1] === 32 * 2 ** 20 && b32 && typeof b32 !== 'string' ? fmt(b32.add!.rate) : '-'))]);
+  for (const lib of libs) addRows.push([`${lib === 'tfjs' ? 'TensorFlow.js 4.22' : 'jax-js'} (${o.f32Provider}, wall)`, ...o.addShapes.map((s) => fmt(libRate(libAdd, `${lib} ${shape2(s)}`) ?? NaN))]);
+  const best = (s: Shape2, wall: boolean): number | undefined => Math.max(...o.addConfigs.map((c) => addRate(c, s, wall) ?? -Infinity)) || undefined;
+  for (const lib of libs) addRows.push([`best tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'} (wall)`, ...o.addShapes.map((s) => ratio(best(s, true), libRate(libAdd, `${lib} ${shape2(s)}`)))]);
+  out.push(table(addRows), '', 'tile-opt cells: rate (ratio to torch.add).', '');
+
+  out.push('### GFLOP/s by size (f32 unless marked)', '');
+  const cols = ['tile-opt f32', 'cuBLAS SGEMM', 'hand-written', ...libs.map((l) => (l === 'tfjs' ? 'TF.js' : 'jax-js')), ...(o.f16Provider ? ['tile-opt f16', 'cuBLAS HGEMM', ...(libs.includes('jaxjs') ? ['jax-js f16'] : [])] : [])];
+  const gRows: string[][] = [['size (MxNxK)', ...cols]];
+  for (const s of shapes) {
+    const g = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x >= 100 ? String(Math.round(x)) : fmt(x));
+    gRows.push([
+      s.join('x'), g(ourRate('f32', s)), g(torchOf('matmul', s.join('x'))?.rate), g(sqKey(s) ? baseOf(sqKey(s)!)?.matmul?.rate : undefined),
+      ...libs.map((l) => g(libRate(libMatmul, `${l} f32 ${shape3(s)}`))),
+      ...(o.f16Provider ? [g(ourRate('f16', s)), g(torchOf('matmul', s.join('x'), 'f16')?.rate), ...(libs.includes('jaxjs') ? [g(libRate(libMatmul, `jaxjs f16 ${shape3(s)}`))] : [])] : []),
+    ]);
+  }
+  out.push(table(gRows), '');
+
+  const notes: string[] = [];
+  for (const [k, f] of [...libMatmul, ...libAdd]) if ('why' in f) notes.push(`${k}: ${f.why}`);
+  for (const [k, f] of [...libMatmul, ...libAdd]) if (!('why' in f) && !f.check.startsWith('ok')) notes.push(`${k}: ${f.check}`);
+  for (const [n, b] of baseline) if (typeof b === 'string') notes.push(`hand-written ${n}: ${b}`);
+  if (typeof torch === 'string') notes.push(`torch: ${torch}`);
+  for (const [k, t] of tuned) if (typeof t === 'string') notes.push(`matmul ${k}: ${t}`);
+  for (const [k, r] of addResults) if (typeof r === 'string' || r.status !== 'ok') notes.push(`add ${k}: ${typeof r === 'string' ? r : fail(r)}`);
+  if (notes.length) out.push('Missing figures:', '', ...notes.map((n) => `- ${n}`), '');
+  process.stdout.write(`\n${out.join('\n')}\n`);
+  log('done');
+  // A peer whose result is wrong fails the run (ours: a wrong configuration is never chosen).
+  return [...libMatmul.values(), ...libAdd.values()].some((f) => !('why' in f) && !f.check.startsWith('ok')) ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      if (e instanceof UsageError) process.stderr.write(`seed-tables: error: ${e.message}\n${USAGE}\n`);
+      else process.stderr.write(`seed-tables: error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

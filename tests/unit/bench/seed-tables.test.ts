@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs, UsageError } from '../../../bench/seed-tables.js';
+import { checkResult, inputs, timeCalls, work, type PeerCase } from '../../../bench/peers/peer-gpu.js';
+
+describe('seed-tables options', () => {
+  it('defaults to the issue\'s problems and peers', () => {
+    const o = parseArgs([]);
+    expect(o.sizes).toEqual([1024, 2048, 4096]);
+    expect(o.odd).toEqual([1999, 3001, 1021]);
+    expect(o.addShapes).toEqual([[1000, 2000], [4000, 120], [4096, 8192]]);
+    expect(o.addConfigs).toHaveLength(3);
+    expect(o.space).toContain('num-stages=1|2|3|4|5');
+    expect([...o.peers]).toEqual(['torch', 'baseline', 'tfjs', 'jaxjs']);
+    expect(o.f32Provider).toBe('dawn');
+    expect(o.f16Provider).toBe('wgpu');
+  });
+  it('--quick shrinks everything, later flags still win', () => {
+    const o = parseArgs(['--quick', '--budget', '3', '--odd', 'none', '--f16-provider', 'none', '--peers', 'tfjs']);
+    expect(o.sizes).toEqual([64, 128]);
+    expect(o.budget).toBe(3);
+    expect(o.odd).toBeUndefined();
+    expect(o.f16Provider).toBeUndefined();
+    expect([...o.peers]).toEqual(['tfjs']);
+    expect([...parseArgs(['--quick']).peers]).toEqual(['torch', 'tfjs', 'jaxjs']);
+  });
+  it('rejects bad input with a usage error', () => {
+    expect(() => parseArgs(['--odd', '12x3'])).toThrow(UsageError);
+    expect(() => parseArgs(['--peers', 'numpy'])).toThrow(/unknown peer 'numpy'/);
+    expect(() => parseArgs(['--budget', '0'])).toThrow(/positive integer/);
+    expect(() => parseArgs(['--f32-provider', 'metal'])).toThrow(/dawn or wgpu/);
+    expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/);
+  });
+});
+
+describe('peer checks and timing', () => {
+  const mm: PeerCase = { op: 'matmul', dtype: 'f32', shape: [5, 7, 3], rounds: 3, warmMs: 0, minRoundMs: 1, check: true };
+  it('checks a matmul against float64 and catches a wrong element', () => {
+    const a = inputs(5 * 3, 1);
+    const b = inputs(3 * 7, 2);
+    const c = new Float32Array(5 * 7);
+    for (let i = 0; i < 5; i++) for (let j = 0; j < 7; j++) for (let q = 0; q < 3; q++) c[i * 7 + j] += a[i * 3 + q]! * b[q * 7 + j]!;
+    expect(checkResult(mm, a, b, c)).toMatch(/^ok/);
+    c[0] += 1;
+    expect(checkResult(mm, a, b, c)).toMatch(/^WRONG/);
+    expect(work(mm)).toEqual({ flops: 2 * 5 * 7 * 3 });
+  });
+  it('checks an add exactly; f16 inputs are exact in f16', () => {
+    const add: PeerCase = { ...mm, op: 'add', shape: [2, 3] };
+    const a = inputs(6, 3);
+    const b = inputs(6, 4);
+    expect(checkResult(add, a, b, a.map((x, i) => x + b[i]!))).toMatch(/^ok/);
+    expect(checkResult(add, a, b, a.map((x) => x))).toMatch(/^WRONG at element 0/);
+    expect(work(add)).toEqual({ bytes: 3 * 4 * 6 });
+    for (const x of inputs(100, 5, true)) expect(x * 1024).toBe(Math.round(x * 1024));
+  });
+  it('keeps every result of a round alive until the sync, then releases them', async () => {
+    let alive = 0;
+    let maxAlive = 0;
+    const t = await timeCalls(
+      () => ++alive,
+      async (outs) => {
+        maxAlive = Math.max(maxAlive, alive);
+        expect(outs).toHaveLength(alive);
+      },
+      (outs) => (alive -= outs.length),
+      { rounds: 3, warmMs: 0, minRoundMs: 0.001, maxCalls: 4 },
+    );
+    expect(alive).toBe(0);
+    expect(t.calls).toBeGreaterThanOrEqual(1);
+    expect(maxAlive).toBe(t.calls);
+  });
+});
