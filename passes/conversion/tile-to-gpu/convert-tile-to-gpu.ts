@@ -7,6 +7,7 @@ import { lowerOrFail } from '../kernels.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
 import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
+import { insertWorkgroupBarriers } from './workgroup-barriers.js';
 
 /** The bytes of the kernel's workgroup attributions. */
 function workgroupBytes(kernel: Operation): number {
@@ -47,6 +48,7 @@ export const convertTileToGpuPass = definePass({
         markSwizzledBuffers(kernel, b);
         new KernelLowering(pass.context, kernel, pass.options.vectorize, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run();
         applySwizzles(kernel, b);
+        insertWorkgroupBarriers(kernel, b);
       });
       if (!lowered) return;
       const bytes = workgroupBytes(kernel);
