@@ -61,6 +61,8 @@
 // CHECK-NEXT: memref.store
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
+
+// @store_then_transpose: run by tests/unit/passes/conversion/workgroup-barriers.test.ts.
 #rows = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerGroup = [1, 1], order = [1, 0]>
 #cols = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [2, 16], warpsPerGroup = [1, 1], order = [0, 1]>
 module attributes {gpu.container_module} {
@@ -126,6 +128,16 @@ module attributes {gpu.container_module} {
       scf.if %p {
         memref.store %v, %buf[%t] : memref<32xf32, #gpu.address_space<workgroup>>
       }
+      gpu.return
+    }
+    gpu.func @store_then_transpose(%X: memref<8x16xf32>, %Y: memref<16x8xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %buf = tile.alloc : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %x = tile.load %X[%c0, %c0] in_bounds : memref<8x16xf32> -> tensor<8x16xf32, #rows>
+      tile.store %x, %buf[%c0, %c0] in_bounds : tensor<8x16xf32, #rows> -> memref<8x16xf32, #gpu.address_space<workgroup>>
+      %y = tile.load %buf[%c0, %c0] in_bounds : memref<8x16xf32, #gpu.address_space<workgroup>> -> tensor<8x16xf32>
+      %t = tile.transpose %y : tensor<8x16xf32> -> tensor<16x8xf32>
+      tile.store %t, %Y[%c0, %c0] in_bounds : tensor<16x8xf32> -> memref<16x8xf32>
       gpu.return
     }
   }
