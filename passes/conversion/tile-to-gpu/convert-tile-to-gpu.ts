@@ -8,6 +8,7 @@ import { ArithBuilder } from '../../loops/arith-builder.js';
 import { combineWorkgroupLoads } from './combine-loads.js';
 import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
+import { insertWorkgroupBarriers } from './workgroup-barriers.js';
 
 /** The bytes of the kernel's workgroup attributions. */
 function workgroupBytes(kernel: Operation): number {
@@ -49,6 +50,7 @@ export const convertTileToGpuPass = definePass({
         new KernelLowering(pass.context, kernel, pass.options.vectorize, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run();
         applySwizzles(kernel, b);
         if (pass.options.vectorize) combineWorkgroupLoads(kernel, b);
+        insertWorkgroupBarriers(kernel, b);
       });
       if (!lowered) return;
       const bytes = workgroupBytes(kernel);

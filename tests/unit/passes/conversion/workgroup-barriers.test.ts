@@ -1,0 +1,88 @@
+// Workgroup barriers where tile semantics need them, and no more (docs/lowering.md, "Workgroup
+// barriers"): a tile stored to workgroup memory and loaded back in another layout, with no barrier
+// written by the user, computes after convert-tile-to-gpu what it computes at the tile level (the
+// interpreter runs threads up to each barrier, so a missing one shows); the lowered pipelines,
+// whose async lowering and staging place their own barriers, get none more.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Operation } from '../../../../core/ir/operation.js';
+import { compile, example, random, runEntry } from '../tile/kernel-meaning.js';
+
+const countOps = (module: Operation, name: string): number => {
+  let n = 0;
+  module.walk((op) => void (op.name === name && n++));
+  return n;
+};
+
+const CONVERSIONS = 'tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu,canonicalize,cse';
+
+/** The kernels of barriers.mlir with a host function that launches `kernel` on 32 threads. */
+function withMain(kernel: string, args: string): string {
+  const text = readFileSync(new URL('../../../filecheck/passes/convert-tile-to-gpu/barriers.mlir', import.meta.url), 'utf8');
+  const params = args.split(', ').map((a) => `${a.split(' : ')[0]}: ${a.split(' : ')[1]}`).join(', ');
+  return text.replace(/\n}\s*$/, `
+  func.func @main(${params}) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch_func @k::@${kernel} blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(${args})
+    return
+  }
+}
+`);
+}
+
+/** The module without its gpu.barrier ops. */
+function withoutBarriers(module: Operation): Operation {
+  const barriers: Operation[] = [];
+  module.walk((op) => void (op.name === 'gpu.barrier' && barriers.push(op)));
+  for (const b of barriers) b.erase();
+  return module;
+}
+
+describe('workgroup barriers inserted by convert-tile-to-gpu', () => {
+  it('a tile stored to workgroup memory and loaded in another layout, without a user barrier', () => {
+    const text = withMain('store_then_load', '%X : memref<8x16xf32>, %Y : memref<8x16xf32>');
+    const shapes = [[8, 16], [8, 16]];
+    const x = random(128, 7);
+    const io = () => [x, new Float32Array(128).fill(NaN)];
+    const before = runEntry(compile(text, 'canonicalize'), 'main', shapes, io())[1]!;
+    expect(before).toEqual(x);
+    const lowered = compile(text, CONVERSIONS);
+    expect(countOps(lowered, 'gpu.barrier')).toBeGreaterThan(0);
+    expect(runEntry(lowered, 'main', shapes, io())[1]).toEqual(before);
+    // The barrier is what makes it right: without it, threads read elements others have not stored yet.
+    expect(runEntry(withoutBarriers(compile(text, CONVERSIONS)), 'main', shapes, io())[1]).not.toEqual(before);
+  });
+
+  it('a tile stored to workgroup memory, loaded back in the default layout and transposed', () => {
+    const text = withMain('store_then_transpose', '%X : memref<8x16xf32>, %Y : memref<16x8xf32>');
+    const shapes = [[8, 16], [16, 8]];
+    const x = random(128, 11);
+    const io = () => [x, new Float32Array(128).fill(NaN)];
+    const before = runEntry(compile(text, 'canonicalize'), 'main', shapes, io())[1]!;
+    expect(before[1 * 8 + 2]).toBe(x[2 * 16 + 1]);
+    expect(runEntry(compile(text, CONVERSIONS), 'main', shapes, io())[1]).toEqual(before);
+  });
+
+  it('no barrier more in the lowered matmul and add pipelines (@tile-wgsl, async examples)', () => {
+    // The counts before convert-tile-to-gpu placed barriers of its own: the async lowering's stores
+    // sit between their own barriers and the dot operands' reads only read.
+    const counts: [string, string, number][] = [
+      ['matmul.mlir', '@tile-wgsl{num-stages=1}', 4],
+      ['matmul.mlir', '@tile-wgsl{num-stages=2}', 14],
+      ['matmul.mlir', '@tile-wgsl{num-stages=3}', 24],
+      ['matmul.mlir', '@tile-wgsl{num-stages=4}', 34],
+      ['matmul.mlir', '@tile-wgsl{num-stages=3 synchronous-copies=true}', 40],
+      ['matmul.mlir', '@tile-wgsl{num-stages=2 async-copy-loads=none register-stages=2}', 12],
+      ['matmul.mlir', '@tile-wgsl{num-stages=3 peel-epilogue=false}', 4],
+      ['add.mlir', '@tile-wgsl', 6],
+      ['matmul-dma-chain.mlir', '@tile-wgsl{num-stages=2}', 9],
+      ['matmul-dma-chain.mlir', '@tile-wgsl{num-stages=3}', 16],
+      ['matmul-async-3stage.mlir', CONVERSIONS, 4],
+      ['add-async-2buf.mlir', CONVERSIONS, 4],
+      ['add-async-3buf.mlir', CONVERSIONS, 4],
+      ['matmul-tvm-schedule.mlir', `tile-assign-stages,tile-multibuffer,tile-pipeline,${CONVERSIONS}`, 12],
+    ];
+    for (const [file, pipeline, n] of counts) expect(countOps(compile(example(file), pipeline), 'gpu.barrier'), `${file} ${pipeline}`).toBe(n);
+  });
+});
