@@ -16,8 +16,9 @@ import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { makeScalar } from '../arith/fold-utils.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { foldCastOperands } from '../memref/canonicalization.js';
-import { denseI64 } from '../memref/dynamic-index-list.js';
+import { denseI64, isDynamicIndex } from '../memref/dynamic-index-list.js';
 import type { CombiningKindAttr } from './attributes.js';
+import { maskFormat } from './mask-folds.js';
 
 type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
 
@@ -347,6 +348,43 @@ const InsertOpConstantFolder = definePattern({
 });
 
 /** A sub-vector extracted at a static position from vector.from_elements -> from_elements of its elements (as MLIR's foldExtractFromFromElements). */
+/**
+ * extract of a vector from create_mask -> a create_mask of the trailing sizes, or an all-false
+ * constant when a position lies past its size (ExtractOpFromCreateMask). Sizes that are not
+ * arith.constant, and dynamic positions into a dimension not all true, leave it alone.
+ */
+const ExtractOpFromCreateMask = definePattern({
+  name: 'ExtractOpFromCreateMask',
+  root: 'vector.extract',
+  matchAndRewrite(op, rw) {
+    const mask = op.operandSlots[0]!.value;
+    const create = mask.definingOp;
+    if (create?.name !== 'vector.create_mask') return false;
+    const resultType = op.results[0]!.type;
+    if (!(resultType instanceof VectorType)) return false;
+    const sizes = create.operandSlots.map((s) => s.value);
+    const position = positionOf(op);
+    const maskType = mask.type as VectorType;
+    let unknown = false;
+    let allFalse = maskFormat(mask) === 'all-false';
+    for (let i = 0; !allFalse && i < position.length; i++) {
+      const size = sizes[i]!;
+      const c = size.definingOp?.name === 'arith.constant' ? constantValue(size) : undefined;
+      if (!(c instanceof IntegerAttr)) {
+        unknown = true;
+        continue;
+      }
+      const bound = c.value;
+      if (!isDynamicIndex(position[i]!)) allFalse ||= position[i]! >= bound;
+      else if (bound < BigInt(maskType.shape[i]!)) unknown = true;
+    }
+    if (allFalse) replaceWithConstant(op, DenseElementsAttr.get(resultType, [0n]), rw);
+    else if (!unknown) rw.replaceOp(op, rw.create({ name: 'vector.create_mask', operands: sizes.slice(position.length), resultTypes: [resultType], loc: op.loc }).results);
+    else return false;
+    return true;
+  },
+});
+
 const ExtractFromFromElements = definePattern({
   name: 'ExtractFromFromElements',
   root: 'vector.extract',
@@ -379,7 +417,7 @@ const FromElementsAsSplat = definePattern({
 export const vectorPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
   'vector.from_elements': [FromElementsAsSplat],
   'vector.insert': [InsertToBroadcast, BroadcastFolder, InsertSplatToSplat, InsertOpConstantFolder],
-  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder, ExtractOpFromBroadcast, ExtractFromFromElements],
+  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder, ExtractOpFromBroadcast, ExtractFromFromElements, ExtractOpFromCreateMask],
   'vector.broadcast': [BroadcastFolder],
   'vector.reduction': [ElideSingleElementReduction],
 };
