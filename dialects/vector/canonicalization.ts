@@ -235,7 +235,7 @@ const ExtractOpFromBroadcast = definePattern({
 });
 
 /** The arith op combining two values for each reduction kind, integer and float (MLIR's makeArithReduction). */
-const ARITH_REDUCTION: Readonly<Record<string, readonly [integer: string, float: string]>> = {
+export const ARITH_REDUCTION: Readonly<Record<string, readonly [integer: string, float: string]>> = {
   add: ['arith.addi', 'arith.addf'],
   mul: ['arith.muli', 'arith.mulf'],
   minui: ['arith.minui', ''],
