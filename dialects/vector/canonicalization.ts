@@ -262,19 +262,28 @@ const ElideSingleElementReduction = definePattern({
     const vector = op.operandSlots[0]!.value;
     const type = vector.type as VectorType;
     if (type.rank > 1 || type.numElements !== 1) return false;
+    // Under vector.mask (MLIR's MaskableOpRewritePattern): the mask op is what gets replaced, and
+    // the mask's one element selects between the combined value and the accumulator.
+    const masking = op.parentOp?.name === 'vector.mask' ? op.parentOp : undefined;
+    const root = masking ?? op;
+    if (masking) rw.setInsertionPointBefore(masking);
     const element = type.elementType;
-    const extract =
-      type.rank === 0
-        ? rw.create({ name: 'vector.extractelement', operands: [vector], resultTypes: [element], loc: op.loc })
-        : rw.create({ name: 'vector.extract', operands: [vector], resultTypes: [element], properties: { static_position: denseI64([0]) }, loc: op.loc });
-    let result: Value = extract.results[0]!;
+    const extractOne = (v: Value, t: Type): Value =>
+      (type.rank === 0
+        ? rw.create({ name: 'vector.extractelement', operands: [v], resultTypes: [t], loc: op.loc })
+        : rw.create({ name: 'vector.extract', operands: [v], resultTypes: [t], properties: { static_position: denseI64([0]) }, loc: op.loc })
+      ).results[0]!;
+    const mask = masking ? extractOne(masking.operandSlots[0]!.value, (masking.operandSlots[0]!.value.type as VectorType).elementType) : undefined;
+    let result: Value = extractOne(vector, element);
     if (op.operandSlots.length > 1) {
+      const acc = op.operandSlots[1]!.value;
       const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).kind]!;
       const isFloat = element instanceof FloatType;
       const properties = isFloat ? { fastmath: op.properties.get('fastmath')! } : undefined;
-      [result] = rw.createOrFold({ name: isFloat ? float : integer, operands: [result, op.operandSlots[1]!.value], resultTypes: [element], properties, loc: op.loc });
+      [result] = rw.createOrFold({ name: isFloat ? float : integer, operands: [result, acc], resultTypes: [element], properties, loc: op.loc });
+      if (mask) result = rw.create({ name: 'arith.select', operands: [mask, result!, acc], resultTypes: [element], loc: op.loc }).results[0]!;
     }
-    rw.replaceOp(op, [result]);
+    rw.replaceOp(root, [result]);
     return true;
   },
 });
