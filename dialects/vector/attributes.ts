@@ -42,8 +42,9 @@ export const CombiningKindAttrConstraint = attrConstraint(
   },
 );
 
-export function parseVectorAttribute(parser: Parser, mnemonic: string): CombiningKindAttr | IteratorTypeAttr {
+export function parseVectorAttribute(parser: Parser, mnemonic: string): CombiningKindAttr | IteratorTypeAttr | PrintPunctuationAttr {
   if (mnemonic === 'kind') return parseCombiningKindBody(parser);
+  if (mnemonic === 'punctuation') return parsePunctuationBody(parser);
   if (mnemonic === 'iterator_type') {
     parser.expect(Tok.Less, "'<'");
     const value = parseEnumKeyword(parser, ITERATOR_TYPES, '::mlir::vector::IteratorType');
@@ -70,4 +71,31 @@ export class IteratorTypeAttr extends DialectAttr {
   printBody(w: AttrTypeWriter): void {
     w.write(`<${this.value}>`);
   }
+}
+
+/** MLIR's vector::PrintPunctuation, in enum order. */
+export const PRINT_PUNCTUATIONS = ['no_punctuation', 'newline', 'comma', 'open', 'close'] as const;
+export type PrintPunctuation = (typeof PRINT_PUNCTUATIONS)[number];
+
+/** `#vector.punctuation<comma>`: MLIR's vector::PrintPunctuationAttr (vector.print's punctuation). */
+export class PrintPunctuationAttr extends DialectAttr {
+  readonly dialect = 'vector';
+  readonly mnemonic = 'punctuation';
+  private constructor(readonly value: PrintPunctuation) {
+    super();
+  }
+  static get(value: PrintPunctuation): PrintPunctuationAttr {
+    return uniqueDialectAttr(`vector.punctuation:${value}`, () => new PrintPunctuationAttr(value));
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(`<${this.value}>`);
+  }
+}
+
+/** `<comma>`: the body of `#vector.punctuation<...>`, after the mnemonic. */
+export function parsePunctuationBody(parser: Parser, inOp = false): PrintPunctuationAttr {
+  parser.expect(Tok.Less, "'<'");
+  const value = parseEnumKeyword(parser, PRINT_PUNCTUATIONS, '::mlir::vector::PrintPunctuation', inOp);
+  parser.expect(Tok.Greater, "'>'");
+  return PrintPunctuationAttr.get(value);
 }

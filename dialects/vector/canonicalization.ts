@@ -16,8 +16,9 @@ import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { makeScalar } from '../arith/fold-utils.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { foldCastOperands } from '../memref/canonicalization.js';
-import { denseI64 } from '../memref/dynamic-index-list.js';
+import { denseI64, isDynamicIndex } from '../memref/dynamic-index-list.js';
 import type { CombiningKindAttr } from './attributes.js';
+import { maskFormat } from './mask-folds.js';
 
 type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
 
@@ -234,7 +235,7 @@ const ExtractOpFromBroadcast = definePattern({
 });
 
 /** The arith op combining two values for each reduction kind, integer and float (MLIR's makeArithReduction). */
-const ARITH_REDUCTION: Readonly<Record<string, readonly [integer: string, float: string]>> = {
+export const ARITH_REDUCTION: Readonly<Record<string, readonly [integer: string, float: string]>> = {
   add: ['arith.addi', 'arith.addf'],
   mul: ['arith.muli', 'arith.mulf'],
   minui: ['arith.minui', ''],
@@ -261,19 +262,28 @@ const ElideSingleElementReduction = definePattern({
     const vector = op.operandSlots[0]!.value;
     const type = vector.type as VectorType;
     if (type.rank > 1 || type.numElements !== 1) return false;
+    // Under vector.mask (MLIR's MaskableOpRewritePattern): the mask op is what gets replaced, and
+    // the mask's one element selects between the combined value and the accumulator.
+    const masking = op.parentOp?.name === 'vector.mask' ? op.parentOp : undefined;
+    const root = masking ?? op;
+    if (masking) rw.setInsertionPointBefore(masking);
     const element = type.elementType;
-    const extract =
-      type.rank === 0
-        ? rw.create({ name: 'vector.extractelement', operands: [vector], resultTypes: [element], loc: op.loc })
-        : rw.create({ name: 'vector.extract', operands: [vector], resultTypes: [element], properties: { static_position: denseI64([0]) }, loc: op.loc });
-    let result: Value = extract.results[0]!;
+    const extractOne = (v: Value, t: Type): Value =>
+      (type.rank === 0
+        ? rw.create({ name: 'vector.extractelement', operands: [v], resultTypes: [t], loc: op.loc })
+        : rw.create({ name: 'vector.extract', operands: [v], resultTypes: [t], properties: { static_position: denseI64([0]) }, loc: op.loc })
+      ).results[0]!;
+    const mask = masking ? extractOne(masking.operandSlots[0]!.value, (masking.operandSlots[0]!.value.type as VectorType).elementType) : undefined;
+    let result: Value = extractOne(vector, element);
     if (op.operandSlots.length > 1) {
+      const acc = op.operandSlots[1]!.value;
       const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).kind]!;
       const isFloat = element instanceof FloatType;
       const properties = isFloat ? { fastmath: op.properties.get('fastmath')! } : undefined;
-      [result] = rw.createOrFold({ name: isFloat ? float : integer, operands: [result, op.operandSlots[1]!.value], resultTypes: [element], properties, loc: op.loc });
+      [result] = rw.createOrFold({ name: isFloat ? float : integer, operands: [result, acc], resultTypes: [element], properties, loc: op.loc });
+      if (mask) result = rw.create({ name: 'arith.select', operands: [mask, result!, acc], resultTypes: [element], loc: op.loc }).results[0]!;
     }
-    rw.replaceOp(op, [result]);
+    rw.replaceOp(root, [result]);
     return true;
   },
 });
@@ -347,6 +357,43 @@ const InsertOpConstantFolder = definePattern({
 });
 
 /** A sub-vector extracted at a static position from vector.from_elements -> from_elements of its elements (as MLIR's foldExtractFromFromElements). */
+/**
+ * extract of a vector from create_mask -> a create_mask of the trailing sizes, or an all-false
+ * constant when a position lies past its size (ExtractOpFromCreateMask). Sizes that are not
+ * arith.constant, and dynamic positions into a dimension not all true, leave it alone.
+ */
+const ExtractOpFromCreateMask = definePattern({
+  name: 'ExtractOpFromCreateMask',
+  root: 'vector.extract',
+  matchAndRewrite(op, rw) {
+    const mask = op.operandSlots[0]!.value;
+    const create = mask.definingOp;
+    if (create?.name !== 'vector.create_mask') return false;
+    const resultType = op.results[0]!.type;
+    if (!(resultType instanceof VectorType)) return false;
+    const sizes = create.operandSlots.map((s) => s.value);
+    const position = positionOf(op);
+    const maskType = mask.type as VectorType;
+    let unknown = false;
+    let allFalse = maskFormat(mask) === 'all-false';
+    for (let i = 0; !allFalse && i < position.length; i++) {
+      const size = sizes[i]!;
+      const c = size.definingOp?.name === 'arith.constant' ? constantValue(size) : undefined;
+      if (!(c instanceof IntegerAttr)) {
+        unknown = true;
+        continue;
+      }
+      const bound = c.value;
+      if (!isDynamicIndex(position[i]!)) allFalse ||= position[i]! >= bound;
+      else if (bound < BigInt(maskType.shape[i]!)) unknown = true;
+    }
+    if (allFalse) replaceWithConstant(op, DenseElementsAttr.get(resultType, [0n]), rw);
+    else if (!unknown) rw.replaceOp(op, rw.create({ name: 'vector.create_mask', operands: sizes.slice(position.length), resultTypes: [resultType], loc: op.loc }).results);
+    else return false;
+    return true;
+  },
+});
+
 const ExtractFromFromElements = definePattern({
   name: 'ExtractFromFromElements',
   root: 'vector.extract',
@@ -379,7 +426,7 @@ const FromElementsAsSplat = definePattern({
 export const vectorPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
   'vector.from_elements': [FromElementsAsSplat],
   'vector.insert': [InsertToBroadcast, BroadcastFolder, InsertSplatToSplat, InsertOpConstantFolder],
-  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder, ExtractOpFromBroadcast, ExtractFromFromElements],
+  'vector.extract': [ExtractOpSplatConstantFolder, ExtractOpNonSplatConstantFolder, ExtractOpFromBroadcast, ExtractFromFromElements, ExtractOpFromCreateMask],
   'vector.broadcast': [BroadcastFolder],
   'vector.reduction': [ElideSingleElementReduction],
 };

@@ -1,5 +1,5 @@
-/** Semantics of the vector ops that rearrange elements or build masks (shape-ops.ts, mask-ops.ts). */
-import type { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
+/** Semantics of the vector ops that rearrange elements or build masks (shape-ops.ts, mask-ops.ts, flat_transpose of misc-ops.ts). */
+import type { ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { VectorType } from '../../core/ir/types.js';
 import type { OpHandler } from '../../core/interpret/engine.js';
@@ -133,6 +133,19 @@ function maskOf(op: Operation, sizes: readonly number[]): ShapedValue {
 const constantMask: OpHandler = (op) => [maskOf(op, i64Values(op.getAttr('mask_dim_sizes') as ArrayAttr))];
 const createMask: OpHandler = (op, sizes) => [maskOf(op, sizes.map(Number))];
 
+/**
+ * flat_transpose: a `rows` x `columns` matrix stored column-major (LLVM's llvm.matrix.transpose),
+ * transposed: element (r, c) at c * rows + r goes to r * columns + c.
+ */
+const flatTranspose: OpHandler = (op, [v]) => {
+  const values = (v as ShapedValue).toArray();
+  const rows = Number((op.getAttr('rows') as IntegerAttr).value);
+  const columns = Number((op.getAttr('columns') as IntegerAttr).value);
+  const result = new Array<Scalar>(values.length);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) result[r * columns + c] = values[c * rows + r]!;
+  return [make(op, result)];
+};
+
 export const shapeSemantics: Readonly<Record<string, OpHandler>> = {
   'vector.transpose': transpose,
   'vector.shape_cast': shapeCast,
@@ -147,5 +160,6 @@ export const shapeSemantics: Readonly<Record<string, OpHandler>> = {
   'vector.insertelement': insertElement,
   'vector.constant_mask': constantMask,
   'vector.create_mask': createMask,
+  'vector.flat_transpose': flatTranspose,
 };
 

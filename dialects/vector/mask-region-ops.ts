@@ -1,16 +1,21 @@
-/** vector.mask (a region masking one maskable op) and its terminator vector.yield (MLIR 19). */
-import type { AffineMapAttr, ArrayAttr } from '../../core/ir/attributes.js';
+/**
+ * vector.mask (a region masking one maskable op), vector.warp_execute_on_lane_0 (a region run by lane 0
+ * of a warp, on vectors distributed over its lanes) and their terminator vector.yield (MLIR 19).
+ */
+import { IntegerAttr, type AffineMapAttr, type ArrayAttr } from '../../core/ir/attributes.js';
 import { AffineDimExpr } from '../../core/ir/affine.js';
-import { AnyType, optional, variadic } from '../../core/ir/constraints.js';
+import { AnyType, I64Attr, optional, required, variadic } from '../../core/ir/constraints.js';
 import { Block } from '../../core/ir/block.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
-import { HasParent, RecursiveMemoryEffects, SingleBlock, Terminator } from '../../core/ir/traits.js';
-import { IntegerType, VectorType, type Type } from '../../core/ir/types.js';
+import { HasParent, RecursiveMemoryEffects, SingleBlock, SingleBlockImplicitTerminator, Terminator } from '../../core/ir/traits.js';
+import { IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
+import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
+import { Index } from '../memref/types.js';
 import { BoolVectorOfAnyRank } from './constraints.js';
 import { maskRegionFolders, maskRegionPatterns } from './mask-region-folds.js';
 import { inferredMaskType } from './transfer-types.js';
@@ -132,4 +137,96 @@ export const MaskOp = defineOp({
   }) as never,
 });
 
-export const maskRegionOps = [MaskOp, YieldOp];
+// ---------------------------------------------------------------------------------------- warp_execute_on_lane_0
+
+/** MLIR's verifyDistributedType: `distributed` is `expanded` split over the warp's lanes. */
+function distributionError(expanded: Type, distributed: Type, warpSize: number): string | undefined {
+  if (expanded === distributed) return undefined;
+  if (!(expanded instanceof VectorType) || !(distributed instanceof VectorType)) return 'expected vector type for distributed operands.';
+  if (expanded.rank !== distributed.rank || expanded.elementType !== distributed.elementType) {
+    return 'expected distributed vectors to have same rank and element type.';
+  }
+  let scale = 1;
+  for (let i = 0; i < expanded.rank; i++) {
+    const e = expanded.shape[i]!;
+    const d = distributed.shape[i]!;
+    if (e === d) continue;
+    if (e % d !== 0) return `expected expanded vector dimension #${i} (${e}) to be a multipler of the distributed vector dimension (${d})`;
+    scale *= e / d;
+  }
+  if (scale !== warpSize) return `incompatible distribution dimensions from '${expanded}' to '${distributed}' with warp size = ${warpSize}`;
+  return undefined;
+}
+
+export const WarpExecuteOnLane0Op = defineOp({
+  name: 'vector.warp_execute_on_lane_0',
+  summary: 'Executes operations in the associated region on thread #0 of aSPMD program',
+  operands: { laneid: Index, args: variadic(AnyType) },
+  results: { results: variadic(AnyType) },
+  attributes: { warp_size: required(I64Attr) },
+  regions: { warpRegion: {} },
+  traits: [SingleBlockImplicitTerminator('vector.yield'), RecursiveMemoryEffects],
+  verify(op) {
+    const block = op.regions[0]!.entry!;
+    const args = op.operands.slice(1);
+    if (args.length !== block.numArguments) return 'expected same number op arguments and block arguments.';
+    const yieldOp = block.last!;
+    if (yieldOp.numOperands !== op.results.length) return 'expected same number of yield operands and return values.';
+    const warpSize = Number((op.properties.get('warp_size') as IntegerAttr).value);
+    for (let i = 0; i < args.length; i++) {
+      const bad = distributionError(block.arguments[i]!.type, args[i]!.type, warpSize);
+      if (bad) return bad;
+    }
+    for (let i = 0; i < op.results.length; i++) {
+      const bad = distributionError(yieldOp.operand(i).type, op.resultTypes[i]!, warpSize);
+      if (bad) return bad;
+    }
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    p.write('(');
+    p.printOperand(op.operand(0));
+    p.write(`)[${(op.properties.get('warp_size') as IntegerAttr).value}]`);
+    const args = op.operands.slice(1);
+    if (args.length) {
+      p.write(' args(');
+      p.printOperands(args);
+      p.write(' : ');
+      p.printTypes(args.map((a) => a.type));
+      p.write(')');
+    }
+    if (op.results.length) {
+      p.write(' -> (');
+      p.printTypes(op.resultTypes);
+      p.write(')');
+    }
+    p.write(' ');
+    p.printRegion(op.regions[0]!, true, op.results.length > 0);
+    p.printOptionalAttrDict(op, ['warp_size']);
+  },
+  parse: ((parser: Parser, state: ParseState) => {
+    parser.expect(Tok.LParen, "'('");
+    const laneid = parser.parseOperand(false);
+    parser.expect(Tok.RParen, "')'");
+    parser.expect(Tok.LSquare, "'['");
+    const warpSize = parser.parseInteger();
+    parser.expect(Tok.RSquare, "']'");
+    state.properties.set('warp_size', IntegerAttr.get(IntegerType.get(64), warpSize));
+    state.operands.push(parser.resolveOperand(laneid, IndexType.get()));
+    if (parser.parseOptionalKeyword('args') !== undefined) {
+      parser.expect(Tok.LParen, "'('");
+      const at = parser.offset;
+      const list = parser.parseOperandList();
+      const types = parser.parseColonTypeList();
+      parser.expect(Tok.RParen, "')'");
+      parser.resolveOperands(list, types, at, state.operands);
+    }
+    state.types.push(...parser.parseOptionalArrowTypeList());
+    const region = new Region();
+    parser.parseRegion(region, undefined);
+    ensureImplicitTerminator(region, WarpExecuteOnLane0Op.definition, parser.context, state.loc);
+    state.regions.push(region);
+    parser.parseOptionalAttrDict(state);
+  }) as never,
+});
+
+export const maskRegionOps = [MaskOp, YieldOp, WarpExecuteOnLane0Op];

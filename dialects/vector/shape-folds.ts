@@ -132,7 +132,15 @@ const foldFromElements: Folder = (op, operands) => {
   return undefined;
 };
 
+/** step of a fixed-length vector -> the constant [0, 1, ..., n-1] (StepOp::fold). */
+const foldStep: Folder = (op) => {
+  const type = resultType(op) as VectorType;
+  if (type.scalableDims.some(Boolean)) return undefined;
+  return DenseElementsAttr.get(type, Array.from({ length: type.numElements }, (_, i) => BigInt(i)));
+};
+
 export const shapeFolders: Readonly<Record<string, Folder>> = {
+  'vector.step': foldStep,
   'vector.transpose': foldTranspose,
   'vector.shape_cast': foldShapeCast,
   'vector.bitcast': foldBitCast,

@@ -352,6 +352,7 @@ export const StepOp = defineOp({
   summary: 'A linear sequence of values from 0 to N',
   results: { result: IndexVectorOfRank1 },
   traits: [Pure],
+  fold: shapeFolders['vector.step'],
   assemblyFormat: 'attr-dict `:` type($result)',
 });
 

@@ -1,6 +1,7 @@
 // RUN: tile-run %s --entry rearrange | FileCheck %s
 // RUN: tile-run %s --entry masks | FileCheck %s
 // RUN: tile-run %s --entry elements | FileCheck %s
+// RUN: tile-run %s --entry flat_transpose | FileCheck %s
 // RUN: tile-opt %s --canonicalize | tile-run - --entry rearrange | FileCheck %s
 
 // Interpreter semantics of the vector ops of tests/filecheck/dialects/vector/more-ops.mlir: each function compares the ops'
@@ -107,4 +108,15 @@ func.func @elements() -> i1 {
   %r2 = arith.andi %r1, %w : i1
   %r3 = arith.andi %r2, %g_ok : i1
   return %r3 : i1
+}
+
+// flat_transpose: [0..5] as a 2x3 matrix stored column-major (columns [0, 1], [2, 3], [4, 5]),
+// transposed into a 3x2 one stored column-major: [0, 2, 4, 1, 3, 5].
+func.func @flat_transpose() -> i1 {
+  %m = arith.constant dense<[0, 1, 2, 3, 4, 5]> : vector<6xi32>
+  %t = vector.flat_transpose %m {rows = 2 : i32, columns = 3 : i32} : vector<6xi32> -> vector<6xi32>
+  %w = arith.constant dense<[0, 2, 4, 1, 3, 5]> : vector<6xi32>
+  %eq = arith.cmpi eq, %t, %w : vector<6xi32>
+  %r = call @all6(%eq) : (vector<6xi1>) -> i1
+  return %r : i1
 }
