@@ -2,7 +2,8 @@
  * memref folders and canonicalization patterns, named as in MLIR 19's MemRefOps.cpp. Ops are
  * matched and built by name (the op declarations import this module).
  */
-import { IntegerAttr, StridedLayoutAttr, type Attribute, type DenseArrayAttr } from '../../core/ir/attributes.js';
+import { AffineMap, type AffineDimExpr } from '../../core/ir/affine.js';
+import { AffineMapAttr, IntegerAttr, StridedLayoutAttr, type Attribute, type DenseArrayAttr } from '../../core/ir/attributes.js';
 import type { Location } from '../../core/ir/location.js';
 import { segmentSizesAttr, type FoldResult } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -171,7 +172,42 @@ const foldReinterpretCast: Folder = (op) => {
   return undefined;
 };
 
+/** memory_space_cast(memory_space_cast(x)) -> memory_space_cast(x); a cast to the source's type -> the source. */
+const foldMemorySpaceCast: Folder = (op) => {
+  const source = op.operandSlots[0]!.value;
+  const def = source.definingOp;
+  if (def?.name === 'memref.memory_space_cast') {
+    op.setOperand(0, def.operandSlots[0]!.value);
+    return inPlace(op);
+  }
+  // CastOpInterface's fold, after the op's own.
+  if (source.type === op.results[0]!.type) return source;
+  return undefined;
+};
+
+/**
+ * An identity permutation that keeps the type -> the input; transpose(transpose(x)) -> one
+ * transpose of x by the composed permutation (MLIR's TransposeOp::fold).
+ */
+const foldTranspose: Folder = (op) => {
+  const input = op.operandSlots[0]!.value;
+  const perm = (op.properties.get('permutation') as AffineMapAttr).map;
+  if (perm.isIdentity() && input.type === op.results[0]!.type) return input;
+  const def = input.definingOp;
+  if (def?.name !== 'memref.transpose') return undefined;
+  const inner = (def.properties.get('permutation') as AffineMapAttr).map;
+  const order = perm.results.map((r) => inner.results[(r as AffineDimExpr).position]!);
+  op.setOperand(0, def.operandSlots[0]!.value);
+  op.setAttr('permutation', AffineMapAttr.get(AffineMap.get(inner.numDims, 0, order)));
+  return inPlace(op);
+};
+
 export const memrefFolders: Readonly<Record<string, Folder>> = {
+  'memref.memory_space_cast': foldMemorySpaceCast,
+  'memref.transpose': foldTranspose,
+  'memref.dma_start': foldCastOperands,
+  'memref.dma_wait': foldCastOperands,
+  'memref.prefetch': foldCastOperands,
   'memref.subview': foldSubView,
   'memref.reinterpret_cast': foldReinterpretCast,
   'memref.atomic_rmw': foldCastOperands,

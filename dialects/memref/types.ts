@@ -1,3 +1,4 @@
+import { AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr, type AffineExpr, type AffineMap } from '../../core/ir/affine.js';
 import { AffineMapAttr, StridedLayoutAttr } from '../../core/ir/attributes.js';
 import { isDynamicIndex } from './dynamic-index-list.js';
 import { typeConstraint } from '../../core/ir/constraints.js';
@@ -25,9 +26,55 @@ export function stridesAndOffset(t: MemRefType): { strides: (number | null)[]; o
   if (layout instanceof StridedLayoutAttr) return { strides: [...layout.strides], offset: layout.offset };
   if (layout !== undefined) {
     if (layout instanceof AffineMapAttr && layout.map.numSymbols === 0 && layout.toString() === identityMapText(t.rank)) return canonical(t);
+    if (layout instanceof AffineMapAttr) return affineStridesAndOffset(layout.map, t.rank);
     return undefined;
   }
   return canonical(t);
+}
+
+/** A value of a stride computation: a constant, or null for one that involves symbols. */
+type Coef = number | null;
+const cAdd = (a: Coef, b: Coef): Coef => (a === null || b === null ? null : a + b);
+const cMul = (a: Coef, b: Coef): Coef => (a === null || b === null ? null : a * b);
+const constOf = (e: AffineExpr): Coef => (e instanceof AffineConstantExpr ? Number(e.value) : null);
+
+/**
+ * Strides and offset of a single-result affine layout (MLIR's getStridesAndOffset through
+ * extractStrides): a sum of terms, each a dimension times a symbolic or constant factor, or part of
+ * the offset; a symbol anywhere in a coefficient makes it dynamic. Undefined for div and mod.
+ */
+function affineStridesAndOffset(map: AffineMap, rank: number): { strides: (number | null)[]; offset: number | null } | undefined {
+  if (map.numResults !== 1) return undefined;
+  const strides: Coef[] = new Array(rank).fill(0);
+  let offset: Coef = 0;
+  const extract = (e: AffineExpr, factor: Coef): boolean => {
+    if (e instanceof AffineDimExpr) {
+      strides[e.position] = cAdd(strides[e.position]!, factor);
+      return true;
+    }
+    if (!(e instanceof AffineBinaryOpExpr)) {
+      offset = cAdd(offset, cMul(constOf(e), factor));
+      return true;
+    }
+    if (e.kind === 'add') {
+      const a = extract(e.lhs, factor);
+      const b = extract(e.rhs, factor);
+      return a && b;
+    }
+    if (e.kind !== 'mul') return false;
+    if (e.lhs instanceof AffineDimExpr) {
+      strides[e.lhs.position] = cAdd(strides[e.lhs.position]!, cMul(constOf(e.rhs), factor));
+      return true;
+    }
+    if (e.isSymbolicOrConstant()) {
+      offset = cAdd(offset, cMul(constOf(e), factor));
+      return true;
+    }
+    if (e.lhs.isSymbolicOrConstant()) return extract(e.rhs, cMul(factor, constOf(e.lhs)));
+    return extract(e.lhs, cMul(factor, constOf(e.rhs)));
+  };
+  if (!extract(map.getResult(0), 1)) return undefined;
+  return { strides, offset };
 }
 
 function identityMapText(rank: number): string {

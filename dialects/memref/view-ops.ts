@@ -1,6 +1,7 @@
 /** memref.reinterpret_cast, memref.view, memref.extract_strided_metadata and memref.rank (MLIR 19). */
-import { IntegerAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
-import { DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AffineDimExpr, stridedLinearLayoutMap, type AffineMap } from '../../core/ir/affine.js';
+import { AffineMapAttr, IntegerAttr, StridedLayoutAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
+import { attrConstraint, DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -13,6 +14,8 @@ import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-ind
 import { AnyStridedMemRef } from './reshape-ops.js';
 import { hasIdentityLayout } from './reshape-types.js';
 import { AnyMemRef, AnyRankedOrUnrankedMemRef, Index, stridesAndOffset } from './types.js';
+
+const AffineMapAttrC = attrConstraint('AffineMap attribute', (a): a is AffineMapAttr => a instanceof AffineMapAttr);
 
 const staticList = (op: Operation, name: string): bigint[] => [...((op.properties.get(name) as DenseArrayAttr).values as bigint[])];
 const segments = (op: Operation): number[] => (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
@@ -163,4 +166,117 @@ export const RankOp = defineOp({
     return t instanceof MemRefType ? IntegerAttr.get(IndexType.get(), BigInt(t.rank)) : undefined;
   },
   assemblyFormat: '$memref attr-dict `:` type($memref)',
+});
+
+export const ExtractAlignedPointerAsIndexOp = defineOp({
+  name: 'memref.extract_aligned_pointer_as_index',
+  summary: 'extracts a memref\'s underlying aligned pointer as an index',
+  operands: { source: AnyRankedOrUnrankedMemRef },
+  results: { aligned_pointer: Index },
+  traits: [Pure],
+  assemblyFormat: '$source `:` type($source) `->` type(results) attr-dict',
+  resultNames: () => ['intptr'],
+});
+
+/** Same element type, shape and layout, in any memory space (MLIR's MemorySpaceCastOp::areCastCompatible). */
+function memorySpaceCastCompatible(a: Type, b: Type): boolean {
+  if (a instanceof MemRefType && b instanceof MemRefType) {
+    return a.elementType === b.elementType && a.layout === b.layout && a.rank === b.rank && a.shape.every((d, i) => d === b.shape[i]);
+  }
+  if (a instanceof UnrankedMemRefType && b instanceof UnrankedMemRefType) return a.elementType === b.elementType;
+  return false;
+}
+
+export const MemorySpaceCastOp = defineOp({
+  name: 'memref.memory_space_cast',
+  summary: 'memref memory space cast operation',
+  operands: { source: AnyRankedOrUnrankedMemRef },
+  results: { dest: AnyRankedOrUnrankedMemRef },
+  traits: [Pure],
+  fold: memrefFolders['memref.memory_space_cast'],
+  assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
+  verify(op) {
+    const [src, dst] = [op.operand(0).type, op.resultTypes[0]!];
+    if (!memorySpaceCastCompatible(src, dst)) return `operand type '${src}' and result type '${dst}' are cast incompatible`;
+  },
+  resultNames: () => ['memspacecast'],
+});
+
+/** `t` with the shape and strides permuted by `perm` (MLIR's inferTransposeResultType); undefined for a non-strided `t`. */
+export function transposedType(t: MemRefType, perm: AffineMap): MemRefType | undefined {
+  const so = stridesAndOffset(t);
+  if (!so) return undefined;
+  const order = perm.results.map((r) => (r as AffineDimExpr).position);
+  return MemRefType.get(
+    order.map((d) => t.shape[d]!),
+    t.elementType,
+    StridedLayoutAttr.get(so.offset, order.map((d) => so.strides[d]!)),
+    t.memorySpace,
+  );
+}
+
+/**
+ * The layout of `t` as MLIR's canonicalizeStridedLayout writes it: none where it is the row-major
+ * one, else a strided layout as its affine map.
+ */
+function canonicalStridedType(t: MemRefType): MemRefType {
+  const so = stridesAndOffset(t);
+  if (!so || t.layout instanceof AffineMapAttr || t.rank === 0) return t;
+  const rowMajor = MemRefType.get(t.shape, t.elementType, undefined, t.memorySpace);
+  const identity = stridesAndOffset(rowMajor)!;
+  if (so.offset === 0 && so.strides.every((s, i) => s !== null && s === identity.strides[i])) return rowMajor;
+  return MemRefType.get(t.shape, t.elementType, AffineMapAttr.get(stridedLinearLayoutMap(so.offset, so.strides)), t.memorySpace);
+}
+
+/** Same shape, element type, memory space, strides and offset. */
+function sameStridedType(a: MemRefType, b: MemRefType): boolean {
+  if (a.elementType !== b.elementType || a.memorySpace !== b.memorySpace || a.rank !== b.rank || a.shape.some((d, i) => d !== b.shape[i])) return false;
+  const [sa, sb] = [stridesAndOffset(a), stridesAndOffset(b)];
+  return !!sa && !!sb && sa.offset === sb.offset && sa.strides.every((s, i) => s === sb.strides[i]);
+}
+
+const permutationOf = (op: Operation) => (op.properties.get('permutation') as AffineMapAttr).map;
+
+export const TransposeOp = defineOp({
+  name: 'memref.transpose',
+  summary: 'transpose produces a new strided memref (metadata-only)',
+  operands: { in: AnyStridedMemRef },
+  results: { result: AnyStridedMemRef },
+  attributes: { permutation: required(AffineMapAttrC) },
+  traits: [Pure],
+  fold: memrefFolders['memref.transpose'],
+  unprintedAttributes: () => ['permutation'],
+  print(p, op) {
+    p.write(' ');
+    p.printOperand(op.operand(0));
+    p.write(' ' + permutationOf(op).toString());
+    p.printOptionalAttrDict(op, ['permutation']);
+    p.write(' : ');
+    p.printType(op.operand(0).type);
+    p.write(' to ');
+    p.printType(op.resultTypes[0]!);
+  },
+  parse(parser, state) {
+    const input = parser.parseOperand();
+    const perm = parser.parseAffineMap();
+    parser.parseOptionalAttrDict(state);
+    const typeOffset = parser.offset;
+    const srcType = parser.parseColonType();
+    parser.resolveOperands([input], [srcType], typeOffset, state.operands);
+    parser.parseKeyword('to');
+    state.types.push(parser.parseType());
+    state.properties.set('permutation', AffineMapAttr.get(perm));
+  },
+  verify(op) {
+    const perm = permutationOf(op);
+    const src = op.operand(0).type as MemRefType;
+    const res = op.resultTypes[0] as MemRefType;
+    if (!perm.isPermutation()) return 'expected a permutation map';
+    if (perm.numDims !== src.rank) return 'expected a permutation map of same rank as the input';
+    const expected = transposedType(src, perm)!;
+    if (!sameStridedType(expected, res)) {
+      return `result type '${canonicalStridedType(res)}' is not equivalent to the canonical transposed input type '${canonicalStridedType(expected)}'`;
+    }
+  },
+  resultNames: () => ['transpose'],
 });
