@@ -697,8 +697,9 @@ export class TypeAttrParser extends ParserBase {
     };
     if (!this.is(Tok.Greater)) shapeSeen = skipLiteral();
     this.expect(Tok.Greater);
-    // MLIR reports shape mismatches where the type (or its ':') starts.
-    const typeOffset = this.tok.start;
+    // MLIR reports shape mismatches where the type (or its ':') starts, or at `dense` when the
+    // type is given by the context (MLIR's parseDenseElementsAttr).
+    const typeOffset = type ? start : this.tok.start;
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
     else if (t === undefined) throw this.expectedError("expected ':'");

@@ -12,7 +12,7 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
-import { DynamicIndexList, isDynamicIndex } from './dynamic-index-list.js';
+import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { hasIdentityLayout } from './reshape-types.js';
 import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, stridesAndOffset } from './types.js';
 
@@ -249,28 +249,53 @@ export const CopyOp = defineOp({
 
 // ---------------------------------------------------------------------------------------- subview
 
-/** Whether `actual` is `expected`, possibly with unit dimensions dropped; else the mismatch kind. */
-function subViewMismatch(expected: MemRefType, actual: MemRefType): string | undefined {
+/**
+ * MLIR's isRankReducedType: `actual` has the sizes of `expected` with unit dimensions dropped
+ * (greedily, left to right) and its element type; else the kind of mismatch.
+ */
+function rankReducedMismatch(expected: MemRefType, actual: MemRefType): string | undefined {
   if (expected === actual) return undefined;
   if (actual.rank > expected.rank) return 'rank';
-  // Greedily match the result's dims against the expected ones, dropping unit dims.
-  const kept: number[] = [];
   let j = 0;
   for (let i = 0; i < expected.rank; i++) {
-    if (j < actual.rank && expected.shape[i] === actual.shape[j]) {
-      kept.push(i);
-      j++;
-    } else if (expected.shape[i] !== 1) return 'sizes';
+    if (j < actual.rank && expected.shape[i] === actual.shape[j]) j++;
+    else if (expected.shape[i] !== 1) return 'sizes';
   }
   if (j !== actual.rank) return 'sizes';
   if (expected.elementType !== actual.elementType) return 'element type';
-  if (expected.memorySpace !== actual.memorySpace) return 'memory space';
-  const e = stridesAndOffset(expected)!;
-  const a = stridesAndOffset(actual);
-  if (!a) return 'layout';
-  if (e.offset !== a.offset) return 'layout';
-  if (kept.some((d, k) => e.strides[d] !== a.strides[k])) return 'layout';
   return undefined;
+}
+
+/** How many times each stride occurs (dynamic ones counted together). */
+function strideCounts(strides: readonly (number | null)[]): Map<number | null, number> {
+  const counts = new Map<number | null, number>();
+  for (const s of strides) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The dimensions of `original` that `reduced` drops (MLIR's computeMemRefRankReductionMask): the
+ * static unit sizes, narrowed by strides where there are more of them than dropped dimensions.
+ */
+export function memRefRankReductionMask(original: MemRefType, reduced: MemRefType, sizes: readonly bigint[]): boolean[] | undefined {
+  const unused = sizes.map((s) => s === 1n);
+  if (original.rank === reduced.rank) return unused.map(() => false);
+  const count = () => unused.filter(Boolean).length;
+  if (count() + reduced.rank === original.rank) return unused;
+  const o = stridesAndOffset(original);
+  const r = stridesAndOffset(reduced);
+  if (!o || !r) return undefined;
+  const unaccounted = strideCounts(o.strides);
+  const candidate = strideCounts(r.strides);
+  for (let d = 0; d < unused.length; d++) {
+    if (!unused[d]) continue;
+    const stride = o.strides[d]!;
+    const [have, want] = [unaccounted.get(stride) ?? 0, candidate.get(stride) ?? 0];
+    if (have > want) unaccounted.set(stride, have - 1);
+    else if (have === want) unused[d] = false;
+    else return undefined;
+  }
+  return count() + reduced.rank === original.rank ? unused : undefined;
 }
 
 export const SubViewOp = defineOp({
@@ -291,22 +316,37 @@ export const SubViewOp = defineOp({
     const get = (n: string) => [...((op.properties.get(n) as DenseArrayAttr).values as bigint[])];
     const [offsets, sizes, strides] = [get('static_offsets'), get('static_sizes'), get('static_strides')];
     const seg = (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
-    const checks: [string, bigint[], number][] = [['offset', offsets, seg[1]!], ['size', sizes, seg[2]!], ['stride', strides, seg[3]!]];
-    for (const [what, list, n] of checks) {
-      const dyn = list.filter(isDynamicIndex).length;
-      if (dyn !== n) return `expected ${dyn} dynamic ${what} values`;
-    }
     // MLIR reports these with emitError, without the op-name prefix.
     const unprefixed = (m: string) => new Diagnostic('error', op.loc, m);
+    // OffsetSizeAndStrideOpInterface first.
     if (offsets.length !== sizes.length) return unprefixed(`expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
-    if (strides.length !== sizes.length) return unprefixed(`expected mixed strides rank to match mixed sizes rank (${strides.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
-    if (offsets.length !== source.rank) return `expected ${source.rank} offset values`;
-    if (source.elementType !== result.elementType) return 'failed to verify that source and result have the same element type';
+    if (strides.length !== sizes.length) return unprefixed(`expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
+    const mixed =
+      verifyMixedList(op, 'offset', source.rank, offsets, seg[1]!) ?? verifyMixedList(op, 'size', source.rank, sizes, seg[2]!) ?? verifyMixedList(op, 'stride', source.rank, strides, seg[3]!);
+    if (mixed) return mixed;
+    const negative = (list: bigint[]) => list.find((v) => v < 0n && !isDynamicIndex(v));
+    const badOffset = negative(offsets);
+    if (badOffset !== undefined) return unprefixed(`expected offsets to be non-negative, but got ${badOffset}`);
+    const badSize = negative(sizes);
+    if (badSize !== undefined) return unprefixed(`expected sizes to be non-negative, but got ${badSize}`);
+    // Then SubViewOp::verify.
+    if (source.memorySpace !== result.memorySpace) {
+      return unprefixed(`different memory spaces specified for base memref type '${source}' and subview memref type '${result}'`);
+    }
     const expected = inferSubViewType(source, offsets, sizes, strides);
-    if (!expected) return 'expected a strided source memref';
-    const mismatch = subViewMismatch(expected, result);
+    if (!expected) return unprefixed(`base type '${source}' is not strided`);
+    const layoutMismatch = unprefixed(`expected result type to be '${expected}' or a rank-reduced version. (mismatch of result layout) `);
+    const mismatch = rankReducedMismatch(expected, result);
     if (mismatch === 'rank') return unprefixed('expected result rank to be smaller or equal to the source rank. ');
-    if (mismatch) return unprefixed(`expected result type to be '${expected}' or a rank-reduced version. (mismatch of result ${mismatch}) `);
+    if (mismatch === 'sizes') return unprefixed(`expected result type to be '${expected}' or a rank-reduced version. (mismatch of result sizes) `);
+    if (mismatch === 'element type') return unprefixed(`expected result element type to be '${expected.elementType}'`);
+    const e = stridesAndOffset(expected)!;
+    const a = stridesAndOffset(result);
+    if (!a || e.offset !== a.offset) return layoutMismatch;
+    const dropped = memRefRankReductionMask(expected, result, sizes);
+    if (!dropped) return layoutMismatch;
+    const kept = e.strides.filter((_, i) => !dropped[i]);
+    if (kept.some((st, k) => st !== a.strides[k])) return layoutMismatch;
   },
   resultNames: name('subview'),
 });

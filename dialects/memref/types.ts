@@ -12,7 +12,7 @@ export const Index = typeConstraint('index', isIndex, IndexType.get(), isIndex);
 export const AnyMemRef = typeConstraint('memref of any type values', isMemRef, undefined, isMemRef);
 export const AnyRankedOrUnrankedMemRef = typeConstraint('ranked or unranked memref of any type values', isBaseMemRef, undefined, isBaseMemRef);
 export const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
-  'non-0-ranked or unranked memref of any type values',
+  'unranked.memref of any type values or non-0-ranked.memref of any type values',
   (t) => (t instanceof MemRefType && t.rank > 0) || t instanceof UnrankedMemRefType,
 );
 
@@ -74,6 +74,8 @@ function affineStridesAndOffset(map: AffineMap, rank: number): { strides: (numbe
     return extract(e.lhs, cMul(factor, constOf(e.rhs)));
   };
   if (!extract(map.getResult(0), 1)) return undefined;
+  // A zero stride would alias elements: MLIR takes it as not strided.
+  if (strides.some((s) => s === 0)) return undefined;
   return { strides, offset };
 }
 
@@ -93,27 +95,32 @@ function canonical(t: MemRefType): { strides: (number | null)[]; offset: number 
   return { strides, offset: 0 };
 }
 
+/** Symbols of the layout's affine map (a strided layout's map has one per dynamic offset or stride). */
 function layoutNumSymbols(t: MemRefType): number {
-  return t.layout instanceof AffineMapAttr ? t.layout.map.numSymbols : 0;
+  const l = t.layout;
+  if (l instanceof StridedLayoutAttr) return [l.offset, ...l.strides].filter((v) => v === null).length;
+  return l instanceof AffineMapAttr ? l.map.numSymbols : 0;
 }
 export { layoutNumSymbols };
+
+/** MLIR's SaturatedInteger product: 0 times anything is 0, else dynamic (null) wins. */
+function satMul(a: number | null, b: number | null): number | null {
+  if (a === 0 || b === 0) return 0;
+  return a === null || b === null ? null : a * b;
+}
 
 /** The result type of a subview that drops no dimension (MLIR's SubViewOp::inferResultType). */
 export function inferSubViewType(source: MemRefType, offsets: bigint[], sizes: bigint[], strides: bigint[]): MemRefType | undefined {
   const so = stridesAndOffset(source);
   if (!so) return undefined;
-  const dyn = (v: bigint) => isDynamicIndex(v);
+  const value = (v: bigint) => (isDynamicIndex(v) ? null : Number(v));
   let offset: number | null = so.offset;
   offsets.forEach((o, i) => {
-    const s = so.strides[i];
-    if (offset === null || dyn(o) || s === null || s === undefined) offset = null;
-    else offset += Number(o) * s;
+    const term = satMul(value(o), so.strides[i] ?? null);
+    offset = offset === null || term === null ? null : offset + term;
   });
-  const outStrides = strides.map((st, i) => {
-    const s = so.strides[i];
-    return dyn(st) || s === null || s === undefined ? null : Number(st) * s;
-  });
-  const shape = sizes.map((s) => (dyn(s) ? -1 : Number(s)));
+  const outStrides = strides.map((st, i) => satMul(value(st), so.strides[i] ?? null));
+  const shape = sizes.map((s) => (isDynamicIndex(s) ? -1 : Number(s)));
   return MemRefType.get(shape, source.elementType, StridedLayoutAttr.get(offset, outStrides), source.memorySpace);
 }
 

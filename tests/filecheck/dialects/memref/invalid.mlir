@@ -566,3 +566,99 @@ func.func @alloca_scope_return_parent(%x: f32) {
   // expected-error @+1 {{'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'}}
   memref.alloca_scope.return %x : f32
 }
+
+// -----
+
+func.func @subview_negative_offset(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected offsets to be non-negative, but got -2}}
+  %s = memref.subview %m[-2, 0] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1], offset: -16>>
+  return
+}
+
+// -----
+
+func.func @subview_negative_size(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected sizes to be non-negative, but got -3}}
+  %s = memref.subview %m[0, 0] [2, -3] [1, 1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_strides_rank(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected mixed sizes rank to match mixed strides rank (2 vs 1) so the rank of the result type is well-formed.}}
+  %s = memref.subview %m[0, 0] [2, 2] [1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_element_type(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected result element type to be 'f32'}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2xi32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_rank_before_element_type(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected result rank to be smaller or equal to the source rank.}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2x1xi32>
+  return
+}
+
+// -----
+
+func.func @subview_memory_space(%m: memref<8x8xf32, 1>) {
+  // expected-error @+1 {{different memory spaces specified for base memref type 'memref<8x8xf32, 1>' and subview memref type 'memref<2x2xf32, strided<[8, 1]>>'}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32, 1> to memref<2x2xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_not_strided(%m: memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) {
+  // expected-error @+1 {{base type 'memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>' is not strided}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>> to memref<2x2xf32>
+  return
+}
+
+// -----
+
+// Of the two unit dimensions, the strides of the result must tell which one is dropped.
+func.func @subview_drops_by_stride(%m: memref<1x1x8xf32, strided<[64, 8, 1]>>) {
+  // expected-error @+1 {{expected result type to be 'memref<1x1x8xf32, strided<[64, 8, 1]>>' or a rank-reduced version. (mismatch of result layout)}}
+  %s = memref.subview %m[0, 0, 0] [1, 1, 8] [1, 1, 1] : memref<1x1x8xf32, strided<[64, 8, 1]>> to memref<1x8xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @dim_of_rank_0(%m: memref<f32>, %i: index) {
+  // expected-error @+1 {{'memref.dim' op operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type values, but got 'memref<f32>'}}
+  %d = memref.dim %m, %i : memref<f32>
+  return
+}
+
+// -----
+
+// An affine layout whose stride is 0 in a dimension is not strided.
+func.func @reinterpret_cast_zero_stride_layout(%m: memref<?xf32>) {
+  // expected-error @+1 {{expected result type to have strided layout but found 'memref<4x4xf32, affine_map<(d0, d1) -> (d1)>>'}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [4, 4], strides: [4, 1] : memref<?xf32> to memref<4x4xf32, affine_map<(d0, d1) -> (d1)>>
+  return
+}
+
+// -----
+
+func.func @alloc_strided_symbols(%n: index) {
+  // expected-error @+1 {{'memref.alloc' op symbol operand count does not equal memref symbol count: expected 2, got 1}}
+  %a = memref.alloc(%n)[%n] : memref<?xf32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
+// The shape of a dense literal whose type is given by the op is checked at `dense`.
+// expected-error @+1 {{inferred shape of elements literal ([3]) does not match type ([3, 1])}}
+memref.global @g : memref<3x1xi32> = dense<[1, 2, 3]>
