@@ -14,7 +14,7 @@ import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { hasIdentityLayout } from './reshape-types.js';
-import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, stridesAndOffset } from './types.js';
+import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, memRefRankReductionMask, stridesAndOffset } from './types.js';
 
 // ---------------------------------------------------------------------------------------- attributes
 
@@ -185,6 +185,7 @@ export const DimOp = defineOp({
   results: { result: Index },
   traits: [MemoryEffects(), ConditionallySpeculatable(dimSpeculatability)],
   fold: memrefFolders['memref.dim'],
+  canonicalize: memrefPatterns['memref.dim'],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   resultNames: name('dim'),
 });
@@ -264,38 +265,6 @@ function rankReducedMismatch(expected: MemRefType, actual: MemRefType): string |
   if (j !== actual.rank) return 'sizes';
   if (expected.elementType !== actual.elementType) return 'element type';
   return undefined;
-}
-
-/** How many times each stride occurs (dynamic ones counted together). */
-function strideCounts(strides: readonly (number | null)[]): Map<number | null, number> {
-  const counts = new Map<number | null, number>();
-  for (const s of strides) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * The dimensions of `original` that `reduced` drops (MLIR's computeMemRefRankReductionMask): the
- * static unit sizes, narrowed by strides where there are more of them than dropped dimensions.
- */
-export function memRefRankReductionMask(original: MemRefType, reduced: MemRefType, sizes: readonly bigint[]): boolean[] | undefined {
-  const unused = sizes.map((s) => s === 1n);
-  if (original.rank === reduced.rank) return unused.map(() => false);
-  const count = () => unused.filter(Boolean).length;
-  if (count() + reduced.rank === original.rank) return unused;
-  const o = stridesAndOffset(original);
-  const r = stridesAndOffset(reduced);
-  if (!o || !r) return undefined;
-  const unaccounted = strideCounts(o.strides);
-  const candidate = strideCounts(r.strides);
-  for (let d = 0; d < unused.length; d++) {
-    if (!unused[d]) continue;
-    const stride = o.strides[d]!;
-    const [have, want] = [unaccounted.get(stride) ?? 0, candidate.get(stride) ?? 0];
-    if (have > want) unaccounted.set(stride, have - 1);
-    else if (have === want) unused[d] = false;
-    else return undefined;
-  }
-  return count() + reduced.rank === original.rank ? unused : undefined;
 }
 
 export const SubViewOp = defineOp({

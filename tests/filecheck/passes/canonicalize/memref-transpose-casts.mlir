@@ -28,6 +28,21 @@
 // CHECK-NEXT: memref.prefetch [[ARG0]][[[ARG3]]], read, locality<2>, data : memref<16xf32>
 // CHECK-NEXT: return
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @dims(
+// CHECK-SAME: [[ARG0:%[-A-Za-z0-9_$.]+]]: memref<64xi8>, [[ARG1:%[-A-Za-z0-9_$.]+]]: memref<?xf32>, [[ARG2:%[-A-Za-z0-9_$.]+]]: memref<2xi32>, [[ARG3:%[-A-Za-z0-9_$.]+]]: index) -> (index, index, index) {
+// CHECK-NEXT: [[C1:%[-A-Za-z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: [[V0:%[-A-Za-z0-9_$.]+]] = memref.load [[ARG2]][[[C1]]] : memref<2xi32>
+// CHECK-NEXT: [[V1:%[-A-Za-z0-9_$.]+]] = arith.index_cast [[V0]] : i32 to index
+// CHECK-NEXT: return [[ARG3]], [[ARG3]], [[V1]] : index, index, index
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @subview_constants(
+// CHECK-SAME: [[ARG0:%[-A-Za-z0-9_$.]+]]: memref<10xf32>, [[ARG1:%[-A-Za-z0-9_$.]+]]: memref<1x384x384xf32>, [[ARG2:%[-A-Za-z0-9_$.]+]]: index, [[ARG3:%[-A-Za-z0-9_$.]+]]: index) -> (memref<1xf32, strided<[?], offset: 1>>, memref<?x?xf32, strided<[384, 1], offset: ?>>) {
+// CHECK-NEXT: [[C0:%[-A-Za-z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: [[SUBVIEW:%[-A-Za-z0-9_$.]+]] = memref.subview [[ARG0]][1] [1] [[[C0]]] : memref<10xf32> to memref<1xf32, strided<[?], offset: 1>>
+// CHECK-NEXT: [[SUBVIEW_0:%[-A-Za-z0-9_$.]+]] = memref.subview [[ARG1]][0, [[ARG2]], [[ARG3]]] [1, 1, [[ARG2]]] [1, 1, 1] : memref<1x384x384xf32> to memref<1x?xf32, strided<[384, 1], offset: ?>>
+// CHECK-NEXT: [[CAST:%[-A-Za-z0-9_$.]+]] = memref.cast [[SUBVIEW_0]] : memref<1x?xf32, strided<[384, 1], offset: ?>> to memref<?x?xf32, strided<[384, 1], offset: ?>>
+// CHECK-NEXT: return [[SUBVIEW]], [[CAST]] : memref<1xf32, strided<[?], offset: 1>>, memref<?x?xf32, strided<[384, 1], offset: ?>>
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 // Folds of memref.memory_space_cast, memref.transpose and of memref.cast into dma and prefetch ops.
@@ -65,4 +80,28 @@ func.func @casts_into_dma(%s: memref<16xf32>, %d: memref<16xf32, 1>, %t: memref<
   memref.dma_wait %tc[%i], %i : memref<?xi32>
   memref.prefetch %sc[%i], read, locality<2>, data : memref<?xf32>
   return
+}
+
+// dim of view and reinterpret_cast results is their size operand; dim of a reshape loads the
+// shape operand after the reshape (cast to index when the shape holds integers).
+func.func @dims(%b: memref<64xi8>, %m: memref<?xf32>, %shape: memref<2xi32>, %n: index) -> (index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = memref.view %b[%c0][%n] : memref<64xi8> to memref<?x4xf32>
+  %d0 = memref.dim %v, %c0 : memref<?x4xf32>
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [4, %n], strides: [%n, 1] : memref<?xf32> to memref<4x?xf32, strided<[?, 1]>>
+  %d1 = memref.dim %r, %c1 : memref<4x?xf32, strided<[?, 1]>>
+  %s = memref.reshape %m(%shape) : (memref<?xf32>, memref<2xi32>) -> memref<?x?xf32>
+  %d2 = memref.dim %s, %c1 : memref<?x?xf32>
+  return %d0, %d1, %d2 : index, index, index
+}
+
+// A constant 0 stride stays an operand; a constant unit size makes a rank-reduced subview whose
+// dropped dimension its strides tell.
+func.func @subview_constants(%m: memref<10xf32>, %t: memref<1x384x384xf32>, %i: index, %j: index) -> (memref<1xf32, strided<[?], offset: 1>>, memref<?x?xf32, strided<[384, 1], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = memref.subview %m[1] [1] [%c0] : memref<10xf32> to memref<1xf32, strided<[?], offset: 1>>
+  %u = memref.subview %t[0, %i, %j] [1, %c1, %i] [1, 1, 1] : memref<1x384x384xf32> to memref<?x?xf32, strided<[384, 1], offset: ?>>
+  return %s, %u : memref<1xf32, strided<[?], offset: 1>>, memref<?x?xf32, strided<[384, 1], offset: ?>>
 }
