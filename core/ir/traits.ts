@@ -31,6 +31,11 @@ export const Symbol = simple('Symbol', (op) => {
   if (!['public', 'private', 'nested'].includes(vis.value)) return `visibility expected to be one of ["public", "private", "nested"], but got ${vis}`;
 });
 export const NoTerminator = simple('NoTerminator');
+/** MLIR's NoRegionArguments: no region's entry block takes arguments. */
+export const NoRegionArguments = simple('NoRegionArguments', (op) => {
+  const regions = op.regions;
+  for (let i = 0; i < regions.length; i++) if ((regions[i]!.entry?.numArguments ?? 0) > 0) return `region #${i} should have no arguments`;
+});
 export const Commutative = simple('Commutative');
 export const ConstantLike = simple('ConstantLike');
 export const ReturnLike = simple('ReturnLike');

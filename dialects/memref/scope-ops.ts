@@ -2,7 +2,7 @@
 import { variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Region } from '../../core/ir/region.js';
-import { AutomaticAllocationScope, HasParent, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlockImplicitTerminator, Terminator } from '../../core/ir/traits.js';
+import { AutomaticAllocationScope, HasParent, NoRegionArguments, Pure, RecursiveMemoryEffects, ReturnLike, SingleBlockImplicitTerminator, Terminator } from '../../core/ir/traits.js';
 import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
 
 export const AllocaScopeOp = defineOp({
@@ -10,10 +10,7 @@ export const AllocaScopeOp = defineOp({
   summary: 'explicitly delimited scope for stack allocation',
   results: { results: variadic() },
   regions: { bodyRegion: {} },
-  traits: [AutomaticAllocationScope, SingleBlockImplicitTerminator('memref.alloca_scope.return'), RecursiveMemoryEffects],
-  verify(op) {
-    if (op.region(0).entry && op.region(0).entry!.numArguments > 0) return 'region #0 should have no arguments';
-  },
+  traits: [AutomaticAllocationScope, SingleBlockImplicitTerminator('memref.alloca_scope.return'), RecursiveMemoryEffects, NoRegionArguments],
   // As MLIR's AllocaScopeOp::print: two spaces before the body; the return shows only with results.
   print(p, op) {
     p.write(' ');
