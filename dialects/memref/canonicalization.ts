@@ -46,7 +46,7 @@ const inPlace = (op: Operation): FoldResult[] => [...op.results];
 /** A static extent where the other is dynamic, or the other way round. */
 const isDynamic = (n: number | null) => n === null || n < 0;
 /** A cast from `source` to `result` loses static information only (MLIR's CastOp::canFoldIntoConsumerOp). */
-function castCanFoldIntoConsumer(cast: Operation): boolean {
+export function castCanFoldIntoConsumer(cast: Operation): boolean {
   const source = cast.operandSlots[0]!.value.type;
   const result = cast.results[0]!.type;
   if (!(source instanceof MemRefType) || !(result instanceof MemRefType)) return false;

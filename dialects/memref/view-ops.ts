@@ -7,7 +7,9 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, MemRefType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern } from '../../core/rewrite/pattern.js';
+import type { Value } from '../../core/ir/value.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { memrefFolders } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
@@ -22,6 +24,51 @@ const segments = (op: Operation): number[] => (op.properties.get('operandSegment
 /** MLIR reports these with emitError, without the op-name prefix. */
 const unprefixed = (op: Operation, m: string) => new Diagnostic('error', op.loc, m);
 
+/** A static entry, an index constant's value, or the SSA value (MLIR's constified OpFoldResults). */
+type Constified = bigint | Value;
+function constify(v: Value): Constified {
+  const c = constantValue(v);
+  return c instanceof IntegerAttr ? c.value : v;
+}
+
+/** The offsets, sizes and strides of a reinterpret_cast, constified. */
+function reinterpretCastMixed(op: Operation): Constified[][] {
+  const [, nOff, nSize] = segments(op);
+  const dynamic = op.operands.slice(1);
+  const lists = [dynamic.slice(0, nOff), dynamic.slice(nOff, nOff! + nSize!), dynamic.slice(nOff! + nSize!)];
+  return ['static_offsets', 'static_sizes', 'static_strides'].map((name, k) => {
+    let at = 0;
+    return staticList(op, name).map((v) => (isDynamicIndex(v) ? constify(lists[k]![at++]!) : v));
+  });
+}
+
+/**
+ * reinterpret_cast(extract_strided_metadata(x)) with x's own offset, sizes and strides -> x, or a
+ * cast of x to the result type (MLIR's ReinterpretCastOpExtractStridedMetadataFolder).
+ */
+const ReinterpretCastOpExtractStridedMetadataFolder = definePattern({
+  name: 'ReinterpretCastOpExtractStridedMetadataFolder',
+  root: 'memref.reinterpret_cast',
+  matchAndRewrite(op, rw) {
+    const extract = op.operand(0).definingOp;
+    if (extract?.name !== 'memref.extract_strided_metadata') return false;
+    const source = extract.operand(0);
+    const type = source.type as MemRefType;
+    const so = stridesAndOffset(type)!;
+    const rank = type.rank;
+    const known = (v: number | null, r: Value): Constified => (v === null || v < 0 ? constify(r) : BigInt(v));
+    const offset = known(so.offset, extract.results[1]!);
+    const sizes = type.shape.map((d, i) => known(d, extract.results[2 + i]!));
+    const strides = so.strides.map((st, i) => known(st, extract.results[2 + rank + i]!));
+    const [cOffsets, cSizes, cStrides] = reinterpretCastMixed(op);
+    const same = (a: readonly Constified[], b: readonly Constified[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+    if (!same(strides, cStrides!) || !same(sizes, cSizes!) || !same([offset], cOffsets!)) return false;
+    if (source.type === op.resultTypes[0]) rw.replaceOp(op, [source]);
+    else rw.replaceOp(op, rw.create({ name: 'memref.cast', operands: [source], resultTypes: [op.resultTypes[0]!], loc: op.loc }).results);
+    return true;
+  },
+});
+
 export const ReinterpretCastOp = defineOp({
   name: 'memref.reinterpret_cast',
   summary: 'memref reinterpret cast operation',
@@ -30,6 +77,7 @@ export const ReinterpretCastOp = defineOp({
   attributes: { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) },
   traits: [Pure],
   fold: memrefFolders['memref.reinterpret_cast'],
+  canonicalize: [ReinterpretCastOpExtractStridedMetadataFolder],
   customDirectives: { DynamicIndexList },
   assemblyFormat:
     '$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)',
