@@ -120,12 +120,59 @@ export const ReinterpretCastOp = defineOp({
 const isByteBuffer = (t: Type) => t instanceof MemRefType && t.rank === 1 && t.elementType === IntegerType.get(8);
 const ByteMemRef = typeConstraint('1D memref of 8-bit signless integer values', isByteBuffer, undefined, (t) => t instanceof MemRefType);
 
+const constantIndex = (v: Value): bigint | undefined => {
+  const c = constantValue(v);
+  return c instanceof IntegerAttr && c.type instanceof IndexType ? c.value : undefined;
+};
+
+/** Constant size operands become static sizes of the view's type, cast back to the old type (MLIR's ViewOpShapeFolder). */
+const ViewOpShapeFolder = definePattern({
+  name: 'ViewOpShapeFolder',
+  root: 'memref.view',
+  matchAndRewrite(op, rw) {
+    if (!op.operands.some((v) => constantIndex(v) !== undefined)) return false;
+    const type = op.resultTypes[0] as MemRefType;
+    const sizes = op.operands.slice(2);
+    const kept: Value[] = [];
+    let at = 0;
+    const shape = type.shape.map((d) => {
+      if (d >= 0) return d;
+      const size = sizes[at++]!;
+      const c = constantIndex(size);
+      if (c !== undefined) return Number(c);
+      kept.push(size);
+      return d;
+    });
+    const newType = MemRefType.get(shape, type.elementType, type.layout, type.memorySpace);
+    if (newType === type) return false;
+    const view = rw.create({ name: 'memref.view', operands: [op.operand(0), op.operand(1), ...kept], resultTypes: [newType], loc: op.loc });
+    rw.replaceOp(op, rw.create({ name: 'memref.cast', operands: [view.results[0]!], resultTypes: [type], loc: op.loc }).results);
+    return true;
+  },
+});
+
+/** view(cast(alloc)) -> view(alloc) (MLIR's ViewOpMemrefCastFolder). */
+const ViewOpMemrefCastFolder = definePattern({
+  name: 'ViewOpMemrefCastFolder',
+  root: 'memref.view',
+  matchAndRewrite(op, rw) {
+    const cast = op.operand(0).definingOp;
+    if (cast?.name !== 'memref.cast') return false;
+    const alloc = cast.operand(0);
+    if (alloc.definingOp?.name !== 'memref.alloc') return false;
+    const view = rw.create({ name: 'memref.view', operands: [alloc, ...op.operands.slice(1)], resultTypes: [op.resultTypes[0]!], loc: op.loc });
+    rw.replaceOp(op, view.results);
+    return true;
+  },
+});
+
 export const ViewOp = defineOp({
   name: 'memref.view',
   summary: 'memref view operation',
   operands: { source: ByteMemRef, byte_shift: Index, sizes: variadic(Index) },
   results: { result: AnyMemRef },
   traits: [Pure],
+  canonicalize: [ViewOpShapeFolder, ViewOpMemrefCastFolder],
   assemblyFormat: '$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)',
   verify(op) {
     const base = op.operand(0).type as MemRefType;

@@ -43,6 +43,17 @@
 // CHECK-NEXT: [[CAST:%[-A-Za-z0-9_$.]+]] = memref.cast [[SUBVIEW_0]] : memref<1x?xf32, strided<[384, 1], offset: ?>> to memref<?x?xf32, strided<[384, 1], offset: ?>>
 // CHECK-NEXT: return [[SUBVIEW]], [[CAST]] : memref<1xf32, strided<[?], offset: 1>>, memref<?x?xf32, strided<[384, 1], offset: ?>>
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @views(
+// CHECK-SAME: [[ARG0:%[-A-Za-z0-9_$.]+]]: index) -> (f32, f32) {
+// CHECK-NEXT: [[C0:%[-A-Za-z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: [[C8:%[-A-Za-z0-9_$.]+]] = arith.constant 8 : index
+// CHECK-NEXT: [[ALLOC:%[-A-Za-z0-9_$.]+]] = memref.alloc() : memref<1024xi8>
+// CHECK-NEXT: [[VIEW:%[-A-Za-z0-9_$.]+]] = memref.view [[ALLOC]][[[C8]]][[[ARG0]]] : memref<1024xi8> to memref<?x4xf32>
+// CHECK-NEXT: [[V0:%[-A-Za-z0-9_$.]+]] = memref.load [[VIEW]][[[C0]], [[C0]]] : memref<?x4xf32>
+// CHECK-NEXT: [[VIEW_0:%[-A-Za-z0-9_$.]+]] = memref.view [[ALLOC]][[[C0]]][[[ARG0]]] : memref<1024xi8> to memref<?x2xf32>
+// CHECK-NEXT: [[V1:%[-A-Za-z0-9_$.]+]] = memref.load [[VIEW_0]][[[C0]], [[C0]]] : memref<?x2xf32>
+// CHECK-NEXT: return [[V0]], [[V1]] : f32, f32
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 // Folds of memref.memory_space_cast, memref.transpose and of memref.cast into dma and prefetch ops.
@@ -104,4 +115,19 @@ func.func @subview_constants(%m: memref<10xf32>, %t: memref<1x384x384xf32>, %i: 
   %s = memref.subview %m[1] [1] [%c0] : memref<10xf32> to memref<1xf32, strided<[?], offset: 1>>
   %u = memref.subview %t[0, %i, %j] [1, %c1, %i] [1, 1, 1] : memref<1x384x384xf32> to memref<?x?xf32, strided<[384, 1], offset: ?>>
   return %s, %u : memref<1xf32, strided<[?], offset: 1>>, memref<?x?xf32, strided<[384, 1], offset: ?>>
+}
+
+// Constant sizes of a view become static (a cast restores the old type, and loads read past it);
+// a view of a cast of an alloc views the alloc.
+func.func @views(%n: index) -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %b = memref.alloc() : memref<1024xi8>
+  %v = memref.view %b[%c8][%n, %c4] : memref<1024xi8> to memref<?x?xf32>
+  %x = memref.load %v[%c0, %c0] : memref<?x?xf32>
+  %d = memref.cast %b : memref<1024xi8> to memref<?xi8>
+  %w = memref.view %d[%c0][%n] : memref<?xi8> to memref<?x2xf32>
+  %y = memref.load %w[%c0, %c0] : memref<?x2xf32>
+  return %x, %y : f32, f32
 }
