@@ -319,6 +319,18 @@ const FoldSelfCopy = definePattern({
   },
 });
 
+/** A copy from or to a memref with a zero extent is erased (FoldEmptyCopy). */
+const FoldEmptyCopy = definePattern({
+  name: 'FoldEmptyCopy',
+  root: 'memref.copy',
+  matchAndRewrite(copy, rw) {
+    const empty = (v: Value) => v.type instanceof MemRefType && v.type.shape.includes(0);
+    if (!empty(copy.operandSlots[0]!.value) && !empty(copy.operandSlots[1]!.value)) return false;
+    rw.eraseOp(copy);
+    return true;
+  },
+});
+
 // ---- subview ------------------------------------------------------------------------------------
 
 /** A static entry (a bigint) or a dynamic operand: MLIR's OpFoldResult. */
@@ -496,5 +508,6 @@ export const memrefPatterns: Readonly<Record<string, readonly RewritePattern[]>>
   'memref.subview': [SubViewConstantArgumentFolder, SubViewOpMemRefCastFolder, TrivialSubViewOpFolder],
   'memref.alloc': [simplifyAllocConst('memref.alloc'), simplifyDeadAlloc('memref.alloc')],
   'memref.alloca': [simplifyAllocConst('memref.alloca'), simplifyDeadAlloc('memref.alloca')],
-  'memref.copy': [FoldCopyOfCast, FoldSelfCopy],
+  'memref.copy': [FoldCopyOfCast, FoldEmptyCopy, FoldSelfCopy],
+  'memref.realloc': [simplifyDeadAlloc('memref.realloc')],
 };

@@ -113,6 +113,7 @@ export const ReallocOp = defineOp({
   operands: { source: Rank1MemRef, dynamicResultSize: optional(Index) },
   results: { result: Rank1MemRef },
   attributes: { alignment: optionalAttr(AlignmentAttr) },
+  canonicalize: memrefPatterns['memref.realloc'],
   assemblyFormat: '$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)',
   verify(op) {
     const src = typeOf(op, 0) as MemRefType;

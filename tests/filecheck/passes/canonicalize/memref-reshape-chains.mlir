@@ -37,6 +37,10 @@
 // CHECK-NEXT: [[REINTERPRET_CAST:%[-A-Za-z0-9_$.]+]] = memref.reinterpret_cast [[BASE_BUFFER]] to offset: [0], sizes: [4, 2], strides: [4, 1] : memref<f32> to memref<4x2xf32, strided<[4, 1]>>
 // CHECK-NEXT: return [[REINTERPRET_CAST]] : memref<4x2xf32, strided<[4, 1]>>
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @empty_copies_and_dead_realloc(
+// CHECK-SAME: [[ARG0:%[-A-Za-z0-9_$.]+]]: memref<0x4xf32>, [[ARG1:%[-A-Za-z0-9_$.]+]]: memref<?x4xf32>, [[ARG2:%[-A-Za-z0-9_$.]+]]: memref<2xf32>, [[ARG3:%[-A-Za-z0-9_$.]+]]: f32) {
+// CHECK-NEXT: return
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 // Chains of expand_shape or collapse_shape compose into one; a collapse_shape reads past a cast
@@ -86,4 +90,14 @@ func.func @not_rebuilt(%s: memref<8x2xf32>) -> memref<4x2xf32, strided<[4, 1]>> 
   %b, %o, %z:2, %t:2 = memref.extract_strided_metadata %s : memref<8x2xf32> -> memref<f32>, index, index, index, index, index
   %q = memref.reinterpret_cast %b to offset: [0], sizes: [4, 2], strides: [4, 1] : memref<f32> to memref<4x2xf32, strided<[4, 1]>>
   return %q : memref<4x2xf32, strided<[4, 1]>>
+}
+
+// Copies from or to memrefs with a zero extent, and a realloc only stored into, are erased.
+func.func @empty_copies_and_dead_realloc(%e: memref<0x4xf32>, %m: memref<?x4xf32>, %s: memref<2xf32>, %v: f32) {
+  memref.copy %e, %m : memref<0x4xf32> to memref<?x4xf32>
+  memref.copy %m, %e : memref<?x4xf32> to memref<0x4xf32>
+  %r = memref.realloc %s : memref<2xf32> to memref<8xf32>
+  %c5 = arith.constant 5 : index
+  memref.store %v, %r[%c5] : memref<8xf32>
+  return
 }
