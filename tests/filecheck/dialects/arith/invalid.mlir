@@ -424,3 +424,19 @@ func.func @select_condition_encoding(%c: tensor<4xi1>, %a: tensor<4xi32, "enc">)
   %s = arith.select %c, %a, %a : tensor<4xi1>, tensor<4xi32, "enc">
   return
 }
+
+// -----
+
+func.func @extended_scalar_result(%a: vector<4xi32>) {
+  // expected-error @+1 {{'arith.addui_extended' op if an operand is non-scalar, then all results must be non-scalar}}
+  %s, %o = arith.addui_extended %a, %a : vector<4xi32>, i1
+  return
+}
+
+// -----
+
+func.func @extended_mixed_kinds(%a: vector<4xi32>) {
+  // expected-error @+1 {{'arith.addui_extended' op all non-scalar operands/results must have the same shape and base type}}
+  %s, %o = arith.addui_extended %a, %a : vector<4xi32>, tensor<4xi1>
+  return
+}
