@@ -9,7 +9,7 @@ func.func @rgb2gray(%img: memref<?x3x?x?xf32>, %gray: memref<?x?x?xf32>) {
   %N = memref.dim %img, %c0 : memref<?x3x?x?xf32>
   %H = memref.dim %img, %c2 : memref<?x3x?x?xf32>
   %W = memref.dim %img, %c3 : memref<?x3x?x?xf32>
-  %r = memref.subview %img[0, 0, 0, 0] [%N, 1, %H, %W] [1, 1, 1, 1] : memref<?x3x?x?xf32> to memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
+  %r = memref.subview %img[0, %c0, 0, 0] [%N, 1, %H, %W] [1, 1, 1, 1] : memref<?x3x?x?xf32> to memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
   %g = memref.subview %img[0, 1, 0, 0] [%N, 1, %H, %W] [1, 1, 1, 1] : memref<?x3x?x?xf32> to memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
   %b = memref.subview %img[0, 2, 0, 0] [%N, 1, %H, %W] [1, 1, 1, 1] : memref<?x3x?x?xf32> to memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
   tile.map ins(%r, %g, %b : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) outs(%gray : memref<?x?x?xf32>) {

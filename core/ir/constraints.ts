@@ -71,6 +71,11 @@ export interface AttrConstraint<T extends Attribute = Attribute> {
   readonly formatParse?: (parser: any) => T;
   /** Whether the next tokens start this attribute, for optional groups anchored on it. */
   readonly formatStartsHere?: (parser: any) => boolean;
+  /**
+   * What a custom format checks as it parses (MLIR converts to the storage type there; further
+   * constraints, e.g. ConfinedAttr's, are the verifier's): `test` when absent.
+   */
+  readonly storageTest?: (a: Attribute) => boolean;
 }
 
 export interface AttrSpec<T extends Attribute = Attribute> {

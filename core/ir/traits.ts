@@ -1,5 +1,6 @@
 import { StringAttr } from './attributes.js';
 import type { Operation } from './operation.js';
+import { RankedTensorType, UnrankedTensorType, VectorType, type Type } from './types.js';
 
 /**
  * An op trait: a name queried with `op.hasTrait(name)`, and an optional structural check run
@@ -31,6 +32,28 @@ export const Symbol = simple('Symbol', (op) => {
   if (!['public', 'private', 'nested'].includes(vis.value)) return `visibility expected to be one of ["public", "private", "nested"], but got ${vis}`;
 });
 export const NoTerminator = simple('NoTerminator');
+/** MLIR's ElementwiseMappable check (verifyElementwise): vectors and tensors among operands and results go together, of one kind and shape. */
+export const Elementwise = simple('Elementwise', (op) => {
+  const mappable = (t: Type) => t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType;
+  const results = op.resultTypes.filter(mappable);
+  const operands = op.operands.map((v) => v.type).filter(mappable);
+  if (results.length === 0 && operands.length === 0) return;
+  if (operands.length === 0) return 'if a result is non-scalar, then at least one operand must be non-scalar';
+  if (results.length === 0) return 'if an operand is non-scalar, then there must be at least one non-scalar result';
+  if (results.length !== op.resultTypes.length) return 'if an operand is non-scalar, then all results must be non-scalar';
+  const types = [...operands, ...results];
+  const shape = (t: Type) => (t instanceof UnrankedTensorType ? undefined : (t as VectorType | RankedTensorType).shape);
+  const compatible = types.every((t) => {
+    const [a, b] = [shape(types[0]!), shape(t)];
+    return !a || !b || (a.length === b.length && a.every((d, i) => d < 0 || b[i]! < 0 || d === b[i]));
+  });
+  if (!types.every((t) => t.constructor === types[0]!.constructor) || !compatible) return 'all non-scalar operands/results must have the same shape and base type';
+});
+/** MLIR's NoRegionArguments: no region's entry block takes arguments. */
+export const NoRegionArguments = simple('NoRegionArguments', (op) => {
+  const regions = op.regions;
+  for (let i = 0; i < regions.length; i++) if ((regions[i]!.entry?.numArguments ?? 0) > 0) return `region #${i} should have no arguments`;
+});
 export const Commutative = simple('Commutative');
 export const ConstantLike = simple('ConstantLike');
 export const ReturnLike = simple('ReturnLike');

@@ -174,8 +174,11 @@ function verifyDeclaration(op: Operation, def: OpDefinition, plan: DeclarationPl
   const names = plan.attributeNames;
   if (names.length > 0) verifyAttributes(op, plan, names);
   const regionCount = def.regionCount;
-  if (plan.variadicRegions ? op.regions.length < regionCount - 1 : op.regions.length !== regionCount) {
-    fail(op, `requires ${regionCount === 1 ? 'one region' : `${regionCount} regions`}`);
+  // MLIR's ZeroRegions, OneRegion, NRegions<N> and AtLeastNRegions<N> messages.
+  if (plan.variadicRegions) {
+    if (op.regions.length < regionCount - 1) fail(op, `expected at least ${regionCount - 1} regions`);
+  } else if (op.regions.length !== regionCount) {
+    fail(op, regionCount === 0 ? 'requires zero regions' : regionCount === 1 ? 'requires one region' : `expected ${regionCount} regions`);
   }
   const successorCount = plan.successorCount;
   if (!plan.variadicSuccessors && op.successorSlots.length !== successorCount) {

@@ -8,6 +8,7 @@ import type { Value } from '../ir/value.js';
 import { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './folder.js';
 import type { PatternSet } from './pattern.js';
 import { PatternRewriter, type RewriteListener } from './rewriter.js';
+import { dropRedundantArguments, mergeIdenticalBlocks } from './block-merge.js';
 import { simplifyRegions, type SweepFacts } from './region-dce.js';
 import { isOpTriviallyDead } from './trivially-dead.js';
 
@@ -27,7 +28,7 @@ export interface GreedyConfig {
   cseConstants?: boolean;
   /**
    * Simplify the regions after each iteration: 'normal' and 'aggressive' erase unreachable
-   * blocks and dead ops (region DCE); MLIR also merges identical blocks when aggressive (not done here).
+   * blocks and dead ops (region DCE); 'aggressive' also merges identical blocks (block-merge.ts).
    */
   regionSimplification?: RegionSimplification;
   /** Extra listener told of every change. */
@@ -208,7 +209,15 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       // rewriter still counts: it reported success.)
       if ((config.regionSimplification ?? 'normal') !== 'disabled' && (editedSinceSimplify || continueRewrites || sweepFacts.graphRegion)) {
         continueRewrites = simplifyRegions(rewriter, regions, sweepFacts) || continueRewrites;
-        editedSinceSimplify = false;
+        // Block merging and argument dropping change the IR behind the rewriter's back: the next
+        // iteration simplifies again.
+        let merged = false;
+        if (config.regionSimplification === 'aggressive') {
+          merged = mergeIdenticalBlocks(rewriter, regions);
+          merged = dropRedundantArguments(regions) || merged;
+        }
+        continueRewrites ||= merged;
+        editedSinceSimplify = merged;
       }
       changedAtAll ||= continueRewrites;
     } while (continueRewrites);

@@ -263,7 +263,7 @@ export class AssemblyFormat extends FormatPrinter {
   /** The parser of an attribute of constraint `spec` (its constraint's fields read once, not per op). */
   private compileAttrParse(spec: AttrSpec): (parser: Parser) => Attribute {
     const c = spec.constraint;
-    const test = c.test;
+    const test = c.storageTest ?? c.test;
     let body: (parser: Parser, offset: number) => Attribute;
     if (c.formatParse) {
       const formatParse = c.formatParse;

@@ -1,4 +1,4 @@
-import { parseAffineMap, AffineParseError } from '../ir/affine.js';
+import { parseAffineMap, parseAffineMapAt, AffineParseError, type AffineMap } from '../ir/affine.js';
 import {
   AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, DialectAttr, DictionaryAttr, type ElementValue,
   FloatAttr, floatKindOf, IntegerAttr, OpaqueDialectAttr, StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr,
@@ -240,6 +240,19 @@ export class TypeAttrParser extends ParserBase {
     if (!this.is(Tok.BareId) || !this.tokenText.startsWith('x')) throw this.expectedError("expected 'x' in dimension list");
     if (this.tokenText.length > 1) this.resetTo(this.tok.start + 1);
     else this.advance();
+  }
+
+  /** A bare affine map, `(d0, d1)[s0] -> (d1, d0)`, as in custom op forms (MLIR's OpAsmParser::parseAffineMap). */
+  parseAffineMap(): AffineMap {
+    const start = this.tok.start;
+    try {
+      const { map, end } = parseAffineMapAt(this.source.text, start);
+      this.resetTo(end);
+      return map;
+    } catch (e) {
+      if (e instanceof AffineParseError) throw this.error(e.message, e.offset);
+      throw e;
+    }
   }
 
   protected resetTo(offset: number): void {
@@ -684,8 +697,9 @@ export class TypeAttrParser extends ParserBase {
     };
     if (!this.is(Tok.Greater)) shapeSeen = skipLiteral();
     this.expect(Tok.Greater);
-    // MLIR reports shape mismatches where the type (or its ':') starts.
-    const typeOffset = this.tok.start;
+    // MLIR reports shape mismatches where the type (or its ':') starts, or at `dense` when the
+    // type is given by the context (MLIR's parseDenseElementsAttr).
+    const typeOffset = type ? start : this.tok.start;
     let t = type;
     if (this.consumeIf(Tok.Colon)) t = this.parseType();
     else if (t === undefined) throw this.expectedError("expected ':'");

@@ -4,7 +4,7 @@ import { optionalAttr, type TypeConstraint } from '../../core/ir/constraints.js'
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure, type Trait } from '../../core/ir/traits.js';
-import { IndexType, IntegerType, type Type } from '../../core/ir/types.js';
+import { IndexType, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, RoundingModeAttr } from './attributes.js';
 import { SameInputOutputTensorDims, SameOperandsAndResultShape } from './common.js';
 import {
@@ -13,12 +13,15 @@ import {
 
 type Compatible = (from: Type, to: Type) => boolean;
 
+/** Tensors of a cast keep their encoding (MLIR's areValidCastInputsAndOutputs compares the shaped types but for the element type). */
+const sameEncoding = (from: Type, to: Type) => !(from instanceof RankedTensorType && to instanceof RankedTensorType) || from.encoding === to.encoding;
+
 /** The CastOpInterface check, with MLIR's message. */
 function castVerifier(compatible: Compatible) {
   return (op: Operation): string | undefined => {
     const from = op.operand(0).type;
     const to = op.results[0]!.type;
-    if (!compatible(from, to)) return `operand type '${from}' and result type '${to}' are cast incompatible`;
+    if (!sameEncoding(from, to) || !compatible(from, to)) return `operand type '${from}' and result type '${to}' are cast incompatible`;
     return undefined;
   };
 }

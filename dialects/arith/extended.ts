@@ -1,7 +1,7 @@
 import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import { Commutative, Pure } from '../../core/ir/traits.js';
+import { Commutative, Elementwise, Pure } from '../../core/ir/traits.js';
 import { AllTypesMatch } from './common.js';
 import { BoolLike, SignlessIntegerLike } from './types.js';
 
@@ -11,7 +11,7 @@ export const AddUIExtendedOp = defineOp({
   summary: 'extended unsigned integer addition operation returning sum and overflow bit',
   operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
   results: { sum: SignlessIntegerLike, overflow: BoolLike },
-  traits: [AllTypesMatch('lhs', 'rhs', 'sum'), Pure, Commutative],
+  traits: [AllTypesMatch('lhs', 'rhs', 'sum'), Pure, Commutative, Elementwise],
   assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)',
   typeRelations: [{ allMatch: ['lhs', 'rhs', 'sum'] }],
   resultNames: () => ['sum', 'overflow'],
@@ -25,7 +25,7 @@ function mulExtended<const N extends string>(name: N, summary: string) {
     summary,
     operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
     results: { low: SignlessIntegerLike, high: SignlessIntegerLike },
-    traits: [AllTypesMatch('lhs', 'rhs', 'low', 'high'), Pure, Commutative],
+    traits: [AllTypesMatch('lhs', 'rhs', 'low', 'high'), Pure, Commutative, Elementwise],
     assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($lhs)',
     typeRelations: [{ allMatch: ['lhs', 'rhs', 'low', 'high'] }],
     resultNames: () => ['low', 'high'],

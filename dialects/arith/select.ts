@@ -64,9 +64,9 @@ export const SelectOp = defineOp({
     const cond = op.operands[0]!.type;
     if (cond === i1) return undefined;
     const result = op.resultTypes[0]!;
-    if (!isShaped(result)) return `expected condition to be a signless i1, but got ${cond}`;
+    if (!isShaped(result)) return `expected condition to be a signless i1, but got '${cond}'`;
     const expected = getI1SameShape(result);
-    if (cond !== expected) return `expected condition type to have the same shape as the result type, expected ${expected}, but got ${cond}`;
+    if (cond !== expected) return `expected condition type to have the same shape as the result type, expected '${expected}', but got '${cond}'`;
     return undefined;
   },
 });

@@ -29,10 +29,10 @@ export const BitcastTypeConstraint = typeConstraint(
   (t) => scalarOrShapedOf('', (e) => isSignlessIntegerOrIndex(e) || isFloat(e)).test(t) || isMemRefOf(t, (e) => isSignlessInteger(e) || isFloat(e)),
 );
 
-/** MLIR's getI1SameShape: i1, or a vector/tensor of i1 with the shape of `t`. */
+/** MLIR's getI1SameShape: i1, or a vector/tensor of i1 with the shape (and tensor encoding) of `t`. */
 export function getI1SameShape(t: Type): Type {
   if (t instanceof VectorType) return VectorType.get(t.shape, i1, t.scalableDims);
-  if (t instanceof RankedTensorType) return RankedTensorType.get(t.shape, i1);
+  if (t instanceof RankedTensorType) return RankedTensorType.get(t.shape, i1, t.encoding);
   if (t instanceof UnrankedTensorType) return UnrankedTensorType.get(i1);
   return i1;
 }

@@ -3,13 +3,15 @@
  * fold for f32 and f64 only (MLIR calls the C library: f32 through the float variant; here the
  * f64 result of JS's Math is rounded to f32, which can differ from the C library in the last
  * bit, except for expm1, computed in f32 as glibc's expm1f does); rounding, sign and integer ops fold for every type. Not folded, as in MLIR: cbrt, rsqrt,
- * fma, fpowi; erf is not folded here (JS has no erf).
+ * fma, fpowi; erf folds for f32 only (JS has no erf: a series and continued fraction accurate to
+ * 1e-13 give the f32 result, not the last bit of an f64 one).
  */
 import { roundToKind } from '../../core/ir/float-format.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { constFold, floatKind, intWidth, signBit, signed, unsigned, type Elem } from '../arith/fold-utils.js';
 import type { Folder } from '../arith/folders.js';
 import { expm1f } from './expm1f.js';
+import { erf } from './interpret.js';
 
 const resultType = (op: Operation) => op.results[0]!.type;
 
@@ -112,6 +114,7 @@ export const mathFolders: Readonly<Record<string, Folder>> = {
   'math.exp': transcendental(Math.exp),
   'math.exp2': transcendental((x) => 2 ** x),
   'math.expm1': transcendental(Math.expm1, expm1f),
+  'math.erf': transcendental(() => undefined, erf),
   'math.log': transcendental(nonNegative(Math.log)),
   'math.log2': transcendental(nonNegative(Math.log2)),
   'math.log10': transcendental(nonNegative(Math.log10)),

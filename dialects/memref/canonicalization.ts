@@ -2,7 +2,8 @@
  * memref folders and canonicalization patterns, named as in MLIR 19's MemRefOps.cpp. Ops are
  * matched and built by name (the op declarations import this module).
  */
-import { IntegerAttr, StridedLayoutAttr, type Attribute, type DenseArrayAttr } from '../../core/ir/attributes.js';
+import { AffineMap, type AffineDimExpr } from '../../core/ir/affine.js';
+import { AffineMapAttr, IntegerAttr, StridedLayoutAttr, type Attribute, type DenseArrayAttr } from '../../core/ir/attributes.js';
 import type { Location } from '../../core/ir/location.js';
 import { segmentSizesAttr, type FoldResult } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -12,7 +13,7 @@ import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { denseI64, isDynamicIndex, kDynamicIndex } from './dynamic-index-list.js';
-import { inferSubViewType, stridesAndOffset } from './types.js';
+import { inferSubViewType, memRefRankReductionMask, stridesAndOffset } from './types.js';
 
 type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult[] | FoldResult | undefined;
 
@@ -45,7 +46,7 @@ const inPlace = (op: Operation): FoldResult[] => [...op.results];
 /** A static extent where the other is dynamic, or the other way round. */
 const isDynamic = (n: number | null) => n === null || n < 0;
 /** A cast from `source` to `result` loses static information only (MLIR's CastOp::canFoldIntoConsumerOp). */
-function castCanFoldIntoConsumer(cast: Operation): boolean {
+export function castCanFoldIntoConsumer(cast: Operation): boolean {
   const source = cast.operandSlots[0]!.value.type;
   const result = cast.results[0]!.type;
   if (!(source instanceof MemRefType) || !(result instanceof MemRefType)) return false;
@@ -99,18 +100,14 @@ function allocDynamicSizes(alloc: Operation, type: MemRefType): Value[] {
 
 /** The dimensions of a subview's source that its result keeps, when that is unambiguous. */
 function keptSubViewDims(subview: Operation, source: MemRefType, result: MemRefType): number[] | undefined {
-  const sizes = staticList(subview, 'static_sizes');
-  if (result.rank === source.rank) return source.shape.map((_, i) => i);
-  // Dropped dimensions are static unit sizes; with more candidates than dropped dims, MLIR matches
-  // strides to choose, which is not done here.
-  const units = sizes.flatMap((s, i) => (s === 1n ? [i] : []));
-  if (units.length !== source.rank - result.rank) return undefined;
-  return source.shape.map((_, i) => i).filter((i) => !units.includes(i));
+  // MLIR's SubViewOp::getDroppedDims: static unit sizes, chosen among by strides where needed.
+  const dropped = memRefRankReductionMask(source, result, staticList(subview, 'static_sizes'));
+  return dropped && source.shape.map((_, i) => i).filter((i) => !dropped[i]);
 }
 
 /**
- * dim of a static extent -> constant; of a dynamic one -> the size operand of the alloc, alloca or
- * subview that made the memref; dim(cast(x)) -> dim(x) (MLIR's DimOp::fold).
+ * dim of a static extent -> constant; of a dynamic one -> the size operand of the alloc, alloca,
+ * view, subview or reinterpret_cast that made the memref; dim(cast(x)) -> dim(x) (MLIR's DimOp::fold).
  */
 const foldDim: Folder = (op, operands) => {
   const index = operands[1];
@@ -125,6 +122,15 @@ const foldDim: Folder = (op, operands) => {
   const dynamicIndex = type.shape.slice(0, i).filter((d) => d < 0).length;
   const def = source.definingOp;
   if (def?.name === 'memref.alloc' || def?.name === 'memref.alloca') return allocDynamicSizes(def, type)[dynamicIndex];
+  // memref.view: source, byte shift, then the dynamic sizes.
+  if (def?.name === 'memref.view') return def.operandSlots[2 + dynamicIndex]?.value;
+  // Other ops with offsets, sizes and strides: the size operand, when the size is dynamic there too.
+  if (def?.name === 'memref.reinterpret_cast') {
+    const sizes = staticList(def, 'static_sizes');
+    if (!isDynamicIndex(sizes[i]!)) return undefined;
+    const dynamicOffsets = staticList(def, 'static_offsets').filter(isDynamicIndex).length;
+    return def.operandSlots[1 + dynamicOffsets + sizes.slice(0, i).filter(isDynamicIndex).length]!.value;
+  }
   if (def?.name === 'memref.subview') {
     const kept = keptSubViewDims(def, def.operandSlots[0]!.value.type as MemRefType, type);
     if (kept) {
@@ -171,7 +177,42 @@ const foldReinterpretCast: Folder = (op) => {
   return undefined;
 };
 
+/** memory_space_cast(memory_space_cast(x)) -> memory_space_cast(x); a cast to the source's type -> the source. */
+const foldMemorySpaceCast: Folder = (op) => {
+  const source = op.operandSlots[0]!.value;
+  const def = source.definingOp;
+  if (def?.name === 'memref.memory_space_cast') {
+    op.setOperand(0, def.operandSlots[0]!.value);
+    return inPlace(op);
+  }
+  // CastOpInterface's fold, after the op's own.
+  if (source.type === op.results[0]!.type) return source;
+  return undefined;
+};
+
+/**
+ * An identity permutation that keeps the type -> the input; transpose(transpose(x)) -> one
+ * transpose of x by the composed permutation (MLIR's TransposeOp::fold).
+ */
+const foldTranspose: Folder = (op) => {
+  const input = op.operandSlots[0]!.value;
+  const perm = (op.properties.get('permutation') as AffineMapAttr).map;
+  if (perm.isIdentity() && input.type === op.results[0]!.type) return input;
+  const def = input.definingOp;
+  if (def?.name !== 'memref.transpose') return undefined;
+  const inner = (def.properties.get('permutation') as AffineMapAttr).map;
+  const order = perm.results.map((r) => inner.results[(r as AffineDimExpr).position]!);
+  op.setOperand(0, def.operandSlots[0]!.value);
+  op.setAttr('permutation', AffineMapAttr.get(AffineMap.get(inner.numDims, 0, order)));
+  return inPlace(op);
+};
+
 export const memrefFolders: Readonly<Record<string, Folder>> = {
+  'memref.memory_space_cast': foldMemorySpaceCast,
+  'memref.transpose': foldTranspose,
+  'memref.dma_start': foldCastOperands,
+  'memref.dma_wait': foldCastOperands,
+  'memref.prefetch': foldCastOperands,
   'memref.subview': foldSubView,
   'memref.reinterpret_cast': foldReinterpretCast,
   'memref.atomic_rmw': foldCastOperands,
@@ -278,6 +319,18 @@ const FoldSelfCopy = definePattern({
   },
 });
 
+/** A copy from or to a memref with a zero extent is erased (FoldEmptyCopy). */
+const FoldEmptyCopy = definePattern({
+  name: 'FoldEmptyCopy',
+  root: 'memref.copy',
+  matchAndRewrite(copy, rw) {
+    const empty = (v: Value) => v.type instanceof MemRefType && v.type.shape.includes(0);
+    if (!empty(copy.operandSlots[0]!.value) && !empty(copy.operandSlots[1]!.value)) return false;
+    rw.eraseOp(copy);
+    return true;
+  },
+});
+
 // ---- subview ------------------------------------------------------------------------------------
 
 /** A static entry (a bigint) or a dynamic operand: MLIR's OpFoldResult. */
@@ -305,14 +358,17 @@ const isConstantInt = (m: Mixed, n: bigint): boolean => staticValue(m) === n;
 const sameMixed = (a: readonly Mixed[], b: readonly Mixed[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const asStatic = (list: readonly Mixed[]) => list.map((m) => (typeof m === 'bigint' ? m : kDynamicIndex));
 
-/** Constant operands become static entries (MLIR's foldDynamicIndexList); true when one did. */
-function foldDynamicIndexList(list: Mixed[], onlyNonNegative: boolean): boolean {
+/**
+ * Constant operands become static entries (MLIR's foldDynamicIndexList; strides keep a constant 0,
+ * as foldDynamicStrideList); true when one did.
+ */
+function foldDynamicIndexList(list: Mixed[], onlyNonNegative: boolean, onlyNonZero = false): boolean {
   let changed = false;
   for (let i = 0; i < list.length; i++) {
     const m = list[i]!;
     if (typeof m === 'bigint') continue;
     const c = constantValue(m);
-    if (!(c instanceof IntegerAttr) || (onlyNonNegative && c.value < 0n)) continue;
+    if (!(c instanceof IntegerAttr) || (onlyNonNegative && c.value < 0n) || (onlyNonZero && c.value === 0n)) continue;
     list[i] = c.value;
     changed = true;
   }
@@ -380,7 +436,7 @@ const SubViewConstantArgumentFolder = definePattern({
   root: 'memref.subview',
   matchAndRewrite(op, rw) {
     const mixed = mixedOf(op);
-    if (!foldDynamicIndexList(mixed.offsets, true) && !foldDynamicIndexList(mixed.sizes, true) && !foldDynamicIndexList(mixed.strides, false)) return false;
+    if (!foldDynamicIndexList(mixed.offsets, true) && !foldDynamicIndexList(mixed.sizes, true) && !foldDynamicIndexList(mixed.strides, false, true)) return false;
     return replaceWithSubView(rw, op, op.operandSlots[0]!.value, mixed);
   },
 });
@@ -416,9 +472,42 @@ const TrivialSubViewOpFolder = definePattern({
   },
 });
 
+/**
+ * dim(reshape(x, shape), i) -> load(shape[i]) right after the reshape, index_cast to index where
+ * the shape holds integers, when i is defined before the reshape (MLIR's DimOfMemRefReshape, with
+ * its cheap dominance test).
+ */
+const DimOfMemRefReshape = definePattern({
+  name: 'DimOfMemRefReshape',
+  root: 'memref.dim',
+  matchAndRewrite(dim, rw) {
+    const reshape = dim.operandSlots[0]!.value.definingOp;
+    if (reshape?.name !== 'memref.reshape') return false;
+    const index = dim.operandSlots[1]!.value;
+    const indexDef = index.definingOp;
+    if (index.parentBlock === reshape.parent) {
+      if (indexDef && reshape.isBeforeInBlock(indexDef)) return false;
+    } else if (dim.parent !== reshape.parent) {
+      // The index's region must be a proper ancestor of the reshape's.
+      const [outer, inner] = [index.parentRegion, reshape.parentRegion];
+      if (!outer || outer === inner || !outer.isAncestorOf(inner)) return false;
+    }
+    rw.setInsertionPointAfter(reshape);
+    const shape = reshape.operandSlots[1]!.value;
+    let load = rw.create({ name: 'memref.load', operands: [shape, index], resultTypes: [(shape.type as MemRefType).elementType], loc: dim.loc }).results[0]!;
+    if (load.type !== dim.results[0]!.type) {
+      load = rw.create({ name: 'arith.index_cast', operands: [load], resultTypes: [dim.results[0]!.type], loc: dim.loc }).results[0]!;
+    }
+    rw.replaceOp(dim, [load]);
+    return true;
+  },
+});
+
 export const memrefPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
+  'memref.dim': [DimOfMemRefReshape],
   'memref.subview': [SubViewConstantArgumentFolder, SubViewOpMemRefCastFolder, TrivialSubViewOpFolder],
   'memref.alloc': [simplifyAllocConst('memref.alloc'), simplifyDeadAlloc('memref.alloc')],
   'memref.alloca': [simplifyAllocConst('memref.alloca'), simplifyDeadAlloc('memref.alloca')],
-  'memref.copy': [FoldCopyOfCast, FoldSelfCopy],
+  'memref.copy': [FoldCopyOfCast, FoldEmptyCopy, FoldSelfCopy],
+  'memref.realloc': [simplifyDeadAlloc('memref.realloc')],
 };

@@ -1,15 +1,16 @@
 /**
  * Semantics of the memref ops that give another view of the same buffer (expand_shape,
- * collapse_shape, reinterpret_cast, reshape, view, extract_strided_metadata), memref.rank,
- * memref.realloc and memref.atomic_rmw.
+ * collapse_shape, reinterpret_cast, reshape, view, extract_strided_metadata, transpose,
+ * memory_space_cast), memref.rank, memref.realloc, memref.atomic_rmw and memref.generic_atomic_rmw.
  */
-import type { ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
+import type { AffineDimExpr } from '../../core/ir/affine.js';
+import type { AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { IntegerType, MemRefType } from '../../core/ir/types.js';
-import type { OpHandler } from '../../core/interpret/engine.js';
+import type { ExecContext, OpHandler } from '../../core/interpret/engine.js';
 import { opError } from '../../core/interpret/errors.js';
 import type { Scalar } from '../../core/interpret/numeric.js';
-import { MemRef, numElements, rowMajorStrides } from '../../core/interpret/values.js';
+import { MemRef, numElements, rowMajorStrides, type RtValue } from '../../core/interpret/values.js';
 import { scalarBinaryOp } from '../arith/interpret.js';
 import { kindOf } from './atomic-ops.js';
 import { mixedValues } from './dynamic-index-list.js';
@@ -143,6 +144,33 @@ const atomicRMW: OpHandler = (op, [v, m, ...indices], ctx) => {
   return [old];
 };
 
+
+
+/** The same elements with dimensions (and their strides) permuted. */
+const transpose: OpHandler = (op, [s]) => {
+  const src = s as MemRef;
+  const perm = (op.getAttr('permutation') as AffineMapAttr).map.results.map((r) => (r as AffineDimExpr).position);
+  return [new MemRef(resultType(op), src.buffer, src.offset, perm.map((d) => src.shape[d]!), perm.map((d) => src.strides[d]!))];
+};
+
+/** The same view, typed in another memory space. */
+const memorySpaceCast: OpHandler = (op, [s]) => {
+  const src = s as MemRef;
+  const type = op.results[0]!.type;
+  if (!(type instanceof MemRefType)) throw opError(op, 'casts of unranked memrefs are not supported by the interpreter');
+  return [new MemRef(type, src.buffer, src.offset, src.shape, src.strides)];
+};
+
+/** Runs the body on the old value, stores what it yields and returns the old value. */
+const genericAtomicRMW: OpHandler = function* (op: Operation, [m, ...indices]: readonly RtValue[], ctx: ExecContext) {
+  const memref = m as MemRef;
+  const idx = indices as number[];
+  const old = ctx.memory.load(memref, idx, op);
+  const exit = yield* ctx.runRegion(op.region(0), [old]);
+  ctx.memory.store(memref, idx, exit.values[0] as Scalar, op);
+  return [old];
+};
+
 export const viewHandlers: Record<string, OpHandler> = {
   'memref.expand_shape': expandShape,
   'memref.collapse_shape': collapseShape,
@@ -153,4 +181,7 @@ export const viewHandlers: Record<string, OpHandler> = {
   'memref.rank': rank,
   'memref.realloc': realloc,
   'memref.atomic_rmw': atomicRMW,
+  'memref.generic_atomic_rmw': genericAtomicRMW,
+  'memref.transpose': transpose,
+  'memref.memory_space_cast': memorySpaceCast,
 };

@@ -3,12 +3,13 @@ import { DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, SymbolRef
 import type { Operation } from '../../core/ir/operation.js';
 import { lookupSymbol } from '../../core/ir/symbol-table.js';
 import { MemRefType, RankedTensorType } from '../../core/ir/types.js';
-import type { DialectSemantics, OpHandler } from '../../core/interpret/engine.js';
+import type { DialectSemantics, ExecContext, OpHandler } from '../../core/interpret/engine.js';
 import { allocateMemRef } from '../../core/interpret/engine.js';
 import { attributeValue } from '../../core/interpret/elementwise.js';
 import { formatLoc, opError } from '../../core/interpret/errors.js';
 import type { Scalar } from '../../core/interpret/numeric.js';
-import { Buffer, MemRef, ShapedValue } from '../../core/interpret/values.js';
+import { Buffer, MemRef, ShapedValue, type RtValue } from '../../core/interpret/values.js';
+import { dmaStartParts } from './dma-ops.js';
 import { isDynamicIndex, mixedValues } from './dynamic-index-list.js';
 import { viewHandlers } from './interpret-views.js';
 
@@ -94,6 +95,44 @@ const subview: OpHandler = (op, operands) => {
   return [new MemRef(type, src.buffer, offset, shape, strides)];
 };
 
+/** Element `linear` (row-major over the logical shape) of a memref, as indices. */
+function unflatten(shape: readonly number[], linear: number): number[] {
+  const idx = new Array<number>(shape.length);
+  for (let i = shape.length - 1; i >= 0; i--) {
+    idx[i] = linear % shape[i]!;
+    linear = Math.floor(linear / shape[i]!);
+  }
+  return idx;
+}
+const flatten = (shape: readonly number[], idx: readonly number[]) => idx.reduce((acc, x, i) => acc * shape[i]! + x, 0);
+
+/**
+ * The transfer done at once: `numElements` elements in row-major order from the source indices
+ * to the destination indices (strided transfers are not supported); memref.dma_wait then has
+ * nothing left to wait for.
+ */
+const dmaStart: OpHandler = (op, operands, ctx) => {
+  const d = dmaStartParts(op, operands);
+  const [src, dst] = [d.src as MemRef, d.dst as MemRef];
+  if (d.stride) throw opError(op, 'strided DMA transfers are not supported by the interpreter');
+  const n = d.numElements as number;
+  const s0 = flatten(src.shape, d.srcIndices as number[]);
+  const t0 = flatten(dst.shape, d.dstIndices as number[]);
+  const size = (m: MemRef) => m.shape.reduce((a, b) => a * b, 1);
+  if (s0 + n > size(src) || t0 + n > size(dst)) {
+    throw opError(op, `a transfer of ${n} elements from element ${s0} of the source (of ${size(src)}) to element ${t0} of the destination (of ${size(dst)}) is out of bounds`);
+  }
+  for (let k = 0; k < n; k++) {
+    ctx.memory.store(dst, unflatten(dst.shape, t0 + k), ctx.memory.load(src, unflatten(src.shape, s0 + k), op), op);
+  }
+};
+
+const noEffect: OpHandler = () => undefined;
+
+const allocaScope: OpHandler = function* (op: Operation, _operands: readonly RtValue[], ctx: ExecContext) {
+  return (yield* ctx.runRegion(op.region(0), [])).values;
+};
+
 const GLOBALS = Symbol('memref.global buffers');
 
 /** The memref of a memref.global: one buffer per interpreter, initialized on first use. */
@@ -133,6 +172,11 @@ export const memrefSemantics: DialectSemantics = {
     'memref.copy': copy,
     'memref.subview': subview,
     'memref.get_global': getGlobal,
+    'memref.dma_start': dmaStart,
+    'memref.dma_wait': noEffect,
+    'memref.prefetch': noEffect,
+    'memref.assume_alignment': noEffect,
+    'memref.alloca_scope': allocaScope,
     ...viewHandlers,
   },
 };

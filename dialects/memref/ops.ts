@@ -12,9 +12,9 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
-import { DynamicIndexList, isDynamicIndex } from './dynamic-index-list.js';
+import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { hasIdentityLayout } from './reshape-types.js';
-import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, stridesAndOffset } from './types.js';
+import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, memRefRankReductionMask, stridesAndOffset } from './types.js';
 
 // ---------------------------------------------------------------------------------------- attributes
 
@@ -113,6 +113,7 @@ export const ReallocOp = defineOp({
   operands: { source: Rank1MemRef, dynamicResultSize: optional(Index) },
   results: { result: Rank1MemRef },
   attributes: { alignment: optionalAttr(AlignmentAttr) },
+  canonicalize: memrefPatterns['memref.realloc'],
   assemblyFormat: '$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)',
   verify(op) {
     const src = typeOf(op, 0) as MemRefType;
@@ -185,6 +186,7 @@ export const DimOp = defineOp({
   results: { result: Index },
   traits: [MemoryEffects(), ConditionallySpeculatable(dimSpeculatability)],
   fold: memrefFolders['memref.dim'],
+  canonicalize: memrefPatterns['memref.dim'],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   resultNames: name('dim'),
 });
@@ -249,27 +251,20 @@ export const CopyOp = defineOp({
 
 // ---------------------------------------------------------------------------------------- subview
 
-/** Whether `actual` is `expected`, possibly with unit dimensions dropped; else the mismatch kind. */
-function subViewMismatch(expected: MemRefType, actual: MemRefType): string | undefined {
+/**
+ * MLIR's isRankReducedType: `actual` has the sizes of `expected` with unit dimensions dropped
+ * (greedily, left to right) and its element type; else the kind of mismatch.
+ */
+function rankReducedMismatch(expected: MemRefType, actual: MemRefType): string | undefined {
   if (expected === actual) return undefined;
   if (actual.rank > expected.rank) return 'rank';
-  // Greedily match the result's dims against the expected ones, dropping unit dims.
-  const kept: number[] = [];
   let j = 0;
   for (let i = 0; i < expected.rank; i++) {
-    if (j < actual.rank && expected.shape[i] === actual.shape[j]) {
-      kept.push(i);
-      j++;
-    } else if (expected.shape[i] !== 1) return 'sizes';
+    if (j < actual.rank && expected.shape[i] === actual.shape[j]) j++;
+    else if (expected.shape[i] !== 1) return 'sizes';
   }
   if (j !== actual.rank) return 'sizes';
   if (expected.elementType !== actual.elementType) return 'element type';
-  if (expected.memorySpace !== actual.memorySpace) return 'memory space';
-  const e = stridesAndOffset(expected)!;
-  const a = stridesAndOffset(actual);
-  if (!a) return 'layout';
-  if (e.offset !== a.offset) return 'layout';
-  if (kept.some((d, k) => e.strides[d] !== a.strides[k])) return 'layout';
   return undefined;
 }
 
@@ -291,22 +286,37 @@ export const SubViewOp = defineOp({
     const get = (n: string) => [...((op.properties.get(n) as DenseArrayAttr).values as bigint[])];
     const [offsets, sizes, strides] = [get('static_offsets'), get('static_sizes'), get('static_strides')];
     const seg = (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
-    const checks: [string, bigint[], number][] = [['offset', offsets, seg[1]!], ['size', sizes, seg[2]!], ['stride', strides, seg[3]!]];
-    for (const [what, list, n] of checks) {
-      const dyn = list.filter(isDynamicIndex).length;
-      if (dyn !== n) return `expected ${dyn} dynamic ${what} values`;
-    }
     // MLIR reports these with emitError, without the op-name prefix.
     const unprefixed = (m: string) => new Diagnostic('error', op.loc, m);
+    // OffsetSizeAndStrideOpInterface first.
     if (offsets.length !== sizes.length) return unprefixed(`expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
-    if (strides.length !== sizes.length) return unprefixed(`expected mixed strides rank to match mixed sizes rank (${strides.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
-    if (offsets.length !== source.rank) return `expected ${source.rank} offset values`;
-    if (source.elementType !== result.elementType) return 'failed to verify that source and result have the same element type';
+    if (strides.length !== sizes.length) return unprefixed(`expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
+    const mixed =
+      verifyMixedList(op, 'offset', source.rank, offsets, seg[1]!) ?? verifyMixedList(op, 'size', source.rank, sizes, seg[2]!) ?? verifyMixedList(op, 'stride', source.rank, strides, seg[3]!);
+    if (mixed) return mixed;
+    const negative = (list: bigint[]) => list.find((v) => v < 0n && !isDynamicIndex(v));
+    const badOffset = negative(offsets);
+    if (badOffset !== undefined) return unprefixed(`expected offsets to be non-negative, but got ${badOffset}`);
+    const badSize = negative(sizes);
+    if (badSize !== undefined) return unprefixed(`expected sizes to be non-negative, but got ${badSize}`);
+    // Then SubViewOp::verify.
+    if (source.memorySpace !== result.memorySpace) {
+      return unprefixed(`different memory spaces specified for base memref type '${source}' and subview memref type '${result}'`);
+    }
     const expected = inferSubViewType(source, offsets, sizes, strides);
-    if (!expected) return 'expected a strided source memref';
-    const mismatch = subViewMismatch(expected, result);
+    if (!expected) return unprefixed(`base type '${source}' is not strided`);
+    const layoutMismatch = unprefixed(`expected result type to be '${expected}' or a rank-reduced version. (mismatch of result layout) `);
+    const mismatch = rankReducedMismatch(expected, result);
     if (mismatch === 'rank') return unprefixed('expected result rank to be smaller or equal to the source rank. ');
-    if (mismatch) return unprefixed(`expected result type to be '${expected}' or a rank-reduced version. (mismatch of result ${mismatch}) `);
+    if (mismatch === 'sizes') return unprefixed(`expected result type to be '${expected}' or a rank-reduced version. (mismatch of result sizes) `);
+    if (mismatch === 'element type') return unprefixed(`expected result element type to be '${expected.elementType}'`);
+    const e = stridesAndOffset(expected)!;
+    const a = stridesAndOffset(result);
+    if (!a || e.offset !== a.offset) return layoutMismatch;
+    const dropped = memRefRankReductionMask(expected, result, sizes);
+    if (!dropped) return layoutMismatch;
+    const kept = e.strides.filter((_, i) => !dropped[i]);
+    if (kept.some((st, k) => st !== a.strides[k])) return layoutMismatch;
   },
   resultNames: name('subview'),
 });

@@ -5,7 +5,7 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
-import { reshapeFolders } from './reshape-folds.js';
+import { reshapeFolders, reshapePatterns } from './reshape-folds.js';
 import { collapsedLayout, collapsedShapeError, expandedType, hasIdentityLayout, isReassociationAttr, reassociationOf } from './reshape-types.js';
 import { DynamicIndexList, isDynamicIndex } from './dynamic-index-list.js';
 import { AnyRankedOrUnrankedMemRef, Index, stridesAndOffset } from './types.js';
@@ -26,6 +26,7 @@ export const ExpandShapeOp = defineOp({
   attributes: { reassociation: required(ReassociationAttr), static_output_shape: required(DenseI64ArrayAttr) },
   traits: [Pure],
   fold: reshapeFolders['memref.expand_shape'],
+  canonicalize: reshapePatterns['memref.expand_shape'],
   customDirectives: { DynamicIndexList },
   assemblyFormat: '$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)',
   verify(op) {
@@ -59,6 +60,7 @@ export const CollapseShapeOp = defineOp({
   attributes: { reassociation: required(ReassociationAttr) },
   traits: [Pure],
   fold: reshapeFolders['memref.collapse_shape'],
+  canonicalize: reshapePatterns['memref.collapse_shape'],
   assemblyFormat: '$src $reassociation attr-dict `:` type($src) `into` type($result)',
   verify(op) {
     const [src, res] = [srcOf(op), resultOf(op)];

@@ -15,10 +15,14 @@ export function isReassociationAttr(a: unknown): a is ArrayAttr {
   return a instanceof ArrayAttr && a.elements.every((g) => g instanceof ArrayAttr && g.elements.every((e) => e instanceof IntegerAttr && e.type.toString() === 'i64'));
 }
 
-/** No layout, or the identity affine map (MLIR's MemRefLayoutAttrInterface::isIdentity). */
+/**
+ * No layout, or one whose affine map is the identity (MLIR's MemRefLayoutAttrInterface::isIdentity):
+ * among strided layouts, only `strided<[1]>` of rank 1.
+ */
 export function hasIdentityLayout(t: MemRefType): boolean {
   const l = t.layout;
   if (l === undefined) return true;
+  if (l instanceof StridedLayoutAttr) return t.rank === 1 && l.offset === 0 && l.strides[0] === 1;
   if (!(l instanceof AffineMapAttr) || l.map.numSymbols !== 0) return false;
   const dims = Array.from({ length: t.rank }, (_, i) => `d${i}`).join(', ');
   return l.toString() === `affine_map<(${dims}) -> (${dims})>`;

@@ -9,6 +9,7 @@ import {
   Pure,
   RecursiveMemoryEffects,
   ReturnLike,
+  NoRegionArguments,
   SingleBlock,
   SingleBlockImplicitTerminator,
   Terminator,
@@ -68,7 +69,7 @@ export const ConditionOp = defineOp({
   name: 'scf.condition',
   summary: 'loop continuation condition',
   operands: { condition: I1, args: variadic() },
-  traits: [Pure, Terminator, HasParent('scf.while'), ReturnLike],
+  traits: [HasParent('scf.while'), Pure, Terminator, ReturnLike],
   assemblyFormat: '`(` $condition `)` attr-dict ($args^ `:` type($args))?',
 });
 
@@ -84,7 +85,12 @@ export const ForOp = defineOp({
   traits: [AutomaticAllocationScope, RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield')],
   canonicalize: scfPatterns['scf.for'],
   verify(op) {
-    // LoopLikeOpInterface checks first, as MLIR runs interface verifiers before the op's own.
+    const lbType = op.operand(0).type;
+    if (lbType !== op.operand(1).type || lbType !== op.operand(2).type) return 'failed to verify that all of {lowerBound, upperBound, step} have same type';
+    if (op.numOperands - 3 !== op.results.length) return 'mismatch in number of loop-carried values and defined values';
+  },
+  verifyRegions(op) {
+    // LoopLikeOpInterface's checks first (an interface verified with the regions, before the op's own).
     const body = op.region(0).entry;
     const inits = op.operandSlots.slice(3).map((s) => s.value);
     if (body) {
@@ -92,6 +98,7 @@ export const ForOp = defineOp({
       if (inits.length !== iterArgs.length) return `different number of inits and region iter_args: ${inits.length} != ${iterArgs.length}`;
       const y = body.last;
       if (y && y.name === 'scf.yield' && y.numOperands !== iterArgs.length) return `different number of region iter_args and yielded values: ${iterArgs.length} != ${y.numOperands}`;
+      if (op.results.length !== iterArgs.length) return `different number of loop results and region iter_args: ${op.results.length} != ${iterArgs.length}`;
       for (let i = 0; i < inits.length; i++) {
         if (inits[i]!.type !== iterArgs[i]!.type) return `${i}-th init and ${i}-th region iter_arg have different type: '${inits[i]!.type}' != '${iterArgs[i]!.type}'`;
       }
@@ -101,13 +108,12 @@ export const ForOp = defineOp({
           if (iterArgs[i]!.type !== yt) return `${i}-th region iter_arg and ${i}-th yielded value have different type: '${iterArgs[i]!.type}' != '${yt}'`;
         }
       }
+      // (MLIR 19 numbers every such mismatch 0: its counter is advanced after the loop.)
+      for (let i = 0; i < iterArgs.length; i++) {
+        const [a, r] = [iterArgs[i]!.type, op.results[i]!.type];
+        if (a !== r) return `0-th region iter_arg and 0-th loop result have different type: '${a}' != '${r}'`;
+      }
     }
-    const lbType = op.operand(0).type;
-    if (lbType !== op.operand(1).type || lbType !== op.operand(2).type) return 'failed to verify that all of {lowerBound, upperBound, step} have same type';
-    if (op.numOperands - 3 !== op.results.length) return 'mismatch in number of loop-carried values and defined values';
-  },
-  verifyRegions(op) {
-    const body = op.region(0).entry;
     if (!body) return;
     const iv = body.arguments[0];
     if (!iv || iv.type !== op.operand(0).type) return 'expected induction variable to be same type as bounds and step';
@@ -189,7 +195,7 @@ export const IfOp = defineOp({
   operands: { condition: I1 },
   results: { results: variadic() },
   regions: { thenRegion: {}, elseRegion: {} },
-  traits: [RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield')],
+  traits: [RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield'), NoRegionArguments],
   fold: foldIf,
   canonicalize: scfPatterns['scf.if'],
   verify(op) {
@@ -249,6 +255,10 @@ export const WhileOp = defineOp({
   traits: [RecursiveMemoryEffects, SingleBlock],
   canonicalize: whilePatterns,
   verify(op) {
+    // The regions' ODS constraint (SizedRegion<1>).
+    for (const [i, name] of ['before', 'after'].entries()) {
+      if (op.region(i).blocks.length !== 1) return `region #${i} ('${name}') failed to verify constraint: region with 1 blocks`;
+    }
     // MLIR's verifyAndGetTerminator: the error points at the op, a note at the wrong terminator.
     const check = (last: Operation | undefined, name: string, message: string) => {
       if (last && last.name === name) return undefined;

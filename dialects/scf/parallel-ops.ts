@@ -64,8 +64,13 @@ export const ParallelOp = defineOp({
       return `expects the same number of induction variables: ${body.numArguments} as bound and step values: ${steps!.length}`;
     }
     if (body.arguments.some((a) => !(a.type instanceof IndexType))) return 'expects arguments for the induction variable to be of index type';
-    const reduce = body.last!;
-    if (reduce.name !== 'scf.reduce') return "expects body to terminate with 'scf.reduce'";
+    const reduce = body.last;
+    if (reduce?.name !== 'scf.reduce') {
+      // MLIR's verifyAndGetTerminator: a note at the op found instead.
+      const d = opDiagnostic(op, "expects body to terminate with 'scf.reduce'");
+      if (reduce) d.attachNote('terminator here', reduce.loc);
+      return d;
+    }
     const n = op.results.length;
     if (n !== reduce.numOperands) return `expects number of results: ${n} to be the same as number of reductions: ${reduce.numOperands}`;
     if (n !== inits!.length) return `expects number of results: ${n} to be the same as number of initial values: ${inits!.length}`;
@@ -112,7 +117,7 @@ export const ParallelOp = defineOp({
     const body = parseRegionWith(parser, ivs.map((operand) => ({ operand, type: index })));
     state.properties.set('operandSegmentSizes', segmentSizesAttr([ivs.length, ivs.length, ivs.length, inits.length]));
     parser.parseOptionalAttrDict(state);
-    if (inits.length) parser.resolveOperands(inits, state.types, parser.nameOffset, state.operands);
+    parser.resolveOperands(inits, state.types, parser.nameOffset, state.operands);
     ensureImplicitTerminator(body, ParallelOp.definition, parser.context, state.loc);
     state.regions.push(body);
   }),
@@ -123,7 +128,7 @@ export const ReduceOp = defineOp({
   summary: 'reduce operation for scf.parallel',
   operands: { operands: variadic() },
   regions: { reductions: { variadic: true } },
-  traits: [Terminator, HasParent('scf.parallel'), RecursiveMemoryEffects],
+  traits: [HasParent('scf.parallel'), RecursiveMemoryEffects, Terminator],
   verifyRegions(op) {
     for (let i = 0; i < op.regions.length; i++) {
       const type = op.operand(i).type;

@@ -408,3 +408,35 @@ func.func @addui_extended_overflow_type(%a: i32) {
   %0:2 = "arith.addui_extended"(%a, %a) : (i32, i32) -> (i32, i32)
   return
 }
+
+// -----
+
+func.func @cast_changes_encoding(%x: tensor<4xi16, "a">) {
+  // expected-error @+1 {{'arith.extsi' op operand type 'tensor<4xi16, "a">' and result type 'tensor<4xi32, "b">' are cast incompatible}}
+  %e = arith.extsi %x : tensor<4xi16, "a"> to tensor<4xi32, "b">
+  return
+}
+
+// -----
+
+func.func @select_condition_encoding(%c: tensor<4xi1>, %a: tensor<4xi32, "enc">) {
+  // expected-error @+1 {{'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<4xi1, "enc">', but got 'tensor<4xi1>'}}
+  %s = arith.select %c, %a, %a : tensor<4xi1>, tensor<4xi32, "enc">
+  return
+}
+
+// -----
+
+func.func @extended_scalar_result(%a: vector<4xi32>) {
+  // expected-error @+1 {{'arith.addui_extended' op if an operand is non-scalar, then all results must be non-scalar}}
+  %s, %o = arith.addui_extended %a, %a : vector<4xi32>, i1
+  return
+}
+
+// -----
+
+func.func @extended_mixed_kinds(%a: vector<4xi32>) {
+  // expected-error @+1 {{'arith.addui_extended' op all non-scalar operands/results must have the same shape and base type}}
+  %s, %o = arith.addui_extended %a, %a : vector<4xi32>, tensor<4xi1>
+  return
+}

@@ -383,3 +383,282 @@ func.func @collapse_unit_dims(%m: memref<1x1x1024xi8, strided<[40960, 4096, 1]>>
   %c = memref.collapse_shape %m [[0, 1, 2]] : memref<1x1x1024xi8, strided<[40960, 4096, 1]>> into memref<1024xi8, strided<[1]>>
   return
 }
+
+
+// -----
+
+func.func @dma_few_operands() {
+  // expected-error @+1 {{'memref.dma_start' op expected at least 4 operands}}
+  "memref.dma_start"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @dma_source_not_memref(%f: f32, %i: index) {
+  // expected-error @+1 {{'memref.dma_start' op expected source to be of memref type}}
+  memref.dma_start %f[%i], %f[%i], %i, %f[%i] : f32, f32, f32
+  return
+}
+
+// -----
+
+func.func @dma_operands_for_dst(%s: memref<4x4xf32>, %d: memref<8xf32, 1>, %i: index) {
+  // expected-error @+1 {{'memref.dma_start' op expected at least 7 operands}}
+  "memref.dma_start"(%s, %i, %i, %d, %i, %i) : (memref<4x4xf32>, index, index, memref<8xf32, 1>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_num_elements(%s: memref<4xf32>, %d: memref<8xf32, 1>, %t: memref<i32>, %i: index, %f: f32) {
+  // expected-error @+1 {{'memref.dma_start' op expected num elements to be of index type}}
+  "memref.dma_start"(%s, %i, %d, %i, %f, %t) : (memref<4xf32>, index, memref<8xf32, 1>, index, f32, memref<i32>) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_one_stride_operand(%s: memref<4xf32>, %d: memref<8xf32, 1>, %t: memref<i32>, %i: index) {
+  // expected-error @+1 {{'memref.dma_start' op incorrect number of operands}}
+  "memref.dma_start"(%s, %i, %d, %i, %i, %t, %i) : (memref<4xf32>, index, memref<8xf32, 1>, index, index, memref<i32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_stride_type(%s: memref<4xf32>, %d: memref<8xf32, 1>, %t: memref<i32>, %i: index, %f: f32) {
+  // expected-error @+1 {{'memref.dma_start' op expected stride and num elements per stride to be of type index}}
+  "memref.dma_start"(%s, %i, %d, %i, %i, %t, %f, %i) : (memref<4xf32>, index, memref<8xf32, 1>, index, index, memref<i32>, f32, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_wait_rank(%t: memref<4x4xi32>, %i: index) {
+  // expected-error @+1 {{'memref.dma_wait' op expected tagIndices to have the same number of elements as the tagMemRef rank, expected 2, but got 1}}
+  "memref.dma_wait"(%t, %i, %i) : (memref<4x4xi32>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @prefetch_rw(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{custom op 'memref.prefetch' rw specifier has to be 'read' or 'write'}}
+  memref.prefetch %m[%i], load, locality<1>, data : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_locality(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3}}
+  memref.prefetch %m[%i], read, locality<4>, data : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_indices(%m: memref<4x4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.prefetch' op too few indices}}
+  "memref.prefetch"(%m, %i) <{isDataCache = true, isWrite = false, localityHint = 1 : i32}> : (memref<4x4xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @alignment_power_of_two(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.assume_alignment' op alignment must be power of 2}}
+  memref.assume_alignment %m, 24 : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @alignment_positive(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.assume_alignment' op attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive}}
+  memref.assume_alignment %m, 0 : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @memory_space_cast_shape(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.memory_space_cast' op operand type 'memref<4xf32>' and result type 'memref<8xf32, 1>' are cast incompatible}}
+  %c = memref.memory_space_cast %m : memref<4xf32> to memref<8xf32, 1>
+  return
+}
+
+// -----
+
+func.func @transpose_repeated_dim(%m: memref<4x8xf32>) {
+  // expected-error @+1 {{'memref.transpose' op expected a permutation map}}
+  %t = memref.transpose %m (i, j) -> (j, j) : memref<4x8xf32> to memref<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_rank(%m: memref<4x8xf32>) {
+  // expected-error @+1 {{'memref.transpose' op expected a permutation map of same rank as the input}}
+  %t = memref.transpose %m (i, j, k) -> (k, j, i) : memref<4x8xf32> to memref<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_result_type(%m: memref<4x8xf32>) {
+  // expected-error @+1 {{'memref.transpose' op result type 'memref<8x4xf32>' is not equivalent to the canonical transposed input type 'memref<8x4xf32, affine_map<(d0, d1) -> (d0 + d1 * 8)>>'}}
+  %t = memref.transpose %m (i, j) -> (j, i) : memref<4x8xf32> to memref<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @generic_atomic_arguments(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.generic_atomic_rmw' op expected single number of entry block arguments}}
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    memref.atomic_yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @generic_atomic_argument_type(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.generic_atomic_rmw' op expected block argument of the same type result type}}
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%a: i32):
+    %c = arith.constant 1.0 : f32
+    memref.atomic_yield %c : f32
+  }
+  return
+}
+
+// -----
+
+func.func @generic_atomic_side_effect(%m: memref<4xf32>, %i: index) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{body of 'memref.generic_atomic_rmw' should contain only operations with no side effects}}
+    %v = memref.load %m[%i] : memref<4xf32>
+    memref.atomic_yield %v : f32
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_yield_type(%m: memref<4xf32>, %i: index) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%a: f32):
+    %c = arith.constant 1 : i32
+    // expected-error @+1 {{'memref.atomic_yield' op types mismatch between yield op: 'i32' and its parent: 'f32'}}
+    memref.atomic_yield %c : i32
+  }
+  return
+}
+
+// -----
+
+func.func @alloca_scope_return_parent(%x: f32) {
+  // expected-error @+1 {{'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'}}
+  memref.alloca_scope.return %x : f32
+}
+
+// -----
+
+func.func @subview_negative_offset(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected offsets to be non-negative, but got -2}}
+  %s = memref.subview %m[-2, 0] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1], offset: -16>>
+  return
+}
+
+// -----
+
+func.func @subview_negative_size(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected sizes to be non-negative, but got -3}}
+  %s = memref.subview %m[0, 0] [2, -3] [1, 1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_strides_rank(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected mixed sizes rank to match mixed strides rank (2 vs 1) so the rank of the result type is well-formed.}}
+  %s = memref.subview %m[0, 0] [2, 2] [1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_element_type(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected result element type to be 'f32'}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2xi32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_rank_before_element_type(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{expected result rank to be smaller or equal to the source rank.}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2x1xi32>
+  return
+}
+
+// -----
+
+func.func @subview_memory_space(%m: memref<8x8xf32, 1>) {
+  // expected-error @+1 {{different memory spaces specified for base memref type 'memref<8x8xf32, 1>' and subview memref type 'memref<2x2xf32, strided<[8, 1]>>'}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32, 1> to memref<2x2xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_not_strided(%m: memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) {
+  // expected-error @+1 {{base type 'memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>' is not strided}}
+  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<8x8xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>> to memref<2x2xf32>
+  return
+}
+
+// -----
+
+// Of the two unit dimensions, the strides of the result must tell which one is dropped.
+func.func @subview_drops_by_stride(%m: memref<1x1x8xf32, strided<[64, 8, 1]>>) {
+  // expected-error @+1 {{expected result type to be 'memref<1x1x8xf32, strided<[64, 8, 1]>>' or a rank-reduced version. (mismatch of result layout)}}
+  %s = memref.subview %m[0, 0, 0] [1, 1, 8] [1, 1, 1] : memref<1x1x8xf32, strided<[64, 8, 1]>> to memref<1x8xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @dim_of_rank_0(%m: memref<f32>, %i: index) {
+  // expected-error @+1 {{'memref.dim' op operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type values, but got 'memref<f32>'}}
+  %d = memref.dim %m, %i : memref<f32>
+  return
+}
+
+// -----
+
+// An affine layout whose stride is 0 in a dimension is not strided.
+func.func @reinterpret_cast_zero_stride_layout(%m: memref<?xf32>) {
+  // expected-error @+1 {{expected result type to have strided layout but found 'memref<4x4xf32, affine_map<(d0, d1) -> (d1)>>'}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [4, 4], strides: [4, 1] : memref<?xf32> to memref<4x4xf32, affine_map<(d0, d1) -> (d1)>>
+  return
+}
+
+// -----
+
+func.func @alloc_strided_symbols(%n: index) {
+  // expected-error @+1 {{'memref.alloc' op symbol operand count does not equal memref symbol count: expected 2, got 1}}
+  %a = memref.alloc(%n)[%n] : memref<?xf32, strided<[?], offset: ?>>
+  return
+}
+
+// -----
+
+// The shape of a dense literal whose type is given by the op is checked at `dense`.
+// expected-error @+1 {{inferred shape of elements literal ([3]) does not match type ([3, 1])}}
+memref.global @g : memref<3x1xi32> = dense<[1, 2, 3]>

@@ -45,6 +45,17 @@
 // CHECK-NEXT: [[V14:%[-A-Za-z0-9_$.]+]] = memref.atomic_rmw minnumf [[ARG2]], [[ARG0]][[[ARG4]]] : (f32, memref<10xf32>) -> f32
 // CHECK-NEXT: return [[V0]], [[V1]] : f32, i32
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @subviews_and_layouts(
+// CHECK-SAME: [[ARG0:%[-A-Za-z0-9_$.]+]]: memref<?x?xf32>, [[ARG1:%[-A-Za-z0-9_$.]+]]: memref<1x384x384xf32>, [[ARG2:%[-A-Za-z0-9_$.]+]]: memref<?x42xf32, strided<[42, 1]>>, [[ARG3:%[-A-Za-z0-9_$.]+]]: index, [[ARG4:%[-A-Za-z0-9_$.]+]]: index, [[ARG5:%[-A-Za-z0-9_$.]+]]: memref<1x1x8xf32, strided<[64, 8, 1]>>) {
+// CHECK-NEXT: [[SUBVIEW:%[-A-Za-z0-9_$.]+]] = memref.subview [[ARG0]][0, 0] [4, 4] [1, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1]>>
+// CHECK-NEXT: [[SUBVIEW_0:%[-A-Za-z0-9_$.]+]] = memref.subview [[ARG5]][0, 0, 0] [1, 1, 8] [1, 1, 1] : memref<1x1x8xf32, strided<[64, 8, 1]>> to memref<1x8xf32, strided<[64, 1]>>
+// CHECK-NEXT: [[SUBVIEW_1:%[-A-Za-z0-9_$.]+]] = memref.subview [[ARG1]][0, [[ARG3]], [[ARG4]]] [1, 1, [[ARG3]]] [1, 1, 1] : memref<1x384x384xf32> to memref<1x?xf32, strided<[384, 1], offset: ?>>
+// CHECK-NEXT: [[COLLAPSE_SHAPE:%[-A-Za-z0-9_$.]+]] = memref.collapse_shape [[ARG2]] {{\[\[}}0, 1]] : memref<?x42xf32, strided<[42, 1]>> into memref<?xf32, strided<[1]>>
+// CHECK-NEXT: [[EXPAND_SHAPE:%[-A-Za-z0-9_$.]+]] = memref.expand_shape [[COLLAPSE_SHAPE]] {{\[\[}}0, 1]] output_shape [[[ARG3]], 42] : memref<?xf32, strided<[1]>> into memref<?x42xf32>
+// CHECK-NEXT: [[ALLOC:%[-A-Za-z0-9_$.]+]] = memref.alloc([[ARG3]])[[[ARG3]], [[ARG4]]] : memref<?xi32, strided<[?], offset: ?>>
+// CHECK-NEXT: "test.use"([[SUBVIEW]], [[SUBVIEW_1]], [[SUBVIEW_0]], [[EXPAND_SHAPE]], [[ALLOC]]) : (memref<4x4xf32, strided<[?, 1]>>, memref<1x?xf32, strided<[384, 1], offset: ?>>, memref<1x8xf32, strided<[64, 1]>>, memref<?x42xf32>, memref<?xi32, strided<[?], offset: ?>>) -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 // expand_shape, collapse_shape, reinterpret_cast, reshape, view, rank, extract_strided_metadata, realloc,
@@ -89,4 +100,18 @@ func.func @atomics(%m: memref<10xf32>, %i: memref<4x4xi32>, %f: f32, %x: i32, %k
   %w = memref.atomic_rmw maxnumf %f, %m[%k] : (f32, memref<10xf32>) -> f32
   %y = memref.atomic_rmw minnumf %f, %m[%k] : (f32, memref<10xf32>) -> f32
   return %a, %b : f32, i32
+}
+
+// Valid subviews and reshapes: a zero offset times a dynamic stride is 0; unit dimensions dropped
+// as the strides of the result say; strided<[1]> is the identity layout; a strided layout's
+// dynamic offset and strides are symbols of alloc.
+func.func @subviews_and_layouts(%m: memref<?x?xf32>, %t: memref<1x384x384xf32>, %v: memref<?x42xf32, strided<[42, 1]>>, %i: index, %j: index, %u: memref<1x1x8xf32, strided<[64, 8, 1]>>) {
+  %s0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1]>>
+  %s2 = memref.subview %u[0, 0, 0] [1, 1, 8] [1, 1, 1] : memref<1x1x8xf32, strided<[64, 8, 1]>> to memref<1x8xf32, strided<[64, 1]>>
+  %s1 = memref.subview %t[0, %i, %j] [1, 1, %i] [1, 1, 1] : memref<1x384x384xf32> to memref<1x?xf32, strided<[384, 1], offset: ?>>
+  %c = memref.collapse_shape %v [[0, 1]] : memref<?x42xf32, strided<[42, 1]>> into memref<?xf32, strided<[1]>>
+  %e = memref.expand_shape %c [[0, 1]] output_shape [%i, 42] : memref<?xf32, strided<[1]>> into memref<?x42xf32>
+  %a = memref.alloc(%i)[%i, %j] : memref<?xi32, strided<[?], offset: ?>>
+  "test.use"(%s0, %s1, %s2, %e, %a) : (memref<4x4xf32, strided<[?, 1]>>, memref<1x?xf32, strided<[384, 1], offset: ?>>, memref<1x8xf32, strided<[64, 1]>>, memref<?x42xf32>, memref<?xi32, strided<[?], offset: ?>>) -> ()
+  return
 }

@@ -426,3 +426,89 @@ func.func @parallel_bound_count(%a: index) {
   }
   return
 }
+
+// -----
+
+func.func @if_three_regions(%c: i1) {
+  // expected-error @+1 {{'scf.if' op expected 2 regions}}
+  "scf.if"(%c) ({}, {}, {}) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @if_region_arguments(%c: i1) {
+  // expected-error @+1 {{'scf.if' op region #0 should have no arguments}}
+  "scf.if"(%c) ({
+  ^bb0(%x: i32):
+    scf.yield
+  }, {}) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_results_without_inits(%a: index) {
+  // expected-error @+1 {{custom op 'scf.parallel' 0 operands present, but expected 1}}
+  %r = scf.parallel (%i) = (%a) to (%a) step (%a) -> index {
+    scf.reduce(%a : index) {
+    ^bb0(%x: index, %y: index):
+      scf.reduce.return %x : index
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_outside_parallel(%x: f32) {
+  // expected-error @+1 {{'scf.reduce' op expects parent op 'scf.parallel'}}
+  scf.reduce(%x : f32) {
+  ^bb0(%a: f32, %b: f32):
+    scf.reduce.return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_wrong_terminator(%a: index) {
+  // expected-error @+1 {{'scf.parallel' op expects body to terminate with 'scf.reduce'}}
+  "scf.parallel"(%a, %a, %a) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index):
+    // expected-note @+1 {{terminator here}}
+    %c = arith.constant 0 : index
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @while_empty_regions() {
+  // expected-error @+1 {{'scf.while' op region #0 ('before') failed to verify constraint: region with 1 blocks}}
+  "scf.while"() ({}, {}) : () -> ()
+  return
+}
+
+// -----
+
+// ForOp::verify's count check comes before LoopLikeOpInterface's, which is verified with the regions.
+func.func @for_result_count(%a: index, %x: f32) {
+  // expected-error @+1 {{'scf.for' op mismatch in number of loop-carried values and defined values}}
+  "scf.for"(%a, %a, %a, %x) ({
+  ^bb0(%i: index, %it: f32):
+    scf.yield %it : f32
+  }) : (index, index, index, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @for_result_type(%a: index, %x: i32, %y: i32) {
+  // expected-error @+1 {{'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'i32' != 'f32'}}
+  %r:2 = "scf.for"(%a, %a, %a, %x, %y) ({
+  ^bb0(%i: index, %it: i32, %it2: i32):
+    scf.yield %it, %it2 : i32, i32
+  }) : (index, index, index, i32, i32) -> (i32, f32)
+  return
+}

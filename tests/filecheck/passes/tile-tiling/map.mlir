@@ -91,9 +91,9 @@
 // Strided views (memref.subview results) are rebuilt inside the kernel, which takes the memref
 // they view and their dynamic sizes instead (kernel arguments keep layouts the WGSL target binds).
 // CHECK-LABEL:   gpu.func @views(
-// CHECK-SAME:        %[[M:.*]]: memref<?x?xf32>, %[[ROWS:.*]]: index) kernel {
-// CHECK:           %[[A:.*]] = memref.subview %[[M]][0, 0] [%[[ROWS]], 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
-// CHECK-NEXT:      %[[B:.*]] = memref.subview %[[M]][0, 8] [%[[ROWS]], 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
+// CHECK-SAME:        %[[M:.*]]: memref<?x?xf32>, %[[ROW0:[^:]*]]: index, %[[ROWS:[^:]*]]: index) kernel {
+// CHECK:           %[[A:.*]] = memref.subview %[[M]][%[[ROW0]], 0] [%[[ROWS]], 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:      %[[B:.*]] = memref.subview %[[M]][%[[ROW0]], 8] [%[[ROWS]], 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
 // CHECK:           tile.load %[[A]]{{.*}} : memref<?x8xf32, strided<[?, 1], offset: ?>> -> tensor<4x64xf32>
 // CHECK:           tile.store %{{.*}}, %[[B]]{{.*}} : tensor<4x64xf32> -> memref<?x8xf32, strided<[?, 1], offset: ?>>
 
@@ -184,11 +184,11 @@ func.func @in_loop(%X: memref<?x?xf32>, %n: index) {
   return
 }
 
-func.func @views(%M: memref<?x?xf32>) {
+func.func @views(%M: memref<?x?xf32>, %row0: index) {
   %c0 = arith.constant 0 : index
   %m = memref.dim %M, %c0 : memref<?x?xf32>
-  %a = memref.subview %M[0, 0] [%m, 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
-  %b = memref.subview %M[0, 8] [%m, 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
+  %a = memref.subview %M[%row0, 0] [%m, 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
+  %b = memref.subview %M[%row0, 8] [%m, 8] [1, 1] : memref<?x?xf32> to memref<?x8xf32, strided<[?, 1], offset: ?>>
   tile.map ins(%a : memref<?x8xf32, strided<[?, 1], offset: ?>>) outs(%b : memref<?x8xf32, strided<[?, 1], offset: ?>>) {
   ^bb0(%x: f32):
     %n = arith.negf %x : f32

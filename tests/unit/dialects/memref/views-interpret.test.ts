@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { f32, i32, i8, index, MemRefType } from '../../../../core/ir/types.js';
+import { IntegerAttr } from '../../../../core/ir/attributes.js';
+import { f32, i32, i64, i8, index, MemRefType } from '../../../../core/ir/types.js';
 import { errorOf, memrefOf, run } from '../../core/interpret/helpers.js';
 import type { MemRef } from '../../../../core/interpret/values.js';
 
@@ -129,5 +130,69 @@ ${kinds('f32', ks)}
     const m = memrefOf(MemRefType.get([8], f32), [1, 3, NaN, NaN, NaN, NaN, 9, 0]);
     expect(run(text, 'f', [m, 0.5])).toEqual([1]);
     expect(data(m)).toEqual([1.5, 1.5, NaN, NaN, 0.5, 0.5, 0.5, 0]);
+  });
+});
+
+describe('memref.transpose, memory_space_cast, generic_atomic_rmw, dma_start and alloca_scope', () => {
+  it('transpose permutes the dimensions of the same buffer; memory_space_cast keeps the view', () => {
+    const text = `func.func @f(%m: memref<2x3x4xi32>) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %t = memref.transpose %m (a, b, c) -> (c, a, b) : memref<2x3x4xi32> to memref<4x2x3xi32, strided<[1, 12, 4]>>
+  %x = memref.load %t[%c2, %c1, %c0] : memref<4x2x3xi32, strided<[1, 12, 4]>>
+  %s = memref.memory_space_cast %t : memref<4x2x3xi32, strided<[1, 12, 4]>> to memref<4x2x3xi32, strided<[1, 12, 4]>, 1>
+  %v = arith.constant -1 : i32
+  memref.store %v, %s[%c1, %c0, %c2] : memref<4x2x3xi32, strided<[1, 12, 4]>, 1>
+  %y = memref.load %m[%c0, %c2, %c1] : memref<2x3x4xi32>
+  return %x, %y : i32, i32
+}`;
+    // [2, 1, 0] of the transposed view is [1, 0, 2] of the source: 12 + 2.
+    expect(run(text, 'f', [memrefOf(MemRefType.get([2, 3, 4], i32), iota(24))])).toEqual([14, -1]);
+  });
+
+  it('generic_atomic_rmw stores what its body yields for the old value and returns the old value', () => {
+    const text = `func.func @f(%m: memref<4xf32>, %i: index) -> f32 {
+  %old = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%cur: f32):
+    %two = arith.constant 2.0 : f32
+    %x = arith.mulf %cur, %two : f32
+    memref.atomic_yield %x : f32
+  }
+  return %old : f32
+}`;
+    const m = memrefOf(MemRefType.get([4], f32), [1, 2, 3, 4]);
+    expect(run(text, 'f', [m, 2])).toEqual([3]);
+    expect(data(m)).toEqual([1, 2, 6, 4]);
+  });
+
+  it('dma_start copies the elements in row-major order from the source to the destination indices', () => {
+    const text = `func.func @f(%s: memref<3x4xi32>, %d: memref<8xi32, 1>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %tag = memref.alloc() : memref<1xi32>
+  memref.dma_start %s[%c1, %c2], %d[%c1], %n, %tag[%c0] : memref<3x4xi32>, memref<8xi32, 1>, memref<1xi32>
+  memref.dma_wait %tag[%c0], %n : memref<1xi32>
+  return
+}`;
+    const d = memrefOf(MemRefType.get([8], i32, undefined, IntegerAttr.get(i64, 1)), new Array(8).fill(0));
+    run(text, 'f', [memrefOf(MemRefType.get([3, 4], i32), iota(12)), d, 5]);
+    expect(data(d)).toEqual([0, 6, 7, 8, 9, 10, 0, 0]);
+    expect(errorOf(() => run(text, 'f', [memrefOf(MemRefType.get([3, 4], i32), iota(12)), d, 7]))).toMatch(/out of bounds|out of range/);
+  });
+
+  it('alloca_scope returns what its body returns', () => {
+    const text = `func.func @f(%x: i32) -> i32 {
+  %r = memref.alloca_scope -> (i32) {
+    %a = memref.alloca() : memref<i32>
+    memref.store %x, %a[] : memref<i32>
+    %y = memref.load %a[] : memref<i32>
+    %z = arith.addi %y, %y : i32
+    memref.alloca_scope.return %z : i32
+  }
+  return %r : i32
+}`;
+    expect(run(text, 'f', [21])).toEqual([42]);
   });
 });
