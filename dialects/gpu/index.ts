@@ -1,6 +1,6 @@
 import { defineDialect } from '../../core/ir/dialect.js';
 import { AllocOp } from './alloc.js';
-import { AllReduceOp, YieldOp } from './all-reduce.js';
+import { AllReduceOp, SubgroupReduceOp, YieldOp } from './all-reduce.js';
 import { LaunchOp, TerminatorOp } from './launch.js';
 import { MemcpyOp, MemsetOp, WaitOp } from './async-ops.js';
 import { parseGpuAttribute, parseGpuType } from './attributes.js';
@@ -8,6 +8,7 @@ import {
   BarrierOp,
   BlockDimOp,
   BlockIdOp,
+  DynamicSharedMemoryOp,
   GlobalIdOp,
   GPUFuncOp,
   GPUModuleOp,
@@ -49,9 +50,11 @@ export const gpuDialect = defineDialect({
     NumSubgroupsOp,
     SubgroupSizeOp,
     BarrierOp,
+    DynamicSharedMemoryOp,
     ShuffleOp,
     AllocOp,
     AllReduceOp,
+    SubgroupReduceOp,
     YieldOp,
     LaunchOp,
     TerminatorOp,

@@ -111,6 +111,10 @@ export const ShuffleOp = defineOp({
   assemblyFormat: '$mode $value `,` $offset `,` $width attr-dict `:` type($value)',
   inferResultTypes: (operands) => [operands[0]!.type, IntegerType.get(1)],
   resultNames: () => ['shuffleResult', 'valid'],
+  verify(op) {
+    if (op.operand(0).type !== op.resultTypes[0]) return 'failed to verify that all of {value, shuffleResult} have same type';
+    return undefined;
+  },
 });
 
 export const BarrierOp = defineOp({
@@ -118,6 +122,30 @@ export const BarrierOp = defineOp({
   summary: 'Synchronizes all work items of a workgroup.',
   assemblyFormat: 'attr-dict',
   canonicalize: [EraseRedundantGpuBarrierOps],
+});
+
+// ------------------------------------------------------------------------------------ gpu.dynamic_shared_memory
+
+const I8MemRef1D = typeConstraint('1D memref of 8-bit signless integer values', (t) => t instanceof MemRefType && t.shape.length === 1 && t.elementType === IntegerType.get(8));
+
+/**
+ * `%0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>`: the dynamic
+ * workgroup memory of a launch (its `dynamic_shared_memory_size` bytes), as bytes. MLIR 19 checks
+ * neither the enclosing symbol table nor integer memory spaces (3 is refused).
+ */
+export const DynamicSharedMemoryOp = defineOp({
+  name: 'gpu.dynamic_shared_memory',
+  summary: 'Get the memref for dynamic shared memory',
+  results: { resultMemref: I8MemRef1D },
+  traits: [Pure],
+  assemblyFormat: 'attr-dict `:` type($resultMemref)',
+  verify(op) {
+    const type = op.resultTypes[0] as MemRefType;
+    const ms = type.memorySpace;
+    if (!(ms instanceof AddressSpaceAttr && ms.value === 'workgroup')) return 'address space must be address_space<workgroup>';
+    if (type.shape.every((d) => d >= 0)) return 'result memref type must be memref<?xi8, #gpu.address_space<workgroup>>';
+    return undefined;
+  },
 });
 
 // ------------------------------------------------------------------------------------ gpu.module
