@@ -1,4 +1,6 @@
+import { DenseArrayAttr } from '../../core/ir/attributes.js';
 import { defineDialect } from '../../core/ir/dialect.js';
+import { IntegerType } from '../../core/ir/types.js';
 import { AllocOp } from './alloc.js';
 import { AllReduceOp, SubgroupReduceOp, YieldOp } from './all-reduce.js';
 import { LaunchOp, TerminatorOp } from './launch.js';
@@ -62,6 +64,13 @@ export const gpuDialect = defineDialect({
     MemcpyOp,
     MemsetOp,
   ],
+  // MLIR 19's GPUDialect::verifyOperationAttribute for the launch sizes a func.func may carry.
+  verifyOperationAttribute(_op, name, value) {
+    if (name !== 'gpu.known_block_size' && name !== 'gpu.known_grid_size') return undefined;
+    if (!(value instanceof DenseArrayAttr && value.elementType === IntegerType.get(32))) return `${name} must be a dense i32 array`;
+    if (value.values.length !== 3) return `${name} must contain exactly 3 elements`;
+    return undefined;
+  },
   parseAttribute: parseGpuAttribute,
   parseType: parseGpuType,
 });

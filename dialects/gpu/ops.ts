@@ -1,4 +1,4 @@
-import { ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, OpaqueDialectAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { AnyAttr, AnyType, attrConstraint, IndexAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
@@ -150,11 +150,20 @@ export const DynamicSharedMemoryOp = defineOp({
 
 // ------------------------------------------------------------------------------------ gpu.module
 
-const TargetArrayAttr = attrConstraint(
-  'Array of GPU target attributes with at least 1 elements',
-  (a: Attribute): a is ArrayAttr => a instanceof ArrayAttr && a.elements.length > 0,
-  { formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare) },
-);
+const TARGETS_DESCRIPTION = 'array of GPU target attributes with at least 1 elements';
+/**
+ * The GPU target attributes of MLIR 19 (GPUTargetAttrInterface): their dialects are not ours, so
+ * they are kept as opaque attributes.
+ */
+const isGpuTarget = (a: Attribute): boolean =>
+  a instanceof OpaqueDialectAttr && ((a.dialect === 'nvvm' && a.mnemonic === 'target') || (a.dialect === 'rocdl' && a.mnemonic === 'target') || (a.dialect === 'spirv' && a.mnemonic === 'target_env'));
+/**
+ * Any array here; its elements and size are checked by the verifier (as MLIR, whose custom form
+ * parses any array attribute and whose verifier refuses `[]` and non-targets).
+ */
+const TargetArrayAttr = attrConstraint(TARGETS_DESCRIPTION, (a: Attribute): a is ArrayAttr => a instanceof ArrayAttr, {
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
+});
 
 /**
  * gpu.module's body: MLIR's GPUModuleOp::print leaves out the gpu.module_end terminator even where
@@ -179,6 +188,13 @@ export const GPUModuleOp = defineOp({
   traits: [IsolatedFromAbove, SymbolTable, SymbolTrait, SingleBlockImplicitTerminator('gpu.module_end')],
   assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^ ` `)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
   customDirectives: { ModuleBody },
+  verify(op) {
+    const targets = op.getAttr('targets');
+    if (targets instanceof ArrayAttr && (targets.elements.length === 0 || !targets.elements.every(isGpuTarget))) {
+      return `attribute 'targets' failed to satisfy constraint: ${TARGETS_DESCRIPTION}`;
+    }
+    return undefined;
+  },
 });
 
 export const ModuleEndOp = defineOp({
