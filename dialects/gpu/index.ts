@@ -2,6 +2,8 @@ import { DenseArrayAttr } from '../../core/ir/attributes.js';
 import { defineDialect } from '../../core/ir/dialect.js';
 import { IntegerType } from '../../core/ir/types.js';
 import { AllocOp } from './alloc.js';
+import { BinaryOp } from './binary.js';
+import { SubgroupMmaComputeOp, SubgroupMmaLoadMatrixOp, SubgroupMmaStoreMatrixOp } from './mma.js';
 import { AllReduceOp, SubgroupReduceOp, YieldOp } from './all-reduce.js';
 import { LaunchOp, TerminatorOp } from './launch.js';
 import { MemcpyOp, MemsetOp, WaitOp } from './async-ops.js';
@@ -11,6 +13,7 @@ import {
   BlockDimOp,
   BlockIdOp,
   DynamicSharedMemoryOp,
+  PrintfOp,
   GlobalIdOp,
   GPUFuncOp,
   GPUModuleOp,
@@ -29,6 +32,8 @@ import {
 export * from './attributes.js';
 export * from './ops.js';
 export { AllocOp } from './alloc.js';
+export * from './binary.js';
+export * from './mma.js';
 export * from './all-reduce.js';
 export * from './launch.js';
 export * from './async-ops.js';
@@ -39,6 +44,10 @@ export const gpuDialect = defineDialect({
   ops: [
     GPUModuleOp,
     ModuleEndOp,
+    BinaryOp,
+    SubgroupMmaLoadMatrixOp,
+    SubgroupMmaStoreMatrixOp,
+    SubgroupMmaComputeOp,
     GPUFuncOp,
     ReturnOp,
     LaunchFuncOp,
@@ -53,6 +62,7 @@ export const gpuDialect = defineDialect({
     SubgroupSizeOp,
     BarrierOp,
     DynamicSharedMemoryOp,
+    PrintfOp,
     ShuffleOp,
     AllocOp,
     AllReduceOp,

@@ -1,6 +1,6 @@
-import { ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, OpaqueDialectAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
-import { AnyAttr, AnyType, attrConstraint, IndexAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyType, attrConstraint, IndexAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
@@ -9,6 +9,7 @@ import {
   AutomaticAllocationScope,
   HasParent,
   IsolatedFromAbove,
+  MemoryEffects,
   Pure,
   ReturnLike,
   SingleBlockImplicitTerminator,
@@ -16,14 +17,15 @@ import {
   SymbolTable,
   Terminator,
 } from '../../core/ir/traits.js';
-import { FunctionType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
+import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
-import { SymbolNameAttr } from '../builtin/index.js';
+import { StrAttr, SymbolNameAttr } from '../builtin/index.js';
 import { addArgAndResultAttrs, checkDuplicateEntryArgs, DictArrayAttr, FunctionTypeAttr, functionTypeOf, parseFunctionSignature, printFunctionSignature, verifyFunctionAttrs } from '../func/function-interface.js';
 import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
+import { isGpuTarget } from './binary.js';
 import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, parseShuffleModeKeyword, ShuffleModeAttr, type AddressSpace } from './attributes.js';
 
 export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
@@ -148,15 +150,23 @@ export const DynamicSharedMemoryOp = defineOp({
   },
 });
 
+// ------------------------------------------------------------------------------------ gpu.printf
+
+const PrintfArg = typeConstraint('integer or index or floating-point', (t) => t instanceof IntegerType || t instanceof IndexType || t instanceof FloatType);
+
+/** `gpu.printf "%d %f" %a, %b : i32, f32`: a formatted print from device code (MLIR 19; not executed here). */
+export const PrintfOp = defineOp({
+  name: 'gpu.printf',
+  summary: 'Device-side printf, as in CUDA or OpenCL, for debugging',
+  operands: { args: variadic(PrintfArg) },
+  attributes: { format: required(StrAttr) },
+  traits: [MemoryEffects('write')],
+  assemblyFormat: '$format attr-dict ($args^ `:` type($args))?',
+});
+
 // ------------------------------------------------------------------------------------ gpu.module
 
 const TARGETS_DESCRIPTION = 'array of GPU target attributes with at least 1 elements';
-/**
- * The GPU target attributes of MLIR 19 (GPUTargetAttrInterface): their dialects are not ours, so
- * they are kept as opaque attributes.
- */
-const isGpuTarget = (a: Attribute): boolean =>
-  a instanceof OpaqueDialectAttr && ((a.dialect === 'nvvm' && a.mnemonic === 'target') || (a.dialect === 'rocdl' && a.mnemonic === 'target') || (a.dialect === 'spirv' && a.mnemonic === 'target_env'));
 /**
  * Any array here; its elements and size are checked by the verifier (as MLIR, whose custom form
  * parses any array attribute and whose verifier refuses `[]` and non-targets).
@@ -180,13 +190,19 @@ const ModuleBody: CustomDirective = {
   },
 };
 
+const ModuleOffloadingHandler = attrConstraint('any attribute', (a: Attribute): a is Attribute => a !== undefined, {
+  formatPrint: (p: OpAsmPrinter, a: Attribute) => p.printAttribute(a),
+  formatParse: (parser: Parser) => parser.parseAttribute(),
+});
+
 export const GPUModuleOp = defineOp({
   name: 'gpu.module',
   summary: 'A top level compilation unit containing code to be run on a GPU.',
-  attributes: { sym_name: required(SymbolNameAttr), targets: optionalAttr(TargetArrayAttr), offloadingHandler: optionalAttr(AnyAttr) },
+  attributes: { sym_name: required(SymbolNameAttr), targets: optionalAttr(TargetArrayAttr), offloadingHandler: optionalAttr(ModuleOffloadingHandler) },
   regions: { bodyRegion: {} },
   traits: [IsolatedFromAbove, SymbolTable, SymbolTrait, SingleBlockImplicitTerminator('gpu.module_end')],
-  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^ ` `)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
+  // MLIR's GPUModuleOp::print writes ` <handler>`, the handler in full (`#gpu.select_object<0 : i64>`).
+  assemblyFormat: '$sym_name (` ` `<` $offloadingHandler^ `>`)? ($targets^ ` `)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
   customDirectives: { ModuleBody },
   verify(op) {
     const targets = op.getAttr('targets');
