@@ -24,6 +24,12 @@ export interface DialectSpec {
    * attribute), or return undefined when this dialect cannot (MLIR's materializeConstant).
    */
   readonly materializeConstant?: (builder: Builder, value: Attribute, type: Type, loc: Location) => Operation | undefined;
+  /**
+   * Checks a discardable attribute named with this dialect's prefix (`gpu.known_block_size`) on any
+   * op, before the op's own checks; returns the op error's message (MLIR's
+   * Dialect::verifyOperationAttribute).
+   */
+  readonly verifyOperationAttribute?: (op: Operation, name: string, value: Attribute) => string | undefined;
   /** Alias name for printing (`#map`, `#loc`), as MLIR's OpAsmDialectInterface::getAlias. */
   readonly aliasFor?: (entity: Attribute | Type) => string | undefined;
 }

@@ -9,6 +9,7 @@ import { UnknownLoc } from './location.js';
 import type { Block } from './block.js';
 import type { Region } from './region.js';
 import type { Value } from './value.js';
+import type { Attribute } from './attributes.js';
 import type { Context } from './dialect.js';
 import { BlockArgument, OpResult } from './value.js';
 
@@ -108,14 +109,13 @@ function verifyValueGroups(op: Operation, def: OpDefinition, plan: DeclarationPl
   const segName = isOperand ? 'operandSegmentSizes' : 'resultSegmentSizes';
   const hasSegments = isOperand ? def.hasOperandSegments : def.hasResultSegments;
   const seg = hasSegments ? op.getProperty(segName) : undefined;
-  if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
   const { min, exact, constraints } = isOperand ? plan.groups.operand : plan.groups.result;
-  if (!hasSegments) {
-    if (exact && n !== min) {
-      if (!isOperand) fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
-      fail(op, `expected ${min} operands, but found ${n}`);
-    }
-    if (!exact && n < min) fail(op, `expected ${min} or more ${what}s, but found ${n}`);
+  // MLIR's AtLeastNOperands/AtLeastNResults traits come before the segment sizes are looked at.
+  if (!exact && n < min) fail(op, `expected ${min} or more ${what}s, but found ${n}`);
+  if (hasSegments && seg === undefined) fail(op, `requires attribute '${segName}'`);
+  if (!hasSegments && exact && n !== min) {
+    if (!isOperand) fail(op, min === 0 ? 'requires zero results' : min === 1 ? 'requires one result' : `requires ${min} results`);
+    fail(op, `expected ${min} operands, but found ${n}`);
   }
   // Without segment sizes there is one variadic/optional group at most (else segments are
   // required): it takes what the single groups leave.
@@ -259,6 +259,8 @@ function verifyOp(op: Operation, walk: VerifyWalk): void {
     }
   }
   if (op.regions.length > 0) verifyBlocks(op);
+  const discardable = op.attributesIfAny;
+  if (discardable !== undefined && walk.context !== undefined) verifyDialectAttributes(op, discardable, walk.context);
   const def = op.definition;
   const plan = def ? planOf(def) : undefined;
   if (def && plan) {
@@ -337,6 +339,16 @@ function verifySymbolTable(op: Operation, hasSymbolUsers: boolean): void {
 }
 
 /** MLIR's check of an unregistered op: only dialects that are not loaded may have them. */
+/** The discardable attributes named `dialect.x`, by their dialect's hook (MLIR's verifyOperationAttribute). */
+function verifyDialectAttributes(op: Operation, attrs: ReadonlyMap<string, Attribute>, context: Context): void {
+  for (const [name, value] of attrs) {
+    const dot = name.indexOf('.');
+    if (dot <= 0) continue;
+    const msg = context.dialect(name.slice(0, dot))?.spec.verifyOperationAttribute?.(op, name, value);
+    if (msg) fail(op, msg);
+  }
+}
+
 function verifyUnregistered(op: Operation, context: Context | undefined): void {
   const dot = op.name.indexOf('.');
   const dialect = dot < 0 ? '' : op.name.slice(0, dot);

@@ -200,6 +200,11 @@ export class TypeAttrParser extends ParserBase {
     return OpaqueDialectType.get(dialectName, mnemonic, this.rawAngleBody());
   }
 
+  /** MLIR's DialectAsmParser::parseDimensionList (with the trailing `x`), for dialect types. */
+  parseDimensionList(allowDynamic: boolean): number[] {
+    return this.parseDimensions(false, allowDynamic).shape;
+  }
+
   /** `4x?x` dimension lists, splitting identifiers such as `x4xf32` as MLIR's lexer hack does. */
   private parseDimensions(allowScalable: boolean, allowDynamic: boolean): { shape: number[]; scalable: boolean[] } {
     const shape: number[] = [];

@@ -1,12 +1,12 @@
 /** gpu.all_reduce (a reduction over all work items of a workgroup) and gpu.yield (MLIR 19). */
 import { UnitAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, optionalAttr, typeConstraint, variadic, AnyType } from '../../core/ir/constraints.js';
+import { attrConstraint, optionalAttr, required, typeConstraint, variadic, AnyType } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Region } from '../../core/ir/region.js';
 import { IsolatedFromAbove, ReturnLike, SameOperandsAndResultType, Terminator } from '../../core/ir/traits.js';
-import { FloatType, IntegerType, type Type } from '../../core/ir/types.js';
+import { FloatType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/format-base.js';
 import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import type { Parser } from '../../core/syntax/parser.js';
@@ -96,6 +96,46 @@ export const AllReduceOp = defineOp({
     } else if (!reduceOpFitsType(kind!.value, type)) {
       return regionError(op, `\`${kind!.value}\` reduction operation is not compatible with type '${type}'`);
     }
+  },
+});
+
+const isIntOrFloat = (t: Type) => t instanceof IntegerType || t instanceof FloatType;
+const AnyIntegerOrFloatOr1DVector = typeConstraint(
+  'Integer or Float or vector of Integer or Float values of ranks 1',
+  (t) => isIntOrFloat(t) || (t instanceof VectorType && t.shape.length === 1 && isIntOrFloat(t.elementType)),
+);
+
+/**
+ * `%r = gpu.subgroup_reduce add %v [uniform] : (f32) -> f32`: a reduction over the lanes of a
+ * subgroup (MLIR 19: no cluster size yet), of scalars or, element-wise, of 1-D vectors.
+ */
+export const SubgroupReduceOp = defineOp({
+  name: 'gpu.subgroup_reduce',
+  summary: 'Reduce values among subgroup.',
+  operands: { value: AnyIntegerOrFloatOr1DVector },
+  results: { result: AnyIntegerOrFloatOr1DVector },
+  attributes: { op: required(AllReduceOperationAttrC), uniform: optionalAttr(UnitAttrConstraint) },
+  traits: [SameOperandsAndResultType],
+  customDirectives: { AllReduceOperation: AllReduceOperationDirective },
+  // MLIR's canMakeGroupOpUniform, as gpu.all_reduce's fold.
+  fold(op) {
+    const launch = op.parentOp;
+    if (op.getAttr('uniform') || launch?.name !== 'gpu.launch' || op.parent !== launch.regions[0]!.entry) return undefined;
+    op.setAttr('uniform', UnitAttr.get());
+    return [...op.results];
+  },
+  assemblyFormat: 'custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? attr-dict `:` functional-type(operands, results)',
+  verify(op) {
+    const type = op.resultTypes[0]!;
+    let elem = type;
+    if (type instanceof VectorType) {
+      if (type.scalableDims.some(Boolean)) return 'is not compatible with scalable vector types';
+      elem = type.elementType;
+    }
+    const kind = (op.getAttr('op') as AllReduceOperationAttr).value;
+    // MLIR reports this one without the op prefix (emitError).
+    if (!reduceOpFitsType(kind, elem)) return regionError(op, `\`${kind}\` reduction operation is not compatible with type '${type}'`);
+    return undefined;
   },
 });
 

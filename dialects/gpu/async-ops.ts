@@ -10,6 +10,8 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { parseAsyncDependencies, printAsyncDependencies } from './alloc.js';
 import { AsyncTokenType } from './attributes.js';
 import { AsyncToken } from './ops.js';
+import { EraseRedundantGpuWaitOpPairs, SimplifyGpuWaitOp } from './canonicalization.js';
+import { foldCastOperands } from '../memref/canonicalization.js';
 
 const AnyMemRef = typeConstraint('memref of any type values', (t) => t instanceof MemRefType, undefined, (t) => t instanceof MemRefType);
 const isAsync = (op: Operation) => op.results.length > 0;
@@ -34,6 +36,7 @@ export const WaitOp = defineOp({
   operands: { asyncDependencies: variadic(AsyncToken) },
   results: { asyncToken: optional(AsyncToken) },
   traits: [MemoryEffects('read', 'write')],
+  canonicalize: [EraseRedundantGpuWaitOpPairs, SimplifyGpuWaitOp],
   print(p: OpAsmPrinter, op: Operation) {
     printDeps(p, op, op.numOperands);
     p.printOptionalAttrDict(op);
@@ -52,6 +55,8 @@ function binary(name: string, summary: string, second: 'src' | 'value', verify: 
     operands: { asyncDependencies: variadic(AsyncToken), dst: AnyMemRef, [second]: second === 'src' ? AnyMemRef : AnyType },
     results: { asyncToken: optional(AsyncToken) },
     traits: [MemoryEffects('read', 'write')],
+    // MLIR's MemcpyOp::fold and MemsetOp::fold: memref.cast operands read through (foldMemRefCast).
+    fold: foldCastOperands,
     verify(op) {
       const n = op.numOperands;
       return verify(op, op.operand(n - 2).type as MemRefType, op.operand(n - 1).type);

@@ -6,6 +6,8 @@ import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import { parseAllReduceOperationKeyword } from './all-reduce.js';
 import { GpuEnumAttr } from './enum-attr.js';
+import { parseObjectBody, parseSelectObjectBody } from './binary.js';
+import { parseMMAMatrixBody } from './mma.js';
 
 export const DIMENSIONS = ['x', 'y', 'z'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -118,6 +120,8 @@ export function parseGpuAttribute(parser: Parser, mnemonic: string): Attribute {
     return a;
   }
   if (mnemonic === 'address_space') return parseAddressSpaceBody(parser);
+  if (mnemonic === 'select_object') return parseSelectObjectBody(parser);
+  if (mnemonic === 'object') return parseObjectBody(parser);
   if ((MAPPING_KINDS as readonly string[]).includes(mnemonic) || mnemonic === 'memory_space') return parseMappingBody(parser, mnemonic as MappingKind);
   if (mnemonic === 'dim') {
     throw parser.emitError('expected valid keyword');
@@ -127,6 +131,7 @@ export function parseGpuAttribute(parser: Parser, mnemonic: string): Attribute {
 
 export function parseGpuType(parser: Parser, mnemonic: string): Type {
   if (mnemonic === 'async.token') return AsyncTokenType.get();
+  if (mnemonic === 'mma_matrix') return parseMMAMatrixBody(parser, parser.offset - mnemonic.length);
   throw parser.emitError(`unknown gpu type: ${mnemonic}`, parser.offset - mnemonic.length);
 }
 

@@ -1,6 +1,10 @@
+import { DenseArrayAttr } from '../../core/ir/attributes.js';
 import { defineDialect } from '../../core/ir/dialect.js';
+import { IntegerType } from '../../core/ir/types.js';
 import { AllocOp } from './alloc.js';
-import { AllReduceOp, YieldOp } from './all-reduce.js';
+import { BinaryOp } from './binary.js';
+import { SubgroupMmaComputeOp, SubgroupMmaLoadMatrixOp, SubgroupMmaStoreMatrixOp } from './mma.js';
+import { AllReduceOp, SubgroupReduceOp, YieldOp } from './all-reduce.js';
 import { LaunchOp, TerminatorOp } from './launch.js';
 import { MemcpyOp, MemsetOp, WaitOp } from './async-ops.js';
 import { parseGpuAttribute, parseGpuType } from './attributes.js';
@@ -8,6 +12,8 @@ import {
   BarrierOp,
   BlockDimOp,
   BlockIdOp,
+  DynamicSharedMemoryOp,
+  PrintfOp,
   GlobalIdOp,
   GPUFuncOp,
   GPUModuleOp,
@@ -26,6 +32,8 @@ import {
 export * from './attributes.js';
 export * from './ops.js';
 export { AllocOp } from './alloc.js';
+export * from './binary.js';
+export * from './mma.js';
 export * from './all-reduce.js';
 export * from './launch.js';
 export * from './async-ops.js';
@@ -36,6 +44,10 @@ export const gpuDialect = defineDialect({
   ops: [
     GPUModuleOp,
     ModuleEndOp,
+    BinaryOp,
+    SubgroupMmaLoadMatrixOp,
+    SubgroupMmaStoreMatrixOp,
+    SubgroupMmaComputeOp,
     GPUFuncOp,
     ReturnOp,
     LaunchFuncOp,
@@ -49,9 +61,12 @@ export const gpuDialect = defineDialect({
     NumSubgroupsOp,
     SubgroupSizeOp,
     BarrierOp,
+    DynamicSharedMemoryOp,
+    PrintfOp,
     ShuffleOp,
     AllocOp,
     AllReduceOp,
+    SubgroupReduceOp,
     YieldOp,
     LaunchOp,
     TerminatorOp,
@@ -59,6 +74,13 @@ export const gpuDialect = defineDialect({
     MemcpyOp,
     MemsetOp,
   ],
+  // MLIR 19's GPUDialect::verifyOperationAttribute for the launch sizes a func.func may carry.
+  verifyOperationAttribute(_op, name, value) {
+    if (name !== 'gpu.known_block_size' && name !== 'gpu.known_grid_size') return undefined;
+    if (!(value instanceof DenseArrayAttr && value.elementType === IntegerType.get(32))) return `${name} must be a dense i32 array`;
+    if (value.values.length !== 3) return `${name} must contain exactly 3 elements`;
+    return undefined;
+  },
   parseAttribute: parseGpuAttribute,
   parseType: parseGpuType,
 });

@@ -1,6 +1,6 @@
 import { ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
-import { AnyAttr, AnyType, attrConstraint, IndexAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyType, attrConstraint, IndexAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
@@ -9,6 +9,7 @@ import {
   AutomaticAllocationScope,
   HasParent,
   IsolatedFromAbove,
+  MemoryEffects,
   Pure,
   ReturnLike,
   SingleBlockImplicitTerminator,
@@ -16,14 +17,15 @@ import {
   SymbolTable,
   Terminator,
 } from '../../core/ir/traits.js';
-import { FunctionType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
+import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
-import { SymbolNameAttr } from '../builtin/index.js';
+import { StrAttr, SymbolNameAttr } from '../builtin/index.js';
 import { addArgAndResultAttrs, checkDuplicateEntryArgs, DictArrayAttr, FunctionTypeAttr, functionTypeOf, parseFunctionSignature, printFunctionSignature, verifyFunctionAttrs } from '../func/function-interface.js';
 import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
+import { isGpuTarget } from './binary.js';
 import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, parseShuffleModeKeyword, ShuffleModeAttr, type AddressSpace } from './attributes.js';
 
 export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
@@ -111,6 +113,10 @@ export const ShuffleOp = defineOp({
   assemblyFormat: '$mode $value `,` $offset `,` $width attr-dict `:` type($value)',
   inferResultTypes: (operands) => [operands[0]!.type, IntegerType.get(1)],
   resultNames: () => ['shuffleResult', 'valid'],
+  verify(op) {
+    if (op.operand(0).type !== op.resultTypes[0]) return 'failed to verify that all of {value, shuffleResult} have same type';
+    return undefined;
+  },
 });
 
 export const BarrierOp = defineOp({
@@ -120,13 +126,54 @@ export const BarrierOp = defineOp({
   canonicalize: [EraseRedundantGpuBarrierOps],
 });
 
+// ------------------------------------------------------------------------------------ gpu.dynamic_shared_memory
+
+const I8MemRef1D = typeConstraint('1D memref of 8-bit signless integer values', (t) => t instanceof MemRefType && t.shape.length === 1 && t.elementType === IntegerType.get(8));
+
+/**
+ * `%0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>`: the dynamic
+ * workgroup memory of a launch (its `dynamic_shared_memory_size` bytes), as bytes. MLIR 19 checks
+ * neither the enclosing symbol table nor integer memory spaces (3 is refused).
+ */
+export const DynamicSharedMemoryOp = defineOp({
+  name: 'gpu.dynamic_shared_memory',
+  summary: 'Get the memref for dynamic shared memory',
+  results: { resultMemref: I8MemRef1D },
+  traits: [Pure],
+  assemblyFormat: 'attr-dict `:` type($resultMemref)',
+  verify(op) {
+    const type = op.resultTypes[0] as MemRefType;
+    const ms = type.memorySpace;
+    if (!(ms instanceof AddressSpaceAttr && ms.value === 'workgroup')) return 'address space must be address_space<workgroup>';
+    if (type.shape.every((d) => d >= 0)) return 'result memref type must be memref<?xi8, #gpu.address_space<workgroup>>';
+    return undefined;
+  },
+});
+
+// ------------------------------------------------------------------------------------ gpu.printf
+
+const PrintfArg = typeConstraint('integer or index or floating-point', (t) => t instanceof IntegerType || t instanceof IndexType || t instanceof FloatType);
+
+/** `gpu.printf "%d %f" %a, %b : i32, f32`: a formatted print from device code (MLIR 19; not executed here). */
+export const PrintfOp = defineOp({
+  name: 'gpu.printf',
+  summary: 'Device-side printf, as in CUDA or OpenCL, for debugging',
+  operands: { args: variadic(PrintfArg) },
+  attributes: { format: required(StrAttr) },
+  traits: [MemoryEffects('write')],
+  assemblyFormat: '$format attr-dict ($args^ `:` type($args))?',
+});
+
 // ------------------------------------------------------------------------------------ gpu.module
 
-const TargetArrayAttr = attrConstraint(
-  'Array of GPU target attributes with at least 1 elements',
-  (a: Attribute): a is ArrayAttr => a instanceof ArrayAttr && a.elements.length > 0,
-  { formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare) },
-);
+const TARGETS_DESCRIPTION = 'array of GPU target attributes with at least 1 elements';
+/**
+ * Any array here; its elements and size are checked by the verifier (as MLIR, whose custom form
+ * parses any array attribute and whose verifier refuses `[]` and non-targets).
+ */
+const TargetArrayAttr = attrConstraint(TARGETS_DESCRIPTION, (a: Attribute): a is ArrayAttr => a instanceof ArrayAttr, {
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
+});
 
 /**
  * gpu.module's body: MLIR's GPUModuleOp::print leaves out the gpu.module_end terminator even where
@@ -143,14 +190,27 @@ const ModuleBody: CustomDirective = {
   },
 };
 
+const ModuleOffloadingHandler = attrConstraint('any attribute', (a: Attribute): a is Attribute => a !== undefined, {
+  formatPrint: (p: OpAsmPrinter, a: Attribute) => p.printAttribute(a),
+  formatParse: (parser: Parser) => parser.parseAttribute(),
+});
+
 export const GPUModuleOp = defineOp({
   name: 'gpu.module',
   summary: 'A top level compilation unit containing code to be run on a GPU.',
-  attributes: { sym_name: required(SymbolNameAttr), targets: optionalAttr(TargetArrayAttr), offloadingHandler: optionalAttr(AnyAttr) },
+  attributes: { sym_name: required(SymbolNameAttr), targets: optionalAttr(TargetArrayAttr), offloadingHandler: optionalAttr(ModuleOffloadingHandler) },
   regions: { bodyRegion: {} },
   traits: [IsolatedFromAbove, SymbolTable, SymbolTrait, SingleBlockImplicitTerminator('gpu.module_end')],
-  assemblyFormat: '$sym_name (`<` $offloadingHandler^ `>`)? ($targets^ ` `)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
+  // MLIR's GPUModuleOp::print writes ` <handler>`, the handler in full (`#gpu.select_object<0 : i64>`).
+  assemblyFormat: '$sym_name (` ` `<` $offloadingHandler^ `>`)? ($targets^ ` `)? attr-dict-with-keyword custom<ModuleBody>($bodyRegion)',
   customDirectives: { ModuleBody },
+  verify(op) {
+    const targets = op.getAttr('targets');
+    if (targets instanceof ArrayAttr && (targets.elements.length === 0 || !targets.elements.every(isGpuTarget))) {
+      return `attribute 'targets' failed to satisfy constraint: ${TARGETS_DESCRIPTION}`;
+    }
+    return undefined;
+  },
 });
 
 export const ModuleEndOp = defineOp({

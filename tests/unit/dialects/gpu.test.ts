@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeParity, firstError, itReportsFirstErrors, UNREGISTERED } from './harness.js';
 
 // Expected texts under expected/gpu/ were produced by mlir-opt (LLVM 19) and reviewed.
-describeParity('gpu');
+// With --allow-unregistered-dialect: gpu.module targets and gpu.binary objects name #nvvm.target.
+describeParity('gpu', { flags: [UNREGISTERED] });
 
 describe('gpu dialect diagnostics', () => {
   it('reports unknown gpu attributes like mlir-opt', () => {

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --split-input-file --verify-diagnostics
+// RUN: tile-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -339,4 +339,276 @@ func.func @memcpy_shapes(%a: memref<4x?xf16>, %b: memref<5x?xf16>) {
 func.func @memset_type(%a: memref<2x2xi8>, %v: i16) {
   // expected-error @+1 {{'gpu.memset' op failed to verify that all of {dst, value} have same element type}}
   gpu.memset %a, %v : memref<2x2xi8>, i16
+}
+
+// -----
+
+// The verifier messages of gpu.subgroup_reduce, as mlir-opt 19 gives them.
+
+func.func @rank2(%v: vector<4x4xi32>) {
+  // expected-error@+1 {{'gpu.subgroup_reduce' op operand #0 must be Integer or Float or vector of Integer or Float values of ranks 1, but got 'vector<4x4xi32>'}}
+  %r = gpu.subgroup_reduce add %v : (vector<4x4xi32>) -> vector<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @scalable(%v: vector<[4]xi32>) {
+  // expected-error@+1 {{'gpu.subgroup_reduce' op is not compatible with scalable vector types}}
+  %r = gpu.subgroup_reduce add %v : (vector<[4]xi32>) -> vector<[4]xi32>
+  return
+}
+
+// -----
+
+func.func @or_on_float(%v: vector<2xf16>) {
+  // expected-error@+1 {{`or` reduction operation is not compatible with type 'vector<2xf16>'}}
+  %r = gpu.subgroup_reduce or %v : (vector<2xf16>) -> vector<2xf16>
+  return
+}
+
+// -----
+
+func.func @minimumf_on_int(%v: i64) {
+  // expected-error@+1 {{`minimumf` reduction operation is not compatible with type 'i64'}}
+  %r = gpu.subgroup_reduce minimumf %v : (i64) -> i64
+  return
+}
+
+// -----
+
+func.func @no_operation(%v: f32) {
+  // expected-error@+1 {{'gpu.subgroup_reduce' op requires attribute 'op'}}
+  %r = gpu.subgroup_reduce %v : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @types_differ(%v: f32) {
+  // expected-error@+1 {{'gpu.subgroup_reduce' op requires the same type for all operands and results}}
+  %r = gpu.subgroup_reduce add %v : (f32) -> f64
+  return
+}
+
+// -----
+
+func.func @shuffle_types_differ(%v: f32, %o: i32, %w: i32) {
+  // expected-error@+1 {{'gpu.shuffle' op failed to verify that all of {value, shuffleResult} have same type}}
+  %r, %ok = "gpu.shuffle"(%v, %o, %w) {mode = #gpu<shuffle_mode up>} : (f32, i32, i32) -> (f64, i1)
+  return
+}
+
+// -----
+
+// The verifier messages of gpu.dynamic_shared_memory, as mlir-opt 19 gives them: the address space
+// must be #gpu.address_space<workgroup> (the integer 3 is refused too), the size dynamic, the
+// elements i8 and the rank 1.
+
+func.func @integer_space() {
+  // expected-error@+1 {{'gpu.dynamic_shared_memory' op address space must be address_space<workgroup>}}
+  %0 = gpu.dynamic_shared_memory : memref<?xi8, 3>
+  return
+}
+
+// -----
+
+func.func @no_space() {
+  // expected-error@+1 {{'gpu.dynamic_shared_memory' op address space must be address_space<workgroup>}}
+  %0 = gpu.dynamic_shared_memory : memref<?xi8>
+  return
+}
+
+// -----
+
+func.func @static_size() {
+  // expected-error@+1 {{'gpu.dynamic_shared_memory' op result memref type must be memref<?xi8, #gpu.address_space<workgroup>>}}
+  %0 = gpu.dynamic_shared_memory : memref<16xi8, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @not_bytes() {
+  // expected-error@+1 {{'gpu.dynamic_shared_memory' op result #0 must be 1D memref of 8-bit signless integer values, but got 'memref<?xi16, #gpu.address_space<workgroup>>'}}
+  %0 = gpu.dynamic_shared_memory : memref<?xi16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @rank_two() {
+  // expected-error@+1 {{'gpu.dynamic_shared_memory' op result #0 must be 1D memref of 8-bit signless integer values, but got 'memref<?x?xi8, #gpu.address_space<workgroup>>'}}
+  %0 = gpu.dynamic_shared_memory : memref<?x?xi8, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Verifier messages as mlir-opt 19 gives them: the gpu dialect's checks of `gpu.known_block_size`
+// and `gpu.known_grid_size` on any op, gpu.module's `targets`, and the operand count of the
+// generic gpu.launch / gpu.launch_func (MLIR's AtLeastNOperands comes before the segment sizes).
+
+// expected-error@+1 {{'func.func' op gpu.known_grid_size must be a dense i32 array}}
+func.func @grid_not_array() attributes {gpu.known_grid_size = [1, 1, 1]} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op gpu.known_block_size must be a dense i32 array}}
+func.func @block_i64() attributes {gpu.known_block_size = array<i64: 1, 1, 1>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op gpu.known_block_size must contain exactly 3 elements}}
+func.func @block_four() attributes {gpu.known_block_size = array<i32: 1, 1, 1, 1>} {
+  return
+}
+
+// -----
+
+gpu.module @empty_targets [] {
+}
+// expected-error@-2 {{'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements}}
+
+// -----
+
+// expected-error@+1 {{'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements}}
+gpu.module @string_target ["sm_90"] {
+}
+
+// -----
+
+func.func @launch_four_operands(%i: index) {
+  // expected-error@+1 {{'gpu.launch' op expected 6 or more operands, but found 4}}
+  "gpu.launch"(%i, %i, %i, %i) ({
+    gpu.terminator
+  }) {operandSegmentSizes = array<i32: 0, 1, 1, 1, 1>} : (index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @launch_func_no_segments(%i: index) {
+  // expected-error@+1 {{'gpu.launch_func' op expected 6 or more operands, but found 2}}
+  "gpu.launch_func"(%i, %i) {kernel = @m::@k} : (index, index) -> ()
+  return
+}
+
+// -----
+
+// The verifier and parser messages of gpu.binary, #gpu.object and #gpu.select_object, as
+// mlir-opt 19 gives them.
+
+// expected-error@+1 {{'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object attributes with at least 1 elements}}
+gpu.binary @none []
+
+// -----
+
+// expected-error@+1 {{'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object attributes with at least 1 elements}}
+gpu.binary @strings ["cubin"]
+
+// -----
+
+// expected-error@+1 {{'gpu.binary' op attribute 'offloadingHandler' failed to satisfy constraint: any attribute with the `OffloadingTranslationAttrTrait` trait.}}
+gpu.binary @handler <"first"> [#gpu.object<#nvvm.target, "">]
+
+// -----
+
+// expected-error@+1 {{the target attribute must implement or promise the `gpu::TargetAttrInterface`}}
+gpu.binary @target [#gpu.object<"sm_90", "">]
+
+// -----
+
+// expected-error@+1 {{the target attribute must be a GPU Target attribute}}
+gpu.binary @select <#gpu.select_object<"a">> [#gpu.object<#nvvm.target, "">]
+
+// -----
+
+func.func @vector_arg(%v: vector<2xf32>) {
+  // expected-error@+1 {{'gpu.printf' op operand #0 must be variadic of integer or index or floating-point, but got 'vector<2xf32>'}}
+  gpu.printf "%f" %v : vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @no_format(%v: f32) {
+  // expected-error@+1 {{'gpu.printf' op requires attribute 'format'}}
+  "gpu.printf"(%v) : (f32) -> ()
+  return
+}
+
+// -----
+
+// The messages of !gpu.mma_matrix and the subgroup matrix ops, as mlir-opt 19 gives them.
+
+// expected-error@+1 {{MMAMatrixType must have exactly two dimensions}}
+func.func @rank_one(%m: !gpu.mma_matrix<16xf16, "AOp">) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{operand expected to be one of AOp, BOp or COp}}
+func.func @d_operand(%m: !gpu.mma_matrix<16x16xf16, "DOp">) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{MMAMatrixType elements must be SI8, UI8, I32, F16, or F32}}
+func.func @f64_elements(%m: !gpu.mma_matrix<16x16xf64, "COp">) {
+  return
+}
+
+// -----
+
+func.func @load_column_major(%m: memref<32x32xf32, strided<[1, 32]>>, %i: index) {
+  // expected-error@+1 {{expected source memref most minor dim must have unit stride}}
+  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 32 : index} : memref<32x32xf32, strided<[1, 32]>> -> !gpu.mma_matrix<16x16xf32, "COp">
+  return
+}
+
+// -----
+
+func.func @load_f64(%m: memref<32x32xf64>, %i: index) {
+  // expected-error@+1 {{'gpu.subgroup_mma_load_matrix' op operand #0 must be memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values of ranks 1 values, but got 'memref<32x32xf64>'}}
+  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension = 32 : index} : memref<32x32xf64> -> !gpu.mma_matrix<16x16xf32, "COp">
+  return
+}
+
+// -----
+
+func.func @store_b(%v: !gpu.mma_matrix<16x16xf16, "BOp">, %m: memref<32x32xf16>, %i: index) {
+  // expected-error@+1 {{expected the operand matrix being stored to have 'COp' operand type}}
+  gpu.subgroup_mma_store_matrix %v, %m[%i, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "BOp">, memref<32x32xf16>
+  return
+}
+
+// -----
+
+func.func @store_column_major(%v: !gpu.mma_matrix<16x16xf16, "COp">, %m: memref<32x32xf16, strided<[1, 32]>>, %i: index) {
+  // expected-error@+1 {{expected destination memref most minor dim must have unit stride}}
+  gpu.subgroup_mma_store_matrix %v, %m[%i, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, strided<[1, 32]>>
+  return
+}
+
+// -----
+
+func.func @compute_order(%a: !gpu.mma_matrix<16x16xf16, "AOp">, %c: !gpu.mma_matrix<16x16xf16, "COp">) {
+  // expected-error@+1 {{operands must be in the order AOp, BOp, COp}}
+  %d = gpu.subgroup_mma_compute %a, %a, %c : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "AOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  return
+}
+
+// -----
+
+func.func @compute_shapes(%a: !gpu.mma_matrix<16x8xf16, "AOp">, %b: !gpu.mma_matrix<16x16xf16, "BOp">, %c: !gpu.mma_matrix<16x16xf16, "COp">) {
+  // expected-error@+1 {{operand shapes do not satisfy matmul constraints}}
+  %d = gpu.subgroup_mma_compute %a, %b, %c : !gpu.mma_matrix<16x8xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf16, "COp">
+  return
 }

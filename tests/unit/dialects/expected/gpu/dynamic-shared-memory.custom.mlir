@@ -1,0 +1,8 @@
+module {
+  func.func @bytes() -> memref<?xi8, #gpu.address_space<workgroup>> {
+    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %1 = gpu.dynamic_shared_memory {tag} : memref<?xi8, strided<[2]>, #gpu.address_space<workgroup>>
+    return %0 : memref<?xi8, #gpu.address_space<workgroup>>
+  }
+}
+
