@@ -4,6 +4,7 @@ import { attrConstraint, optionalAttr, required, typeConstraint, variadic, AnyTy
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
+import type { Value } from '../../core/ir/value.js';
 import type { Region } from '../../core/ir/region.js';
 import { IsolatedFromAbove, ReturnLike, SameOperandsAndResultType, Terminator } from '../../core/ir/traits.js';
 import { FloatType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
@@ -57,6 +58,17 @@ const AllReduceOperationDirective: CustomDirective = {
 
 const regionError = (op: Operation, message: string) => Object.assign(new Diagnostic('error', op.loc, message), { op });
 
+/**
+ * In the entry block of a gpu.launch every work item reaches a group reduction: it is marked
+ * `uniform` (MLIR's canMakeGroupOpUniform; the fold of gpu.all_reduce and gpu.subgroup_reduce).
+ */
+function foldUniformInLaunchEntry(op: Operation): Value[] | undefined {
+  const launch = op.parentOp;
+  if (op.getAttr('uniform') || launch?.name !== 'gpu.launch' || op.parent !== launch.regions[0]!.entry) return undefined;
+  op.setAttr('uniform', UnitAttr.get());
+  return [...op.results];
+}
+
 export const AllReduceOp = defineOp({
   name: 'gpu.all_reduce',
   summary: 'Reduce values among workgroup.',
@@ -66,13 +78,7 @@ export const AllReduceOp = defineOp({
   regions: { body: {} },
   traits: [IsolatedFromAbove, SameOperandsAndResultType],
   customDirectives: { AllReduceOperation: AllReduceOperationDirective },
-  // In the entry block of a gpu.launch every work item reaches the op: it is uniform (MLIR's canMakeGroupOpUniform).
-  fold(op) {
-    const launch = op.parentOp;
-    if (op.getAttr('uniform') || launch?.name !== 'gpu.launch' || op.parent !== launch.regions[0]!.entry) return undefined;
-    op.setAttr('uniform', UnitAttr.get());
-    return [...op.results];
-  },
+  fold: foldUniformInLaunchEntry,
   assemblyFormat: 'custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict `:` functional-type(operands, results)',
   verifyRegions(op) {
     const body = op.regions[0] as Region;
@@ -117,13 +123,7 @@ export const SubgroupReduceOp = defineOp({
   attributes: { op: required(AllReduceOperationAttrC), uniform: optionalAttr(UnitAttrConstraint) },
   traits: [SameOperandsAndResultType],
   customDirectives: { AllReduceOperation: AllReduceOperationDirective },
-  // MLIR's canMakeGroupOpUniform, as gpu.all_reduce's fold.
-  fold(op) {
-    const launch = op.parentOp;
-    if (op.getAttr('uniform') || launch?.name !== 'gpu.launch' || op.parent !== launch.regions[0]!.entry) return undefined;
-    op.setAttr('uniform', UnitAttr.get());
-    return [...op.results];
-  },
+  fold: foldUniformInLaunchEntry,
   assemblyFormat: 'custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? attr-dict `:` functional-type(operands, results)',
   verify(op) {
     const type = op.resultTypes[0]!;
