@@ -10,7 +10,8 @@ import type { Block } from '../../../core/ir/block.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import type { ArithBuilder } from '../../loops/arith-builder.js';
+import { constantInt, type ArithBuilder } from '../../loops/arith-builder.js';
+import { effectsRecursively } from '../../analysis/side-effects.js';
 import { isWorkgroup } from '../memory-access.js';
 import { loadVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 
@@ -20,15 +21,13 @@ interface Linear {
   readonly offset: number;
 }
 
-function constantInt(v: Value): number | undefined {
-  const def = v.definingOp;
-  if (def?.name !== 'arith.constant') return undefined;
-  const n = (def.getAttr('value') as { value?: unknown } | undefined)?.value;
-  return typeof n === 'bigint' ? Number(n) : undefined;
+function constantNumber(v: Value): number | undefined {
+  const n = constantInt(v);
+  return n === undefined ? undefined : Number(n);
 }
 
 function linear(v: Value): Linear {
-  const c = constantInt(v);
+  const c = constantNumber(v);
   if (c !== undefined) return { base: undefined, offset: c };
   const def = v.definingOp;
   if (def?.name === 'arith.addi') {
@@ -42,7 +41,7 @@ const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a 
 
 /** A number the value is known to be a multiple of (1 when nothing is known; 0 for the constant 0). */
 function knownMultiple(v: Value, depth = 0): number {
-  const c = constantInt(v);
+  const c = constantNumber(v);
   if (c !== undefined) return Math.abs(c);
   const def = v.definingOp;
   if (!def || depth > 8) return 1;
@@ -60,9 +59,8 @@ interface Candidate {
   readonly last: Linear;
 }
 
-/** Whether an op ends a run of combinable loads (it may write memory or synchronize). */
-const endsRun = (op: Operation): boolean => op.regions.length > 0 || op.name !== 'memref.load' && !isPure(op);
-const isPure = (op: Operation): boolean => op.name.startsWith('arith.') || op.name === 'vector.extract' || op.name === 'vector.load' || op.name.startsWith('math.') || op.name === 'memref.dim';
+/** Whether an op ends a run of combinable loads: it has regions, or may do more than read memory (write, synchronize, or undeclared). */
+const endsRun = (op: Operation): boolean => op.regions.length > 0 || (effectsRecursively(op)?.some((e) => e !== 'read') ?? true);
 
 export function combineWorkgroupLoads(kernel: Operation, b: ArithBuilder): void {
   const blocks: Block[] = [];

@@ -74,8 +74,8 @@ export function markSwizzledBuffers(kernel: Operation, b: ArithBuilder): void {
   const allocs: Operation[] = [];
   kernel.walk((op) => void (AllocOp.isa(op) && allocs.push(op)));
   for (const alloc of allocs) {
-    const layout = alloc.properties.get('layout') ?? alloc.getAttr('layout');
-    if (!(layout instanceof SharedLayoutAttr) || isIdentity(layout)) continue;
+    const layout = swizzleOf(alloc.results[0]!);
+    if (!layout) continue;
     const type = alloc.results[0]!.type as MemRefType;
     const why = swizzleError(layout, type);
     if (why) throw new DiagnosticError(opDiagnostic(alloc, `cannot be lowered: ${why}`));

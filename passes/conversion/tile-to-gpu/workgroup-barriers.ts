@@ -21,10 +21,10 @@
 import type { Block } from '../../../core/ir/block.js';
 import { UnknownLoc } from '../../../core/ir/location.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import type { Builder } from '../../../core/ir/builder.js';
-import { AddressSpaceAttr, BarrierOp } from '../../../dialects/gpu/index.js';
+import { BarrierOp } from '../../../dialects/gpu/index.js';
+import { isWorkgroup } from '../memory-access.js';
 
 const UNKNOWN = String(UnknownLoc.get());
 /** An access of an unknown workgroup buffer: conflicts with every buffer. */
@@ -43,11 +43,6 @@ const WRITES = new Set(['memref.store', 'vector.store', 'vector.maskedstore', 'v
 /** Ops that take a memref without touching its elements (views are followed to their root). */
 const VIEWS = new Set(['memref.cast', 'memref.subview', 'memref.reinterpret_cast', 'memref.expand_shape', 'memref.collapse_shape', 'memref.view']);
 const NO_ACCESS = new Set(['memref.dim', 'memref.extract_strided_metadata', 'scf.yield', 'scf.condition', 'gpu.return', 'func.return', 'memref.dealloc']);
-
-const isWorkgroup = (v: Value): boolean => {
-  const t = v.type;
-  return t instanceof MemRefType && t.memorySpace instanceof AddressSpaceAttr && t.memorySpace.value === 'workgroup';
-};
 
 /** The buffer a workgroup memref value views: through view ops to an attribution, an alloc, or ANY when unsure. */
 function rootOf(v: Value, kernel: Operation): Buffer {
@@ -72,7 +67,7 @@ function accessesOf(op: Operation, kernel: Operation): Access[] {
   if (VIEWS.has(op.name) || NO_ACCESS.has(op.name)) return [];
   const out: Access[] = [];
   for (const v of op.operands) {
-    if (!isWorkgroup(v)) continue;
+    if (!isWorkgroup(v.type)) continue;
     const buffer = rootOf(v, kernel);
     if (READS.has(op.name)) out.push({ buffer, write: false });
     else if (WRITES.has(op.name)) out.push({ buffer, write: true });
