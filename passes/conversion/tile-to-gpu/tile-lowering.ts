@@ -125,7 +125,10 @@ export class KernelLowering {
     else if (op.name === 'arith.constant') this.lowerConstant(op);
     else if (DotOp.isa(op)) this.lowerDot(op);
     else if (CastOp.isa(op)) this.lowerCast(op);
-    else if (TransposeOp.isa(op)) this.lowerTranspose(op);
+    else if (TransposeOp.isa(op)) {
+      // A transpose that only dots read is read through: they index its buffer with swapped coordinates.
+      if (!readThroughByDots(op)) this.lowerTranspose(op);
+    }
     else if (ReduceOp.isa(op)) lowerReduce(this.host(), op);
     else if (BroadcastOp.isa(op)) lowerBroadcast(this.host(), op);
     else if ((op.dialect === 'arith' || op.dialect === 'math') && op.regions.length === 0) this.lowerElementwise(op);
@@ -403,15 +406,26 @@ export class KernelLowering {
    * as that load is), else a staged copy. `readVector(row, col)` reads (row, col..col+3).
    */
   private operandSource(v: Value, at: Operation): OperandSource {
-    const load = v.definingOp;
-    const source = load && LoadOp.isa(load) ? load.operand(0) : undefined;
-    if (load && source && isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2 && !writesBetween(load, at)) {
+    const load = workgroupLoad(v, at);
+    if (load) {
+      const source = load.operand(0);
       const rank = (source.type as MemRefType).rank;
       const masked = !load.properties.has('in_bounds');
       return {
         read: (row, col) => this.loadElement(load, [row, col]),
         readVector: (row, col) => loadVector(this.b, source, elementIndices(this.b, load.operands.slice(1), [row, col], rank)),
         vectorizable: (run) => !masked && vectorizable(source, run),
+      };
+    }
+    const transposed = transposedWorkgroupLoad(v, at);
+    if (transposed) {
+      // (row, col) of the transpose is (col, row) of the buffer; runs of rows that are consecutive
+      // words there become vector loads in combine-loads.
+      const read = (row: Value, col: Value) => this.loadElement(transposed, [col, row]);
+      return {
+        read,
+        readVector: (row, col) => Array.from({ length: VECTOR_WIDTH }, (_, i) => read(row, this.b.add(col, this.b.constant(IndexType.get(), i)))),
+        vectorizable: () => false,
       };
     }
     const buffer = this.stage(v, at);
@@ -496,6 +510,28 @@ export class KernelLowering {
  * Whether memory may be written between `from` and `to` (same block, `from` first): then the
  * buffer a tile was loaded from may no longer hold it, and reading it again is wrong.
  */
+/** The tile.load of a workgroup buffer (rank >= 2) that defines `v`, if nothing writes memory between it and `at`. */
+function workgroupLoad(v: Value, at: Operation): Operation | undefined {
+  const load = v.definingOp;
+  if (!load || !LoadOp.isa(load)) return undefined;
+  const source = load.operand(0);
+  return isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2 && !writesBetween(load, at) ? load : undefined;
+}
+
+/** The workgroup tile.load of a 2-D buffer that `v` transposes (`v = tile.transpose (tile.load %buf)`), as workgroupLoad. */
+function transposedWorkgroupLoad(v: Value, at: Operation): Operation | undefined {
+  const transpose = v.definingOp;
+  if (!transpose || !TransposeOp.isa(transpose)) return undefined;
+  const load = workgroupLoad(transpose.operand(0), at);
+  return load && (load.operand(0).type as MemRefType).rank === 2 ? load : undefined;
+}
+
+/** Whether every user of a transpose is a tile.dot that reads it as an operand straight from its buffer. */
+function readThroughByDots(transpose: Operation): boolean {
+  const users = transpose.result.users();
+  return users.length > 0 && users.every((u) => DotOp.isa(u) && u.operand(2) !== transpose.result && transposedWorkgroupLoad(transpose.result, u) !== undefined);
+}
+
 function writesBetween(from: Operation, to: Operation): boolean {
   if (from.parent !== to.parent) return true;
   for (let op = from.next; op && op !== to; op = op.next) {
