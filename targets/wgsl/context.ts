@@ -10,7 +10,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { SSANames } from '../../core/syntax/ssa-names.js';
-import { addAffine, atomAffine, constAffine, addIndex, mulIndex, namedIndex, scaleAffine, splitAffine, sumIndex, type Affine, type IndexExpr } from './index-expr.js';
+import { addAffine, atomAffine, constAffine, addIndex, constIndex, mulIndex, namedIndex, scaleAffine, splitAffine, sumIndex, type Affine, type IndexExpr } from './index-expr.js';
 import { locationText } from './line-locations.js';
 import { NameAllocator } from './names.js';
 import { isI1, unsupportedTypeReason, usesF16, wgslType } from './types.js';
@@ -28,6 +28,14 @@ export interface MemrefView {
   readonly sizes: readonly IndexExpr[];
   /** Elements per entry of the WGSL array: 4 where it is declared `array<vec4<T>>` (vectorAccessedArrays), else absent. */
   readonly lanes?: number;
+  /** Whether the array is declared with the view's (static) sizes, one WGSL array per dimension (emit-memref's shapedArrays). */
+  readonly shaped?: boolean;
+}
+
+/** An element's place in a view: its linear index, and in a shaped array its index in each dimension. */
+export interface Address {
+  readonly linear: IndexExpr;
+  readonly dims?: readonly IndexExpr[];
 }
 
 export type Builtin = 'local_invocation_id' | 'workgroup_id' | 'num_workgroups' | 'global_invocation_id';
@@ -77,6 +85,8 @@ export class KernelContext {
     readonly racyStorage: boolean,
     /** Workgroup and private arrays declared as arrays of vectors (emit-memref's vectorAccessedArrays). */
     readonly vectorArrays: ReadonlySet<Value> = new Set(),
+    /** Workgroup arrays declared with their shape (emit-memref's shapedArrays). */
+    readonly shapedArrays: ReadonlySet<Value> = new Set(),
   ) {
     this.ssaNames = new SSANames(kernel, false);
   }
@@ -198,45 +208,69 @@ export class KernelContext {
     return view;
   }
 
-  /** The linear element index of `indices` in `view`. */
-  address(view: MemrefView, indices: readonly Value[]): IndexExpr {
-    return addIndex(view.offset, sumIndex(indices.map((v, i) => mulIndex(this.index(v), view.strides[i]!))));
+  /** Where `indices` are in `view`. */
+  address(view: MemrefView, indices: readonly Value[]): Address {
+    const dims = indices.map((v) => this.index(v));
+    const linear = addIndex(view.offset, sumIndex(dims.map((d, i) => mulIndex(d, view.strides[i]!))));
+    return view.shaped ? { linear, dims } : { linear };
   }
 
-  /** Reads element `at` of the view's array (i1 from its u32 form). */
-  loadElement(view: MemrefView, at: IndexExpr): string {
+  /** The element `k` places after `a` along the innermost dimension. */
+  offsetAddress(a: Address, k: number): Address {
+    const linear = addIndex(a.linear, constIndex(k));
+    return a.dims ? { linear, dims: [...a.dims.slice(0, -1), addIndex(a.dims[a.dims.length - 1]!, constIndex(k))] } : { linear };
+  }
+
+  /** Gives an address's run-time part a `let`, for several accesses next to it. */
+  materializeAddress(hint: string, a: Address): Address {
+    if (!a.dims) return { linear: this.materialize(hint, a.linear) };
+    return { linear: a.linear, dims: [...a.dims.slice(0, -1), this.materialize(hint, a.dims[a.dims.length - 1]!)] };
+  }
+
+  /** Reads element `a` of the view's array (i1 from its u32 form). */
+  loadElement(view: MemrefView, a: Address): string {
     this.usedGlobals.add(view.root);
-    const e = this.elementRef(view, at);
+    const e = this.elementRef(view, a);
     return isI1(view.element) ? `(${e} != 0u)` : e;
   }
 
-  storeElement(view: MemrefView, at: IndexExpr, value: string): void {
+  storeElement(view: MemrefView, a: Address, value: string): void {
     this.usedGlobals.add(view.root);
-    this.line(`${this.elementRef(view, at)} = ${isI1(view.element) ? `select(0u, 1u, ${value})` : value};`);
+    this.line(`${this.elementRef(view, a)} = ${isI1(view.element) ? `select(0u, 1u, ${value})` : value};`);
+  }
+
+  /** `root[i0][i1]..` for a shaped array, up to its innermost dimension (which the caller indexes). */
+  private outerRef(view: MemrefView, a: Address): { base: string; inner: IndexExpr } {
+    if (!a.dims) return { base: view.root, inner: a.linear };
+    // A known index is written as a literal: WGSL's bounds clamp is left out for a constant expression.
+    const text = (d: IndexExpr) => (d.affine && d.affine.terms.size === 0 ? constIndex(d.affine.constant).text : d.text);
+    return { base: view.root + a.dims.slice(0, -1).map((d) => `[${text(d)}]`).join(''), inner: a.dims[a.dims.length - 1]! };
   }
 
   /** `root[at]`, or in an array of vectors `root[q][r]` (at = 4q + r; computed at run time where the address does not say). */
-  private elementRef(view: MemrefView, at: IndexExpr): string {
-    if (!view.lanes) return `${view.root}[${at.text}]`;
+  private elementRef(view: MemrefView, a: Address): string {
+    const { base, inner: at } = this.outerRef(view, a);
+    if (!view.lanes) return `${base}[${at.text}]`;
     const split = at.affine && splitAffine(at.affine, view.lanes);
-    if (split) return `${view.root}[${split.quotient.text}][${split.lane}]`;
-    const a = this.materialize('at', at);
+    if (split) return `${base}[${split.quotient.text}][${split.lane}]`;
+    const m = this.materialize('at', at);
     const shift = Math.log2(view.lanes);
-    return `${view.root}[${a.text} >> ${shift}u][${a.text} & ${view.lanes - 1}]`;
+    return `${base}[${m.text} >> ${shift}u][${m.text} & ${view.lanes - 1}]`;
   }
 
   /**
-   * `root[q]`, the whole vector at element `at`, when the view's array holds vectors of `lanes`
-   * and `at` is a multiple of it: known from its affine form, or promised by the access
+   * `root[q]`, the whole vector at element `a`, when the view's array holds vectors of `lanes`
+   * and `a` is a multiple of it: known from its affine form, or promised by the access
    * (`aligned`: vector.load/store's alignment attribute).
    */
-  vectorRef(view: MemrefView, at: IndexExpr, lanes: number, aligned = false): string | undefined {
+  vectorRef(view: MemrefView, a: Address, lanes: number, aligned = false): string | undefined {
     if (view.lanes !== lanes) return undefined;
+    const { base, inner: at } = this.outerRef(view, a);
     const split = at.affine && splitAffine(at.affine, lanes);
     this.usedGlobals.add(view.root);
-    if (split && split.lane === 0) return `${view.root}[${split.quotient.text}]`;
+    if (split && split.lane === 0) return `${base}[${split.quotient.text}]`;
     if (!aligned) return undefined;
-    return `${view.root}[${this.materialize('at', at).text} >> ${Math.log2(lanes)}u]`;
+    return `${base}[${this.materialize('at', at).text} >> ${Math.log2(lanes)}u]`;
   }
 
   helper(name: string, text: string): string {

@@ -24,9 +24,10 @@ export function memorySpaceOf(t: MemRefType): MemorySpace | undefined {
 
 /**
  * A view of a whole array declared with the type's static shape (workgroup and private memory):
- * strides and offset from the layout, which must be static.
+ * strides and offset from the layout, which must be static. `shaped`: declared as one WGSL
+ * array per dimension (shapedArrays).
  */
-export function staticArrayView(cx: KernelContext, op: Operation, root: string, t: MemRefType, asVectors = false): { view: MemrefView; length: number } {
+export function staticArrayView(cx: KernelContext, op: Operation, root: string, t: MemRefType, asVectors = false, shaped = false): { view: MemrefView; length: number } {
   const why = unsupportedElementReason(t.elementType);
   if (why) cx.fail(op, why);
   if (usesF16(t)) cx.enables.add('f16');
@@ -36,15 +37,22 @@ export function staticArrayView(cx: KernelContext, op: Operation, root: string, 
   const strides = so.strides as number[];
   const length = t.rank === 0 ? 1 + so.offset : so.offset + t.shape.reduce((end, d, i) => end + (d - 1) * strides[i]!, 0) + 1;
   return {
-    view: { root, element: t.elementType, offset: constIndex(so.offset), strides: strides.map(constIndex), sizes: t.shape.map(constIndex), ...(asVectors ? { lanes: ARRAY_LANES } : {}) },
+    view: { root, element: t.elementType, offset: constIndex(so.offset), strides: strides.map(constIndex), sizes: t.shape.map(constIndex), ...(asVectors ? { lanes: ARRAY_LANES } : {}), ...(shaped ? { shaped } : {}) },
     length: t.shape.some((d) => d === 0) ? 1 : length,
   };
 }
 
-/** `array<f32, 256>` for a memref held in workgroup or private memory; `array<vec4<f32>, 64>` for one held as vectors. */
-export function arrayType(t: MemRefType, length: number, lanes?: number): string {
+/**
+ * `array<f32, 256>` for a memref held in workgroup or private memory; `array<vec4<f32>, 64>` for
+ * one held as vectors; for a shaped view one array per dimension (`array<array<vec4<f32>, 32>, 8>`
+ * for memref<8x128xf32>).
+ */
+export function arrayType(t: MemRefType, length: number, view: MemrefView): string {
   const scalar = memoryScalar(t.elementType);
-  return lanes ? `array<vec${lanes}<${scalar}>, ${length / lanes}>` : `array<${scalar}, ${length}>`;
+  const lanes = view.lanes;
+  const element = lanes ? `vec${lanes}<${scalar}>` : scalar;
+  if (view.shaped) return t.shape.reduceRight((inner, d, i) => `array<${inner}, ${i === t.rank - 1 && lanes ? d / lanes : d}>`, element);
+  return `array<${element}, ${lanes ? length / lanes : length}>`;
 }
 
 /** Elements per WGSL vector for arrays that vector.load/store read or write 4 elements at a time. */
@@ -74,6 +82,34 @@ export function vectorAccessedArrays(fn: Operation): Set<Value> {
   return out;
 }
 
+/**
+ * The workgroup arrays to declare with their memref's shape (`array<array<vec4<f32>, 32>, 16>`
+ * for memref<16x128xf32>) rather than flat. WebGPU clamps every array index (robust access): per
+ * dimension, a constant index (the unrolled k of a dot) needs no clamp and a thread's index is
+ * clamped once for all its accesses, where a flat index is clamped at every access (about 10% of
+ * an f32 matmul on an H200, bench/RESULTS.md). Arrays of rank >= 2 with an identity layout and a
+ * static shape without zero sizes, used only by loads and stores on the array itself (a view of
+ * it would need a linear address); held as vectors, the innermost size must be a multiple of 4.
+ */
+export function shapedArrays(fn: Operation, vectorArrays: ReadonlySet<Value>): Set<Value> {
+  const candidates: Value[] = [];
+  fn.walk((op) => {
+    if (op.name === 'memref.alloc' || op.name === 'memref.alloca') candidates.push(op.result);
+  });
+  const entry = fn.region(0).entry;
+  if (entry) candidates.push(...entry.arguments);
+  const accessedAsArray = (use: { owner: Operation; index: number }): boolean =>
+    ((use.owner.name === 'memref.load' || use.owner.name === 'vector.load') && use.index === 0) || ((use.owner.name === 'memref.store' || use.owner.name === 'vector.store') && use.index === 1);
+  return new Set(
+    candidates.filter((v) => {
+      const t = v.type;
+      if (!(t instanceof MemRefType) || memorySpaceOf(t) !== 'workgroup' || t.rank < 2 || !t.hasStaticShape || t.layout !== undefined) return false;
+      if (t.shape.some((d) => d === 0) || (vectorArrays.has(v) && t.shape[t.rank - 1]! % ARRAY_LANES !== 0)) return false;
+      return v.uses.every(accessedAsArray);
+    }),
+  );
+}
+
 /** Whether a vector.load/store says that its address is aligned to the whole vector (`alignment`, in bytes). */
 export function isAlignedVectorAccess(op: Operation): boolean {
   const alignment = op.getAttr('alignment') as IntegerAttr | undefined;
@@ -89,9 +125,9 @@ const allocation = (kind: 'alloc' | 'alloca'): OpEmitter => (op, cx) => {
   if (space === 'global' && kind === 'alloc') cx.fail(op, 'in global memory is not supported by the WGSL target (only workgroup and private memory)');
   if (space === undefined) cx.fail(op, `memory space '${t.memorySpace}' is not supported by the WGSL target`);
   const name = cx.name(op.result);
-  const { view, length } = staticArrayView(cx, op, name, t, cx.vectorArrays.has(op.result));
-  if (space === 'workgroup') cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length, view.lanes)};`);
-  else cx.line(`var ${name}: ${arrayType(t, length, view.lanes)};`);
+  const { view, length } = staticArrayView(cx, op, name, t, cx.vectorArrays.has(op.result), cx.shapedArrays.has(op.result));
+  if (space === 'workgroup') cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length, view)};`);
+  else cx.line(`var ${name}: ${arrayType(t, length, view)};`);
   cx.setView(op.result, view);
 };
 

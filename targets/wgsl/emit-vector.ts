@@ -6,7 +6,6 @@ import { isDynamicIndex } from '../../dialects/memref/dynamic-index-list.js';
 import type { CombiningKindAttr } from '../../dialects/vector/attributes.js';
 import type { KernelContext, OpEmitter } from './context.js';
 import { isNan, lane } from './helpers.js';
-import { addIndex, constIndex } from './index-expr.js';
 import { isI1, wgslType } from './types.js';
 import { isAlignedVectorAccess } from './emit-memref.js';
 
@@ -20,8 +19,8 @@ const load: OpEmitter = (op, cx) => {
   const address = cx.address(view, op.operands.slice(1));
   const whole = cx.vectorRef(view, address, lanes(t), isAlignedVectorAccess(op));
   if (whole) return cx.define(op, whole);
-  const at = cx.materialize(`${cx.name(op.result)}_at`, address);
-  const elems = Array.from({ length: lanes(t) }, (_, k) => cx.loadElement(view, addIndex(at, constIndex(k))));
+  const at = cx.materializeAddress(`${cx.name(op.result)}_at`, address);
+  const elems = Array.from({ length: lanes(t) }, (_, k) => cx.loadElement(view, cx.offsetAddress(at, k)));
   cx.define(op, `${wgslType(t)}(${elems.join(', ')})`);
 };
 
@@ -31,8 +30,8 @@ const store: OpEmitter = (op, cx) => {
   const address = cx.address(view, op.operands.slice(2));
   const whole = cx.vectorRef(view, address, lanes(op.operand(0).type), isAlignedVectorAccess(op));
   if (whole) return cx.line(`${whole} = ${value};`);
-  const at = cx.materialize(cx.names.fresh('at'), address);
-  for (let k = 0; k < lanes(op.operand(0).type); k++) cx.storeElement(view, addIndex(at, constIndex(k)), value + lane(k));
+  const at = cx.materializeAddress(cx.names.fresh('at'), address);
+  for (let k = 0; k < lanes(op.operand(0).type); k++) cx.storeElement(view, cx.offsetAddress(at, k), value + lane(k));
 };
 
 const splat: OpEmitter = (op, cx) => {

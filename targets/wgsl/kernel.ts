@@ -10,7 +10,7 @@ import { KernelContext, type Builtin, type MemrefView, type OpEmitter } from './
 import { arithEmitters } from './emit-arith.js';
 import { BUILTIN_PARAMS, gpuEmitters } from './emit-gpu.js';
 import { mathEmitters } from './emit-math.js';
-import { arrayType, memorySpaceOf, memrefEmitters, staticArrayView, vectorAccessedArrays } from './emit-memref.js';
+import { arrayType, memorySpaceOf, memrefEmitters, shapedArrays, staticArrayView, vectorAccessedArrays } from './emit-memref.js';
 import { scfEmitters } from './emit-scf.js';
 import { vectorEmitters } from './emit-vector.js';
 import { constIndex, mulIndex, namedIndex, type IndexExpr } from './index-expr.js';
@@ -88,7 +88,8 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
   const { reads, writes } = accessOf(fn, memrefArgs);
   const racyStorage = [...writes].some((w) => reads.has(w));
   const names = new NameAllocator([entryPoint, 'params', 'Params', ...Object.values(BUILTIN_PARAMS)]);
-  const cx = new KernelContext(fn, names, workgroupSize, EMITTERS, racyStorage, vectorAccessedArrays(fn));
+  const vectorArrays = vectorAccessedArrays(fn);
+  const cx = new KernelContext(fn, names, workgroupSize, EMITTERS, racyStorage, vectorArrays, shapedArrays(fn, vectorArrays));
 
   // Kernel arguments: storage buffers in argument order, scalars and dynamic sizes in the uniform struct.
   const bindings: StorageBinding[] = [];
@@ -151,10 +152,10 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
   entry.arguments.slice(inputs.length).forEach((arg, k) => {
     const t = arg.type as MemRefType;
     const name = cx.name(arg);
-    const { view, length } = staticArrayView(cx, fn, name, t, cx.vectorArrays.has(arg));
+    const { view, length } = staticArrayView(cx, fn, name, t, cx.vectorArrays.has(arg), cx.shapedArrays.has(arg));
     cx.setView(arg, view);
-    if (k < numWorkgroup) cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length, view.lanes)};`);
-    else prologue.push(() => cx.line(`var ${name}: ${arrayType(t, length, view.lanes)};`));
+    if (k < numWorkgroup) cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length, view)};`);
+    else prologue.push(() => cx.line(`var ${name}: ${arrayType(t, length, view)};`));
   });
 
   for (const p of prologue) p();

@@ -506,10 +506,6 @@ export class KernelLowering {
   }
 }
 
-/**
- * Whether memory may be written between `from` and `to` (same block, `from` first): then the
- * buffer a tile was loaded from may no longer hold it, and reading it again is wrong.
- */
 /** The tile.load of a workgroup buffer (rank >= 2) that defines `v`, if nothing writes memory between it and `at`. */
 function workgroupLoad(v: Value, at: Operation): Operation | undefined {
   const load = v.definingOp;
@@ -532,6 +528,10 @@ function readThroughByDots(transpose: Operation): boolean {
   return users.length > 0 && users.every((u) => DotOp.isa(u) && u.operand(2) !== transpose.result && transposedWorkgroupLoad(transpose.result, u) !== undefined);
 }
 
+/**
+ * Whether memory may be written between `from` and `to` (same block, `from` first): then the
+ * buffer a tile was loaded from may no longer hold it, and reading it again is wrong.
+ */
 function writesBetween(from: Operation, to: Operation): boolean {
   if (from.parent !== to.parent) return true;
   for (let op = from.next; op && op !== to; op = op.next) {
