@@ -54,6 +54,24 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
       }
     }, 180_000);
   }
+  // A given K x M (C = Aᵀ·B): the dot reads A's workgroup tile through the transpose, with swapped
+  // coordinates. 32x16 tiles on one warp: a thread's 4 rows of A at one k are one vec4 of A's
+  // workgroup array.
+  for (const o of ['tile-sizes=16,16,8 num-warps=1 num-stages=2', 'tile-sizes=32,16,8 num-warps=1 num-stages=1']) {
+    it(`matmul f32, A transposed @tile-wgsl{${o}}`, async () => {
+      const module = compile(example('matmul-transposed-a.mlir'), `@tile-wgsl{${o}}`);
+      const reference = compile(example('matmul-transposed-a.mlir'), 'canonicalize');
+      for (const [M, N, K] of [[37, 29, 45], [1, 1, 1], [33, 15, 7], [32, 48, 16]] as const) {
+        const [a, b] = [randomF32(K * M, M + K), randomF32(K * N, N)];
+        const inputs: [Float32Array, number[]][] = [[a, [K, M]], [b, [K, N]], [new Float32Array(M * N), [M, N]]];
+        const gpu = await run(module, 'matmul_f32_transposed_a', inputs, true);
+        const at = `${o} at ${M}x${N}x${K}`;
+        expectMatmulClose(gpu, await run(module, 'matmul_f32_transposed_a', inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs interpreter`, { transposeA: true });
+        expectMatmulClose(gpu, await run(reference, 'matmul_f32_transposed_a', inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs whole problem`, { transposeA: true });
+      }
+    }, 180_000);
+  }
+
   // f16 operands, f32 accumulation: where the adapter offers shader-f16 (wgpu on llvmpipe does,
   // Dawn on SwiftShader and on the H100 does not; then the case is skipped with a notice).
   it('matmul f16 @tile-wgsl{tile-sizes=16,16,8 num-warps=1 num-stages=2}', async (ctx) => {

@@ -3,12 +3,14 @@
 // whole-problem matmul (f32, f16) and add, and the hand-written tile-level examples through the
 // conversions alone, run in the interpreter (threads as coroutines meeting at barriers; a read of
 // a buffer region with a copy in flight is an error) equal to the whole-problem programs at
-// edge sizes. TILE_LOWERING_CONFIGS sets the number of combinations (TILE_SLOW=1: 150).
+// edge sizes. TILE_LOWERING_CONFIGS sets the number of combinations (TILE_SLOW=1: 150). The same
+// for matmuls with a transposed operand (A given K x M, B given N x K), whose dot reads the
+// transposed tile straight from its workgroup buffer with swapped coordinates.
 import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../../core/ir/operation.js';
 import { mulberry32 } from '../../../../testing/random.js';
-import { compile, example, expectClose, expectMatmulClose, random, runEntry } from '../tile/kernel-meaning.js';
+import { compile, example, expectClose, expectMatmulClose, random, runEntry, type MatmulOperandLayout } from '../tile/kernel-meaning.js';
 
 const CONVERSIONS = 'tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu,canonicalize,cse';
 
@@ -21,15 +23,60 @@ function expectSimt(module: Operation, what: string): void {
   expect(left, what).toEqual([]);
 }
 
-function expectSameMatmul(reference: Operation, lowered: Operation, entry: 'matmul_f32' | 'matmul_f16', shapes: readonly (readonly [number, number, number])[], what: string): void {
-  const half = entry === 'matmul_f16';
+/** The shapes of A, B and C of an MxNxK matmul whose operands lie as `layout` says. */
+function matmulDims([M, N, K]: readonly [number, number, number], layout: MatmulOperandLayout): number[][] {
+  return [layout.transposeA ? [K, M] : [M, K], layout.transposeB ? [N, K] : [K, N], [M, N]];
+}
+
+/** `entry` (f16 operands when its name starts with matmul_f16) lowered equals the reference at each size. */
+function expectSameMatmul(reference: Operation, lowered: Operation, entry: string, shapes: readonly (readonly [number, number, number])[], what: string, layout: MatmulOperandLayout = {}): void {
+  const half = entry.startsWith('matmul_f16');
   for (const [M, N, K] of shapes) {
     const [a, b] = [random(M * K, M * 7 + K, half), random(K * N, N * 3 + K, half)];
     const io = () => [a, b, new Float32Array(M * N).fill(NaN)];
-    const dims = [[M, K], [K, N], [M, N]];
-    expectMatmulClose(runEntry(lowered, entry, dims, io())[2]!, runEntry(reference, entry, dims, io())[2]!, a, b, [M, N, K], 1e-5, `${what} at ${M}x${N}x${K}`);
+    const dims = matmulDims([M, N, K], layout);
+    const want = runEntry(reference, entry, dims, io())[2]!;
+    expect(want.some(Number.isNaN), `${what} at ${M}x${N}x${K}: every element of the reference written`).toBe(false);
+    expectMatmulClose(runEntry(lowered, entry, dims, io())[2]!, want, a, b, [M, N, K], 1e-5, `${what} at ${M}x${N}x${K}`, layout);
   }
 }
+
+/** C = op(A)·op(B) in float64, independently of the interpreter. */
+function hostMatmul(a: Float32Array, b: Float32Array, [M, N, K]: readonly [number, number, number], layout: MatmulOperandLayout): Float32Array {
+  const c = new Float32Array(M * N);
+  for (let i = 0; i < M; i++) {
+    for (let j = 0; j < N; j++) {
+      let sum = 0;
+      for (let k = 0; k < K; k++) sum += (layout.transposeA ? a[k * M + i]! : a[i * K + k]!) * (layout.transposeB ? b[j * K + k]! : b[k * N + j]!);
+      c[i * N + j] = sum;
+    }
+  }
+  return c;
+}
+
+/** The types of each kernel's workgroup buffers (its entry block's arguments in workgroup memory: the workgroup attributions). */
+function workgroupBuffers(module: Operation): string[][] {
+  const kernels: string[][] = [];
+  module.walk((op) => {
+    if (op.name === 'gpu.func') kernels.push(op.region(0).entry!.arguments.map((arg) => String(arg.type)).filter((t) => t.includes('#gpu.address_space<workgroup>')));
+  });
+  return kernels;
+}
+
+/** Whether some vector.load reads a workgroup buffer of type `type`. */
+function vectorReads(module: Operation, type: string): boolean {
+  let found = false;
+  module.walk((op) => void (op.name === 'vector.load' && String(op.operand(0).type) === type && (found = true)));
+  return found;
+}
+
+/** C = A·Bᵀ: B given N x K. */
+const TRANSPOSED_B = `
+func.func @matmul_f32_transposed_b(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  tile.matmul %A, %B, %C transpose_b : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
+  return
+}
+`;
 
 function expectSameAdd(reference: Operation, lowered: Operation, shapes: readonly (readonly [number, number])[], what: string): void {
   for (const [M, N] of shapes) {
@@ -40,6 +87,8 @@ function expectSameAdd(reference: Operation, lowered: Operation, shapes: readonl
 }
 
 const configs = Number(process.env.TILE_LOWERING_CONFIGS ?? (process.env.TILE_SLOW ? 150 : 24));
+/** Combinations for the transposed-operand matmul (a third as many, at least 4). */
+const transposedConfigs = Math.max(4, Math.ceil(configs / 3));
 
 describe('lowering to SIMT code', () => {
   const matmul = compile(example('matmul.mlir'), 'canonicalize');
@@ -65,6 +114,52 @@ describe('lowering to SIMT code', () => {
         const [bm, bn, bk] = sizes as [number, number, number];
         expectSameMatmul(matmul, lowered, entry, [[1, 1, 1], [bm + 1, bn - 1, bk * stages + 1], [bm, bn, Math.max(1, bk - 1)]], what);
       }
+    }
+  }, SLOW_TIMEOUT_MS);
+
+  it(`@tile-wgsl on ${transposedConfigs} random option combinations of matmul-transposed-a.mlir (A given K x M) equals the whole problem`, () => {
+    const reference = compile(example('matmul-transposed-a.mlir'), 'canonicalize');
+    const layout = { transposeA: true };
+    // The reference itself computes Aᵀ·B (A is K x M), checked on the host.
+    const [a, b] = [random(7 * 5, 1), random(7 * 3, 2)];
+    const want = hostMatmul(a, b, [5, 3, 7], layout);
+    expectMatmulClose(runEntry(reference, 'matmul_f32_transposed_a', [[7, 5], [7, 3], [5, 3]], [a, b, new Float32Array(15).fill(NaN)])[2]!, want, a, b, [5, 3, 7], 1e-6, 'whole problem vs host', layout);
+    // 32x16 tiles on one warp: a thread holds 4 consecutive rows of A, read from A's buffer as one
+    // vector per k (the random configurations below hold fewer).
+    const options = 'tile-sizes=32,16,8 num-warps=1 num-stages=1';
+    const vectorized = compile(example('matmul-transposed-a.mlir'), `@tile-wgsl{${options}}`);
+    expect(workgroupBuffers(vectorized), 'only the copies of A and B: the dot reads Aᵀ through').toEqual(['f32', 'f16'].map((t) => [`memref<8x32x${t}, #gpu.address_space<workgroup>>`, `memref<8x16x${t}, #gpu.address_space<workgroup>>`]));
+    expect(vectorReads(vectorized, 'memref<8x32xf32, #gpu.address_space<workgroup>>'), 'A read as vectors').toBe(true);
+    for (const entry of ['matmul_f32_transposed_a', 'matmul_f16_transposed_a']) expectSameMatmul(reference, vectorized, entry, [[1, 1, 1], [33, 15, 17], [32, 16, 8], [31, 17, 3]], options, layout);
+    for (let seed = 1; seed <= transposedConfigs; seed++) {
+      const rnd = mulberry32(1000 + seed);
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+      const [bm, bn, bk] = pick([[8, 8, 4], [16, 8, 8], [8, 16, 4], [32, 16, 8]] as const);
+      const stages = 1 + Math.floor(rnd() * 4);
+      const options = `tile-sizes=${bm},${bn},${bk} num-warps=${pick([1, 2])} num-stages=${stages} peel-epilogue=${rnd() < 0.5} synchronous-copies=${rnd() < 0.25}`;
+      const entry = rnd() < 0.5 ? 'matmul_f32_transposed_a' : 'matmul_f16_transposed_a';
+      const what = `seed ${seed}: @${entry} @tile-wgsl{${options}}`;
+      const lowered = compile(example('matmul-transposed-a.mlir'), `@tile-wgsl{${options}}`);
+      expectSimt(lowered, what);
+      // 1x1x1; M and N one past and one short of a tile, K past the pipeline's depth; K below one tile.
+      expectSameMatmul(reference, lowered, entry, [[1, 1, 1], [bm + 1, bn - 1, bk * stages + 1], [bm - 1, bn + 1, bk], [bm, bn, Math.max(1, bk - 1)]], what, layout);
+    }
+  }, SLOW_TIMEOUT_MS);
+
+  it('@tile-wgsl of a matmul with B given N x K reads Bᵀ through its buffer and equals the whole problem', () => {
+    const reference = compile(TRANSPOSED_B, 'canonicalize');
+    const layout = { transposeB: true };
+    const [a, b] = [random(5 * 7, 3), random(3 * 7, 4)];
+    const want = hostMatmul(a, b, [5, 3, 7], layout);
+    expectMatmulClose(runEntry(reference, 'matmul_f32_transposed_b', [[5, 7], [3, 7], [5, 3]], [a, b, new Float32Array(15).fill(NaN)])[2]!, want, a, b, [5, 3, 7], 1e-6, 'whole problem vs host', layout);
+    for (const options of ['tile-sizes=16,16,8 num-warps=1 num-stages=1', 'tile-sizes=16,32,8 num-warps=1 num-stages=1', 'tile-sizes=16,8,8 num-warps=2 num-stages=3 peel-epilogue=false', 'tile-sizes=8,16,4 num-warps=1 num-stages=2']) {
+      const lowered = compile(TRANSPOSED_B, `@tile-wgsl{${options}}`);
+      expectSimt(lowered, options);
+      if (options.includes('num-stages=1')) {
+        const [bn, bk] = options.includes('16,32,8') ? [32, 8] : [16, 8];
+        expect(workgroupBuffers(lowered)[0], `${options}: only the copies of A and B`).toEqual([`memref<16x${bk}xf32, #gpu.address_space<workgroup>>`, `memref<${bn}x${bk}xf32, #gpu.address_space<workgroup>>`]);
+      }
+      expectSameMatmul(reference, lowered, 'matmul_f32_transposed_b', [[1, 1, 1], [17, 15, 9], [16, 16, 8], [15, 33, 3]], options, layout);
     }
   }, SLOW_TIMEOUT_MS);
 

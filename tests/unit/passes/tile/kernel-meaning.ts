@@ -84,16 +84,25 @@ export function expectClose(got: Float32Array, want: Float32Array, relative: num
   expect(bad, what).toEqual([]);
 }
 
+/** How a matmul's operands lie in memory: A is K x M with `transposeA` (else M x K), B is N x K with `transposeB` (else K x N). */
+export interface MatmulOperandLayout {
+  readonly transposeA?: boolean;
+  readonly transposeB?: boolean;
+}
+
 /**
  * Fails unless each element of an MxN matmul result is within `relative` x sum_k |a_ik b_kj| of
- * the reference: the bound of f32 rounding for any summation order (fused or not).
+ * the reference: the bound of f32 rounding for any summation order (fused or not). `layout` says
+ * how `a` and `b` are indexed (row-major M x K and K x N unless transposed).
  */
-export function expectMatmulClose(got: Float32Array, want: Float32Array, a: Float32Array, b: Float32Array, [M, N, K]: readonly [number, number, number], relative: number, what: string): void {
+export function expectMatmulClose(got: Float32Array, want: Float32Array, a: Float32Array, b: Float32Array, [M, N, K]: readonly [number, number, number], relative: number, what: string, layout: MatmulOperandLayout = {}): void {
+  const aAt = layout.transposeA ? (i: number, k: number) => a[k * M + i]! : (i: number, k: number) => a[i * K + k]!;
+  const bAt = layout.transposeB ? (k: number, j: number) => b[j * K + k]! : (k: number, j: number) => b[k * N + j]!;
   const bad: string[] = [];
   for (let i = 0; i < M; i++) {
     for (let j = 0; j < N; j++) {
       let bound = 0;
-      for (let k = 0; k < K; k++) bound += Math.abs(a[i * K + k]! * b[k * N + j]!);
+      for (let k = 0; k < K; k++) bound += Math.abs(aAt(i, k) * bAt(k, j));
       const [g, w] = [got[i * N + j]!, want[i * N + j]!];
       if (!(Math.abs(g - w) <= relative * bound + 1e-30) && bad.length < 4) bad.push(`[${i}, ${j}] got ${g} want ${w}`);
     }
