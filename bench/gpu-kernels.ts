@@ -75,6 +75,8 @@ interface Options {
   matmul: string;
   /** @tile-wgsl option sets to compile examples/matmul.mlir's @matmul_f32 with (the compiled kernels). */
   tileWgsl: string[];
+  /** @tile-wgsl option sets to compile examples/matmul-transposed-a.mlir's @matmul_f32_transposed_a with (A given K x M, the baseline's problem). */
+  tileWgslTransposedA: string[];
   /** @tile-wgsl option sets (each with tile-sizes=R,C) to compile examples/add.mlir's @add with. */
   tileWgslAdd: string[];
   /** Shapes [rows, cols] the compiled add runs at. */
@@ -84,12 +86,12 @@ interface Options {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...'] [--tile-wgsl-add 'OPTIONS;...'] [--add-shapes RxC,RxC] [--torch]\n`);
+  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...'] [--tile-wgsl-transposed-a 'OPTIONS;...'] [--tile-wgsl-add 'OPTIONS;...'] [--add-shapes RxC,RxC] [--torch]\n`);
   process.exit(1);
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL, tileWgsl: [], tileWgslAdd: [], addShapes: [[4096, 8192], [1000, 2000], [4000, 120]], torch: false };
+  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL, tileWgsl: [], tileWgslTransposedA: [], tileWgslAdd: [], addShapes: [[4096, 8192], [1000, 2000], [4000, 120]], torch: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => argv[++i] ?? usage(`missing value for ${flag}`);
@@ -113,6 +115,7 @@ function parseArgs(argv: readonly string[]): Options {
       case '--timeout-s': o.timeoutS = ints()[0]!; break;
       case '--matmul': o.matmul = path.resolve(value()); break;
       case '--tile-wgsl': o.tileWgsl = value().split(';').map((x) => x.trim()).filter(Boolean); break;
+      case '--tile-wgsl-transposed-a': o.tileWgslTransposedA = value().split(';').map((x) => x.trim()).filter(Boolean); break;
       case '--tile-wgsl-add': o.tileWgslAdd = value().split(';').map((x) => x.trim()).filter(Boolean); break;
       case '--add-shapes':
         o.addShapes = value().split(',').map((x) => {
@@ -140,6 +143,8 @@ interface Case {
   matmul: string;
   /** Compile examples/matmul.mlir (add: examples/add.mlir) through @tile-wgsl{tileWgsl} instead of the fixed kernels. */
   tileWgsl?: string;
+  /** matmul: examples/matmul-transposed-a.mlir instead (C = Aᵀ·B, A stored K x M). */
+  transposedA?: boolean;
   /** The compiled add's shape. */
   shape?: [number, number];
 }
@@ -169,11 +174,11 @@ function kernelOf(text: string, name: string): EmittedKernel {
 }
 
 /**
- * examples/matmul.mlir's f32 kernel compiled by @tile-wgsl with `options`, and its tile sizes
- * (each workgroup computes a tileM x tileN block of C).
+ * examples/matmul.mlir's f32 kernel (matmul-transposed-a.mlir's with `transposedA`) compiled by
+ * @tile-wgsl with `options`, and its tile sizes (each workgroup computes a tileM x tileN block of C).
  */
-function compiledMatmul(options: string): { kernel: EmittedKernel; tileM: number; tileN: number } {
-  const kernel = compiledKernel('matmul.mlir', 'matmul_f32', options);
+function compiledMatmul(options: string, transposedA = false): { kernel: EmittedKernel; tileM: number; tileN: number } {
+  const kernel = transposedA ? compiledKernel('matmul-transposed-a.mlir', 'matmul_f32_transposed_a', options) : compiledKernel('matmul.mlir', 'matmul_f32', options);
   const sizes = /tile-sizes=(\d+),(\d+)/.exec(options);
   return { kernel, tileM: Number(sizes?.[1] ?? 32), tileN: Number(sizes?.[2] ?? 32) };
 }
@@ -221,7 +226,7 @@ async function runCase(c: Case): Promise<CaseResult> {
   try {
     const timing = { repeat: c.repeat, rounds: c.rounds, warmup: 1 };
     if (c.kernel === 'matmul') {
-      const compiled = c.tileWgsl !== undefined ? compiledMatmul(c.tileWgsl) : undefined;
+      const compiled = c.tileWgsl !== undefined ? compiledMatmul(c.tileWgsl, c.transposedA) : undefined;
       const k = compiled?.kernel ?? kernelOf(readFileSync(c.matmul, 'utf8'), c.matmul);
       const n = c.size;
       const [wx, wy] = compiled ? [compiled.tileN, compiled.tileM] : k.manifest.workgroupSize;
@@ -236,8 +241,9 @@ async function runCase(c: Case): Promise<CaseResult> {
         let ref = 0;
         let mag = 0;
         for (let q = 0; q < n; q++) {
-          ref += A[i * n + q]! * B[q * n + j]!;
-          mag += Math.abs(A[i * n + q]! * B[q * n + j]!);
+          const a = c.transposedA ? A[q * n + i]! : A[i * n + q]!;
+          ref += a * B[q * n + j]!;
+          mag += Math.abs(a * B[q * n + j]!);
         }
         worst = Math.max(worst, Math.abs(C[i * n + j]! - ref) / mag);
       }
@@ -245,7 +251,7 @@ async function runCase(c: Case): Promise<CaseResult> {
       const ok = worst <= n * 2 ** -24;
       const flops = 2 * n * n * n;
       return {
-        provider: b.provider, adapter: b.adapter, kernel: compiled ? `@tile-wgsl{${c.tileWgsl}}` : 'matmul-tiled-16x16', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
+        provider: b.provider, adapter: b.adapter, kernel: compiled ? `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}` : 'matmul-tiled-16x16', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
         rate: throughput(b.medianMs, { flops }).gflops!, wallRate: throughput(b.wallMedianMs, { flops }).gflops!, unit: 'GFLOP/s',
         check: `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`,
       };
@@ -306,11 +312,12 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`gpu-kernels: providers ${o.providers.join(', ')}; matmul ${path.relative(repoRoot, o.matmul)} at ${o.sizes.map((s) => `${s}^3`).join(', ')}; add of ${o.addElems} f32; ${o.repeat} dispatches per submit, ${o.rounds} rounds; timeout ${o.timeoutS} s per case`);
   const rows: string[][] = [['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'vs cuBLAS/torch (GPU)', 'check']];
   let failed = 0;
-  const peers = o.torch ? await runTorchPeers({ ...o, addShapes: o.tileWgslAdd.length ? o.addShapes : [], timeoutS: o.timeoutS * 2 }) : [];
+  const peers = o.torch ? await runTorchPeers({ ...o, transposedA: o.tileWgslTransposedA.length > 0, addShapes: o.tileWgslAdd.length ? o.addShapes : [], timeoutS: o.timeoutS * 2 }) : [];
   if (typeof peers === 'string') console.log(`torch peers: ${peers}`);
   else for (const p of peers) console.log(`peer ${JSON.stringify(p)}`);
-  const peerOf = (kernel: string, size: number) => (typeof peers === 'string' ? undefined : peers.find((p) => p.kernel === kernel && p.size === size && (p.dtype ?? 'f32') === 'f32'));
-  if (typeof peers !== 'string') for (const p of peers) rows.push([p.peer, p.kernel === 'matmul' ? `${p.size}^3` : String(p.size), 'cuda', fmt(p.ms), `${fmt(p.rate)} ${p.unit}`, '-', '-', '-', '-', '1.00x', '-']);
+  const peerFigure = (kernel: string, size: number) => (typeof peers === 'string' ? undefined : peers.find((p) => p.kernel === kernel && p.size === size && (p.dtype ?? 'f32') === 'f32'));
+  const peerOf = (c: Case) => peerFigure(c.kernel === 'matmul' && c.transposedA ? 'matmul-transposed-a' : c.kernel, c.size);
+  if (typeof peers !== 'string') for (const p of peers) rows.push([p.peer, p.kernel !== 'add' ? `${p.size}^3` : String(p.size), 'cuda', fmt(p.ms), `${fmt(p.rate)} ${p.unit}`, '-', '-', '-', '-', '1.00x', '-']);
   for (const provider of o.providers) {
     const baselines = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();
     if (o.baseline) {
@@ -324,6 +331,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const cases: Case[] = [
       ...o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul })),
       ...o.tileWgsl.flatMap((tileWgsl) => o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl }))),
+      ...o.tileWgslTransposedA.flatMap((tileWgsl) => o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl, transposedA: true }))),
       { provider, kernel: 'add', size: o.addElems, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul },
       ...o.tileWgslAdd.flatMap((tileWgsl) => o.addShapes.map((shape) => ({ provider, kernel: 'add' as const, size: shape[0] * shape[1], repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl, shape }))),
     ];
@@ -347,7 +355,7 @@ async function main(argv: readonly string[]): Promise<number> {
       rows.push([
         r.kernel, sizeText, `${provider} (${r.method === 'timestamp-query' ? 'ts' : 'wall'})`, fmt(r.medianMs), `${fmt(r.rate)} ${r.unit}`, fmt(r.wallMedianMs), `${fmt(r.wallRate)} ${r.unit}`,
         figure ? `${fmt(figure.rate)} ${r.unit} ${figure.kernel}` : '-', figure ? `${fmt(r.wallRate / figure.rate, 2)}x` : '-',
-        peerOf(c.kernel, c.size) ? `${fmt(r.rate / peerOf(c.kernel, c.size)!.rate, 2)}x` : '-', r.check,
+        peerOf(c) ? `${fmt(r.rate / peerOf(c)!.rate, 2)}x` : '-', r.check,
       ]);
     }
   }

@@ -99,7 +99,7 @@ export function resolveWebgpuPackage(): string | undefined {
 
 export interface PeerFigure {
   peer: string;
-  kernel: 'matmul' | 'add';
+  kernel: 'matmul' | 'matmul-transposed-a' | 'add';
   /** matmul: N of N x N x N (null for other shapes); add: elements. */
   size: number;
   /** matmul: MxNxK; add: RxC. */
@@ -115,6 +115,8 @@ export interface TorchRequest {
   sizes: readonly number[];
   shapes?: readonly (readonly [number, number, number])[];
   f16?: boolean;
+  /** Also C = Aᵀ·B with A stored K x M (kernel 'matmul-transposed-a'). */
+  transposedA?: boolean;
   addShapes: readonly (readonly [number, number])[];
   repeat: number;
   rounds: number;
@@ -124,7 +126,7 @@ export interface TorchRequest {
 /** cuBLAS and torch figures from bench/peers/torch_peers.py (python3 with torch), or why not. */
 export async function runTorchPeers(o: TorchRequest): Promise<PeerFigure[] | string> {
   const script = path.join(repoRoot, 'bench', 'peers', 'torch_peers.py');
-  const argv = ['python3', script, '--sizes', o.sizes.join(','), '--shapes', (o.shapes ?? []).map((s) => s.join('x')).join(','), ...(o.f16 ? ['--f16'] : []), '--add-shapes', o.addShapes.map(([a, b]) => `${a}x${b}`).join(','), '--repeat', String(o.repeat), '--rounds', String(o.rounds)];
+  const argv = ['python3', script, '--sizes', o.sizes.join(','), '--shapes', (o.shapes ?? []).map((s) => s.join('x')).join(','), ...(o.f16 ? ['--f16'] : []), ...(o.transposedA ? ['--transposed-a'] : []), '--add-shapes', o.addShapes.map(([a, b]) => `${a}x${b}`).join(','), '--repeat', String(o.repeat), '--rounds', String(o.rounds)];
   const r = await runBounded(argv, o.timeoutS);
   if (r.timedOut) return `timed out after ${o.timeoutS} s`;
   const lines = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as PeerFigure & { error?: string });

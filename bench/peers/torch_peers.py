@@ -31,6 +31,7 @@ def main():
     p.add_argument("--sizes", default="")
     p.add_argument("--shapes", default="")
     p.add_argument("--f16", action="store_true")
+    p.add_argument("--transposed-a", action="store_true", help="also C = A^T B with A stored K x M (f32)")
     p.add_argument("--add-shapes", default="")
     p.add_argument("--repeat", type=int, default=10)
     p.add_argument("--rounds", type=int, default=5)
@@ -55,6 +56,13 @@ def main():
             ms = timed(lambda: torch.matmul(x, y, out=out), a.repeat, a.rounds, torch)
             size = m if m == n == k else None
             print(json.dumps({"peer": name, "kernel": "matmul", "dtype": "f16" if dtype == torch.float16 else "f32", "size": size, "shape": f"{m}x{n}x{k}", "ms": ms, "rate": 2 * m * n * k / ms / 1e6, "unit": "GFLOP/s"}))
+    if a.transposed_a:
+        for m, n, k in mnk:
+            xt, y = torch.rand(k, m, device=dev) - 0.5, torch.rand(k, n, device=dev) - 0.5
+            out = torch.empty(m, n, device=dev)
+            ms = timed(lambda: torch.matmul(xt.t(), y, out=out), a.repeat, a.rounds, torch)
+            size = m if m == n == k else None
+            print(json.dumps({"peer": "cuBLAS SGEMM, A transposed (torch, TF32 off)", "kernel": "matmul-transposed-a", "dtype": "f32", "size": size, "shape": f"{m}x{n}x{k}", "ms": ms, "rate": 2 * m * n * k / ms / 1e6, "unit": "GFLOP/s"}))
     for shape in [s for s in a.add_shapes.split(",") if s]:
         r, c = (int(v) for v in shape.split("x"))
         x, y = torch.rand(r, c, device=dev), torch.rand(r, c, device=dev)

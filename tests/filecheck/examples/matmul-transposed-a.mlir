@@ -4,28 +4,29 @@
 // A given K x M: each K step copies A's 16x128 tile into workgroup memory as it lies in global
 // memory and the dot reads it through the transpose. Only A's and B's tiles live in workgroup
 // memory (no staging buffer for Aᵀ), two barriers per K step (none for a relayout), and a thread's
-// 8 rows of A at each k are two runs of 4 consecutive words of A's buffer: 16 x 2 vec4 reads.
+// 8 rows of A at each k are two runs of 4 consecutive words of A's buffer: 16 x 2 vec4 reads,
+// each with k as a literal index of the buffer declared with its shape (no bounds clamp on it).
 // CHECK-LABEL: // ----- kernel @kernels::@matmul_f32_transposed_a
-// CHECK:       var<workgroup> [[AS:arg[0-9]+]]: array<vec4<f32>, 512>;
-// CHECK-NEXT:  var<workgroup> [[BS:arg[0-9]+]]: array<vec4<f32>, 512>;
+// CHECK:       var<workgroup> [[AS:arg[0-9]+]]: array<array<vec4<f32>, 32>, 16>;
+// CHECK-NEXT:  var<workgroup> [[BS:arg[0-9]+]]: array<array<vec4<f32>, 32>, 16>;
 // CHECK-NOT:   var<workgroup>
 // CHECK:       @compute @workgroup_size(256, 1, 1)
 // CHECK-COUNT-2: workgroupBarrier();
 // CHECK-NOT:   workgroupBarrier();
 // CHECK-NOT:   = [[AS]][
-// CHECK-COUNT-32: let {{v[0-9]+}}: vec4<f32> = [[AS]][{{.*}}];
+// CHECK-COUNT-32: let {{v[0-9]+}}: vec4<f32> = [[AS]][{{[0-9]+}}][{{.*}}];
 // CHECK-NOT:   = [[AS]][
 // CHECK-NOT:   workgroupBarrier();
 // f16 operands: the same, in vec4<f16>.
 // CHECK-LABEL: // ----- kernel @kernels::@matmul_f16_transposed_a
-// CHECK:       var<workgroup> [[AS:arg[0-9]+]]: array<vec4<f16>, 512>;
-// CHECK-NEXT:  var<workgroup> [[BS:arg[0-9]+]]: array<vec4<f16>, 512>;
+// CHECK:       var<workgroup> [[AS:arg[0-9]+]]: array<array<vec4<f16>, 32>, 16>;
+// CHECK-NEXT:  var<workgroup> [[BS:arg[0-9]+]]: array<array<vec4<f16>, 32>, 16>;
 // CHECK-NOT:   var<workgroup>
 // CHECK:       @compute @workgroup_size(256, 1, 1)
 // CHECK-COUNT-2: workgroupBarrier();
 // CHECK-NOT:   workgroupBarrier();
 // CHECK-NOT:   = [[AS]][
-// CHECK-COUNT-32: let {{v[0-9]+}}: vec4<f16> = [[AS]][{{.*}}];
+// CHECK-COUNT-32: let {{v[0-9]+}}: vec4<f16> = [[AS]][{{[0-9]+}}][{{.*}}];
 // CHECK-NOT:   = [[AS]][
 // CHECK-NOT:   workgroupBarrier();
 // CHECK-LABEL: // ----- manifest

@@ -34,14 +34,14 @@ function expectClose(got: ArrayLike<number>, want: ArrayLike<number>, bound: (i:
 }
 
 describe('matmul examples', () => {
-  /** C = A·B in f64, and for each element the sum of |a_k b_k| (which bounds the f32 rounding error). */
-  function reference(a: Float32Array, b: Float32Array, M: number, N: number, K: number) {
+  /** C = A·B in f64 (A stored K x M when `transposedA`), and for each element the sum of |a_k b_k| (which bounds the f32 rounding error). */
+  function reference(a: Float32Array, b: Float32Array, M: number, N: number, K: number, transposedA = false) {
     const c = new Float64Array(M * N);
     const mag = new Float64Array(M * N);
     for (let i = 0; i < M; i++) {
       for (let j = 0; j < N; j++) {
         for (let k = 0; k < K; k++) {
-          const p = a[i * K + k]! * b[k * N + j]!;
+          const p = (transposedA ? a[k * M + i]! : a[i * K + k]!) * b[k * N + j]!;
           c[i * N + j] += p;
           mag[i * N + j] += Math.abs(p);
         }
@@ -49,7 +49,7 @@ describe('matmul examples', () => {
     }
     return { c, mag };
   }
-  const cases: [file: string, entry: string][] = [
+  const cases: [file: string, entry: string, transposedA?: boolean][] = [
     ['matmul.mlir', 'matmul_f32'],
     ['matmul.mlir', 'matmul_f16'],
     ['matmul-tiled.mlir', 'matmul_f32'],
@@ -59,16 +59,18 @@ describe('matmul examples', () => {
     ['matmul-tvm-schedule.mlir', 'matmul_f16'],
     ['matmul-dma-chain.mlir', 'matmul_f32'],
     ['matmul-register-pipeline.mlir', 'matmul_f32'],
+    ['matmul-transposed-a.mlir', 'matmul_f32_transposed_a', true],
+    ['matmul-transposed-a.mlir', 'matmul_f16_transposed_a', true],
   ];
   const sizes: [number, number, number][] = [[37, 29, 45], [32, 64, 48], [1, 1, 1], [70, 33, 17]];
-  for (const [file, entry] of cases) {
-    it(`${file} @${entry} matches C = A·B (MxNxK ${sizes.map((s) => s.join('x')).join(', ')})`, () => {
-      const half = entry.endsWith('f16');
+  for (const [file, entry, transposedA] of cases) {
+    it(`${file} @${entry} matches C = ${transposedA ? 'Aᵀ' : 'A'}·B (MxNxK ${sizes.map((s) => s.join('x')).join(', ')})`, () => {
+      const half = entry.includes('f16');
       for (const [M, N, K] of sizes) {
         const a = random(M * K, 1, half ? roundF16 : Math.fround);
         const b = random(K * N, 2, half ? roundF16 : Math.fround);
-        const [, , c] = runExample(file, entry, [[M, K], [K, N], [M, N]], [a, b, new Float32Array(M * N).fill(NaN)]);
-        const { c: want, mag } = reference(a, b, M, N, K);
+        const [, , c] = runExample(file, entry, [transposedA ? [K, M] : [M, K], [K, N], [M, N]], [a, b, new Float32Array(M * N).fill(NaN)]);
+        const { c: want, mag } = reference(a, b, M, N, K, transposedA);
         // f32 accumulation of K products (each exact for f16 inputs, else rounded once).
         expectClose(c!, want, (i) => (K + 1) * 2 ** -24 * mag[i]!, `${M}x${N}x${K}`);
       }
