@@ -98,14 +98,18 @@ export function shapedArrays(fn: Operation, vectorArrays: ReadonlySet<Value>): S
   });
   const entry = fn.region(0).entry;
   if (entry) candidates.push(...entry.arguments);
-  const accessedAsArray = (use: { owner: Operation; index: number }): boolean =>
-    ((use.owner.name === 'memref.load' || use.owner.name === 'vector.load') && use.index === 0) || ((use.owner.name === 'memref.store' || use.owner.name === 'vector.store') && use.index === 1);
+  const isLoad = (use: { owner: Operation; index: number }) => (use.owner.name === 'memref.load' || use.owner.name === 'vector.load') && use.index === 0;
+  const accessedAsArray = (use: { owner: Operation; index: number }): boolean => isLoad(use) || ((use.owner.name === 'memref.store' || use.owner.name === 'vector.store') && use.index === 1);
+  // Most loads must have constant outer indices: where a thread's outer index takes several
+  // values (8 rows of A held [m][k]) each is clamped, measured slower than the flat array.
+  const constantOuter = (use: { owner: Operation; index: number }): boolean => use.owner.operands.slice(1, -1).every((i) => i.definingOp?.name === 'arith.constant');
   return new Set(
     candidates.filter((v) => {
       const t = v.type;
       if (!(t instanceof MemRefType) || memorySpaceOf(t) !== 'workgroup' || t.rank < 2 || !t.hasStaticShape || t.layout !== undefined) return false;
       if (t.shape.some((d) => d === 0) || (vectorArrays.has(v) && t.shape[t.rank - 1]! % ARRAY_LANES !== 0)) return false;
-      return v.uses.every(accessedAsArray);
+      const loads = v.uses.filter(isLoad);
+      return v.uses.every(accessedAsArray) && 2 * loads.filter(constantOuter).length > loads.length;
     }),
   );
 }

@@ -1,8 +1,8 @@
 // @tile-wgsl, the README's first command: whole-problem tile programs to WGSL. The kernels are
 // per-thread code (no tile or async op is left), with workgroup buffers for the pipelined tiles
-// and workgroup barriers around the register-staged copies' stores. Workgroup buffers are declared
-// with their shape (here 2 slots of 32x16 f32); those that threads read and write 4 consecutive
-// elements of hold vec4s in their innermost dimension: the dot reads its operands as whole vectors.
+// and workgroup barriers around the register-staged copies' stores. Workgroup buffers that threads
+// read and write 4 consecutive elements of are arrays of vec4: the dot reads its operands as whole
+// vectors.
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' --emit=wgsl | FileCheck %s
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=ADD
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' | FileCheck %s --check-prefix=SIMT
@@ -11,7 +11,7 @@
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{tile-sizes=1,1024 num-warps=8 num-stages=1}' --emit=wgsl | FileCheck %s --check-prefix=VEC
 
 // CHECK: // ----- kernel @kernels::@matmul_f32
-// CHECK: var<workgroup> {{.*}}: array<array<array<vec4<f32>, 4>, 32>, 2>;
+// CHECK: var<workgroup> {{.*}}: array<vec4<f32>, 256>;
 // CHECK: @compute @workgroup_size(128, 1, 1)
 // CHECK: workgroupBarrier();
 // CHECK: let {{.*}}: vec4<f32> = arg{{[0-9]+}}[{{[^]]*}}];
@@ -22,7 +22,7 @@
 // CHECK: "entryPoint": "matmul_f32"
 
 // ADD: // ----- kernel @kernels::@add
-// ADD: var<workgroup> {{.*}}: array<array<f32, 64>, 4>;
+// ADD: var<workgroup> {{.*}}: array<f32, 256>;
 // ADD: @compute @workgroup_size(128, 1, 1)
 
 // VEC: var<storage, read> [[X:arg[0-9]+]]: array<vec4<f32>>;

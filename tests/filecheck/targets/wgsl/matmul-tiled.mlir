@@ -7,19 +7,19 @@
 // CHECK-NEXT:  @group(0) @binding(1) var<storage, read> arg1: array<f32>;
 // CHECK-NEXT:  @group(0) @binding(2) var<storage, read_write> arg2: array<f32>;
 // CHECK-NEXT:  @group(0) @binding(3) var<uniform> params: Params;
-// CHECK:       var<workgroup> [[AS:arg3]]: array<array<f32, 16>, 16>;
-// CHECK-NEXT:  var<workgroup> [[BS:arg4]]: array<array<f32, 16>, 16>;
+// CHECK:       var<workgroup> [[AS:arg3]]: array<f32, 256>;
+// CHECK-NEXT:  var<workgroup> [[BS:arg4]]: array<f32, 256>;
 // CHECK:       @compute @workgroup_size(16, 16, 1)
 // CHECK:         let [[K:dim_0]]: i32 = params.arg0_dim1;
 // CHECK:         let [[TILES:v[0-9]+]]: i32 = select([[K]] / c16, [[K]] / c16 + 1i, ([[K]] % c16 != 0i) & (([[K]] < 0i) == (c16 < 0i)));
 // CHECK:         var [[SUM:v[0-9]+]]: f32 = cst;
 // CHECK-NEXT:    for (var [[T:arg[0-9]+]]: i32 = c0; [[T]] < [[TILES]]; [[T]] = [[T]] + c1) {
-// CHECK:           [[AS]][thread_id_y][thread_id_x] = {{v[0-9]+}};
-// CHECK:           [[BS]][thread_id_y][thread_id_x] = {{v[0-9]+}};
+// CHECK:           [[AS]][thread_id_y * 16 + thread_id_x] = {{v[0-9]+}};
+// CHECK:           [[BS]][thread_id_y * 16 + thread_id_x] = {{v[0-9]+}};
 // CHECK-NEXT:      workgroupBarrier();
 // CHECK:           for (var [[KK:arg[0-9]+]]: i32 = c0; [[KK]] < c16; [[KK]] = [[KK]] + c1) {
-// CHECK:             {{.*}} = [[AS]][thread_id_y][[[KK]]];
-// CHECK:             {{.*}} = [[BS]][[[KK]]][thread_id_x];
+// CHECK:             {{.*}} = [[AS]][thread_id_y * 16 + [[KK]]];
+// CHECK:             {{.*}} = [[BS]][[[KK]] * 16 + thread_id_x];
 // CHECK:             {{.*}} = fma(
 // CHECK:           }
 // CHECK-NEXT:      workgroupBarrier();

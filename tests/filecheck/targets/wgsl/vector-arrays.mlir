@@ -1,8 +1,8 @@
 // RUN: tile-opt %s --emit=wgsl | FileCheck %s
 
-// Arrays that 4-lane vector accesses touch are arrays of vec4. Workgroup memory: a 2-D buffer is
-// declared with its shape, the innermost dimension in vec4s, and its innermost index is split at
-// compile time from its affine form (whole vectors where the lane is 0, a lane where not). Storage: only where the access promises `alignment = 16` (the address is then split the
+// Arrays that 4-lane vector accesses touch are arrays of vec4. Workgroup memory: addresses are
+// split at compile time from their affine form (whole vectors where the lane is 0, a lane where
+// not). Storage: only where the access promises `alignment = 16` (the address is then split the
 // same way where its form allows, else `>> 2u` at run time), and scalar accesses to the same
 // buffer pick a lane. A buffer without such an access stays scalar, its vector loads go lane by
 // lane. The manifest marks the vec4 bindings.
@@ -35,13 +35,13 @@ module attributes {gpu.container_module} {
 // CHECK:       var<storage, read> [[SRC:arg0]]: array<vec4<f32>>;
 // CHECK:       var<storage, read_write> [[DST:arg1]]: array<vec4<f32>>;
 // CHECK:       var<storage, read_write> [[PLAIN:arg2]]: array<f32>;
-// CHECK:       var<workgroup> [[BUF:arg3]]: array<array<vec4<f32>, 2>, 4>;
+// CHECK:       var<workgroup> [[BUF:arg3]]: array<vec4<f32>, 8>;
 // CHECK:       let [[V:v[0-9]+]]: vec4<f32> = [[SRC]][thread_id_x];
 // CHECK:       let [[ROW:v[0-9]+]]: i32 =
-// CHECK:       [[BUF]][[[ROW]]][1] = [[V]];
+// CHECK:       [[BUF]][[[ROW]] * 2 + 1] = [[V]];
 // CHECK:       workgroupBarrier();
-// CHECK:       let [[W:v[0-9]+]]: vec4<f32> = [[BUF]][[[ROW]]][0];
-// CHECK:       let [[X:v[0-9]+]]: f32 = [[BUF]][[[ROW]]][1][1];
+// CHECK:       let [[W:v[0-9]+]]: vec4<f32> = [[BUF]][[[ROW]] * 2];
+// CHECK:       let [[X:v[0-9]+]]: f32 = [[BUF]][[[ROW]] * 2 + 1][1];
 // CHECK:       [[DST]][thread_id_x] = [[W]];
 // CHECK:       [[DST]][thread_id_x][1] = [[X]];
 // CHECK:       = vec4<f32>([[PLAIN]][[[J:v[0-9]+]]], [[PLAIN]][[[J]] + 1], [[PLAIN]][[[J]] + 2], [[PLAIN]][[[J]] + 3]);

@@ -74,11 +74,11 @@ describe('workloads', () => {
     const k = out.kernels[0]!;
     expect(k.manifest.workgroupSize).toEqual([16, 16, 1]);
     expect(k.manifest.bindings.map((b) => b.access)).toEqual(['read', 'read', 'read_write']);
-    expect(k.wgsl).toContain('var<workgroup> arg3: array<array<f32, 16>, 16>;\nvar<workgroup> arg4: array<array<f32, 16>, 16>;');
+    expect(k.wgsl).toContain('var<workgroup> arg3: array<f32, 256>;\nvar<workgroup> arg4: array<f32, 256>;');
     expect(k.wgsl.match(/workgroupBarrier\(\);/g)).toHaveLength(2);
     expect(k.wgsl).not.toContain('storageBarrier');
-    expect(k.wgsl).toContain('arg3[thread_id_y][thread_id_x] = v13;');
-    expect(k.wgsl).toContain('let v20: f32 = arg4[arg7][thread_id_x];');
+    expect(k.wgsl).toContain('arg3[thread_id_y * 16 + thread_id_x] = v13;');
+    expect(k.wgsl).toContain('let v20: f32 = arg4[arg7 * 16 + thread_id_x];');
   });
 });
 
