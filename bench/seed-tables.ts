@@ -6,7 +6,9 @@
  *    shape over tile sizes and 1-5 stages with tile-tune's machinery (tools/tune: local search
  *    within --budget, each configuration checked against the interpreter, then timed), f32 under
  *    Dawn and f16 under wgpu (Dawn offers no shader-f16 on the H100), at N^3 for --sizes and one
- *    non-square odd shape (--odd MxNxK);
+ *    non-square odd shape (--odd MxNxK); and, tuned the same way over its own space, the f32
+ *    C = Aᵀ·B of examples/matmul-transposed-a.mlir (A stored K x M: the hand-written baseline's
+ *    problem), against peers solving that problem too (--no-transposed-a leaves it out);
  * 2. the elementwise add with 1, 2 and 3 buffers (Gluon's table, GB/s) at --add-shapes;
  * 3. GFLOP/s by size (TVM's table).
  *
@@ -17,6 +19,7 @@
  *
  *   node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd 1999x3001x1021]
  *     [--add-shapes 1000x2000,4000x120,4096x8192] [--budget 6] [--space SPACE] [--pipeline P]
+ *     [--space-transposed-a SPACE] [--no-transposed-a]
  *     [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn] [--f16-provider wgpu|none]
  *     [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds 5] [--warm-ms 500]
  *     [--timeout-s 60]
@@ -58,7 +61,11 @@ export interface Options {
   odd?: Shape3;
   addShapes: Shape2[];
   budget: number;
+  /** The search space of examples/matmul.mlir (A stored M x K). */
   space: string;
+  /** Also C = Aᵀ·B (examples/matmul-transposed-a.mlir, f32), tuned over `spaceTransposedA`. */
+  transposedA: boolean;
+  spaceTransposedA: string;
   pipeline: string;
   addConfigs: string[];
   f32Provider: ProviderName;
@@ -76,7 +83,12 @@ const FULL: Options = {
   odd: [1999, 3001, 1021],
   addShapes: [[1000, 2000], [4000, 120], [4096, 8192]],
   budget: 6,
-  space: 'tile-sizes=64,64,8|128,64,8|128,128,8 num-warps=4|8 num-stages=1|2|3|4|5',
+  // transpose-lhs: A's tiles copied column-major into workgroup memory (the best row-major
+  // configuration on an H200 used it). A configuration over max-workgroup-memory fails and is counted.
+  space: 'tile-sizes=64,64,8|64,64,16|128,64,8|128,128,8|128,128,16 num-warps=4|8 num-stages=1|2|3|4|5 transpose-lhs=false|true',
+  transposedA: true,
+  // A's tiles already lie K-major there: transpose-lhs changes nothing.
+  spaceTransposedA: 'tile-sizes=64,64,8|64,64,16|128,64,8|128,128,8|128,128,16 num-warps=4|8 num-stages=1|2|3|4|5',
   pipeline: '@tile-wgsl{max-workgroup-memory=49152}',
   addConfigs: ['tile-sizes=1,1024 num-warps=8 num-stages=1 async-copy-loads=dot-operands', 'tile-sizes=1,1024 num-warps=8 num-stages=2', 'tile-sizes=1,1024 num-warps=8 num-stages=3'],
   f32Provider: 'dawn',
@@ -94,7 +106,8 @@ const QUICK: Partial<Options> = {
   odd: [67, 45, 33],
   addShapes: [[100, 200], [40, 12], [64, 1024]],
   budget: 2,
-  space: 'tile-sizes=32,32,8|64,64,8 num-warps=4 num-stages=1|2|3',
+  space: 'tile-sizes=32,32,8|64,64,8 num-warps=4 num-stages=1|2|3 transpose-lhs=false|true',
+  spaceTransposedA: 'tile-sizes=32,32,8|64,64,8 num-warps=4 num-stages=1|2|3',
   addConfigs: ['tile-sizes=1,256 num-warps=2 num-stages=1 async-copy-loads=dot-operands', 'tile-sizes=1,256 num-warps=2 num-stages=2', 'tile-sizes=1,256 num-warps=2 num-stages=3'],
   rounds: 2,
   warmMs: 20,
@@ -103,7 +116,7 @@ const QUICK: Partial<Options> = {
 };
 
 export const USAGE =
-  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--space SPACE] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
+  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--space SPACE] [--space-transposed-a SPACE] [--no-transposed-a] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
 
 export class UsageError extends Error {}
 
@@ -140,6 +153,8 @@ export function parseArgs(argv: readonly string[]): Options {
       case '--add-shapes': o.addShapes = value().split(',').filter(Boolean).map((x) => dims(x, 2, flag) as Shape2); break;
       case '--budget': o.budget = int(); break;
       case '--space': o.space = value(); break;
+      case '--space-transposed-a': o.spaceTransposedA = value(); break;
+      case '--no-transposed-a': o.transposedA = false; break;
       case '--pipeline': o.pipeline = value(); break;
       case '--add-configs': o.addConfigs = value().split(';').map((x) => x.trim()).filter(Boolean); break;
       case '--f32-provider': o.f32Provider = provider(false)!; break;
@@ -224,10 +239,10 @@ function finalTiming(o: Options): MeasureOptions {
 }
 
 /** tile-tune's local search over the space for one problem, then the best configuration measured warm. */
-async function tune(rt: WebGpuRuntime, o: Options, problem: Problem, log: (s: string) => void): Promise<Tuned> {
+async function tune(rt: WebGpuRuntime, o: Options, spaceText: string, problem: Problem, log: (s: string) => void): Promise<Tuned> {
   const t0 = Date.now();
   const registry = createPassRegistry();
-  const space = parseSpace(o.space);
+  const space = parseSpace(spaceText);
   const ref = splitPipelineRef(o.pipeline);
   checkSpace(space, ref.name, new PipelineBuilder(registry).load(ref.name.slice(1), UnknownLoc.get()).parameters);
   // Quick timing while searching (a short warm-up keeps the clocks up between configurations).
@@ -253,6 +268,32 @@ async function tune(rt: WebGpuRuntime, o: Options, problem: Problem, log: (s: st
 
 // ------------------------------------------------------------------------------------ main
 
+/** One tuned matmul problem of the tables: f32 C = A·B, f32 C = Aᵀ·B (A stored K x M), f16 C = A·B. */
+interface MatmulVariant {
+  key: 'f32' | 'f32t' | 'f16';
+  dtype: 'f32' | 'f16';
+  provider: ProviderName;
+  transposedA: boolean;
+  space: string;
+}
+
+export function matmulVariants(o: Options): MatmulVariant[] {
+  return [
+    { key: 'f32', dtype: 'f32', provider: o.f32Provider, transposedA: false, space: o.space },
+    ...(o.transposedA ? [{ key: 'f32t', dtype: 'f32', provider: o.f32Provider, transposedA: true, space: o.spaceTransposedA } as const] : []),
+    ...(o.f16Provider ? [{ key: 'f16', dtype: 'f16', provider: o.f16Provider, transposedA: false, space: o.space } as const] : []),
+  ];
+}
+
+export const variantName = (v: Pick<MatmulVariant, 'key'>): string => (v.key === 'f32t' ? 'f32 Aᵀ·B' : v.key);
+
+/** tile-opt's function and generated arguments for a variant at M x N x K. */
+export function matmulProblemArgs(v: Pick<MatmulVariant, 'dtype' | 'transposedA'>, [m, n, k]: Shape3): { file: string; entry: string; args: string[] } {
+  return v.transposedA
+    ? { file: 'matmul-transposed-a.mlir', entry: `matmul_${v.dtype}_transposed_a`, args: [`A=rand:${k}x${m}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] }
+    : { file: 'matmul.mlir', entry: `matmul_${v.dtype}`, args: [`A=rand:${m}x${k}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] };
+}
+
 const shape3 = (s: Shape3): string => (s[0] === s[1] && s[1] === s[2] ? `${s[0]}^3` : `${s[0]}x${s[1]}x${s[2]}`);
 const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;
 const tflops = (gflops: number | undefined): string => (gflops === undefined || !Number.isFinite(gflops) ? '-' : fmt(gflops / 1000));
@@ -275,20 +316,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s] ${s}\n`);
   };
   const shapes: Shape3[] = [...o.sizes.map((n) => [n, n, n] as Shape3), ...(o.odd ? [o.odd] : [])];
-  const matmulPeerCase = (s: Shape3, dtype: 'f32' | 'f16'): PeerCase => ({ op: 'matmul', dtype, shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true });
+  const matmulPeerCase = (s: Shape3, dtype: 'f32' | 'f16', transposeA = false): PeerCase => ({ op: 'matmul', dtype, shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true, ...(transposeA ? { transposeA } : {}) });
+  const variants = matmulVariants(o);
   const addPeerCase = (s: Shape2): PeerCase => ({ op: 'add', dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true });
   log(`seed-tables: ${machine()}`);
-  log(`matmul at ${shapes.map(shape3).join(', ')} (f32 under ${o.f32Provider}${o.f16Provider ? `, f16 under ${o.f16Provider}` : ''}); tuning: ${o.pipeline} over '${o.space}', budget ${o.budget}; add at ${o.addShapes.map(shape2).join(', ')}; peers ${[...o.peers].join(', ')}`);
+  log(`matmul at ${shapes.map(shape3).join(', ')} (f32 under ${o.f32Provider}${o.transposedA ? ', also Aᵀ·B' : ''}${o.f16Provider ? `, f16 under ${o.f16Provider}` : ''}); tuning: ${o.pipeline} over '${o.space}'${o.transposedA ? ` (Aᵀ·B: '${o.spaceTransposedA}')` : ''}, budget ${o.budget}; add at ${o.addShapes.map(shape2).join(', ')}; peers ${[...o.peers].join(', ')}`);
 
   // 1. torch / cuBLAS.
   let torch: PeerFigure[] | string = 'not run (--peers)';
   if (o.peers.has('torch')) {
-    torch = await runTorchPeers({ sizes: [], shapes, f16: o.f16Provider !== undefined, addShapes: o.addShapes, repeat: 10, rounds: o.rounds, timeoutS: o.timeoutS * 4 });
+    torch = await runTorchPeers({ sizes: [], shapes, f16: o.f16Provider !== undefined, transposedA: o.transposedA, addShapes: o.addShapes, repeat: 10, rounds: o.rounds, timeoutS: o.timeoutS * 4 });
     log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
   }
   const torchOf = (kernel: string, shape: string, dtype = 'f32'): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape && (p.dtype ?? 'f32') === dtype));
 
-  // 2. the hand-written WGSL (square sizes; its add is always 32M elements).
+  // 2. the hand-written WGSL (C = Aᵀ·B, square sizes; its add is always 32M elements).
   const baseline = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();
   if (o.peers.has('baseline')) {
     if (!o.baseline) log('baseline: baseline.mjs not found (--baseline PATH)');
@@ -315,13 +357,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const libAdd = new Map<string, LibFigure>();
   for (const lib of libs) {
     for (const s of shapes) {
-      const f = await runLibraryPeer(lib, o.f32Provider, matmulPeerCase(s, 'f32'), o.timeoutS);
-      libMatmul.set(`${lib} f32 ${shape3(s)}`, f);
-      log(`${lib} matmul f32 ${shape3(s)} (${o.f32Provider}): ${'why' in f ? f.why : `${fmt(f.rate)} GFLOP/s, ${f.check}`}`);
-      if (o.f16Provider) {
-        const g = lib === 'tfjs' ? { why: 'TF.js has no float16 dtype' } : await runLibraryPeer(lib, o.f16Provider, matmulPeerCase(s, 'f16'), o.timeoutS);
-        libMatmul.set(`${lib} f16 ${shape3(s)}`, g);
-        log(`${lib} matmul f16 ${shape3(s)} (${o.f16Provider}): ${'why' in g ? g.why : `${fmt(g.rate)} GFLOP/s, ${g.check}`}`);
+      for (const v of variants) {
+        const g = lib === 'tfjs' && v.dtype === 'f16' ? { why: 'TF.js has no float16 dtype' } : await runLibraryPeer(lib, v.provider, matmulPeerCase(s, v.dtype, v.transposedA), o.timeoutS);
+        libMatmul.set(`${lib} ${v.key} ${shape3(s)}`, g);
+        log(`${lib} matmul ${variantName(v)} ${shape3(s)} (${v.provider}): ${'why' in g ? g.why : `${fmt(g.rate)} GFLOP/s, ${g.check}`}`);
       }
     }
     for (const s of o.addShapes) {
@@ -336,37 +375,39 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
 
   // 4. Our kernels: the matmul tuned per shape and precision, the add per buffer count.
-  const file = path.join(repoRoot, 'examples', 'matmul.mlir');
   const tuned = new Map<string, Tuned | string>();
   const adapters: string[] = [];
-  const precisions: { dtype: 'f32' | 'f16'; provider: ProviderName }[] = [{ dtype: 'f32' as const, provider: o.f32Provider }, ...(o.f16Provider ? [{ dtype: 'f16' as const, provider: o.f16Provider }] : [])];
-  for (const { dtype, provider } of precisions) {
+  // One runtime per provider, in order (f32 and f32 Aᵀ·B share Dawn's).
+  for (const provider of [...new Set(variants.map((v) => v.provider))]) {
+    const mine = variants.filter((v) => v.provider === provider);
     let rt: WebGpuRuntime;
     try {
       rt = await openRuntime({ provider });
     } catch (e) {
-      for (const s of shapes) tuned.set(`${dtype} ${shape3(s)}`, `${provider}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-      log(`matmul ${dtype}: ${provider} unavailable`);
+      for (const v of mine) for (const s of shapes) tuned.set(`${v.key} ${shape3(s)}`, `${provider}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      log(`matmul ${mine.map(variantName).join(', ')}: ${provider} unavailable`);
       continue;
     }
     adapters.push(`${provider}: ${rt.description}`);
     try {
-      for (const s of shapes) {
-        const [m, n, k] = s;
-        const args = [`A=rand:${m}x${k}x${dtype}`, `B=rand:${k}x${n}x${dtype}`, `C=zeros:${m}x${n}xf32`];
-        log(`tuning matmul ${dtype} ${shape3(s)} under ${provider}`);
-        const problem = await problemOf(file, `matmul_${dtype}`, args, o.checkSize);
-        const t = await tune(rt, o, problem, log);
-        tuned.set(`${dtype} ${shape3(s)}`, t);
-        const gflops = (2 * m * n * k) / t.ms / 1e6;
-        log(`matmul ${dtype} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`);
+      for (const v of mine) {
+        for (const s of shapes) {
+          const [m, n, k] = s;
+          const { file, entry, args } = matmulProblemArgs(v, s);
+          log(`tuning matmul ${variantName(v)} ${shape3(s)} under ${provider} (${file} @${entry})`);
+          const problem = await problemOf(path.join(repoRoot, 'examples', file), entry, args, o.checkSize);
+          const t = await tune(rt, o, v.space, problem, log);
+          tuned.set(`${v.key} ${shape3(s)}`, t);
+          const gflops = (2 * m * n * k) / t.ms / 1e6;
+          log(`matmul ${variantName(v)} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`);
+        }
       }
     } finally {
       await rt.close();
     }
   }
-  const ourRate = (dtype: string, s: Shape3, wall = false): number | undefined => {
-    const t = tuned.get(`${dtype} ${shape3(s)}`);
+  const ourRate = (key: string, s: Shape3, wall = false): number | undefined => {
+    const t = tuned.get(`${key} ${shape3(s)}`);
     if (!t || typeof t === 'string' || !t.pipeline) return undefined;
     return (2 * s[0] * s[1] * s[2]) / (wall ? t.wallMs : t.ms) / 1e6;
   };
@@ -407,32 +448,43 @@ export async function main(argv: readonly string[]): Promise<number> {
   out.push(`- machine: ${machine()}`);
   for (const a of adapters) out.push(`- adapter ${a}`);
   out.push(`- command: \`node build/bench/seed-tables.js ${argv.join(' ')}\``);
-  out.push(`- tuning: \`${o.pipeline}\` over \`${o.space}\`, local search, budget ${o.budget} per shape (tools/tune); each configuration checked against the interpreter on the problem shrunk to ${o.checkSize} per dimension`);
+  out.push(`- tuning: \`${o.pipeline}\` over \`${o.space}\`${o.transposedA ? ` (Aᵀ·B: over \`${o.spaceTransposedA}\`)` : ''}, local search, budget ${o.budget} per shape (tools/tune); each configuration checked against the interpreter on the problem shrunk to ${o.checkSize} per dimension`);
   out.push('');
 
   const sqKey = (s: Shape3): number | undefined => (s[0] === s[1] && s[1] === s[2] ? s[0] : undefined);
-  for (const { dtype, provider } of precisions) {
-    const cublas = dtype === 'f32' ? 'cuBLAS SGEMM, TF32 off' : 'cuBLAS HGEMM (f16 in and out, tensor cores)';
-    out.push(`### Pipelined matmul, ${dtype} inputs${dtype === 'f16' ? ' (f32 accumulation and output)' : ''}, TFLOP/s (tuned: ${provider})`, '');
+  // The hand-written kernel solves C = Aᵀ·B: its figures and ratios go with the Aᵀ·B problem
+  // (in the A·B table, without a ratio, only when that problem is left out).
+  const handWritten = (s: Shape3): number | undefined => (sqKey(s) ? baseOf(sqKey(s)!)?.matmul?.rate : undefined);
+  const handWrittenIn = (v: MatmulVariant): boolean => o.peers.has('baseline') && (v.transposedA || (!o.transposedA && v.key === 'f32'));
+  const libLabel = (lib: string, v: MatmulVariant): string =>
+    lib === 'tfjs' ? `TensorFlow.js 4.22${v.transposedA ? ' `tf.matMul(a, b, true, false)`' : ''}` : `jax-js${v.transposedA ? ' `np.matmul(a.transpose(), b)`' : ''}`;
+  const torchKernel = (v: MatmulVariant): string => (v.transposedA ? 'matmul-transposed-a' : 'matmul');
+  for (const v of variants) {
+    const { dtype, provider } = v;
+    const cublas = v.transposedA ? 'cuBLAS SGEMM, A transposed (`torch.matmul(a.t(), b)`), TF32 off' : dtype === 'f32' ? 'cuBLAS SGEMM, TF32 off' : 'cuBLAS HGEMM (f16 in and out, tensor cores)';
+    const ours = v.transposedA ? "tile-opt f32, Aᵀ·B (the baseline's problem), tuned" : 'tile-opt, tuned';
+    const problem = v.transposedA ? ", C = Aᵀ·B (A stored K x M: the hand-written baseline's problem)" : dtype === 'f32' ? ', C = A·B (A stored M x K)' : ' (f32 accumulation and output)';
+    out.push(`### Pipelined matmul, ${dtype} inputs${problem}, TFLOP/s (tuned: ${provider})`, '');
+    const cuRate = (s: Shape3): number | undefined => torchOf(torchKernel(v), s.join('x'), dtype)?.rate;
+    const libOf = (lib: string, s: Shape3): number | undefined => libRate(libMatmul, `${lib} ${v.key} ${shape3(s)}`);
     const rows: string[][] = [['kernel', ...shapes.map(shape3)]];
-    rows.push([cublas, ...shapes.map((s) => tflops(torchOf('matmul', s.join('x'), dtype)?.rate))]);
-    rows.push([`tile-opt, tuned (${provider}, GPU time)`, ...shapes.map((s) => tflops(ourRate(dtype, s)))]);
-    rows.push([`tile-opt, tuned (${provider}, wall)`, ...shapes.map((s) => tflops(ourRate(dtype, s, true)))]);
-    if (dtype === 'f32') rows.push([`hand-written WGSL, best variant (${o.f32Provider}, wall)`, ...shapes.map((s) => tflops(sqKey(s) ? baseOf(sqKey(s)!)?.matmul?.rate : undefined))]);
-    const libProvider = dtype === 'f32' ? o.f32Provider : provider;
-    for (const lib of libs) rows.push([`${lib === 'tfjs' ? 'TensorFlow.js 4.22' : 'jax-js'} (${libProvider}, wall)`, ...shapes.map((s) => tflops(libRate(libMatmul, `${lib} ${dtype} ${shape3(s)}`)))]);
-    rows.push(['tile-opt / cuBLAS (GPU time)', ...shapes.map((s) => ratio(ourRate(dtype, s), torchOf('matmul', s.join('x'), dtype)?.rate))]);
-    if (dtype === 'f32') rows.push(['tile-opt / hand-written (wall)', ...shapes.map((s) => ratio(ourRate(dtype, s, true), sqKey(s) ? baseOf(sqKey(s)!)?.matmul?.rate : undefined))]);
-    for (const lib of libs) rows.push([`tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'} (wall)`, ...shapes.map((s) => ratio(ourRate(dtype, s, true), libRate(libMatmul, `${lib} ${dtype} ${shape3(s)}`)))]);
+    rows.push([cublas, ...shapes.map((s) => tflops(cuRate(s)))]);
+    rows.push([`${ours} (${provider}, GPU time)`, ...shapes.map((s) => tflops(ourRate(v.key, s)))]);
+    rows.push([`${ours} (${provider}, wall)`, ...shapes.map((s) => tflops(ourRate(v.key, s, true)))]);
+    if (handWrittenIn(v)) rows.push([`hand-written WGSL${v.transposedA ? '' : ' (solves Aᵀ·B)'}, best variant (${o.f32Provider}, wall)`, ...shapes.map((s) => tflops(handWritten(s)))]);
+    for (const lib of libs) rows.push([`${libLabel(lib, v)} (${provider}, wall)`, ...shapes.map((s) => tflops(libOf(lib, s)))]);
+    rows.push([`tile-opt / cuBLAS${v.transposedA ? ' Aᵀ·B' : ''} (GPU time)`, ...shapes.map((s) => ratio(ourRate(v.key, s), cuRate(s)))]);
+    if (handWrittenIn(v) && v.transposedA) rows.push(['tile-opt / hand-written (wall)', ...shapes.map((s) => ratio(ourRate(v.key, s, true), handWritten(s)))]);
+    for (const lib of libs) rows.push([`tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'}${v.transposedA ? ' Aᵀ·B' : ''} (wall)`, ...shapes.map((s) => ratio(ourRate(v.key, s, true), libOf(lib, s)))]);
     out.push(table(rows), '');
     const cfg: string[][] = [['shape', 'best configuration', 'measured', 'failed', 'tuning s']];
     for (const s of shapes) {
-      const t = tuned.get(`${dtype} ${shape3(s)}`);
+      const t = tuned.get(`${v.key} ${shape3(s)}`);
       cfg.push(typeof t === 'string' || !t ? [shape3(s), t ?? '-', '-', '-', '-'] : [shape3(s), t.options ? `\`${t.options}\`` : 'none passed', String(t.measured), String(t.failures.length), t.seconds.toFixed(0)]);
     }
     out.push(table(cfg), '');
   }
-  out.push('GPU time: timestamp-query where the adapter has it (else wall clock), median of rounds after a warm-up; cuBLAS by CUDA events; wall: submit to onSubmittedWorkDone (ours, hand-written) or calls in flight then one sync (TF.js, jax-js). Ratios to WebGPU peers use wall clock on both sides.', '');
+  out.push('GPU time: timestamp-query where the adapter has it (else wall clock), median of rounds after a warm-up; cuBLAS by CUDA events; wall: submit to onSubmittedWorkDone (ours, hand-written) or calls in flight then one sync (TF.js, jax-js). Ratios to WebGPU peers use wall clock on both sides; each ratio compares implementations of the same problem (A·B or Aᵀ·B).', '');
 
   out.push('### Elementwise add, f32, GB/s (bytes read + written)', '');
   const addRows: string[][] = [['kernel', ...o.addShapes.map(shape2)]];
@@ -445,22 +497,31 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const lib of libs) addRows.push([`best tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'} (wall)`, ...o.addShapes.map((s) => ratio(best(s, true), libRate(libAdd, `${lib} ${shape2(s)}`)))]);
   out.push(table(addRows), '', 'tile-opt cells: rate (ratio to torch.add).', '');
 
-  out.push('### GFLOP/s by size (f32 unless marked)', '');
-  const cols = ['tile-opt f32', 'cuBLAS SGEMM', 'hand-written', ...libs.map((l) => (l === 'tfjs' ? 'TF.js' : 'jax-js')), ...(o.f16Provider ? ['tile-opt f16', 'cuBLAS HGEMM', ...(libs.includes('jaxjs') ? ['jax-js f16'] : [])] : [])];
+  out.push('### GFLOP/s by size (f32 unless marked; Aᵀ·B: A stored K x M)', '');
+  const libName = (l: string): string => (l === 'tfjs' ? 'TF.js' : 'jax-js');
+  const hasBaseline = o.peers.has('baseline');
+  const cols = [
+    'tile-opt f32', 'cuBLAS SGEMM', ...libs.map(libName),
+    ...(o.transposedA ? ['tile-opt f32 Aᵀ·B', 'cuBLAS Aᵀ·B'] : []), ...(hasBaseline ? ['hand-written (Aᵀ·B)'] : []), ...(o.transposedA ? libs.map((l) => `${libName(l)} Aᵀ·B`) : []),
+    ...(o.f16Provider ? ['tile-opt f16', 'cuBLAS HGEMM', ...(libs.includes('jaxjs') ? ['jax-js f16'] : [])] : []),
+  ];
   const gRows: string[][] = [['size (MxNxK)', ...cols]];
   for (const s of shapes) {
     const g = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x >= 100 ? String(Math.round(x)) : fmt(x));
     gRows.push([
-      s.join('x'), g(ourRate('f32', s)), g(torchOf('matmul', s.join('x'))?.rate), g(sqKey(s) ? baseOf(sqKey(s)!)?.matmul?.rate : undefined),
+      s.join('x'), g(ourRate('f32', s)), g(torchOf('matmul', s.join('x'))?.rate),
       ...libs.map((l) => g(libRate(libMatmul, `${l} f32 ${shape3(s)}`))),
+      ...(o.transposedA ? [g(ourRate('f32t', s)), g(torchOf('matmul-transposed-a', s.join('x'))?.rate)] : []),
+      ...(hasBaseline ? [g(handWritten(s))] : []),
+      ...(o.transposedA ? libs.map((l) => g(libRate(libMatmul, `${l} f32t ${shape3(s)}`))) : []),
       ...(o.f16Provider ? [g(ourRate('f16', s)), g(torchOf('matmul', s.join('x'), 'f16')?.rate), ...(libs.includes('jaxjs') ? [g(libRate(libMatmul, `jaxjs f16 ${shape3(s)}`))] : [])] : []),
     ]);
   }
   out.push(table(gRows), '');
 
   const notes: string[] = [];
-  for (const [k, f] of [...libMatmul, ...libAdd]) if ('why' in f) notes.push(`${k}: ${f.why}`);
-  for (const [k, f] of [...libMatmul, ...libAdd]) if (!('why' in f) && !f.check.startsWith('ok')) notes.push(`${k}: ${f.check}`);
+  for (const [k, f] of [...libMatmul, ...libAdd]) if ('why' in f) notes.push(`${k.replace(' f32t ', ' f32 Aᵀ·B ')}: ${f.why}`);
+  for (const [k, f] of [...libMatmul, ...libAdd]) if (!('why' in f) && !f.check.startsWith('ok')) notes.push(`${k.replace(' f32t ', ' f32 Aᵀ·B ')}: ${f.check}`);
   for (const [n, b] of baseline) if (typeof b === 'string') notes.push(`hand-written ${n}: ${b}`);
   if (typeof torch === 'string') notes.push(`torch: ${torch}`);
   for (const [k, t] of tuned) if (typeof t === 'string') notes.push(`matmul ${k}: ${t}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * jax-js (@jax-js/jax) as a peer of bench/seed-tables.ts: `np.matmul` and `np.add` under `jit`
+ * jax-js (@jax-js/jax) as a peer of bench/seed-tables.ts: `np.matmul` (`np.matmul(a.transpose(), b)`
+ * with `transposeA`: A stored K x M, transposed inside the jitted function) and `np.add` under `jit`
  * on its WebGPU backend, float32, and float16 where the adapter has `shader-f16` (wgpu under
  * Deno; Dawn does not offer it on the H100), on the GPU of peer-gpu.ts.
  *
@@ -36,8 +37,8 @@ async function load(): Promise<PeerLibrary> {
         const [m, n, k] = c.shape as [number, number, number];
         a = inputs(m * k, 1, c.dtype === 'f16');
         b = inputs(k * n, 2, c.dtype === 'f16');
-        shapes = [[m, k], [k, n]];
-        fn = jit((x: Arr, y: Arr) => np.matmul(x, y)) as (x: Arr, y: Arr) => Arr;
+        shapes = [c.transposeA ? [k, m] : [m, k], [k, n]];
+        fn = (c.transposeA ? jit((x: Arr, y: Arr) => np.matmul(x.transpose(), y)) : jit((x: Arr, y: Arr) => np.matmul(x, y))) as (x: Arr, y: Arr) => Arr;
         resultBytes = (c.dtype === 'f16' ? 2 : 4) * m * n;
       } else {
         const [r, cols] = c.shape as [number, number];

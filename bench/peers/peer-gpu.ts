@@ -23,6 +23,8 @@ export interface PeerCase {
   minRoundMs: number;
   /** Check the result against a float64 reference (every element of the add, sampled matmul elements). */
   check: boolean;
+  /** matmul: C = Aᵀ·B with A stored K x M (the hand-written baseline's problem) instead of A stored M x K. */
+  transposeA?: boolean;
 }
 
 export interface PeerResult {
@@ -33,6 +35,8 @@ export interface PeerResult {
   op: PeerCase['op'];
   dtype: PeerCase['dtype'];
   shape: number[];
+  /** matmul: A was stored K x M and multiplied transposed. */
+  transposeA?: boolean;
   /** Median per call, wall clock (calls in flight, then one sync), and the calls per round. */
   ms: number;
   calls: number;
@@ -118,7 +122,10 @@ export function work(c: PeerCase): { flops?: number; bytes?: number } {
   return { bytes: 3 * (c.dtype === 'f16' ? 2 : 4) * elems };
 }
 
-/** `ok (...)` or `WRONG (...)`: the add exactly per element (f32), a matmul on 64 sampled elements against float64. */
+/**
+ * `ok (...)` or `WRONG (...)`: the add exactly per element (f32), a matmul on 64 sampled elements
+ * against float64 (`a` M x K row-major, or K x M with `transposeA`; `b` K x N; `out` M x N).
+ */
 export function checkResult(c: PeerCase, a: Float32Array, b: Float32Array, out: ArrayLike<number>): string {
   if (c.op === 'add') {
     for (let i = 0; i < a.length; i++) {
@@ -129,14 +136,15 @@ export function checkResult(c: PeerCase, a: Float32Array, b: Float32Array, out: 
     return `ok (every element${c.dtype === 'f16' ? ' within 1e-3' : ' exact'})`;
   }
   const [m, n, k] = c.shape as [number, number, number];
+  const at = c.transposeA ? (i: number, q: number) => a[q * m + i]! : (i: number, q: number) => a[i * k + q]!;
   let worst = 0;
   for (let s = 0; s < 64; s++) {
     const [i, j] = [(s * 997) % m, (s * 131 + 7) % n];
     let ref = 0;
     let mag = 0;
     for (let q = 0; q < k; q++) {
-      ref += a[i * k + q]! * b[q * n + j]!;
-      mag += Math.abs(a[i * k + q]! * b[q * n + j]!);
+      ref += at(i, q) * b[q * n + j]!;
+      mag += Math.abs(at(i, q) * b[q * n + j]!);
     }
     worst = Math.max(worst, Math.abs(out[i * n + j]! - ref) / Math.max(mag, 1e-30));
   }
@@ -228,7 +236,7 @@ export async function peerMain(load: () => Promise<PeerLibrary>): Promise<void> 
     const r = await lib.run(c);
     const w = work(c);
     const rate = w.flops !== undefined ? w.flops / r.ms / 1e6 : w.bytes! / r.ms / 1e6;
-    const result: PeerResult = { peer: lib.name, version: lib.version(), runtime, adapter: adapter.name, op: c.op, dtype: c.dtype, shape: c.shape, ms: r.ms, calls: r.calls, rate, unit: w.flops !== undefined ? 'GFLOP/s' : 'GB/s', check: r.check };
+    const result: PeerResult = { peer: lib.name, version: lib.version(), runtime, adapter: adapter.name, op: c.op, dtype: c.dtype, shape: c.shape, ...(c.transposeA ? { transposeA: true } : {}), ms: r.ms, calls: r.calls, rate, unit: w.flops !== undefined ? 'GFLOP/s' : 'GB/s', check: r.check };
     console.log(`${RESULT}${JSON.stringify(result)}`);
     exit(0);
   } catch (e) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * TensorFlow.js 4.22 (@tensorflow/tfjs-core + @tensorflow/tfjs-backend-webgpu) as a peer of
- * bench/seed-tables.ts: `tf.matMul` and `tf.add` of float32 tensors on the WebGPU backend, on
+ * bench/seed-tables.ts: `tf.matMul` (`tf.matMul(a, b, true, false)` with `transposeA`: A stored
+ * K x M) and `tf.add` of float32 tensors on the WebGPU backend, on
  * the Dawn (Node) or wgpu (Deno) GPU of peer-gpu.ts.
  *
  *   node build/peers/tfjs-peer.js --case '{"op":"matmul","dtype":"f32","shape":[1024,1024,1024],"rounds":5,"warmMs":500,"minRoundMs":20,"check":true}'
@@ -52,9 +53,9 @@ async function load(): Promise<PeerLibrary> {
         const [m, n, k] = c.shape as [number, number, number];
         a = inputs(m * k, 1);
         b = inputs(k * n, 2);
-        x = tf.tensor2d(a, [m, k]);
+        x = tf.tensor2d(a, c.transposeA ? [k, m] : [m, k]);
         y = tf.tensor2d(b, [k, n]);
-        call = () => tf.matMul(x, y);
+        call = c.transposeA ? () => tf.matMul(x, y, true, false) : () => tf.matMul(x, y);
         resultBytes = 4 * m * n;
       } else {
         const [r, cols] = c.shape as [number, number];

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from '../../../bench/seed-tables.js';
+import { matmulProblemArgs, matmulVariants, parseArgs, UsageError, variantName } from '../../../bench/seed-tables.js';
 import { checkResult, inputs, timeCalls, work, type PeerCase } from '../../../bench/peers/peer-gpu.js';
+import { UnknownLoc } from '../../../core/ir/location.js';
+import { PipelineBuilder } from '../../../core/pass/pipeline-builder.js';
+import { createPassRegistry } from '../../../tools/opt-passes.js';
+import { checkSpace, parseSpace, spaceSize } from '../../../tools/tune/space.js';
 
 describe('seed-tables options', () => {
   it('defaults to the issue\'s problems and peers', () => {
@@ -13,6 +17,30 @@ describe('seed-tables options', () => {
     expect([...o.peers]).toEqual(['torch', 'baseline', 'tfjs', 'jaxjs']);
     expect(o.f32Provider).toBe('dawn');
     expect(o.f16Provider).toBe('wgpu');
+    expect(o.space).toContain('128,128,16');
+    expect(o.space).toContain('transpose-lhs=false|true');
+    expect(o.transposedA).toBe(true);
+    expect(o.spaceTransposedA).toContain('128,128,16');
+    expect(o.spaceTransposedA).not.toContain('transpose-lhs');
+  });
+  it('every default space is one of @tile-wgsl\'s parameters and values (bools included)', () => {
+    const parameters = new PipelineBuilder(createPassRegistry()).load('tile-wgsl', UnknownLoc.get()).parameters;
+    for (const o of [parseArgs([]), parseArgs(['--quick'])]) {
+      for (const text of [o.space, o.spaceTransposedA]) expect(() => checkSpace(parseSpace(text), '@tile-wgsl', parameters)).not.toThrow();
+    }
+    expect(spaceSize(parseSpace(parseArgs([]).space))).toBe(100);
+    expect(spaceSize(parseSpace(parseArgs([]).spaceTransposedA))).toBe(50);
+  });
+  it('the Aᵀ·B problem: its own space, --no-transposed-a leaves it out', () => {
+    expect(parseArgs(['--space-transposed-a', 'num-warps=4']).spaceTransposedA).toBe('num-warps=4');
+    expect(parseArgs(['--quick', '--no-transposed-a']).transposedA).toBe(false);
+    const keys = (argv: string[]) => matmulVariants(parseArgs(argv)).map(variantName);
+    expect(keys([])).toEqual(['f32', 'f32 Aᵀ·B', 'f16']);
+    expect(keys(['--no-transposed-a', '--f16-provider', 'none'])).toEqual(['f32']);
+    const [plain, transposed] = matmulVariants(parseArgs([]));
+    expect(transposed!.space).toBe(parseArgs([]).spaceTransposedA);
+    expect(matmulProblemArgs(plain!, [3, 5, 7])).toEqual({ file: 'matmul.mlir', entry: 'matmul_f32', args: ['A=rand:3x7xf32', 'B=rand:7x5xf32', 'C=zeros:3x5xf32'] });
+    expect(matmulProblemArgs(transposed!, [3, 5, 7])).toEqual({ file: 'matmul-transposed-a.mlir', entry: 'matmul_f32_transposed_a', args: ['A=rand:7x3xf32', 'B=rand:7x5xf32', 'C=zeros:3x5xf32'] });
   });
   it('--quick shrinks everything, later flags still win', () => {
     const o = parseArgs(['--quick', '--budget', '3', '--odd', 'none', '--f16-provider', 'none', '--peers', 'tfjs']);
@@ -43,6 +71,16 @@ describe('peer checks and timing', () => {
     c[0] += 1;
     expect(checkResult(mm, a, b, c)).toMatch(/^WRONG/);
     expect(work(mm)).toEqual({ flops: 2 * 5 * 7 * 3 });
+  });
+  it('checks Aᵀ·B with A stored K x M, and catches A read untransposed', () => {
+    const [m, n, k] = [6, 7, 6];
+    const c6: PeerCase = { ...mm, shape: [m, n, k], transposeA: true };
+    const a = inputs(k * m, 1);
+    const b = inputs(k * n, 2);
+    const c = new Float32Array(m * n);
+    for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) for (let q = 0; q < k; q++) c[i * n + j] += a[q * m + i]! * b[q * n + j]!;
+    expect(checkResult(c6, a, b, c)).toMatch(/^ok/);
+    expect(checkResult({ ...c6, transposeA: false }, a, b, c)).toMatch(/^WRONG/);
   });
   it('checks an add exactly; f16 inputs are exact in f16', () => {
     const add: PeerCase = { ...mm, op: 'add', shape: [2, 3] };
