@@ -46,6 +46,8 @@ export class KernelLowering {
   private readonly elementsCache = new Map<string, ThreadElements>();
   private threadId!: Value;
   private readonly stagingBuffers = new Map<Type, Value>();
+  /** Transposes read in place by the dots that use them: the workgroup tile.load each transposes. */
+  private readonly readThrough = new Map<Value, Operation>();
   /** Replaced tile ops, erased at the end (their results are used until every user is lowered). */
   private readonly dead: Operation[] = [];
 
@@ -126,8 +128,12 @@ export class KernelLowering {
     else if (DotOp.isa(op)) this.lowerDot(op);
     else if (CastOp.isa(op)) this.lowerCast(op);
     else if (TransposeOp.isa(op)) {
-      // A transpose that only dots read is read through: they index its buffer with swapped coordinates.
-      if (!readThroughByDots(op)) this.lowerTranspose(op);
+      // A transpose that only dots read is read through: they index its buffer with swapped
+      // coordinates. Decided once, here: ops lowered between it and a dot may add writes (to
+      // other buffers) that would make the dot's own check refuse a value with no scalars.
+      const load = readThroughLoad(op);
+      if (load) this.readThrough.set(op.result, load);
+      else this.lowerTranspose(op);
     }
     else if (ReduceOp.isa(op)) lowerReduce(this.host(), op);
     else if (BroadcastOp.isa(op)) lowerBroadcast(this.host(), op);
@@ -417,7 +423,7 @@ export class KernelLowering {
         vectorizable: (run) => !masked && vectorizable(source, run),
       };
     }
-    const transposed = transposedWorkgroupLoad(v, at);
+    const transposed = this.readThrough.get(v);
     if (transposed) {
       // (row, col) of the transpose is (col, row) of the buffer; runs of rows that are consecutive
       // words there become vector loads in combine-loads.
@@ -514,18 +520,15 @@ function workgroupLoad(v: Value, at: Operation): Operation | undefined {
   return isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2 && !writesBetween(load, at) ? load : undefined;
 }
 
-/** The workgroup tile.load of a 2-D buffer that `v` transposes (`v = tile.transpose (tile.load %buf)`), as workgroupLoad. */
-function transposedWorkgroupLoad(v: Value, at: Operation): Operation | undefined {
-  const transpose = v.definingOp;
-  if (!transpose || !TransposeOp.isa(transpose)) return undefined;
-  const load = workgroupLoad(transpose.operand(0), at);
-  return load && (load.operand(0).type as MemRefType).rank === 2 ? load : undefined;
-}
-
-/** Whether every user of a transpose is a tile.dot that reads it as an operand straight from its buffer. */
-function readThroughByDots(transpose: Operation): boolean {
+/**
+ * The tile.load of a 2-D workgroup buffer that a transpose reads, when every user of the
+ * transpose is a tile.dot that can read that buffer as an operand (nothing writes memory between).
+ */
+function readThroughLoad(transpose: Operation): Operation | undefined {
+  const load = transpose.operand(0).definingOp;
+  if (!load || !LoadOp.isa(load) || !isWorkgroup(load.operand(0).type) || (load.operand(0).type as MemRefType).rank !== 2) return undefined;
   const users = transpose.result.users();
-  return users.length > 0 && users.every((u) => DotOp.isa(u) && u.operand(2) !== transpose.result && transposedWorkgroupLoad(transpose.result, u) !== undefined);
+  return users.length > 0 && users.every((u) => DotOp.isa(u) && u.operand(2) !== transpose.result && !writesBetween(load, u)) ? load : undefined;
 }
 
 /**
