@@ -389,6 +389,16 @@ export abstract class DialectAttr extends Attribute {
   }
 }
 
+/** `#dialect.mnemonic<value>`: one case of an enum (MLIR's EnumAttr in its pretty form). */
+export abstract class EnumDialectAttr<T extends string> extends DialectAttr {
+  protected constructor(readonly value: T) {
+    super();
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(`<${this.value}>`);
+  }
+}
+
 /** An attribute of an unregistered dialect, kept as text. */
 export class OpaqueDialectAttr extends DialectAttr {
   private constructor(readonly dialect: string, readonly mnemonic: string, readonly body: string) {

@@ -1,4 +1,4 @@
-import type { Parser } from './parser.js';
+import { Tok, type Parser } from './parser.js';
 
 /**
  * One keyword of an enum, with MLIR's error when it is missing or not a case:
@@ -13,4 +13,12 @@ export function parseEnumKeyword<T extends string>(parser: Parser, cases: readon
   const word = parser.parseKeyword();
   if (!cases.includes(word as T)) throw error(`expected ${cppName} to be one of: ${cases.join(', ')}`);
   return word as T;
+}
+
+/** `<keyword>`: the body of an enum attribute (`#vector.kind<add>`) after its mnemonic. */
+export function parseAngledEnumKeyword<T extends string>(parser: Parser, cases: readonly T[], cppName: string, inOp = false): T {
+  parser.expect(Tok.Less, "'<'");
+  const value = parseEnumKeyword(parser, cases, cppName, inOp);
+  parser.expect(Tok.Greater, "'>'");
+  return value;
 }

@@ -1,8 +1,8 @@
-import { DialectAttr, uniqueDialectAttr, type Attribute } from '../../core/ir/attributes.js';
+import { DialectAttr, EnumDialectAttr, uniqueDialectAttr, type Attribute } from '../../core/ir/attributes.js';
 import { attrConstraint } from '../../core/ir/constraints.js';
 import { SimpleDialectType, type Type } from '../../core/ir/types.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
-import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
+import { parseAngledEnumKeyword, parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import { parseAllReduceOperationKeyword } from './all-reduce.js';
 import { GpuEnumAttr } from './enum-attr.js';
@@ -38,17 +38,11 @@ export function parseShuffleModeKeyword(parser: Parser, inOp = false): ShuffleMo
 }
 
 /** `#gpu.address_space<workgroup>` */
-export class AddressSpaceAttr extends DialectAttr {
+export class AddressSpaceAttr extends EnumDialectAttr<AddressSpace> {
   readonly dialect = 'gpu';
   readonly mnemonic = 'address_space';
-  private constructor(readonly value: AddressSpace) {
-    super();
-  }
   static get(value: AddressSpace): AddressSpaceAttr {
     return uniqueDialectAttr(`gpu.address_space:${value}`, () => new AddressSpaceAttr(value));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(`<${this.value}>`);
   }
 }
 
@@ -98,10 +92,7 @@ export function parseDimensionKeyword(parser: Parser, inOp = false): DimensionAt
 }
 
 function parseAddressSpaceBody(parser: Parser): AddressSpaceAttr {
-  parser.expect(Tok.Less, "'<'");
-  const v = parseEnumKeyword(parser, ADDRESS_SPACES, '::mlir::gpu::AddressSpace');
-  parser.expect(Tok.Greater, "'>'");
-  return AddressSpaceAttr.get(v);
+  return AddressSpaceAttr.get(parseAngledEnumKeyword(parser, ADDRESS_SPACES, '::mlir::gpu::AddressSpace'));
 }
 
 /** The dialect's attribute hook: `#gpu<dim x>`, `#gpu<address_space<..>>`, `#gpu.address_space<..>`. */

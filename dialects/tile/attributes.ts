@@ -1,8 +1,8 @@
-import { DenseArrayAttr, DialectAttr, UnitAttr, uniqueDialectAttr, type Attribute } from '../../core/ir/attributes.js';
+import { DenseArrayAttr, DialectAttr, EnumDialectAttr, UnitAttr, uniqueDialectAttr, type Attribute } from '../../core/ir/attributes.js';
 import { attrConstraint } from '../../core/ir/constraints.js';
 import { IntegerType } from '../../core/ir/types.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
-import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
+import { parseAngledEnumKeyword, parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 
 const list = (xs: readonly number[]): string => `[${xs.join(', ')}]`;
@@ -108,17 +108,11 @@ export const REDUCE_KINDS = ['add', 'mul', 'max', 'min', 'and', 'or', 'xor'] as 
 export type ReduceKind = (typeof REDUCE_KINDS)[number];
 
 /** `#tile.reduce_kind<add>`; custom op formats print the bare keyword. */
-export class ReduceKindAttr extends DialectAttr {
+export class ReduceKindAttr extends EnumDialectAttr<ReduceKind> {
   readonly dialect = 'tile';
   readonly mnemonic = 'reduce_kind';
-  private constructor(readonly kind: ReduceKind) {
-    super();
-  }
   static get(kind: ReduceKind): ReduceKindAttr {
     return uniqueDialectAttr(`tile.reduce_kind:${kind}`, () => new ReduceKindAttr(kind));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(`<${this.kind}>`);
   }
 }
 
@@ -174,12 +168,7 @@ export function parseReduceKindKeyword(parser: Parser, inOp = false): ReduceKind
 export function parseTileAttribute(parser: Parser, mnemonic: string): Attribute {
   if (mnemonic === 'blocked') return parseBlocked(parser);
   if (mnemonic === 'shared') return parseShared(parser);
-  if (mnemonic === 'reduce_kind') {
-    parser.expect(Tok.Less, "'<'");
-    const a = parseReduceKindKeyword(parser);
-    parser.expect(Tok.Greater, "'>'");
-    return a;
-  }
+  if (mnemonic === 'reduce_kind') return ReduceKindAttr.get(parseAngledEnumKeyword(parser, REDUCE_KINDS, 'tile reduction kind'));
   throw parser.emitError(`unknown attribute \`${mnemonic}\` in dialect \`tile\``, parser.offset - mnemonic.length);
 }
 
@@ -212,7 +201,7 @@ export const SharedLayoutConstraint = attrConstraint('#tile.shared layout', (a):
 });
 
 export const ReduceKindConstraint = attrConstraint('tile reduction kind', (a): a is ReduceKindAttr => a instanceof ReduceKindAttr, {
-  formatPrint: (p: AttrTypeWriter, a: ReduceKindAttr) => p.write(a.kind),
+  formatPrint: (p: AttrTypeWriter, a: ReduceKindAttr) => p.write(a.value),
   formatParse: (parser: Parser) => parseReduceKindKeyword(parser, true),
   formatStartsHere: (parser: Parser) => parser.peek(Tok.BareId) && (REDUCE_KINDS as readonly string[]).includes(parser.tokenText),
 });

@@ -98,8 +98,8 @@ function verifyReduce(op: Operation): string | undefined {
   if (!kind && !hasBody) return 'expects a reduction kind or a combiner region';
   if (axis < 0 || axis >= input.rank) return `axis ${axis} is out of range for a rank-${input.rank} tensor`;
   const elem = input.elementType;
-  if (kind && ['and', 'or', 'xor'].includes(kind.kind) && !isSignlessInt(elem)) return `kind '${kind.kind}' requires integer elements, got '${elem}'`;
-  if (kind && !isSignlessInt(elem) && !isFloat(elem)) return `kind '${kind.kind}' requires integer or float elements, got '${elem}'`;
+  if (kind && ['and', 'or', 'xor'].includes(kind.value) && !isSignlessInt(elem)) return `kind '${kind.value}' requires integer elements, got '${elem}'`;
+  if (kind && !isSignlessInt(elem) && !isFloat(elem)) return `kind '${kind.value}' requires integer or float elements, got '${elem}'`;
   const result = op.resultTypes[0]!;
   const shape = reducedShape(input, axis);
   if (shape.length === 0) {

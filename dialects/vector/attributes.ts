@@ -1,7 +1,7 @@
-import { DialectAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
+import { EnumDialectAttr, uniqueDialectAttr } from '../../core/ir/attributes.js';
 import { attrConstraint } from '../../core/ir/constraints.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
-import { parseEnumKeyword } from '../../core/syntax/enum-keyword.js';
+import { parseAngledEnumKeyword } from '../../core/syntax/enum-keyword.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 
 /** MLIR's vector::CombiningKind, in enum order. */
@@ -9,26 +9,17 @@ export const COMBINING_KINDS = ['add', 'mul', 'minui', 'minsi', 'minnumf', 'maxu
 export type CombiningKind = (typeof COMBINING_KINDS)[number];
 
 /** `#vector.kind<add>`: MLIR's vector::CombiningKindAttr. */
-export class CombiningKindAttr extends DialectAttr {
+export class CombiningKindAttr extends EnumDialectAttr<CombiningKind> {
   readonly dialect = 'vector';
   readonly mnemonic = 'kind';
-  private constructor(readonly kind: CombiningKind) {
-    super();
-  }
   static get(kind: CombiningKind): CombiningKindAttr {
     return uniqueDialectAttr(`vector.kind:${kind}`, () => new CombiningKindAttr(kind));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(`<${this.kind}>`);
   }
 }
 
 /** `<add>`: the body of `#vector.kind<...>`, after the mnemonic. */
 export function parseCombiningKindBody(parser: Parser, inOp = false): CombiningKindAttr {
-  parser.expect(Tok.Less, "'<'");
-  const kind = parseEnumKeyword(parser, COMBINING_KINDS, '::mlir::vector::CombiningKind', inOp);
-  parser.expect(Tok.Greater, "'>'");
-  return CombiningKindAttr.get(kind);
+  return CombiningKindAttr.get(parseAngledEnumKeyword(parser, COMBINING_KINDS, '::mlir::vector::CombiningKind', inOp));
 }
 
 /** In custom formats the kind prints as its bare body: `vector.reduction <add>, ...`. */
@@ -45,12 +36,7 @@ export const CombiningKindAttrConstraint = attrConstraint(
 export function parseVectorAttribute(parser: Parser, mnemonic: string): CombiningKindAttr | IteratorTypeAttr | PrintPunctuationAttr {
   if (mnemonic === 'kind') return parseCombiningKindBody(parser);
   if (mnemonic === 'punctuation') return parsePunctuationBody(parser);
-  if (mnemonic === 'iterator_type') {
-    parser.expect(Tok.Less, "'<'");
-    const value = parseEnumKeyword(parser, ITERATOR_TYPES, '::mlir::vector::IteratorType');
-    parser.expect(Tok.Greater, "'>'");
-    return IteratorTypeAttr.get(value);
-  }
+  if (mnemonic === 'iterator_type') return IteratorTypeAttr.get(parseAngledEnumKeyword(parser, ITERATOR_TYPES, '::mlir::vector::IteratorType'));
   throw parser.emitError(`unknown attribute \`${mnemonic}\` in dialect \`vector\``);
 }
 
@@ -59,17 +45,11 @@ export const ITERATOR_TYPES = ['parallel', 'reduction'] as const;
 export type IteratorType = (typeof ITERATOR_TYPES)[number];
 
 /** `#vector.iterator_type<parallel>`: MLIR's vector::IteratorTypeAttr (vector.contract's iterator_types). */
-export class IteratorTypeAttr extends DialectAttr {
+export class IteratorTypeAttr extends EnumDialectAttr<IteratorType> {
   readonly dialect = 'vector';
   readonly mnemonic = 'iterator_type';
-  private constructor(readonly value: IteratorType) {
-    super();
-  }
   static get(value: IteratorType): IteratorTypeAttr {
     return uniqueDialectAttr(`vector.iterator_type:${value}`, () => new IteratorTypeAttr(value));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(`<${this.value}>`);
   }
 }
 
@@ -78,24 +58,15 @@ export const PRINT_PUNCTUATIONS = ['no_punctuation', 'newline', 'comma', 'open',
 export type PrintPunctuation = (typeof PRINT_PUNCTUATIONS)[number];
 
 /** `#vector.punctuation<comma>`: MLIR's vector::PrintPunctuationAttr (vector.print's punctuation). */
-export class PrintPunctuationAttr extends DialectAttr {
+export class PrintPunctuationAttr extends EnumDialectAttr<PrintPunctuation> {
   readonly dialect = 'vector';
   readonly mnemonic = 'punctuation';
-  private constructor(readonly value: PrintPunctuation) {
-    super();
-  }
   static get(value: PrintPunctuation): PrintPunctuationAttr {
     return uniqueDialectAttr(`vector.punctuation:${value}`, () => new PrintPunctuationAttr(value));
-  }
-  printBody(w: AttrTypeWriter): void {
-    w.write(`<${this.value}>`);
   }
 }
 
 /** `<comma>`: the body of `#vector.punctuation<...>`, after the mnemonic. */
 export function parsePunctuationBody(parser: Parser, inOp = false): PrintPunctuationAttr {
-  parser.expect(Tok.Less, "'<'");
-  const value = parseEnumKeyword(parser, PRINT_PUNCTUATIONS, '::mlir::vector::PrintPunctuation', inOp);
-  parser.expect(Tok.Greater, "'>'");
-  return PrintPunctuationAttr.get(value);
+  return PrintPunctuationAttr.get(parseAngledEnumKeyword(parser, PRINT_PUNCTUATIONS, '::mlir::vector::PrintPunctuation', inOp));
 }

@@ -277,7 +277,7 @@ const ElideSingleElementReduction = definePattern({
     let result: Value = extractOne(vector, element);
     if (op.operandSlots.length > 1) {
       const acc = op.operandSlots[1]!.value;
-      const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).kind]!;
+      const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).value]!;
       const isFloat = element instanceof FloatType;
       const properties = isFloat ? { fastmath: op.properties.get('fastmath')! } : undefined;
       [result] = rw.createOrFold({ name: isFloat ? float : integer, operands: [result, acc], resultTypes: [element], properties, loc: op.loc });

@@ -58,7 +58,7 @@ const ElideUnitDimsInMultiDimReduction = definePattern({
       if (mask) mask = rw.create({ name: 'vector.extract', operands: [mask], resultTypes: [IntegerType.get(1)], properties: position, loc }).results[0]!;
       cast = rw.create({ name: 'vector.extract', operands: [source], resultTypes: [destType], properties: position, loc }).results[0]!;
     }
-    const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).kind]!;
+    const [integer, float] = ARITH_REDUCTION[(op.properties.get('kind') as CombiningKindAttr).value]!;
     const element = destType instanceof VectorType ? destType.elementType : destType;
     const isFloat = element instanceof FloatType;
     let result = rw.create({

@@ -20,7 +20,7 @@ import { AnyVectorOfAnyRank, kindSupports } from './ops.js';
 
 const vec = (op: Operation, i: number) => op.operand(i).type as VectorType;
 const elementOf = (t: Type) => (t instanceof VectorType ? t.elementType : t);
-const kindOf = (op: Operation) => (op.properties.get('kind') as CombiningKindAttr).kind;
+const kindOf = (op: Operation) => (op.properties.get('kind') as CombiningKindAttr).value;
 const AnyVector = typeConstraint('vector of any type values', (t) => t instanceof VectorType, undefined, (t) => t instanceof VectorType);
 const ADD = CombiningKindAttr.get('add');
 

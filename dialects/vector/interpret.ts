@@ -141,7 +141,7 @@ export function combiner(kind: string, t: Type): (a: Scalar, b: Scalar) => Scala
 
 const reduction: OpHandler = (op, [v, acc]) => {
   const vec = v as ShapedValue;
-  const f = combiner((op.getAttr('kind') as CombiningKindAttr).kind, vec.elementType);
+  const f = combiner((op.getAttr('kind') as CombiningKindAttr).value, vec.elementType);
   const values = vec.toArray();
   let r = acc === undefined ? values[0]! : f(acc as Scalar, values[0]!);
   for (let i = 1; i < values.length; i++) r = f(r, values[i]!);

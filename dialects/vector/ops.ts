@@ -264,7 +264,7 @@ export const ReductionOp = defineOp({
     if (elementTypeOrSelf(op.resultTypes[0]!) !== vec.elementType) return 'failed to verify that source operand and result have same element type';
     if (op.numOperands > 1 && typeOf(op, 1) !== op.resultTypes[0]) return "failed to verify that dest and acc have the same type";
     if (vec.rank > 1) return `unsupported reduction rank: ${vec.rank}`;
-    const kind = (op.properties.get('kind') as CombiningKindAttr).kind;
+    const kind = (op.properties.get('kind') as CombiningKindAttr).value;
     const elt = op.resultTypes[0]!;
     if (!kindSupports(kind, elt)) return `unsupported reduction type ''${elt}'' for kind '${kind}'`;
   },

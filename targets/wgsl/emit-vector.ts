@@ -109,7 +109,7 @@ function combine(cx: KernelContext, op: Operation, kind: string, t: Type, a: str
 }
 
 const reduction: OpEmitter = (op, cx) => {
-  const kind = (op.getAttr('kind') as CombiningKindAttr).kind;
+  const kind = (op.getAttr('kind') as CombiningKindAttr).value;
   const t = op.result.type;
   const v = cx.operand(op, 0);
   const terms = Array.from({ length: lanes(op.operand(0).type) }, (_, k) => v + lane(k));

@@ -52,8 +52,8 @@ function combiner(host: TileLoweringHost, op: Operation): (x: Value, y: Value) =
   const kind = op.getAttr('kind') ?? op.properties.get('kind');
   if (kind instanceof ReduceKindAttr) {
     const elem = tileType(op.operand(0)).elementType;
-    const name = ARITH[kind.kind][elem instanceof FloatType ? 0 : 1];
-    if (!name) return host.fail(op, `cannot reduce '${elem}' elements with '${kind.kind}'`);
+    const name = ARITH[kind.value][elem instanceof FloatType ? 0 : 1];
+    if (!name) return host.fail(op, `cannot reduce '${elem}' elements with '${kind.value}'`);
     return (x, y) => host.b.create({ name, operands: [x, y], resultTypes: [elem] }).results[0]!;
   }
   const body = op.region(0).entry!;
