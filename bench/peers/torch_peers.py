@@ -49,20 +49,18 @@ def main():
     dev = torch.device("cuda")
     mnk = [(n, n, n) for n in [int(x) for x in a.sizes.split(",") if x]]
     mnk += [tuple(int(v) for v in s.split("x")) for s in a.shapes.split(",") if s]
-    for dtype, name in [(torch.float32, "cuBLAS SGEMM (torch, TF32 off)")] + ([(torch.float16, "cuBLAS HGEMM (torch, f16)")] if a.f16 else []):
+    # (peer, kernel, dtype, A stored K x M): C = A^T B with --transposed-a, which cuBLAS reads transposed.
+    variants = [("cuBLAS SGEMM (torch, TF32 off)", "matmul", torch.float32, False)]
+    variants += [("cuBLAS HGEMM (torch, f16)", "matmul", torch.float16, False)] if a.f16 else []
+    variants += [("cuBLAS SGEMM, A transposed (torch, TF32 off)", "matmul-transposed-a", torch.float32, True)] if a.transposed_a else []
+    for name, kernel, dtype, transposed in variants:
         for m, n, k in mnk:
-            x, y = (torch.rand(m, k, device=dev) - 0.5).to(dtype), (torch.rand(k, n, device=dev) - 0.5).to(dtype)
+            x = (torch.rand(k, m, device=dev) - 0.5).to(dtype).t() if transposed else (torch.rand(m, k, device=dev) - 0.5).to(dtype)
+            y = (torch.rand(k, n, device=dev) - 0.5).to(dtype)
             out = torch.empty(m, n, device=dev, dtype=dtype)
             ms = timed(lambda: torch.matmul(x, y, out=out), a.repeat, a.rounds, torch)
             size = m if m == n == k else None
-            print(json.dumps({"peer": name, "kernel": "matmul", "dtype": "f16" if dtype == torch.float16 else "f32", "size": size, "shape": f"{m}x{n}x{k}", "ms": ms, "rate": 2 * m * n * k / ms / 1e6, "unit": "GFLOP/s"}))
-    if a.transposed_a:
-        for m, n, k in mnk:
-            xt, y = torch.rand(k, m, device=dev) - 0.5, torch.rand(k, n, device=dev) - 0.5
-            out = torch.empty(m, n, device=dev)
-            ms = timed(lambda: torch.matmul(xt.t(), y, out=out), a.repeat, a.rounds, torch)
-            size = m if m == n == k else None
-            print(json.dumps({"peer": "cuBLAS SGEMM, A transposed (torch, TF32 off)", "kernel": "matmul-transposed-a", "dtype": "f32", "size": size, "shape": f"{m}x{n}x{k}", "ms": ms, "rate": 2 * m * n * k / ms / 1e6, "unit": "GFLOP/s"}))
+            print(json.dumps({"peer": name, "kernel": kernel, "dtype": "f16" if dtype == torch.float16 else "f32", "size": size, "shape": f"{m}x{n}x{k}", "ms": ms, "rate": 2 * m * n * k / ms / 1e6, "unit": "GFLOP/s"}))
     for shape in [s for s in a.add_shapes.split(",") if s]:
         r, c = (int(v) for v in shape.split("x"))
         x, y = torch.rand(r, c, device=dev), torch.rand(r, c, device=dev)
