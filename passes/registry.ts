@@ -17,6 +17,7 @@ import { tileMultibufferPass } from './tile/multibuffer.js';
 import { tilePipelinePass } from './tile/pipeline.js';
 import { tileTilingPass } from './tile/tiling/tiling-pass.js';
 import { tileViewSchedulePass } from './tile/view-schedule/view-schedule-pass.js';
+import { sinkSelectsIntoIfPass } from './sink-selects-into-if.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */
@@ -31,6 +32,7 @@ export const builtinPasses: readonly PassDefinition[] = [
   stripDebugInfoPass,
   symbolDcePass,
   scfUnrollPass,
+  sinkSelectsIntoIfPass,
   // The tile transformations, in the order @tile-pipelined runs them.
   tileTilingPass,
   tileAsyncCopyPass,

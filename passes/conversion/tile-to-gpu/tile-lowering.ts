@@ -521,12 +521,13 @@ function workgroupLoad(v: Value, at: Operation): Operation | undefined {
 }
 
 /**
- * The tile.load of a 2-D workgroup buffer that a transpose reads, when every user of the
- * transpose is a tile.dot that can read that buffer as an operand (nothing writes memory between).
+ * The tile.load of a workgroup buffer (2-D, or one slot of a multibuffer) that a transpose reads,
+ * when every user of the transpose is a tile.dot that can read that buffer as an operand (nothing
+ * writes memory between).
  */
 function readThroughLoad(transpose: Operation): Operation | undefined {
   const load = transpose.operand(0).definingOp;
-  if (!load || !LoadOp.isa(load) || !isWorkgroup(load.operand(0).type) || (load.operand(0).type as MemRefType).rank !== 2) return undefined;
+  if (!load || !LoadOp.isa(load) || !isWorkgroup(load.operand(0).type) || (load.operand(0).type as MemRefType).rank < 2) return undefined;
   const users = transpose.result.users();
   return users.length > 0 && users.every((u) => DotOp.isa(u) && u.operand(2) !== transpose.result && !writesBetween(load, u)) ? load : undefined;
 }
