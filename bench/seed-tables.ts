@@ -245,8 +245,11 @@ async function tune(rt: WebGpuRuntime, o: Options, spaceText: string, problem: P
   const space = parseSpace(spaceText);
   const ref = splitPipelineRef(o.pipeline);
   checkSpace(space, ref.name, new PipelineBuilder(registry).load(ref.name.slice(1), UnknownLoc.get()).parameters);
-  // Quick timing while searching (a short warm-up keeps the clocks up between configurations).
-  const quick: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 5, rounds: 3, warmup: 1, warm: { warmMs: Math.min(o.warmMs, 100), minSubmitMs: 5 } };
+  // Quicker timing while searching (shorter submits), after the same warm-up as the final timing:
+  // the recording of the full problem before each timing leaves the GPU idle long enough for its
+  // clocks to drop, and 100 ms of warm-up timed configurations 2.5 to 4x too slow on an H100
+  // (bench/RESULTS.md, stop 21).
+  const quick: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 5, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 10 } };
   const failures: string[] = [];
   let measured = 0;
   const result = await search(space, { kind: 'local', budget: o.budget, seed: 0 }, async (p) => {

@@ -55,6 +55,7 @@ interface TuneOptions {
   repeat: string;
   rounds: string;
   warmup: string;
+  warmMs: string;
   checkSize: string;
   loadPlugin: string[];
 }
@@ -79,6 +80,7 @@ export function buildTuneCommand(): Command {
     .option('--repeat <n>', 'dispatches per timed submit', '10')
     .option('--rounds <n>', 'timed submits per kernel (the median is kept)', '5')
     .option('--warmup <n>', 'untimed submits first', '1')
+    .option('--warm-ms <ms>', 'before timing each kernel, dispatch it untimed for at least this long, so that the GPU leaves its idle clocks (0: only the --warmup submits)', '500')
     .option('--check-size <n>', 'the correctness check runs on the arguments shrunk to at most n per dimension', '64')
     .option('--load-plugin <path>', 'load a plugin (passes, pipelines) first', collect, [] as string[])
     .helpOption('-h, --help', 'show this help')
@@ -136,7 +138,15 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   if (!/^-?[0-9]+$/.test(opts.seed)) throw new TuneError(`--seed must be an integer, got '${opts.seed}'`);
   const timeoutS = Number(opts.timeoutS);
   if (!(timeoutS > 0)) throw new TuneError(`--timeout-s must be a positive number, got '${opts.timeoutS}'`);
-  const measureOptions = { timeoutMs: timeoutS * 1000, repeat: positiveInt('--repeat', opts.repeat), rounds: positiveInt('--rounds', opts.rounds), warmup: positiveInt('--warmup', opts.warmup, 0) };
+  const warmMs = positiveInt('--warm-ms', opts.warmMs, 0);
+  const measureOptions = {
+    timeoutMs: timeoutS * 1000,
+    repeat: positiveInt('--repeat', opts.repeat),
+    rounds: positiveInt('--rounds', opts.rounds),
+    warmup: positiveInt('--warmup', opts.warmup, 0),
+    // Submits of at least 10 ms keep a fast kernel's GPU busy between the CPU's submits.
+    ...(warmMs > 0 ? { warm: { warmMs, minSubmitMs: 10 } } : {}),
+  };
   const checkSize = positiveInt('--check-size', opts.checkSize);
   const budget = opts.budget === undefined ? undefined : positiveInt('--budget', opts.budget);
   const searchSeed = positiveInt('--search-seed', opts.searchSeed, 0);

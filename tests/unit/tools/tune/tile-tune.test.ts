@@ -52,7 +52,7 @@ const cacheEntry = (dir: string): CacheEntry => {
   return JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as CacheEntry;
 };
 
-const variantArgs = ['--load-plugin', PLUGIN, '-p', '@tune-variants', '--entry', 'main', '--arg', 'a=rand:60xf32', '--arg', 'b=rand:60xf32', '--arg', 'c=zeros:60xf32', '--arg', 'n=50', '--repeat', '2', '--rounds', '3'];
+const variantArgs = ['--load-plugin', PLUGIN, '-p', '@tune-variants', '--entry', 'main', '--arg', 'a=rand:60xf32', '--arg', 'b=rand:60xf32', '--arg', 'c=zeros:60xf32', '--arg', 'n=50', '--repeat', '2', '--rounds', '3', '--warm-ms', '0'];
 
 describe('tile-tune: bad input', () => {
   it('one line and exit 1 for bad options, spaces and pipelines (before any device is opened)', async () => {
@@ -62,6 +62,8 @@ describe('tile-tune: bad input', () => {
       [[...base, '--space', 'num-wraps=1|2'], "tile-tune: error: --space: pipeline @tile-wgsl has no parameter 'num-wraps' (parameters: tile-sizes, num-warps, max-grid-dims, async-copy-loads, transpose-lhs, num-stages, num-buffers, peel-epilogue, register-stages, synchronous-copies, vectorize, subgroups, subgroup-size, max-workgroup-memory)\n"],
       [[...base], 'tile-tune: error: no search space: give --space, or tune: lists in the parameters of pipeline @tile-wgsl (pass-pipelines/tile-wgsl.yaml)\n'],
       [[...base, '--space', 'num-warps=1|2', '--budget', '0'], "tile-tune: error: --budget must be an integer >= 1, got '0'\n"],
+      [[...base, '--space', 'num-warps=1|2', '--warm-ms', '-5'], "tile-tune: error: --warm-ms must be an integer >= 0, got '-5'\n"],
+      [[...base, '--space', 'num-warps=1|2', '--warm-ms', '0.5'], "tile-tune: error: --warm-ms must be an integer >= 0, got '0.5'\n"],
       [[...base, '--space', 'num-warps=1|2', '-p', '@tile-wgsl{num-warps=4}'], "tile-tune: error: -p '@tile-wgsl{num-warps=4}' sets 'num-warps', which the space tunes\n"],
       [[...base, '--space', 'num-warps=1|2', '-p', '@nope'], "tile-tune: error: -p '@nope': 'nope' does not refer to a registered pass pipeline or a pipeline file (looked for nope.yaml in ., pass-pipelines)\n"],
       [[...base, '--space', 'num-warps=1|2', '-p', 'cse'], "tile-tune: error: -p 'cse': tile-tune tunes a named pipeline, '@NAME' or '@NAME{OPTIONS}'\n"],
