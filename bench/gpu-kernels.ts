@@ -24,6 +24,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Operation } from '../core/ir/operation.js';
+import { symbolName } from '../core/ir/symbol-table.js';
 import { createContext } from '../dialects/registry.js';
 import { benchmarkWarm, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
 import { emitWgsl, type EmittedKernel } from '../targets/wgsl/index.js';
@@ -191,6 +192,13 @@ function compiledKernel(example: string, entry: string, options: string): Emitte
   const messages: string[] = [];
   const pm = new PipelineBuilder(createPassRegistry()).parse(`@tile-wgsl{${options}}`);
   if (!runPassManager(pm, module, { context, onDiagnostic: (d) => messages.push(d.message) })) throw new Error(`@tile-wgsl{${options}}: ${messages.join('; ')}`);
+  // This bench times one kernel on arguments it makes itself; a program that launches more (pack-lhs) is timed whole by seed-tables and tile-tune.
+  let launches = 0;
+  module.walk((op) => {
+    const fn = op.name === 'gpu.launch_func' ? op.parentOfType((p) => p.name === 'func.func') : undefined;
+    if (fn && symbolName(fn) === entry) launches++;
+  });
+  if (launches !== 1) throw new Error(`@tile-wgsl{${options}}: @${entry} launches ${launches} kernels, and gpu-kernels times one; time it with bench/seed-tables.ts or tile-tune, which sum every launch`);
   const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith(`@${entry}`));
   if (!kernel) throw new Error(`@tile-wgsl{${options}}: no ${entry} kernel`);
   return kernel;

@@ -10,7 +10,19 @@ import type { TilingContext } from './tiling-context.js';
  * Replaces the whole-problem `op` by host code launching `kernel` on `launchArgs`: one workgroup
  * per tile of the grid dimensions, whose sizes `extents` builds and whose tile sizes are `sizes`.
  */
-export function replaceByLaunch(op: Operation, tiling: TilingContext, kernel: Kernel, launchArgs: readonly Value[], grid: { extents: (b: IndexBuilder) => Value[]; sizes: readonly number[] }): void {
+export function replaceByLaunch(op: Operation, tiling: TilingContext, kernel: Kernel, launchArgs: readonly Value[], grid: LaunchGrid): void {
+  launchBefore(op, tiling, kernel, launchArgs, grid);
+  op.erase();
+}
+
+/** The grid of a launch: the extents of the tiled dimensions and their tile sizes. */
+export interface LaunchGrid {
+  readonly extents: (b: IndexBuilder) => Value[];
+  readonly sizes: readonly number[];
+}
+
+/** Host code launching `kernel` on `launchArgs` just before `op` (which stays). */
+export function launchBefore(op: Operation, tiling: TilingContext, kernel: Kernel, launchArgs: readonly Value[], grid: LaunchGrid): void {
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
@@ -19,5 +31,4 @@ export function replaceByLaunch(op: Operation, tiling: TilingContext, kernel: Ke
   const size = gridSize(b, counts, gridAxes(counts.length, tiling.maxGridDims));
   tiling.outliner.launch(b, kernel, size, WARP_SIZE * tiling.numWarps, launchArgs);
   b.hoistConstants(op.parent!, before);
-  op.erase();
 }

@@ -11,4 +11,6 @@ export interface TilingContext {
   readonly numWarps: number;
   /** How many grid axes (x, y, z) the launch may use. */
   readonly maxGridDims: number;
+  /** Give a matmul whose A is row-major a K-major copy of A, made by a kernel of its own first. */
+  readonly packLhs: boolean;
 }

@@ -3,10 +3,11 @@ import type { Operation } from '../../../core/ir/operation.js';
 import { MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { ConstantOp } from '../../../dialects/arith/index.js';
+import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index.js';
 import { DotOp, LoadOp, MatmulOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
-import { replaceByLaunch } from './host-launch.js';
+import { launchBefore, replaceByLaunch } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { uniqueValues, type Kernel } from './kernels.js';
 import { accumulatorLayoutFor, WARP_SIZE } from '../layouts.js';
@@ -18,36 +19,99 @@ export const MATMUL_TILE_SIZES_TEXT = '3 (BM, BN, BK)';
 
 const elementOf = (v: Value): Type => (v.type as MemRefType).elementType;
 
+/** Side of the square tiles the packing kernel transposes (64 x 64 f32 stage in 16 KiB). */
+export const PACK_TILE = 64;
+
+/** The operands of a matmul as the kernel reads them. */
+interface MatmulOperands {
+  readonly a: Value;
+  readonly b: Value;
+  readonly c: Value;
+  readonly transposeA: boolean;
+  readonly transposeB: boolean;
+  readonly accumulate: boolean;
+}
+
 /**
  * Replaces a tile.matmul by the launch of a kernel in which each workgroup computes one BMxBN
  * tile of C: it walks K in steps of BK, loading BMxBK tiles of op(A) and BKxBN tiles of op(B)
  * (transposed after loading when the operand is) into a tile.dot accumulator, then stores it.
- * The grid covers [M/BM, N/BN] (y, x).
+ * The grid covers [M/BM, N/BN] (y, x). With `packLhs`, a row-major A is first copied K-major
+ * into a buffer allocated for the call (packLhs below), which the matmul then reads transposed.
  */
 export function tileMatmul(op: Operation, sizes: readonly number[], tiling: TilingContext): void {
   const mm = MatmulOp.view(op);
-  const launchArgs = uniqueValues([mm.a, mm.b, mm.c]);
+  const packed = tiling.packLhs && mm.transpose_a === undefined ? packLhs(op, mm.a, tiling) : undefined;
+  const operands: MatmulOperands = {
+    a: packed ?? mm.a,
+    b: mm.b,
+    c: mm.c,
+    transposeA: packed !== undefined || mm.transpose_a !== undefined,
+    transposeB: mm.transpose_b !== undefined,
+    accumulate: mm.accumulate !== undefined,
+  };
+  const launchArgs = uniqueValues([operands.a, operands.b, operands.c]);
   const kernel = tiling.outliner.createKernel(tiling.kernelName, launchArgs, op.loc);
-  buildMatmulKernel(mm, sizes, tiling, kernel);
+  buildMatmulKernel(operands, sizes, tiling, kernel, op);
   replaceByLaunch(op, tiling, kernel, launchArgs, { extents: (b) => [b.dim(mm.c, 0), b.dim(mm.c, 1)], sizes: sizes.slice(0, 2) });
 }
 
-function buildMatmulKernel(mm: ReturnType<typeof MatmulOp.view>, sizes: readonly number[], tiling: TilingContext, kernel: Kernel): void {
+/**
+ * Host code around the matmul `op`: allocates Aᵀ (K x M, A's element type), launches a kernel
+ * that writes it (each workgroup transposes one PACK_TILE square of A through workgroup memory)
+ * before `op`, and frees it after. GEMM libraries pack operands the same way: the matmul's
+ * copies then read A's tiles along M, as for `transpose_a`, instead of 64-byte pieces of rows.
+ * Returns Aᵀ.
+ */
+function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
+  const type = a.type as MemRefType;
+  const [m, k] = type.shape as [number, number];
+  const packedType = MemRefType.get([k, m], type.elementType);
+  const b = new IndexBuilder(tiling.context);
+  b.loc = op.loc;
+  b.setInsertionPointBefore(op);
+  const dynamicSizes = [k < 0 ? b.dim(a, 1) : undefined, m < 0 ? b.dim(a, 0) : undefined].filter((v): v is Value => v !== undefined);
+  const packed = b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [packedType] }).memref;
+  b.setInsertionPointAfter(op);
+  b.build(DeallocOp, { operands: { memref: packed } });
+
+  const launchArgs = [a, packed];
+  const kernel = tiling.outliner.createKernel(`${tiling.kernelName}_pack_lhs`, launchArgs, op.loc);
+  buildTransposeKernel(kernel.argumentOf.get(a)!, kernel.argumentOf.get(packed)!, tiling, kernel, op);
+  launchBefore(op, tiling, kernel, launchArgs, { extents: (hb) => [hb.dim(a, 0), hb.dim(a, 1)], sizes: [PACK_TILE, PACK_TILE] });
+  return packed;
+}
+
+/** dst[c, r] = src[r, c], one PACK_TILE square per workgroup; tiles at the edges are masked. */
+function buildTransposeKernel(src: Value, dst: Value, tiling: TilingContext, kernel: Kernel, at: Operation): void {
+  const elem = elementOf(src);
+  const b = new IndexBuilder(tiling.context);
+  b.loc = at.loc;
+  b.setInsertionPointBefore(kernel.entry.last!);
+  const [tileR, tileC] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(src, d), PACK_TILE)) as [Value, Value];
+  const [r0, c0] = [b.scale(tileR, PACK_TILE), b.scale(tileC, PACK_TILE)];
+  const tileType = RankedTensorType.get([PACK_TILE, PACK_TILE], elem);
+  const tile = loadTile(b, src, [r0, c0], tileType);
+  const transposed = b.build(TransposeOp, { operands: { source: tile }, resultTypes: [tileType] }).result;
+  b.build(StoreOp, { operands: { value: transposed, dest: dst, indices: [c0, r0] } });
+  b.hoistConstants(kernel.entry, undefined);
+}
+
+function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, at: Operation): void {
   const [bm, bn, bk] = sizes as [number, number, number];
-  const transposeA = mm.transpose_a !== undefined;
-  const transposeB = mm.transpose_b !== undefined;
+  const { transposeA, transposeB } = mm;
   const [A, B, C] = [mm.a, mm.b, mm.c].map((v): Value => kernel.argumentOf.get(v)!) as [Value, Value, Value];
   const [aElem, cElem] = [elementOf(A), elementOf(C)];
 
   const b = new IndexBuilder(tiling.context);
-  b.loc = mm.op.loc;
+  b.loc = at.loc;
   b.setInsertionPointBefore(kernel.entry.last!);
   const K = b.dim(A, transposeA ? 0 : 1);
   const [tileM, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(C, d), sizes[d]!)) as [Value, Value];
   const m0 = b.scale(tileM, bm);
   const n0 = b.scale(tileN, bn);
   const accType = RankedTensorType.get([bm, bn], cElem, accumulatorLayoutFor([bm, bn], WARP_SIZE * tiling.numWarps));
-  const init = mm.accumulate !== undefined ? loadTile(b, C, [m0, n0], accType) : zeroTile(b, accType);
+  const init = mm.accumulate ? loadTile(b, C, [m0, n0], accType) : zeroTile(b, accType);
 
   /** The tile of an operand at logical position (row, col) and logical shape [rows, cols], read transposed when it is. */
   const operandTile = (M: Value, transposed: boolean, at: [Value, Value], shape: [number, number]): Value => {

@@ -70,12 +70,15 @@ export const tileTilingPass = definePass({
     'tile: a matmul walks K in steps of BK with masked tile.load and tile.dot into a #tile.blocked accumulator; a map of ' +
     'rank r >= 2 walks its last dimension in an scf.for and the grid covers the others. Default tile sizes: matmul ' +
     '[BM, BN, BK] = [32, 32, 16]; map of rank 1: [256]; map of rank r >= 2: [1, ..., 1, 4, 64]. Grid dimensions beyond ' +
-    'max-grid-dims are combined into the highest grid axis.',
+    'max-grid-dims are combined into the highest grid axis. With pack-lhs, a matmul without transpose_a first launches a ' +
+    'kernel that writes Aᵀ into a memref.alloc (64x64 tiles transposed through workgroup memory, freed after the call) ' +
+    'and its kernel reads that as transpose_a.',
   opName: ModuleOp.name,
   options: {
     'tile-sizes': { type: 'int-list', help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map; empty: matmul 32,32,16, map 256 (rank 1) or 1,...,1,4,64' },
     'num-warps': { type: 'uint', default: 4, help: 'Warps (of 32 threads) per workgroup; a power of two' },
     'max-grid-dims': { type: 'uint', default: 3, help: 'Grid axes the launch may use (1 to 3); further tiled dimensions are combined' },
+    'pack-lhs': { type: 'bool', default: false, help: "Give a tile.matmul whose A is row-major a K-major copy of A (memref.alloc'd around the call, written by a transposing kernel launched first) and read it as transpose_a does" },
   },
   statistics: { 'num-kernels': 'Number of kernels created' },
   dependentDialects: ['arith', 'gpu', 'memref', 'scf', 'tile'],
@@ -108,7 +111,7 @@ export const tileTilingPass = definePass({
     for (const { op, sizes, func, module } of targets) {
       let outliner = outliners.get(module);
       if (!outliner) outliners.set(module, (outliner = new KernelOutliner(pass.context, module)));
-      const tiling = { context: pass.context, outliner, kernelName: symbolName(func) ?? 'kernel', numWarps, maxGridDims };
+      const tiling = { context: pass.context, outliner, kernelName: symbolName(func) ?? 'kernel', numWarps, maxGridDims, packLhs: pass.options['pack-lhs'] };
       if (MatmulOp.isa(op)) tileMatmul(op, sizes, tiling);
       else tileMap(op, sizes, tiling);
       pass.addStatistic('num-kernels');

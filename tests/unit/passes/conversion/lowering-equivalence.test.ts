@@ -101,7 +101,7 @@ describe('lowering to SIMT code', () => {
       const isAdd = rnd() < 0.3;
       const sizes = isAdd ? pick([[2, 8], [4, 16], [1, 32]]) : pick([[8, 8, 4], [16, 8, 8], [8, 16, 4]]);
       const stages = 1 + Math.floor(rnd() * 4);
-      const options = `tile-sizes=${sizes.join(',')} num-warps=${pick([1, 2])} num-stages=${stages} peel-epilogue=${rnd() < 0.5} synchronous-copies=${rnd() < 0.25} transpose-lhs=${rnd() < 0.5}`;
+      const options = `tile-sizes=${sizes.join(',')} num-warps=${pick([1, 2])} num-stages=${stages} peel-epilogue=${rnd() < 0.5} synchronous-copies=${rnd() < 0.25} transpose-lhs=${rnd() < 0.5} pack-lhs=${rnd() < 0.3}`;
       const what = `seed ${seed}: @tile-wgsl{${options}}`;
       if (isAdd) {
         const lowered = compile(example('add.mlir'), `@tile-wgsl{${options}}`);

@@ -1,0 +1,60 @@
+// RUN: tile-opt %s --split-input-file -p '@tile-tiled{tile-sizes=64,64,16 num-warps=4 pack-lhs=true}' | FileCheck %s
+// RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:65x17xf32 --arg B=rand:17x130xf32 --arg C=zeros:65x130xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=2 pack-lhs=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:1x1xf32 --arg B=rand:1x1xf32 --arg C=zeros:1x1xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=3 pack-lhs=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f16 --arg A=rand:70x129xf16 --arg B=rand:129x33xf16 --arg C=zeros:70x33xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=1 pack-lhs=true}' --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
+
+// pack-lhs: a matmul whose A is row-major first launches a kernel that writes Aᵀ into a buffer
+// allocated for the call (64x64 squares of A, each loaded, transposed and stored at the mirrored
+// position, masked at the edges), then the matmul kernel reads that buffer as transpose_a does
+// (K-major tiles of 16 x 64, transposed after loading); the buffer is freed after the call.
+// CHECK-LABEL: gpu.func @mm_pack_lhs(
+// CHECK-SAME: %[[SRC:[a-z0-9]+]]: memref<?x?xf32>, %[[DST:[a-z0-9]+]]: memref<?x?xf32>) kernel
+// CHECK-DAG: %[[R0:.+]] = arith.muli %block_id_y, %c64
+// CHECK-DAG: %[[C0:.+]] = arith.muli %block_id_x, %c64
+// CHECK: %[[T:.+]] = tile.load %[[SRC]][%[[R0]], %[[C0]]] : memref<?x?xf32> -> tensor<64x64xf32>
+// CHECK-NEXT: %[[TT:.+]] = tile.transpose %[[T]] : tensor<64x64xf32> -> tensor<64x64xf32>
+// CHECK-NEXT: tile.store %[[TT]], %[[DST]][%[[C0]], %[[R0]]]
+// CHECK: gpu.func @mm(%[[AT:[a-z0-9]+]]: memref<?x?xf32>, %{{.+}}: memref<?x?xf32>, %{{.+}}: memref<?x?xf32>) kernel
+// CHECK: %[[K:.+]] = memref.dim %[[AT]], %c0
+// CHECK: scf.for %[[KK:.+]] = %c0 to %[[K]] step %c16
+// CHECK: %[[AS:.+]] = tile.load %[[AT]][%[[KK]], %{{.+}}] : memref<?x?xf32> -> tensor<16x64xf32>
+// CHECK-NEXT: tile.transpose %[[AS]] : tensor<16x64xf32> -> tensor<64x16xf32>
+// CHECK: func.func @mm(%[[A:.+]]: memref<?x?xf32>, %[[B:.+]]: memref<?x?xf32>, %[[C:.+]]: memref<?x?xf32>)
+// CHECK-DAG: %[[KD:.+]] = memref.dim %[[A]], %c1
+// CHECK-DAG: %[[MD:.+]] = memref.dim %[[A]], %c0
+// CHECK: %[[BUF:.+]] = memref.alloc(%[[KD]], %[[MD]]) : memref<?x?xf32>
+// CHECK: gpu.launch_func @kernels::@mm_pack_lhs blocks in (%{{.+}}, %{{.+}}, %c1) threads in (%c128, %c1, %c1) args(%[[A]] : memref<?x?xf32>, %[[BUF]] : memref<?x?xf32>)
+// CHECK: gpu.launch_func @kernels::@mm blocks in {{.+}} args(%[[BUF]] : memref<?x?xf32>, %[[B]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
+// CHECK-NEXT: memref.dealloc %[[BUF]] : memref<?x?xf32>
+// CHECK-NEXT: return
+func.func @mm(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  tile.matmul %A, %B, %C : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
+  return
+}
+
+// -----
+
+// Static shapes: the buffer is static too (K x M = 40 x 48).
+// CHECK-LABEL: func.func @mm_static(
+// CHECK: %[[BUF:.+]] = memref.alloc() : memref<40x48xf16>
+// CHECK: gpu.launch_func @kernels::@mm_static_pack_lhs
+// CHECK: gpu.launch_func @kernels::@mm_static {{.+}} args(%[[BUF]] : memref<40x48xf16>,
+// CHECK-NEXT: memref.dealloc %[[BUF]] : memref<40x48xf16>
+func.func @mm_static(%A: memref<48x40xf16>, %B: memref<40x24xf16>, %C: memref<48x24xf32>) {
+  tile.matmul %A, %B, %C : memref<48x40xf16>, memref<40x24xf16>, memref<48x24xf32>
+  return
+}
+
+// -----
+
+// A given transposed (transpose_a) is read as it is: nothing to pack.
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK-NOT: pack_lhs
+// CHECK-NOT: memref.alloc
+// CHECK: gpu.launch_func @kernels::@mm_t
+func.func @mm_t(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  tile.matmul %A, %B, %C transpose_a : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
+  return
+}
+
+// SAME: compare %C: max_abs=
