@@ -26,13 +26,15 @@ import { fileURLToPath } from 'node:url';
 import { Operation } from '../core/ir/operation.js';
 import { symbolName } from '../core/ir/symbol-table.js';
 import { createContext } from '../dialects/registry.js';
-import { benchmarkWarm, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
+import { adapterSummary, benchmarkWarm, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
 import { emitWgsl, type EmittedKernel } from '../targets/wgsl/index.js';
 import { runPassManager } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { fmt, lastLines, random, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
 import { table } from './lib/measure.js';
+import { generatedProblem } from './lib/tuned-problem.js';
+import { measure } from '../tools/tune/measure.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_MATMUL = path.join(repoRoot, 'tests', 'filecheck', 'targets', 'wgsl', 'Inputs', 'matmul-tiled.mlir');
@@ -192,16 +194,44 @@ function compiledKernel(example: string, entry: string, options: string): Emitte
   const messages: string[] = [];
   const pm = new PipelineBuilder(createPassRegistry()).parse(`@tile-wgsl{${options}}`);
   if (!runPassManager(pm, module, { context, onDiagnostic: (d) => messages.push(d.message) })) throw new Error(`@tile-wgsl{${options}}: ${messages.join('; ')}`);
-  // This bench times one kernel on arguments it makes itself; a program that launches more (pack-lhs) is timed whole by seed-tables and tile-tune.
+  const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith(`@${entry}`));
+  if (!kernel) throw new Error(`@tile-wgsl{${options}}: no ${entry} kernel`);
+  return kernel;
+}
+
+/** How many kernels examples/FILE's @entry launches once compiled by @tile-wgsl{options} (2 with pack-lhs). */
+function launchCount(example: string, entry: string, options: string): number {
+  const file = path.join(repoRoot, 'examples', example);
+  const context = createContext();
+  const module = parseModule(readFileSync(file, 'utf8'), context, file);
+  if (!runPassManager(new PipelineBuilder(createPassRegistry()).parse(`@tile-wgsl{${options}}`), module, { context, onDiagnostic: () => undefined })) return 0;
   let launches = 0;
   module.walk((op) => {
     const fn = op.name === 'gpu.launch_func' ? op.parentOfType((p) => p.name === 'func.func') : undefined;
     if (fn && symbolName(fn) === entry) launches++;
   });
-  if (launches !== 1) throw new Error(`@tile-wgsl{${options}}: @${entry} launches ${launches} kernels, and gpu-kernels times one; time it with bench/seed-tables.ts or tile-tune, which sum every launch`);
-  const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith(`@${entry}`));
-  if (!kernel) throw new Error(`@tile-wgsl{${options}}: no ${entry} kernel`);
-  return kernel;
+  return launches;
+}
+
+/**
+ * A compiled matmul that launches more than one kernel (pack-lhs: the packing kernel, then the
+ * matmul), timed as tile-tune times a configuration: the host code runs with every launch
+ * recorded, then each launch is timed warm and the times are summed; the check is against the
+ * interpreter on the problem shrunk to 64 per dimension.
+ */
+async function runMultiLaunchMatmul(rt: WebGpuRuntime, c: Case, timing: { repeat: number; rounds: number; warmup: number }): Promise<CaseResult> {
+  const n = c.size;
+  const [file, entry, a] = c.transposedA ? ['matmul-transposed-a.mlir', 'matmul_f32_transposed_a', `A=rand:${n}x${n}xf32`] : ['matmul.mlir', 'matmul_f32', `A=rand:${n}x${n}xf32`];
+  const problem = await generatedProblem(path.join(repoRoot, 'examples', file), entry, [a, `B=rand:${n}x${n}xf32`, `C=zeros:${n}x${n}xf32`], 64);
+  const outcome = await measure(problem.file, problem, `@tile-wgsl{${c.tileWgsl}}`, createPassRegistry(), rt, { timeoutMs: 600_000, ...timing, warm: { warmMs: 500, minSubmitMs: 20 } });
+  if (outcome.status !== 'ok') throw new Error(`@tile-wgsl{${c.tileWgsl}}: ${outcome.failure}: ${outcome.reason}`);
+  const flops = 2 * n * n * n;
+  const wallMs = outcome.wallMs ?? outcome.ms;
+  return {
+    provider: rt.provider, adapter: adapterSummary(rt.adapter), kernel: `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}`, size: n, method: outcome.method, medianMs: outcome.ms, wallMedianMs: wallMs,
+    rate: throughput(outcome.ms, { flops }).gflops!, wallRate: throughput(wallMs, { flops }).gflops!, unit: 'GFLOP/s',
+    check: `ok (launches timed and summed; vs the interpreter at <= 64 per dimension, max err ${outcome.maxError.toExponential(1)})`,
+  };
 }
 
 /**
@@ -234,6 +264,7 @@ async function runCase(c: Case): Promise<CaseResult> {
   try {
     const timing = { repeat: c.repeat, rounds: c.rounds, warmup: 1 };
     if (c.kernel === 'matmul') {
+      if (c.tileWgsl !== undefined && launchCount(c.transposedA ? 'matmul-transposed-a.mlir' : 'matmul.mlir', c.transposedA ? 'matmul_f32_transposed_a' : 'matmul_f32', c.tileWgsl) > 1) return await runMultiLaunchMatmul(rt, c, timing);
       const compiled = c.tileWgsl !== undefined ? compiledMatmul(c.tileWgsl, c.transposedA) : undefined;
       const k = compiled?.kernel ?? kernelOf(readFileSync(c.matmul, 'utf8'), c.matmul);
       const n = c.size;

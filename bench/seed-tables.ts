@@ -38,14 +38,13 @@ import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { openRuntime, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
 import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import { collectInputs, entryFunction, loadProgram, parameters } from '../tools/run-main.js';
 import type { Outcome } from '../tools/tune/cache.js';
-import { measure, referenceOutputs, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
+import { measure, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
 import { search } from '../tools/tune/search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
-import { shrinkArgSpec } from '../tools/tune/tune-main.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
+import { generatedProblem } from './lib/tuned-problem.js';
 import type { PeerCase, PeerResult } from './peers/peer-gpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -222,17 +221,6 @@ export interface Tuned {
 
 const fail = (o: Outcome): string => (o.status === 'failed' ? `${o.failure}: ${o.reason}` : '');
 
-/** The problem of examples/FILE @entry with generated arguments, and its shrunk twin's reference outputs. */
-async function problemOf(file: string, entry: string, args: string[], checkSize: number): Promise<Problem> {
-  const program = loadProgram(file);
-  const params = parameters(entryFunction(program, entry), program.source);
-  const inputs = collectInputs(params, args, 0);
-  const small = args.map((a) => shrinkArgSpec(a, checkSize));
-  const smallInputs = small.every((s, i) => s === args[i]) ? inputs : collectInputs(params, small, 0);
-  const reference = await referenceOutputs(program, entry, params, smallInputs);
-  return { file, entry, params, inputs, smallInputs, reference };
-}
-
 /** Warm timing of a chosen configuration (as bench/gpu-kernels.ts measures). */
 function finalTiming(o: Options): MeasureOptions {
   return { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
@@ -398,7 +386,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           const [m, n, k] = s;
           const { file, entry, args } = matmulProblemArgs(v, s);
           log(`tuning matmul ${variantName(v)} ${shape3(s)} under ${provider} (${file} @${entry})`);
-          const problem = await problemOf(path.join(repoRoot, 'examples', file), entry, args, o.checkSize);
+          const problem = await generatedProblem(path.join(repoRoot, 'examples', file), entry, args, o.checkSize);
           const t = await tune(rt, o, v.space, problem, log);
           tuned.set(`${v.key} ${shape3(s)}`, t);
           const gflops = (2 * m * n * k) / t.ms / 1e6;
@@ -428,7 +416,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         const registry = createPassRegistry();
         const addFile = path.join(repoRoot, 'examples', 'add.mlir');
         for (const s of o.addShapes) {
-          const problem = await problemOf(addFile, 'add', ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`), o.checkSize);
+          const problem = await generatedProblem(addFile, 'add', ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`), o.checkSize);
           for (const c of o.addConfigs) {
             const r = await measure(addFile, problem, `@tile-wgsl{${c}}`, registry, rt, finalTiming(o));
             addResults.set(`${c} ${shape2(s)}`, r);
