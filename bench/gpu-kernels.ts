@@ -176,41 +176,35 @@ function kernelOf(text: string, name: string): EmittedKernel {
   return out.kernels[0]!;
 }
 
-/**
- * examples/matmul.mlir's f32 kernel (matmul-transposed-a.mlir's with `transposedA`) compiled by
- * @tile-wgsl with `options`, and its tile sizes (each workgroup computes a tileM x tileN block of C).
- */
-function compiledMatmul(options: string, transposedA = false): { kernel: EmittedKernel; tileM: number; tileN: number } {
-  const kernel = transposedA ? compiledKernel('matmul-transposed-a.mlir', 'matmul_f32_transposed_a', options) : compiledKernel('matmul.mlir', 'matmul_f32', options);
-  const sizes = /tile-sizes=(\d+),(\d+)/.exec(options);
-  return { kernel, tileM: Number(sizes?.[1] ?? 32), tileN: Number(sizes?.[2] ?? 32) };
-}
+/** examples/matmul.mlir's f32 entry (matmul-transposed-a.mlir's with `transposedA`). */
+const matmulExample = (transposedA = false): { example: string; entry: string } =>
+  transposedA ? { example: 'matmul-transposed-a.mlir', entry: 'matmul_f32_transposed_a' } : { example: 'matmul.mlir', entry: 'matmul_f32' };
 
-/** A kernel of examples/FILE compiled by @tile-wgsl{options}. */
-function compiledKernel(example: string, entry: string, options: string): EmittedKernel {
+/**
+ * examples/FILE compiled by @tile-wgsl{options}: the WGSL kernel of its @entry, and how many
+ * kernels @entry launches (2 with pack-lhs: the packing kernel, then the matmul).
+ */
+function compiledExample(example: string, entry: string, options: string): { kernel: EmittedKernel; launches: number } {
   const file = path.join(repoRoot, 'examples', example);
   const context = createContext();
   const module = parseModule(readFileSync(file, 'utf8'), context, file);
   const messages: string[] = [];
   const pm = new PipelineBuilder(createPassRegistry()).parse(`@tile-wgsl{${options}}`);
   if (!runPassManager(pm, module, { context, onDiagnostic: (d) => messages.push(d.message) })) throw new Error(`@tile-wgsl{${options}}: ${messages.join('; ')}`);
-  const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith(`@${entry}`));
-  if (!kernel) throw new Error(`@tile-wgsl{${options}}: no ${entry} kernel`);
-  return kernel;
-}
-
-/** How many kernels examples/FILE's @entry launches once compiled by @tile-wgsl{options} (2 with pack-lhs). */
-function launchCount(example: string, entry: string, options: string): number {
-  const file = path.join(repoRoot, 'examples', example);
-  const context = createContext();
-  const module = parseModule(readFileSync(file, 'utf8'), context, file);
-  if (!runPassManager(new PipelineBuilder(createPassRegistry()).parse(`@tile-wgsl{${options}}`), module, { context, onDiagnostic: () => undefined })) return 0;
   let launches = 0;
   module.walk((op) => {
     const fn = op.name === 'gpu.launch_func' ? op.parentOfType((p) => p.name === 'func.func') : undefined;
     if (fn && symbolName(fn) === entry) launches++;
   });
-  return launches;
+  const kernel = emitWgsl(module).kernels.find((k) => k.manifest.symbol.endsWith(`@${entry}`));
+  if (!kernel) throw new Error(`@tile-wgsl{${options}}: no ${entry} kernel`);
+  return { kernel, launches };
+}
+
+/** The tile sizes of a matmul configuration: each workgroup computes a tileM x tileN block of C. */
+function matmulTile(options: string): { tileM: number; tileN: number } {
+  const sizes = /tile-sizes=(\d+),(\d+)/.exec(options);
+  return { tileM: Number(sizes?.[1] ?? 32), tileN: Number(sizes?.[2] ?? 32) };
 }
 
 /**
@@ -221,8 +215,8 @@ function launchCount(example: string, entry: string, options: string): number {
  */
 async function runMultiLaunchMatmul(rt: WebGpuRuntime, c: Case, timing: { repeat: number; rounds: number; warmup: number }): Promise<CaseResult> {
   const n = c.size;
-  const [file, entry, a] = c.transposedA ? ['matmul-transposed-a.mlir', 'matmul_f32_transposed_a', `A=rand:${n}x${n}xf32`] : ['matmul.mlir', 'matmul_f32', `A=rand:${n}x${n}xf32`];
-  const problem = await generatedProblem(path.join(repoRoot, 'examples', file), entry, [a, `B=rand:${n}x${n}xf32`, `C=zeros:${n}x${n}xf32`], 64);
+  const { example, entry } = matmulExample(c.transposedA);
+  const problem = await generatedProblem(path.join(repoRoot, 'examples', example), entry, [`A=rand:${n}x${n}xf32`, `B=rand:${n}x${n}xf32`, `C=zeros:${n}x${n}xf32`], 64);
   const outcome = await measure(problem.file, problem, `@tile-wgsl{${c.tileWgsl}}`, createPassRegistry(), rt, { timeoutMs: 600_000, ...timing, warm: { warmMs: 500, minSubmitMs: 20 } });
   if (outcome.status !== 'ok') throw new Error(`@tile-wgsl{${c.tileWgsl}}: ${outcome.failure}: ${outcome.reason}`);
   const flops = 2 * n * n * n;
@@ -242,7 +236,7 @@ async function runMultiLaunchMatmul(rt: WebGpuRuntime, c: Case, timing: { repeat
 async function runCompiledAdd(rt: WebGpuRuntime, c: Case, timing: { repeat: number; rounds: number; warmup: number }): Promise<CaseResult> {
   const tile = /tile-sizes=(\d+),(\d+)/.exec(c.tileWgsl!);
   if (!tile) throw new Error(`--tile-wgsl-add '${c.tileWgsl}': give tile-sizes=R,C (the grid is ceil(rows / R))`);
-  const k = compiledKernel('add.mlir', 'add', c.tileWgsl!);
+  const k = compiledExample('add.mlir', 'add', c.tileWgsl!).kernel;
   const [rows, cols] = c.shape!;
   const n = rows * cols;
   const [x, y] = [random(n, 3), random(n, 4)];
@@ -264,8 +258,9 @@ async function runCase(c: Case): Promise<CaseResult> {
   try {
     const timing = { repeat: c.repeat, rounds: c.rounds, warmup: 1 };
     if (c.kernel === 'matmul') {
-      if (c.tileWgsl !== undefined && launchCount(c.transposedA ? 'matmul-transposed-a.mlir' : 'matmul.mlir', c.transposedA ? 'matmul_f32_transposed_a' : 'matmul_f32', c.tileWgsl) > 1) return await runMultiLaunchMatmul(rt, c, timing);
-      const compiled = c.tileWgsl !== undefined ? compiledMatmul(c.tileWgsl, c.transposedA) : undefined;
+      const { example, entry } = matmulExample(c.transposedA);
+      const compiled = c.tileWgsl !== undefined ? { ...compiledExample(example, entry, c.tileWgsl), ...matmulTile(c.tileWgsl) } : undefined;
+      if (compiled && compiled.launches > 1) return await runMultiLaunchMatmul(rt, c, timing);
       const k = compiled?.kernel ?? kernelOf(readFileSync(c.matmul, 'utf8'), c.matmul);
       const n = c.size;
       const [wx, wy] = compiled ? [compiled.tileN, compiled.tileM] : k.manifest.workgroupSize;
