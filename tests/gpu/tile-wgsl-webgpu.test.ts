@@ -39,6 +39,8 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
     'tile-sizes=8,16,4 num-warps=1 num-stages=2 peel-epilogue=false',
     'tile-sizes=16,16,8 num-warps=1 num-stages=3 synchronous-copies=true',
     'tile-sizes=16,16,8 num-warps=1 num-stages=4',
+    // The packing kernel (Aᵀ into a buffer the host allocates), then the matmul reading it.
+    'tile-sizes=16,16,8 num-warps=1 num-stages=2 pack-lhs=true',
   ];
   for (const o of options) {
     it(`matmul f32 @tile-wgsl{${o}}`, async () => {
