@@ -22,6 +22,8 @@ export interface CacheKey {
   /** The space, normalized (`name=v1|v2 ...`), and the search (`exhaustive` or `local:N:SEED`). */
   readonly space: string;
   readonly search: string;
+  /** How each kernel is timed (`warm=500ms repeat=10 rounds=5 warmup=1`): figures timed otherwise are not reused. */
+  readonly timing: string;
 }
 
 export type Outcome =
@@ -55,7 +57,7 @@ export const sha256 = (text: string | Uint8Array): string => createHash('sha256'
 
 /** The file of a key: `tune-<sha256 of the key's JSON, 24 hex digits>.json`. */
 export function cacheFile(dir: string, key: CacheKey): string {
-  const canonical = JSON.stringify([key.device, key.program, key.entry, key.args, key.pipeline, key.space, key.search]);
+  const canonical = JSON.stringify([key.device, key.program, key.entry, key.args, key.pipeline, key.space, key.search, key.timing]);
   return path.join(dir, `tune-${sha256(canonical).slice(0, 24)}.json`);
 }
 

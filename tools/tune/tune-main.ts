@@ -215,6 +215,11 @@ interface Session {
   readonly measureOptions: Parameters<typeof measure>[5];
 }
 
+/** The timing settings a cached figure was measured with. */
+export function timingKey(m: Parameters<typeof measure>[5]): string {
+  return `warm=${m.warm?.warmMs ?? 0}ms repeat=${m.repeat} rounds=${m.rounds} warmup=${m.warmup}`;
+}
+
 export function deviceKey(runtime: WebGpuRuntime): string {
   const a = runtime.adapter;
   return `${runtime.provider}: vendor=${a.vendor} architecture=${a.architecture} device=${a.device} description=${a.description}`;
@@ -232,6 +237,7 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
     pipeline: opts.pipeline.trim(),
     space: space.dimensions.map((d) => `${d.name}=${d.values.join('|')}`).join(' '),
     search: strategy.kind === 'exhaustive' ? 'exhaustive' : `local:${strategy.budget}:${strategy.seed}`,
+    timing: timingKey(s.measureOptions),
   };
   const dir = opts.cacheDir ?? defaultCacheDir();
   const file = cacheFile(dir, key);

@@ -19,6 +19,7 @@ const KEY: CacheKey = {
   pipeline: '@tile-wgsl',
   space: 'tile-sizes=64,64,8|128,128,8 num-stages=1|2|3',
   search: 'exhaustive',
+  timing: 'warm=500ms repeat=10 rounds=5 warmup=1',
 };
 
 const entry = (key: CacheKey, complete = false): CacheEntry => ({
@@ -29,7 +30,7 @@ const entry = (key: CacheKey, complete = false): CacheEntry => ({
 });
 
 describe('tile-tune cache', () => {
-  it('keys a file by device, program, entry, argument shapes, pipeline, space and search', () => {
+  it('keys a file by device, program, entry, argument shapes, pipeline, space, search and timing', () => {
     const base = cacheFile(dir, KEY);
     expect(path.dirname(base)).toBe(dir);
     expect(cacheFile(dir, { ...KEY })).toBe(base);
@@ -41,6 +42,7 @@ describe('tile-tune cache', () => {
       { ...KEY, pipeline: '@tile-wgsl{vectorize=false}' },
       { ...KEY, space: 'tile-sizes=64,64,8 num-stages=1|2|3' },
       { ...KEY, search: 'local:8:0' },
+      { ...KEY, timing: 'warm=0ms repeat=10 rounds=5 warmup=1' },
     ];
     const files = variants.map((k) => cacheFile(dir, k));
     expect(new Set([base, ...files]).size).toBe(variants.length + 1);
