@@ -33,7 +33,7 @@ import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { fmt, lastLines, random, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
 import { table } from './lib/measure.js';
-import { generatedProblem } from './lib/tuned-problem.js';
+import { generatedProblem, matmulProblemArgs } from './lib/tuned-problem.js';
 import { measure } from '../tools/tune/measure.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -176,10 +176,6 @@ function kernelOf(text: string, name: string): EmittedKernel {
   return out.kernels[0]!;
 }
 
-/** examples/matmul.mlir's f32 entry (matmul-transposed-a.mlir's with `transposedA`). */
-const matmulExample = (transposedA = false): { example: string; entry: string } =>
-  transposedA ? { example: 'matmul-transposed-a.mlir', entry: 'matmul_f32_transposed_a' } : { example: 'matmul.mlir', entry: 'matmul_f32' };
-
 /**
  * examples/FILE compiled by @tile-wgsl{options}: the WGSL kernel of its @entry, and how many
  * kernels @entry launches (2 with pack-lhs: the packing kernel, then the matmul).
@@ -215,8 +211,8 @@ function matmulTile(options: string): { tileM: number; tileN: number } {
  */
 async function runMultiLaunchMatmul(rt: WebGpuRuntime, c: Case, timing: { repeat: number; rounds: number; warmup: number }): Promise<CaseResult> {
   const n = c.size;
-  const { example, entry } = matmulExample(c.transposedA);
-  const problem = await generatedProblem(path.join(repoRoot, 'examples', example), entry, [`A=rand:${n}x${n}xf32`, `B=rand:${n}x${n}xf32`, `C=zeros:${n}x${n}xf32`], 64);
+  const { file, entry, args } = matmulProblemArgs({ dtype: 'f32', transposedA: c.transposedA ?? false }, [n, n, n]);
+  const problem = await generatedProblem(path.join(repoRoot, 'examples', file), entry, args, 64);
   const outcome = await measure(problem.file, problem, `@tile-wgsl{${c.tileWgsl}}`, createPassRegistry(), rt, { timeoutMs: 600_000, ...timing, warm: { warmMs: 500, minSubmitMs: 20 } });
   if (outcome.status !== 'ok') throw new Error(`@tile-wgsl{${c.tileWgsl}}: ${outcome.failure}: ${outcome.reason}`);
   const flops = 2 * n * n * n;
@@ -258,8 +254,8 @@ async function runCase(c: Case): Promise<CaseResult> {
   try {
     const timing = { repeat: c.repeat, rounds: c.rounds, warmup: 1 };
     if (c.kernel === 'matmul') {
-      const { example, entry } = matmulExample(c.transposedA);
-      const compiled = c.tileWgsl !== undefined ? { ...compiledExample(example, entry, c.tileWgsl), ...matmulTile(c.tileWgsl) } : undefined;
+      const { file, entry } = matmulProblemArgs({ dtype: 'f32', transposedA: c.transposedA ?? false }, [c.size, c.size, c.size]);
+      const compiled = c.tileWgsl !== undefined ? { ...compiledExample(file, entry, c.tileWgsl), ...matmulTile(c.tileWgsl) } : undefined;
       if (compiled && compiled.launches > 1) return await runMultiLaunchMatmul(rt, c, timing);
       const k = compiled?.kernel ?? kernelOf(readFileSync(c.matmul, 'utf8'), c.matmul);
       const n = c.size;

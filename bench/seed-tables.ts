@@ -44,7 +44,7 @@ import { search } from '../tools/tune/search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
-import { generatedProblem } from './lib/tuned-problem.js';
+import { generatedProblem, matmulProblemArgs } from './lib/tuned-problem.js';
 import type { PeerCase, PeerResult } from './peers/peer-gpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -277,13 +277,6 @@ export function matmulVariants(o: Options): MatmulVariant[] {
 }
 
 export const variantName = (v: Pick<MatmulVariant, 'key'>): string => (v.key === 'f32t' ? 'f32 Aᵀ·B' : v.key);
-
-/** tile-opt's function and generated arguments for a variant at M x N x K. */
-export function matmulProblemArgs(v: Pick<MatmulVariant, 'dtype' | 'transposedA'>, [m, n, k]: Shape3): { file: string; entry: string; args: string[] } {
-  return v.transposedA
-    ? { file: 'matmul-transposed-a.mlir', entry: `matmul_${v.dtype}_transposed_a`, args: [`A=rand:${k}x${m}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] }
-    : { file: 'matmul.mlir', entry: `matmul_${v.dtype}`, args: [`A=rand:${m}x${k}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] };
-}
 
 const shape3 = (s: Shape3): string => (s[0] === s[1] && s[1] === s[2] ? `${s[0]}^3` : `${s[0]}x${s[1]}x${s[2]}`);
 const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;

@@ -56,6 +56,17 @@ function sliceToSink(ifOp: Operation, select: Operation): Operation[] | undefine
   return [...slice].sort((a, b) => (block.isBefore(a, b) ? -1 : 1));
 }
 
+/** The first select after `ifOp` on its condition that can join it, with the ops to move along. */
+function sinkableSelect(ifOp: Operation): { select: Operation; slice: Operation[] } | undefined {
+  const cond = ifOp.operand(0);
+  for (let op = ifOp.next; op; op = op.next) {
+    if (op.name !== 'arith.select' || op.operand(0) !== cond || !availableBefore(op.operand(2), ifOp)) continue;
+    const slice = sliceToSink(ifOp, op);
+    if (slice) return { select: op, slice };
+  }
+  return undefined;
+}
+
 /** Replaces `ifOp` by an scf.if with one more result, yielding `thenValue` / `elseValue`; returns it. */
 function withExtraResult(b: Builder, ifOp: Operation, thenValue: Value, elseValue: Value): Operation {
   b.setInsertionPointBefore(ifOp);
@@ -76,11 +87,9 @@ function sinkInto(b: Builder, ifOp: Operation): number {
   let absorbed = 0;
   for (;;) {
     if (ifOp.regions.length !== 2 || ifOp.region(1).empty) return absorbed;
-    const cond = ifOp.operand(0);
-    const block = ifOp.parent!;
-    const candidate = block.ops.find((op) => op.name === 'arith.select' && op.operand(0) === cond && block.isBefore(ifOp, op) && availableBefore(op.operand(2), ifOp) && sliceToSink(ifOp, op));
-    if (!candidate) return absorbed;
-    const slice = sliceToSink(ifOp, candidate)!;
+    const found = sinkableSelect(ifOp);
+    if (!found) return absorbed;
+    const { select, slice } = found;
     const thenYield = ifOp.region(0).entry!.last!;
     for (const op of slice) {
       op.moveBefore(thenYield);
@@ -88,9 +97,9 @@ function sinkInto(b: Builder, ifOp: Operation): number {
         if (v.definingOp === ifOp) op.setOperand(i, thenYield.operand(ifOp.results.indexOf(v as never)));
       });
     }
-    const grown = withExtraResult(b, ifOp, candidate.operand(1), candidate.operand(2));
-    candidate.results[0]!.replaceAllUsesWith(grown.results.at(-1)!);
-    candidate.erase();
+    const grown = withExtraResult(b, ifOp, select.operand(1), select.operand(2));
+    select.results[0]!.replaceAllUsesWith(grown.results.at(-1)!);
+    select.erase();
     ifOp = grown;
     absorbed++;
   }

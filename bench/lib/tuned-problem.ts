@@ -17,3 +17,13 @@ export async function generatedProblem(file: string, entry: string, args: string
   const reference = await referenceOutputs(program, entry, params, smallInputs);
   return { file, entry, params, inputs, smallInputs, reference };
 }
+
+/**
+ * tile-opt's matmul example, entry and generated arguments at M x N x K: examples/matmul.mlir
+ * (C = A·B), or examples/matmul-transposed-a.mlir with `transposedA` (A stored K x M).
+ */
+export function matmulProblemArgs(v: { readonly dtype: 'f32' | 'f16'; readonly transposedA: boolean }, [m, n, k]: readonly [number, number, number]): { file: string; entry: string; args: string[] } {
+  return v.transposedA
+    ? { file: 'matmul-transposed-a.mlir', entry: `matmul_${v.dtype}_transposed_a`, args: [`A=rand:${k}x${m}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] }
+    : { file: 'matmul.mlir', entry: `matmul_${v.dtype}`, args: [`A=rand:${m}x${k}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] };
+}

@@ -29,6 +29,24 @@ async function run(module: ReturnType<typeof compile>, entry: string, inputs: re
   return args.at(-1)!.buffer.data as Float32Array;
 }
 
+/**
+ * examples/FILE's f32 matmul `entry` compiled by @tile-wgsl{o}, run with its kernels on WebGPU at
+ * each [M, N, K] (A given K x M with `transposeA`), against the interpreter running the same
+ * compiled program and against the whole-problem program.
+ */
+async function expectCompiledMatmul(file: string, entry: string, o: string, sizes: readonly (readonly [number, number, number])[], transposeA: boolean): Promise<void> {
+  const module = compile(example(file), `@tile-wgsl{${o}}`);
+  const reference = compile(example(file), 'canonicalize');
+  for (const [M, N, K] of sizes) {
+    const [a, b] = [randomF32(K * M, M + K), randomF32(K * N, N)];
+    const inputs: [Float32Array, number[]][] = [[a, transposeA ? [K, M] : [M, K]], [b, [K, N]], [new Float32Array(M * N), [M, N]]];
+    const gpu = await run(module, entry, inputs, true);
+    const at = `${o} at ${M}x${N}x${K}`;
+    expectMatmulClose(gpu, await run(module, entry, inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs interpreter`, { transposeA });
+    expectMatmulClose(gpu, await run(reference, entry, inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs whole problem`, { transposeA });
+  }
+}
+
 for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl kernels ${on}`, () => {
   beforeAll(() => {
     launcher = new WebGpuLauncher(runtime!, { timeoutMs: 60_000 });
@@ -43,35 +61,14 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
     'tile-sizes=16,16,8 num-warps=1 num-stages=2 pack-lhs=true',
   ];
   for (const o of options) {
-    it(`matmul f32 @tile-wgsl{${o}}`, async () => {
-      const module = compile(example('matmul.mlir'), `@tile-wgsl{${o}}`);
-      const reference = compile(example('matmul.mlir'), 'canonicalize');
-      // 32x48x40: rows of 16-byte multiples, so interior copies take the aligned vec4 path.
-      for (const [M, N, K] of [[37, 29, 45], [1, 1, 1], [17, 15, 7], [32, 48, 40]] as const) {
-        const [a, b] = [randomF32(M * K, M + K), randomF32(K * N, N)];
-        const inputs: [Float32Array, number[]][] = [[a, [M, K]], [b, [K, N]], [new Float32Array(M * N), [M, N]]];
-        const gpu = await run(module, 'matmul_f32', inputs, true);
-        expectMatmulClose(gpu, await run(module, 'matmul_f32', inputs, false), a, b, [M, N, K], 1e-5, `${o} at ${M}x${N}x${K}: WebGPU vs interpreter`);
-        expectMatmulClose(gpu, await run(reference, 'matmul_f32', inputs, false), a, b, [M, N, K], 1e-5, `${o} at ${M}x${N}x${K}: WebGPU vs whole problem`);
-      }
-    }, 180_000);
+    // 32x48x40: rows of 16-byte multiples, so interior copies take the aligned vec4 path.
+    it(`matmul f32 @tile-wgsl{${o}}`, () => expectCompiledMatmul('matmul.mlir', 'matmul_f32', o, [[37, 29, 45], [1, 1, 1], [17, 15, 7], [32, 48, 40]], false), 180_000);
   }
   // A given K x M (C = Aᵀ·B): the dot reads A's workgroup tile through the transpose, with swapped
   // coordinates. 32x16 tiles on one warp: a thread's 4 rows of A at one k are one vec4 of A's
   // workgroup array.
   for (const o of ['tile-sizes=16,16,8 num-warps=1 num-stages=2', 'tile-sizes=32,16,8 num-warps=1 num-stages=1']) {
-    it(`matmul f32, A transposed @tile-wgsl{${o}}`, async () => {
-      const module = compile(example('matmul-transposed-a.mlir'), `@tile-wgsl{${o}}`);
-      const reference = compile(example('matmul-transposed-a.mlir'), 'canonicalize');
-      for (const [M, N, K] of [[37, 29, 45], [1, 1, 1], [33, 15, 7], [32, 48, 16]] as const) {
-        const [a, b] = [randomF32(K * M, M + K), randomF32(K * N, N)];
-        const inputs: [Float32Array, number[]][] = [[a, [K, M]], [b, [K, N]], [new Float32Array(M * N), [M, N]]];
-        const gpu = await run(module, 'matmul_f32_transposed_a', inputs, true);
-        const at = `${o} at ${M}x${N}x${K}`;
-        expectMatmulClose(gpu, await run(module, 'matmul_f32_transposed_a', inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs interpreter`, { transposeA: true });
-        expectMatmulClose(gpu, await run(reference, 'matmul_f32_transposed_a', inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs whole problem`, { transposeA: true });
-      }
-    }, 180_000);
+    it(`matmul f32, A transposed @tile-wgsl{${o}}`, () => expectCompiledMatmul('matmul-transposed-a.mlir', 'matmul_f32_transposed_a', o, [[37, 29, 45], [1, 1, 1], [33, 15, 7], [32, 48, 16]], true), 180_000);
   }
 
   // f16 operands, f32 accumulation: where the adapter offers shader-f16 (wgpu on llvmpipe does,

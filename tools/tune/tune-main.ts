@@ -18,7 +18,7 @@ import { errnoText, stderrColor, toolOutput } from '../cli.js';
 import { createPassRegistry, loadPlugins } from '../opt-passes.js';
 import { collectInputs, entryFunction, loadProgram, parameters, RunError, type Input } from '../run-main.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
-import { measure, referenceOutputs, type Problem } from './measure.js';
+import { measure, referenceOutputs, type MeasureOptions, type Problem } from './measure.js';
 import { barProgress, lineProgress, resultTable, sortResults, svgChart, type Progress } from './report.js';
 import { search, type Strategy } from './search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError, type Space } from './space.js';
@@ -212,11 +212,11 @@ interface Session {
   readonly searchSeed: number;
   readonly problem: Problem;
   readonly registry: ReturnType<typeof createPassRegistry>;
-  readonly measureOptions: Parameters<typeof measure>[5];
+  readonly measureOptions: MeasureOptions;
 }
 
 /** The timing settings a cached figure was measured with. */
-export function timingKey(m: Parameters<typeof measure>[5]): string {
+export function timingKey(m: MeasureOptions): string {
   return `warm=${m.warm?.warmMs ?? 0}ms repeat=${m.repeat} rounds=${m.rounds} warmup=${m.warmup}`;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matmulProblemArgs, matmulVariants, parseArgs, UsageError, variantName } from '../../../bench/seed-tables.js';
+import { matmulVariants, parseArgs, UsageError, variantName } from '../../../bench/seed-tables.js';
+import { matmulProblemArgs } from '../../../bench/lib/tuned-problem.js';
 import { checkResult, inputs, timeCalls, work, type PeerCase } from '../../../bench/peers/peer-gpu.js';
 import { UnknownLoc } from '../../../core/ir/location.js';
 import { PipelineBuilder } from '../../../core/pass/pipeline-builder.js';
