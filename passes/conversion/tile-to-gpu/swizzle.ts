@@ -59,10 +59,31 @@ export function swizzledIndices(b: ArithBuilder, layout: SharedLayoutAttr, indic
   const k = (n: number) => b.constant(indices[c]!.type, n);
   const col = indices[c]!;
   const phase = b.binary(RemUIOp, b.binary(DivUIOp, indices[r]!, k(layout.perPhase)), k(layout.maxPhase));
-  const group = b.create({ name: 'arith.xori', operands: [b.binary(DivUIOp, col, k(layout.vec)), phase], resultTypes: [col.type] }).results[0]!;
+  const group = b.binary(DivUIOp, col, k(layout.vec));
+  const swizzled = b.create({ name: 'arith.xori', operands: [group, phase], resultTypes: [col.type] }).results[0]!;
+  // col + (group' - group) * vec: the same column, written so that a column known to be a multiple
+  // of 4 stays visibly one (the WGSL target then addresses a vector access as one vec4).
   const out = [...indices];
-  out[c] = b.add(b.mul(group, k(layout.vec)), b.binary(RemUIOp, col, k(layout.vec)));
+  out[c] = b.add(col, b.mul(b.sub(swizzled, group), k(layout.vec)));
   return out;
+}
+
+/**
+ * The swizzle for staging a [rows, cols] tile that is read back transposed, each reading thread
+ * taking `readRun` consecutive rows of one column: lanes then read rows readRun apart down a
+ * column, all on one bank in a row-major buffer whose row is a multiple of the bank count. The
+ * phase (row div readRun) moves each lane's column to another group of four, so lanes
+ * spread over the banks, while the writers' rows of vectors stay whole (each row is permuted in
+ * groups of 4). Undefined when the columns do not split into a power of two of such groups.
+ */
+export function transposeStagingSwizzle(shape: readonly number[], readRun: number): SharedLayoutAttr | undefined {
+  if (shape.length !== 2) return undefined;
+  const vec = 4; // the vector width of workgroup stores (vector-access.ts, which imports this module)
+  const groups = shape[1]! / vec;
+  if (!Number.isInteger(groups)) return undefined;
+  const maxPhase = groups & -groups; // the largest power of two dividing groups
+  if (maxPhase < 2) return undefined;
+  return SharedLayoutAttr.get({ vec, perPhase: readRun, maxPhase, order: [1, 0] });
 }
 
 /**

@@ -12,11 +12,12 @@ import { CastOp as MemCastOp, DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp,
 import { denseI64, kDynamicIndex } from '../../../dialects/memref/dynamic-index-list.js';
 import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
-import { AllocOp, BlockedLayoutAttr, BroadcastOp, CastOp, DotOp, LoadOp, ReduceOp, SplatOp, StoreOp, TransposeOp, ViewOp } from '../../../dialects/tile/index.js';
+import { AllocOp, BlockedLayoutAttr, BroadcastOp, CastOp, DotOp, LoadOp, ReduceOp, SplatOp, StoreOp, TransposeOp, ViewOp, type SharedLayoutAttr } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { elementIndices, fastPathTest, inBounds, isWorkgroup, withInteriorPath } from '../memory-access.js';
 import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { lowerBroadcast, lowerReduce, type TileLoweringHost } from './reduce-lowering.js';
+import { swizzledIndices, transposeStagingSwizzle } from './swizzle.js';
 import { elementCoords, threadElements, unrollError, type ThreadElements } from './thread-layout.js';
 
 /** How a dot reads an operand's elements (see KernelLowering.operandSource). */
@@ -267,9 +268,10 @@ export class KernelLowering {
   /**
    * Writes a register tile to a fresh workgroup buffer (row-major, the tile's shape) between
    * barriers, so that any thread can read any element: how register operands reach the dot and
-   * how a relayout moves elements between threads.
+   * how a relayout moves elements between threads. With `swizzle`, element (r, c) goes where
+   * that #tile.shared layout places it, and the reader must swizzle its indices the same way.
    */
-  private stage(v: Value, at: Operation): Value {
+  private stage(v: Value, at: Operation, swizzle?: SharedLayoutAttr): Value {
     const type = tileType(v)!;
     // One staging buffer per shape and element type: each use sits between its own barriers.
     const bufferType = MemRefType.get(type.shape, type.elementType, undefined, AddressSpaceAttr.get('workgroup'));
@@ -281,8 +283,9 @@ export class KernelLowering {
     const vector = this.vectorize && vectorizable(buffer, run);
     this.barrier();
     for (let i = 0; i < e.count; i += vector ? VECTOR_WIDTH : 1) {
-      if (vector) storeVector(this.b, scalars.slice(i, i + VECTOR_WIDTH), buffer, elementCoords(e, i));
-      else this.b.build(MemStoreOp, { operands: { value: scalars[i]!, memref: buffer, indices: elementCoords(e, i) } });
+      const coords = swizzle ? swizzledIndices(this.b, swizzle, elementCoords(e, i)) : elementCoords(e, i);
+      if (vector) storeVector(this.b, scalars.slice(i, i + VECTOR_WIDTH), buffer, coords);
+      else this.b.build(MemStoreOp, { operands: { value: scalars[i]!, memref: buffer, indices: coords } });
     }
     this.barrier();
     return buffer;
@@ -352,12 +355,16 @@ export class KernelLowering {
 
   /** The elements `to` lays out, read from a staged copy of `v`. */
   private relayout(v: Value, to: RankedTensorType, at: Operation, transpose = false): Value[] {
-    const buffer = this.stage(v, at);
     const e = this.elementsOf(to, at);
+    // A transposed read walks the staged tile down its columns; a swizzle spreads those over the banks.
+    const swizzle = transpose ? transposeStagingSwizzle(tileType(v)!.shape, e.runs[e.runs.length - 1]!) : undefined;
+    const buffer = this.stage(v, at, swizzle);
     const out: Value[] = [];
     for (let i = 0; i < e.count; i++) {
       const coords = elementCoords(e, i);
-      out.push(this.b.build(MemLoadOp, { operands: { memref: buffer, indices: transpose ? [...coords].reverse() : coords }, resultTypes: [to.elementType] }).result);
+      const logical = transpose ? [...coords].reverse() : coords;
+      const indices = swizzle ? swizzledIndices(this.b, swizzle, logical) : logical;
+      out.push(this.b.build(MemLoadOp, { operands: { memref: buffer, indices }, resultTypes: [to.elementType] }).result);
     }
     return out;
   }

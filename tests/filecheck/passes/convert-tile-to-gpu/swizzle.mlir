@@ -1,8 +1,9 @@
 // RUN: tile-opt %s -p 'tile-assign-layouts,convert-tile-to-gpu,canonicalize,cse' | FileCheck %s
 
 // A tile goes through a swizzled workgroup buffer: the store and the load of the buffer both
-// place column c of row r at ((c div 2) xor (r mod 4)) * 2 + c mod 2; the global accesses are
-// not swizzled (the global load is one aligned vector).
+// place column c of row r at ((c div 2) xor (r mod 4)) * 2 + c mod 2, computed as
+// c + (((c div 2) xor (r mod 4)) - c div 2) * 2; the global accesses are not swizzled (the global
+// load is one aligned vector).
 // CHECK-LABEL: gpu.func @through_swizzled
 // CHECK-SAME: workgroup(%[[BUF:.*]] : memref<8x16xf32, #gpu.address_space<workgroup>>)
 // CHECK-NOT: memref.cast
@@ -10,8 +11,9 @@
 // CHECK: %[[R:[0-9]+]] = arith.remui %[[ROW:[0-9]+]], %c4 : index
 // CHECK: %[[G:[0-9]+]] = arith.divui %[[COL:[0-9]+]], %c2 : index
 // CHECK: %[[X:.*]] = arith.xori %[[G]], %[[R]] : index
-// CHECK: %[[M:.*]] = arith.muli %[[X]], %c2 : index
-// CHECK: %[[P:.*]] = arith.addi %[[M]], %{{.*}} : index
+// CHECK: %[[D:.*]] = arith.subi %[[X]], %[[G]] : index
+// CHECK: %[[M:.*]] = arith.muli %[[D]], %c2 : index
+// CHECK: %[[P:.*]] = arith.addi %[[COL]], %[[M]] : index
 // CHECK: memref.store %{{.*}}, %[[BUF]][%[[ROW]], %[[P]]]
 // CHECK: gpu.barrier
 // CHECK: arith.xori
