@@ -19,10 +19,11 @@ describe('seed-tables options', () => {
     expect(o.f32Provider).toBe('dawn');
     expect(o.f16Provider).toBe('wgpu');
     expect(o.space).toContain('128,128,16');
-    expect(o.space).toContain('transpose-lhs=false|true');
+    expect(o.space).toContain('pack-lhs=false|true');
     expect(o.transposedA).toBe(true);
     expect(o.spaceTransposedA).toContain('128,128,16');
     expect(o.spaceTransposedA).not.toContain('transpose-lhs');
+    expect(o.spaceTransposedA).not.toContain('pack-lhs');
   });
   it('every default space is one of @tile-wgsl\'s parameters and values (bools included)', () => {
     const parameters = new PipelineBuilder(createPassRegistry()).load('tile-wgsl', UnknownLoc.get()).parameters;
