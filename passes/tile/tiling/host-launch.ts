@@ -19,6 +19,8 @@ export function replaceByLaunch(op: Operation, tiling: TilingContext, kernel: Ke
 export interface LaunchGrid {
   readonly extents: (b: IndexBuilder) => Value[];
   readonly sizes: readonly number[];
+  /** Warps per workgroup, when not the tiling's num-warps. */
+  readonly warps?: number;
 }
 
 /** Host code launching `kernel` on `launchArgs` just before `op` (which stays). */
@@ -29,6 +31,6 @@ export function launchBefore(op: Operation, tiling: TilingContext, kernel: Kerne
   const before = op.prev;
   const counts = tileCounts(b, grid.extents(b), grid.sizes);
   const size = gridSize(b, counts, gridAxes(counts.length, tiling.maxGridDims));
-  tiling.outliner.launch(b, kernel, size, WARP_SIZE * tiling.numWarps, launchArgs);
+  tiling.outliner.launch(b, kernel, size, WARP_SIZE * (grid.warps ?? tiling.numWarps), launchArgs);
   b.hoistConstants(op.parent!, before);
 }

@@ -6,7 +6,8 @@
 // pack-lhs: a matmul whose A is row-major first launches a kernel that writes Aᵀ into a buffer
 // allocated for the call (64x64 squares of A, each loaded, transposed and stored at the mirrored
 // position, masked at the edges), then the matmul kernel reads that buffer as transpose_a does
-// (K-major tiles of 16 x 64, transposed after loading); the buffer is freed after the call.
+// (K-major tiles of 16 x 64, transposed after loading); the buffer is freed after the call. The
+// packing kernel runs 8 warps (256 threads) whatever num-warps says; the matmul runs num-warps.
 // CHECK-LABEL: gpu.func @mm_pack_lhs(
 // CHECK-SAME: %[[SRC:[a-z0-9]+]]: memref<?x?xf32>, %[[DST:[a-z0-9]+]]: memref<?x?xf32>) kernel
 // CHECK-DAG: %[[R0:.+]] = arith.muli %block_id_y, %c64
@@ -23,8 +24,8 @@
 // CHECK-DAG: %[[KD:.+]] = memref.dim %[[A]], %c1
 // CHECK-DAG: %[[MD:.+]] = memref.dim %[[A]], %c0
 // CHECK: %[[BUF:.+]] = memref.alloc(%[[KD]], %[[MD]]) : memref<?x?xf32>
-// CHECK: gpu.launch_func @kernels::@mm_pack_lhs blocks in (%{{.+}}, %{{.+}}, %c1) threads in (%c128, %c1, %c1) args(%[[A]] : memref<?x?xf32>, %[[BUF]] : memref<?x?xf32>)
-// CHECK: gpu.launch_func @kernels::@mm blocks in {{.+}} args(%[[BUF]] : memref<?x?xf32>, %[[B]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
+// CHECK: gpu.launch_func @kernels::@mm_pack_lhs blocks in (%{{.+}}, %{{.+}}, %c1) threads in (%c256, %c1, %c1) args(%[[A]] : memref<?x?xf32>, %[[BUF]] : memref<?x?xf32>)
+// CHECK: gpu.launch_func @kernels::@mm blocks in {{.+}} threads in (%c128, %c1, %c1) args(%[[BUF]] : memref<?x?xf32>, %[[B]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
 // CHECK-NEXT: memref.dealloc %[[BUF]] : memref<?x?xf32>
 // CHECK-NEXT: return
 func.func @mm(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
