@@ -18,7 +18,7 @@
  * jax-js also under wgpu for f16. Every peer problem runs in a child process with a timeout.
  *
  *   node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd 1999x3001x1021]
- *     [--add-shapes 1000x2000,4000x120,4096x8192] [--budget 6] [--space SPACE] [--pipeline P]
+ *     [--add-shapes 1000x2000,4000x120,4096x8192] [--budget 6] [--finalists 3] [--space SPACE] [--pipeline P]
  *     [--space-transposed-a SPACE] [--no-transposed-a]
  *     [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn] [--f16-provider wgpu|none]
  *     [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds 5] [--warm-ms 500]
@@ -40,7 +40,7 @@ import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Outcome } from '../tools/tune/cache.js';
 import { measure, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
-import { search } from '../tools/tune/search.js';
+import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
@@ -60,6 +60,8 @@ export interface Options {
   odd?: Shape3;
   addShapes: Shape2[];
   budget: number;
+  /** How many of the search's fastest configurations are timed again (final timing) to choose the best. */
+  finalists: number;
   /** The search space of examples/matmul.mlir (A stored M x K). */
   space: string;
   /** Also C = Aᵀ·B (examples/matmul-transposed-a.mlir, f32), tuned over `spaceTransposedA`. */
@@ -82,6 +84,7 @@ const FULL: Options = {
   odd: [1999, 3001, 1021],
   addShapes: [[1000, 2000], [4000, 120], [4096, 8192]],
   budget: 6,
+  finalists: 3,
   // pack-lhs: A transposed into a K x M buffer by a packing kernel first, so that the matmul reads
   // it as Aᵀ·B does (on the H100 faster than transpose-lhs, which copies A's tiles column-major, at
   // 2048³ and 4096³, and as fast at 1024³: bench/RESULTS.md). A configuration over
@@ -108,6 +111,7 @@ const QUICK: Partial<Options> = {
   odd: [67, 45, 33],
   addShapes: [[100, 200], [40, 12], [64, 1024]],
   budget: 2,
+  finalists: 2,
   space: 'tile-sizes=32,32,8|64,64,8 num-warps=4 num-stages=1|2|3 pack-lhs=false|true',
   spaceTransposedA: 'tile-sizes=32,32,8|64,64,8 num-warps=4 num-stages=1|2|3',
   addConfigs: ['tile-sizes=1,256 num-warps=2 num-stages=1 async-copy-loads=dot-operands', 'tile-sizes=1,256 num-warps=2 num-stages=2', 'tile-sizes=1,256 num-warps=2 num-stages=3'],
@@ -118,7 +122,7 @@ const QUICK: Partial<Options> = {
 };
 
 export const USAGE =
-  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--space SPACE] [--space-transposed-a SPACE] [--no-transposed-a] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
+  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--finalists N] [--space SPACE] [--space-transposed-a SPACE] [--no-transposed-a] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
 
 export class UsageError extends Error {}
 
@@ -154,6 +158,7 @@ export function parseArgs(argv: readonly string[]): Options {
       case '--odd': { const t = value(); o.odd = t === 'none' ? undefined : (dims(t, 3, flag) as Shape3); break; }
       case '--add-shapes': o.addShapes = value().split(',').filter(Boolean).map((x) => dims(x, 2, flag) as Shape2); break;
       case '--budget': o.budget = int(); break;
+      case '--finalists': o.finalists = int(); break;
       case '--space': o.space = value(); break;
       case '--space-transposed-a': o.spaceTransposedA = value(); break;
       case '--no-transposed-a': o.transposedA = false; break;
@@ -251,11 +256,25 @@ async function tune(rt: WebGpuRuntime, o: Options, spaceText: string, problem: P
     return outcome.status === 'ok' ? outcome.ms : Infinity;
   });
   if (!result.best) return { ms: NaN, wallMs: NaN, method: '', measured, failures, seconds: (Date.now() - t0) / 1000 };
-  const pipeline = pipelineText(o.pipeline, space, result.best);
+  // The search's timings of close configurations differ by less than their noise (6% at 2048³ on
+  // an H100, bench/RESULTS.md stop 22): the fastest few are timed again with the final timing and
+  // the fastest of those wins; the figure reported is a timing of its own, so that the winner's
+  // lucky draw in the play-off does not inflate it.
+  let best = result.best;
+  const finalists = fastestPoints(result, o.finalists);
+  if (finalists.length > 1) {
+    let bestMs = Infinity;
+    for (const p of finalists) {
+      const r = await measure(problem.file, problem, pipelineText(o.pipeline, space, p), registry, rt, finalTiming(o));
+      log(`  finalist ${pointOptions(space, p)}: ${r.status === 'ok' ? `${fmt(r.ms)} ms` : fail(r).slice(0, 160)}`);
+      if (r.status === 'ok' && r.ms < bestMs) [best, bestMs] = [p, r.ms];
+    }
+  }
+  const pipeline = pipelineText(o.pipeline, space, best);
   const final = await measure(problem.file, problem, pipeline, registry, rt, finalTiming(o));
   if (final.status !== 'ok') failures.push(`best, measured again: ${fail(final)}`);
   return {
-    pipeline, options: pointOptions(space, result.best), ms: final.status === 'ok' ? final.ms : NaN, wallMs: final.status === 'ok' ? (final.wallMs ?? NaN) : NaN,
+    pipeline, options: pointOptions(space, best), ms: final.status === 'ok' ? final.ms : NaN, wallMs: final.status === 'ok' ? (final.wallMs ?? NaN) : NaN,
     method: final.status === 'ok' ? final.method : '', measured, failures, seconds: (Date.now() - t0) / 1000,
   };
 }
@@ -435,7 +454,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   out.push(`- machine: ${machine()}`);
   for (const a of adapters) out.push(`- adapter ${a}`);
   out.push(`- command: \`node build/bench/seed-tables.js ${argv.join(' ')}\``);
-  out.push(`- tuning: \`${o.pipeline}\` over \`${o.space}\`${o.transposedA ? ` (Aᵀ·B: over \`${o.spaceTransposedA}\`)` : ''}, local search, budget ${o.budget} per shape (tools/tune); each configuration checked against the interpreter on the problem shrunk to ${o.checkSize} per dimension`);
+  out.push(`- tuning: \`${o.pipeline}\` over \`${o.space}\`${o.transposedA ? ` (Aᵀ·B: over \`${o.spaceTransposedA}\`)` : ''}, local search, budget ${o.budget} per shape (tools/tune), its ${o.finalists} fastest timed again to choose the best; each configuration checked against the interpreter on the problem shrunk to ${o.checkSize} per dimension`);
   out.push('');
 
   const sqKey = (s: Shape3): number | undefined => (s[0] === s[1] && s[1] === s[2] ? s[0] : undefined);

@@ -47,6 +47,18 @@ export async function search(space: Space, strategy: Strategy, evaluate: Evaluat
 }
 
 /**
+ * The `n` fastest points a search measured, fastest first (failed points left out): the
+ * finalists to time again with longer runs when the search's own timings are noisy.
+ */
+export function fastestPoints(result: SearchResult, n: number): Point[] {
+  return result.trace
+    .filter((t) => Number.isFinite(t.cost))
+    .sort((a, b) => a.cost - b.cost)
+    .slice(0, n)
+    .map((t) => t.point);
+}
+
+/**
  * Greedy coordinate search: a few random starting points, then the unseen neighbours of the best
  * point so far (one parameter one step along its listed values, as tile sizes and stage counts
  * are listed in order), then any value of one parameter, and a random point when the best one's

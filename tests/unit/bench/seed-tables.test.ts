@@ -48,6 +48,9 @@ describe('seed-tables options', () => {
     const o = parseArgs(['--quick', '--budget', '3', '--odd', 'none', '--f16-provider', 'none', '--peers', 'tfjs']);
     expect(o.sizes).toEqual([64, 128]);
     expect(o.budget).toBe(3);
+    expect(o.finalists).toBe(2);
+    expect(parseArgs(['--finalists', '5']).finalists).toBe(5);
+    expect(parseArgs([]).finalists).toBe(3);
     expect(o.odd).toBeUndefined();
     expect(o.f16Provider).toBeUndefined();
     expect([...o.peers]).toEqual(['tfjs']);
@@ -57,6 +60,7 @@ describe('seed-tables options', () => {
     expect(() => parseArgs(['--odd', '12x3'])).toThrow(UsageError);
     expect(() => parseArgs(['--peers', 'numpy'])).toThrow(/unknown peer 'numpy'/);
     expect(() => parseArgs(['--budget', '0'])).toThrow(/positive integer/);
+    expect(() => parseArgs(['--finalists', 'two'])).toThrow(/--finalists expects a positive integer/);
     expect(() => parseArgs(['--f32-provider', 'metal'])).toThrow(/dawn or wgpu/);
     expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/);
   });

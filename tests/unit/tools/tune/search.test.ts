@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../../testing/random.js';
-import { neighbours, search, type Strategy } from '../../../../tools/tune/search.js';
+import { fastestPoints, neighbours, search, type Strategy } from '../../../../tools/tune/search.js';
 import { allPoints, parseSpace, pointKey, type Point } from '../../../../tools/tune/space.js';
 
 // 5 x 4 x 5 x 2 = 200 configurations, the shape of a matmul space.
@@ -65,6 +65,16 @@ describe('tile-tune search', () => {
     const none = await run({ kind: 'local', budget: 5, seed: 3 }, () => Infinity);
     expect(none.best).toBeUndefined();
     expect(none.bestCost).toBe(Infinity);
+  });
+
+  it('fastestPoints: the n fastest measured points, fastest first, failed ones left out', async () => {
+    // Points are indices into each parameter's values: [a, b].
+    const space = parseSpace('a=1|2|3|4 b=x|y');
+    const costs: Record<string, number> = { '0,0': 5, '1,0': Infinity, '2,0': 1, '3,0': 3, '0,1': 2, '1,1': Infinity, '2,1': 9, '3,1': 4 };
+    const result = await search(space, { kind: 'exhaustive' }, async (p) => costs[p.join(',')]!);
+    expect(fastestPoints(result, 3).map((p) => p.join(','))).toEqual(['2,0', '0,1', '3,0']);
+    expect(fastestPoints(result, 100)).toHaveLength(6);
+    expect(fastestPoints({ bestCost: Infinity, trace: [] }, 3)).toEqual([]);
   });
 
   it('beats random sampling within 20 evaluations (of 200) over 300 seeded problems', async () => {
