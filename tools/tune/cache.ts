@@ -46,6 +46,8 @@ export interface CacheEntry {
   /** Every configuration of the search was measured (a second run returns at once). */
   complete: boolean;
   results: Measured[];
+  /** The `n` fastest results timed again (tile-tune --finalists), once the search is complete. */
+  playoff?: { n: number; results: Measured[] };
 }
 
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {

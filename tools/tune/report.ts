@@ -57,6 +57,11 @@ export function outcomeText(m: Measured): string {
 }
 
 /** Successes by time, then failures in the order measured. */
+/** The finalists' second timings, one line (tile-tune --finalists). */
+export function playoffLine(timed: readonly Measured[]): string {
+  return `timed again: ${timed.map((m) => `${m.options || '(defaults)'} ${m.outcome.status === 'ok' ? `${fmtMs(m.outcome.ms)} ms` : `failed (${m.outcome.failure})`}`).join('; ')}\n`;
+}
+
 export function sortResults(results: readonly Measured[]): Measured[] {
   const ok = results.filter((r) => r.outcome.status === 'ok').sort((a, b) => (a.outcome as { ms: number }).ms - (b.outcome as { ms: number }).ms);
   return [...ok, ...results.filter((r) => r.outcome.status !== 'ok')];
