@@ -242,7 +242,8 @@ async function playoff(runtime: WebGpuRuntime, s: Session, entry: CacheEntry, fi
   }
   const timed = entry.playoff.results;
   s.io.stdout(playoffLine(timed));
-  return sortResults(timed)[0]?.outcome.status === 'ok' ? sortResults(timed)[0] : undefined;
+  const fastest = sortResults(timed)[0];
+  return fastest?.outcome.status === 'ok' ? fastest : undefined;
 }
 
 /** The timing settings a cached figure was measured with. */
