@@ -33,7 +33,8 @@ import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { fmt, lastLines, random, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
 import { table } from './lib/measure.js';
-import { generatedProblem, matmulProblemArgs } from './lib/tuned-problem.js';
+import { matmulProblemArgs } from './lib/tuned-problem.js';
+import { generatedProblem } from '../tools/tune/problem.js';
 import { measure } from '../tools/tune/measure.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

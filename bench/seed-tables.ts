@@ -44,7 +44,8 @@ import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
-import { generatedProblem, matmulProblemArgs } from './lib/tuned-problem.js';
+import { matmulProblemArgs } from './lib/tuned-problem.js';
+import { generatedProblem } from '../tools/tune/problem.js';
 import type { PeerCase, PeerResult } from './peers/peer-gpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -16,9 +16,10 @@ import type { SourceFile } from '../../core/syntax/source.js';
 import { openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { errnoText, stderrColor, toolOutput } from '../cli.js';
 import { createPassRegistry, loadPlugins } from '../opt-passes.js';
-import { collectInputs, entryFunction, loadProgram, parameters, RunError, type Input } from '../run-main.js';
+import { loadProgram, RunError, type Input } from '../run-main.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
 import { measure, referenceOutputs, type MeasureOptions, type Problem } from './measure.js';
+import { problemInputs } from './problem.js';
 import { barProgress, lineProgress, playoffLine, resultTable, sortResults, svgChart, type Progress } from './report.js';
 import { search, type Strategy } from './search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError, type Space } from './space.js';
@@ -125,14 +126,6 @@ function positiveInt(name: string, text: string, min = 1): number {
   return Number(text);
 }
 
-/** `A=rand:512x256xf32` -> `A=rand:64x64xf32`: generated arguments shrunk to at most `max` per dimension. */
-export function shrinkArgSpec(spec: string, max: number): string {
-  const m = /^([^=]+=(?:rand|zeros|ones):)((?:[0-9]+x)*)([a-z0-9]+)$/.exec(spec);
-  if (!m) return spec;
-  const dims = m[2]!.split('x').filter(Boolean).map((d) => Math.min(Number(d), max));
-  return `${m[1]}${dims.map((d) => `${d}x`).join('')}${m[3]}`;
-}
-
 const shapeText = (i: Input): string => [...i.shape, String(i.element)].join('x');
 
 async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[], io: TuneIO, sources: Map<string, SourceFile>, signal?: AbortSignal): Promise<number> {
@@ -182,18 +175,14 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   // The problem, its small twin, and the reference outputs.
   const program = loadProgram(file);
   sources.set(program.file, program.source);
-  const fn = entryFunction(program, opts.entry);
-  const params = parameters(fn, program.source);
-  const inputs = collectInputs(params, opts.arg, Number(opts.seed));
-  const smallSpecs = opts.arg.map((a) => shrinkArgSpec(a, checkSize));
-  const smallInputs = smallSpecs.every((s, i) => s === opts.arg[i]) ? inputs : collectInputs(params, smallSpecs, Number(opts.seed));
+  const { params, inputs, smallArgs, smallInputs } = problemInputs(program, opts.entry, opts.arg, checkSize, Number(opts.seed));
   let reference;
   try {
     reference = await referenceOutputs(program, opts.entry, params, smallInputs);
   } catch (e) {
     if (!(e instanceof DiagnosticError) || smallInputs === inputs) throw e;
     const first = renderDiagnostic(e.diagnostic, { sources }).split('\n')[0];
-    throw new TuneError(`the program fails in the interpreter on the check problem (${smallSpecs.join(' ')}: generated arguments shrunk to at most ${checkSize} per dimension; a larger --check-size may fit): ${first}`);
+    throw new TuneError(`the program fails in the interpreter on the check problem (${smallArgs.join(' ')}: generated arguments shrunk to at most ${checkSize} per dimension; a larger --check-size may fit): ${first}`);
   }
   if (reference.length === 0) throw new TuneError(`@${opts.entry.replace(/^@/, '')} writes no output to check`);
   const problem: Problem = { file, entry: opts.entry, params, inputs, smallInputs, reference };

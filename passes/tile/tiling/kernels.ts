@@ -8,7 +8,7 @@ import { SymbolTable } from '../../../core/ir/symbol-table.js';
 import { FunctionType, IntegerType } from '../../../core/ir/types.js';
 import type { BlockArgument, Value } from '../../../core/ir/value.js';
 import { GPUFuncOp, GPUModuleOp, LaunchFuncOp, ModuleEndOp, ReturnOp } from '../../../dialects/gpu/index.js';
-import type { IndexBuilder } from './index-builder.js';
+import { IndexBuilder } from './index-builder.js';
 
 /** The symbol of the gpu.module that holds the kernels of a module. */
 export const KERNELS_MODULE = 'kernels';
@@ -32,6 +32,14 @@ export interface Kernel {
   readonly entry: Block;
   /** The kernel argument of each launch argument. */
   readonly argumentOf: Map<Value, BlockArgument>;
+}
+
+/** A builder at the end of a new kernel's body (before its gpu.return), its ops located at `loc`. */
+export function kernelBodyBuilder(context: Context, kernel: Kernel, loc: Location): IndexBuilder {
+  const b = new IndexBuilder(context);
+  b.loc = loc;
+  b.setInsertionPointBefore(kernel.entry.last!);
+  return b;
 }
 
 /**

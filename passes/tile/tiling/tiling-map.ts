@@ -5,8 +5,7 @@ import { LoadOp, MapOp, StoreOp } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';
-import { IndexBuilder } from './index-builder.js';
-import { uniqueValues, type Kernel } from './kernels.js';
+import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { capturedTiles, capturedValues, emitTiledBody } from './map-body.js';
 import { sinkViews } from './sink-views.js';
 import type { TilingContext } from './tiling-context.js';
@@ -56,9 +55,7 @@ function buildMapKernel(map: ReturnType<typeof MapOp.view>, sizes: readonly numb
   const gridDims = gridDimsOf(rank);
   const shape = tileShapeOf(sizes);
 
-  const b = new IndexBuilder(tiling.context);
-  b.loc = op.loc;
-  b.setInsertionPointBefore(kernel.entry.last!);
+  const b = kernelBodyBuilder(tiling.context, kernel, op.loc);
   const coords = blockCoordinates(b, gridAxes(gridDims, tiling.maxGridDims), (d) => b.tileCount(b.dim(first, d), sizes[d]!));
   const offsets = coords.map((c, d) => b.scale(c, sizes[d]!));
   const outside = capturedTiles(b, op, shape, argOf);

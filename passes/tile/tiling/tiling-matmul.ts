@@ -9,7 +9,7 @@ import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
-import { uniqueValues, type Kernel } from './kernels.js';
+import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { accumulatorLayoutFor, WARP_SIZE } from '../layouts.js';
 import type { TilingContext } from './tiling-context.js';
 
@@ -92,9 +92,7 @@ function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
 /** dst[c, r] = src[r, c], one PACK_TILE square per workgroup; tiles at the edges are masked. */
 function buildTransposeKernel(src: Value, dst: Value, tiling: TilingContext, kernel: Kernel, at: Operation): void {
   const elem = elementOf(src);
-  const b = new IndexBuilder(tiling.context);
-  b.loc = at.loc;
-  b.setInsertionPointBefore(kernel.entry.last!);
+  const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const [tileR, tileC] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(src, d), PACK_TILE)) as [Value, Value];
   const [r0, c0] = [b.scale(tileR, PACK_TILE), b.scale(tileC, PACK_TILE)];
   const tileType = RankedTensorType.get([PACK_TILE, PACK_TILE], elem);
@@ -110,9 +108,7 @@ function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling:
   const [A, B, C] = [mm.a, mm.b, mm.c].map((v): Value => kernel.argumentOf.get(v)!) as [Value, Value, Value];
   const [aElem, cElem] = [elementOf(A), elementOf(C)];
 
-  const b = new IndexBuilder(tiling.context);
-  b.loc = at.loc;
-  b.setInsertionPointBefore(kernel.entry.last!);
+  const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const K = b.dim(A, transposeA ? 0 : 1);
   const [tileM, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(C, d), sizes[d]!)) as [Value, Value];
   const m0 = b.scale(tileM, bm);

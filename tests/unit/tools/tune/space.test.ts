@@ -7,7 +7,7 @@ import { parsePipelineYaml } from '../../../../core/pass/yaml-pipeline.js';
 import { SourceFile } from '../../../../core/syntax/source.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
 import { allPoints, checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError } from '../../../../tools/tune/space.js';
-import { shrinkArgSpec } from '../../../../tools/tune/tune-main.js';
+import { shrinkArgSpec } from '../../../../tools/tune/problem.js';
 
 const PIPELINE = `name: t
 description: test
