@@ -343,7 +343,7 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`gpu-kernels: providers ${o.providers.join(', ')}; matmul ${path.relative(repoRoot, o.matmul)} at ${o.sizes.map((s) => `${s}^3`).join(', ')}; add of ${o.addElems} f32; ${o.repeat} dispatches per submit, ${o.rounds} rounds; timeout ${o.timeoutS} s per case`);
   const rows: string[][] = [['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'vs cuBLAS/torch (GPU)', 'check']];
   let failed = 0;
-  const peers = o.torch ? await runTorchPeers({ ...o, transposedA: o.tileWgslTransposedA.length > 0, addShapes: o.tileWgslAdd.length ? o.addShapes : [], timeoutS: o.timeoutS * 2 }) : [];
+  const peers = o.torch ? await runTorchPeers({ ...o, transposedA: o.tileWgslTransposedA.length > 0, addShapes: o.tileWgslAdd.length ? o.addShapes : [], warmMs: 500, minRoundMs: 20, timeoutS: o.timeoutS * 2 }) : [];
   if (typeof peers === 'string') console.log(`torch peers: ${peers}`);
   else for (const p of peers) console.log(`peer ${JSON.stringify(p)}`);
   const peerFigure = (kernel: string, size: number) => (typeof peers === 'string' ? undefined : peers.find((p) => p.kernel === kernel && p.size === size && (p.dtype ?? 'f32') === 'f32'));

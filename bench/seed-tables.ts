@@ -39,7 +39,7 @@ import { openRuntime, type ProviderName, type WebGpuRuntime } from '../runtime/w
 import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Outcome } from '../tools/tune/cache.js';
-import { measure, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
+import { measureFresh, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
@@ -235,8 +235,8 @@ function finalTiming(o: Options): MeasureOptions {
   return { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
 }
 
-/** tile-tune's local search over the space for one problem, then the best configuration measured warm. */
-async function tune(rt: WebGpuRuntime, o: Options, spaceText: string, problem: Problem, log: (s: string) => void): Promise<Tuned> {
+/** tile-tune's local search over the space for one problem, then the best configuration measured warm; each measurement on a runtime of its own (measureFresh). */
+async function tune(provider: ProviderName, o: Options, spaceText: string, problem: Problem, log: (s: string) => void): Promise<Tuned> {
   const t0 = Date.now();
   const registry = createPassRegistry();
   const space = parseSpace(spaceText);
@@ -250,7 +250,7 @@ async function tune(rt: WebGpuRuntime, o: Options, spaceText: string, problem: P
   const failures: string[] = [];
   let measured = 0;
   const result = await search(space, { kind: 'local', budget: o.budget, seed: 0 }, async (p) => {
-    const outcome = await measure(problem.file, problem, pipelineText(o.pipeline, space, p), registry, rt, quick);
+    const outcome = await measureFresh(provider, problem.file, problem, pipelineText(o.pipeline, space, p), registry, quick);
     measured++;
     log(`  [${measured}/${Math.min(o.budget, spaceSize(space))}] ${pointOptions(space, p)}: ${outcome.status === 'ok' ? `${fmt(outcome.ms)} ms` : fail(outcome).slice(0, 160)}`);
     if (outcome.status !== 'ok') failures.push(`${pointOptions(space, p)}: ${fail(outcome).slice(0, 120)}`);
@@ -266,13 +266,13 @@ async function tune(rt: WebGpuRuntime, o: Options, spaceText: string, problem: P
   if (finalists.length > 1) {
     let bestMs = Infinity;
     for (const p of finalists) {
-      const r = await measure(problem.file, problem, pipelineText(o.pipeline, space, p), registry, rt, finalTiming(o));
+      const r = await measureFresh(provider, problem.file, problem, pipelineText(o.pipeline, space, p), registry, finalTiming(o));
       log(`  finalist ${pointOptions(space, p)}: ${r.status === 'ok' ? `${fmt(r.ms)} ms` : fail(r).slice(0, 160)}`);
       if (r.status === 'ok' && r.ms < bestMs) [best, bestMs] = [p, r.ms];
     }
   }
   const pipeline = pipelineText(o.pipeline, space, best);
-  const final = await measure(problem.file, problem, pipeline, registry, rt, finalTiming(o));
+  const final = await measureFresh(provider, problem.file, problem, pipeline, registry, finalTiming(o));
   if (final.status !== 'ok') failures.push(`best, measured again: ${fail(final)}`);
   return {
     pipeline, options: pointOptions(space, best), ms: final.status === 'ok' ? final.ms : NaN, wallMs: final.status === 'ok' ? (final.wallMs ?? NaN) : NaN,
@@ -332,7 +332,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // 1. torch / cuBLAS.
   let torch: PeerFigure[] | string = 'not run (--peers)';
   if (o.peers.has('torch')) {
-    torch = await runTorchPeers({ sizes: [], shapes, f16: o.f16Provider !== undefined, transposedA: o.transposedA, addShapes: o.addShapes, repeat: 10, rounds: o.rounds, timeoutS: o.timeoutS * 4 });
+    torch = await runTorchPeers({ sizes: [], shapes, f16: o.f16Provider !== undefined, transposedA: o.transposedA, addShapes: o.addShapes, repeat: 10, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, timeoutS: o.timeoutS * 4 });
     log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
   }
   const torchOf = (kernel: string, shape: string, dtype = 'f32'): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape && (p.dtype ?? 'f32') === dtype));
@@ -403,7 +403,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           const { file, entry, args } = matmulProblemArgs(v, s);
           log(`tuning matmul ${variantName(v)} ${shape3(s)} under ${provider} (${file} @${entry})`);
           const problem = await generatedProblem(path.join(repoRoot, 'examples', file), entry, args, o.checkSize);
-          const t = await tune(rt, o, v.space, problem, log);
+          const t = await tune(provider, o, v.space, problem, log);
           tuned.set(`${v.key} ${shape3(s)}`, t);
           const gflops = (2 * m * n * k) / t.ms / 1e6;
           log(`matmul ${variantName(v)} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`);
@@ -434,7 +434,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         for (const s of o.addShapes) {
           const problem = await generatedProblem(addFile, 'add', ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`), o.checkSize);
           for (const c of o.addConfigs) {
-            const r = await measure(addFile, problem, `@tile-wgsl{${c}}`, registry, rt, finalTiming(o));
+            const r = await measureFresh(rt.provider, addFile, problem, `@tile-wgsl{${c}}`, registry, finalTiming(o));
             addResults.set(`${c} ${shape2(s)}`, r);
             log(`add ${shape2(s)} @tile-wgsl{${c}}: ${r.status === 'ok' ? `${fmt((12 * s[0] * s[1]) / r.ms / 1e6)} GB/s (${r.method})` : fail(r)}`);
           }

@@ -120,13 +120,16 @@ export interface TorchRequest {
   addShapes: readonly (readonly [number, number])[];
   repeat: number;
   rounds: number;
+  /** Warm-up before timing, and the shortest timed round, as our kernels are timed (benchmarkWarm). */
+  warmMs: number;
+  minRoundMs: number;
   timeoutS: number;
 }
 
 /** cuBLAS and torch figures from bench/peers/torch_peers.py (python3 with torch), or why not. */
 export async function runTorchPeers(o: TorchRequest): Promise<PeerFigure[] | string> {
   const script = path.join(repoRoot, 'bench', 'peers', 'torch_peers.py');
-  const argv = ['python3', script, '--sizes', o.sizes.join(','), '--shapes', (o.shapes ?? []).map((s) => s.join('x')).join(','), ...(o.f16 ? ['--f16'] : []), ...(o.transposedA ? ['--transposed-a'] : []), '--add-shapes', o.addShapes.map(([a, b]) => `${a}x${b}`).join(','), '--repeat', String(o.repeat), '--rounds', String(o.rounds)];
+  const argv = ['python3', script, '--sizes', o.sizes.join(','), '--shapes', (o.shapes ?? []).map((s) => s.join('x')).join(','), ...(o.f16 ? ['--f16'] : []), ...(o.transposedA ? ['--transposed-a'] : []), '--add-shapes', o.addShapes.map(([a, b]) => `${a}x${b}`).join(','), '--repeat', String(o.repeat), '--rounds', String(o.rounds), '--warm-ms', String(o.warmMs), '--min-round-ms', String(o.minRoundMs)];
   const r = await runBounded(argv, o.timeoutS);
   if (r.timedOut) return `timed out after ${o.timeoutS} s`;
   const lines = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as PeerFigure & { error?: string });

@@ -2,28 +2,40 @@
 with TF32 off, cuBLAS HGEMM (f16 inputs, `--f16`) and torch.add.
 
 Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --shapes 1999x3001x1021 [--f16] --add-shapes 4096x8192,1000x2000
+       [--repeat 10] [--rounds 5] [--warm-ms 500] [--min-round-ms 20]
 (--sizes N: N x N x N; --shapes MxNxK: A is MxK, B KxN.)
-Prints one JSON line per figure; times with CUDA events (warm-up, median of rounds of `repeat` calls).
+Prints one JSON line per figure; times with CUDA events as our kernels are timed
+(runtime/webgpu benchmarkWarm): `--warm-ms` of untimed calls first, then the median of `rounds`
+rounds of at least `repeat` calls lasting at least `--min-round-ms` each. Timed from a cold start
+(one call of warm-up), the GPU's clocks favour the peer: cuBLAS ran at its burst clocks while
+every WebGPU figure of the same run was taken after half a second of load.
 """
 import argparse
 import json
+import math
 import statistics
 import sys
 
 
-def timed(fn, repeat, rounds, torch):
+def timed_round(fn, repeat, torch):
+    """Milliseconds per call of one round of `repeat` calls, by CUDA events."""
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(repeat):
+        fn()
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / repeat
+
+
+def timed(fn, a, torch):
     fn()
     torch.cuda.synchronize()
-    times = []
-    for _ in range(rounds):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(repeat):
-            fn()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / repeat)
-    return statistics.median(times)
+    probe = max(timed_round(fn, a.repeat, torch), 1e-3)
+    repeat = min(1000, max(a.repeat, math.ceil(a.min_round_ms / probe)))
+    for _ in range(math.ceil(a.warm_ms / (repeat * probe))):
+        timed_round(fn, repeat, torch)
+    return statistics.median(timed_round(fn, repeat, torch) for _ in range(a.rounds))
 
 
 def main():
@@ -35,6 +47,8 @@ def main():
     p.add_argument("--add-shapes", default="")
     p.add_argument("--repeat", type=int, default=10)
     p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--warm-ms", type=float, default=500)
+    p.add_argument("--min-round-ms", type=float, default=20)
     a = p.parse_args()
     try:
         import torch
@@ -58,14 +72,14 @@ def main():
             x = (torch.rand(k, m, device=dev) - 0.5).to(dtype).t() if transposed else (torch.rand(m, k, device=dev) - 0.5).to(dtype)
             y = (torch.rand(k, n, device=dev) - 0.5).to(dtype)
             out = torch.empty(m, n, device=dev, dtype=dtype)
-            ms = timed(lambda: torch.matmul(x, y, out=out), a.repeat, a.rounds, torch)
+            ms = timed(lambda: torch.matmul(x, y, out=out), a, torch)
             size = m if m == n == k else None
             print(json.dumps({"peer": name, "kernel": kernel, "dtype": "f16" if dtype == torch.float16 else "f32", "size": size, "shape": f"{m}x{n}x{k}", "ms": ms, "rate": 2 * m * n * k / ms / 1e6, "unit": "GFLOP/s"}))
     for shape in [s for s in a.add_shapes.split(",") if s]:
         r, c = (int(v) for v in shape.split("x"))
         x, y = torch.rand(r, c, device=dev), torch.rand(r, c, device=dev)
         out = torch.empty(r, c, device=dev)
-        ms = timed(lambda: torch.add(x, y, out=out), a.repeat, a.rounds, torch)
+        ms = timed(lambda: torch.add(x, y, out=out), a, torch)
         print(json.dumps({"peer": "torch.add", "kernel": "add", "size": r * c, "shape": shape, "ms": ms, "rate": 3 * 4 * r * c / ms / 1e6, "unit": "GB/s"}))
     return 0
 

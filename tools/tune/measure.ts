@@ -14,7 +14,7 @@ import type { PassRegistry } from '../../core/pass/registry.js';
 import { renderDiagnostic } from '../../core/syntax/diagnostic-render.js';
 import { f16, bf16 } from '../../core/ir/types.js';
 import { createContext } from '../../dialects/registry.js';
-import { benchmarkKernel, benchmarkWarm, RuntimeError, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
+import { benchmarkKernel, benchmarkWarm, openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compareData, entryFunction, execute, loadProgram, type Backend, type Input, type Output, type Parameter, type Program } from '../run-main.js';
 import type { FailureKind, Outcome } from './cache.js';
@@ -143,4 +143,24 @@ export async function measure(file: string, problem: Problem, pipeline: string, 
     }
   }
   return { status: 'ok', ms: total, method, maxError, wallMs: wall };
+}
+
+/**
+ * `measure` on a runtime of its own, opened for this configuration and closed after (a new runner
+ * process and device). On an H100 a kernel timed in a runtime that had measured twenty other
+ * configurations came 3-6% slower than in a fresh one, enough to rank close configurations
+ * wrongly (bench/RESULTS.md, stop 23).
+ */
+export async function measureFresh(provider: ProviderName, file: string, problem: Problem, pipeline: string, registry: PassRegistry, options: MeasureOptions): Promise<Outcome> {
+  let runtime: WebGpuRuntime;
+  try {
+    runtime = await openRuntime({ provider });
+  } catch (e) {
+    return deviceFailed(e);
+  }
+  try {
+    return await measure(file, problem, pipeline, registry, runtime, options);
+  } finally {
+    await runtime.close();
+  }
 }

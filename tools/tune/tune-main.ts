@@ -18,7 +18,7 @@ import { errnoText, stderrColor, toolOutput } from '../cli.js';
 import { createPassRegistry, loadPlugins } from '../opt-passes.js';
 import { loadProgram, RunError, type Input } from '../run-main.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
-import { measure, referenceOutputs, type MeasureOptions, type Problem } from './measure.js';
+import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } from './measure.js';
 import { problemInputs } from './problem.js';
 import { barProgress, lineProgress, playoffLine, resultTable, sortResults, svgChart, type Progress } from './report.js';
 import { search, type Strategy } from './search.js';
@@ -222,7 +222,7 @@ async function playoff(runtime: WebGpuRuntime, s: Session, entry: CacheEntry, fi
     s.io.stdout(`tile-tune: timing the ${contenders.length} fastest again (--finalists)\n`);
     const again: Measured[] = [];
     for (const c of contenders) {
-      const outcome = await measure(s.file, s.problem, c.pipeline, s.registry, runtime, s.measureOptions);
+      const outcome = await measureFresh(runtime.provider, s.file, s.problem, c.pipeline, s.registry, s.measureOptions);
       if (interrupted()) return undefined;
       again.push({ ...c, outcome });
     }
@@ -293,7 +293,7 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
         const options = pointOptions(space, p);
         let m = byOptions.get(options);
         if (!m) {
-          const outcome = await measure(s.file, s.problem, pipelineText(opts.pipeline, space, p), s.registry, runtime, s.measureOptions);
+          const outcome = await measureFresh(runtime.provider, s.file, s.problem, pipelineText(opts.pipeline, space, p), s.registry, s.measureOptions);
           // A measurement cut by Ctrl-C is not a result (the runner died with the signal).
           if (interrupted) throw new Interrupted();
           m = { options, pipeline: pipelineText(opts.pipeline, space, p), outcome };

@@ -1,0 +1,50 @@
+/**
+ * measureFresh: each configuration on a runtime of its own. A runtime that cannot be opened is a
+ * recorded device failure (tuning goes on), and two measurements in a row each get a working
+ * runtime (the first one's is closed, not reused). A provider without an adapter skips with a
+ * notice (tests/gpu/gpu-env.ts).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPassRegistry } from '../../../../tools/opt-passes.js';
+import { measureFresh, type MeasureOptions } from '../../../../tools/tune/measure.js';
+import { generatedProblem } from '../../../../tools/tune/problem.js';
+import { openTestRuntime } from '../../../gpu/gpu-env.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const MATMUL = path.join(repoRoot, 'examples', 'matmul.mlir');
+const ARGS = ['A=rand:40x24xf32', 'B=rand:24x36xf32', 'C=zeros:40x36xf32'];
+const PIPELINE = '@tile-wgsl{tile-sizes=32,32,8 num-warps=4 num-stages=2}';
+const TIMING: MeasureOptions = { timeoutMs: 60_000, repeat: 2, rounds: 2, warmup: 1 };
+
+describe('measureFresh', () => {
+  const savedDeno = process.env['TILE_DENO'];
+  afterEach(() => {
+    if (savedDeno === undefined) delete process.env['TILE_DENO'];
+    else process.env['TILE_DENO'] = savedDeno;
+  });
+
+  it('records a runtime that cannot be opened as a device failure with its reason', async () => {
+    const problem = await generatedProblem(MATMUL, 'matmul_f32', ARGS, 64);
+    process.env['TILE_DENO'] = path.join(repoRoot, 'no-such-deno');
+    const outcome = await measureFresh('wgpu', MATMUL, problem, PIPELINE, createPassRegistry(), TIMING);
+    expect(outcome.status).toBe('failed');
+    if (outcome.status !== 'failed') return;
+    expect(outcome.failure).toBe('device');
+    expect(outcome.reason).toMatch(/no-such-deno|adapter/);
+  });
+
+  it('measures configurations one after another, each checked and timed on its own runtime', async (ctx) => {
+    const probe = await openTestRuntime('dawn');
+    if (!probe) return ctx.skip();
+    await probe.close();
+    const problem = await generatedProblem(MATMUL, 'matmul_f32', ARGS, 64);
+    const registry = createPassRegistry();
+    for (const pipeline of [PIPELINE, '@tile-wgsl{tile-sizes=16,16,8 num-warps=2 num-stages=1}']) {
+      const outcome = await measureFresh('dawn', MATMUL, problem, pipeline, registry, TIMING);
+      expect(outcome, pipeline).toMatchObject({ status: 'ok' });
+      if (outcome.status === 'ok') expect(outcome.ms).toBeGreaterThan(0);
+    }
+  });
+});
