@@ -61,10 +61,12 @@ export function fastestPoints(result: SearchResult, n: number): Point[] {
 /**
  * Greedy coordinate search: a few random starting points, then the unseen neighbours of the best
  * point so far (one parameter one step along its listed values, as tile sizes and stage counts
- * are listed in order), then any value of one parameter, and a random point when the best one's
- * whole row and column are seen. On spaces where time varies smoothly with each parameter
- * (matmul: tile sizes, warps, stages) it finds the optimum in far fewer evaluations than a
- * random sample (tests/unit/tools/tune/search.test.ts).
+ * are listed in order), then two parameters one step each (larger tiles want more warps: on an
+ * H100 256x128 tiles are the fastest with 8 warps and spill with 4, so no single step from
+ * 128x128 with 4 warps reaches them), then any value of one parameter, and a random point when
+ * all of those are seen. On spaces where time varies smoothly with each parameter (matmul: tile
+ * sizes, warps, stages) it finds the optimum in far fewer evaluations than a random sample
+ * (tests/unit/tools/tune/search.test.ts).
  */
 async function localSearch(
   space: Space,
@@ -98,8 +100,9 @@ async function localSearch(
   while (evaluated < budget) {
     const b = best;
     const near = b ? unseen(neighbours(space, b, 1)) : [];
-    const row = b && near.length === 0 ? unseen(neighbours(space, b, Infinity)) : [];
-    const next = near.length ? shuffle(near)[0]! : row.length ? shuffle(row)[0]! : randomUnseen();
+    const diagonal = b && near.length === 0 ? unseen(diagonalNeighbours(space, b)) : [];
+    const row = b && near.length === 0 && diagonal.length === 0 ? unseen(neighbours(space, b, Infinity)) : [];
+    const next = near.length ? shuffle(near)[0]! : diagonal.length ? shuffle(diagonal)[0]! : row.length ? shuffle(row)[0]! : randomUnseen();
     await step(next);
   }
 }
@@ -112,5 +115,23 @@ export function neighbours(space: Space, p: Point, reach: number): Point[] {
       if (v !== p[i] && Math.abs(v - p[i]!) <= reach) out.push(p.map((x, j) => (j === i ? v : x)));
     }
   });
+  return out;
+}
+
+/** Points that differ from `p` in exactly two coordinates, each by one position. */
+export function diagonalNeighbours(space: Space, p: Point): Point[] {
+  const out: Point[] = [];
+  const n = space.dimensions.length;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      for (const di of [-1, 1]) {
+        for (const dj of [-1, 1]) {
+          const [vi, vj] = [p[i]! + di, p[j]! + dj];
+          if (vi < 0 || vj < 0 || vi >= space.dimensions[i]!.values.length || vj >= space.dimensions[j]!.values.length) continue;
+          out.push(p.map((x, k) => (k === i ? vi : k === j ? vj : x)));
+        }
+      }
+    }
+  }
   return out;
 }

@@ -30,8 +30,8 @@ describe('seed-tables options', () => {
     for (const o of [parseArgs([]), parseArgs(['--quick'])]) {
       for (const text of [o.space, o.spaceTransposedA]) expect(() => checkSpace(parseSpace(text), '@tile-wgsl', parameters)).not.toThrow();
     }
-    expect(spaceSize(parseSpace(parseArgs([]).space))).toBe(120);
-    expect(spaceSize(parseSpace(parseArgs([]).spaceTransposedA))).toBe(60);
+    expect(spaceSize(parseSpace(parseArgs([]).space))).toBe(140);
+    expect(spaceSize(parseSpace(parseArgs([]).spaceTransposedA))).toBe(70);
   });
   it('the Aᵀ·B problem: its own space, --no-transposed-a leaves it out', () => {
     expect(parseArgs(['--space-transposed-a', 'num-warps=4']).spaceTransposedA).toBe('num-warps=4');
