@@ -6,9 +6,9 @@ Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --shapes 1999x3001x1
 (--sizes N: N x N x N; --shapes MxNxK: A is MxK, B KxN.)
 Prints one JSON line per figure; times with CUDA events as our kernels are timed
 (runtime/webgpu benchmarkWarm): `--warm-ms` of untimed calls first, then the median of `rounds`
-rounds of at least `repeat` calls lasting at least `--min-round-ms` each. Timed from a cold start
-(one call of warm-up), the GPU's clocks favour the peer: cuBLAS ran at its burst clocks while
-every WebGPU figure of the same run was taken after half a second of load.
+rounds of at least `repeat` calls lasting at least `--min-round-ms` each, so that both sides of a
+ratio are timed the same way (it was one call of warm-up; on an H100 the warm figures differ from
+the cold ones by at most 1%, bench/RESULTS.md stop 23).
 """
 import argparse
 import json

@@ -1,8 +1,8 @@
 /**
  * measureFresh: each configuration on a runtime of its own. A runtime that cannot be opened is a
- * recorded device failure (tuning goes on), and two measurements in a row each get a working
- * runtime (the first one's is closed, not reused). A provider without an adapter skips with a
- * notice (tests/gpu/gpu-env.ts).
+ * recorded device failure (tuning goes on), and measurements one after another each open, check,
+ * time and close a runtime of their own. A provider without an adapter skips with a notice
+ * (tests/gpu/gpu-env.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
