@@ -19,7 +19,7 @@
  *
  *   node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd 1999x3001x1021]
  *     [--add-shapes 1000x2000,4000x120,4096x8192] [--budget 6] [--finalists 3] [--space SPACE] [--pipeline P]
- *     [--space-transposed-a SPACE] [--no-transposed-a]
+ *     [--space-transposed-a SPACE] [--no-transposed-a] [--no-f32-matmul]
  *     [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn] [--f16-provider wgpu|none]
  *     [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds 5] [--warm-ms 500]
  *     [--timeout-s 60]
@@ -65,6 +65,8 @@ export interface Options {
   finalists: number;
   /** The search space of examples/matmul.mlir (A stored M x K). */
   space: string;
+  /** Tune the f32 matmuls (false: only f16, e.g. a run under wgpu for the f16 table alone). */
+  f32Matmul: boolean;
   /** Also C = Aᵀ·B (examples/matmul-transposed-a.mlir, f32), tuned over `spaceTransposedA`. */
   transposedA: boolean;
   spaceTransposedA: string;
@@ -94,6 +96,7 @@ const FULL: Options = {
   // at 2048³ and 4096³ (stop 23). It is listed next to 128x128x16 so that the search reaches it in
   // one step of tile size and warps together.
   space: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true',
+  f32Matmul: true,
   transposedA: true,
   // A's tiles already lie K-major there: transpose-lhs changes nothing.
   spaceTransposedA: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5',
@@ -125,7 +128,7 @@ const QUICK: Partial<Options> = {
 };
 
 export const USAGE =
-  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--finalists N] [--space SPACE] [--space-transposed-a SPACE] [--no-transposed-a] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
+  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--finalists N] [--space SPACE] [--space-transposed-a SPACE] [--no-transposed-a] [--no-f32-matmul] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
 
 export class UsageError extends Error {}
 
@@ -165,6 +168,7 @@ export function parseArgs(argv: readonly string[]): Options {
       case '--space': o.space = value(); break;
       case '--space-transposed-a': o.spaceTransposedA = value(); break;
       case '--no-transposed-a': o.transposedA = false; break;
+      case '--no-f32-matmul': o.f32Matmul = false; break;
       case '--pipeline': o.pipeline = value(); break;
       case '--add-configs': o.addConfigs = value().split(';').map((x) => x.trim()).filter(Boolean); break;
       case '--f32-provider': o.f32Provider = provider(false)!; break;
@@ -295,8 +299,8 @@ interface MatmulVariant {
 
 export function matmulVariants(o: Options): MatmulVariant[] {
   return [
-    { key: 'f32', dtype: 'f32', provider: o.f32Provider, transposedA: false, space: o.space },
-    ...(o.transposedA ? [{ key: 'f32t', dtype: 'f32', provider: o.f32Provider, transposedA: true, space: o.spaceTransposedA } as const] : []),
+    ...(o.f32Matmul ? [{ key: 'f32', dtype: 'f32', provider: o.f32Provider, transposedA: false, space: o.space } as const] : []),
+    ...(o.f32Matmul && o.transposedA ? [{ key: 'f32t', dtype: 'f32', provider: o.f32Provider, transposedA: true, space: o.spaceTransposedA } as const] : []),
     ...(o.f16Provider ? [{ key: 'f16', dtype: 'f16', provider: o.f16Provider, transposedA: false, space: o.space } as const] : []),
   ];
 }
@@ -329,7 +333,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const variants = matmulVariants(o);
   const addPeerCase = (s: Shape2): PeerCase => ({ op: 'add', dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true });
   log(`seed-tables: ${machine()}`);
-  log(`matmul at ${shapes.map(shape3).join(', ')} (f32 under ${o.f32Provider}${o.transposedA ? ', also Aᵀ·B' : ''}${o.f16Provider ? `, f16 under ${o.f16Provider}` : ''}); tuning: ${o.pipeline} over '${o.space}'${o.transposedA ? ` (Aᵀ·B: '${o.spaceTransposedA}')` : ''}, budget ${o.budget}; add at ${o.addShapes.map(shape2).join(', ')}; peers ${[...o.peers].join(', ')}`);
+  log(`matmul at ${shapes.map(shape3).join(', ')} (${o.f32Matmul ? `f32 under ${o.f32Provider}${o.transposedA ? ', also Aᵀ·B' : ''}` : 'no f32'}${o.f16Provider ? `, f16 under ${o.f16Provider}` : ''}); tuning: ${o.pipeline} over '${o.space}'${o.transposedA ? ` (Aᵀ·B: '${o.spaceTransposedA}')` : ''}, budget ${o.budget}; add at ${o.addShapes.map(shape2).join(', ')}; peers ${[...o.peers].join(', ')}`);
 
   // 1. torch / cuBLAS.
   let torch: PeerFigure[] | string = 'not run (--peers)';

@@ -33,12 +33,13 @@ describe('seed-tables options', () => {
     expect(spaceSize(parseSpace(parseArgs([]).space))).toBe(140);
     expect(spaceSize(parseSpace(parseArgs([]).spaceTransposedA))).toBe(70);
   });
-  it('the Aᵀ·B problem: its own space, --no-transposed-a leaves it out', () => {
+  it('the Aᵀ·B problem: its own space, --no-transposed-a leaves it out; --no-f32-matmul keeps f16 alone', () => {
     expect(parseArgs(['--space-transposed-a', 'num-warps=4']).spaceTransposedA).toBe('num-warps=4');
     expect(parseArgs(['--quick', '--no-transposed-a']).transposedA).toBe(false);
     const keys = (argv: string[]) => matmulVariants(parseArgs(argv)).map(variantName);
     expect(keys([])).toEqual(['f32', 'f32 Aᵀ·B', 'f16']);
     expect(keys(['--no-transposed-a', '--f16-provider', 'none'])).toEqual(['f32']);
+    expect(keys(['--no-f32-matmul'])).toEqual(['f16']);
     const [plain, transposed] = matmulVariants(parseArgs([]));
     expect(transposed!.space).toBe(parseArgs([]).spaceTransposedA);
     expect(matmulProblemArgs(plain!, [3, 5, 7])).toEqual({ file: 'matmul.mlir', entry: 'matmul_f32', args: ['A=rand:3x7xf32', 'B=rand:7x5xf32', 'C=zeros:3x5xf32'] });
