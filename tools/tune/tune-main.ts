@@ -237,7 +237,9 @@ async function playoff(runtime: WebGpuRuntime, s: Session, entry: CacheEntry, fi
 
 /** The timing settings a cached figure was measured with. */
 export function timingKey(m: MeasureOptions): string {
-  return `warm=${m.warm?.warmMs ?? 0}ms repeat=${m.repeat} rounds=${m.rounds} warmup=${m.warmup}`;
+  // runner=fresh: each configuration on a runner of its own (measureFresh); figures cached when
+  // one runner timed them all are not reused.
+  return `warm=${m.warm?.warmMs ?? 0}ms repeat=${m.repeat} rounds=${m.rounds} warmup=${m.warmup} runner=fresh`;
 }
 
 export function deviceKey(runtime: WebGpuRuntime): string {
