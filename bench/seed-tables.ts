@@ -35,7 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UnknownLoc } from '../core/ir/location.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
-import { openRuntime, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';
+import { openRuntime, type ProviderName } from '../runtime/webgpu/index.js';
 import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Outcome } from '../tools/tune/cache.js';
@@ -236,6 +236,21 @@ export interface Tuned {
 
 const fail = (o: Outcome): string => (o.status === 'failed' ? `${o.failure}: ${o.reason}` : '');
 
+/**
+ * The adapter a provider opens, or why it opens none. The runtime is closed at once: every
+ * measurement opens its own (measureFresh), so none stays idle beside it.
+ */
+async function adapterOf(provider: ProviderName): Promise<{ description: string } | { why: string }> {
+  try {
+    const rt = await openRuntime({ provider });
+    const description = rt.description;
+    await rt.close();
+    return { description };
+  } catch (e) {
+    return { why: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+  }
+}
+
 /** Warm timing of a chosen configuration (as bench/gpu-kernels.ts measures). */
 function finalTiming(o: Options): MeasureOptions {
   return { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
@@ -390,33 +405,27 @@ export async function main(argv: readonly string[]): Promise<number> {
   // 4. Our kernels: the matmul tuned per shape and precision, the add per buffer count.
   const tuned = new Map<string, Tuned | string>();
   const adapters: string[] = [];
-  // One runtime per provider, in order (f32 and f32 Aᵀ·B share Dawn's).
+  // Per provider, in order (f32 and f32 Aᵀ·B share Dawn).
   for (const provider of [...new Set(variants.map((v) => v.provider))]) {
     const mine = variants.filter((v) => v.provider === provider);
-    let rt: WebGpuRuntime;
-    try {
-      rt = await openRuntime({ provider });
-    } catch (e) {
-      for (const v of mine) for (const s of shapes) tuned.set(`${v.key} ${shape3(s)}`, `${provider}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    const adapter = await adapterOf(provider);
+    if ('why' in adapter) {
+      for (const v of mine) for (const s of shapes) tuned.set(`${v.key} ${shape3(s)}`, `${provider}: ${adapter.why}`);
       log(`matmul ${mine.map(variantName).join(', ')}: ${provider} unavailable`);
       continue;
     }
-    adapters.push(`${provider}: ${rt.description}`);
-    try {
-      for (const v of mine) {
-        for (const s of shapes) {
-          const [m, n, k] = s;
-          const { file, entry, args } = matmulProblemArgs(v, s);
-          log(`tuning matmul ${variantName(v)} ${shape3(s)} under ${provider} (${file} @${entry})`);
-          const problem = await generatedProblem(path.join(repoRoot, 'examples', file), entry, args, o.checkSize);
-          const t = await tune(provider, o, v.space, problem, log);
-          tuned.set(`${v.key} ${shape3(s)}`, t);
-          const gflops = (2 * m * n * k) / t.ms / 1e6;
-          log(`matmul ${variantName(v)} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`);
-        }
+    adapters.push(`${provider}: ${adapter.description}`);
+    for (const v of mine) {
+      for (const s of shapes) {
+        const [m, n, k] = s;
+        const { file, entry, args } = matmulProblemArgs(v, s);
+        log(`tuning matmul ${variantName(v)} ${shape3(s)} under ${provider} (${file} @${entry})`);
+        const problem = await generatedProblem(path.join(repoRoot, 'examples', file), entry, args, o.checkSize);
+        const t = await tune(provider, o, v.space, problem, log);
+        tuned.set(`${v.key} ${shape3(s)}`, t);
+        const gflops = (2 * m * n * k) / t.ms / 1e6;
+        log(`matmul ${variantName(v)} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`);
       }
-    } finally {
-      await rt.close();
     }
   }
   const ourRate = (key: string, s: Shape3, wall = false): number | undefined => {
@@ -426,27 +435,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
 
   const addResults = new Map<string, Outcome | string>();
-  {
-    let rt: WebGpuRuntime | undefined;
-    try {
-      rt = await openRuntime({ provider: o.f32Provider });
-    } catch (e) {
-      for (const s of o.addShapes) for (const c of o.addConfigs) addResults.set(`${c} ${shape2(s)}`, e instanceof Error ? e.message.split('\n')[0]! : String(e));
-    }
-    if (rt) {
-      try {
-        const registry = createPassRegistry();
-        const addFile = path.join(repoRoot, 'examples', 'add.mlir');
-        for (const s of o.addShapes) {
-          const problem = await generatedProblem(addFile, 'add', ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`), o.checkSize);
-          for (const c of o.addConfigs) {
-            const r = await measureFresh(rt.provider, addFile, problem, `@tile-wgsl{${c}}`, registry, finalTiming(o));
-            addResults.set(`${c} ${shape2(s)}`, r);
-            log(`add ${shape2(s)} @tile-wgsl{${c}}: ${r.status === 'ok' ? `${fmt((12 * s[0] * s[1]) / r.ms / 1e6)} GB/s (${r.method})` : fail(r)}`);
-          }
-        }
-      } finally {
-        await rt.close();
+  const addAdapter = o.addShapes.length ? await adapterOf(o.f32Provider) : undefined;
+  if (addAdapter && 'why' in addAdapter) {
+    for (const s of o.addShapes) for (const c of o.addConfigs) addResults.set(`${c} ${shape2(s)}`, addAdapter.why);
+  } else if (addAdapter) {
+    const registry = createPassRegistry();
+    const addFile = path.join(repoRoot, 'examples', 'add.mlir');
+    for (const s of o.addShapes) {
+      const problem = await generatedProblem(addFile, 'add', ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`), o.checkSize);
+      for (const c of o.addConfigs) {
+        const r = await measureFresh(o.f32Provider, addFile, problem, `@tile-wgsl{${c}}`, registry, finalTiming(o));
+        addResults.set(`${c} ${shape2(s)}`, r);
+        log(`add ${shape2(s)} @tile-wgsl{${c}}: ${r.status === 'ok' ? `${fmt((12 * s[0] * s[1]) / r.ms / 1e6)} GB/s (${r.method})` : fail(r)}`);
       }
     }
   }

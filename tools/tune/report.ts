@@ -56,12 +56,12 @@ export function outcomeText(m: Measured): string {
   return m.outcome.status === 'ok' ? `${fmtMs(m.outcome.ms)} ms` : `failed (${m.outcome.failure}): ${m.outcome.reason}`;
 }
 
-/** Successes by time, then failures in the order measured. */
 /** The finalists' second timings, one line (tile-tune --finalists). */
 export function playoffLine(timed: readonly Measured[]): string {
   return `timed again: ${timed.map((m) => `${m.options || '(defaults)'} ${m.outcome.status === 'ok' ? `${fmtMs(m.outcome.ms)} ms` : `failed (${m.outcome.failure})`}`).join('; ')}\n`;
 }
 
+/** Successes by time, then failures in the order measured. */
 export function sortResults(results: readonly Measured[]): Measured[] {
   const ok = results.filter((r) => r.outcome.status === 'ok').sort((a, b) => (a.outcome as { ms: number }).ms - (b.outcome as { ms: number }).ms);
   return [...ok, ...results.filter((r) => r.outcome.status !== 'ok')];

@@ -187,12 +187,12 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   if (reference.length === 0) throw new TuneError(`@${opts.entry.replace(/^@/, '')} writes no output to check`);
   const problem: Problem = { file, entry: opts.entry, params, inputs, smallInputs, reference };
 
+  // The device is opened once to name it (and to fail early without one); each configuration is
+  // then measured on a runtime of its own (measureFresh), with no idle runner left beside it.
   const runtime = await openRuntime({ provider: opts.provider as ProviderName | 'auto' | undefined });
-  try {
-    return await tuneOn(runtime, { file, opts, io, space, budget, searchSeed, finalists, problem, registry, measureOptions }, signal);
-  } finally {
-    await runtime.close();
-  }
+  const device: TuneDevice = { provider: runtime.provider, description: runtime.description, key: deviceKey(runtime) };
+  await runtime.close();
+  return await tuneOn(device, { file, opts, io, space, budget, searchSeed, finalists, problem, registry, measureOptions }, signal);
 }
 
 interface Session {
@@ -214,7 +214,7 @@ interface Session {
  * timing each may rank them wrongly (bench/RESULTS.md, stop 22). Returns the fastest of them, or
  * undefined when there is no play-off (fewer than two passed, --finalists 1, or interrupted).
  */
-async function playoff(runtime: WebGpuRuntime, s: Session, entry: CacheEntry, file: string, interrupted: () => boolean): Promise<Measured | undefined> {
+async function playoff(device: TuneDevice, s: Session, entry: CacheEntry, file: string, interrupted: () => boolean): Promise<Measured | undefined> {
   const contenders = sortResults(entry.results).filter((m) => m.outcome.status === 'ok').slice(0, s.finalists);
   if (contenders.length < 2) return undefined;
   const sameContenders = (p: NonNullable<CacheEntry['playoff']>): boolean => p.n === s.finalists && p.results.map((m) => m.options).join('\n') === contenders.map((m) => m.options).join('\n');
@@ -222,7 +222,7 @@ async function playoff(runtime: WebGpuRuntime, s: Session, entry: CacheEntry, fi
     s.io.stdout(`tile-tune: timing the ${contenders.length} fastest again (--finalists)\n`);
     const again: Measured[] = [];
     for (const c of contenders) {
-      const outcome = await measureFresh(runtime.provider, s.file, s.problem, c.pipeline, s.registry, s.measureOptions);
+      const outcome = await measureFresh(device.provider, s.file, s.problem, c.pipeline, s.registry, s.measureOptions);
       if (interrupted()) return undefined;
       again.push({ ...c, outcome });
     }
@@ -242,17 +242,24 @@ export function timingKey(m: MeasureOptions): string {
   return `warm=${m.warm?.warmMs ?? 0}ms repeat=${m.repeat} rounds=${m.rounds} warmup=${m.warmup} runner=fresh`;
 }
 
+/** The device tile-tune measures on: its provider, and its description and cache key (read once). */
+interface TuneDevice {
+  readonly provider: ProviderName;
+  readonly description: string;
+  readonly key: string;
+}
+
 export function deviceKey(runtime: WebGpuRuntime): string {
   const a = runtime.adapter;
   return `${runtime.provider}: vendor=${a.vendor} architecture=${a.architecture} device=${a.device} description=${a.description}`;
 }
 
-async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal): Promise<number> {
+async function tuneOn(device: TuneDevice, s: Session, signal?: AbortSignal): Promise<number> {
   const { io, opts, space } = s;
   const chalk = new Chalk({ level: io.color ? 1 : 0 });
   const strategy: Strategy = s.budget === undefined ? { kind: 'exhaustive' } : { kind: 'local', budget: s.budget, seed: s.searchSeed };
   const key: CacheKey = {
-    device: deviceKey(runtime),
+    device: device.key,
     program: sha256(readFileSync(s.file)),
     entry: opts.entry!.replace(/^@/, ''),
     args: s.problem.params.map((p, i) => `${p.name}=${shapeText(s.problem.inputs[i]!)}`),
@@ -266,7 +273,7 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
   const cached = opts.force ? undefined : readCache(file, key);
   const entry: CacheEntry = cached ?? { version: 1, key, complete: false, results: [] };
   const total = strategy.kind === 'exhaustive' ? spaceSize(space) : Math.min(strategy.budget, spaceSize(space));
-  io.stdout(`tile-tune: ${runtime.description}\n`);
+  io.stdout(`tile-tune: ${device.description}\n`);
   io.stdout(`tile-tune: ${total} configuration(s) of ${opts.pipeline} (${strategy.kind === 'exhaustive' ? 'all' : `local search, budget ${strategy.budget}`}); cache ${file}\n`);
 
   let interrupted = signal?.aborted ?? false;
@@ -295,7 +302,7 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
         const options = pointOptions(space, p);
         let m = byOptions.get(options);
         if (!m) {
-          const outcome = await measureFresh(runtime.provider, s.file, s.problem, pipelineText(opts.pipeline, space, p), s.registry, s.measureOptions);
+          const outcome = await measureFresh(device.provider, s.file, s.problem, pipelineText(opts.pipeline, space, p), s.registry, s.measureOptions);
           // A measurement cut by Ctrl-C is not a result (the runner died with the signal).
           if (interrupted) throw new Interrupted();
           m = { options, pipeline: pipelineText(opts.pipeline, space, p), outcome };
@@ -318,10 +325,10 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
 
   const results = entry.results;
   io.stdout('\n' + resultTable(results, chalk));
-  const winner = interrupted ? undefined : await playoff(runtime, s, entry, file, () => interrupted);
+  const winner = interrupted ? undefined : await playoff(device, s, entry, file, () => interrupted);
   if (opts.plot) {
     try {
-      writeFileSync(opts.plot, svgChart(results, `tile-tune ${s.file} @${key.entry} ${key.args.join(' ')} on ${runtime.description}`));
+      writeFileSync(opts.plot, svgChart(results, `tile-tune ${s.file} @${key.entry} ${key.args.join(' ')} on ${device.description}`));
     } catch (e) {
       throw new TuneError(`cannot write --plot '${opts.plot}': ${errnoText(e)}`);
     }
@@ -335,7 +342,7 @@ async function tuneOn(runtime: WebGpuRuntime, s: Session, signal?: AbortSignal):
     return 130;
   }
   if (!best || best.outcome.status !== 'ok') {
-    io.stderr(`tile-tune: error: no configuration passed the check on ${runtime.description}\n`);
+    io.stderr(`tile-tune: error: no configuration passed the check on ${device.description}\n`);
     return 1;
   }
   io.stdout(`best: -p '${best.pipeline}'\n`);

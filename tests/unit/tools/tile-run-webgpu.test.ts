@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DiagnosticError } from '../../../core/ir/diagnostics.js';
 import { f16, i1, index, MemRefType, type Type } from '../../../core/ir/types.js';
 import { Interpreter } from '../../../core/interpret/engine.js';
@@ -33,11 +33,7 @@ async function tileRun(...argv: string[]): Promise<{ code: number; stdout: strin
 }
 
 describe('tile-run --backend webgpu: command line', () => {
-  const savedDeno = process.env['TILE_DENO'];
-  afterEach(() => {
-    if (savedDeno === undefined) delete process.env['TILE_DENO'];
-    else process.env['TILE_DENO'] = savedDeno;
-  });
+  afterEach(() => void vi.unstubAllEnvs());
 
   it('rejects --provider for a backend without providers, and unknown providers', async () => {
     const r1 = await tileRun(ADD, ...addArgs, '--provider', 'dawn');
@@ -49,7 +45,7 @@ describe('tile-run --backend webgpu: command line', () => {
   });
 
   it('fails with one line and exit 1 when no provider finds an adapter', async () => {
-    process.env['TILE_DENO'] = path.join(repoRoot, 'no-such-deno');
+    vi.stubEnv('TILE_DENO', path.join(repoRoot, 'no-such-deno'));
     const r = await tileRun(ADD, ...addArgs, '--backend', 'webgpu', '--provider', 'wgpu');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withDeadline } from '../../../../runtime/webgpu/backend.js';
 import { RuntimeError } from '../../../../runtime/webgpu/errors.js';
 import { adapterSummary, type AdapterDescription } from '../../../../runtime/webgpu/exec-types.js';
 import { openRuntime } from '../../../../runtime/webgpu/runtime.js';
 
-const saved = process.env['TILE_WEBGPU_PROVIDER'];
-afterEach(() => {
-  if (saved === undefined) delete process.env['TILE_WEBGPU_PROVIDER'];
-  else process.env['TILE_WEBGPU_PROVIDER'] = saved;
-});
+afterEach(() => void vi.unstubAllEnvs());
 
 describe('openRuntime', () => {
   it('rejects an unknown provider from the environment before touching a GPU', async () => {
-    process.env['TILE_WEBGPU_PROVIDER'] = 'vulkan';
+    vi.stubEnv('TILE_WEBGPU_PROVIDER', 'vulkan');
     await expect(openRuntime()).rejects.toThrow(/^unknown WebGPU provider 'vulkan' \(TILE_WEBGPU_PROVIDER or option\): expected dawn, wgpu or auto$/);
   });
 });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPassRegistry } from '../../../../tools/opt-passes.js';
 import { measureFresh, type MeasureOptions } from '../../../../tools/tune/measure.js';
 import { generatedProblem } from '../../../../tools/tune/problem.js';
@@ -19,15 +19,11 @@ const PIPELINE = '@tile-wgsl{tile-sizes=32,32,8 num-warps=4 num-stages=2}';
 const TIMING: MeasureOptions = { timeoutMs: 60_000, repeat: 2, rounds: 2, warmup: 1 };
 
 describe('measureFresh', () => {
-  const savedDeno = process.env['TILE_DENO'];
-  afterEach(() => {
-    if (savedDeno === undefined) delete process.env['TILE_DENO'];
-    else process.env['TILE_DENO'] = savedDeno;
-  });
+  afterEach(() => void vi.unstubAllEnvs());
 
   it('records a runtime that cannot be opened as a device failure with its reason', async () => {
     const problem = await generatedProblem(MATMUL, 'matmul_f32', ARGS, 64);
-    process.env['TILE_DENO'] = path.join(repoRoot, 'no-such-deno');
+    vi.stubEnv('TILE_DENO', path.join(repoRoot, 'no-such-deno'));
     const outcome = await measureFresh('wgpu', MATMUL, problem, PIPELINE, createPassRegistry(), TIMING);
     expect(outcome.status).toBe('failed');
     if (outcome.status !== 'failed') return;
