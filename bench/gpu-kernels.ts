@@ -13,8 +13,9 @@
  * 65535 per dimension). Each (provider, kernel) runs in a child process killed after --timeout-s
  * (in-process Dawn cannot stop a kernel). Per kernel: `repeat` dispatches per submit (more when
  * a submit would last under 20 ms), `rounds` measured submits after 500 ms of warm-up (the GPU
- * leaves its idle clocks); medians by GPU timestamps (where the device has
- * timestamp-query) and by wall clock (submit to onSubmittedWorkDone, as baseline.mjs measures).
+ * leaves its idle clocks), queued back to back; medians by GPU timestamps (where the device has
+ * timestamp-query) and by wall clock (over the timed rounds; baseline.mjs times one submit to
+ * onSubmittedWorkDone).
  * Ratios against the baseline use the wall clock on both sides. Outputs are checked: every add
  * element exactly, 64 sampled matmul elements against an f64 reference.
  * Runs from built JS without npm install: Dawn from TILE_DAWN_NODE, wgpu from TILE_DENO.
@@ -36,6 +37,7 @@ import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
 import { measure } from '../tools/tune/measure.js';
+import { launchSummary } from '../tools/tune/report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_MATMUL = path.join(repoRoot, 'tests', 'filecheck', 'targets', 'wgsl', 'Inputs', 'matmul-tiled.mlir');
@@ -221,7 +223,7 @@ async function runMultiLaunchMatmul(rt: WebGpuRuntime, c: Case, timing: { repeat
   return {
     provider: rt.provider, adapter: adapterSummary(rt.adapter), kernel: `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}`, size: n, method: outcome.method, medianMs: outcome.ms, wallMedianMs: wallMs,
     rate: throughput(outcome.ms, { flops }).gflops!, wallRate: throughput(wallMs, { flops }).gflops!, unit: 'GFLOP/s',
-    check: `ok (launches timed and summed; vs the interpreter at <= 64 per dimension, max err ${outcome.maxError.toExponential(1)})`,
+    check: `ok (launches timed and summed: ${launchSummary(outcome.launches ?? [])}; vs the interpreter at <= 64 per dimension, max err ${outcome.maxError.toExponential(1)})`,
   };
 }
 

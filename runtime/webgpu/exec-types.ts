@@ -20,6 +20,8 @@ export interface TimingOptions {
   readonly rounds?: number;
   /** Submits run first and not measured. Default 1. */
   readonly warmup?: number;
+  /** Untimed submits go on until this much wall clock has passed (at least `warmup` of them). Default 0. */
+  readonly warmMs?: number;
 }
 
 export interface ExecRequest {
@@ -32,12 +34,15 @@ export interface ExecRequest {
 }
 
 export interface KernelTimings {
-  /** How perDispatchMs was measured: GPU timestamps around one pass, or wall clock around a submit. */
+  /** How perDispatchMs was measured: GPU timestamps around each round's pass, or wall clock. */
   readonly method: 'timestamp-query' | 'wall-clock';
   readonly repeat: number;
   /** One sample per round: time per dispatch in milliseconds, by `method`. */
   readonly perDispatchMs: readonly number[];
-  /** Wall clock per dispatch (submit to onSubmittedWorkDone), always measured. */
+  /**
+   * Wall clock per dispatch, always measured: from the first timed submit to the completion of
+   * the last, over all dispatches (the rounds run back to back, so each round gets that figure).
+   */
   readonly wallPerDispatchMs: readonly number[];
 }
 

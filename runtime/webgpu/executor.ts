@@ -166,57 +166,73 @@ export class GpuExecutor {
     }
   }
 
+  /**
+   * Times `repeat` dispatches per submit over `rounds` submits, after untimed ones (at least
+   * `warmup`, for at least `warmMs`). The GPU is never left waiting for the CPU: warm-up keeps two
+   * submits in flight and the timed rounds are queued back to back, each with a pair of
+   * timestamps around its pass. Waiting on every submit left the GPU idle most of the time under
+   * wgpu, where Deno sees a submit complete only every ~10 ms, and there the timestamps of a short
+   * pass were not to be trusted: on an H100 a 4 µs packing kernel timed ~0.9 ms a dispatch that
+   * way and 4 µs with the queue kept full (bench/RESULTS.md, stop 24).
+   */
   private async time(req: ExecRequest, pipeline: GPUComputePipeline, bindGroup: GPUBindGroup, owned: GPUBuffer[]): Promise<KernelTimings> {
-    const { repeat, rounds = 5, warmup = 1 } = req.timing!;
+    const { repeat, rounds = 5, warmup = 1, warmMs = 0 } = req.timing!;
     const U = this.c.GPUBufferUsage;
     const useTimestamps = this.device.features.has('timestamp-query');
     const { value: q } = await this.scoped('setting up timestamp queries', () => {
       if (!useTimestamps) return null;
-      const querySet = this.device.createQuerySet({ type: 'timestamp', count: 2 });
-      const resolve = this.device.createBuffer({ size: 16, usage: U.QUERY_RESOLVE | U.COPY_SRC });
-      const read = this.device.createBuffer({ size: 16, usage: U.MAP_READ | U.COPY_DST });
+      const querySet = this.device.createQuerySet({ type: 'timestamp', count: 2 * rounds });
+      const resolve = this.device.createBuffer({ size: 16 * rounds, usage: U.QUERY_RESOLVE | U.COPY_SRC });
+      const read = this.device.createBuffer({ size: 16 * rounds, usage: U.MAP_READ | U.COPY_DST });
       owned.push(resolve, read);
       return { querySet, resolve, read };
     });
-    const perDispatchMs: number[] = [];
-    const wallPerDispatchMs: number[] = [];
-    let timestampsValid = useTimestamps;
+    const dispatches = (round?: number): GPUCommandEncoder => {
+      const encoder = this.device.createCommandEncoder();
+      const timestampWrites = q && round !== undefined ? { querySet: q.querySet, beginningOfPassWriteIndex: 2 * round, endOfPassWriteIndex: 2 * round + 1 } : undefined;
+      const pass = encoder.beginComputePass(timestampWrites ? { timestampWrites } : {});
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bindGroup);
+      for (let i = 0; i < repeat; i++) pass.dispatchWorkgroups(...req.grid);
+      pass.end();
+      return encoder;
+    };
     try {
-      for (let round = -warmup; round < rounds; round++) {
-        const { value: wallMs } = await this.scoped(`timing ${req.label}`, async () => {
-          const encoder = this.device.createCommandEncoder();
-          const pass = encoder.beginComputePass(q ? { timestampWrites: { querySet: q.querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
-          pass.setPipeline(pipeline);
-          pass.setBindGroup(0, bindGroup);
-          for (let i = 0; i < repeat; i++) pass.dispatchWorkgroups(...req.grid);
-          pass.end();
-          if (q) {
-            encoder.resolveQuerySet(q.querySet, 0, 2, q.resolve, 0);
-            encoder.copyBufferToBuffer(q.resolve, 0, q.read, 0, 16);
-          }
-          const t0 = performance.now();
-          this.device.queue.submit([encoder.finish()]);
-          await this.device.queue.onSubmittedWorkDone();
-          return performance.now() - t0;
-        });
-        let gpuMs = NaN;
-        if (q) {
-          await q.read.mapAsync(this.c.GPUMapMode.READ);
-          const [begin, end] = new BigUint64Array(q.read.getMappedRange().slice(0));
-          q.read.unmap();
-          gpuMs = Number(end! - begin!) / 1e6;
-          if (!(gpuMs > 0)) timestampsValid = false;
+      await this.scoped(`warming up ${req.label}`, async () => {
+        const start = performance.now();
+        const inFlight: Promise<undefined>[] = [];
+        for (let i = 0; i < warmup || performance.now() - start < warmMs; i++) {
+          this.device.queue.submit([dispatches().finish()]);
+          inFlight.push(this.device.queue.onSubmittedWorkDone());
+          if (inFlight.length >= 2) await inFlight.shift();
         }
-        if (round < 0) continue;
-        wallPerDispatchMs.push(wallMs / repeat);
-        perDispatchMs.push(gpuMs / repeat);
-      }
+        await Promise.all(inFlight);
+      });
+      const { value: wallMs } = await this.scoped(`timing ${req.label}`, async () => {
+        const t0 = performance.now();
+        for (let round = 0; round < rounds; round++) this.device.queue.submit([dispatches(round).finish()]);
+        await this.device.queue.onSubmittedWorkDone();
+        const elapsed = performance.now() - t0;
+        if (q) {
+          const encoder = this.device.createCommandEncoder();
+          encoder.resolveQuerySet(q.querySet, 0, 2 * rounds, q.resolve, 0);
+          encoder.copyBufferToBuffer(q.resolve, 0, q.read, 0, 16 * rounds);
+          this.device.queue.submit([encoder.finish()]);
+        }
+        return elapsed;
+      });
+      const wallPerDispatchMs = Array<number>(rounds).fill(wallMs / (rounds * repeat));
+      if (!q) return { method: 'wall-clock', repeat, perDispatchMs: wallPerDispatchMs, wallPerDispatchMs };
+      await q.read.mapAsync(this.c.GPUMapMode.READ);
+      const stamps = new BigUint64Array(q.read.getMappedRange().slice(0));
+      q.read.unmap();
+      const perDispatchMs = Array.from({ length: rounds }, (_, r) => Number(stamps[2 * r + 1]! - stamps[2 * r]!) / 1e6 / repeat);
+      return perDispatchMs.every((ms) => ms > 0)
+        ? { method: 'timestamp-query', repeat, perDispatchMs, wallPerDispatchMs }
+        : { method: 'wall-clock', repeat, perDispatchMs: wallPerDispatchMs, wallPerDispatchMs };
     } finally {
       q?.querySet.destroy();
     }
-    return timestampsValid
-      ? { method: 'timestamp-query', repeat, perDispatchMs, wallPerDispatchMs }
-      : { method: 'wall-clock', repeat, perDispatchMs: wallPerDispatchMs, wallPerDispatchMs };
   }
 
   /**

@@ -28,6 +28,8 @@ export interface BenchmarkOptions {
   readonly rounds?: number;
   /** Untimed submits first. Default 1. */
   readonly warmup?: number;
+  /** Untimed submits go on for at least this long (wall clock). Default 0. */
+  readonly warmMs?: number;
 }
 
 function median(xs: readonly number[]): number {
@@ -41,7 +43,7 @@ export function summarizeTimings(t: KernelTimings): { medianMs: number; minMs: n
 }
 
 export async function benchmarkKernel(runtime: WebGpuRuntime, request: Omit<RunRequest, 'timing'>, options: BenchmarkOptions = {}): Promise<KernelBenchmark> {
-  const timing = { repeat: options.repeat ?? 10, rounds: options.rounds ?? 5, warmup: options.warmup ?? 1 };
+  const timing = { repeat: options.repeat ?? 10, rounds: options.rounds ?? 5, warmup: options.warmup ?? 1, warmMs: options.warmMs ?? 0 };
   const result = await runtime.run({ ...request, timing });
   const t = result.timings!;
   return { provider: result.provider, adapter: result.adapter, method: t.method, repeat: t.repeat, samplesMs: t.perDispatchMs, ...summarizeTimings(t), result };
@@ -57,20 +59,20 @@ export function throughput(ms: number, work: { readonly flops?: number; readonly
 
 /**
  * benchmarkKernel after the GPU has left its idle clocks: a first short run estimates the
- * kernel's time, then at least `warmMs` (500) of untimed dispatches run before the timed rounds,
- * each submit lasting at least `minSubmitMs` (20; at most 1000 dispatches). Measured on the
- * H200: with 10 dispatches of a 0.1 ms kernel the SM clock stayed near its idle 345 MHz and an
- * add timed at a third of its speed.
+ * kernel's time (by GPU timestamps where the adapter has them: under wgpu the wall clock of a
+ * short run is mostly Deno's ~10 ms wait for completion), then untimed dispatches run for at
+ * least `warmMs` (500) before the timed rounds, each submit holding at least `minSubmitMs` (20)
+ * of dispatches (at most 1000). Measured on the H200: with 10 dispatches of a 0.1 ms kernel the
+ * SM clock stayed near its idle 345 MHz and an add timed at a third of its speed.
  */
 export async function benchmarkWarm(
   runtime: WebGpuRuntime,
   request: Omit<RunRequest, 'timing'>,
-  options: BenchmarkOptions & { readonly warmMs?: number; readonly minSubmitMs?: number } = {},
+  options: BenchmarkOptions & { readonly minSubmitMs?: number } = {},
 ): Promise<KernelBenchmark> {
   const repeat0 = options.repeat ?? 10;
   const probe = await benchmarkKernel(runtime, request, { repeat: repeat0, rounds: 1, warmup: 1 });
-  const ms = Math.max(probe.wallMedianMs, 1e-3);
+  const ms = Math.max(probe.method === 'timestamp-query' ? probe.medianMs : probe.wallMedianMs, 1e-3);
   const repeat = Math.min(1000, Math.max(repeat0, Math.ceil((options.minSubmitMs ?? 20) / ms)));
-  const warmup = Math.max(options.warmup ?? 1, Math.ceil((options.warmMs ?? 500) / (repeat * ms)));
-  return benchmarkKernel(runtime, request, { repeat, rounds: options.rounds ?? 5, warmup });
+  return benchmarkKernel(runtime, request, { repeat, rounds: options.rounds ?? 5, warmup: options.warmup ?? 1, warmMs: options.warmMs ?? 500 });
 }

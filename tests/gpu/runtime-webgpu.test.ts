@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { bitsToFloat, floatToBits } from '../../core/ir/float-format.js';
-import { RuntimeError } from '../../runtime/webgpu/index.js';
+import { RuntimeError, type TimingOptions } from '../../runtime/webgpu/index.js';
 import { closeAll, openTestRuntimes, skipNotice } from './gpu-env.js';
 import { accessMix, addMasked, blockReverse, compileError, halfScale, spin, uniformFields } from './kernels.js';
 
@@ -114,6 +114,17 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`runtime/webgp
     expect(t.perDispatchMs).toHaveLength(3);
     expect(t.wallPerDispatchMs).toHaveLength(3);
     for (const ms of [...t.perDispatchMs, ...t.wallPerDispatchMs]) expect(ms).toBeGreaterThan(0);
+  });
+
+  it('warms up for timing.warmMs of wall clock before the timed rounds, and rejects a bad warmMs', async () => {
+    const n = 4096;
+    const add = (timing: TimingOptions) =>
+      rt.run({ manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [new Float32Array(n).fill(1), new Float32Array(n).fill(2), new Float32Array(n), n], grid: [n / 64, 1, 1], timing });
+    const start = performance.now();
+    const r = await add({ repeat: 2, rounds: 2, warmup: 1, warmMs: 400 });
+    expect(performance.now() - start).toBeGreaterThanOrEqual(400);
+    expect(r.timings!.perDispatchMs).toHaveLength(2);
+    await expect(add({ repeat: 2, warmMs: -1 })).rejects.toThrow(/timing\.warmMs must be a non-negative number/);
   });
 
   const hasF16 = runtime?.hasFeature('shader-f16') ?? false;

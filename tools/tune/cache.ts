@@ -27,8 +27,27 @@ export interface CacheKey {
 }
 
 export type Outcome =
-  | { readonly status: 'ok'; readonly ms: number; readonly method: string; readonly maxError: number; /** Wall clock per run (absent in older cache files). */ readonly wallMs?: number }
+  | {
+      readonly status: 'ok';
+      readonly ms: number;
+      readonly method: string;
+      readonly maxError: number;
+      /** Wall clock per run (absent in older cache files). */
+      readonly wallMs?: number;
+      /** Each launch's share of `ms` and `wallMs`, in launch order (absent in older cache files). */
+      readonly launches?: readonly LaunchTiming[];
+    }
   | { readonly status: 'failed'; readonly failure: FailureKind; readonly reason: string };
+
+/** One gpu.launch_func of a measured run: its kernel's symbol, grid and per-dispatch times. */
+export interface LaunchTiming {
+  readonly kernel: string;
+  readonly grid: readonly [number, number, number];
+  readonly ms: number;
+  readonly wallMs: number;
+  /** Dispatches per timed submit. */
+  readonly repeat: number;
+}
 
 /** Why a configuration was rejected. */
 export type FailureKind = 'compile' | 'shader' | 'limits' | 'wrong' | 'timeout' | 'device';

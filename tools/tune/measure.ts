@@ -17,7 +17,7 @@ import { createContext } from '../../dialects/registry.js';
 import { benchmarkKernel, benchmarkWarm, openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compareData, entryFunction, execute, loadProgram, type Backend, type Input, type Output, type Parameter, type Program } from '../run-main.js';
-import type { FailureKind, Outcome } from './cache.js';
+import type { FailureKind, LaunchTiming, Outcome } from './cache.js';
 
 export interface Problem {
   readonly file: string;
@@ -127,22 +127,21 @@ export async function measure(file: string, problem: Problem, pipeline: string, 
     }
     launches = recorder.launches;
   }
-  let total = 0;
-  let wall = 0;
+  const timed: LaunchTiming[] = [];
   let method = '';
   for (const l of launches) {
     try {
       const request = { manifest: l.kernel.manifest, wgsl: l.kernel.wgsl, args: l.args, grid: l.grid, timeoutMs: options.timeoutMs };
       const timing = { repeat: options.repeat, rounds: options.rounds, warmup: options.warmup };
       const b = options.warm ? await benchmarkWarm(runtime, request, { ...timing, ...options.warm }) : await benchmarkKernel(runtime, request, timing);
-      total += b.medianMs;
-      wall += b.wallMedianMs;
+      timed.push({ kernel: l.kernel.manifest.symbol, grid: l.grid, ms: b.medianMs, wallMs: b.wallMedianMs, repeat: b.repeat });
       method = b.method;
     } catch (e) {
       return deviceFailed(e);
     }
   }
-  return { status: 'ok', ms: total, method, maxError, wallMs: wall };
+  const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+  return { status: 'ok', ms: sum(timed.map((t) => t.ms)), method, maxError, wallMs: sum(timed.map((t) => t.wallMs)), launches: timed };
 }
 
 /**

@@ -4,7 +4,7 @@
  * one as -p text, and optionally an SVG bar chart of time per configuration.
  */
 import type { ChalkInstance } from 'chalk';
-import type { Measured } from './cache.js';
+import type { LaunchTiming, Measured } from './cache.js';
 
 export interface Progress {
   /** One configuration done. */
@@ -54,6 +54,14 @@ export async function barProgress(total: number, stream: NodeJS.WriteStream, col
 
 export function outcomeText(m: Measured): string {
   return m.outcome.status === 'ok' ? `${fmtMs(m.outcome.ms)} ms` : `failed (${m.outcome.failure}): ${m.outcome.reason}`;
+}
+
+/**
+ * Each launch of a measured run: `@kernels::@pack 0.0123 ms (wall 0.700, x29) + ...`, its GPU
+ * time, wall time and dispatches per timed submit, to tell a slow kernel from a slow timing.
+ */
+export function launchSummary(launches: readonly LaunchTiming[]): string {
+  return launches.map((l) => `${l.kernel} ${fmtMs(l.ms)} ms (wall ${fmtMs(l.wallMs)}, x${l.repeat})`).join(' + ');
 }
 
 /** The finalists' second timings, one line (tile-tune --finalists). */

@@ -1,7 +1,7 @@
 /**
  * measureFresh: each configuration on a runtime of its own. A runtime that cannot be opened is a
  * recorded device failure (tuning goes on), and measurements one after another each open, check,
- * time and close a runtime of their own. A provider without an adapter skips with a notice
+ * time and close a runtime of their own; a configuration of several launches reports each. A provider without an adapter skips with a notice
  * (tests/gpu/gpu-env.ts).
  */
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPassRegistry } from '../../../../tools/opt-passes.js';
 import { measureFresh, type MeasureOptions } from '../../../../tools/tune/measure.js';
 import { generatedProblem } from '../../../../tools/tune/problem.js';
+import { launchSummary } from '../../../../tools/tune/report.js';
 import { openTestRuntime } from '../../../gpu/gpu-env.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -42,5 +43,23 @@ describe('measureFresh', () => {
       expect(outcome, pipeline).toMatchObject({ status: 'ok' });
       if (outcome.status === 'ok') expect(outcome.ms).toBeGreaterThan(0);
     }
+  });
+
+  it('reports each launch of a configuration that launches several kernels, its times summing to the whole', async (ctx) => {
+    const probe = await openTestRuntime('dawn');
+    if (!probe) return ctx.skip();
+    await probe.close();
+    const problem = await generatedProblem(MATMUL, 'matmul_f32', ARGS, 64);
+    const outcome = await measureFresh('dawn', MATMUL, problem, '@tile-wgsl{tile-sizes=32,32,8 num-warps=4 num-stages=2 pack-lhs=true}', createPassRegistry(), TIMING);
+    expect(outcome.status).toBe('ok');
+    if (outcome.status !== 'ok') return;
+    const launches = outcome.launches!;
+    expect(launches).toHaveLength(2);
+    expect(launches.map((l) => l.repeat)).toEqual([TIMING.repeat, TIMING.repeat]);
+    expect(launches[0]!.kernel).not.toBe(launches[1]!.kernel);
+    for (const l of launches) expect(l.ms).toBeGreaterThan(0);
+    expect(launches[0]!.ms + launches[1]!.ms).toBeCloseTo(outcome.ms, 12);
+    expect(launches[0]!.wallMs + launches[1]!.wallMs).toBeCloseTo(outcome.wallMs!, 12);
+    expect(launchSummary(launches)).toMatch(/^@\S+ \S+ ms \(wall \S+, x2\) \+ @\S+ \S+ ms \(wall \S+, x2\)$/);
   });
 });
