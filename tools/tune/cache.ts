@@ -22,7 +22,7 @@ export interface CacheKey {
   /** The space, normalized (`name=v1|v2 ...`), and the search (`exhaustive` or `local:N:SEED`). */
   readonly space: string;
   readonly search: string;
-  /** How each kernel is timed (`warm=500ms repeat=10 rounds=5 warmup=1 runner=fresh`): figures timed otherwise are not reused. */
+  /** How each kernel is timed (`warm=500ms repeat=10 rounds=5 warmup=1 runner=fresh queue=full`): figures timed otherwise are not reused. */
   readonly timing: string;
 }
 

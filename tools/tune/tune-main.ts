@@ -237,9 +237,10 @@ async function playoff(device: TuneDevice, s: Session, entry: CacheEntry, file: 
 
 /** The timing settings a cached figure was measured with. */
 export function timingKey(m: MeasureOptions): string {
-  // runner=fresh: each configuration on a runner of its own (measureFresh); figures cached when
-  // one runner timed them all are not reused.
-  return `warm=${m.warm?.warmMs ?? 0}ms repeat=${m.repeat} rounds=${m.rounds} warmup=${m.warmup} runner=fresh`;
+  // runner=fresh: each configuration on a runner of its own (measureFresh); queue=full: the timed
+  // rounds queued back to back (runtime/webgpu executor). Figures cached when one runner timed
+  // them all, or when each submit was awaited (wrong for short kernels under wgpu), are not reused.
+  return `warm=${m.warm?.warmMs ?? 0}ms repeat=${m.repeat} rounds=${m.rounds} warmup=${m.warmup} runner=fresh queue=full`;
 }
 
 /** The device tile-tune measures on: its provider, and its description and cache key (read once). */
