@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../../testing/random.js';
 import { diagonalNeighbours, fastestPoints, neighbours, search, type Strategy } from '../../../../tools/tune/search.js';
-import { allPoints, parseSpace, pointKey, type Point } from '../../../../tools/tune/space.js';
+import { allPoints, parseSpace, pointKey, type Point, type Space } from '../../../../tools/tune/space.js';
 
 // 5 x 4 x 5 x 2 = 200 configurations, the shape of a matmul space.
 const SPACE = parseSpace('tile-sizes=16,16,8|32,32,8|64,64,8|64,64,16|128,128,8 num-warps=1|2|4|8 num-stages=1|2|3|4|5 vectorize=false|true');
@@ -36,6 +36,18 @@ async function run(strategy: Strategy, cost: (p: Point) => number) {
     return cost(p);
   });
   return { ...r, visited };
+}
+
+/** The share of seeds for which the local search and random sampling each end on `optimum`. */
+async function foundShares(space: Space, cost: (p: Point) => number, optimum: string, budget: number, seeds: number): Promise<{ local: number; random: number }> {
+  const found = { local: 0, random: 0 };
+  for (let s = 0; s < seeds; s++) {
+    for (const kind of ['local', 'random'] as const) {
+      const r = await search(space, { kind, budget, seed: s }, async (p) => cost(p));
+      if (r.best?.join() === optimum) found[kind]++;
+    }
+  }
+  return { local: found.local / seeds, random: found.random / seeds };
 }
 
 describe('tile-tune search', () => {
@@ -107,17 +119,10 @@ describe('tile-tune search', () => {
     // point on it, so no single-parameter step from the diagonal improves.
     const space = parseSpace('a=0|1|2|3|4|5 b=0|1|2|3|4|5 c=x|y');
     const cost = (p: Point): number => (p[0] === p[1] ? 10 - p[0]! : 20 + Math.abs(p[0]! - p[1]!)) + 0.5 * p[2]!;
-    const seeds = 300;
-    const found = { local: 0, random: 0 };
-    for (let s = 0; s < seeds; s++) {
-      for (const kind of ['local', 'random'] as const) {
-        const r = await search(space, { kind, budget: 30, seed: s }, async (p) => cost(p));
-        if (r.best?.join() === '5,5,0') found[kind]++;
-      }
-    }
+    const found = await foundShares(space, cost, '5,5,0', 30, 300);
     // Random: 30/72 = 42%; the single-step search alone did no better (44%).
-    expect(found.random / seeds).toBeLessThan(0.5);
-    expect(found.local / seeds).toBeGreaterThan(0.7);
+    expect(found.random).toBeLessThan(0.5);
+    expect(found.local).toBeGreaterThan(0.7);
   });
 
   it('on a model of the H100 matmul space at 2048³ (bench/RESULTS.md, stop 24), 40 of 140 evaluations find the optimum far more often than random', async () => {
@@ -133,17 +138,10 @@ describe('tile-tune search', () => {
       const stage = [1.12, 1, big ? 2 : 1.35, big ? 2.7 : 1.6, big ? (t === 6 ? Infinity : 3) : 1.9][s!]!;
       return base[t!]![w!]! * stage * (p ? 1 : 1.15);
     };
-    const seeds = 200;
-    const found = { local: 0, random: 0 };
-    for (let s = 0; s < seeds; s++) {
-      for (const kind of ['local', 'random'] as const) {
-        const r = await search(space, { kind, budget: 40, seed: s }, async (p) => cost(p));
-        if (r.best?.join() === '6,1,1,1') found[kind]++;
-      }
-    }
+    const found = await foundShares(space, cost, '6,1,1,1', 40, 200);
     // Random finds it with probability 40/140 = 29% (these seeds: 28%; the local search: 85%).
-    expect(found.random / seeds).toBeLessThan(0.35);
-    expect(found.local / seeds).toBeGreaterThan(0.8);
+    expect(found.random).toBeLessThan(0.35);
+    expect(found.local).toBeGreaterThan(0.8);
   });
 
   it('diagonalNeighbours: two parameters changed, one position each, within the space', () => {
