@@ -40,7 +40,7 @@ import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Outcome } from '../tools/tune/cache.js';
 import { measureFresh, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
-import { launchSummary } from '../tools/tune/report.js';
+import { timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
@@ -236,8 +236,6 @@ export interface Tuned {
 }
 
 const fail = (o: Outcome): string => (o.status === 'failed' ? `${o.failure}: ${o.reason}` : '');
-/** A measured time, with each launch's share when there are several (pack-lhs). */
-const okText = (o: Outcome & { status: 'ok' }): string => `${fmt(o.ms)} ms${(o.launches?.length ?? 0) > 1 ? ` (${launchSummary(o.launches!)})` : ''}`;
 
 /**
  * The adapter a provider opens, or why it opens none. The runtime is closed at once: every
@@ -276,7 +274,7 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
   const result = await search(space, { kind: 'local', budget: o.budget, seed: 0 }, async (p) => {
     const outcome = await measureFresh(provider, problem.file, problem, pipelineText(o.pipeline, space, p), registry, quick);
     measured++;
-    log(`  [${measured}/${Math.min(o.budget, spaceSize(space))}] ${pointOptions(space, p)}: ${outcome.status === 'ok' ? okText(outcome) : fail(outcome).slice(0, 160)}`);
+    log(`  [${measured}/${Math.min(o.budget, spaceSize(space))}] ${pointOptions(space, p)}: ${outcome.status === 'ok' ? timeText(outcome) : fail(outcome).slice(0, 160)}`);
     if (outcome.status !== 'ok') failures.push(`${pointOptions(space, p)}: ${fail(outcome).slice(0, 120)}`);
     return outcome.status === 'ok' ? outcome.ms : Infinity;
   });
@@ -291,7 +289,7 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
     let bestMs = Infinity;
     for (const p of finalists) {
       const r = await measureFresh(provider, problem.file, problem, pipelineText(o.pipeline, space, p), registry, finalTiming(o));
-      log(`  finalist ${pointOptions(space, p)}: ${r.status === 'ok' ? okText(r) : fail(r).slice(0, 160)}`);
+      log(`  finalist ${pointOptions(space, p)}: ${r.status === 'ok' ? timeText(r) : fail(r).slice(0, 160)}`);
       if (r.status === 'ok' && r.ms < bestMs) [best, bestMs] = [p, r.ms];
     }
   }

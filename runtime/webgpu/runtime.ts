@@ -133,6 +133,10 @@ export class WebGpuRuntime {
     if (req.timing && !(Number.isInteger(req.timing.repeat) && req.timing.repeat >= 1)) {
       throw new RuntimeError('argument', `${kernel}: timing.repeat must be a positive integer, got ${req.timing.repeat}`);
     }
+    const rounds = req.timing?.rounds;
+    if (rounds !== undefined && !(Number.isInteger(rounds) && rounds >= 1)) {
+      throw new RuntimeError('argument', `${kernel}: timing.rounds must be a positive integer, got ${rounds}`);
+    }
     const warmMs = req.timing?.warmMs;
     if (warmMs !== undefined && !(Number.isFinite(warmMs) && warmMs >= 0)) {
       throw new RuntimeError('argument', `${kernel}: timing.warmMs must be a non-negative number of milliseconds, got ${warmMs}`);

@@ -116,7 +116,7 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`runtime/webgp
     for (const ms of [...t.perDispatchMs, ...t.wallPerDispatchMs]) expect(ms).toBeGreaterThan(0);
   });
 
-  it('warms up for timing.warmMs of wall clock before the timed rounds, and rejects a bad warmMs', async () => {
+  it('warms up for timing.warmMs of wall clock before the timed rounds, and rejects a bad warmMs or rounds', async () => {
     const n = 4096;
     const add = (timing: TimingOptions) =>
       rt.run({ manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [new Float32Array(n).fill(1), new Float32Array(n).fill(2), new Float32Array(n), n], grid: [n / 64, 1, 1], timing });
@@ -125,6 +125,7 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`runtime/webgp
     expect(performance.now() - start).toBeGreaterThanOrEqual(400);
     expect(r.timings!.perDispatchMs).toHaveLength(2);
     await expect(add({ repeat: 2, warmMs: -1 })).rejects.toThrow(/timing\.warmMs must be a non-negative number/);
+    await expect(add({ repeat: 2, rounds: 0 })).rejects.toThrow(/timing\.rounds must be a positive integer, got 0/);
   });
 
   const hasF16 = runtime?.hasFeature('shader-f16') ?? false;

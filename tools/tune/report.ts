@@ -4,7 +4,7 @@
  * one as -p text, and optionally an SVG bar chart of time per configuration.
  */
 import type { ChalkInstance } from 'chalk';
-import type { LaunchTiming, Measured } from './cache.js';
+import type { LaunchTiming, Measured, Outcome } from './cache.js';
 
 export interface Progress {
   /** One configuration done. */
@@ -53,7 +53,12 @@ export async function barProgress(total: number, stream: NodeJS.WriteStream, col
 }
 
 export function outcomeText(m: Measured): string {
-  return m.outcome.status === 'ok' ? `${fmtMs(m.outcome.ms)} ms` : `failed (${m.outcome.failure}): ${m.outcome.reason}`;
+  return m.outcome.status === 'ok' ? timeText(m.outcome) : `failed (${m.outcome.failure}): ${m.outcome.reason}`;
+}
+
+/** A measured time, with each launch's share when there are several (pack-lhs: packing, then matmul). */
+export function timeText(o: Outcome & { readonly status: 'ok' }): string {
+  return `${fmtMs(o.ms)} ms${o.launches && o.launches.length > 1 ? ` (${launchSummary(o.launches)})` : ''}`;
 }
 
 /**
