@@ -66,7 +66,7 @@ export interface Options {
   finalists: number;
   /** The search space of examples/matmul.mlir (A stored M x K). */
   space: string;
-  /** Tune the f32 matmuls (false: only f16, e.g. a run under wgpu for the f16 table alone). */
+  /** Tune the f32 matmuls (false: only f16, e.g. a run under wgpu for the f16 table alone; implies no Aᵀ·B). */
   f32Matmul: boolean;
   /** Also C = Aᵀ·B (examples/matmul-transposed-a.mlir, f32), tuned over `spaceTransposedA`. */
   transposedA: boolean;
@@ -189,6 +189,9 @@ export function parseArgs(argv: readonly string[]): Options {
       default: throw new UsageError(`unknown option '${flag}'`);
     }
   }
+  // Aᵀ·B is an f32 problem: without the f32 matmuls neither it nor its peers (cuBLAS with A
+  // transposed, its table columns) are run.
+  if (!o.f32Matmul) o.transposedA = false;
   if (o.peers.has('baseline') && !o.baseline) {
     // Beside the project (../shared/gpu), or beside the built bench (bench/device-build.sh copies it there).
     o.baseline = [path.join(repoRoot, '..', 'shared', 'gpu', 'baseline.mjs'), path.join(here, '..', 'baseline.mjs')].find((f) => existsSync(f));
@@ -316,7 +319,7 @@ interface MatmulVariant {
 export function matmulVariants(o: Options): MatmulVariant[] {
   return [
     ...(o.f32Matmul ? [{ key: 'f32', dtype: 'f32', provider: o.f32Provider, transposedA: false, space: o.space } as const] : []),
-    ...(o.f32Matmul && o.transposedA ? [{ key: 'f32t', dtype: 'f32', provider: o.f32Provider, transposedA: true, space: o.spaceTransposedA } as const] : []),
+    ...(o.transposedA ? [{ key: 'f32t', dtype: 'f32', provider: o.f32Provider, transposedA: true, space: o.spaceTransposedA } as const] : []),
     ...(o.f16Provider ? [{ key: 'f16', dtype: 'f16', provider: o.f16Provider, transposedA: false, space: o.space } as const] : []),
   ];
 }

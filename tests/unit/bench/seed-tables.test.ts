@@ -40,6 +40,7 @@ describe('seed-tables options', () => {
     expect(keys([])).toEqual(['f32', 'f32 Aᵀ·B', 'f16']);
     expect(keys(['--no-transposed-a', '--f16-provider', 'none'])).toEqual(['f32']);
     expect(keys(['--no-f32-matmul'])).toEqual(['f16']);
+    expect(parseArgs(['--no-f32-matmul']).transposedA).toBe(false);
     const [plain, transposed] = matmulVariants(parseArgs([]));
     expect(transposed!.space).toBe(parseArgs([]).spaceTransposedA);
     expect(matmulProblemArgs(plain!, [3, 5, 7])).toEqual({ file: 'matmul.mlir', entry: 'matmul_f32', args: ['A=rand:3x7xf32', 'B=rand:7x5xf32', 'C=zeros:3x5xf32'] });
