@@ -46,7 +46,10 @@ export class KernelLowering {
   private readonly tiles = new Map<Value, Value[]>();
   private readonly elementsCache = new Map<string, ThreadElements>();
   private threadId!: Value;
-  private readonly stagingBuffers = new Map<Type, Value>();
+  /** Workgroup buffers for staging and scratch, by type; reused by later ops (each use sits between its own barriers). */
+  private readonly scratchBuffers = new Map<Type, Value[]>();
+  /** The scratch buffers the op being lowered holds: two operands of one op (a dot's A and B) never share one. */
+  private readonly scratchInUse = new Set<Value>();
   /** Transposes read in place by the dots that use them: the workgroup tile.load each transposes. */
   private readonly readThrough = new Map<Value, Operation>();
   /** Replaced tile ops, erased at the end (their results are used until every user is lowered). */
@@ -110,6 +113,7 @@ export class KernelLowering {
   }
 
   private lowerOp(op: Operation): void {
+    this.scratchInUse.clear();
     this.b.setInsertionPointBefore(op);
     this.b.loc = op.loc;
     if (ForOp.isa(op)) return this.lowerFor(op);
@@ -273,10 +277,7 @@ export class KernelLowering {
    */
   private stage(v: Value, at: Operation, swizzle?: SharedLayoutAttr): Value {
     const type = tileType(v)!;
-    // One staging buffer per shape and element type: each use sits between its own barriers.
-    const bufferType = MemRefType.get(type.shape, type.elementType, undefined, AddressSpaceAttr.get('workgroup'));
-    let buffer = this.stagingBuffers.get(bufferType);
-    if (!buffer) this.stagingBuffers.set(bufferType, (buffer = this.addWorkgroupBuffer(bufferType, at)));
+    const { buffer } = this.scratch(MemRefType.get(type.shape, type.elementType, undefined, AddressSpaceAttr.get('workgroup')), at);
     const e = this.elements(v, at);
     const scalars = this.scalars(v);
     const run = e.runs[e.runs.length - 1]!;
@@ -291,6 +292,17 @@ export class KernelLowering {
     return buffer;
   }
 
+  /** A workgroup buffer of this type that no other operand of the current op holds; `reused` when an earlier op used it. */
+  private scratch(type: MemRefType, at: Operation): { buffer: Value; reused: boolean } {
+    let pool = this.scratchBuffers.get(type);
+    if (!pool) this.scratchBuffers.set(type, (pool = []));
+    let buffer = pool.find((b) => !this.scratchInUse.has(b));
+    const reused = buffer !== undefined;
+    if (!buffer) pool.push((buffer = this.addWorkgroupBuffer(type, at)));
+    this.scratchInUse.add(buffer);
+    return { buffer, reused };
+  }
+
   /** The lowering's helpers, for the ops lowered in other modules. */
   private host(): TileLoweringHost {
     return {
@@ -301,12 +313,7 @@ export class KernelLowering {
       scalars: (v) => this.scalars(v),
       setScalars: (v, s) => void this.tiles.set(v, s),
       stage: (v, at) => this.stage(v, at),
-      scratch: (t, at) => {
-        const reused = this.stagingBuffers.get(t);
-        if (reused) return { buffer: reused, reused: true };
-        this.stagingBuffers.set(t, this.addWorkgroupBuffer(t, at));
-        return { buffer: this.stagingBuffers.get(t)!, reused: false };
-      },
+      scratch: (t, at) => this.scratch(t, at),
       barrier: () => this.barrier(),
       fail,
     };

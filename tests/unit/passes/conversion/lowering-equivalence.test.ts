@@ -163,6 +163,16 @@ describe('lowering to SIMT code', () => {
     }
   }, SLOW_TIMEOUT_MS);
 
+  it('stages the two operands of a dot through separate buffers when their tiles have one type (BM = BN = BK, no async copies)', () => {
+    for (const options of ['tile-sizes=16,16,16 async-copy-loads=none', 'tile-sizes=2,2,2 num-warps=1 num-stages=1 async-copy-loads=none', 'tile-sizes=8,8,8 num-warps=1 num-stages=2 async-copy-loads=none transpose-lhs=true']) {
+      const lowered = compile(example('matmul.mlir'), `@tile-wgsl{${options}}`);
+      for (const entry of ['matmul_f32', 'matmul_f16']) expectSameMatmul(matmul, lowered, entry, [[16, 16, 16], [2, 2, 2], [17, 9, 5]], `${entry} @tile-wgsl{${options}}`);
+    }
+    const transposed = compile(example('matmul-transposed-a.mlir'), '@tile-wgsl{tile-sizes=8,8,8 num-warps=1 async-copy-loads=none}');
+    const reference = compile(example('matmul-transposed-a.mlir'), 'canonicalize');
+    expectSameMatmul(reference, transposed, 'matmul_f32_transposed_a', [[8, 8, 8], [9, 7, 11]], 'Aᵀ·B with 8x8x8 tiles', { transposeA: true });
+  });
+
   it('lowers the hand-written tiled and asynchronous examples', () => {
     for (const file of ['matmul-tiled.mlir', 'matmul-async-3stage.mlir']) {
       const lowered = compile(example(file), CONVERSIONS);
