@@ -20,9 +20,9 @@ import type { FoldResult } from '../../core/ir/op-definition.js';
 function replaceOpWithRegion(rw: PatternRewriter, op: Operation, region: Region, args: readonly Value[] = []): void {
   const block = region.entry!;
   const terminator = block.last!;
-  const results = terminator.operands;
   rw.inlineBlockBefore(block, op.parent!, op, args);
-  rw.replaceOp(op, results);
+  // Read after inlining: a yielded block argument has been replaced by its value in `args`.
+  rw.replaceOp(op, terminator.operands);
   rw.eraseOp(terminator);
 }
 
