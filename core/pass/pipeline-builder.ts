@@ -1,7 +1,6 @@
 import type { Graph } from '@dagrejs/graphlib';
 import { lazyRequire } from '../support/lazy-require.js';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { currentDir, fileExists, hostPath as path, readTextFile } from '../support/files.js';
 import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
 import { SourceFile } from '../syntax/source.js';
@@ -19,6 +18,8 @@ export const ROOT_ANCHOR = 'builtin.module';
 interface Scope {
   readonly pipeline?: PipelineDefinition;
   readonly params: ReadonlyMap<string, OptionValue>;
+  /** Where the caller set each parameter it gave (a bad value forwarded to a pass is reported there). */
+  readonly paramLocs?: ReadonlyMap<string, Location>;
   /** Folder that relative `@path` references start from. */
   readonly dir: string;
 }
@@ -52,7 +53,7 @@ export class PipelineBuilder {
   private readonly suggest: ((name: string, candidates: readonly string[]) => string | undefined) | undefined;
 
   constructor(readonly registry: PassRegistry, options: { cwd?: string; suggest?: (name: string, candidates: readonly string[]) => string | undefined } = {}) {
-    this.cwd = options.cwd ?? process.cwd();
+    this.cwd = options.cwd ?? currentDir();
     this.suggest = options.suggest;
   }
 
@@ -144,7 +145,8 @@ export class PipelineBuilder {
       }
       const params = new Map(this.defaultParams(def));
       for (const [k, v] of Object.entries(this.resolveOptions(def.parameters, step.options, `pipeline '${def.name}'`, scope))) params.set(k, v);
-      this.build(def.steps, pm, { pipeline: def, params, dir: dirOf(def, this.cwd) });
+      const paramLocs = new Map(step.options.map((a) => [a.key, this.forwardedFrom(a, scope) ?? a.valueLoc]));
+      this.build(def.steps, pm, { pipeline: def, params, paramLocs, dir: dirOf(def, this.cwd) });
     }
   }
 
@@ -168,10 +170,23 @@ export class PipelineBuilder {
         fail(a.keyLoc, `no such option '${a.key}' for ${what}` + (known.length ? ` (options: ${known.join(', ')})` : ' (it has no options)'));
       }
       const value = parseOptionText(a.key, spec!, this.substitute(a.value, a.valueLoc, scope));
-      if (typeof value === 'object' && 'error' in value) fail(a.valueLoc, value.error);
+      if (typeof value === 'object' && 'error' in value) {
+        // A value the user gave a named pipeline is reported where the user wrote it.
+        const given = this.forwardedFrom(a, scope);
+        if (!given) fail(a.valueLoc, value.error);
+        const error = DiagnosticError.at(given!, value.error);
+        error.diagnostic.attachNote(`passed on to ${what} here`, a.valueLoc);
+        throw error;
+      }
       out[a.key] = value as OptionValue;
     }
     return out;
+  }
+
+  /** Where the caller set the parameter that `a`'s value is exactly a reference to, if it set it. */
+  private forwardedFrom(a: OptionAssignment, scope: Scope): Location | undefined {
+    const ref = /^\$\{([^}]*)\}$/.exec(a.value.trim());
+    return ref ? scope.paramLocs?.get(ref[1]!) : undefined;
   }
 
   /** Replace `${param}` references by the parameter's value. */
@@ -197,7 +212,7 @@ export class PipelineBuilder {
       def = this.registry.pipeline(ref);
       if (!def) {
         const dirs = [...new Set([dir, ...this.registry.pipelineDirs])];
-        const file = dirs.map((d) => path.join(d, `${ref}.yaml`)).find((f) => existsSync(f));
+        const file = dirs.map((d) => path.join(d, `${ref}.yaml`)).find((f) => fileExists(f));
         if (!file) fail(loc, `'${ref}' does not refer to a registered pass pipeline or a pipeline file (looked for ${ref}.yaml in ${dirs.map((d) => this.display(d) || '.').join(', ')})`);
         def = this.loadFile(file!, loc);
         if (def.name !== ref) fail(def.loc, `pipeline file '${this.display(file!)}' defines pipeline '${def.name}', expected '${ref}'`);
@@ -215,7 +230,7 @@ export class PipelineBuilder {
     if (cached) return cached;
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readTextFile(file);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       return fail(loc, `cannot open pipeline file '${this.display(file)}': ${code === 'ENOENT' ? 'No such file or directory' : (e as Error).message}`);

@@ -4,8 +4,8 @@ import type { AdapterDescription, ExecRequest, ExecResult } from './exec-types.j
 
 export type ProviderName = 'dawn' | 'wgpu';
 
-export interface Backend {
-  readonly provider: ProviderName;
+export interface Backend<P extends string = ProviderName> {
+  readonly provider: P;
   readonly adapter: AdapterDescription;
   /** Where the provider came from (package, addon path, deno binary). */
   readonly source: string;

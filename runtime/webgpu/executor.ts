@@ -17,9 +17,10 @@ export interface WebGpuConstants {
 const OPTIONAL_FEATURES = ['timestamp-query', 'shader-f16', 'subgroups'] as const;
 const SOFTWARE_ADAPTER = /llvmpipe|lavapipe|softpipe|swiftshader|microsoft basic render|warp/i;
 
-function describeAdapter(adapter: GPUAdapter, device: GPUDevice): AdapterDescription {
-  const info = (adapter.info ?? {}) as Partial<GPUAdapterInfo> & { isFallbackAdapter?: boolean };
-  const legacyFallback = (adapter as unknown as { isFallbackAdapter?: boolean }).isFallbackAdapter;
+function describeAdapter(adapter: GPUAdapter | undefined, device: GPUDevice): AdapterDescription {
+  // A device handed in by a caller (api/) describes its adapter itself (GPUDevice.adapterInfo).
+  const info = (adapter?.info ?? (device as { adapterInfo?: GPUAdapterInfo }).adapterInfo ?? {}) as Partial<GPUAdapterInfo> & { isFallbackAdapter?: boolean };
+  const legacyFallback = (adapter as unknown as { isFallbackAdapter?: boolean } | undefined)?.isFallbackAdapter;
   const vendor = info.vendor === undefined ? '' : typeof info.vendor === 'number' ? `0x${(info.vendor as number).toString(16)}` : String(info.vendor);
   const description = String(info.description ?? '');
   const deviceName = info.device === undefined ? '' : String(info.device);
@@ -31,6 +32,7 @@ function describeAdapter(adapter: GPUAdapter, device: GPUDevice): AdapterDescrip
     description,
     software: Boolean(info.isFallbackAdapter || legacyFallback || SOFTWARE_ADAPTER.test(`${description} ${deviceName} ${info.architecture ?? ''}`)),
     features: [...device.features].map(String).sort(),
+    ...(typeof info.subgroupMinSize === 'number' && info.subgroupMinSize > 0 ? { subgroupMinSize: info.subgroupMinSize } : {}),
     limits: {
       maxComputeWorkgroupsPerDimension: l.maxComputeWorkgroupsPerDimension,
       maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
@@ -73,6 +75,11 @@ export class GpuExecutor {
     }
     const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
     return new GpuExecutor(device, describeAdapter(adapter, device), constants);
+  }
+
+  /** An executor on a device that the caller opened (and destroys: `destroy` is not for it). */
+  static forDevice(device: GPUDevice, constants: WebGpuConstants): GpuExecutor {
+    return new GpuExecutor(device, describeAdapter(undefined, device), constants);
   }
 
   /** Compiler messages for `wgsl` (positions in the WGSL text). */

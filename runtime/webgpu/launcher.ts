@@ -15,7 +15,7 @@ import { emitWgsl, type EmittedKernel, type StorageBinding, type WgslOutput } fr
 import { opOfLine } from '../../targets/wgsl/line-locations.js';
 import type { BufferData, KernelArgValue } from './arguments.js';
 import { RuntimeError } from './errors.js';
-import type { WebGpuRuntime } from './runtime.js';
+import type { WebGpuRuntime } from './webgpu-runtime.js';
 
 export interface WebGpuLauncherOptions {
   /** Deadline of each launch (compile, dispatch, read back). Default: the runtime's (60 s). */
@@ -44,7 +44,7 @@ export class WebGpuLauncher {
   private readonly modules = new Map<Operation, WgslOutput | DiagnosticError>();
 
   constructor(
-    readonly runtime: WebGpuRuntime,
+    readonly runtime: WebGpuRuntime<string>,
     private readonly options: WebGpuLauncherOptions = {},
   ) {}
 

@@ -3,7 +3,7 @@
  * `repeat` dispatches per submit over several rounds and summarizes per-dispatch times.
  */
 import type { KernelTimings } from './exec-types.js';
-import type { RunRequest, RunResult, WebGpuRuntime } from './runtime.js';
+import type { RunRequest, RunResult, WebGpuRuntime } from './webgpu-runtime.js';
 
 export interface KernelBenchmark {
   readonly provider: string;
@@ -18,7 +18,7 @@ export interface KernelBenchmark {
   /** Wall clock per dispatch (median), for comparing with runtimes timed by wall clock only. */
   readonly wallMedianMs: number;
   /** The outputs of the first (untimed) dispatch, for checking correctness. */
-  readonly result: RunResult;
+  readonly result: RunResult<string>;
 }
 
 export interface BenchmarkOptions {
@@ -42,7 +42,7 @@ export function summarizeTimings(t: KernelTimings): { medianMs: number; minMs: n
   return { medianMs: median(t.perDispatchMs), minMs: Math.min(...t.perDispatchMs), maxMs: Math.max(...t.perDispatchMs), wallMedianMs: median(t.wallPerDispatchMs) };
 }
 
-export async function benchmarkKernel(runtime: WebGpuRuntime, request: Omit<RunRequest, 'timing'>, options: BenchmarkOptions = {}): Promise<KernelBenchmark> {
+export async function benchmarkKernel(runtime: WebGpuRuntime<string>, request: Omit<RunRequest, 'timing'>, options: BenchmarkOptions = {}): Promise<KernelBenchmark> {
   const timing = { repeat: options.repeat ?? 10, rounds: options.rounds ?? 5, warmup: options.warmup ?? 1, warmMs: options.warmMs ?? 0 };
   const result = await runtime.run({ ...request, timing });
   const t = result.timings!;
@@ -66,7 +66,7 @@ export function throughput(ms: number, work: { readonly flops?: number; readonly
  * SM clock stayed near its idle 345 MHz and an add timed at a third of its speed.
  */
 export async function benchmarkWarm(
-  runtime: WebGpuRuntime,
+  runtime: WebGpuRuntime<string>,
   request: Omit<RunRequest, 'timing'>,
   options: BenchmarkOptions & { readonly minSubmitMs?: number } = {},
 ): Promise<KernelBenchmark> {

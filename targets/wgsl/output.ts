@@ -1,6 +1,5 @@
 /** WGSL output as one text (stdout, FileCheck) or as files (one shader per kernel + manifest.json). */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { hostPath as path, makeFolder, writeTextFile } from '../../core/support/files.js';
 import type { WgslOutput } from './index.js';
 
 /** JSON indented by two spaces, with arrays of numbers, strings and nulls kept on one line. */
@@ -33,7 +32,7 @@ export function formatWgslOutput(out: WgslOutput): string {
 
 /** Writes <entry>.wgsl per kernel and manifest.json into `dir` (created if missing). */
 export function writeWgslOutput(out: WgslOutput, dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  for (const k of out.kernels) writeFileSync(path.join(dir, k.manifest.shader), k.wgsl);
-  writeFileSync(path.join(dir, 'manifest.json'), manifestJson(out));
+  makeFolder(dir);
+  for (const k of out.kernels) writeTextFile(path.join(dir, k.manifest.shader), k.wgsl);
+  writeTextFile(path.join(dir, 'manifest.json'), manifestJson(out));
 }

@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import type { Location } from '../../../core/ir/location.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { definePass } from '../../../core/pass/pass.js';
+import { writeTextFile } from '../../../core/support/files.js';
 import { SSANames } from '../../../core/syntax/ssa-names.js';
 import { orderOf } from '../../../dialects/tile/schedule.js';
 import { ForOp } from '../../../dialects/scf/index.js';
@@ -53,6 +53,27 @@ export function loopPicture(schedule: LoopSchedule, names: SSANames, options: { 
   };
 }
 
+/**
+ * The pictures of every scf.for under `root` whose body carries a schedule, in pre-order (also used
+ * by the JavaScript API, api/, which draws them without a file); the first schedule that cannot be
+ * used instead, with its op.
+ */
+export function schedulePictures(root: Operation, options: { peelEpilogue: boolean; tripCount: number }): LoopPicture[] | { op: Operation; message: string } {
+  const loops: Operation[] = [];
+  root.walk((op) => void (ForOp.isa(op) && hasSchedule(op) && loops.push(op)), 'pre');
+  // Names as tile-opt prints the whole IR, so the table's values can be found in the output.
+  let top = root;
+  while (top.parentOp) top = top.parentOp;
+  const names = new SSANames(top, false);
+  const pictures: LoopPicture[] = [];
+  for (const loop of loops) {
+    const schedule = readSchedule(loop);
+    if (isScheduleError(schedule)) return schedule;
+    pictures.push(loopPicture(schedule, names, options));
+  }
+  return pictures;
+}
+
 export const tileViewSchedulePass = definePass({
   name: 'tile-view-schedule',
   displayName: 'TileViewSchedule',
@@ -74,26 +95,16 @@ export const tileViewSchedulePass = definePass({
       pass.fail(root.loc, 'format=svg needs an output file: tile-view-schedule{format=svg output=FILE}');
       return;
     }
-    const loops: Operation[] = [];
-    root.walk((op) => void (ForOp.isa(op) && hasSchedule(op) && loops.push(op)), 'pre');
-    // Names as tile-opt prints the whole IR, so the table's values can be found in the output.
-    let top = root;
-    while (top.parentOp) top = top.parentOp;
-    const names = new SSANames(top, false);
-    const pictures: LoopPicture[] = [];
-    for (const loop of loops) {
-      const schedule = readSchedule(loop);
-      if (isScheduleError(schedule)) {
-        pass.fail(schedule.op.loc, schedule.message);
-        return;
-      }
-      pictures.push(loopPicture(schedule, names, { peelEpilogue: pass.options['peel-epilogue'], tripCount: pass.options['trip-count'] }));
+    const pictures = schedulePictures(root, { peelEpilogue: pass.options['peel-epilogue'], tripCount: pass.options['trip-count'] });
+    if (!Array.isArray(pictures)) {
+      pass.fail(pictures.op.loc, pictures.message);
+      return;
     }
     const picture = format === 'svg' ? renderScheduleSvg(pictures) : renderScheduleText(pictures);
     // To the error stream, as mlir-opt's view-op-graph writes to llvm::errs().
     if (output === '') return pass.errs(picture);
     try {
-      writeFileSync(output, picture);
+      writeTextFile(output, picture);
     } catch (e) {
       pass.fail(root.loc, `cannot write the schedule picture to '${output}': ${(e as Error).message}`);
     }
