@@ -14,6 +14,8 @@ export interface OptionSpec {
   readonly values?: readonly string[];
   /** Values for tile-tune to try (a YAML pipeline's `tune:` list), each parsed as the option's type. */
   readonly tune?: readonly OptionValue[];
+  /** A rule the parsed value must also satisfy: the reason it does not (e.g. 'must be a power of two'), or undefined. */
+  readonly check?: (value: OptionValue) => string | undefined;
 }
 
 export type OptionValue = number | boolean | string | readonly number[] | readonly string[];
@@ -53,6 +55,16 @@ export function defaultOf(spec: OptionSpec): OptionValue {
 
 /** Parse one option value from its text; returns an error message on failure. */
 export function parseOptionValue(name: string, spec: OptionSpec, text: string): OptionValue | { error: string } {
+  return checked(name, spec, text, parseTyped(name, spec, text));
+}
+
+function checked(name: string, spec: OptionSpec, text: string, value: OptionValue | { error: string }): OptionValue | { error: string } {
+  if (typeof value === 'object' && 'error' in value) return value;
+  const why = spec.check?.(value);
+  return why === undefined ? value : { error: `invalid value '${text}' for option '${name}': ${why}` };
+}
+
+function parseTyped(name: string, spec: OptionSpec, text: string): OptionValue | { error: string } {
   const intOf = (s: string): number | undefined => (/^[-+]?\d+$/.test(s.trim()) ? Number(s.trim()) : undefined);
   switch (spec.type) {
     case 'int':
@@ -121,14 +133,14 @@ export function unwrapValueText(text: string): string {
 export function parseOptionText(name: string, spec: OptionSpec, text: string): OptionValue | { error: string } {
   if (spec.type !== 'int-list' && spec.type !== 'string-list') return parseOptionValue(name, spec, unwrapValueText(text));
   const parts = splitListText(text);
-  if (spec.type === 'string-list') return parts;
+  if (spec.type === 'string-list') return checked(name, spec, text, parts);
   const values: number[] = [];
   for (const part of parts) {
     const v = parseOptionValue(name, { type: 'int', help: '' }, part);
     if (typeof v !== 'number') return { error: `invalid value '${text}' for option '${name}': expected a comma-separated list of integers` };
     values.push(v);
   }
-  return values;
+  return checked(name, spec, text, values);
 }
 
 /** An option value as pipeline text writes it. */

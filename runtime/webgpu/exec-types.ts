@@ -60,6 +60,8 @@ export interface AdapterDescription {
   /** A software or fallback adapter (llvmpipe, SwiftShader, ...). */
   readonly software: boolean;
   readonly features: readonly string[];
+  /** The fewest lanes a subgroup of this adapter may have (GPUAdapterInfo.subgroupMinSize), where the adapter says. */
+  readonly subgroupMinSize?: number;
   readonly limits: {
     readonly maxComputeWorkgroupsPerDimension: number;
     readonly maxComputeInvocationsPerWorkgroup: number;

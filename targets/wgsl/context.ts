@@ -73,6 +73,8 @@ export class KernelContext {
   readonly workgroupVars: string[] = [];
   readonly builtins = new Set<Builtin>();
   readonly enables = new Set<string>();
+  /** The widest gpu.shuffle segment of the kernel: its subgroups must hold at least this many lanes (0: no shuffles). */
+  subgroupLanes = 0;
   /** WGSL variables (buffers, uniforms) the body refers to. */
   readonly usedGlobals = new Set<string>();
 
@@ -172,6 +174,11 @@ export class KernelContext {
   private readonly affineForms = new Map<Value, Affine>();
 
   /** `v` as a sum of WGSL names times constants, following arith's constants, additions and multiplications by constants. */
+  /** The integer `v` is known to hold (a constant, or a value the emitter has pinned), if any. */
+  integerConstant(v: Value): number | undefined {
+    return this.integerValues.get(v) ?? constantValue(v);
+  }
+
   private affineOf(v: Value): Affine {
     let form = this.affineForms.get(v);
     if (form) return form;

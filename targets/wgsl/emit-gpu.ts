@@ -46,6 +46,9 @@ const shuffle: OpEmitter = (op, cx) => {
   const mode = (op.getAttr('mode') as ShuffleModeAttr).value;
   if (mode !== 'xor') cx.fail(op, `gpu.shuffle ${mode} is not supported by the WGSL target (only xor)`);
   cx.enables.add('subgroups');
+  const lanes = cx.integerConstant(op.operand(2));
+  if (lanes === undefined) cx.fail(op, 'the WGSL target needs a constant gpu.shuffle width (the subgroup size the kernel assumes)');
+  cx.subgroupLanes = Math.max(cx.subgroupLanes, lanes!);
   const [value, offset, width] = [0, 1, 2].map((i) => cx.operand(op, i));
   cx.define(op, `subgroupShuffleXor(${value}, u32(${offset}))`, 0);
   cx.define(op, `${offset} < ${width}`, 1);

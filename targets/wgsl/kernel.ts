@@ -188,6 +188,7 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
     bindings,
     ...(uniforms ? { uniforms } : {}),
     enables,
+    ...(cx.subgroupLanes ? { subgroupSize: cx.subgroupLanes } : {}),
     arguments: args.map((a) => ({ kind: a.type instanceof MemRefType ? ('memref' as const) : ('scalar' as const), type: a.type.toString() })),
     ...(location ? { location } : {}),
     ...(lines.length ? { lineLocations: lines } : {}),

@@ -56,6 +56,8 @@ export interface KernelManifest {
   readonly uniforms?: UniformBlock;
   /** WGSL `enable` extensions the shader needs (e.g. 'f16'). */
   readonly enables: readonly string[];
+  /** Present when the kernel shuffles across subgroup lanes: it needs subgroups of at least this many lanes. */
+  readonly subgroupSize?: number;
   /** Kernel argument kinds in order, so a runtime can check what it was given. */
   readonly arguments: readonly { readonly kind: 'memref' | 'scalar'; readonly type: string }[];
   /** Source location of the gpu.func (`file:line:col`), to map shader compiler messages back. */

@@ -43,6 +43,21 @@ describe.skipIf(!runtime)(`tile.reduce / tile.broadcast on ${runtime?.descriptio
     }, 180_000);
   }
 
+  // A kernel compiled for larger subgroups than the adapter may have is refused before it runs.
+  const minLanes = runtime?.adapter.subgroupMinSize;
+  const unknownLanes = !runtime?.hasFeature('subgroups') || minLanes === undefined || minLanes >= 128;
+  if (unknownLanes) skipNotice("a subgroup size the adapter lacks: the adapter has no 'subgroups' feature or does not say its smallest subgroup", runtime);
+  it.skipIf(unknownLanes)('refuses a kernel compiled for subgroups larger than the adapter has', async () => {
+    const module = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=true subgroup-size=${minLanes! * 2}}`);
+    const inputs: [Float32Array, number[]][] = [[randomF32(8 * 8, 1), [8, 8]], [new Float32Array(64), [8, 8]]];
+    await expect(run(module, inputs, true)).rejects.toThrow(
+      new RegExp(`was compiled for subgroups of at least ${minLanes! * 2} lanes \\(subgroup-size=${minLanes! * 2}\\), but .* has subgroups of ${minLanes}; compile with subgroup-size=${minLanes}`),
+    );
+    const fits = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=true subgroup-size=${minLanes}}`);
+    const gpu = await run(fits, inputs, true);
+    expect(gpu.every(Number.isFinite)).toBe(true);
+  }, 180_000);
+
   // Where the device rejects the shader (wgpu's naga does not know `enable subgroups;`), the
   // error names the IR op the WGSL line came from (the tile.reduce) and shows the line.
   const rejects = runtime?.hasFeature('subgroups') !== false;

@@ -1,10 +1,12 @@
 import type { IntegerAttr, TypeAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, IntegerType, type FunctionType, type MemRefType } from '../../../core/ir/types.js';
+import type { OptionValue } from '../../../core/pass/options.js';
 import { definePass } from '../../../core/pass/pass.js';
 import { kernelsIn } from '../../../dialects/gpu/kernels.js';
 import { lowerOrFail } from '../kernels.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
+import { isPowerOfTwo } from '../../tile/layouts.js';
 import { combineWorkgroupLoads } from './combine-loads.js';
 import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
@@ -38,7 +40,13 @@ export const convertTileToGpuPass = definePass({
   options: {
     vectorize: { type: 'bool', default: true, help: 'Read and write workgroup memory in vector<4xT> accesses where a thread touches 4 consecutive aligned elements (off: scalar accesses, to measure what vectorizing gains)' },
     subgroups: { type: 'bool', default: false, help: 'Reduce across the lanes of a subgroup with gpu.shuffle (WGSL: the subgroups feature); else through workgroup memory only' },
-    'subgroup-size': { type: 'uint', default: 4, help: "The smallest subgroup size of the devices the shader is for (shuffles stay within that many lanes; 4, WebGPU's minimum, is always safe)" },
+    'subgroup-size': {
+      type: 'uint',
+      default: 4,
+      help: "The smallest subgroup size of the devices the shader is for (shuffles stay within that many lanes; 4, WebGPU's minimum, is always safe)",
+      // Subgroups of every WebGPU device hold a power of two lanes, 4 to 128; a shuffle tree over another width mixes lanes of two segments.
+      check: (v: OptionValue) => (isPowerOfTwo(v as number) && (v as number) <= 128 ? undefined : 'a subgroup size is a power of two from 1 to 128'),
+    },
     'max-workgroup-memory': { type: 'uint', default: 16384, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'vector', 'gpu'],

@@ -2,6 +2,7 @@
 import { StringAttr, UnitAttr } from '../../../../core/ir/attributes.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../../core/ir/operation.js';
+import type { OptionValue } from '../../../../core/pass/options.js';
 import { definePass } from '../../../../core/pass/pass.js';
 import { PassRegistry } from '../../../../core/pass/registry.js';
 
@@ -100,7 +101,15 @@ export const needsDialectPass = definePass({
   run() {},
 });
 
-export const testPasses = [countPass, failPass, throwPass, crashPass, optionsPass, funcTagPass, breakIrPass, needsDialectPass];
+/** An option with a rule beyond its type: an even number. */
+export const checkedOptionPass = definePass({
+  name: 'test-checked-option',
+  summary: 'A pass whose option must be even',
+  options: { even: { type: 'uint', help: 'An even number', default: 2, check: (v: OptionValue) => ((v as number) % 2 === 0 ? undefined : 'must be even') } },
+  run() {},
+});
+
+export const testPasses = [countPass, failPass, throwPass, crashPass, optionsPass, funcTagPass, breakIrPass, needsDialectPass, checkedOptionPass];
 
 export function testRegistry(): PassRegistry {
   return new PassRegistry(testPasses);

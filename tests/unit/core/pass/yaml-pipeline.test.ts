@@ -81,6 +81,14 @@ describe('YAML pipelines', () => {
     expect(dump('@inner{m=3}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:8: error: no such option 'm' for pipeline 'inner' (options: n)");
     expect(dump('@inner{n=x}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:10: error: invalid value 'x' for option 'n': expected an integer");
   });
+  it("checks an option's rule, and reports a bad value given to a pipeline where the user wrote it", () => {
+    file('checked.yaml', 'name: checked\ndescription: forwards even\nparameters:\n  e: { type: uint, default: 2, help: forwarded }\nsteps:\n  - pass: test-checked-option\n    options: { even: "${e}" }\n');
+    expect(dump('test-checked-option{even=3}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:26: error: invalid value '3' for option 'even': must be even");
+    expect(dump('@checked{e=4}')).toBe('builtin.module(test-checked-option{even=4})');
+    const [error, , , note] = dump('@checked{e=5}').split('\n');
+    expect(error).toBe("MLIR Textual PassPipeline Parser:1:12: error: invalid value '5' for option 'even': must be even");
+    expect(note).toBe(`${path.join(dir, 'checked.yaml')}:7:22: note: passed on to pass 'test-checked-option' here`);
+  });
   it('reports an unknown pipeline name at its position', () => {
     expect(dump('test-count,@nope').split('\n')[0]).toMatch(/^MLIR Textual PassPipeline Parser:1:12: error: 'nope' does not refer to a registered pass pipeline or a pipeline file/);
   });

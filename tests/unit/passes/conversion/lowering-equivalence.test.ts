@@ -206,5 +206,9 @@ describe('lowering to SIMT code', () => {
       /this kernel uses 65536 bytes of workgroup memory, more than the 16384 allowed .*use smaller tile sizes or fewer stages/,
     );
     expect(() => compile(example('matmul.mlir'), '@tile-wgsl{tile-sizes=128,128,32 num-warps=8 num-stages=3 max-workgroup-memory=131072}')).not.toThrow();
+    // Shuffle trees halve their lane offset: a subgroup size that is not a power of two mixes lanes of two segments.
+    for (const size of [3, 5, 6, 12, 256]) {
+      expect(() => compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=true subgroup-size=${size}}`)).toThrow(`invalid value '${size}' for option 'subgroup-size': a subgroup size is a power of two from 1 to 128`);
+    }
   });
 });
