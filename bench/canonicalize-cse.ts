@@ -68,7 +68,7 @@ function main(): void {
     const outTile = path.join(dir, 'out-tile.mlir');
     const outMlir = path.join(dir, 'out-mlir.mlir');
     const flags = ['--canonicalize', '--cse', '--mlir-timing'];
-    const tools = [{ name: 'tile-opt', argv: [process.execPath, tileOpt, input, ...flags, '-o', outTile] }];
+    const tools = [{ name: 'tile-opt', argv: [tileOpt, input, ...flags, '-o', outTile] }];
     const haveMlir = existsSync(opts.mlirOpt);
     if (haveMlir) tools.push({ name: 'mlir-opt', argv: [opts.mlirOpt, input, ...flags, '-o', outMlir] });
     else console.log(`NOTICE: mlir-opt not found at ${opts.mlirOpt}; timing tile-opt only.`);

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       const verdicts = await pool(jobs, Number(opts.jobs), async (job) => {
         const reference = await runCommand([opts.mlirOpt, ...job.args], timeoutMs);
         if (reference.code !== 0) return verdict(reference, reference);
-        const ours = await runCommand([process.execPath, tileOpt, ...job.args], timeoutMs);
+        const ours = await runCommand([tileOpt, ...job.args], timeoutMs);
         const v = verdict(reference, ours);
         if (opts.out && v !== 'identical') {
           const name = path.relative(common, file).replace(/\.mlir$/, '').replaceAll(path.sep, '__');

@@ -93,7 +93,7 @@ function main(): void {
 
     const outTile = path.join(dir, 'out-tile.mlir');
     const outMlir = path.join(dir, 'out-mlir.mlir');
-    const tools = [{ name: 'tile-opt', argv: [process.execPath, tileOpt, input, '-o', outTile] }];
+    const tools = [{ name: 'tile-opt', argv: [tileOpt, input, '-o', outTile] }];
     const haveMlir = existsSync(opts.mlirOpt);
     if (haveMlir) tools.push({ name: 'mlir-opt', argv: [opts.mlirOpt, input, '-o', outMlir] });
     else console.log(`\nNOTICE: mlir-opt not found at ${opts.mlirOpt} (set --mlir-opt PATH or MLIR_OPT); timing tile-opt only.`);

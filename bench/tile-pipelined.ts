@@ -59,7 +59,7 @@ function main(): void {
     for (const kernels of opts.sizes.split(',').map(Number)) {
       const input = path.join(dir, `kernels-${kernels}.mlir`);
       writeFileSync(input, kernelModule(kernels));
-      const argv = [process.execPath, tileOpt, input, '-p', pipeline, '--mlir-timing', '-o', path.join(dir, 'out.mlir')];
+      const argv = [tileOpt, input, '-p', pipeline, '--mlir-timing', '-o', path.join(dir, 'out.mlir')];
       runOnce(argv);
       const runs = Array.from({ length: Number(opts.reps) }, () => runOnce(argv));
       const passMs = median(runs.map((r) => (passSeconds(r.stderr, PASSES.filter((p) => r.stderr.includes(p))) ?? NaN) * 1000));

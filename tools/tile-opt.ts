@@ -1,6 +1,9 @@
-#!/usr/bin/env node
-// First: V8's settings must be in place before the compiler's modules load.
-import './v8-tuning.js';
+#!/usr/bin/env -S node --max-inlined-bytecode-size=60 --always-sparkplug --interrupt-budget=132000
+// V8 settings for short, cold runs, given where V8 reads them: at process start (the shebang).
+// Setting them at run time (v8.setFlagsFromString) is unsupported and made V8 abort now and then
+// (SIGTRAP in JSInliner::ReduceJSCall). Smaller inlining budgets, baseline code from the first
+// call and a later tier-up make Turbofan's code arrive sooner in a run of a second or two
+// (bench/RESULTS.md: parse+print ~20% less CPU). `node tile-opt.js` runs with V8's defaults.
 import { optMainAsync } from './opt-main.js';
 
 // A reader that stops early (`tile-opt f.mlir | head`) is not an error worth a stack trace.

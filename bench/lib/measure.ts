@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 export const GNU_TIME = '/usr/bin/time';
 
 /**
- * The tile-opt command users run (package.json's bin: the bundle that `npm run build` makes).
+ * The tile-opt command users run (package.json's bin: the bundle that `npm run build` makes), to
+ * be executed directly: its shebang gives V8 tile-opt's flags (`node BUNDLE` would run without).
  * Exits with a notice naming `bench` when it has not been built.
  */
 export function tileOptBin(bench: string): string {
