@@ -5,7 +5,7 @@
  * llvmpipe compiles large unrolled shaders slowly. Edge sizes (1, tile +- 1, K below one step).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemRefType, f16, f32, type Type } from '../../core/ir/types.js';
+import { MemRefType, f16, f32, i32, type Type } from '../../core/ir/types.js';
 import { roundF16 } from '../../core/interpret/float16.js';
 import { Interpreter } from '../../core/interpret/engine.js';
 import { Buffer, MemRef } from '../../core/interpret/values.js';
@@ -145,6 +145,57 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
       const inputs: [Float32Array, number[]][] = [[randomF32(9 * 130, 1), [9, 130]], [randomF32(9 * 130, 2), [9, 130]], [new Float32Array(9 * 130), [9, 130]]];
       expect([...(await run(module, 'add', inputs, true))], file).toEqual([...(await run(addReference, 'add', inputs, false))]);
     }
+  }, 180_000);
+
+  it('matmul and add over slices (views with dynamic offsets and strides rebuilt in the kernels)', async () => {
+    // (tile-sizes would apply to both the matmul and the map: the per-op defaults here.)
+    for (const o of ['num-warps=1 num-stages=2 pack-lhs=true']) {
+      const module = compile(example('slices.mlir'), `@tile-wgsl{${o}}`);
+      const reference = compile(example('slices.mlir'), 'canonicalize');
+      for (const [M, N, K] of [[33, 45, 28], [1, 1, 1]] as const) {
+        const inputs: [Float32Array, number[]][] = [[randomF32((M + 1) * (K + 2), M), [M + 1, K + 2]], [randomF32(K * (N + 3), N), [K, N + 3]], [new Float32Array(M * N), [M, N]]];
+        const [gpu, want] = [await run(module, 'matmul_slice', inputs, true), await run(reference, 'matmul_slice', inputs, false)];
+        gpu.forEach((g, i) => expect(Math.abs(g - want[i]!), `matmul_slice ${o} [${i}] at ${M}x${N}x${K}`).toBeLessThanOrEqual(1e-4));
+      }
+      const [M, N] = [9, 70];
+      const add: [Float32Array, number[]][] = [[randomF32(M * N, 1), [M, N]], [randomF32(M * 2 * N, 2), [M, 2 * N]], [new Float32Array((M + 1) * (N + 2)), [M + 1, N + 2]]];
+      expect([...(await run(module, 'add_slice', add, true))], `add_slice ${o}`).toEqual([...(await run(reference, 'add_slice', add, false))]);
+    }
+  }, 180_000);
+
+  it('tile.cast f32 -> i32 in a tile-level kernel runs on the device as the interpreter computes it', async () => {
+    const text = `module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @f(%X: memref<?x?xf32>, %Y: memref<?x?xi32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c4 = arith.constant 4 : index
+      %bx = gpu.block_id x
+      %r0 = arith.muli %bx, %c4 : index
+      %x = tile.load %X[%r0, %c0] : memref<?x?xf32> -> tensor<4x32xf32>
+      %y = tile.cast %x : tensor<4x32xf32> to tensor<4x32xi32>
+      tile.store %y, %Y[%r0, %c0] : tensor<4x32xi32> -> memref<?x?xi32>
+      gpu.return
+    }
+  }
+  func.func @to_int(%X: memref<?x?xf32>, %Y: memref<?x?xi32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c32 = arith.constant 32 : index
+    %M = memref.dim %X, %c0 : memref<?x?xf32>
+    %g = arith.ceildivui %M, %c4 : index
+    gpu.launch_func @k::@f blocks in (%g, %c1, %c1) threads in (%c32, %c1, %c1) args(%X : memref<?x?xf32>, %Y : memref<?x?xi32>)
+    return
+  }
+}`;
+    const module = compile(text, 'tile-assign-layouts,convert-tile-to-gpu,canonicalize,cse');
+    const x = randomF32(9 * 32, 3).map((v) => v * 1000);
+    const args = () => [memref(x, [9, 32]), MemRef.contiguous(MemRefType.get([-1, -1], i32), Buffer.allocate(i32, 9 * 32, undefined, 'Y'), [9, 32])];
+    const [onGpu, reference] = [args(), args()];
+    await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: launcher!.launch }).runAsync('to_int', onGpu);
+    await new Interpreter(compile(text, 'canonicalize'), { semantics: createSemantics() }).runAsync('to_int', reference);
+    expect([...(reference[1]!.buffer.data as Int32Array)].some((v) => v !== 0), 'the reference converts').toBe(true);
+    expect([...(onGpu[1]!.buffer.data as Int32Array)]).toEqual([...(reference[1]!.buffer.data as Int32Array)]);
   }, 180_000);
 
   it('rgb2gray @tile-wgsl{tile-sizes=1,4,16 num-warps=1} (channel views rebuilt in the kernel)', async () => {

@@ -5,7 +5,7 @@ import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { ExtFOp, MaxSIOp, MinSIOp, SIToFPOp, TruncFOp } from '../../../dialects/arith/index.js';
+import { ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp, MaxSIOp, MinSIOp, SIToFPOp, TruncFOp, TruncIOp } from '../../../dialects/arith/index.js';
 import { AddressSpaceAttr, BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { FmaOp } from '../../../dialects/math/index.js';
 import { CastOp as MemCastOp, DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp, SubViewOp } from '../../../dialects/memref/index.js';
@@ -356,7 +356,8 @@ export class KernelLowering {
   private lowerCast(op: Operation): void {
     const [src, dst] = [tileType(op.operand(0))!, tileType(op.result)!];
     let scalars = this.scalars(op.operand(0));
-    if (src.encoding !== dst.encoding) scalars = this.relayout(op.operand(0), dst, op);
+    // The relayout moves source elements; the conversion follows in the new layout.
+    if (src.encoding !== dst.encoding) scalars = this.relayout(op.operand(0), RankedTensorType.get(dst.shape, src.elementType, dst.encoding), op);
     this.tiles.set(op.result, scalars.map((s) => convertScalar(this.b, s, dst.elementType, op)));
   }
 
@@ -571,7 +572,14 @@ function convertScalar(b: ArithBuilder, v: Value, to: Type, at: Operation): Valu
     const cast = from.width < to.width ? ExtFOp.state({ loc: b.loc, operands: { in: v }, resultTypes: [to] }) : TruncFOp.state({ loc: b.loc, operands: { in: v }, resultTypes: [to] });
     return b.create(cast).results[0]!;
   }
-  if (from instanceof IntegerType && to instanceof FloatType) return b.create(SIToFPOp.state({ loc: b.loc, operands: { in: v }, resultTypes: [to] })).results[0]!;
-  return fail(at, `cannot convert '${from}' elements to '${to}' yet`);
+  const convert = (op: { readonly name: string }): Value => b.create({ name: op.name, operands: [v], resultTypes: [to] }).results[0]!;
+  if (from instanceof IntegerType && to instanceof FloatType) return convert(SIToFPOp);
+  if (from instanceof FloatType && to instanceof IntegerType) return convert(FPToSIOp);
+  if (from instanceof IntegerType && to instanceof IntegerType) {
+    // As tile.cast defines it: i1 zero-extends, other integers sign-extend or truncate.
+    if (from.width > to.width) return convert(TruncIOp);
+    return convert(from.width === 1 ? ExtUIOp : ExtSIOp);
+  }
+  return fail(at, `cannot convert '${from}' elements to '${to}'`);
 }
 

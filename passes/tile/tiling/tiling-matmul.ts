@@ -8,6 +8,7 @@ import { DotOp, LoadOp, MatmulOp, SplatOp, StoreOp, TransposeOp } from '../../..
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';
+import { sinkViews } from './sink-views.js';
 import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { accumulatorLayoutFor, WARP_SIZE } from '../layouts.js';
@@ -57,9 +58,8 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
     transposeB: mm.transpose_b !== undefined,
     accumulate: mm.accumulate !== undefined,
   };
-  const launchArgs = uniqueValues([operands.a, operands.b, operands.c]);
-  const kernel = tiling.outliner.createKernel(tiling.kernelName, launchArgs, op.loc);
-  buildMatmulKernel(operands, sizes, tiling, kernel, op);
+  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}`, [operands.a, operands.b, operands.c], tiling, op);
+  buildMatmulKernel(operands, sizes, tiling, kernel, op, argOf);
   replaceByLaunch(op, tiling, kernel, launchArgs, { extents: (b) => [b.dim(mm.c, 0), b.dim(mm.c, 1)], sizes: sizes.slice(0, 2) });
 }
 
@@ -82,11 +82,24 @@ function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
   b.setInsertionPointAfter(op);
   b.build(DeallocOp, { operands: { memref: packed } });
 
-  const launchArgs = [a, packed];
-  const kernel = tiling.outliner.createKernel(`${tiling.kernelName}_pack_lhs`, launchArgs, op.loc);
-  buildTransposeKernel(kernel.argumentOf.get(a)!, kernel.argumentOf.get(packed)!, tiling, kernel, op);
+  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}_pack_lhs`, [a, packed], tiling, op);
+  buildTransposeKernel(argOf(a), argOf(packed), tiling, kernel, op);
   launchBefore(op, tiling, kernel, launchArgs, { extents: (hb) => [hb.dim(a, 0), hb.dim(a, 1)], sizes: [PACK_TILE, PACK_TILE], warps: PACK_WARPS });
   return packed;
+}
+
+/**
+ * A kernel for memrefs `values`: views made outside (memref.subview / memref.cast) are rebuilt
+ * inside it from the memref they view and their operands (sinkViews), so a matmul over a slice
+ * of a larger matrix gets kernel arguments the WGSL target can bind. `argOf` maps each of
+ * `values` to what the kernel reads.
+ */
+function kernelWithViews(name: string, values: readonly Value[], tiling: TilingContext, op: Operation): { kernel: Kernel; launchArgs: Value[]; argOf: (v: Value) => Value } {
+  const views = sinkViews(values);
+  const launchArgs = uniqueValues(views.launchArgs);
+  const kernel = tiling.outliner.createKernel(name, launchArgs, op.loc);
+  const inKernel = views.rebuild(tiling.context, kernel.entry, (v) => kernel.argumentOf.get(v)!);
+  return { kernel, launchArgs, argOf: (v) => inKernel.get(v) ?? kernel.argumentOf.get(v)! };
 }
 
 /** dst[c, r] = src[r, c], one PACK_TILE square per workgroup; tiles at the edges are masked. */
@@ -102,10 +115,10 @@ function buildTransposeKernel(src: Value, dst: Value, tiling: TilingContext, ker
   b.hoistConstants(kernel.entry, undefined);
 }
 
-function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, at: Operation): void {
+function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, at: Operation, argOf: (v: Value) => Value): void {
   const [bm, bn, bk] = sizes as [number, number, number];
   const { transposeA, transposeB } = mm;
-  const [A, B, C] = [mm.a, mm.b, mm.c].map((v): Value => kernel.argumentOf.get(v)!) as [Value, Value, Value];
+  const [A, B, C] = [mm.a, mm.b, mm.c].map(argOf) as [Value, Value, Value];
   const [aElem, cElem] = [elementOf(A), elementOf(C)];
 
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);

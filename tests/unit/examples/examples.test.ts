@@ -117,6 +117,28 @@ describe('rgb2gray examples', () => {
   }
 });
 
+describe('slices example', () => {
+  it("'slices.mlir' @matmul_slice is A[1:1+M, 2:2+K]·B[0:K, 3:3+N] and @add_slice writes X + Y[:, ::2] to Z[1:, 2:]", () => {
+    for (const [M, N, K] of [[5, 7, 4], [1, 1, 1]] as const) {
+      const [a, b] = [random((M + 2) * (K + 2), 7), random(K * (N + 4), 8)];
+      const [, , c] = runExample('slices.mlir', 'matmul_slice', [[M + 2, K + 2], [K, N + 4], [M, N]], [a, b, new Float32Array(M * N).fill(NaN)]);
+      const want = new Float64Array(M * N);
+      for (let i = 0; i < M; i++) for (let j = 0; j < N; j++) for (let k = 0; k < K; k++) want[i * N + j] += a[(i + 1) * (K + 2) + k + 2]! * b[k * (N + 4) + j + 3]!;
+      expectClose(c!, want, () => 1e-5, `matmul_slice ${M}x${N}x${K}`);
+    }
+    const [M, N] = [3, 5];
+    const [x, y] = [random(M * N, 9), random(M * 2 * N, 10)];
+    const [, , z] = runExample('slices.mlir', 'add_slice', [[M, N], [M, 2 * N], [M + 2, N + 3]], [x, y, new Float32Array((M + 2) * (N + 3)).fill(NaN)]);
+    for (let i = 0; i < M + 2; i++) {
+      for (let j = 0; j < N + 3; j++) {
+        const inside = i >= 1 && i <= M && j >= 2 && j < N + 2;
+        const want = inside ? Math.fround(x[(i - 1) * N + j - 2]! + y[(i - 1) * 2 * N + 2 * (j - 2)]!) : NaN;
+        expect(z![i * (N + 3) + j], `Z[${i}, ${j}]`).toBe(want);
+      }
+    }
+  });
+});
+
 describe('softmax example', () => {
   const sizes: [number, number][] = [[37, 50], [1, 1], [8, 64], [5, 63]];
   it(`'softmax-tiled.mlir' @softmax matches exp(x - max) / sum per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
