@@ -54,7 +54,8 @@ export function parameters(fn: Operation, source: SourceFile | undefined): Param
 
 // ------------------------------------------------------------------------------------ inputs
 
-const ELEMENT_TYPES: Record<string, Type> = { f16, bf16, f32, f64, i1, i8, i16, i32, i64, index };
+/** The element types of `--arg` shapes (`64x64xf32`) by name. */
+export const ELEMENT_TYPES: Readonly<Record<string, Type>> = { f16, bf16, f32, f64, i1, i8, i16, i32, i64, index };
 
 /** Reads the bytes of an input file (`--arg NAME=FILE.npy`); throws RunError when it cannot. */
 export type ReadInputFile = (file: string, param: Parameter) => Uint8Array;
@@ -161,13 +162,14 @@ export function bind(param: Parameter, input: Input): RtValue {
 
 /**
  * The inputs of `--arg` specs (`NAME=rand:64x64xf32`, `NAME=zeros:SHAPE`, `NAME=ones:SHAPE`,
- * `NAME=FILE.npy` when `readFile` is given, `N=7`), one per parameter, seeded by `seed`.
+ * `NAME=FILE.npy` when `readFile` is given, `N=7`), one per parameter, seeded by `seed`; the
+ * parameters in `given` (by index) are bound already.
  */
-export function collectInputs(params: readonly Parameter[], specs: readonly string[], seed: number, readFile?: ReadInputFile): Input[] {
+export function collectInputs(params: readonly Parameter[], specs: readonly string[], seed: number, readFile?: ReadInputFile, given?: ReadonlyMap<number, Input>): Input[] {
   const byName = new Map<string, number>();
   params.forEach((p, i) => byName.set(`arg${i}`, i));
   params.forEach((p, i) => byName.set(p.name, i));
-  const inputs: (Input | undefined)[] = params.map(() => undefined);
+  const inputs: (Input | undefined)[] = params.map((_, i) => given?.get(i));
   for (const spec of specs) {
     const eq = spec.indexOf('=');
     if (eq <= 0) throw new RunError(`bad --arg '${spec}': expected NAME=VALUE`);
@@ -265,8 +267,8 @@ export interface RunOutcome {
 
 /**
  * Run `fn` of `module` on fresh values of `inputs` (host code interpreted; gpu.launch_func on
- * `kernelLauncher`, else interpreted too); the outputs are the memref arguments it changed and
- * the results.
+ * `kernelLauncher`, else interpreted too); the outputs are the memref arguments it changed (and
+ * those without elements) and the results.
  */
 export async function runFunction(module: Operation, fn: Operation, params: readonly Parameter[], inputs: readonly Input[], kernelLauncher: KernelLauncher | undefined): Promise<RunOutcome> {
   const args = params.map((param, i) => bind(param, inputs[i]!));
@@ -277,7 +279,8 @@ export async function runFunction(module: Operation, fn: Operation, params: read
   args.forEach((a, i) => {
     if (!(a instanceof MemRef)) return;
     const o = outputOf(`%${params[i]!.name}`, params[i]!.type, a)!;
-    if (!sameData(o.data, before[i]!)) outputs.push(o);
+    // An argument without elements cannot show a change: it is reported, so that an empty problem's summary and comparison show.
+    if (o.data.length === 0 || !sameData(o.data, before[i]!)) outputs.push(o);
   });
   const resultTypes = (fn.getAttr('function_type') as TypeAttr).value as FunctionType;
   results.forEach((r, i) => {

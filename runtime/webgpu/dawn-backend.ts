@@ -7,6 +7,7 @@
  * (/usr/lib/chromium/vk_swiftshader_icd.json, Debian chromium-common) gives Dawn an adapter.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Backend } from './backend.js';
@@ -31,6 +32,17 @@ export function dawnRunnerSpec(env: NodeJS.ProcessEnv = process.env): RunnerSpec
     args: () => [...(fromSource ? ['--import', join(here, 'source-hooks.mjs')] : []), script],
     env: icd ? { VK_ICD_FILENAMES: resolve(icd), VK_DRIVER_FILES: resolve(icd) } : {},
   };
+}
+
+/** Whether Dawn can be loaded: the npm `webgpu` package (an optional peer of tile-opt) is installed, or env TILE_DAWN_NODE names an addon. */
+export function dawnInstalled(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env['TILE_DAWN_NODE']) return true;
+  try {
+    createRequire(import.meta.url).resolve('webgpu');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Starts the runner; rejects with kind 'no-adapter' when Dawn finds none, 'provider' when Dawn cannot be loaded. */

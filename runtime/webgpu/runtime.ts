@@ -4,10 +4,10 @@
  * (webgpu-runtime.ts).
  */
 import type { Backend, ProviderName } from './backend.js';
-import { openDawn } from './dawn-backend.js';
+import { dawnInstalled, openDawn } from './dawn-backend.js';
 import { RuntimeError } from './errors.js';
 import { WebGpuRuntime } from './webgpu-runtime.js';
-import { openWgpu } from './wgpu-backend.js';
+import { denoInstalled, openWgpu } from './wgpu-backend.js';
 
 export type { ProviderName } from './backend.js';
 // The runtime itself is node-free, in webgpu-runtime.ts; opening Dawn or wgpu (here) is not.
@@ -39,6 +39,9 @@ const OPENERS: Record<ProviderName, () => Promise<Backend>> = { dawn: openDawn, 
 export async function openRuntime(options: OpenOptions = {}): Promise<WebGpuRuntime> {
   const choice = chosenProvider(options);
   const order: ProviderName[] = choice === 'auto' ? ['dawn', 'wgpu'] : [choice];
+  // The providers are optional peers of the package: where none asked for is installed, say how to install one.
+  const installed: Record<ProviderName, () => boolean> = { dawn: dawnInstalled, wgpu: denoInstalled };
+  if (!order.some((name) => installed[name]())) throw new RuntimeError('no-adapter', notInstalled(order));
   const failures: RuntimeError[] = [];
   for (const name of order) {
     try {
@@ -50,4 +53,10 @@ export async function openRuntime(options: OpenOptions = {}): Promise<WebGpuRunt
   const noAdapter = failures.every((f) => f.kind === 'no-adapter' || f.kind === 'provider');
   const tried = failures.map((f) => `  ${f.message.split('\n')[0]}`).join('\n');
   throw new RuntimeError(noAdapter ? 'no-adapter' : failures[0]!.kind, `no WebGPU adapter (${order.join(', ')} tried)\n${tried}`);
+}
+
+/** One line: how to install the WebGPU providers `names` (npm packages `webgpu` and `deno`). */
+export function notInstalled(names: readonly ProviderName[]): string {
+  const how: Record<ProviderName, string> = { dawn: "'npm install webgpu' (Dawn)", wgpu: "'npm install deno' (wgpu)" };
+  return `no WebGPU runtime is installed: run ${names.map((n) => how[n]).join(' or ')}`;
 }

@@ -3,7 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Backend } from './backend.js';
 import { RunnerBackend, type RunnerSpec } from './runner-backend.js';
@@ -20,6 +20,14 @@ export function findDeno(): string {
     // not installed: fall through
   }
   return 'deno';
+}
+
+/** Whether a deno binary is there: env TILE_DENO, the npm `deno` package (an optional peer of tile-opt), or `deno` on PATH. */
+export function denoInstalled(): boolean {
+  const deno = findDeno();
+  if (deno !== 'deno') return true;
+  const exe = process.platform === 'win32' ? 'deno.exe' : 'deno';
+  return (process.env['PATH'] ?? '').split(delimiter).some((d) => d !== '' && existsSync(join(d, exe)));
 }
 
 /** How to start the wgpu runner: the .ts source under vitest, the compiled .js under build/. */
