@@ -40,6 +40,17 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`runtime/webgp
     expect(r.provider).toBe(rt.provider);
   });
 
+  it('skips the dispatch of a grid without workgroups (an empty problem): outputs unchanged, at once', async () => {
+    // Dawn waited for the deadline on such a dispatch; a short one makes a regression fail fast.
+    const c = Float32Array.of(7, 8);
+    for (const grid of [[0, 1, 1], [4, 0, 1], [1, 1, 0]] as const) {
+      const r = await rt.run({ manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [new Float32Array(2), new Float32Array(2), c, 0], grid, timeoutMs: 5_000 });
+      expect([...(r.outputs.get(2) as Float32Array)]).toEqual([7, 8]);
+    }
+    const timed = await rt.run({ manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [new Float32Array(2), new Float32Array(2), c, 0], grid: [0, 1, 1], timeoutMs: 5_000, timing: { repeat: 2, rounds: 2 } });
+    expect(timed.timings?.perDispatchMs).toHaveLength(2);
+  });
+
   it('packs a uniform struct of several scalar fields and memref dimensions', async () => {
     const m = { data: Float32Array.from({ length: 15 }, (_, i) => i + 0.25), shape: [3, 5] };
     const out = new Uint32Array(8);

@@ -150,4 +150,16 @@ describe('tile-run', () => {
     writeFileSync(bad, 'func.func @f( {\n');
     await oneLineError([bad, '--entry', 'f'], new RegExp(`^${bad}:1:\\d+: error: `));
   });
+  it('summarizes and compares outputs without elements (an empty problem)', async () => {
+    const add = path.join(repoRoot, 'examples', 'add.mlir');
+    const args = ['--entry', 'add', '--arg', 'X=rand:0x767xf32', '--arg', 'Y=rand:0x767xf32', '--arg', 'Z=zeros:0x767xf32'];
+    const r = await tileRun(add, ...args, '--compare-pipeline', '@tile-pipelined', '--tolerance', '0');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const empty = (name: string) => `%${name}: memref<?x?xf32> shape=0x767 dtype=f32 min=- max=- mean=- checksum=`;
+    for (const name of ['X', 'Y', 'Z']) {
+      expect(r.stdout).toContain(empty(name));
+      expect(r.stdout).toContain(`compare %${name}: max_abs=0 max_rel=0\n`);
+    }
+  });
 });
