@@ -1,6 +1,7 @@
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
 import type { Operation } from '../core/ir/operation.js';
-import { emitWgsl, formatWgslOutput, writeWgslOutput, type WgslOutput } from '../targets/wgsl/index.js';
+import { emitWgsl, formatWgslOutput, wgslOutputFiles, type WgslOutput } from '../targets/wgsl/index.js';
+import { writeOutputFolder } from './output-file.js';
 
 /** `--emit=wgsl` output of one input: the target's result and its text form for stdout. */
 export interface WgslResult {
@@ -20,12 +21,7 @@ export function emitWgslChunk(module: Operation, report: (d: Diagnostic) => void
   }
 }
 
-/** Write `result` into the folder `dir`; returns an error message on failure. */
+/** Write `result` into the folder `dir`, all files or none; returns an error message on failure. */
 export function writeWgsl(result: WgslResult, dir: string): string | undefined {
-  try {
-    writeWgslOutput(result.wgsl, dir);
-    return undefined;
-  } catch (e) {
-    return `cannot write WGSL output to '${dir}': ${(e as Error)?.message ?? String(e)}`;
-  }
+  return writeOutputFolder(dir, wgslOutputFiles(result.wgsl));
 }

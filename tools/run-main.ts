@@ -5,8 +5,7 @@
 import { decodeSource } from '../core/syntax/parse-source.js';
 import { parseModuleSource } from '../dialects/builtin/parse-module.js';
 import { Command, CommanderError } from 'commander';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DiagnosticError } from '../core/ir/diagnostics.js';
 import { Operation } from '../core/ir/operation.js';
 import { TypeAttr } from '../core/ir/attributes.js';
@@ -17,6 +16,7 @@ import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
 import { errnoText, readStdinSync, toolOutput } from './cli.js';
+import { writeOutputFolder, type OutputFile } from './output-file.js';
 import { processIO, type IO } from './opt-main.js';
 import { createPassRegistry } from './opt-passes.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
@@ -243,15 +243,15 @@ function unchangedOutput(o: Output, params: readonly Parameter[], inputs: readon
   return i < 0 ? undefined : { ...o, data: inputs[i]!.data };
 }
 
+/** The outputs as .npy files in `dir`, all or none (the folder's last level is made if missing). */
 function writeOutputs(dir: string, outputs: readonly Output[]): void {
+  let files: OutputFile[];
   try {
-    mkdirSync(dir, { recursive: true });
-    for (const o of outputs) {
-      const name = o.name.replace(/^%/, '').replace('#', '');
-      writeFileSync(path.join(dir, `${name}.npy`), formatNpy(storageToNpy(o.data, o.element, o.shape)));
-    }
+    files = outputs.map((o) => ({ name: `${o.name.replace(/^%/, '').replace('#', '')}.npy`, data: formatNpy(storageToNpy(o.data, o.element, o.shape)) }));
   } catch (e) {
     if (e instanceof NpyError) throw new RunError(e.message);
-    throw new RunError(`cannot write outputs to '${dir}': ${(e as Error).message}`);
+    throw e;
   }
+  const error = writeOutputFolder(dir, files);
+  if (error) throw new RunError(error);
 }

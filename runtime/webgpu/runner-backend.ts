@@ -1,8 +1,9 @@
 /**
  * A provider served by a runner subprocess (runner-server.ts): Deno for wgpu, Node for Dawn. The
  * runner is kept alive across runs; requests go over its stdin, buffers through files in a
- * private temporary folder. A request past its deadline kills the runner (the kernel stops with
- * it) and fails with kind 'timeout'; the next request starts a fresh runner.
+ * private temporary folder (removed on close, or when the process ends or is interrupted). A
+ * request past its deadline kills the runner (the kernel stops with it) and fails with kind
+ * 'timeout'; the next request starts a fresh runner.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { withDeadline, type Backend, type ProviderName } from './backend.js';
 import { RuntimeError, type CompileMessage } from './errors.js';
 import type { AdapterDescription, ExecRequest, ExecResult } from './exec-types.js';
+import { removeAtExit } from './temp-folders.js';
 import { WIRE_PREFIX, type WireReply, type WireRequestBody } from './wire.js';
 
 /** How long a fresh runner may take to open its adapter. */
@@ -89,6 +91,7 @@ export class RunnerBackend implements Backend {
     readonly adapter: AdapterDescription,
     readonly source: string,
     private readonly dir: string,
+    private readonly forgetDir: () => void,
   ) {
     this.runner = runner;
   }
@@ -100,11 +103,13 @@ export class RunnerBackend implements Backend {
   /** Starts the runner; rejects with kind 'no-adapter' when the provider finds none. */
   static async open(spec: RunnerSpec): Promise<RunnerBackend> {
     const dir = await mkdtemp(join(tmpdir(), 'tile-webgpu-'));
+    const forgetDir = removeAtExit(dir);
     try {
       const { runner, adapter, source } = await RunnerBackend.start(spec, dir);
-      return new RunnerBackend(spec, runner, adapter, source, dir);
+      return new RunnerBackend(spec, runner, adapter, source, dir, forgetDir);
     } catch (e) {
       await rm(dir, { recursive: true, force: true });
+      forgetDir();
       throw e;
     }
   }
@@ -168,6 +173,7 @@ export class RunnerBackend implements Backend {
       await withDeadline(gone, 5_000, () => new Error('slow exit')).catch(() => runner.kill());
     }
     await rm(this.dir, { recursive: true, force: true });
+    this.forgetDir();
   }
 
   private async call(req: WireRequestBody, timeoutMs: number, what: string): Promise<WireReply> {

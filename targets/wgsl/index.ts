@@ -10,7 +10,7 @@ import { wgslIdentifier } from './names.js';
 
 export type { EmittedKernel } from './kernel.js';
 export { SUPPORTED_OPS } from './kernel.js';
-export { formatWgslOutput, writeWgslOutput } from './output.js';
+export { formatWgslOutput, wgslOutputFiles, writeWgslOutput } from './output.js';
 export type { KernelManifest, StorageBinding, UniformBlock, UniformField, WgslManifest, WgslScalar } from './manifest.js';
 
 export interface WgslOutput {

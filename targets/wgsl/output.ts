@@ -30,9 +30,13 @@ export function formatWgslOutput(out: WgslOutput): string {
   return parts.join('\n');
 }
 
-/** Writes <entry>.wgsl per kernel and manifest.json into `dir` (created if missing). */
+/** The files of WGSL output: <entry>.wgsl per kernel, then manifest.json. */
+export function wgslOutputFiles(out: WgslOutput): { name: string; data: string }[] {
+  return [...out.kernels.map((k) => ({ name: k.manifest.shader, data: k.wgsl })), { name: 'manifest.json', data: manifestJson(out) }];
+}
+
+/** Writes wgslOutputFiles into `dir` (created if missing). */
 export function writeWgslOutput(out: WgslOutput, dir: string): void {
   makeFolder(dir);
-  for (const k of out.kernels) writeTextFile(path.join(dir, k.manifest.shader), k.wgsl);
-  writeTextFile(path.join(dir, 'manifest.json'), manifestJson(out));
+  for (const f of wgslOutputFiles(out)) writeTextFile(path.join(dir, f.name), f.data);
 }

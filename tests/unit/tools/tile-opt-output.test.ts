@@ -4,7 +4,7 @@
  * plugin pass that throws or fails late (asynchronously) and a run interrupted by a signal.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,28 @@ describe('tile-opt -o FILE', () => {
     expect(leftovers(work, ['in.mlir'])).toEqual([]);
   });
 
+  it('below a file: cannot open the output file, and why, in one line', () => {
+    const work = path.join(dir, 'below-file');
+    const input = file('below-file/in.mlir', VALID);
+    file('below-file/afile', '');
+    const r = tileOpt([input, '-o', 'afile/x.mlir'], work);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("tile-opt: error: cannot open output file 'afile/x.mlir': Not a directory\n");
+    expect(leftovers(work, ['in.mlir', 'afile'])).toEqual([]);
+  });
+
+  it('onto a symbolic link: written through it', () => {
+    const work = path.join(dir, 'link');
+    const input = file('link/in.mlir', VALID);
+    file('link/real.mlir', 'old');
+    symlinkSync('real.mlir', path.join(work, 'out.mlir'));
+    const r = tileOpt([input, '-o', 'out.mlir'], work);
+    expect(r.code).toBe(0);
+    expect(lstatSync(path.join(work, 'out.mlir')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(work, 'real.mlir'), 'utf8')).toContain('func.func @f(%arg0: i32)');
+    expect(leftovers(work, ['in.mlir', 'real.mlir', 'out.mlir'])).toEqual([]);
+  });
+
   // Each way a run can fail: no output file, no temporary file, exit status 1, no stack trace.
   const failures: [string, (work: string) => string[]][] = [
     ['a parse error', () => [file('f1/in.mlir', 'func.func @f( {\n')]],
@@ -126,4 +148,32 @@ describe('tile-opt -o FILE', () => {
       expect(leftovers(work, ['in.mlir']).filter((f) => !/^out\d+\.mlir$/.test(f))).toEqual([]);
     }
   }, 60_000);
+});
+
+describe('tile-opt --emit=wgsl -o FOLDER', () => {
+  const ADD = path.join(repoRoot, 'examples', 'add.mlir');
+  const emit = (out: string, work: string) => tileOpt([ADD, '-p', '@tile-wgsl', '--emit=wgsl', '-o', out], work);
+
+  it('writes every file or none: a manifest.json that is a folder leaves no shader behind', () => {
+    const work = path.join(dir, 'wgsl-taken');
+    mkdirSync(path.join(work, 'o', 'manifest.json'), { recursive: true });
+    const r = emit('o', work);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("tile-opt: error: cannot open output file 'o/manifest.json': Is a directory\n");
+    expect(readdirSync(path.join(work, 'o'))).toEqual(['manifest.json']);
+    expect(readdirSync(work)).toEqual(['o']);
+  });
+
+  it('makes the last level of the folder only, as mkdir without -p', () => {
+    const work = path.join(dir, 'wgsl-mkdir');
+    mkdirSync(work);
+    const ok = emit('out', work);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(readdirSync(path.join(work, 'out')).sort()).toEqual(['add.wgsl', 'manifest.json']);
+    const r = emit('missing/dir/out', work);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("tile-opt: error: cannot create output folder 'missing/dir/out': No such file or directory\n");
+    expect(readdirSync(work)).toEqual(['out']);
+  });
 });

@@ -4,7 +4,9 @@
  * a message naming what ran and for how long, and the next request gets a fresh runner. Also which
  * Vulkan driver each provider's runner is given (TILE_DAWN_ICD reaches Dawn only).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,6 +86,36 @@ describe('RunnerBackend', () => {
     expect((e as RuntimeError).kind).toBe('provider');
     expect((e as RuntimeError).message).toMatch(/^stand-in runner could not start: /);
   });
+});
+
+describe('the buffer folder of a runner', () => {
+  // A process with a runner mid-run (a kernel that hangs, its buffer file written), then a signal.
+  const child = path.join(dir, 'interrupted.mjs');
+  const built = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'build', 'runtime', 'webgpu', 'runner-backend.js');
+  writeFileSync(
+    child,
+    `import { RunnerBackend } from ${JSON.stringify(built)};
+const backend = await RunnerBackend.open({ provider: 'dawn', name: 'stand-in runner', command: process.execPath, args: () => [${JSON.stringify(script)}] });
+const request = { label: 'kernel @m::@hang', wgsl: '', entryPoint: 'main', grid: [1, 1, 1], bindings: [{ binding: 0, kind: 'storage', data: new Uint8Array(4), readBack: true }] };
+backend.execute(request, 60_000).catch(() => undefined);
+setTimeout(() => console.log('running'), 200);
+setInterval(() => undefined, 1000);
+`,
+  );
+
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    it(`is removed when the process is stopped by ${signal}, which still ends it`, async () => {
+      const tmp = mkdtempSync(path.join(dir, 'tmp-'));
+      const p = spawn(process.execPath, [child], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve) => p.stdout.on('data', (d: Buffer) => d.toString().includes('running') && resolve()));
+      expect(readdirSync(tmp)).toHaveLength(1);
+      expect(readdirSync(path.join(tmp, readdirSync(tmp)[0]!))).toEqual(['in-0.bin']);
+      p.kill(signal);
+      const [, how] = (await once(p, 'exit')) as [number | null, NodeJS.Signals | null];
+      expect(how).toBe(signal);
+      expect(readdirSync(tmp)).toEqual([]);
+    });
+  }
 });
 
 describe('which Vulkan driver each runner gets', () => {

@@ -1,0 +1,35 @@
+/**
+ * Temporary folders that go however the process ends: at exit, and on SIGINT, SIGTERM or SIGHUP,
+ * after which the signal is raised again to take its usual effect. (A runner's buffer files
+ * stayed behind in the system's temporary folder when tile-run was interrupted.)
+ */
+import { rmSync } from 'node:fs';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const folders = new Set<string>();
+
+function removeAll(): void {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  folders.clear();
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  removeAll();
+  listen(false);
+  // Without other listeners the signal's default action (ending the process) applies again.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function listen(on: boolean): void {
+  for (const s of SIGNALS) on ? process.on(s, onSignal) : process.off(s, onSignal);
+  on ? process.on('exit', removeAll) : process.off('exit', removeAll);
+}
+
+/** Removes `dir` when the process ends; the returned function forgets it (once it is removed otherwise). */
+export function removeAtExit(dir: string): () => void {
+  if (folders.size === 0) listen(true);
+  folders.add(dir);
+  return () => {
+    if (folders.delete(dir) && folders.size === 0) listen(false);
+  };
+}
