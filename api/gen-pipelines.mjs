@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes api/bundled-pipelines.ts: the text of every pass-pipelines/*.yaml, so that the JavaScript
+// Writes api/bundled-pipelines.ts (not in git): the text of every pass-pipelines/*.yaml, so that the JavaScript
 // API has the named pipelines (@tile-wgsl, ...) without reading files (a browser has none).
 // `npm run build` runs it first; tests/unit/api/bundled-pipelines.test.ts checks the file is current.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import { Attribute, DenseArrayAttr, IntegerAttr } from './attributes.js';
-import { IndexType, IntegerType, ShapedType, type Type } from './types.js';
+import { IndexType, IntegerType, RankedTensorType, ShapedType, UnrankedTensorType, VectorType, type Type } from './types.js';
 
 /** A predicate on types, with the phrase MLIR uses in "must be ..." errors. */
 export interface TypeConstraint {
@@ -124,7 +124,7 @@ export function scalarOrShapedOf(description: string, scalar: (t: Type) => boole
   return typeConstraint(description, (t) => {
     if (scalar(t)) return true;
     if (!(t instanceof ShapedType) || !scalar(t.elementType)) return false;
-    const kind = t.constructor.name;
-    return kind === 'VectorType' || (shapes === 'vector-tensor' && (kind === 'RankedTensorType' || kind === 'UnrankedTensorType'));
+    // By class, not by constructor.name: a minifying bundler (the playground's) renames classes.
+    return t instanceof VectorType || (shapes === 'vector-tensor' && (t instanceof RankedTensorType || t instanceof UnrankedTensorType));
   });
 }

@@ -44,15 +44,18 @@ export function decodeByteString(bytes: Uint8Array): string {
   }
 }
 
+/** UTF-8 encoding (the web's TextEncoder: no Node Buffer, so that browsers run this too). */
+const UTF8 = new TextEncoder();
+
 /** The bytes `decodeByteString` read `s` from. */
 export function encodeByteString(s: string): Uint8Array {
-  if (!/[\udc80-\udcff]/.test(s)) return Buffer.from(s, 'utf8');
+  if (!/[\udc80-\udcff]/.test(s)) return UTF8.encode(s);
   const out: number[] = [];
   // By code point: a low surrogate in a valid pair is part of a character, not an escaped byte.
   for (const ch of s) {
     const u = ch.charCodeAt(0);
     if (ch.length === 1 && u >= 0xdc80 && u <= 0xdcff) out.push(u - ESCAPE_BASE);
-    else for (const b of Buffer.from(ch, 'utf8')) out.push(b);
+    else for (const b of UTF8.encode(ch)) out.push(b);
   }
   return Uint8Array.from(out);
 }

@@ -2,6 +2,9 @@ import { DiagnosticError } from '../ir/diagnostics.js';
 import type { SourceFile } from './source.js';
 import { decodeByteString } from '../support/utf8.js';
 
+/** UTF-8 encoding (the web's TextEncoder: no Node Buffer, so that browsers run this too). */
+const UTF8 = new TextEncoder();
+
 export const enum Tok {
   EOF,
   BareId,
@@ -252,7 +255,7 @@ export function decodeStringToken(raw: string): string {
         // Re-encode the (possibly multi-unit) character as UTF-8.
         const cp = body.codePointAt(i)!;
         if (cp > 0xffff) i++;
-        bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
+        bytes.push(...UTF8.encode(String.fromCodePoint(cp)));
       }
       continue;
     }

@@ -4,6 +4,9 @@ import type { Region } from '../ir/region.js';
 import type { Value } from '../ir/value.js';
 import { BlockArgument, OpResult } from '../ir/value.js';
 
+/** UTF-8 encoding (the web's TextEncoder: no Node Buffer, so that browsers run this too). */
+const UTF8 = new TextEncoder();
+
 // As MLIR's SSANameState::printValueID, without the '%' of a name.
 const UNKNOWN = '<<UNKNOWN SSA VALUE>>';
 
@@ -257,7 +260,7 @@ export function sanitize(name: string): string {
   for (const ch of name) {
     if (VALID.test(ch)) out += ch;
     else if (ch === ' ') out += '_';
-    else for (const b of Buffer.from(ch, 'utf8')) out += b.toString(16).toUpperCase();
+    else for (const b of UTF8.encode(ch)) out += b.toString(16).toUpperCase();
   }
   return /^[0-9]/.test(name) ? '_' + out : out;
 }
