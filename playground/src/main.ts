@@ -101,10 +101,8 @@ const editor = new EditorView({
     mlir,
     lintGutter(),
     EditorView.updateListener.of((u) => {
-      if (!u.docChanged) return;
-      const ex = exampleNamed(examplesSelect.value);
-      if (ex && ex.text !== u.state.doc.toString()) examplesSelect.value = ex.name;
-      saveStateSoon();
+      // (The picker keeps naming the example an edited program came from: its file name in diagnostics.)
+      if (u.docChanged) saveStateSoon();
     }),
   ],
 });

@@ -1,0 +1,222 @@
+/**
+ * The playground in a real browser: Debian's chromium (/usr/bin/chromium, or TILE_CHROMIUM)
+ * driven by playwright-core, headless, WebGPU on SwiftShader. Builds the page (build/playground),
+ * serves it (vite preview), and: compiles the add and the matmul examples with @tile-wgsl, reads
+ * the IR after the software pipeliner, runs on WebGPU and sees the comparison equal; types a broken
+ * program and sees the marker on its line; reloads and gets the same state; bad input (unknown
+ * pass or option, arguments that do not match, a page without WebGPU) gives a message and the page
+ * keeps working. Also measures compile time against the CLI and the page's gzipped JavaScript.
+ * Without chromium it skips with a notice, unless TILE_REQUIRE_GPU is set (CI), where that fails.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = process.env['TILE_CHROMIUM'] ?? '/usr/bin/chromium';
+const required = Boolean(process.env['TILE_REQUIRE_GPU'] && process.env['TILE_REQUIRE_GPU'] !== '0');
+const available = existsSync(CHROMIUM);
+if (!available) {
+  if (required) throw new Error(`TILE_REQUIRE_GPU=${process.env['TILE_REQUIRE_GPU']} but there is no browser at ${CHROMIUM} (apt-get install chromium)`);
+  console.warn(`[playground browser tests skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or TILE_CHROMIUM=path); TILE_REQUIRE_GPU=1 makes this a failure]`);
+}
+
+const FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const WEBGPU = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
+const configFile = path.join(root, 'playground', 'vite.config.ts');
+
+let server: PreviewServer;
+let url = '';
+const profiles: string[] = [];
+
+async function launch(args: readonly string[]): Promise<{ context: BrowserContext; page: Page }> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'tile-playground-chromium-'));
+  profiles.push(profile);
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...FLAGS, ...args], viewport: { width: 1400, height: 900 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  return { context, page };
+}
+
+/** Waits until the page's state (body data-state) is one of `states` after `action`. */
+async function settle(page: Page, action: () => Promise<unknown>, states: readonly string[], timeout = 90_000): Promise<string> {
+  await page.evaluate(() => delete document.body.dataset['state']);
+  await action();
+  await page.waitForFunction((s) => s.includes(document.body.dataset['state'] ?? ''), states, { timeout });
+  return (await page.evaluate(() => document.body.dataset['state']))!;
+}
+
+const compile = (page: Page) => settle(page, () => page.getByTestId('compile').click(), ['compiled', 'failed']);
+const run = (page: Page) => settle(page, () => page.getByTestId('run').click(), ['ran', 'run-failed', 'failed']);
+const maxAbs = (text: string): number => Number(/max_abs=([^\s;]+)/.exec(text)?.[1]);
+
+/** Replace the editor's whole text (as a person types it). */
+async function typeProgram(page: Page, text: string): Promise<void> {
+  await page.locator('[data-testid=editor] .cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+describe.skipIf(!available)('the playground in chromium (WebGPU on SwiftShader)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    await build({ configFile, logLevel: 'warn' });
+    server = await preview({ configFile, preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'warn' });
+    url = server.resolvedUrls!.local[0]!;
+    ({ context, page } = await launch(WEBGPU));
+    await page.goto(url);
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    for (const p of profiles) rmSync(p, { recursive: true, force: true });
+  });
+
+  it('lists every bundled example and the named pipelines with their defaults', async () => {
+    const options = await page.getByTestId('examples').locator('option').allTextContents();
+    const files = readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
+    expect(options.filter((o) => o.endsWith('.mlir'))).toEqual(files);
+    await expect.poll(() => page.locator('#pipeline-options').textContent()).toContain('@tile-wgsl{');
+    expect(await page.locator('#pipeline-options').textContent()).toContain('num-stages=3');
+  });
+
+  it('compiles the add example with @tile-wgsl, shows the IR after tile-pipeline, runs on WebGPU equal to the interpreter', async () => {
+    await page.getByTestId('examples').selectOption('add.mlir');
+    await page.getByTestId('pipeline').fill('@tile-wgsl');
+    expect(await compile(page)).toBe('compiled');
+    const pass = (await page.getByTestId('pass-picker').locator('option').allTextContents()).find((o) => / tile-pipeline /.test(o))!;
+    expect(pass).toBeDefined();
+    await page.getByTestId('pass-picker').selectOption({ label: pass });
+    const ir = await page.getByTestId('ir').textContent();
+    expect(ir).toContain('scf.for');
+    expect(ir).toContain('async.wait');
+    await page.getByTestId('diff').check();
+    expect(await page.getByTestId('ir').locator('.add').count()).toBeGreaterThan(0);
+    await page.getByTestId('diff').uncheck();
+    expect(await page.getByTestId('wgsl').textContent()).toContain('@compute');
+    expect(await page.getByTestId('schedule').innerHTML()).toContain('<svg');
+    expect(await run(page)).toBe('ran');
+    const result = (await page.getByTestId('result').textContent())!;
+    expect(result).toContain('WebGPU');
+    expect(maxAbs(result)).toBe(0);
+    expect(result).toMatch(/kernel @kernels::@add [\d.]+ (µs|ms)/);
+  }, 180_000);
+
+  it('compiles and runs the matmul example on WebGPU (f32, 64x64)', async () => {
+    await page.getByTestId('examples').selectOption('matmul.mlir');
+    await page.getByTestId('pipeline').fill('@tile-wgsl');
+    await page.getByTestId('entry').fill('matmul_f32');
+    await page.getByTestId('args').fill('A=rand:64x64xf32 B=rand:64x64xf32 C=zeros:64x64xf32');
+    expect(await compile(page)).toBe('compiled');
+    await page.getByTestId('pass-picker').selectOption({ label: (await page.getByTestId('pass-picker').locator('option').allTextContents()).find((o) => / tile-pipeline /.test(o))! });
+    expect(await page.getByTestId('ir').textContent()).toContain('scf.for');
+    expect(await run(page)).toBe('ran');
+    const result = (await page.getByTestId('result').textContent())!;
+    expect(maxAbs(result)).toBeLessThan(1e-4);
+  }, 180_000);
+
+  it('marks a broken program on its line, and the page keeps working', async () => {
+    await typeProgram(page, 'func.func @f(%a: f32) -> f32 {\n  %0 = arith.addf %a, %a : f32\n  %1 = arith.mulf %0, : f32\n  return %1 : f32\n}\n');
+    expect(await compile(page)).toBe('failed');
+    expect(await page.getByTestId('diagnostics').textContent()).toMatch(/\.mlir:3:\d+: error: expected SSA operand/);
+    const marker = page.locator('[data-testid=editor] .cm-lintRange-error').first();
+    await marker.waitFor();
+    const line = await marker.evaluate((el) => {
+      const lineEl = el.closest('.cm-line')!;
+      return [...lineEl.parentElement!.querySelectorAll(':scope > .cm-line')].indexOf(lineEl) + 1;
+    });
+    expect(line).toBe(3);
+    // Fixed, it compiles again.
+    await typeProgram(page, 'func.func @f(%a: f32) -> f32 {\n  %0 = arith.addf %a, %a : f32\n  return %0 : f32\n}\n');
+    expect(await compile(page)).toBe('compiled');
+    expect(await page.locator('[data-testid=editor] .cm-lintRange-error').count()).toBe(0);
+  }, 120_000);
+
+  it('keeps the state in the URL: a reload gets the same program, pipeline, entry and arguments', async () => {
+    await page.getByTestId('examples').selectOption('add.mlir');
+    await page.getByTestId('pipeline').fill('@tile-wgsl{num-stages=2}');
+    await page.getByTestId('entry').fill('add');
+    await page.getByTestId('args').fill('X=rand:33x17xf32 Y=rand:33x17xf32 Z=zeros:33x17xf32');
+    await page.locator('[data-testid=editor] .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('// edited\n');
+    const before = { program: await page.locator('[data-testid=editor] .cm-content').innerText(), link: '' };
+    await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('program')?.includes('// edited'));
+    before.link = page.url();
+    await page.reload();
+    await page.locator('[data-testid=editor] .cm-content').waitFor();
+    expect(page.url()).toBe(before.link);
+    expect(await page.locator('[data-testid=editor] .cm-content').innerText()).toBe(before.program);
+    expect(await page.getByTestId('pipeline').inputValue()).toBe('@tile-wgsl{num-stages=2}');
+    expect(await page.getByTestId('entry').inputValue()).toBe('add');
+    expect(await page.getByTestId('args').inputValue()).toBe('X=rand:33x17xf32 Y=rand:33x17xf32 Z=zeros:33x17xf32');
+    expect(await page.getByTestId('examples').inputValue()).toBe('add.mlir');
+    expect(await run(page)).toBe('ran');
+    expect(maxAbs((await page.getByTestId('result').textContent())!)).toBe(0);
+  }, 120_000);
+
+  it('reports an unknown pass or option and arguments that do not match the entry, and keeps working', async () => {
+    await page.getByTestId('examples').selectOption('add.mlir');
+    await page.getByTestId('pipeline').fill('@tile-wgsl,tile-tilling');
+    expect(await compile(page)).toBe('failed');
+    expect(await page.getByTestId('diagnostics').textContent()).toContain("'tile-tilling' does not refer to a registered pass or pass pipeline");
+    await page.getByTestId('pipeline').fill('@tile-wgsl{num-stagez=2}');
+    expect(await compile(page)).toBe('failed');
+    expect(await page.getByTestId('diagnostics').textContent()).toContain("no such option 'num-stagez' for pipeline 'tile-wgsl'");
+    await page.getByTestId('pipeline').fill('@tile-wgsl');
+    await page.getByTestId('args').fill('X=rand:8x8xf32 Y=rand:8x8x2xf32 Z=zeros:8x8xf32');
+    expect(await run(page)).toBe('run-failed');
+    expect(await page.getByTestId('diagnostics').textContent()).toContain('does not match');
+    await page.getByTestId('args').fill('X=rand:8x8xf32 Y=rand:8x8xf32 Z=zeros:8x8xf32');
+    expect(await run(page)).toBe('ran');
+    expect(maxAbs((await page.getByTestId('result').textContent())!)).toBe(0);
+  }, 120_000);
+
+  it('compiles matmul.mlir through @tile-wgsl within 1.5x the CLI, with at most 1.5 MB of gzipped JavaScript', async () => {
+    const assets = path.join(root, 'build', 'playground', 'assets');
+    const gz = readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
+    // The CLI: the bundled tile-opt, the whole command (a fresh process each time), best of 3.
+    const cli = Math.min(
+      ...[0, 1, 2].map(() => {
+        const t0 = performance.now();
+        execFileSync(process.execPath, [path.join(root, 'build', 'bundle', 'tile-opt.js'), path.join(root, 'examples', 'matmul.mlir'), '-p', '@tile-wgsl', '--emit=wgsl'], { stdio: 'pipe' });
+        return performance.now() - t0;
+      }),
+    );
+    // The page: from the click to the page showing the result (a fresh page and worker each time), best of 3.
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.goto(`${url}#example=matmul.mlir&pipeline=${encodeURIComponent('@tile-wgsl')}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelector('#pipeline-options')?.textContent); // the worker is up
+      expect(await compile(page)).toBe('compiled');
+      times.push(Number(await page.evaluate(() => document.body.dataset['compileMs'])));
+    }
+    const pageMs = Math.min(...times);
+    console.log(`[playground] matmul.mlir @tile-wgsl: page ${pageMs.toFixed(0)} ms (IR after each pass included), CLI ${cli.toFixed(0)} ms, ratio ${(pageMs / cli).toFixed(2)}; page JavaScript ${(gz / 1024).toFixed(0)} KiB gzipped`);
+    expect(gz).toBeLessThanOrEqual(1.5e6);
+    expect(pageMs).toBeLessThanOrEqual(1.5 * cli);
+  }, 180_000);
+
+  it('says so when the page has no WebGPU, and runs the kernels in the interpreter', async () => {
+    const { context: noGpu, page: p } = await launch(['--disable-blink-features=WebGPU']);
+    try {
+      await p.goto(`${url}#example=add.mlir&pipeline=${encodeURIComponent('@tile-wgsl')}&args=${encodeURIComponent('X=rand:8x8xf32 Y=rand:8x8xf32 Z=zeros:8x8xf32')}`);
+      expect(await run(p)).toBe('ran');
+      expect(await p.getByTestId('diagnostics').textContent()).toContain('WebGPU is not available');
+      expect(await p.getByTestId('result').textContent()).toContain('interpreter only');
+      expect(maxAbs((await p.getByTestId('result').textContent())!)).toBe(0);
+    } finally {
+      await noGpu.close();
+    }
+  }, 120_000);
+});
