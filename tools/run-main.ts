@@ -142,7 +142,7 @@ export function buildRunCommand(): Command {
     .option('--tolerance <t>', 'with a comparison: fail (exit 1) unless every element is within t (absolute or relative)')
     .option('--backend <name>', 'where kernels run', 'interpret')
     .option('--provider <name>', "the backend's device provider (webgpu: dawn, wgpu or auto; default: env TILE_WEBGPU_PROVIDER, else auto: Dawn if it finds an adapter, else wgpu)")
-    .option('--compare-backend <name>', 'run the comparison (by default the same file) on this backend')
+    .option('--compare-backend <name>', 'where the comparison runs (alone: the same file; default: the interpreter for a program without device kernels, else --backend)')
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
@@ -182,38 +182,40 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
   if (opts.compare && opts.comparePipeline) throw new RunError('--compare and --compare-pipeline are exclusive');
   if (tolerance !== undefined && !opts.compare && !opts.comparePipeline && !opts.compareBackend) throw new RunError('--tolerance needs --compare, --compare-pipeline or --compare-backend');
   const backend = backendNamed(opts.backend);
-  const compareBackend = opts.compareBackend === undefined ? backend : backendNamed(opts.compareBackend);
-  if (opts.provider !== undefined && !backend.providers && !compareBackend.providers) throw new RunError(`--provider: backend '${backend.name}' has no providers`);
-  for (const b of [backend, compareBackend]) {
+  const explicitCompareBackend = opts.compareBackend === undefined ? undefined : backendNamed(opts.compareBackend);
+  const withProviders = [backend, explicitCompareBackend].filter((b): b is Backend => b !== undefined);
+  if (opts.provider !== undefined && !withProviders.some((b) => b.providers)) throw new RunError(`--provider: backend '${backend.name}' has no providers`);
+  for (const b of withProviders) {
     if (opts.provider !== undefined && b.providers && !b.providers.includes(opts.provider)) throw new RunError(`--provider: '${opts.provider}' is not one of ${b.providers.join(', ')} (backend '${b.name}')`);
   }
-  const backendOptions = (b: Backend): BackendOptions => ({ provider: b.providers ? opts.provider : undefined, note: (line) => io.stdout(line + '\n') });
+  // Both sides may open the same device: its line is printed once.
+  const noted = new Set<string>();
+  const note = (line: string) => {
+    if (!noted.has(line)) io.stdout(line + '\n');
+    noted.add(line);
+  };
+  const backendOptions = (b: Backend): BackendOptions => ({ provider: b.providers ? opts.provider : undefined, note });
 
   const program = loadProgram(file);
   sources.set(program.file, program.source);
   const fn = entryFunction(program, opts.entry);
   const params = parameters(fn, program.source);
   const inputs = collectInputs(params, opts.arg, Number(opts.seed));
-  const run = await execute(program, fn, params, inputs, backend, backendOptions(backend));
+  // The program to compare with is made before the main run, so that its mistakes come first.
+  const other = comparedProgram(file, opts);
+  if (other) sources.set(other.file, other.source);
+  const otherFn = other && entryFunction(other, opts.entry);
+  if (other && otherFn!.getAttr('function_type') !== fn.getAttr('function_type')) {
+    throw new RunError(`@${opts.entry} has type ${(otherFn!.getAttr('function_type') as TypeAttr).value} in '${other.file}' but ${(fn.getAttr('function_type') as TypeAttr).value} in '${file}'`);
+  }
+  const compareBackend = explicitCompareBackend ?? (other && !atGpuLevel(other.module) ? backendNamed('interpret') : backend);
+  // With a comparison, an error says which of the two runs it came from.
+  const run = await inRun(other ? `the run of '${file}' on backend ${backend.name}` : undefined, () => execute(program, fn, params, inputs, backend, backendOptions(backend)));
   for (const o of run.outputs) io.stdout(summary(o) + '\n');
   if (opts.outputDir) writeOutputs(opts.outputDir, run.outputs);
-
-  let other: Program | undefined;
-  if (opts.compare) {
-    other = loadProgram(opts.compare);
-    sources.set(other.file, other.source);
-  } else if (opts.comparePipeline) {
-    const transformed = loadProgram(file);
-    other = { ...transformed, file: `${file} after ${opts.comparePipeline}`, module: runPipeline(transformed.module, opts.comparePipeline, createContext()) };
-  } else if (opts.compareBackend) {
-    other = { ...loadProgram(file), file: `${file} on backend ${compareBackend.name}` };
-  }
   if (!other) return 0;
-  const otherFn = entryFunction(other, opts.entry);
-  if (otherFn.getAttr('function_type') !== fn.getAttr('function_type')) {
-    throw new RunError(`@${opts.entry} has type ${(otherFn.getAttr('function_type') as TypeAttr).value} in '${other.file}' but ${(fn.getAttr('function_type') as TypeAttr).value} in '${file}'`);
-  }
-  const otherRun = await execute(other, otherFn, params, inputs, compareBackend, backendOptions(compareBackend));
+  const otherName = opts.compare || opts.comparePipeline ? `'${other.file}' on backend ${compareBackend.name}` : `'${other.file}'`;
+  const otherRun = await inRun(`the comparison run of ${otherName}`, () => execute(other, otherFn!, params, inputs, compareBackend, backendOptions(compareBackend)));
   let failed = false;
   for (const o of run.outputs) {
     const p = otherRun.outputs.find((x) => x.name === o.name) ?? (o.name.startsWith('%') ? unchangedOutput(o, params, inputs) : undefined);
@@ -229,6 +231,50 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
     if (!run.outputs.some((o) => o.name === p.name)) io.stdout(`compare ${p.name}: written by '${other.file}' only\n`);
   }
   return failed ? 1 : 0;
+}
+
+/** The program of --compare, --compare-pipeline or --compare-backend (the same file), if any. */
+function comparedProgram(file: string, opts: RunOptions): Program | undefined {
+  if (opts.compare) return loadProgram(opts.compare);
+  if (opts.comparePipeline) {
+    const transformed = loadProgram(file);
+    return { ...transformed, file: `${file} after ${opts.comparePipeline}`, module: runPipeline(transformed.module, opts.comparePipeline, createContext()) };
+  }
+  if (opts.compareBackend) return { ...loadProgram(file), file: `${file} on backend ${opts.compareBackend}` };
+  return undefined;
+}
+
+/**
+ * Whether a program runs kernels that a device can run: it launches gpu kernels, and they hold
+ * no tile-level (tile, async) ops. Anything else is compared in the interpreter by default.
+ */
+function atGpuLevel(module: Operation): boolean {
+  let launches = false;
+  let tileLevel = false;
+  const isTileLevel = (op: Operation) => op.name.startsWith('tile.') || op.name.startsWith('async.');
+  module.walk((op) => {
+    if (op.name === 'gpu.launch_func') launches = true;
+    if (op.name !== 'gpu.module') return undefined;
+    op.walk((inner) => (isTileLevel(inner) ? ((tileLevel = true), 'interrupt') : undefined));
+    return 'skip';
+  }, 'pre');
+  return launches && !tileLevel;
+}
+
+/** Runs `body`; its errors name `run` (a DiagnosticError gets a note, a one-line error a prefix). */
+async function inRun<T>(run: string | undefined, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (e) {
+    if (run === undefined) throw e;
+    if (e instanceof DiagnosticError) {
+      e.diagnostic.attachNote(`in ${run}`);
+      throw e;
+    }
+    if (e instanceof RunError) throw new RunError(`in ${run}: ${e.message}`);
+    if (e instanceof BackendError) throw new BackendError(`in ${run}: ${e.message}`);
+    throw e;
+  }
 }
 
 function backendNamed(name: string): Backend {
