@@ -60,7 +60,12 @@ try {
         fail(`${file}: '${command}' failed:\n${output}`);
         continue;
       }
-      const error = writeOutputFile(file, rewriteTest(text, generateChecks(output)));
+      const updated = rewriteTest(text, generateChecks(output));
+      if (updated === text) {
+        process.stdout.write(`up to date: ${file}\n`);
+        continue;
+      }
+      const error = writeOutputFile(file, updated);
       if (error) fail(error);
       else process.stdout.write(`updated: ${file}\n`);
     } finally {

@@ -54,7 +54,10 @@ function optionLines(specs: Readonly<Record<string, OptionSpec>>): string {
   let out = '';
   for (const [name, spec] of Object.entries(specs).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const values = spec.type === 'enum' ? ` (one of: ${(spec.values ?? []).join(', ')})` : '';
-    out += `    --${name}${placeholder(spec)} (default: ${printOptionValue(defaultOf(spec)) || "''"})${values}: ${spec.help}\n`;
+    // An empty string or list is no default worth a word (printOptionValue would give `{}`).
+    const value = defaultOf(spec);
+    const empty = value === '' || (Array.isArray(value) && value.length === 0);
+    out += `    --${name}${placeholder(spec)}${empty ? '' : ` (default: ${printOptionValue(value)})`}${values}: ${spec.help}\n`;
   }
   return out;
 }

@@ -39,9 +39,13 @@ describe('tile-opt --help and --list-passes', () => {
     const r = run(['--list-passes']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Passes:\n/);
-    expect(r.stdout).toMatch(/\n {2}canonicalize \(on any op\): Canonicalize operations\n {4}--disable-patterns=<string,\.\.\.> \(default: ''\): /);
+    expect(r.stdout).toMatch(/\n {2}canonicalize \(on any op\): Canonicalize operations\n {4}--disable-patterns=<string,\.\.\.>: /);
     expect(r.stdout).toMatch(/\nPass pipelines:\n {2}@cleanup \(pass-pipelines\/cleanup\.yaml\): .*\n {4}--max-iterations=<int> \(default: 10\): /);
     expect(r.stdout).toMatch(/\n {2}@optimize \(pass-pipelines\/optimize\.yaml\): /);
+    // A string option without a default shows none (it showed `(default: {})`).
+    expect(r.stdout).toMatch(/\n {4}--output=<string>: File to write/);
+    expect(r.stdout).not.toContain('(default: {})');
+    expect(r.stdout).not.toContain("(default: '')");
   });
 });
 

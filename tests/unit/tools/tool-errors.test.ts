@@ -4,7 +4,7 @@
  * JavaScript stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,8 +78,18 @@ describe('tile-update-checks', () => {
     const r = run('tile-update-checks', [test]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`updated: ${test}\n`);
     const checks = (t: string) => t.split('\n').filter((l) => l.startsWith('// CHECK'));
     expect(checks(readFileSync(test, 'utf8'))).toEqual(checks(text));
     expect(checks(text).length).toBeGreaterThan(5);
+  });
+
+  it('says "updated:" only when it changed the file, and leaves an up-to-date one untouched', () => {
+    const test = path.join(dir, 'current.mlir');
+    cpSync(path.join(repoRoot, 'tests', 'filecheck', 'tools', 'generated-checks.mlir'), test);
+    utimesSync(test, 0, 0);
+    const r = run('tile-update-checks', [test]);
+    expect(r).toEqual({ code: 0, stdout: `up to date: ${test}\n`, stderr: '' });
+    expect(statSync(test).mtimeMs).toBe(0);
   });
 });
