@@ -4,6 +4,7 @@
  * Shared by tile-run and tile-tune (tools/run-main.ts re-exports it) and the JavaScript API.
  */
 import { TypeAttr, SymbolRefAttr } from '../core/ir/attributes.js';
+import { NameLoc, type Location } from '../core/ir/location.js';
 import type { Operation } from '../core/ir/operation.js';
 import { lookupSymbol, symbolName } from '../core/ir/symbol-table.js';
 import { bf16, f16, f32, f64, FunctionType, i1, i16, i32, i64, i8, index, MemRefType, ShapedType, type Type } from '../core/ir/types.js';
@@ -39,17 +40,30 @@ export interface Parameter {
 }
 
 /**
- * Parameters of a function: named as in the source (`%a` -> `a`, read at each argument's
- * location), else positionally `arg0`, `arg1`, ...; the positional names are accepted too.
+ * Parameters of a function: named as in the source (`%a` -> `a`), else positionally `arg0`,
+ * `arg1`, ... (the positional names are accepted too). A parameter's name is read at its location:
+ * a name location (`loc("a")`), or the text at its file location in `source` or, through
+ * `sourceOf`, in the file it names. So compiled IR that kept the source's locations (tile-opt
+ * --mlir-print-debuginfo) still has the names of the program it came from.
  */
-export function parameters(fn: Operation, source: SourceFile | undefined): Parameter[] {
+export function parameters(fn: Operation, source: SourceFile | undefined, sourceOf?: (file: string) => SourceFile | undefined): Parameter[] {
   const args = fn.region(0).entry!.arguments;
-  return args.map((a, i) => {
-    const flc = a.loc.fileLineCol();
-    const line = flc && source && flc.file === source.name ? source.lineText(flc.line) : undefined;
-    const name = line !== undefined ? /^%([A-Za-z_$.\-0-9]+)/.exec(line.slice(flc!.col - 1))?.[1] : undefined;
-    return { name: name ?? `arg${i}`, type: a.type };
-  });
+  return args.map((a, i) => ({ name: sourceName(a.loc, source, sourceOf) ?? `arg${i}`, type: a.type }));
+}
+
+function sourceName(loc: Location, source: SourceFile | undefined, sourceOf?: (file: string) => SourceFile | undefined): string | undefined {
+  if (loc instanceof NameLoc && /^[A-Za-z_$.\-0-9]+$/.test(loc.name)) return loc.name;
+  const flc = loc.fileLineCol();
+  if (!flc) return undefined;
+  const text = flc.file === source?.name ? source : sourceOf?.(flc.file);
+  const line = text?.lineText(flc.line);
+  return line === undefined ? undefined : /^%([A-Za-z_$.\-0-9]+)/.exec(line.slice(flc.col - 1))?.[1];
+}
+
+/** For parameters that all go by position: where compiled IR keeps the source's names. */
+function unnamedHint(params: readonly Parameter[]): string {
+  const positional = params.length > 0 && params.every((p, i) => p.name === `arg${i}`);
+  return positional ? "; IR compiled by tile-opt names them in its debug info: add --mlir-print-debuginfo" : '';
 }
 
 // ------------------------------------------------------------------------------------ inputs
@@ -175,7 +189,7 @@ export function collectInputs(params: readonly Parameter[], specs: readonly stri
     if (eq <= 0) throw new RunError(`bad --arg '${spec}': expected NAME=VALUE`);
     const name = spec.slice(0, eq).replace(/^%/, '');
     const i = byName.get(name);
-    if (i === undefined) throw new RunError(`bad --arg '${spec}': the function has no parameter '${name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})`);
+    if (i === undefined) throw new RunError(`bad --arg '${spec}': the function has no parameter '${name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})${unnamedHint(params)}`);
     if (inputs[i]) throw new RunError(`--arg ${params[i]!.name} is given twice`);
     inputs[i] = makeInput(spec, spec.slice(eq + 1), params[i]!, seed * 1000003 + i, readFile);
   }

@@ -103,6 +103,21 @@ export async function execute(p: Program, fn: Operation, params: readonly Parame
   }
 }
 
+/** The files that compiled IR's locations name (its parameters' names are read there), each read once; undefined where unreadable. */
+function sourceFileReader(): (file: string) => SourceFile | undefined {
+  const read = new Map<string, SourceFile | undefined>();
+  return (file) => {
+    if (!read.has(file)) {
+      try {
+        read.set(file, decodeSource(readFileSync(file), file));
+      } catch {
+        read.set(file, undefined);
+      }
+    }
+    return read.get(file);
+  };
+}
+
 /** tile-run's inputs: api/entry-io.ts's collectInputs, with `--arg NAME=FILE.npy` read from the file system. */
 export function collectInputs(params: readonly Parameter[], specs: readonly string[], seed: number): Input[] {
   return collectEntryInputs(params, specs, seed, readInputFile);
@@ -199,7 +214,7 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
   const program = loadProgram(file);
   sources.set(program.file, program.source);
   const fn = entryFunction(program, opts.entry);
-  const params = parameters(fn, program.source);
+  const params = parameters(fn, program.source, sourceFileReader());
   const inputs = collectInputs(params, opts.arg, Number(opts.seed));
   // The program to compare with is made before the main run, so that its mistakes come first.
   const other = comparedProgram(file, opts);
