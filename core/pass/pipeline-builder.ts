@@ -141,7 +141,9 @@ export class PipelineBuilder {
       if (step.kind === 'pass' && !this.registry.pipeline(step.name)) this.unknownPass(step.name, step.loc);
       const def = this.load(step.name, step.loc, scope.dir);
       if (def.anchor !== undefined && def.anchor !== pm.anchor) {
-        fail(step.loc, `pipeline '${def.name}' runs on '${def.anchor}' ops and cannot be used in a pass manager on '${pm.anchor}'`);
+        // A YAML pipeline without `anchor:` runs on any op: say what would let it use this one.
+        const hint = pm.anchor === ANY_OP && scope.pipeline && scope.pipeline.anchor === undefined ? `; give '${scope.pipeline.name}' 'anchor: ${def.anchor}' (without one it runs on any op)` : '';
+        fail(step.loc, `pipeline '${def.name}' runs on '${def.anchor}' ops and cannot be used in a pass manager on '${pm.anchor}'${hint}`);
       }
       const params = new Map(this.defaultParams(def));
       for (const [k, v] of Object.entries(this.resolveOptions(def.parameters, step.options, `pipeline '${def.name}'`, scope))) params.set(k, v);

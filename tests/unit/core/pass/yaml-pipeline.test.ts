@@ -97,6 +97,14 @@ describe('YAML pipelines', () => {
       "MLIR Textual PassPipeline Parser:1:11: error: pipeline 'outer' runs on 'builtin.module' ops and cannot be used in a pass manager on 'func.func'",
     );
   });
+  it('says what a pipeline without an anchor needs to use an anchored one', () => {
+    const f = file('unanchored.yaml', 'name: unanchored\ndescription: uses outer\nsteps:\n  - pipeline: outer\n');
+    expect(dump(`@${f}`).split('\n')[0]).toBe(
+      `${f}:4:15: error: pipeline 'outer' runs on 'builtin.module' ops and cannot be used in a pass manager on 'any'; give 'unanchored' 'anchor: builtin.module' (without one it runs on any op)`,
+    );
+    file('anchored.yaml', 'name: anchored\ndescription: uses outer\nanchor: builtin.module\nsteps:\n  - pipeline: outer\n');
+    expect(dump(`@${path.join(dir, 'anchored.yaml')}`)).toBe(dump('@outer'));
+  });
 });
 
 describe('YAML pipeline schema errors name the file, line and key', () => {
