@@ -2,7 +2,7 @@ import { AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr, type AffineExpr,
 import { AffineMapAttr, StridedLayoutAttr } from '../../core/ir/attributes.js';
 import { isDynamicIndex } from './dynamic-index-list.js';
 import { typeConstraint } from '../../core/ir/constraints.js';
-import { IndexType, MemRefType, ShapedType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, ShapedType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 
 const isIndex = (t: Type) => t instanceof IndexType;
 const isMemRef = (t: Type) => t instanceof MemRefType;
@@ -15,6 +15,13 @@ export const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
   'unranked.memref of any type values or non-0-ranked.memref of any type values',
   (t) => (t instanceof MemRefType && t.rank > 0) || t instanceof UnrankedMemRefType,
 );
+
+/** The bytes a statically shaped memref holds (whole bytes per element; elements other than integers and floats count as 4). */
+export function staticByteSize(t: MemRefType): number {
+  const e = t.elementType;
+  const bits = e instanceof FloatType || e instanceof IntegerType ? e.width : 32;
+  return t.shape.reduce((n, d) => n * d, 1) * Math.ceil(bits / 8);
+}
 
 export function elementTypeOf(t: Type): Type {
   return t instanceof ShapedType ? t.elementType : t;

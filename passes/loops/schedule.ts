@@ -133,26 +133,40 @@ export interface TimeSlot {
   readonly instances: readonly StageInstance[];
 }
 
+/** A time slot of the pipelined loop and the range of stages it runs (see pipelineSlots). */
+export interface SlotRange {
+  readonly time: number;
+  readonly region: PipelineRegion;
+  readonly firstStage: number;
+  readonly lastStage: number;
+}
+
 /**
- * Which stage of which iteration the pipelined loop runs in each time slot, for a loop of
- * `tripCount` iterations and `numStages` stages (stage s of iteration i runs in slot i + s).
- * The prologue has numStages-1 slots, slot p running stages 0..p. Peeled: the kernel runs slots
+ * The time slots of the pipelined loop, for a loop of `tripCount` iterations and `numStages`
+ * stages (stage s of iteration i runs in slot i + s), each with the stages it runs. The prologue
+ * has numStages-1 slots, slot p running stages 0..p. Peeled: the kernel runs slots
  * numStages-1 .. T-1 with every stage, T = max(tripCount, numStages-1), and the epilogue slots
  * T .. T+numStages-2, slot T+e-1 running stages e and up. Not peeled: the kernel runs
- * tripCount slots with every stage, and there is no epilogue. Instances whose iteration is not
- * below the trip count are emitted but predicated off.
+ * tripCount slots with every stage, and there is no epilogue.
+ */
+export function* pipelineSlots(numStages: number, tripCount: number, peelEpilogue: boolean): Generator<SlotRange> {
+  const maxStage = numStages - 1;
+  for (let p = 0; p < maxStage; p++) yield { time: p, region: 'prologue', firstStage: 0, lastStage: p };
+  const kernelEnd = peelEpilogue ? Math.max(tripCount, maxStage) : tripCount + maxStage;
+  for (let t = maxStage; t < kernelEnd; t++) yield { time: t, region: 'kernel', firstStage: 0, lastStage: maxStage };
+  if (peelEpilogue) for (let e = 1; e <= maxStage; e++) yield { time: kernelEnd + e - 1, region: 'epilogue', firstStage: e, lastStage: maxStage };
+}
+
+/**
+ * pipelineSlots with the stage instances of each slot spelled out: which iteration each stage
+ * runs, and whether it is below the trip count (instances past it are emitted but predicated off).
  */
 export function pipelineTimeline(numStages: number, tripCount: number, peelEpilogue: boolean): TimeSlot[] {
-  const maxStage = numStages - 1;
   const slots: TimeSlot[] = [];
-  const slot = (time: number, region: PipelineRegion, firstStage: number, lastStage: number) => {
+  for (const { time, region, firstStage, lastStage } of pipelineSlots(numStages, tripCount, peelEpilogue)) {
     const instances: StageInstance[] = [];
     for (let s = firstStage; s <= lastStage; s++) instances.push({ stage: s, iteration: time - s, valid: time - s < tripCount });
     slots.push({ time, region, instances });
-  };
-  for (let p = 0; p < maxStage; p++) slot(p, 'prologue', 0, p);
-  const kernelEnd = peelEpilogue ? Math.max(tripCount, maxStage) : tripCount + maxStage;
-  for (let t = maxStage; t < kernelEnd; t++) slot(t, 'kernel', 0, maxStage);
-  if (peelEpilogue) for (let e = 1; e <= maxStage; e++) slot(kernelEnd + e - 1, 'epilogue', e, maxStage);
+  }
   return slots;
 }

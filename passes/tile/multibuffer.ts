@@ -9,6 +9,9 @@ import { ConstantOp, IndexCastOp, RemUIOp } from '../../dialects/arith/index.js'
 import { ForOp } from '../../dialects/scf/index.js';
 import { AllocOp } from '../../dialects/tile/index.js';
 import { isWorkgroupMemRef } from '../../dialects/tile/types.js';
+import { kernelsIn } from '../../dialects/gpu/kernels.js';
+import { staticByteSize } from '../../dialects/memref/types.js';
+import { workgroupMemoryExceeded } from './workgroup-memory.js';
 import { buildIterationNumber } from '../loops/iteration.js';
 import { bodyAncestor } from '../loops/loop-dependences.js';
 import { hasSchedule, isScheduleError, readSchedule, scheduleBefore, type LoopSchedule } from '../loops/schedule.js';
@@ -157,6 +160,11 @@ export const tileMultibufferPass = definePass({
     'or 1 (the buffer is left as it is) when it has none; a buffer of 1 slot is left as it is.',
   options: {
     'num-buffers': { type: 'uint', default: 0, help: "Number of slots (0: as many as the loop's schedule needs)" },
+    'max-workgroup-memory': {
+      type: 'uint',
+      default: 0,
+      help: 'Bytes of workgroup memory a kernel may use: refuse a kernel whose buffers need more once multibuffered, before pipelining copies them (0: no limit)',
+    },
   },
   statistics: { 'num-multibuffered': 'Number of buffers multibuffered' },
   dependentDialects: ['arith', 'tile'],
@@ -210,5 +218,22 @@ export const tileMultibufferPass = definePass({
       multibuffer(b, c, n, slotCount);
       pass.addStatistic('num-multibuffered');
     }
+    const limit = pass.options['max-workgroup-memory'];
+    if (limit > 0) {
+      for (const kernel of kernelsIn(root)) {
+        const bytes = allocatedWorkgroupBytes(kernel);
+        if (bytes > limit) {
+          pass.fail(kernel.loc, `${workgroupMemoryExceeded(bytes, limit)}`);
+          return;
+        }
+      }
+    }
   },
 });
+
+/** The bytes of the workgroup buffers a kernel allocates (tile.alloc). */
+function allocatedWorkgroupBytes(kernel: Operation): number {
+  let bytes = 0;
+  kernel.walk((op) => void (AllocOp.isa(op) && (bytes += staticByteSize(op.result.type as MemRefType))));
+  return bytes;
+}

@@ -3,7 +3,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { i64 } from '../../core/ir/types.js';
 import { CommitOp, WaitOp } from '../../dialects/async/index.js';
 import type { EmittedOp } from '../loops/pipeliner/loop-pipeliner.js';
-import { pipelineTimeline, type LoopSchedule } from '../loops/schedule.js';
+import { pipelineSlots, type LoopSchedule } from '../loops/schedule.js';
 
 /** A group an `async.wait` waits for: committed by `commit` in its iteration, or the one before. */
 interface AwaitedGroup {
@@ -47,35 +47,48 @@ export function rewriteWaitCounts(schedule: LoopSchedule, plan: WaitPlan, emitte
   const maxStage = schedule.numStages - 1;
   const cap = 2 * maxStage + 3; // the kernel reaches its steady state within this many slots
   const tripCounts = staticTripCount !== undefined ? [Math.min(staticTripCount, cap)] : Array.from({ length: cap + 1 }, (_, n) => n);
-  const least = new Map<string, number>();
-  const slotKey = (op: Operation, region: string, slot: number) => `${schedule.position.get(op)}:${region}:${slot}`;
+  // The ops that commit or wait, with their stage and position (the others do not change counts).
+  const counted = schedule.ops.filter((op) => CommitOp.isa(op) || plan.get(op));
+  const stageOf = counted.map((op) => schedule.stage.get(op)!);
+  const commitIndex = new Map(counted.filter((op) => CommitOp.isa(op)).map((op, k) => [op, k]));
+  const commitCount = commitIndex.size;
+  const awaited = counted.map((op) => (plan.get(op) ?? []).map((g) => ({ commit: commitIndex.get(g.commit)!, distance: g.distance })));
+  // The least count of each wait in each emitted slot: by op, region and slot (prologue: its time; kernel: 0; epilogue: e).
+  const least = new Map<Operation, Map<string, number>>();
   for (const n of tripCounts) {
-    const committed = new Map<string, number>(); // commit op index + iteration -> sequence number
+    // Sequence number of each commit op's group of each iteration (-maxStage .. n + 2 maxStage: every slot's).
+    const span = n + 3 * maxStage + 2;
+    const committed = new Float64Array(commitCount * span).fill(NaN);
+    const seqIndex = (commit: number, iteration: number) => commit * span + iteration + maxStage;
     let commits = 0;
     let epilogueSlot = 0;
-    for (const slot of pipelineTimeline(schedule.numStages, n, peelEpilogue)) {
+    for (const slot of pipelineSlots(schedule.numStages, n, peelEpilogue)) {
       const slotId = slot.region === 'prologue' ? slot.time : slot.region === 'kernel' ? 0 : ++epilogueSlot;
-      for (const op of schedule.ops) {
-        const stage = schedule.stage.get(op)!;
-        if (!slot.instances.some((inst) => inst.stage === stage)) continue;
+      for (let k = 0; k < counted.length; k++) {
+        const stage = stageOf[k]!;
+        if (stage < slot.firstStage || stage > slot.lastStage) continue;
+        const op = counted[k]!;
         const iteration = slot.time - stage;
-        if (CommitOp.isa(op)) committed.set(`${schedule.position.get(op)}@${iteration}`, commits++);
-        const groups = plan.get(op);
-        if (!groups) continue;
+        const commit = commitIndex.get(op);
+        if (commit !== undefined) committed[seqIndex(commit, iteration)] = commits++;
+        if (!plan.get(op)) continue;
         let count = Infinity;
-        for (const g of groups) {
-          const seq = committed.get(`${schedule.position.get(g.commit)}@${iteration - g.distance}`);
+        for (const g of awaited[k]!) {
+          const at = iteration - g.distance;
+          const seq = at < -maxStage ? NaN : committed[seqIndex(g.commit, at)]!;
           // A group committed before the loop: at least the loop's own commits came after it.
-          count = Math.min(count, seq === undefined ? commits : commits - seq - 1);
+          count = Math.min(count, Number.isNaN(seq) ? commits : commits - seq - 1);
         }
-        const key = slotKey(op, slot.region, slotId);
-        least.set(key, Math.min(least.get(key) ?? Infinity, count));
+        let byOp = least.get(op);
+        if (!byOp) least.set(op, (byOp = new Map()));
+        const key = `${slot.region}:${slotId}`;
+        byOp.set(key, Math.min(byOp.get(key) ?? Infinity, count));
       }
     }
   }
   for (const e of emitted) {
     if (!plan.has(e.original)) continue;
-    const count = plan.get(e.original) ? least.get(slotKey(e.original, e.region, e.slot)) : 0;
-    e.clone.setAttr('pending', IntegerAttr.get(i64, Number.isFinite(count) ? count! : 0));
+    const count = plan.get(e.original) ? least.get(e.original)?.get(`${e.region}:${e.slot}`) : 0;
+    e.clone.setAttr('pending', IntegerAttr.get(i64, count !== undefined && Number.isFinite(count) ? count : 0));
   }
 }

@@ -1,12 +1,14 @@
 import type { IntegerAttr, TypeAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { FloatType, IntegerType, type FunctionType, type MemRefType } from '../../../core/ir/types.js';
+import type { FunctionType, MemRefType } from '../../../core/ir/types.js';
+import { staticByteSize } from '../../../dialects/memref/types.js';
 import type { OptionValue } from '../../../core/pass/options.js';
 import { definePass } from '../../../core/pass/pass.js';
 import { kernelsIn } from '../../../dialects/gpu/kernels.js';
 import { lowerOrFail } from '../kernels.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
 import { isPowerOfTwo } from '../../tile/layouts.js';
+import { workgroupMemoryExceeded } from '../../tile/workgroup-memory.js';
 import { combineWorkgroupLoads } from './combine-loads.js';
 import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
@@ -17,11 +19,7 @@ function workgroupBytes(kernel: Operation): number {
   const entry = kernel.region(0).entry!;
   const count = (kernel.getAttr('workgroup_attributions') as IntegerAttr | undefined)?.number ?? 0;
   const inputs = (kernel.getAttr('function_type') as TypeAttr).value as FunctionType;
-  return entry.arguments.slice(inputs.inputs.length, inputs.inputs.length + count).reduce((sum, a) => {
-    const t = a.type as MemRefType;
-    const bits = t.elementType instanceof FloatType || t.elementType instanceof IntegerType ? t.elementType.width : 32;
-    return sum + t.shape.reduce((n, d) => n * d, 1) * Math.ceil(bits / 8);
-  }, 0);
+  return entry.arguments.slice(inputs.inputs.length, inputs.inputs.length + count).reduce((sum, a) => sum + staticByteSize(a.type as MemRefType), 0);
 }
 
 export const convertTileToGpuPass = definePass({
@@ -64,10 +62,7 @@ export const convertTileToGpuPass = definePass({
       const bytes = workgroupBytes(kernel);
       const limit = pass.options['max-workgroup-memory'];
       if (bytes > limit) {
-        pass.fail(
-          kernel.loc,
-          `convert-tile-to-gpu: this kernel uses ${bytes} bytes of workgroup memory, more than the ${limit} allowed (max-workgroup-memory, WebGPU's default limit); use smaller tile sizes or fewer stages, or raise the limit for an adapter that allows more`,
-        );
+        pass.fail(kernel.loc, `convert-tile-to-gpu: ${workgroupMemoryExceeded(bytes, limit)}`);
         return;
       }
     }
