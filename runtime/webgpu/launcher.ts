@@ -55,7 +55,9 @@ export class WebGpuLauncher {
     let out = this.modules.get(module);
     if (!out) {
       try {
-        out = emitWgsl(module);
+        // Checked against this device's limits (a kernel it cannot run is refused here, at the kernel).
+        const { maxComputeInvocationsPerWorkgroup, maxComputeWorkgroupStorageSize, maxStorageBuffersPerShaderStage } = this.runtime.adapter.limits;
+        out = emitWgsl(module, { limits: { maxComputeInvocationsPerWorkgroup, maxComputeWorkgroupStorageSize, maxStorageBuffersPerShaderStage } });
       } catch (e) {
         if (!(e instanceof DiagnosticError)) throw e;
         out = e;

@@ -7,6 +7,9 @@ import type { Operation } from '../../core/ir/operation.js';
 import { emitKernel, type EmittedKernel } from './kernel.js';
 import type { KernelManifest, WgslManifest } from './manifest.js';
 import { wgslIdentifier } from './names.js';
+import { moduleLimits, WEBGPU_DEFAULT_LIMITS, type WgslLimits } from './limits.js';
+
+export { WEBGPU_DEFAULT_LIMITS, type WgslLimits } from './limits.js';
 
 export type { EmittedKernel } from './kernel.js';
 export { SUPPORTED_OPS } from './kernel.js';
@@ -33,8 +36,16 @@ function kernelsOf(root: Operation): { module: Operation; fn: Operation }[] {
   return kernels;
 }
 
-/** Throws DiagnosticError (core/ir/diagnostics.ts) with the location of the offending op on unsupported input. */
-export function emitWgsl(module: Operation): WgslOutput {
+export interface EmitOptions {
+  /** Limits of the device the kernels are for (e.g. a runtime's adapter), over WebGPU's defaults and the module's `wgsl.limits`. */
+  readonly limits?: Partial<WgslLimits>;
+}
+
+/**
+ * Throws DiagnosticError (core/ir/diagnostics.ts) with the location of the offending op on
+ * unsupported input, and at the kernel when it needs more than the limits allow (limits.ts).
+ */
+export function emitWgsl(module: Operation, options: EmitOptions = {}): WgslOutput {
   const found = kernelsOf(module);
   // Entry points name the shader files, so they must differ across gpu.modules too.
   const count = new Map<string, number>();
@@ -46,7 +57,7 @@ export function emitWgsl(module: Operation): WgslOutput {
     const base = entry;
     for (let i = 1; used.has(entry); i++) entry = `${base}_${i}`;
     used.add(entry);
-    return emitKernel(m, fn, entry);
+    return emitKernel(m, fn, entry, { ...moduleLimits(m, WEBGPU_DEFAULT_LIMITS), ...options.limits });
   });
   const manifest: WgslManifest = { version: 1, kernels: kernels.map((k): KernelManifest => k.manifest) };
   return { kernels, manifest };

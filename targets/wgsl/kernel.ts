@@ -5,11 +5,12 @@ import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, VectorType } from '../../core/ir/types.js';
 import type { BlockArgument, Value } from '../../core/ir/value.js';
 import { functionTypeOf } from '../../dialects/func/function-interface.js';
-import { stridesAndOffset } from '../../dialects/memref/types.js';
+import { staticByteSize, stridesAndOffset } from '../../dialects/memref/types.js';
 import { KernelContext, type Builtin, type MemrefView, type OpEmitter } from './context.js';
 import { arithEmitters } from './emit-arith.js';
 import { BUILTIN_PARAMS, gpuEmitters } from './emit-gpu.js';
 import { mathEmitters } from './emit-math.js';
+import { checkLimits, WEBGPU_DEFAULT_LIMITS, type WgslLimits } from './limits.js';
 import { arrayType, memorySpaceOf, memrefEmitters, shapedArrays, staticArrayView, vectorAccessedArrays } from './emit-memref.js';
 import { scfEmitters } from './emit-scf.js';
 import { vectorEmitters } from './emit-vector.js';
@@ -72,7 +73,7 @@ function identityStrides(sizes: readonly IndexExpr[]): IndexExpr[] {
 }
 
 
-export function emitKernel(module: Operation, fn: Operation, entryPoint: string): EmittedKernel {
+export function emitKernel(module: Operation, fn: Operation, entryPoint: string, limits: WgslLimits = WEBGPU_DEFAULT_LIMITS): EmittedKernel {
   const moduleName = (module.getAttr('sym_name') as StringAttr).value;
   const fnName = (fn.getAttr('sym_name') as StringAttr).value;
   const symbol = `@${moduleName}::@${fnName}`;
@@ -147,6 +148,8 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string)
     }
   }
   const uniforms = layoutUniforms(uniformRequests, bindings.length);
+  const workgroupBytes = entry.arguments.slice(inputs.length, inputs.length + numWorkgroup).reduce((n, a) => n + staticByteSize(a.type as MemRefType), 0);
+  checkLimits(fn, { workgroupSize, workgroupBytes, storageBuffers: bindings.length }, limits);
 
   // Workgroup and private attributions.
   entry.arguments.slice(inputs.length).forEach((arg, k) => {

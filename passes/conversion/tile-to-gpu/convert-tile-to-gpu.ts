@@ -1,6 +1,6 @@
-import type { IntegerAttr, TypeAttr } from '../../../core/ir/attributes.js';
+import { DictionaryAttr, IntegerAttr, type TypeAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import type { FunctionType, MemRefType } from '../../../core/ir/types.js';
+import { IntegerType, type FunctionType, type MemRefType } from '../../../core/ir/types.js';
 import { staticByteSize } from '../../../dialects/memref/types.js';
 import type { OptionValue } from '../../../core/pass/options.js';
 import { definePass } from '../../../core/pass/pass.js';
@@ -21,6 +21,9 @@ function workgroupBytes(kernel: Operation): number {
   const inputs = (kernel.getAttr('function_type') as TypeAttr).value as FunctionType;
   return entry.arguments.slice(inputs.inputs.length, inputs.inputs.length + count).reduce((sum, a) => sum + staticByteSize(a.type as MemRefType), 0);
 }
+
+/** WebGPU's default maxComputeWorkgroupStorageSize. */
+const DEFAULT_WORKGROUP_MEMORY = 16384;
 
 export const convertTileToGpuPass = definePass({
   name: 'convert-tile-to-gpu',
@@ -45,7 +48,7 @@ export const convertTileToGpuPass = definePass({
       // Subgroups of every WebGPU device hold a power of two lanes, 4 to 128; a shuffle tree over another width mixes lanes of two segments.
       check: (v: OptionValue) => (isPowerOfTwo(v as number) && (v as number) <= 128 ? undefined : 'a subgroup size is a power of two from 1 to 128'),
     },
-    'max-workgroup-memory': { type: 'uint', default: 16384, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
+    'max-workgroup-memory': { type: 'uint', default: DEFAULT_WORKGROUP_MEMORY, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'vector', 'gpu'],
   run(root, pass) {
@@ -65,6 +68,17 @@ export const convertTileToGpuPass = definePass({
         pass.fail(kernel.loc, `convert-tile-to-gpu: ${workgroupMemoryExceeded(bytes, limit)}`);
         return;
       }
+      // A limit other than WebGPU's default goes with the module, for the WGSL target to check against (as MLIR attaches a target environment).
+      if (limit !== DEFAULT_WORKGROUP_MEMORY) setWorkgroupMemoryLimit(kernel.parentOp!, limit);
     }
   },
 });
+
+
+/** `wgsl.limits = {maxComputeWorkgroupStorageSize = limit}` on the gpu.module, keeping its other limits. */
+function setWorkgroupMemoryLimit(module: Operation, limit: number): void {
+  const old = module.getAttr('wgsl.limits');
+  const entries = new Map(old instanceof DictionaryAttr ? old.entries.map((e) => [e.name, e.value] as const) : []);
+  entries.set('maxComputeWorkgroupStorageSize', IntegerAttr.get(IntegerType.get(64), limit));
+  module.setAttr('wgsl.limits', DictionaryAttr.get(entries));
+}
