@@ -61,7 +61,9 @@ export function probeKernel(threads: number, kib: number, iters: number): string
 }
 
 export function compileProbe(threads: number, kib: number, iters: number): EmittedKernel {
-  return emitWgsl(parseModule(probeKernel(threads, kib, iters), createContext(), 'occupancy-probe.mlir')).kernels[0]!;
+  // The probe asks for more than WebGPU's default limits on purpose; the device says whether it runs.
+  const limits = { maxComputeWorkgroupStorageSize: Math.max(kib * 1024, 16384), maxComputeInvocationsPerWorkgroup: Math.max(threads, 256), maxComputeWorkgroupSizeX: Math.max(threads, 256) };
+  return emitWgsl(parseModule(probeKernel(threads, kib, iters), createContext(), 'occupancy-probe.mlir'), { limits }).kernels[0]!;
 }
 
 const PER_UNIT = [1, 2, 4, 8];
