@@ -2,6 +2,7 @@
 import type { Diagnostic, Severity } from '../core/ir/diagnostics.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../core/syntax/source.js';
+import type { PartialCompilation } from './tile-opt.js';
 
 /** One diagnostic: where (1-based line and column; absent when it has no place in a file), what, and its notes. */
 export interface DiagnosticInfo {
@@ -26,12 +27,15 @@ export type FailureStage = 'parse' | 'pipeline' | 'pass' | 'wgsl' | 'arguments' 
  */
 export class TileError extends Error {
   override readonly name = 'TileError';
+  /** With stage `pass`: what ran before the pass that failed. */
+  readonly partial?: PartialCompilation;
   constructor(
     readonly stage: FailureStage,
     readonly diagnostics: readonly DiagnosticInfo[],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; partial?: PartialCompilation },
   ) {
     super(diagnostics.find((d) => d.severity === 'error')?.message ?? diagnostics[0]?.message ?? `${stage} failed`, options);
+    if (options?.partial) this.partial = options.partial;
   }
 }
 

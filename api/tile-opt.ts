@@ -271,7 +271,7 @@ export class TileOpt {
       });
       if (!ok) {
         const errors = failures.length ? failures.map((d) => diagnosticInfo(d, allSources)) : [diagnosticInfo(new Diagnostic('error', UnknownLoc.get(), 'the pipeline failed'))];
-        throw Object.assign(new TileError('pass', [...errors, ...diagnostics]), { partial: { inputIr, passes, schedules, log } satisfies PartialCompilation });
+        throw new TileError('pass', [...errors, ...diagnostics], { partial: { inputIr, passes, schedules, log } });
       }
     }
     const t2 = now();

@@ -33,7 +33,7 @@ export default defineConfig({
   root: here,
   base: './',
   plugins: [browserTwins()],
-  worker: { format: 'es', plugins: () => [browserTwins()] },
+  worker: { format: 'es', plugins: () => [browserTwins()], rolldownOptions: { checks: { pluginTimings: false } } },
   build: {
     outDir: path.join(root, 'build', 'playground'),
     emptyOutDir: true,

@@ -5,7 +5,7 @@
  * for Run.
  */
 /// <reference types="@webgpu/types" />
-import { compareOutputs, TileError, TileOpt, type Compilation, type PartialCompilation } from '../../api/index.js';
+import { compareOutputs, TileError, TileOpt, type Compilation } from '../../api/index.js';
 import type { PassView, Reply, Request } from './protocol.js';
 
 const scope = self as unknown as { postMessage(message: Reply): void; onmessage: ((e: MessageEvent<Request>) => void) | null };
@@ -84,7 +84,7 @@ async function run(req: Extract<Request, { type: 'run' }>): Promise<void> {
 
 function fail(id: number, err: unknown): void {
   if (err instanceof TileError) {
-    const partial = (err as TileError & { partial?: PartialCompilation }).partial;
+    const partial = err.partial;
     post({ id, type: 'failed', stage: err.stage, diagnostics: err.diagnostics, passes: partial?.passes.map(passView), schedules: partial?.schedules, inputIr: partial?.inputIr });
     return;
   }

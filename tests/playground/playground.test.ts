@@ -184,11 +184,11 @@ describe.skipIf(!available)('the playground in chromium (WebGPU on SwiftShader)'
   it('compiles matmul.mlir through @tile-wgsl within 1.5x the CLI, with at most 1.5 MB of gzipped JavaScript', async () => {
     const assets = path.join(root, 'build', 'playground', 'assets');
     const gz = readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
-    // The CLI: the bundled tile-opt, the whole command (a fresh process each time), best of 3.
+    // The CLI: the tile-opt command as npx runs it (the bin, with the V8 flags of its shebang), a fresh process each time, best of 3.
     const cli = Math.min(
       ...[0, 1, 2].map(() => {
         const t0 = performance.now();
-        execFileSync(process.execPath, [path.join(root, 'build', 'bundle', 'tile-opt.js'), path.join(root, 'examples', 'matmul.mlir'), '-p', '@tile-wgsl', '--emit=wgsl'], { stdio: 'pipe' });
+        execFileSync(path.join(root, 'build', 'bundle', 'tile-opt.js'), [path.join(root, 'examples', 'matmul.mlir'), '-p', '@tile-wgsl', '--emit=wgsl'], { stdio: 'pipe' });
         return performance.now() - t0;
       }),
     );
@@ -202,7 +202,7 @@ describe.skipIf(!available)('the playground in chromium (WebGPU on SwiftShader)'
       times.push(Number(await page.evaluate(() => document.body.dataset['compileMs'])));
     }
     const pageMs = Math.min(...times);
-    console.log(`[playground] matmul.mlir @tile-wgsl: page ${pageMs.toFixed(0)} ms (IR after each pass included), CLI ${cli.toFixed(0)} ms, ratio ${(pageMs / cli).toFixed(2)}; page JavaScript ${(gz / 1024).toFixed(0)} KiB gzipped`);
+    console.log(`[playground] matmul.mlir @tile-wgsl: page ${pageMs.toFixed(0)} ms (best of ${times.map((t) => t.toFixed(0)).join(', ')}; IR after each pass included), CLI ${cli.toFixed(0)} ms, ratio ${(pageMs / cli).toFixed(2)}; page JavaScript ${(gz / 1024).toFixed(0)} KiB gzipped`);
     expect(gz).toBeLessThanOrEqual(1.5e6);
     expect(pageMs).toBeLessThanOrEqual(1.5 * cli);
   }, 180_000);

@@ -96,8 +96,7 @@ describe('TileOpt.compile', () => {
     const e = await failure(tile.compile(example('matmul.mlir'), { pipeline: '@tile-wgsl{num-buffers=1}', fileName: 'matmul.mlir' }));
     expect(e.stage).toBe('pass');
     expect(e.diagnostics[0]!.file).toBe('matmul.mlir');
-    const partial = (e as TileError & { partial: { passes: { pass: string }[] } }).partial;
-    expect(partial.passes.at(-1)!.pass).toBe('tile-multibuffer');
+    expect(e.partial!.passes.at(-1)!.pass).toBe('tile-multibuffer');
   });
 
   it('keeps instances apart: a caller pipeline replaces a bundled one in its instance only', async () => {
