@@ -1,5 +1,22 @@
 import { BlockedLayoutAttr } from '../../dialects/tile/index.js';
 
+/** Most elements one thread may hold of one register tile (they are unrolled into scalars). */
+export const MAX_ELEMENTS_PER_THREAD = 256;
+
+/**
+ * Why a layout does not fit a tile of `shape` for unrolling: along `dim` it covers `covers`
+ * elements at a time, more than one but not a divisor of the tile's extent; or each thread
+ * would hold `count` elements, more than MAX_ELEMENTS_PER_THREAD. Undefined when it fits.
+ */
+export function layoutFitError(layout: BlockedLayoutAttr, shape: readonly number[]): { dim: number; covers: number } | { count: number } | undefined {
+  const perGroup = layout.shapePerGroup;
+  for (let d = 0; d < shape.length; d++) {
+    if (perGroup[d]! < shape[d]! && shape[d]! % perGroup[d]! !== 0) return { dim: d, covers: perGroup[d]! };
+  }
+  const count = shape.reduce((n, s, d) => n * Math.max(layout.sizePerThread[d]!, (s / perGroup[d]!) * layout.sizePerThread[d]!), 1);
+  return count > MAX_ELEMENTS_PER_THREAD ? { count } : undefined;
+}
+
 /** Threads per warp (subgroup) the layouts assume. */
 export const WARP_SIZE = 32;
 

@@ -2,9 +2,9 @@ import type { Value } from '../../../core/ir/value.js';
 import type { BlockedLayoutAttr } from '../../../dialects/tile/index.js';
 import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import type { ArithBuilder } from '../../loops/arith-builder.js';
+import { layoutFitError, MAX_ELEMENTS_PER_THREAD } from '../../tile/layouts.js';
 
-/** Most elements one thread may hold of one register tile (they are unrolled into scalars). */
-export const MAX_ELEMENTS_PER_THREAD = 256;
+export { MAX_ELEMENTS_PER_THREAD } from '../../tile/layouts.js';
 
 /**
  * Which elements of a tile of `shape` laid out by `layout` the current thread holds, as
@@ -27,17 +27,10 @@ export interface ThreadElements {
 
 /** Why a layout cannot be unrolled for a shape, or undefined. */
 export function unrollError(layout: BlockedLayoutAttr, shape: readonly number[]): string | undefined {
-  const perGroup = layout.shapePerGroup;
-  for (let d = 0; d < shape.length; d++) {
-    if (perGroup[d]! < shape[d]! && shape[d]! % perGroup[d]! !== 0) {
-      return `its layout covers ${perGroup[d]} elements along dimension ${d} at a time, which does not divide the tile's ${shape[d]}`;
-    }
-  }
-  const count = shape.reduce((n, s, d) => n * Math.max(layout.sizePerThread[d]!, (s / perGroup[d]!) * layout.sizePerThread[d]!), 1);
-  if (count > MAX_ELEMENTS_PER_THREAD) {
-    return `each thread would hold ${count} of its elements in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
-  }
-  return undefined;
+  const why = layoutFitError(layout, shape);
+  if (!why) return undefined;
+  if ('dim' in why) return `its layout covers ${why.covers} elements along dimension ${why.dim} at a time, which does not divide the tile's ${shape[why.dim]}`;
+  return `each thread would hold ${why.count} of its elements in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
 }
 
 /** The thread's index along each dimension of a grid of `extents`, `order[0]` fastest. */

@@ -8,6 +8,7 @@ import { MapOp, MatmulOp } from '../../../dialects/tile/index.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
 import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
+import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
 import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, tileMatmul } from './tiling-matmul.js';
 
@@ -78,6 +79,11 @@ export const tileTilingPass = definePass({
     'tile-sizes': { type: 'int-list', help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map; empty: matmul 32,32,16, map 256 (rank 1) or 1,...,1,4,64' },
     'num-warps': { type: 'uint', default: 4, help: 'Warps (of 32 threads) per workgroup; a power of two' },
     'max-grid-dims': { type: 'uint', default: 3, help: 'Grid axes the launch may use (1 to 3); further tiled dimensions are combined' },
+    'check-lowering': {
+      type: 'bool',
+      default: true,
+      help: 'Refuse tile sizes whose register tiles the lowering to SIMT code cannot lay out over the threads (docs/lowering.md); off: tile-level IR for any sizes',
+    },
     'pack-lhs': { type: 'bool', default: false, help: "Give a tile.matmul whose A is row-major a K-major copy of A (memref.alloc'd around the call, written by a transposing kernel launched first) and read it as transpose_a does" },
   },
   statistics: { 'num-kernels': 'Number of kernels created' },
@@ -100,6 +106,8 @@ export const tileTilingPass = definePass({
       }
       const sizes = tileSizesFor(op, pass.options['tile-sizes']);
       if (typeof sizes === 'string') return fail(op.loc, sizes);
+      const unfit = pass.options['check-lowering'] ? tileSizeError(op, sizes, numWarps, pass.options['pack-lhs']) : undefined;
+      if (unfit) return fail(op.loc, unfit);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);

@@ -198,7 +198,7 @@ describe('lowering to SIMT code', () => {
 
   it('refuses what it cannot lower with a located error that says what to change', () => {
     expect(() => compile(example('matmul.mlir'), '@tile-tiled{tile-sizes=128,128,8 num-warps=1},tile-assign-layouts,convert-tile-to-gpu')).toThrow(
-      /cannot unroll a 128x128 tile: each thread would hold 512 of its elements in registers \(at most 256\); use smaller tile sizes or more warps/,
+      'tile-sizes=128,128,8: with num-warps=1, each of the 32 threads would hold 512 elements of the 128x128 tiles of the accumulator in registers (at most 256); use smaller tile sizes or more warps',
     );
     expect(() => compile(example('matmul.mlir'), '@tile-tiled,convert-tile-to-gpu')).toThrow(/run tile-assign-layouts first/);
     expect(() => compile(example('matmul.mlir'), '@tile-wgsl{tile-sizes=128,128,32 num-warps=8 num-stages=3}')).toThrow(
