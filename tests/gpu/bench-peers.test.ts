@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runsSlow } from '../../testing/slow.js';
 import { findDeno } from '../../runtime/webgpu/wgpu-backend.js';
 import type { PeerCase, PeerResult } from '../../bench/peers/peer-gpu.js';
 import { closeAll, openTestRuntimes } from './gpu-env.js';
@@ -61,7 +62,8 @@ for (const { provider, runtime, on } of runtimes) {
 }
 
 const dawn = runtimes.find((r) => r.provider === 'dawn');
-describe.skipIf(!dawn?.runtime || !built)(`seed-tables end to end ${dawn?.on ?? ''}`, () => {
+// ~25 s on two cores: in the slow suite.
+describe.skipIf(!runsSlow('seed-tables end to end') || !dawn?.runtime || !built)(`seed-tables end to end ${dawn?.on ?? ''}`, () => {
   it('prints the three tables with our tuned kernels and a peer measured in the same run', () => {
     const argv = ['--quick', '--sizes', '32', '--odd', '33x17x9', '--add-shapes', '8x16', '--budget', '2', '--f16-provider', 'none', '--peers', 'tfjs'];
     const r = spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bench', 'seed-tables.js'), ...argv], { encoding: 'utf8', timeout: 240_000 });

@@ -8,14 +8,17 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runsSlow } from '../../testing/slow.js';
 import { closeAll, openTestRuntimes } from './gpu-env.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runtimes = await openTestRuntimes();
+// ~10 s on two cores: in the slow suite (no runtime is opened without it).
+const slow = runsSlow('gpu-kernels end to end');
+const runtimes = slow ? await openTestRuntimes() : [];
 const dawn = runtimes.find((r) => r.provider === 'dawn');
 await closeAll(runtimes);
 
-describe.skipIf(!dawn?.runtime)(`gpu-kernels end to end ${dawn?.on ?? ''}`, () => {
+describe.skipIf(!slow || !dawn?.runtime)(`gpu-kernels end to end ${dawn?.on ?? ''}`, () => {
   it('times a pack-lhs matmul as the sum of its two launches, and a one-kernel one as before', () => {
     const argv = ['--providers', 'dawn', '--sizes', '40', '--tile-wgsl', 'tile-sizes=32,32,8 pack-lhs=true;tile-sizes=32,32,8', '--add-elems', '1024', '--rounds', '2', '--timeout-s', '120'];
     const r = spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bench', 'gpu-kernels.js'), ...argv], { encoding: 'utf8', timeout: 300_000 });

@@ -30,20 +30,37 @@ async function run(module: ReturnType<typeof compile>, entry: string, inputs: re
 }
 
 /**
+ * Each program compiled once and each interpreter run made once, for the suites of both
+ * providers: only the device runs differ between them (this halves the file's time).
+ */
+const compiled = new Map<string, ReturnType<typeof compile>>();
+function compileOnce(file: string, pipeline: string): ReturnType<typeof compile> {
+  const key = `${file}\0${pipeline}`;
+  if (!compiled.has(key)) compiled.set(key, compile(example(file), pipeline));
+  return compiled.get(key)!;
+}
+const interpreted = new Map<string, Promise<Float32Array>>();
+/** `run(module, entry, inputs, false)`, once per `key` (which must name the module and the inputs). */
+function interpretOnce(key: string, module: ReturnType<typeof compile>, entry: string, inputs: Parameters<typeof run>[2]): Promise<Float32Array> {
+  if (!interpreted.has(key)) interpreted.set(key, run(module, entry, inputs, false));
+  return interpreted.get(key)!;
+}
+
+/**
  * examples/FILE's f32 matmul `entry` compiled by @tile-wgsl{o}, run with its kernels on WebGPU at
  * each [M, N, K] (A given K x M with `transposeA`), against the interpreter running the same
  * compiled program and against the whole-problem program.
  */
 async function expectCompiledMatmul(file: string, entry: string, o: string, sizes: readonly (readonly [number, number, number])[], transposeA: boolean): Promise<void> {
-  const module = compile(example(file), `@tile-wgsl{${o}}`);
-  const reference = compile(example(file), 'canonicalize');
+  const module = compileOnce(file, `@tile-wgsl{${o}}`);
+  const reference = compileOnce(file, 'canonicalize');
   for (const [M, N, K] of sizes) {
     const [a, b] = [randomF32(K * M, M + K), randomF32(K * N, N)];
     const inputs: [Float32Array, number[]][] = [[a, transposeA ? [K, M] : [M, K]], [b, [K, N]], [new Float32Array(M * N), [M, N]]];
     const gpu = await run(module, entry, inputs, true);
     const at = `${o} at ${M}x${N}x${K}`;
-    expectMatmulClose(gpu, await run(module, entry, inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs interpreter`, { transposeA });
-    expectMatmulClose(gpu, await run(reference, entry, inputs, false), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs whole problem`, { transposeA });
+    expectMatmulClose(gpu, await interpretOnce(`${file} ${entry} ${o} ${at}`, module, entry, inputs), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs interpreter`, { transposeA });
+    expectMatmulClose(gpu, await interpretOnce(`${file} ${entry} whole problem ${M}x${N}x${K}`, reference, entry, inputs), a, b, [M, N, K], 1e-5, `${at}: WebGPU vs whole problem`, { transposeA });
   }
 }
 
@@ -79,7 +96,7 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
       return ctx.skip();
     }
     const o = 'tile-sizes=16,16,8 num-warps=1 num-stages=2';
-    const module = compile(example('matmul.mlir'), `@tile-wgsl{${o}}`);
+    const module = compileOnce('matmul.mlir', `@tile-wgsl{${o}}`);
     for (const [M, N, K] of [[37, 29, 45], [16, 16, 8], [1, 1, 1]] as const) {
       const [a, b] = [randomF32(M * K, M + K).map(roundF16), randomF32(K * N, N).map(roundF16)];
       const inputs: [Float32Array, number[], Type][] = [[a, [M, K], f16], [b, [K, N], f16], [new Float32Array(M * N), [M, N], f32]];
@@ -100,11 +117,11 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
   ];
   for (const o of addOptions) {
     it(`add @tile-wgsl{${o}} is exact`, async () => {
-      const module = compile(example('add.mlir'), `@tile-wgsl{${o}}`);
-      const reference = compile(example('add.mlir'), 'canonicalize');
+      const module = compileOnce('add.mlir', `@tile-wgsl{${o}}`);
+      const reference = compileOnce('add.mlir', 'canonicalize');
       for (const [M, N] of [[130, 77], [1, 1], [5, 300], [3, 130], [4, 256]] as const) {
         const inputs: [Float32Array, number[]][] = [[randomF32(M * N, M), [M, N]], [randomF32(M * N, N), [M, N]], [new Float32Array(M * N), [M, N]]];
-        expect([...(await run(module, 'add', inputs, true))], `${o} at ${M}x${N}`).toEqual([...(await run(reference, 'add', inputs, false))]);
+        expect([...(await run(module, 'add', inputs, true))], `${o} at ${M}x${N}`).toEqual([...(await interpretOnce(`add whole problem ${M}x${N}`, reference, 'add', inputs))]);
       }
     }, 180_000);
   }
@@ -113,7 +130,7 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
   // take long on 2M elements).
   it('add @tile-wgsl at 1000x2000 and 4000x120 is exact', async () => {
     for (const o of ['tile-sizes=1,1024 num-warps=8 num-stages=1 async-copy-loads=dot-operands', 'num-stages=2']) {
-      const module = compile(example('add.mlir'), `@tile-wgsl{${o}}`);
+      const module = compileOnce('add.mlir', `@tile-wgsl{${o}}`);
       for (const [M, N] of [[1000, 2000], [4000, 120]] as const) {
         const [x, y] = [randomF32(M * N, M), randomF32(M * N, N)];
         const z = await run(module, 'add', [[x, [M, N]], [y, [M, N]], [new Float32Array(M * N), [M, N]]], true);
@@ -126,40 +143,40 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
   // The hand-written tiled and asynchronous examples, lowered without the tiling passes.
   it('hand-written tiled and asynchronous examples lowered by the conversions', async () => {
     const conversions = 'tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu,canonicalize,cse';
-    const matmulReference = compile(example('matmul.mlir'), 'canonicalize');
+    const matmulReference = compileOnce('matmul.mlir', 'canonicalize');
     // matmul-async-3stage.mlir has only the f16 entry: run where the adapter has shader-f16.
     const hasF16 = runtime!.hasFeature('shader-f16');
     if (!hasF16) console.warn(`skipped: matmul-async-3stage.mlir (f16), ${on} offers no shader-f16`);
     const cases: [string, string, Type][] = [['matmul-tiled.mlir', 'matmul_f32', f32], ...(hasF16 ? [['matmul-async-3stage.mlir', 'matmul_f16', f16] as [string, string, Type]] : [])];
     for (const [file, entry, elem] of cases) {
-      const module = compile(example(file), conversions);
+      const module = compileOnce(file, conversions);
       const [M, N, K] = [37, 29, 45];
       const round = (x: Float32Array) => (elem === f16 ? x.map(roundF16) : x);
       const [a, b] = [round(randomF32(M * K, 5)), round(randomF32(K * N, 6))];
       const inputs: [Float32Array, number[], Type][] = [[a, [M, K], elem], [b, [K, N], elem], [new Float32Array(M * N), [M, N], f32]];
-      expectMatmulClose(await run(module, entry, inputs, true), await run(matmulReference, entry, inputs, false), a, b, [M, N, K], 1e-5, `${file}: WebGPU vs whole problem`);
+      expectMatmulClose(await run(module, entry, inputs, true), await interpretOnce(`${file} whole problem`, matmulReference, entry, inputs), a, b, [M, N, K], 1e-5, `${file}: WebGPU vs whole problem`);
     }
-    const addReference = compile(example('add.mlir'), 'canonicalize');
+    const addReference = compileOnce('add.mlir', 'canonicalize');
     for (const file of ['add-tiled.mlir', 'add-async-2buf.mlir', 'add-async-3buf.mlir']) {
-      const module = compile(example(file), conversions);
+      const module = compileOnce(file, conversions);
       const inputs: [Float32Array, number[]][] = [[randomF32(9 * 130, 1), [9, 130]], [randomF32(9 * 130, 2), [9, 130]], [new Float32Array(9 * 130), [9, 130]]];
-      expect([...(await run(module, 'add', inputs, true))], file).toEqual([...(await run(addReference, 'add', inputs, false))]);
+      expect([...(await run(module, 'add', inputs, true))], file).toEqual([...(await interpretOnce('add whole problem 9x130', addReference, 'add', inputs))]);
     }
   }, 180_000);
 
   it('matmul and add over slices (views with dynamic offsets and strides rebuilt in the kernels)', async () => {
     // (tile-sizes would apply to both the matmul and the map: the per-op defaults here.)
     for (const o of ['num-warps=1 num-stages=2 pack-lhs=true']) {
-      const module = compile(example('slices.mlir'), `@tile-wgsl{${o}}`);
-      const reference = compile(example('slices.mlir'), 'canonicalize');
+      const module = compileOnce('slices.mlir', `@tile-wgsl{${o}}`);
+      const reference = compileOnce('slices.mlir', 'canonicalize');
       for (const [M, N, K] of [[33, 45, 28], [1, 1, 1]] as const) {
         const inputs: [Float32Array, number[]][] = [[randomF32((M + 1) * (K + 2), M), [M + 1, K + 2]], [randomF32(K * (N + 3), N), [K, N + 3]], [new Float32Array(M * N), [M, N]]];
-        const [gpu, want] = [await run(module, 'matmul_slice', inputs, true), await run(reference, 'matmul_slice', inputs, false)];
+        const [gpu, want] = [await run(module, 'matmul_slice', inputs, true), await interpretOnce(`matmul_slice whole problem ${M}x${N}x${K}`, reference, 'matmul_slice', inputs)];
         gpu.forEach((g, i) => expect(Math.abs(g - want[i]!), `matmul_slice ${o} [${i}] at ${M}x${N}x${K}`).toBeLessThanOrEqual(1e-4));
       }
       const [M, N] = [9, 70];
       const add: [Float32Array, number[]][] = [[randomF32(M * N, 1), [M, N]], [randomF32(M * 2 * N, 2), [M, 2 * N]], [new Float32Array((M + 1) * (N + 2)), [M + 1, N + 2]]];
-      expect([...(await run(module, 'add_slice', add, true))], `add_slice ${o}`).toEqual([...(await run(reference, 'add_slice', add, false))]);
+      expect([...(await run(module, 'add_slice', add, true))], `add_slice ${o}`).toEqual([...(await interpretOnce('add_slice whole problem', reference, 'add_slice', add))]);
     }
   }, 180_000);
 
@@ -199,12 +216,12 @@ for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`@tile-wgsl ke
   }, 180_000);
 
   it('rgb2gray @tile-wgsl{tile-sizes=1,4,16 num-warps=1} (channel views rebuilt in the kernel)', async () => {
-    const module = compile(example('rgb2gray.mlir'), '@tile-wgsl{tile-sizes=1,4,16 num-warps=1}');
-    const reference = compile(example('rgb2gray.mlir'), 'canonicalize');
+    const module = compileOnce('rgb2gray.mlir', '@tile-wgsl{tile-sizes=1,4,16 num-warps=1}');
+    const reference = compileOnce('rgb2gray.mlir', 'canonicalize');
     for (const [N, H, W] of [[2, 13, 70], [1, 1, 1]] as const) {
       const inputs: [Float32Array, number[]][] = [[randomF32(N * 3 * H * W, H), [N, 3, H, W]], [new Float32Array(N * H * W), [N, H, W]]];
       const gpu = await run(module, 'rgb2gray', inputs, true);
-      const want = await run(reference, 'rgb2gray', inputs, false);
+      const want = await interpretOnce(`rgb2gray whole problem ${N}x${H}x${W}`, reference, 'rgb2gray', inputs);
       gpu.forEach((g, i) => expect(Math.abs(g - want[i]!), `[${i}] at ${N}x${H}x${W}`).toBeLessThanOrEqual(1e-6));
     }
   }, 180_000);
