@@ -3,7 +3,7 @@
 // whole-problem matmul (f32, f16) and add, and the hand-written tile-level examples through the
 // conversions alone, run in the interpreter (threads as coroutines meeting at barriers; a read of
 // a buffer region with a copy in flight is an error) equal to the whole-problem programs at
-// edge sizes. TILE_LOWERING_CONFIGS sets the number of combinations (TILE_SLOW=1: 150). The same
+// edge sizes. TILE_LOWERING_CONFIGS sets the number of combinations (default 20, TILE_SLOW=1: 300). The same
 // for matmuls with a transposed operand (A given K x M, B given N x K), whose dot reads the
 // transposed tile straight from its workgroup buffer with swapped coordinates.
 import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../../core/ir/operation.js';
 import { mulberry32 } from '../../../../testing/random.js';
 import { compile, example, expectClose, expectMatmulClose, random, runEntry, type MatmulOperandLayout } from '../tile/kernel-meaning.js';
+import { expectFullCoverage, randomCase, runCases, type Workload } from '../tile/random-cases.js';
+import { pipelineText, randomTileConfig, type TileOptionValue } from '../../../../testing/tile-options.js';
 
 const CONVERSIONS = 'tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu,canonicalize,cse';
 
@@ -86,7 +88,10 @@ function expectSameAdd(reference: Operation, lowered: Operation, shapes: readonl
   }
 }
 
-const configs = Number(process.env.TILE_LOWERING_CONFIGS ?? (process.env.TILE_SLOW ? 150 : 24));
+const configs = Number(process.env.TILE_LOWERING_CONFIGS ?? (process.env.TILE_SLOW ? 300 : 20));
+/** Combinations for softmax-tiled.mlir (a fifth as many, at least 3). */
+const softmaxConfigs = Math.max(3, Math.ceil(configs / 5));
+const WORKLOADS: readonly Workload[] = ['matmul_f32', 'matmul_f16', 'matmul_ta', 'matmul_tb', 'matmul_static', 'add', 'map_static'];
 /** Combinations for the transposed-operand matmul (a third as many, at least 4). */
 const transposedConfigs = Math.max(4, Math.ceil(configs / 3));
 
@@ -94,27 +99,35 @@ describe('lowering to SIMT code', () => {
   const matmul = compile(example('matmul.mlir'), 'canonicalize');
   const add = compile(example('add.mlir'), 'canonicalize');
 
-  it(`@tile-wgsl on ${configs} random option combinations equals the whole-problem programs`, () => {
-    for (let seed = 1; seed <= configs; seed++) {
-      const rnd = mulberry32(seed);
-      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-      const isAdd = rnd() < 0.3;
-      const sizes = isAdd ? pick([[2, 8], [4, 16], [1, 32]]) : pick([[8, 8, 4], [16, 8, 8], [8, 16, 4]]);
-      const stages = 1 + Math.floor(rnd() * 4);
-      const options = `tile-sizes=${sizes.join(',')} num-warps=${pick([1, 2])} num-stages=${stages} peel-epilogue=${rnd() < 0.5} synchronous-copies=${rnd() < 0.25} transpose-lhs=${rnd() < 0.5} pack-lhs=${rnd() < 0.3}`;
-      const what = `seed ${seed}: @tile-wgsl{${options}}`;
-      if (isAdd) {
-        const lowered = compile(example('add.mlir'), `@tile-wgsl{${options}}`);
-        expectSimt(lowered, what);
-        expectSameAdd(add, lowered, [[1, 1], [sizes[0]! + 1, sizes[1]! * stages + 3]], what);
-      } else {
-        const entry = rnd() < 0.5 ? 'matmul_f32' : 'matmul_f16';
-        const lowered = compile(example('matmul.mlir'), `@tile-wgsl{${options}}`);
-        expectSimt(lowered, what);
-        const [bm, bn, bk] = sizes as [number, number, number];
-        expectSameMatmul(matmul, lowered, entry, [[1, 1, 1], [bm + 1, bn - 1, bk * stages + 1], [bm, bn, Math.max(1, bk - 1)]], what);
+  it(`@tile-wgsl on ${configs} random configurations of its whole option space equals the whole-problem programs`, () => {
+    // Every parameter of tile-wgsl.yaml over its range (testing/tile-options.ts): equal and tiny
+    // tile sizes, every async-copy-loads value, 1-5 stages, register stages, synchronous copies,
+    // vectorize, subgroups of every power-of-two size, workgroup memory limits; workloads with
+    // transposed operands and static problems whose trip count equals num-stages.
+    const r = runCases('tile-wgsl', configs, 1, WORKLOADS, (module, what) => expectSimt(module, what));
+    expect(r.compiled + r.refused).toBe(configs);
+    expect(r.refused, `refused ${r.refused} of ${configs}`).toBeLessThan(configs * 0.3);
+    expectFullCoverage('tile-wgsl', r.configs.length >= 60 ? r.configs : Array.from({ length: 60 }, (_, i) => randomCase(i + 1, 'tile-wgsl', WORKLOADS).config));
+    console.log(`@tile-wgsl: ${configs} configurations, ${r.compiled} compiled (${r.runs} runs compared), ${r.refused} refused`);
+  }, SLOW_TIMEOUT_MS);
+
+  it(`@tile-wgsl on ${softmaxConfigs} random configurations lowers the reductions of softmax-tiled.mlir (subgroup shuffles or workgroup memory) to what the tile level computes`, () => {
+    const reference = compile(example('softmax-tiled.mlir'), 'canonicalize');
+    let subgroups = 0;
+    for (let seed = 1; seed <= softmaxConfigs; seed++) {
+      const config = randomTileConfig(mulberry32(500 + seed), 'tile-wgsl', { kind: 'defaults' });
+      const options: Record<string, TileOptionValue> = { ...config.options, 'max-workgroup-memory': 16384 };
+      if (options['subgroups']) subgroups++;
+      const text = pipelineText({ pipeline: 'tile-wgsl', options });
+      const lowered = compile(example('softmax-tiled.mlir'), text);
+      expectSimt(lowered, text);
+      for (const [M, N] of [[1, 1], [5, 64], [9, 37]] as const) {
+        const io = () => [random(M * N, M * 100 + N), new Float32Array(M * N).fill(NaN)];
+        expectClose(runEntry(lowered, 'softmax', [[M, N], [M, N]], io())[1]!, runEntry(reference, 'softmax', [[M, N], [M, N]], io())[1]!, 1e-5, `seed ${seed}: ${text} at ${M}x${N}`);
       }
     }
+    expect(subgroups, 'with subgroups on').toBeGreaterThan(0);
+    expect(subgroups, 'and off').toBeLessThan(softmaxConfigs);
   }, SLOW_TIMEOUT_MS);
 
   it(`@tile-wgsl on ${transposedConfigs} random option combinations of matmul-transposed-a.mlir (A given K x M) equals the whole problem`, () => {

@@ -1,0 +1,146 @@
+/**
+ * The option space of the named tile pipelines (pass-pipelines/tile-tiled.yaml,
+ * tile-pipelined.yaml, tile-wgsl.yaml), drawn at random for the random-configuration suites and
+ * the differential fuzzer: every parameter over its whole range. Tile sizes are mostly sizes the
+ * lowering can lay out (powers of two, equal BM = BN = BK, tiny ones such as 2,2,2 with one
+ * warp), some odd ones it may refuse; the compiler's legitimate refusals (`tile-sizes=...:`, the
+ * workgroup memory limit) are recognised by `isRefusal`.
+ */
+export type TilePipeline = 'tile-tiled' | 'tile-pipelined' | 'tile-wgsl';
+export type TileOptionValue = number | boolean | string | readonly number[];
+
+/** The parameters of each pipeline, as its YAML file declares them (tests check the two agree). */
+export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly string[]>> = {
+  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'pack-lhs'],
+  'tile-pipelined': ['tile-sizes', 'num-warps', 'max-grid-dims', 'async-copy-loads', 'pack-lhs', 'transpose-lhs', 'num-stages', 'num-buffers', 'peel-epilogue', 'register-stages', 'max-workgroup-memory'],
+  'tile-wgsl': [
+    'tile-sizes',
+    'num-warps',
+    'max-grid-dims',
+    'async-copy-loads',
+    'pack-lhs',
+    'transpose-lhs',
+    'num-stages',
+    'num-buffers',
+    'peel-epilogue',
+    'register-stages',
+    'synchronous-copies',
+    'vectorize',
+    'subgroups',
+    'subgroup-size',
+    'max-workgroup-memory',
+  ],
+};
+
+/** What the tile sizes are for: `matmul` (BM, BN, BK), a map of a rank, or nothing (per-op defaults). */
+export type TileSizesFor = { readonly kind: 'matmul' } | { readonly kind: 'map'; readonly rank: number } | { readonly kind: 'defaults' };
+
+export interface TileConfig {
+  readonly pipeline: TilePipeline;
+  readonly options: Readonly<Record<string, TileOptionValue>>;
+}
+
+type Rnd = () => number;
+const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+const chance = (rnd: Rnd, p: number): boolean => rnd() < p;
+
+/** Matmul tile sizes [BM, BN, BK]: equal sizes, tiny ones, powers of two, now and then odd ones. */
+export function randomMatmulTileSizes(rnd: Rnd): number[] {
+  const r = rnd();
+  if (r < 0.15) {
+    const s = pick(rnd, [2, 4, 8, 16, 32]);
+    return [s, s, s];
+  }
+  if (r < 0.22) return [2, 2, 2];
+  if (r < 0.3) return [pick(rnd, [1, 3, 5, 6, 12, 24, 48]), pick(rnd, [4, 8, 16, 3, 12]), pick(rnd, [1, 2, 3, 4, 8, 5])];
+  const bm = pick(rnd, [2, 4, 8, 16, 32, 64]);
+  const bn = pick(rnd, [2, 4, 8, 16, 32, 64]);
+  // Bounded so the register tiles stay small enough (and the interpreter quick).
+  const bk = pick(rnd, bm * bn >= 2048 ? [4, 8, 16] : [1, 2, 4, 8, 16, 32]);
+  return [bm, bn, bk];
+}
+
+/** Map tile sizes, one per dimension: mostly powers of two, leading ones often 1, sometimes odd. */
+export function randomMapTileSizes(rnd: Rnd, rank: number): number[] {
+  return Array.from({ length: rank }, (_, d) => {
+    const inner = d === rank - 1;
+    if (chance(rnd, 0.08)) return pick(rnd, [3, 5, 6, 12, 24]);
+    return inner ? pick(rnd, [1, 2, 4, 8, 16, 32, 64, 128, 256]) : pick(rnd, [1, 1, 2, 4, 8, 16]);
+  });
+}
+
+function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
+  if (what.kind === 'matmul') return randomMatmulTileSizes(rnd);
+  if (what.kind === 'map') return randomMapTileSizes(rnd, what.rank);
+  return [];
+}
+
+/**
+ * A random configuration of `pipeline`. Every parameter is drawn (an option may be left at its
+ * default by drawing it): tile-sizes as `what` says, num-warps 1..8, max-grid-dims 1..3,
+ * async-copy-loads all / dot-operands / none, pack-lhs, transpose-lhs, num-stages 1..5,
+ * num-buffers 0 (what the schedule needs) or 1..3 more than it needs, peel-epilogue,
+ * register-stages 0..3, synchronous-copies, vectorize, subgroups with subgroup-size a power of two
+ * 1..128, max-workgroup-memory (mostly roomy, sometimes tight enough to refuse).
+ */
+export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSizesFor): TileConfig {
+  const options: Record<string, TileOptionValue> = {};
+  const sizes = randomTileSizes(rnd, what);
+  // Tiny tiles: one warp, else 32 threads or more per tile of 8 elements hold copies.
+  const small = sizes.length > 0 && sizes.reduce((a, b) => a * b, 1) <= 64;
+  options['tile-sizes'] = sizes;
+  options['num-warps'] = small && chance(rnd, 0.7) ? 1 : pick(rnd, [1, 1, 2, 2, 4, 8]);
+  options['max-grid-dims'] = pick(rnd, [1, 2, 3, 3]);
+  options['pack-lhs'] = chance(rnd, 0.25);
+  if (pipeline === 'tile-tiled') return { pipeline, options };
+  const stages = 1 + Math.floor(rnd() * 5);
+  options['async-copy-loads'] = pick(rnd, ['all', 'all', 'dot-operands', 'none']);
+  options['transpose-lhs'] = chance(rnd, 0.4);
+  options['num-stages'] = stages;
+  // 0: what the schedule needs (stages - 1, at least 1); else more than it needs.
+  options['num-buffers'] = chance(rnd, 0.6) ? 0 : Math.max(1, stages - 1) + Math.floor(rnd() * 3);
+  options['peel-epilogue'] = chance(rnd, 0.5);
+  options['register-stages'] = pick(rnd, [0, 0, 1, 2, 3]);
+  if (pipeline === 'tile-pipelined') {
+    options['max-workgroup-memory'] = pick(rnd, [0, 0, 0, 65536, 16384, 4096]);
+    return { pipeline, options };
+  }
+  options['synchronous-copies'] = chance(rnd, 0.25);
+  options['vectorize'] = chance(rnd, 0.75);
+  options['subgroups'] = chance(rnd, 0.4);
+  options['subgroup-size'] = pick(rnd, [1, 2, 4, 4, 8, 16, 32, 64, 128]);
+  options['max-workgroup-memory'] = pick(rnd, [16384, 16384, 32768, 65536, 131072, 8192]);
+  return { pipeline, options };
+}
+
+/** `name=value ...` as pipeline text takes it (an empty tile-sizes is left out: per-op defaults). */
+export function optionsText(options: Readonly<Record<string, TileOptionValue>>): string {
+  return Object.entries(options)
+    .filter(([, v]) => !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
+    .join(' ');
+}
+
+/** `@pipeline{options}` */
+export function pipelineText(config: TileConfig): string {
+  const text = optionsText(config.options);
+  return text ? `@${config.pipeline}{${text}}` : `@${config.pipeline}`;
+}
+
+/** Whether a diagnostic is one of the compiler's legitimate refusals of a configuration. */
+export function isRefusal(message: string): boolean {
+  return /tile-sizes=[0-9,]+:/.test(message) || /bytes of workgroup memory, more than the \d+ allowed/.test(message);
+}
+
+/** The distinct values each option took over `configs` (for coverage checks). */
+export function optionCoverage(configs: readonly TileConfig[]): Map<string, Set<string>> {
+  const seen = new Map<string, Set<string>>();
+  for (const c of configs) {
+    for (const [k, v] of Object.entries(c.options)) {
+      let s = seen.get(k);
+      if (!s) seen.set(k, (s = new Set()));
+      s.add(Array.isArray(v) ? v.join(',') : String(v));
+    }
+  }
+  return seen;
+}
