@@ -34,6 +34,11 @@ export const canonicalizePass = definePass({
     'region-simplify': { type: 'enum', values: ['disabled', 'normal', 'aggressive'], default: 'normal', help: 'Perform control flow optimizations to the region tree' },
     'max-iterations': { type: 'int', default: 10, help: 'Max. iterations between applying patterns / simplifying regions' },
     'max-num-rewrites': { type: 'int', default: -1, help: 'Max. number of pattern rewrites within an iteration' },
+    'keep-constant-locations': {
+      type: 'bool',
+      default: false,
+      help: 'A constant hoisted to the start of its scope, or standing in for equal ones, keeps its location (default: loc(unknown), as MLIR)',
+    },
     'test-convergence': { type: 'bool', default: false, help: 'Test only: Fail pass on non-convergence to detect cyclic pattern' },
     'disable-patterns': { type: 'string-list', help: 'Labels of patterns that should be filtered out during application' },
     'enable-patterns': { type: 'string-list', help: 'Labels of patterns that should be used during application, all other patterns are filtered out' },
@@ -50,6 +55,7 @@ export const canonicalizePass = definePass({
       regionSimplification: o['region-simplify'] as RegionSimplification,
       maxIterations: o['max-iterations'],
       maxNumRewrites: o['max-num-rewrites'],
+      keepConstantLocations: o['keep-constant-locations'],
     });
     pass.addStatistic('num-rewrites', result.rewrites);
     if (result.converged) return;

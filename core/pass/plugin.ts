@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Dialect } from '../ir/dialect.js';
 import { DiagnosticError } from '../ir/diagnostics.js';
 import { SourceFile } from '../syntax/source.js';
@@ -50,6 +51,21 @@ export interface LoadPluginOptions<Lib> {
  * Load the plugin `specifier` (a .js/.mjs path, or a package name) and add what it registers to
  * `registry`, all or nothing: a plugin that fails leaves the registry as it was.
  */
+/**
+ * Where the syntax error of a plugin file is, as `node --check` shows it (`FILE:LINE`, the source
+ * line, a caret under the column): the error import() throws does not say. Undefined when the
+ * file itself parses (the error is in a module it imports) or the check cannot run.
+ */
+function syntaxErrorSite(file: string): { where: string; message: string; excerpt: string } | undefined {
+  const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 10_000 });
+  if (check.status === 0 || typeof check.stderr !== 'string') return undefined;
+  const [first, source, caret] = check.stderr.split('\n');
+  const m = /^(.*):(\d+)$/.exec(first ?? '');
+  if (!m || source === undefined || caret === undefined || !caret.includes('^')) return undefined;
+  const message = /^SyntaxError: (.*)$/m.exec(check.stderr)?.[1] ?? 'invalid JavaScript';
+  return { where: `${m[1]}:${m[2]}:${caret.indexOf('^') + 1}`, message, excerpt: `${source}\n${caret}` };
+}
+
 export async function loadPlugin<Lib>(specifier: string, registry: PassRegistry, options: LoadPluginOptions<Lib>): Promise<void> {
   const cwd = options.cwd ?? process.cwd();
   const fail = (message: string): never => {
@@ -77,6 +93,11 @@ export async function loadPlugin<Lib>(specifier: string, registry: PassRegistry,
     mod = (await import(url)) as Record<string, unknown>;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
+    // (Checked on any failure: a loader in between, as vitest's, may throw other than a SyntaxError.)
+    if (url.startsWith('file:') && code !== 'ERR_MODULE_NOT_FOUND') {
+      const at = syntaxErrorSite(fileURLToPath(url));
+      if (at) return fail(`syntax error at ${at.where}: ${at.message}\n${at.excerpt}`);
+    }
     return fail(code === 'ERR_MODULE_NOT_FOUND' && !isPath ? 'cannot find package' : `failed to load: ${(e as Error).message}`);
   }
   const register = [mod.default, mod.register].find((f) => typeof f === 'function') as PluginRegister<Lib> | undefined;

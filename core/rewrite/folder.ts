@@ -84,7 +84,11 @@ export class OperationFolder {
   private readonly scopes = new Map<Region, ConstantScope>();
   private readonly owned = new Set<Operation>();
 
-  constructor(private readonly rewriter: PatternRewriter) {}
+  constructor(
+    private readonly rewriter: PatternRewriter,
+    /** Whether hoisted and deduplicated constants keep their locations (see GreedyConfig.keepConstantLocations). */
+    private readonly keepLocations = false,
+  ) {}
 
   /** The region constants of `block` are materialized in. */
   insertionRegion(block: Block): Region {
@@ -112,7 +116,7 @@ export class OperationFolder {
       this.rewriter.replaceOp(op, existing.results);
       // It now stands for constants from several places: no one location is right (MLIR's
       // erasedFoldedLocation).
-      existing.loc = UnknownLoc.get();
+      if (!this.keepLocations) existing.loc = UnknownLoc.get();
       return false;
     }
     scope.set(dialect, value, type, op);
@@ -123,7 +127,7 @@ export class OperationFolder {
       // A move, not a change: MLIR's folder does not report it either. Hoisted, the op no longer
       // sits where its location says.
       block.insertBefore(op, block.first);
-      op.loc = UnknownLoc.get();
+      if (!this.keepLocations) op.loc = UnknownLoc.get();
     }
     return true;
   }

@@ -27,6 +27,11 @@ export interface GreedyConfig {
   /** Deduplicate existing constants and move them to the start of their scope. */
   cseConstants?: boolean;
   /**
+   * A constant hoisted or standing in for equal ones keeps its location (else it gets
+   * loc(unknown), MLIR's erasedFoldedLocation), so that later errors at it stay located.
+   */
+  keepConstantLocations?: boolean;
+  /**
    * Simplify the regions after each iteration: 'normal' and 'aggressive' erase unreachable
    * blocks and dead ops (region DCE); 'aggressive' also merges identical blocks (block-merge.ts).
    */
@@ -175,7 +180,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       if (maxIterations >= 0 && iterations >= maxIterations) break;
       iterations++;
       worklist.clear();
-      folder = new OperationFolder(rewriter);
+      folder = new OperationFolder(rewriter, config.keepConstantLocations ?? false);
       seeded = 0;
       // Top-down, everything pushed while seeding (the users of uniqued constants too) is queued
       // in push order and processed first-in first-out; bottom-up it is a plain stack.

@@ -2,11 +2,11 @@
 import { IntegerAttr, StringAttr } from '../../core/ir/attributes.js';
 import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemRefType, VectorType } from '../../core/ir/types.js';
+import { MemRefType, RankedTensorType, VectorType } from '../../core/ir/types.js';
 import type { BlockArgument, Value } from '../../core/ir/value.js';
 import { functionTypeOf } from '../../dialects/func/function-interface.js';
 import { staticByteSize, stridesAndOffset } from '../../dialects/memref/types.js';
-import { KernelContext, type Builtin, type MemrefView, type OpEmitter } from './context.js';
+import { failOp, KernelContext, type Builtin, type MemrefView, type OpEmitter } from './context.js';
 import { arithEmitters } from './emit-arith.js';
 import { BUILTIN_PARAMS, gpuEmitters } from './emit-gpu.js';
 import { mathEmitters } from './emit-math.js';
@@ -73,6 +73,15 @@ function identityStrides(sizes: readonly IndexExpr[]): IndexExpr[] {
 }
 
 
+/** The first op of a kernel at tile level: a tile or async op, or one of tensor type. */
+function firstTileLevelOp(fn: Operation): Operation | undefined {
+  let found: Operation | undefined;
+  fn.walk((op) => {
+    if (!found && (op.dialect === 'tile' || op.dialect === 'async' || op.results.some((r) => r.type instanceof RankedTensorType))) found = op;
+  });
+  return found;
+}
+
 export function emitKernel(module: Operation, fn: Operation, entryPoint: string, limits: WgslLimits = WEBGPU_DEFAULT_LIMITS): EmittedKernel {
   const moduleName = (module.getAttr('sym_name') as StringAttr).value;
   const fnName = (fn.getAttr('sym_name') as StringAttr).value;
@@ -80,6 +89,8 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string,
   const body = fn.region(0);
   if (body.blocks.length !== 1) throw DiagnosticError.at(body.blocks[1]?.first?.loc ?? fn.loc, `'gpu.func' op with more than one block (unstructured control flow) is not supported by the WGSL target`);
   const entry = body.entry!;
+  const tileLevel = firstTileLevelOp(fn);
+  if (tileLevel) failOp(tileLevel, `is at tile level, which the WGSL target does not print: lower the kernel to SIMT code first (tile-assign-layouts, convert-async-to-gpu, convert-tile-to-gpu; or -p @tile-wgsl instead of @tile-pipelined)`);
   const inputs = functionTypeOf(fn).inputs;
   const numWorkgroup = (fn.getAttr('workgroup_attributions') as IntegerAttr | undefined)?.number ?? 0;
   const args = entry.arguments.slice(0, inputs.length);

@@ -73,10 +73,16 @@ describe('plugins that fail', () => {
   });
   it('a module without a register function, and one that does not load', async () => {
     await expectPluginError(plugin('nothing.mjs', 'export const x = 1;\n'), "expected a default export or a 'register' export that is a function");
-    const broken = plugin('broken.mjs', 'export default function ( {\n');
+    // A syntax error is reported at its file, line and column, with the line, as `node --check` shows it.
+    const broken = plugin('broken.mjs', 'export default function register(api) {\n  api.registerPass({ name: "x", run( });\n}\n');
     const r = await tileOptAsync(['-', '--load-plugin', broken], input);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^tile-opt: error: plugin '${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}': failed to load: .*\n$`));
+    expect(r.stderr).toBe(`tile-opt: error: plugin '${broken}': syntax error at ${broken}:2:38: Unexpected token '}'\n  api.registerPass({ name: "x", run( });\n                                     ^\n`);
+    // One that imports a module that does not load says what failed.
+    const importer = plugin('importer.mjs', `import './missing-dependency.mjs';\nexport default function register() {}\n`);
+    const i = await tileOptAsync(['-', '--load-plugin', importer], input);
+    expect(i.code).toBe(1);
+    expect(i.stderr).toMatch(new RegExp(`^tile-opt: error: plugin '${importer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}': failed to load: .*missing-dependency.*\n$`));
   });
   it('registration is all or nothing, and the next run is unaffected', async () => {
     await expectPluginError(
