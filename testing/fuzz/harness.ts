@@ -84,6 +84,8 @@ export function runPipeline(text: string, pipeline: string): Outcome {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return { kind: 'crash', message: `failed without an error: ${message}` };
   if (!errors.every(located)) return { kind: 'crash', message: `unlocated: ${message}` };
+  // A pass that throws is reported as a located error 'pass 'x' failed with an internal error: ...'.
+  if (errors.some((d) => /failed with an internal error/.test(d.message))) return { kind: 'crash', message };
   if (errors.every((d) => isRefusal(d.message))) return { kind: 'refused', message };
   return { kind: 'diagnostic', message, phase: 'pipeline' };
 }
