@@ -16,6 +16,8 @@ export interface LitResult {
   skipReason?: string;
   /** The WebGPU provider of this run, for a test that requires `gpu` (it runs once per provider). */
   provider?: string;
+  /** How long the test took (its RUN lines), in ms. */
+  ms?: number;
 }
 
 export interface LitOptions {
@@ -103,7 +105,8 @@ export function resultName(r: LitResult, relativeTo?: string): string {
 const requiresGpu = (test: LitTest): boolean => test.requires.some((r) => /(^|[^-\w])gpu($|[^-\w])/.test(r));
 
 export async function runTest(test: LitTest, bin: string, opts: LitOptions, provider?: string): Promise<LitResult> {
-  const result = await runTestOnce(test, bin, opts, provider);
+  const started = performance.now();
+  const result = { ...(await runTestOnce(test, bin, opts, provider)), ms: performance.now() - started };
   return provider ? { ...result, provider } : result;
 }
 
