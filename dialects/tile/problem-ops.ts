@@ -1,11 +1,12 @@
-import { DenseArrayAttr } from '../../core/ir/attributes.js';
-import { optionalAttr, variadic } from '../../core/ir/constraints.js';
+import { AffineDimExpr, AffineMap } from '../../core/ir/affine.js';
+import { AffineMapAttr, ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
+import { attrConstraint, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
 import { f32, MemRefType } from '../../core/ir/types.js';
-import { UnitAttrC } from './attributes.js';
-import { dimsAgree, isDotInput, isGlobalMemRef, RankedMemRef, shapeText } from './types.js';
+import { I64ListAttr, ReduceKindConstraint, UnitAttrC, type ReduceKindAttr } from './attributes.js';
+import { dimsAgree, isDotInput, isFloat, isGlobalMemRef, isSignlessInt, RankedMemRef, shapeText } from './types.js';
 
 // Whole-problem ops: what a tiling pass decomposes into grids of workgroups and tile ops.
 
@@ -51,16 +52,75 @@ function verifyMap(op: Operation): string | undefined {
   const [nIn, nOut] = segments(op);
   if (nOut === 0) return 'expects at least one output';
   const types = op.operands.map((v) => v.type as MemRefType);
+  const what = (i: number) => (i < nIn ? `input #${i}` : `output #${i - nIn}`);
+  for (const [i, t] of types.entries()) if (!isGlobalMemRef(t)) return `${what(i)} must be in global memory, got '${t}'`;
+  if (op.properties.has('indexing_maps')) return verifyIndexingMaps(op, types, what);
   const shape = types[0]!.shape;
   for (const [i, t] of types.entries()) {
-    const what = i < nIn ? `input #${i}` : `output #${i - nIn}`;
     if (t.rank !== shape.length || t.shape.some((d, k) => !dimsAgree(d, shape[k]!))) {
-      return `${what} has shape ${shapeText(t.shape)}, expected ${shapeText(shape)} (every input and output has the iteration shape)`;
+      return `${what(i)} has shape ${shapeText(t.shape)}, expected ${shapeText(shape)} (every input and output has the iteration shape)`;
     }
-    if (!isGlobalMemRef(t)) return `${what} must be in global memory, got '${t}'`;
   }
   return undefined;
 }
+
+/**
+ * With `indexing_maps`: the iteration space is the outputs' shape (their maps are the identity);
+ * each input map is a projection (distinct dims, increasing: a broadcast along the others), and
+ * each input dimension agrees with the iteration dimension it reads.
+ */
+function verifyIndexingMaps(op: Operation, types: readonly MemRefType[], what: (i: number) => string): string | undefined {
+  const maps = (op.properties.get('indexing_maps') as ArrayAttr).elements.map((a) => (a as AffineMapAttr).map);
+  if (maps.length !== types.length) return `expects ${types.length} indexing maps (one per input and output), got ${maps.length}`;
+  const nIn = segments(op)[0];
+  const rank = types[nIn]!.rank;
+  const space = [...types[nIn]!.shape];
+  for (const [i, m] of maps.entries()) {
+    const t = types[i]!;
+    const shown = `affine_map<${m}>`;
+    if (m.numDims !== rank || m.numSymbols !== 0) return `indexing map of ${what(i)} must have ${rank} dimensions (the output rank) and no symbols, got ${shown}`;
+    if (i >= nIn && !m.isIdentity()) return `indexing map of ${what(i)} must be the identity, got ${shown}`;
+    if (projectedDims(m) === undefined) return `indexing map of ${what(i)} must be a projection (each result a distinct dimension, in increasing order), got ${shown}`;
+    if (m.numResults !== t.rank) return `${what(i)} has rank ${t.rank} but its indexing map has ${m.numResults} results`;
+  }
+  // Each iteration dimension gets the first static size that some operand gives it.
+  for (const [i, m] of maps.entries()) {
+    const t = types[i]!;
+    for (const [k, d] of projectedDims(m)!.entries()) {
+      const size = t.shape[k]!;
+      if (!dimsAgree(size, space[d]!)) {
+        const rule = i < nIn ? 'a broadcast input must match the dimensions it keeps' : 'outputs have the iteration shape';
+        return `${what(i)} dimension ${k} has size ${shapeText([size])} but iteration dimension d${d} has size ${shapeText([space[d]!])} (${rule})`;
+      }
+      if (space[d]! < 0) space[d] = size;
+    }
+  }
+  return undefined;
+}
+
+/** The dims a projected map keeps (`(d0, d1) -> (d1)`: [1]), or undefined if it is not one. */
+export function projectedDims(m: AffineMap): number[] | undefined {
+  const dims: number[] = [];
+  for (const r of m.results) {
+    if (!(r instanceof AffineDimExpr) || (dims.length > 0 && r.position <= dims[dims.length - 1]!)) return undefined;
+    dims.push(r.position);
+  }
+  return dims;
+}
+
+/**
+ * The indexing maps of a tile.map, one per input then per output: its `indexing_maps`, or the
+ * identity over the rank of its first operand.
+ */
+export function mapIndexingMaps(op: Operation): AffineMap[] {
+  const maps = op.properties.get('indexing_maps');
+  if (maps instanceof ArrayAttr) return maps.elements.map((a) => (a as AffineMapAttr).map);
+  const id = AffineMap.identity((op.operands[0]!.type as MemRefType).rank);
+  return op.operands.map(() => id);
+}
+
+/** Whether some input of a tile.map is broadcast (an indexing map that is not the identity). */
+export const hasBroadcastInputs = (op: Operation): boolean => mapIndexingMaps(op).some((m) => !m.isIdentity());
 
 /** [number of inputs, number of outputs] of a tile.map. */
 function segments(op: Operation): [number, number] {
@@ -86,18 +146,66 @@ function verifyMapBody(op: Operation): string | undefined {
   return undefined;
 }
 
+/** An array of affine maps (`[#map, #map1]`), as linalg's `indexing_maps`. */
+const AffineMapArray = attrConstraint('affine map array attribute', (a): a is ArrayAttr => a instanceof ArrayAttr && a.elements.every((e) => e instanceof AffineMapAttr));
+
 /**
  * `tile.map ins(%a, %b : memref<..>, memref<..>) outs(%c : memref<..>) { ^bb0(%x: f32, %y: f32): ... tile.yield %s : f32 }`:
- * for every index of the common shape, outs[i] = body(ins[i]).
+ * for every index of the common shape, outs[i] = body(ins[i]). With
+ * `indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, ...]` (before
+ * `ins`, as linalg.matmul writes them), an input is read at its projection of the index: broadcast.
  */
 export const MapOp = defineOp({
   name: 'tile.map',
   summary: 'elementwise map over memrefs',
   operands: { inputs: variadic(RankedMemRef), outputs: variadic(RankedMemRef) },
+  attributes: { indexing_maps: optionalAttr(AffineMapArray) },
   regions: { body: {} },
   traits: [MemoryEffects('read', 'write')],
-  assemblyFormat: '(`ins` `(` $inputs^ `:` type($inputs) `)`)? `outs` `(` $outputs `:` type($outputs) `)` attr-dict-with-keyword $body',
+  assemblyFormat:
+    '(`indexing_maps` `=` $indexing_maps^)? (`ins` `(` $inputs^ `:` type($inputs) `)`)? `outs` `(` $outputs `:` type($outputs) `)` attr-dict-with-keyword $body',
   blockArgNames: (op) => op.regions[0]!.entry?.arguments.map(() => 'in') ?? [],
   verify: verifyMap,
   verifyRegions: verifyMapBody,
+});
+
+// ---------------------------------------------------------------------------------------- reduction
+
+/** The dimensions a tile.reduction reduces. */
+export const reductionDims = (op: Operation): number[] => (op.properties.get('dimensions') as DenseArrayAttr).numbers;
+
+function verifyReduction(op: Operation): string | undefined {
+  const [x, r] = [memOf(op, 0), memOf(op, 1)];
+  for (const [t, what] of [[x, 'input'], [r, 'output']] as const) if (!isGlobalMemRef(t)) return `${what} must be in global memory, got '${t}'`;
+  const dims = reductionDims(op);
+  for (const [i, d] of dims.entries()) {
+    if (d < 0 || d >= x.rank) return `dimension ${d} is out of range for the rank-${x.rank} input (dimensions are in [0, ${x.rank}))`;
+    if (i > 0 && d <= dims[i - 1]!) return `dimensions [${dims.join(', ')}] must be strictly increasing (dimension ${d} follows ${dims[i - 1]})`;
+  }
+  const elem = x.elementType;
+  if (r.elementType !== elem) return `output element type '${r.elementType}' must be the input element type '${elem}'`;
+  const kind = (op.properties.get('kind') as ReduceKindAttr).value;
+  if (!isSignlessInt(elem) && !isFloat(elem)) return `kind '${kind}' requires integer or float elements, got '${elem}'`;
+  if (['and', 'or', 'xor'].includes(kind) && !isSignlessInt(elem)) return `kind '${kind}' requires integer elements, got '${elem}'`;
+  const kept = x.shape.filter((_, d) => !dims.includes(d));
+  if (r.rank !== kept.length || r.shape.some((s, i) => !dimsAgree(s, kept[i]!))) {
+    return `output shape ${shapeText(r.shape) || '(rank 0)'} must be the input shape ${shapeText(x.shape)} without dimensions [${dims.join(', ')}], i.e. ${shapeText(kept) || '(rank 0)'}`;
+  }
+  return undefined;
+}
+
+/**
+ * `tile.reduction max ins(%X : memref<?x?xf32>) outs(%R : memref<?xf32>) dimensions = [1]`:
+ * R = the reduction of X over `dimensions` (R's shape is X's without them), or R combined with
+ * it under `accumulate`. An empty reduced extent gives the kind's identity (docs/dialects/tile.md).
+ */
+export const ReductionOp = defineOp({
+  name: 'tile.reduction',
+  summary: 'reduction of a memref along dimensions',
+  operands: { input: RankedMemRef, output: RankedMemRef },
+  attributes: { kind: required(ReduceKindConstraint), dimensions: required(I64ListAttr), accumulate: optionalAttr(UnitAttrC) },
+  traits: [MemoryEffects('read', 'write')],
+  assemblyFormat:
+    '$kind `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `dimensions` `=` $dimensions (`accumulate` $accumulate^)? attr-dict',
+  verify: verifyReduction,
 });
