@@ -11,10 +11,11 @@ import type { DialectSemantics, ExecContext, OpHandler } from '../../core/interp
 import { attributeValue } from '../../core/interpret/elementwise.js';
 import { opError } from '../../core/interpret/errors.js';
 import { EvalError, floatRounder, fromBig, intFormat, scalarOf, toSigned, wrapSmall, type Scalar } from '../../core/interpret/numeric.js';
-import { codecOf, MemRef, ShapedValue, type RtValue } from '../../core/interpret/values.js';
+import { codecOf, MemRef, numElements, rowMajorStrides, ShapedValue, type RtValue } from '../../core/interpret/values.js';
 import type { ReduceKindAttr } from './attributes.js';
 import { collectiveOps } from './collective.js';
 import { broadcastAddedDims } from './compute-ops.js';
+import { mapIndexingMaps, projectedDims, reductionDims } from './problem-ops.js';
 
 const resultTensor = (op: Operation): RankedTensorType => op.results[0]!.type as RankedTensorType;
 const list = (xs: ArrayLike<number>): string => `[${Array.from(xs).join(', ')}]`;
@@ -302,27 +303,108 @@ const matmul: OpHandler = (op, [a, b, c], ctx) => {
   ctx.memory.writeView(C, cv, op);
 };
 
+/**
+ * For each index of `space` in row-major order, the row-major position of its projection onto
+ * `dims` in an array of the kept sizes: where a broadcast operand or a reduction's output is read.
+ */
+function projectionIndex(space: readonly number[], dims: readonly number[]): Int32Array {
+  const keptStrides = rowMajorStrides(dims.map((d) => space[d]!));
+  const stride = space.map(() => 0);
+  dims.forEach((d, i) => (stride[d] = keptStrides[i]!));
+  const out = new Int32Array(numElements(space));
+  const idx = space.map(() => 0);
+  let at = 0;
+  for (let k = 0; k < out.length; k++) {
+    out[k] = at;
+    for (let d = space.length - 1; d >= 0; d--) {
+      at += stride[d]!;
+      if (++idx[d]! < space[d]!) break;
+      at -= idx[d]! * stride[d]!;
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * The iteration space of a tile.map at run time and, per input, where each index reads it
+ * (undefined: the index itself). Without indexing_maps every operand has operand #0's shape;
+ * with them, the outputs' shape, each input's sizes those of the dimensions its map keeps.
+ */
+function mapAccesses(op: Operation, mems: readonly MemRef[], nIn: number): { space: readonly number[]; reads: (Int32Array | undefined)[] } {
+  if (!op.properties.has('indexing_maps')) {
+    const shape = mems[0]!.shape;
+    mems.forEach((m, i) => {
+      if (!sameShape(m.shape, shape)) throw opError(op, `operand #${i} has shape ${list(m.shape)} at run time, expected ${list(shape)} (the shape of operand #0)`);
+    });
+    return { space: shape, reads: mems.map(() => undefined) };
+  }
+  const space = mems[nIn]!.shape;
+  const maps = mapIndexingMaps(op);
+  mems.forEach((m, i) => {
+    const what = i < nIn ? `input #${i}` : `output #${i - nIn}`;
+    projectedDims(maps[i]!)!.forEach((d, k) => {
+      if (m.shape[k] !== space[d]) throw opError(op, `${what} has shape ${list(m.shape)} at run time: its dimension ${k} is ${m.shape[k]} but iteration dimension d${d} is ${space[d]} (the iteration space is output #0's shape ${list(space)})`);
+    });
+  });
+  return { space, reads: maps.slice(0, nIn).map((m) => (m.isIdentity() ? undefined : projectionIndex(space, projectedDims(m)!))) };
+}
+
 /** Evaluates the body at every index (row-major); all inputs are read before any output is written. */
 const map: OpHandler = function* (op: Operation, operands: readonly RtValue[], ctx: ExecContext) {
   const seg = op.properties.get('operandSegmentSizes');
   const nIn = seg instanceof DenseArrayAttr ? seg.numbers[0]! : 0;
   const mems = operands as MemRef[];
-  const shape = mems[0]!.shape;
-  mems.forEach((m, i) => {
-    if (!sameShape(m.shape, shape)) throw opError(op, `operand #${i} has shape ${list(m.shape)} at run time, expected ${list(shape)} (the shape of operand #0)`);
-  });
+  const { space, reads } = mapAccesses(op, mems, nIn);
   const inputs = mems.slice(0, nIn).map((m) => ctx.memory.readView(m, op));
-  const outputs = mems.slice(nIn).map((m) => new Array<Scalar>(m.numElements));
+  const size = numElements(space);
+  const outputs = mems.slice(nIn).map(() => new Array<Scalar>(size));
   const body = op.region(0);
-  const size = mems[0]!.numElements;
   for (let k = 0; k < size; k++) {
     const exit = yield* ctx.runRegion(
       body,
-      inputs.map((vs) => vs[k]!),
+      inputs.map((vs, i) => vs[reads[i] ? reads[i][k]! : k]!),
     );
     exit.values.forEach((v, o) => (outputs[o]![k] = v as Scalar));
   }
   mems.slice(nIn).forEach((m, o) => ctx.memory.writeView(m, outputs[o]!, op));
+};
+
+/** The value a reduction of no elements gives: the kind's identity (max of floats: -inf; of integers: the signed minimum). */
+export function reductionIdentity(kind: string, t: Type): Scalar {
+  if (t instanceof FloatType) return ({ add: 0, mul: 1, max: -Infinity, min: Infinity } as Record<string, number>)[kind]!;
+  const f = intFormat(t);
+  const top = 1n << BigInt(f.width - 1);
+  const v = ({ add: 0n, mul: 1n, max: -top, min: top - 1n, and: -1n, or: 0n, xor: 0n } as Record<string, bigint>)[kind]!;
+  return fromBig(v, f);
+}
+
+/**
+ * R (combined with its old values under `accumulate`) = the reduction of X over `dimensions`,
+ * in X's row-major order, each step rounded to the element type.
+ */
+const reduction: OpHandler = (op, [x, r], ctx) => {
+  const [X, R] = [x as MemRef, r as MemRef];
+  const dims = reductionDims(op);
+  const kept = X.shape.map((_, d) => d).filter((d) => !dims.includes(d));
+  const keptShape = kept.map((d) => X.shape[d]!);
+  if (!sameShape(R.shape, keptShape)) {
+    throw opError(op, `output has shape ${list(R.shape)} at run time, but the input's ${list(X.shape)} without dimensions ${list(dims)} is ${list(keptShape)}`);
+  }
+  const elem = X.type.elementType;
+  const kind = (op.properties.get('kind') as ReduceKindAttr).value;
+  const combine = reduceCombiner(kind, elem);
+  const xs = ctx.memory.readView(X, op);
+  // undefined: nothing combined there yet (a reduction has no initial value unless it accumulates).
+  const acc: (Scalar | undefined)[] = op.properties.has('accumulate') ? ctx.memory.readView(R, op) : new Array<undefined>(R.numElements);
+  const at = projectionIndex(X.shape, kept);
+  for (let k = 0; k < xs.length; k++) {
+    const o = at[k]!;
+    const a = acc[o];
+    acc[o] = a === undefined ? xs[k]! : combine(a, xs[k]!);
+  }
+  const identity = reductionIdentity(kind, elem);
+  ctx.memory.writeView(R, acc.map((v) => v ?? identity), op);
 };
 
 export const tileSemantics: DialectSemantics = {
@@ -340,5 +422,6 @@ export const tileSemantics: DialectSemantics = {
     'tile.cast': cast,
     'tile.matmul': matmul,
     'tile.map': map,
+    'tile.reduction': reduction,
   }),
 };
