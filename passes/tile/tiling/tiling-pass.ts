@@ -4,7 +4,7 @@ import { symbolName } from '../../../core/ir/symbol-table.js';
 import { definePass } from '../../../core/pass/pass.js';
 import { ModuleOp } from '../../../dialects/builtin/index.js';
 import { FuncOp } from '../../../dialects/func/index.js';
-import { MapOp, MatmulOp } from '../../../dialects/tile/index.js';
+import { hasBroadcastInputs, MapOp, MatmulOp, ReductionOp } from '../../../dialects/tile/index.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
 import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
@@ -56,9 +56,20 @@ function hostFunctionOf(op: Operation): Operation | undefined {
 function wholeProblemOps(root: Operation): Operation[] {
   const ops: Operation[] = [];
   root.walk((op) => {
-    if ((MatmulOp.isa(op) || MapOp.isa(op)) && hostFunctionOf(op)) ops.push(op);
+    if ((MatmulOp.isa(op) || MapOp.isa(op) || ReductionOp.isa(op)) && hostFunctionOf(op)) ops.push(op);
   }, 'pre');
   return ops;
+}
+
+/**
+ * Why a whole-problem op is not tiled yet, or undefined. Reductions and broadcast inputs (issue 36)
+ * need kernels that walk whole rows: refused rather than tiled as if every operand had the
+ * iteration shape.
+ */
+function notTiledYet(op: Operation): string | undefined {
+  if (ReductionOp.isa(op)) return `cannot tile 'tile.reduction': whole-problem reductions are not tiled yet`;
+  if (MapOp.isa(op) && hasBroadcastInputs(op)) return `cannot tile 'tile.map': broadcast inputs (indexing_maps that are not the identity) are not tiled yet`;
+  return undefined;
 }
 
 export const tileTilingPass = definePass({
@@ -73,7 +84,8 @@ export const tileTilingPass = definePass({
     '[BM, BN, BK] = [32, 32, 16]; map of rank 1: [256]; map of rank r >= 2: [1, ..., 1, 4, 64]. Grid dimensions beyond ' +
     'max-grid-dims are combined into the highest grid axis. With pack-lhs, a matmul without transpose_a first launches a ' +
     'kernel that writes Aᵀ into a memref.alloc (64x64 tiles transposed through workgroup memory, freed after the call) ' +
-    'and its kernel reads that as transpose_a.',
+    'and its kernel reads that as transpose_a. A tile.reduction, or a tile.map with broadcast inputs (non-identity ' +
+    'indexing_maps), is refused: not tiled yet.',
   opName: ModuleOp.name,
   options: {
     'tile-sizes': { type: 'int-list', help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map; empty: matmul 32,32,16, map 256 (rank 1) or 1,...,1,4,64' },
@@ -99,6 +111,8 @@ export const tileTilingPass = definePass({
     // Everything is checked before anything changes.
     const targets: Target[] = [];
     for (const op of ops) {
+      const unsupported = notTiledYet(op);
+      if (unsupported) return fail(op.loc, unsupported);
       if (MapOp.isa(op)) {
         if (mapRank(op) === 0) return fail(op.loc, `cannot tile 'tile.map': its iteration space has rank 0`);
         const body = untileableBody(op);
