@@ -396,7 +396,7 @@ const reduction: OpHandler = (op, [x, r], ctx) => {
   const combine = reduceCombiner(kind, elem);
   const xs = ctx.memory.readView(X, op);
   // undefined: nothing combined there yet (a reduction has no initial value unless it accumulates).
-  const acc: (Scalar | undefined)[] = op.properties.has('accumulate') ? ctx.memory.readView(R, op) : new Array<undefined>(R.numElements);
+  const acc: (Scalar | undefined)[] = op.properties.has('accumulate') ? ctx.memory.readView(R, op) : new Array<undefined>(R.numElements).fill(undefined);
   const at = projectionIndex(X.shape, kept);
   for (let k = 0; k < xs.length; k++) {
     const o = at[k]!;
