@@ -1,7 +1,8 @@
 /**
- * Temporary folders that go however the process ends: at exit, and on SIGINT, SIGTERM or SIGHUP,
- * after which the signal is raised again to take its usual effect. (A runner's buffer files
- * stayed behind in the system's temporary folder when tile-run was interrupted.)
+ * Temporary folders that go however the process ends: at exit, and on SIGINT, SIGTERM or SIGHUP
+ * that nothing else handles, after which the signal is raised again to take its usual effect.
+ * (A runner's buffer files stayed behind in the system's temporary folder when tile-run was
+ * interrupted.)
  */
 import { rmSync } from 'node:fs';
 
@@ -14,10 +15,13 @@ function removeAll(): void {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  // Another listener handles the signal (tile-tune finishes the run in flight): the folders stay
+  // in use until the process exits, which removes them.
+  if (process.listenerCount(signal) > 1) return;
   removeAll();
   listen(false);
-  // Without other listeners the signal's default action (ending the process) applies again.
-  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  // The signal's default action (ending the process) applies again.
+  process.kill(process.pid, signal);
 }
 
 function listen(on: boolean): void {
