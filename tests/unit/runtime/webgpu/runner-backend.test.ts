@@ -103,6 +103,33 @@ setInterval(() => undefined, 1000);
 `,
   );
 
+  it('stays while another listener handles the signal (a run finishing what is in flight), and goes at exit', async () => {
+    const tmp = mkdtempSync(path.join(dir, 'tmp-'));
+    const handled = path.join(dir, 'handled.mjs');
+    writeFileSync(
+      handled,
+      `import fs from 'node:fs';
+process.on('SIGINT', () => {
+  // After every listener of the signal has run, as the rest of a run that finishes would.
+  setTimeout(() => {
+    console.log('folders after SIGINT: ' + fs.readdirSync(process.env.TMPDIR).length);
+    process.exit(0);
+  }, 100);
+});
+await import(${JSON.stringify(child)});
+`,
+    );
+    const p = spawn(process.execPath, [handled], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise<void>((resolve) => p.stdout.on('data', () => out.includes('running') && resolve()));
+    p.kill('SIGINT');
+    const [code] = (await once(p, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(out).toContain('folders after SIGINT: 1');
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`is removed when the process is stopped by ${signal}, which still ends it`, async () => {
       const tmp = mkdtempSync(path.join(dir, 'tmp-'));
