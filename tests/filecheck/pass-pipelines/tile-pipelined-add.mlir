@@ -1,15 +1,16 @@
 // The elementwise add of the seeds, pipelined over the column loop of each row block with 1, 2
 // and 3 buffers per tile (2, 3 and 4 stages), peeled prologue and epilogue, masked at the edges,
-// at 1000x2000 and 4000x120: equal to the whole-problem tile.map, exactly.
+// at small sizes that are not multiples of the tile (37x130, 5x301): equal to the whole-problem
+// tile.map, exactly. The seeds' own sizes are in tile-pipelined-add-full.mlir (slow suite).
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=2 num-buffers=1}' -o %t.1.mlir
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=3 num-buffers=2}' -o %t.2.mlir
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=4 num-buffers=3}' -o %t.3.mlir
-// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:1000x2000xf32 --arg arg1=rand:1000x2000xf32 --arg arg2=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:1000x2000xf32 --arg arg1=rand:1000x2000xf32 --arg arg2=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:1000x2000xf32 --arg arg1=rand:1000x2000xf32 --arg arg2=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:4000x120xf32 --arg arg1=rand:4000x120xf32 --arg arg2=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:4000x120xf32 --arg arg1=rand:4000x120xf32 --arg arg2=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:4000x120xf32 --arg arg1=rand:4000x120xf32 --arg arg2=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:37x130xf32 --arg arg1=rand:37x130xf32 --arg arg2=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:37x130xf32 --arg arg1=rand:37x130xf32 --arg arg2=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:37x130xf32 --arg arg1=rand:37x130xf32 --arg arg2=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:5x301xf32 --arg arg1=rand:5x301xf32 --arg arg2=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:5x301xf32 --arg arg1=rand:5x301xf32 --arg arg2=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:5x301xf32 --arg arg1=rand:5x301xf32 --arg arg2=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
 // RUN: FileCheck %s --check-prefix=BUF1 < %t.1.mlir
 // RUN: FileCheck %s --check-prefix=BUF2 < %t.2.mlir
 // RUN: FileCheck %s --check-prefix=BUF3 < %t.3.mlir
