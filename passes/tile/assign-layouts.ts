@@ -77,6 +77,7 @@ function chooseLayout(members: readonly Value[], numThreads: number): BlockedLay
   if (written.length > 0) {
     return written[0] instanceof BlockedLayoutAttr ? written[0] : `has the encoding ${written[0]}, which is not a #tile.blocked layout`;
   }
+  if (!type.hasStaticShape || type.shape.some((d) => d <= 0)) return `of type '${type}' has no elements to spread over the threads (a zero-size or dynamic dimension)`;
   if (members.some((v) => DotOp.isa(v.definingOp)) && type.rank === 2) return accumulatorLayoutFor(type.shape, numThreads);
   let contiguous = true;
   for (const v of members) {

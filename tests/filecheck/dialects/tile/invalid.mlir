@@ -41,8 +41,17 @@ func.func @f(%A: memref<16x16xf32, #gpu.address_space<private>>, %i: index) {
 // -----
 
 func.func @f(%A: memref<16x16xf32>, %i: index) {
-  // expected-error@+1 {{'tile.load' op result #0 must be statically shaped ranked tensor, but got 'tensor<?x4xf32>'}}
+  // expected-error@+1 {{'tile.load' op result #0 must be statically shaped ranked tensor without zero-size dimensions, but got 'tensor<?x4xf32>'}}
   %t = tile.load %A[%i, %i] : memref<16x16xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+// A register tile holds elements along every dimension (a tile of none would give its threads nothing to hold).
+func.func @f(%A: memref<16x16xf32>, %i: index) {
+  // expected-error@+1 {{'tile.load' op result #0 must be statically shaped ranked tensor without zero-size dimensions, but got 'tensor<4x0xf32>'}}
+  %t = tile.load %A[%i, %i] : memref<16x16xf32> -> tensor<4x0xf32>
   return
 }
 

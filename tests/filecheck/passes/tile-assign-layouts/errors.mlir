@@ -48,3 +48,17 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A tile without elements (found by the mutation run: assign-layouts threw an internal error).
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @f(%X: memref<?x?xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      // expected-error@+1 {{tile-assign-layouts: a tile of type 'tensor<4x0xf32>' has no elements to spread over the threads (a zero-size or dynamic dimension)}}
+      %z = arith.constant dense<> : tensor<4x0xf32>
+      %w = arith.addf %z, %z : tensor<4x0xf32>
+      gpu.return
+    }
+  }
+}
