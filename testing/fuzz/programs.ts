@@ -57,8 +57,9 @@ class Builder {
   readonly ops: TileSizesFor[] = [];
   half = false;
   constructor(readonly rnd: Rnd) {}
-  newVar(staticChance: number): number {
-    this.vars.push(chance(this.rnd, staticChance) ? { fixed: pick(this.rnd, STATIC_SIZES) } : {});
+  /** A size variable, static with `staticChance` (from smaller sizes for maps of rank 3 and 4: the interpreter runs every element). */
+  newVar(staticChance: number, sizes: readonly number[] = STATIC_SIZES): number {
+    this.vars.push(chance(this.rnd, staticChance) ? { fixed: pick(this.rnd, sizes) } : {});
     return this.vars.length - 1;
   }
   /** The type text of a dim of a parameter: static when its variable is fixed and it is plain. */
@@ -227,7 +228,7 @@ function mapOp(f: FunctionBuilder, captured: string[]): void {
   const earlier = f.outputs.length > 0 && chance(rnd, 0.6) ? pick(rnd, f.outputs) : undefined;
   const rank = earlier ? earlier.vars.length : pick(rnd, [1, 2, 2, 3, 4]);
   const staticChance = chance(rnd, 0.4) ? 0.8 : 0.1;
-  const vars = earlier ? earlier.vars : Array.from({ length: rank }, (_, d) => (rank >= 3 && d < rank - 2 && chance(rnd, 0.5) ? (b.vars.push({ fixed: pick(rnd, [1, 2, 3]) }), b.vars.length - 1) : b.newVar(staticChance)));
+  const vars = earlier ? earlier.vars : Array.from({ length: rank }, (_, d) => (rank >= 3 && d < rank - 2 && chance(rnd, 0.5) ? (b.vars.push({ fixed: pick(rnd, [1, 2, 3]) }), b.vars.length - 1) : b.newVar(staticChance, rank >= 3 ? [1, 2, 3, 5, 7, 16, 17] : STATIC_SIZES)));
   const ins: { value: string; type: string; elem: Elem }[] = [];
   if (earlier) ins.push({ value: earlier.value, type: earlier.type, elem: earlier.elem });
   const extra = pick(rnd, earlier ? [0, 1, 1, 2] : [0, 1, 1, 2, 2, 3]);
