@@ -25,7 +25,9 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 function listen(on: boolean): void {
-  for (const s of SIGNALS) on ? process.on(s, onSignal) : process.off(s, onSignal);
+  // First in line: a `once` listener (tile-tune's SIGINT) removes itself before it runs, so counted
+  // after it, the signal would look unhandled and end the process.
+  for (const s of SIGNALS) on ? process.prependListener(s, onSignal) : process.off(s, onSignal);
   on ? process.on('exit', removeAll) : process.off('exit', removeAll);
 }
 

@@ -403,20 +403,20 @@ describe('memref', () => {
         `%tx = gpu.thread_id x
       %c1 = arith.constant 1 : index
       %x = memref.load %a[%tx] : memref<64xf32>
-      memref.store %x, %wg[%tx, %tx] : memref<64x64xf32, #gpu.address_space<workgroup>>
-      %y = memref.load %wg[%c1, %tx] : memref<64x64xf32, #gpu.address_space<workgroup>>
-      memref.store %y, %rows[%tx, %c1] : memref<64x64xf32, #gpu.address_space<workgroup>>
-      %z = memref.load %rows[%tx, %c1] : memref<64x64xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %wg[%tx, %tx] : memref<16x64xf32, #gpu.address_space<workgroup>>
+      %y = memref.load %wg[%c1, %tx] : memref<16x64xf32, #gpu.address_space<workgroup>>
+      memref.store %y, %rows[%tx, %c1] : memref<16x64xf32, #gpu.address_space<workgroup>>
+      %z = memref.load %rows[%tx, %c1] : memref<16x64xf32, #gpu.address_space<workgroup>>
       %row = memref.subview %flat[1, 0] [1, 64] [1, 1] : memref<2x64xf32, #gpu.address_space<workgroup>> to memref<64xf32, strided<[1], offset: 64>, #gpu.address_space<workgroup>>
       memref.store %z, %row[%tx] : memref<64xf32, strided<[1], offset: 64>, #gpu.address_space<workgroup>>
       %u = memref.load %flat[%c1, %tx] : memref<2x64xf32, #gpu.address_space<workgroup>>
       memref.store %u, %a[%tx] : memref<64xf32>`,
-        ' workgroup(%wg: memref<64x64xf32, #gpu.address_space<workgroup>>, %rows: memref<64x64xf32, #gpu.address_space<workgroup>>, %flat: memref<2x64xf32, #gpu.address_space<workgroup>>)',
+        ' workgroup(%wg: memref<16x64xf32, #gpu.address_space<workgroup>>, %rows: memref<16x64xf32, #gpu.address_space<workgroup>>, %flat: memref<2x64xf32, #gpu.address_space<workgroup>>)',
       ),
     );
     // %wg: loaded at a constant row (a literal index: WebGPU's bounds clamp applies to the column
     // only); %rows: loaded at a thread's row; %flat: has a subview.
-    expect(w).toContain('var<workgroup> arg1: array<array<f32, 64>, 64>;\nvar<workgroup> arg2: array<f32, 4096>;\nvar<workgroup> arg3: array<f32, 128>;');
+    expect(w).toContain('var<workgroup> arg1: array<array<f32, 64>, 16>;\nvar<workgroup> arg2: array<f32, 1024>;\nvar<workgroup> arg3: array<f32, 128>;');
     expect(w).toContain('arg1[thread_id_x][thread_id_x] = v0;');
     expect(w).toMatch(/= arg1\[1\]\[thread_id_x\];/);
     expect(w).toMatch(/= arg3\[thread_id_x \+ 64\];|= arg3\[64 \+ thread_id_x\];/);
