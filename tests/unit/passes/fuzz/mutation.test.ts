@@ -17,18 +17,15 @@ import { pipelineText, randomTileConfig, type TilePipeline } from '../../../../t
 import { repoRoot } from '../../dialects/harness.js';
 
 /**
- * Mutants that hit known compiler bugs (found by this run, not yet fixed): a tile with a
- * dimension of size 0 (tensor<4x0xf32> at the tile level). tile-async-copy turns such a
- * tile.load into an async.copy the verifier rejects ('shape must be a non-empty list of positive
- * sizes, got [4, 0]': invalid IR after tile-async-copy), and tile-assign-layouts throws building
- * its layout ('sizePerThread' entries must be positive, got [1, 0]). Reproducers: the
- * examples add-tiled.mlir (@tile-pipelined) and softmax-tiled.mlir (@tile-wgsl) with
- * tensor<4x64xf32> written tensor<4x0xf32>. They are counted apart and checked to still fail
- * that way: when a fix lands, this list must shrink.
+ * Mutants that found compiler bugs, fixed since (commit 92927d1): a tile with a dimension of size
+ * 0 (tensor<4x64xf32> written tensor<4x0xf32> in add-tiled.mlir, softmax-tiled.mlir).
+ * tile-async-copy turned such a tile.load into an async.copy the verifier rejected (invalid IR
+ * after tile-async-copy), and tile-assign-layouts threw building its layout (an internal
+ * error). Now the input is refused at the op with a located error.
  */
-const KNOWN_BUGS: ReadonlyMap<number, RegExp> = new Map([
-  [227, /'async\.copy' op shape must be a non-empty list of positive sizes, got \[4, 0\][\s\S]*invalid after pass 'tile-async-copy'/],
-  [1001712, /'tile-assign-layouts' failed with an internal error: invalid #tile\.blocked: 'sizePerThread' entries must be positive/],
+const FOUND_BUGS: ReadonlyMap<number, string> = new Map([
+  [227, 'examples/add-tiled.mlir through @tile-pipelined'],
+  [1001712, 'examples/softmax-tiled.mlir through @tile-wgsl'],
 ]);
 
 const mutants = Number(process.env.TILE_MUTATIONS ?? (process.env.TILE_SLOW ? 2000 : 40));
@@ -51,10 +48,10 @@ function source(i: number): { name: string; text: string } {
   return { name: `fuzz program ${seed}`, text: randomProgram(seed).text };
 }
 
-type Tally = Record<'ok' | 'refused' | 'input-diagnostic' | 'pipeline-diagnostic' | 'invalid-after-pass' | 'crash' | 'hang' | 'known-bug', number>;
+type Tally = Record<'ok' | 'refused' | 'input-diagnostic' | 'pipeline-diagnostic' | 'invalid-after-pass' | 'crash' | 'hang', number>;
 
 function mutationRun(pipeline: TilePipeline, count: number): { tally: Tally; failures: string[]; slowest: string } {
-  const tally: Tally = { ok: 0, refused: 0, 'input-diagnostic': 0, 'pipeline-diagnostic': 0, 'invalid-after-pass': 0, crash: 0, hang: 0, 'known-bug': 0 };
+  const tally: Tally = { ok: 0, refused: 0, 'input-diagnostic': 0, 'pipeline-diagnostic': 0, 'invalid-after-pass': 0, crash: 0, hang: 0 };
   const failures: string[] = [];
   let slowest = { ms: 0, what: '' };
   for (let i = 0; i < count; i++) {
@@ -72,12 +69,6 @@ function mutationRun(pipeline: TilePipeline, count: number): { tally: Tally; fai
       tally.hang++;
       failures.push(`mutant ${seed} of ${src.name} (${mutant.mutations.join(', ')}) took ${Math.round(ms)} ms under ${text}\n${mutant.text}`);
     }
-    const known = KNOWN_BUGS.get(seed);
-    if (known) {
-      tally['known-bug']++;
-      if (!('message' in outcome) || !known.test(outcome.message)) failures.push(`mutant ${seed} of ${src.name} no longer fails as KNOWN_BUGS says (fixed? then remove it from the list): ${outcome.kind}`);
-      continue;
-    }
     tally[kind]++;
     if (kind === 'invalid-after-pass' || kind === 'crash') failures.push(`mutant ${seed} of ${src.name} (${mutant.mutations.join(', ')}): ${kind} under ${text}: ${'message' in outcome ? outcome.message : ''}\n--- input ---\n${mutant.text}`);
   }
@@ -93,14 +84,17 @@ describe('mutated programs through the tile pipelines', () => {
     expect(variants.has(text)).toBe(false);
   });
 
-  it('the known bugs still reproduce as recorded (remove an entry of KNOWN_BUGS once its bug is fixed)', () => {
-    for (const [seed, known] of KNOWN_BUGS) {
+  it('the mutants that found bugs (tiles with a zero-size dimension) get a located error at the tile op', () => {
+    for (const [seed, what] of FOUND_BUGS) {
       const pipeline = seed > 1_000_000 ? 'tile-wgsl' : 'tile-pipelined';
       const i = seed - (pipeline === 'tile-wgsl' ? 1_000_000 : 0) - 1;
       const mutant = mutate(source(i).text, seed);
-      expect(mutant.text).toContain('tensor<4x0xf32>');
-      const outcome = runPipeline(mutant.text, `@${pipeline}`);
-      expect('message' in outcome ? outcome.message : outcome.kind, `mutant ${seed}`).toMatch(known);
+      expect(mutant.text, what).toContain('tensor<4x0xf32>');
+      for (const text of [`@${pipeline}`, `@${pipeline}{num-stages=2}`]) {
+        const outcome = runPipeline(mutant.text, text);
+        expect(outcome.kind, `${what} (mutant ${seed}) ${text}`).toBe('diagnostic');
+        expect('message' in outcome ? outcome.message : '', what).toMatch(/^"input\.mlir":\d+:\d+: error: .*zero-size/);
+      }
     }
   });
 
