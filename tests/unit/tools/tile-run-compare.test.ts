@@ -7,23 +7,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { IO } from '../../../tools/opt-main.js';
 import { BackendError } from '../../../tools/run-backends.js';
-import { registerBackend, runMain } from '../../../tools/run-main.js';
+import { registerBackend } from '../../../tools/run-main.js';
+import { ADD, addArgs, tileRun } from './run-helpers.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const ADD = path.join(repoRoot, 'tests', 'gpu', 'programs', 'add.mlir');
-const addArgs = ['--entry', 'main', '--arg', 'a=rand:300xf32', '--arg', 'b=rand:300xf32', '--arg', 'c=zeros:300xf32', '--arg', 'n=290'];
 
-async function tileRun(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: IO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: () => new Uint8Array(), color: false };
-  const code = await runMain(argv, io);
-  return { code, stdout, stderr };
-}
 
 describe('tile-run comparisons run where they say', () => {
   // A device stand-in: kernels interpreted, each opening counted and announced as a device is.

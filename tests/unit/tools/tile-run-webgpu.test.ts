@@ -4,7 +4,6 @@
  * errors). The end-to-end case needs an adapter and skips with a notice without one.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DiagnosticError } from '../../../core/ir/diagnostics.js';
 import { f16, i1, index, MemRefType, type Type } from '../../../core/ir/types.js';
@@ -15,22 +14,11 @@ import { createSemantics } from '../../../dialects/semantics.js';
 import { RuntimeError, type RunRequest, type RunResult, type WebGpuRuntime } from '../../../runtime/webgpu/index.js';
 import type { BufferData } from '../../../runtime/webgpu/arguments.js';
 import { WebGpuLauncher } from '../../../runtime/webgpu/launcher.js';
-import type { IO } from '../../../tools/opt-main.js';
-import { runMain } from '../../../tools/run-main.js';
+import { ADD, addArgs, repoRoot, tileRun } from './run-helpers.js';
 import { openTestRuntime, TEST_PROVIDERS } from '../../gpu/gpu-env.js';
 import { parseProgram } from '../../gpu/programs.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const ADD = path.join(repoRoot, 'tests', 'gpu', 'programs', 'add.mlir');
-const addArgs = ['--entry', 'main', '--arg', 'a=rand:300xf32', '--arg', 'b=rand:300xf32', '--arg', 'c=zeros:300xf32', '--arg', 'n=290'];
 
-async function tileRun(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: IO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: () => new Uint8Array(), color: false };
-  const code = await runMain(argv, io);
-  return { code, stdout, stderr };
-}
 
 describe('tile-run --backend webgpu: command line', () => {
   afterEach(() => void vi.unstubAllEnvs());

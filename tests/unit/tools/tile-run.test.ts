@@ -2,23 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { f32 } from '../../../core/ir/types.js';
 import { formatNpy, npyToStorage, parseNpy, storageToNpy } from '../../../core/interpret/npy.js';
-import type { IO } from '../../../tools/opt-main.js';
-import { runMain } from '../../../tools/run-main.js';
+import { repoRoot, tileRun } from './run-helpers.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MATMUL = path.join(repoRoot, 'examples', 'matmul-gpu.mlir');
 
-async function tileRun(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: IO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: () => new Uint8Array(), color: false };
-  const code = await runMain(argv, io);
-  return { code, stdout, stderr };
-}
 
 let dir = '';
 beforeAll(() => {
