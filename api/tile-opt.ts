@@ -321,24 +321,12 @@ export interface PartialCompilation {
   readonly log: string;
 }
 
-interface CompilationParts {
-  readonly fileName: string;
-  readonly source: string;
-  readonly pipeline: string | undefined;
-  readonly inputIr: string;
-  readonly passes: readonly PassSnapshot[];
-  readonly schedules: readonly ScheduleDrawing[];
-  readonly ir: string;
-  readonly kernels: readonly Kernel[];
-  readonly manifest: WgslManifest | undefined;
-  readonly wgslError: DiagnosticInfo | undefined;
-  readonly diagnostics: readonly DiagnosticInfo[];
-  readonly log: string;
-  readonly timings: CompileTimings;
+/** What a Compilation is made of: its public fields, and the IR they were printed from. */
+type CompilationParts = Pick<Compilation, 'fileName' | 'source' | 'pipeline' | 'inputIr' | 'passes' | 'schedules' | 'ir' | 'kernels' | 'manifest' | 'wgslError' | 'diagnostics' | 'log' | 'timings'> & {
   readonly module: Operation;
   readonly context: Context;
   readonly sources: ReadonlyMap<string, SourceFile>;
-}
+};
 
 /** A compiled program: its IR at every step, its kernels, and `run` to execute an entry of it. */
 export class Compilation {
