@@ -2,7 +2,7 @@
 import type { Diagnostic, Severity } from '../core/ir/diagnostics.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../core/syntax/source.js';
-import type { PartialCompilation } from './tile-opt.js';
+import type { PartialCompilation } from './snapshots.js';
 
 /** One diagnostic: where (1-based line and column; absent when it has no place in a file), what, and its notes. */
 export interface DiagnosticInfo {

@@ -7,12 +7,13 @@
  */
 /// <reference types="@webgpu/types" preserve="true" />
 import { StringAttr, TypeAttr } from '../core/ir/attributes.js';
+import type { PassSnapshot, ScheduleDrawing } from './snapshots.js';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
 import { UnknownLoc } from '../core/ir/location.js';
 import type { Operation } from '../core/ir/operation.js';
 import { verify } from '../core/ir/verifier.js';
-import { defaultOf, printOptionValue, type OptionSpec, type OptionValue } from '../core/pass/options.js';
+import { defaultOf, printOptionValue, type OptionSpec } from '../core/pass/options.js';
 import type { PassInstrumentation } from '../core/pass/pass-manager.js';
 import { runPassManager } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
@@ -79,32 +80,7 @@ export interface CompileProgress {
   readonly elapsedMs: number;
 }
 
-/** The IR after one pass ran on one op. */
-export interface PassSnapshot {
-  /** The pass's name (`tile-pipeline`). */
-  readonly pass: string;
-  /** The pass's class-like name as mlir-opt prints it (`TilePipeline`). */
-  readonly displayName: string;
-  /** The op it ran on: `builtin.module`, or `func.func @f` for a nested pass. */
-  readonly op: string;
-  /** Its options as they were used (defaults filled in). */
-  readonly options: Readonly<Record<string, OptionValue>>;
-  /** The whole IR after it (the top-level module), unless `irAfterEachPass` was false. */
-  readonly ir?: string;
-  /** The pass's own time, in milliseconds (printing excluded). */
-  readonly ms: number;
-}
 
-/** The schedule a software pipeliner was given: `tile-view-schedule`'s pictures of it. */
-export interface ScheduleDrawing {
-  /** The pass it was drawn before (`tile-pipeline`) and the index of that pass's snapshot in `passes`. */
-  readonly beforePass: string;
-  readonly passIndex: number;
-  /** The SVG document (one per compilation, every scheduled loop in it). */
-  readonly svg: string;
-  /** The same as text (tile-view-schedule's default format). */
-  readonly text: string;
-}
 
 /** One WGSL kernel and its launch manifest (docs/wgsl-target.md). */
 export interface Kernel {
@@ -149,8 +125,6 @@ export interface OptionInfo {
 }
 
 // ------------------------------------------------------------------------------------ TileOpt
-
-const ROOT = 'builtin.module';
 
 /**
  * A compiler instance: the built-in passes and dialects, the bundled pipelines and those given.
@@ -313,13 +287,6 @@ export class TileOpt {
   }
 }
 
-/** What a failed pipeline got done (TileError.partial, stage `pass`). */
-export interface PartialCompilation {
-  readonly inputIr: string;
-  readonly passes: readonly PassSnapshot[];
-  readonly schedules: readonly ScheduleDrawing[];
-  readonly log: string;
-}
 
 /** What a Compilation is made of: its public fields, and the IR they were printed from. */
 type CompilationParts = Pick<Compilation, 'fileName' | 'source' | 'pipeline' | 'inputIr' | 'passes' | 'schedules' | 'ir' | 'kernels' | 'manifest' | 'wgslError' | 'diagnostics' | 'log' | 'timings'> & {
@@ -445,3 +412,5 @@ function optionInfos(specs: Readonly<Record<string, OptionSpec>>): OptionInfo[] 
     ...(spec.values ? { values: spec.values } : {}),
   }));
 }
+
+export type { PartialCompilation, PassSnapshot, ScheduleDrawing } from './snapshots.js';

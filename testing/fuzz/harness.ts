@@ -19,8 +19,17 @@ import { SourceFile } from '../../core/syntax/source.js';
 import { parseModuleSource } from '../../dialects/builtin/parse-module.js';
 import { createContext } from '../../dialects/registry.js';
 import { createSemantics } from '../../dialects/semantics.js';
-import { createPassRegistry } from '../../tools/opt-passes.js';
+import { PassRegistry } from '../../core/pass/registry.js';
+import { builtinPasses } from '../../passes/registry.js';
+import { pipelinesDir } from '../repo-paths.js';
 import { isRefusal } from '../tile-options.js';
+
+/** The built-in passes and the shipped pipelines (what tile-opt offers without plugins). */
+function tilePassRegistry(): PassRegistry {
+  const registry = new PassRegistry(builtinPasses);
+  registry.pipelineDirs.push(pipelinesDir());
+  return registry;
+}
 
 export type Outcome =
   | { readonly kind: 'ok'; readonly module: Operation }
@@ -37,7 +46,7 @@ let shared: { context: Context; builder: PipelineBuilder; semantics: ReturnType<
 function setup() {
   if (!shared) {
     const context = createContext();
-    shared = { context, builder: new PipelineBuilder(createPassRegistry()), semantics: createSemantics() };
+    shared = { context, builder: new PipelineBuilder(tilePassRegistry()), semantics: createSemantics() };
   }
   return shared;
 }
