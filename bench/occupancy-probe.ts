@@ -4,7 +4,7 @@
  * Each of `units x W` workgroups of T threads runs the same dependent FMA chain (latency-bound, so
  * workgroups resident together take no longer than one alone) with S KiB of workgroup memory:
  * when the time for W per unit doubles from W to 2W, only W fit. On an H100 under Dawn the step
- * comes at 28 KiB (bench/RESULTS.md, stop 23), which is why 32 KiB matmul configurations run at
+ * comes at 28 KiB (bench/RESULTS.md, occupancy probe), which is why 32 KiB matmul configurations run at
  * half speed there.
  *
  *   node build/bench/occupancy-probe.js [--provider dawn|wgpu] [--units 132] [--threads 128,256]

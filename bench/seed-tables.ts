@@ -93,8 +93,8 @@ const FULL: Options = {
   // it as Aᵀ·B does (on the H100 faster than transpose-lhs, which copies A's tiles column-major, at
   // 2048³ and 4096³, and as fast at 1024³: bench/RESULTS.md). A configuration over
   // max-workgroup-memory fails and is counted. 64x64x32 with 4 warps is the fastest at 1024³ on the
-  // H100 (0.065 ms against 0.074 for 64x64x16, bench/RESULTS.md stop 22); 256x128x16 with 8 warps
-  // at 2048³ and 4096³ (stop 23). It is listed next to 128x128x16 so that the search reaches it in
+  // H100 (0.065 ms against 0.074 for 64x64x16); 256x128x16 with 8 warps at 2048³ and
+  // 4096³ (bench/RESULTS.md, the H100 seed tables). It is listed next to 128x128x16 so that the search reaches it in
   // one step of tile size and warps together.
   space: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true',
   f32Matmul: true,
@@ -270,7 +270,7 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
   // Quicker timing while searching (shorter submits), after the same warm-up as the final timing:
   // the recording of the full problem before each timing leaves the GPU idle long enough for its
   // clocks to drop, and 100 ms of warm-up timed configurations 2.5 to 4x too slow on an H100
-  // (bench/RESULTS.md, stop 21).
+  // (bench/RESULTS.md, warm-up).
   const quick: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 5, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 10 } };
   const failures: string[] = [];
   let measured = 0;
@@ -283,7 +283,7 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
   });
   if (!result.best) return { ms: NaN, wallMs: NaN, method: '', measured, failures, seconds: (Date.now() - t0) / 1000 };
   // The search's timings of close configurations differ by less than their noise (6% at 2048³ on
-  // an H100, bench/RESULTS.md stop 22): the fastest few are timed again with the final timing and
+  // an H100, bench/RESULTS.md): the fastest few are timed again with the final timing and
   // the fastest of those wins; the figure reported is a timing of its own, so that the winner's
   // lucky draw in the play-off does not inflate it.
   let best = result.best;

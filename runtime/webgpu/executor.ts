@@ -180,7 +180,7 @@ export class GpuExecutor {
    * timestamps around its pass. Waiting on every submit left the GPU idle most of the time under
    * wgpu, where Deno sees a submit complete only every ~10 ms, and there the timestamps of a short
    * pass were not to be trusted: on an H100 a 4 µs packing kernel timed ~0.9 ms a dispatch that
-   * way and 4 µs with the queue kept full (bench/RESULTS.md, stop 24).
+   * way and 4 µs with the queue kept full (bench/RESULTS.md, wgpu timing).
    */
   private async time(req: ExecRequest, pipeline: GPUComputePipeline, bindGroup: GPUBindGroup, owned: GPUBuffer[]): Promise<KernelTimings> {
     const { repeat, rounds = 5, warmup = 1, warmMs = 0 } = req.timing!;

@@ -148,7 +148,7 @@ export async function measure(file: string, problem: Problem, pipeline: string, 
  * `measure` on a runtime of its own, opened for this configuration and closed after (a new runner
  * process and device). On an H100 a kernel timed in a runtime that had measured twenty other
  * configurations came up to 6% slower than in a fresh one, enough to rank close configurations
- * wrongly (bench/RESULTS.md, stop 23).
+ * wrongly.
  */
 export async function measureFresh(provider: ProviderName, file: string, problem: Problem, pipeline: string, registry: PassRegistry, options: MeasureOptions): Promise<Outcome> {
   let runtime: WebGpuRuntime;

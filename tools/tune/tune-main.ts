@@ -211,7 +211,7 @@ interface Session {
 /**
  * Times the session's `finalists` fastest results again (cached in the entry) and prints those
  * timings: close configurations' figures differ by less than their noise on a real GPU, so one
- * timing each may rank them wrongly (bench/RESULTS.md, stop 22). Returns the fastest of them, or
+ * timing each may rank them wrongly (6% at 2048³ on an H100). Returns the fastest of them, or
  * undefined when there is no play-off (fewer than two passed, --finalists 1, or interrupted).
  */
 async function playoff(device: TuneDevice, s: Session, entry: CacheEntry, file: string, interrupted: () => boolean): Promise<Measured | undefined> {

@@ -26,7 +26,7 @@ export const PACK_TILE = 64;
 /**
  * Warps of the packing kernel, whatever the matmul's num-warps: 16 elements a thread. On an H100
  * the 8-warp packing kernel took 8 µs of a 2048³ matmul where the 4-warp one took 17 (more loads
- * in flight); at 4096² either runs at the memory bandwidth (bench/RESULTS.md, stop 22).
+ * in flight); at 4096² either runs at the memory bandwidth (bench/RESULTS.md, pack-lhs).
  */
 export const PACK_WARPS = 8;
 

@@ -125,9 +125,9 @@ describe('tile-tune search', () => {
     expect(found.local).toBeGreaterThan(0.7);
   });
 
-  it('on a model of the H100 matmul space at 2048³ (bench/RESULTS.md, stop 24), 40 of 140 evaluations find the optimum far more often than random', async () => {
+  it('on a model of the H100 matmul space at 2048³ (bench/RESULTS.md), 40 of 140 evaluations find the optimum far more often than random', async () => {
     // seed-tables' A·B space. Times (ms) with 2 stages and pack-lhs by tile size and warps, from
-    // the runs of stops 23 and 24: a local minimum at 64x64x16 with 4 warps (both neighbours
+    // the H100 runs in bench/RESULTS.md: a local minimum at 64x64x16 with 4 warps (both neighbours
     // slower), and the optimum at 256x128x16 with 8 warps, which spills with 4.
     const space = parseSpace('tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true');
     const base = [[0.527, 0.607], [0.459, 0.527], [0.474, 0.53], [0.405, 0.5], [0.39, 0.413], [0.377, 0.405], [2.38, 0.362]];
