@@ -5,7 +5,8 @@ import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, RankedTensorType, VectorType } from '../../core/ir/types.js';
 import type { BlockArgument, Value } from '../../core/ir/value.js';
 import { functionTypeOf } from '../../dialects/func/function-interface.js';
-import { staticByteSize, stridesAndOffset } from '../../dialects/memref/types.js';
+import { stridesAndOffset } from '../../dialects/memref/types.js';
+import { workgroupAttributionBytes } from '../../dialects/gpu/kernels.js';
 import { failOp, KernelContext, type Builtin, type MemrefView, type OpEmitter } from './context.js';
 import { arithEmitters } from './emit-arith.js';
 import { BUILTIN_PARAMS, gpuEmitters } from './emit-gpu.js';
@@ -159,8 +160,7 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string,
     }
   }
   const uniforms = layoutUniforms(uniformRequests, bindings.length);
-  const workgroupBytes = entry.arguments.slice(inputs.length, inputs.length + numWorkgroup).reduce((n, a) => n + staticByteSize(a.type as MemRefType), 0);
-  checkLimits(fn, { workgroupSize, workgroupBytes, storageBuffers: bindings.length }, limits);
+  checkLimits(fn, { workgroupSize, workgroupBytes: workgroupAttributionBytes(fn), storageBuffers: bindings.length }, limits);
 
   // Workgroup and private attributions.
   entry.arguments.slice(inputs.length).forEach((arg, k) => {

@@ -1,10 +1,9 @@
-import { DictionaryAttr, IntegerAttr, type TypeAttr } from '../../../core/ir/attributes.js';
+import { DictionaryAttr, IntegerAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { IntegerType, type FunctionType, type MemRefType } from '../../../core/ir/types.js';
-import { staticByteSize } from '../../../dialects/memref/types.js';
+import { IntegerType } from '../../../core/ir/types.js';
 import type { OptionValue } from '../../../core/pass/options.js';
 import { definePass } from '../../../core/pass/pass.js';
-import { kernelsIn } from '../../../dialects/gpu/kernels.js';
+import { kernelsIn, workgroupAttributionBytes } from '../../../dialects/gpu/kernels.js';
 import { lowerOrFail } from '../kernels.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
 import { isPowerOfTwo } from '../../tile/layouts.js';
@@ -14,13 +13,6 @@ import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
 import { insertWorkgroupBarriers } from './workgroup-barriers.js';
 
-/** The bytes of the kernel's workgroup attributions. */
-function workgroupBytes(kernel: Operation): number {
-  const entry = kernel.region(0).entry!;
-  const count = (kernel.getAttr('workgroup_attributions') as IntegerAttr | undefined)?.number ?? 0;
-  const inputs = (kernel.getAttr('function_type') as TypeAttr).value as FunctionType;
-  return entry.arguments.slice(inputs.inputs.length, inputs.inputs.length + count).reduce((sum, a) => sum + staticByteSize(a.type as MemRefType), 0);
-}
 
 /** WebGPU's default maxComputeWorkgroupStorageSize. */
 const DEFAULT_WORKGROUP_MEMORY = 16384;
@@ -62,7 +54,7 @@ export const convertTileToGpuPass = definePass({
         insertWorkgroupBarriers(kernel, b);
       });
       if (!lowered) return;
-      const bytes = workgroupBytes(kernel);
+      const bytes = workgroupAttributionBytes(kernel);
       const limit = pass.options['max-workgroup-memory'];
       if (bytes > limit) {
         pass.fail(kernel.loc, `convert-tile-to-gpu: ${workgroupMemoryExceeded(bytes, limit)}`);
