@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The seeds' tables (issue 20, point 5) from one command, every peer measured in the same run:
+ * The seeds' tables from one command, every peer measured in the same run:
  *
  * 1. the pipelined matmul (Tilus's table): examples/matmul.mlir through @tile-wgsl, tuned per
  *    shape over tile sizes and 1-5 stages with tile-tune's machinery (tools/tune: local search

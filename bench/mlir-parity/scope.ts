@@ -1,6 +1,6 @@
 /** Which units and RUN lines the parity figure counts. */
 
-/** MLIR's `test` dialect and the dialects outside tile-opt's scope (issue 23, point 5). */
+/** MLIR's `test` dialect and the dialects outside tile-opt's scope. */
 export const OUT_OF_SCOPE_DIALECTS = ['test', 'tensor', 'affine', 'linalg', 'complex', 'sparse_tensor'] as const;
 
 const OUT_OF_SCOPE = new RegExp(`(?<![\\w.$%@-])(?:${OUT_OF_SCOPE_DIALECTS.join('|')})\\.[A-Za-z_]`, 'g');
@@ -52,7 +52,7 @@ function pipelinePasses(text: string): string[] {
 }
 
 /**
- * The ops and attributes of issue 23's point 2, which tile-opt lacks until that work lands: a
+ * The MLIR ops and attributes tile-opt does not have yet: a
  * unit that uses one and differs is counted apart, to tell what that work should bring.
  */
 const PENDING = /\b(?:scf\.(?:parallel|reduce|forall|index_switch)|memref\.(?:expand_shape|collapse_shape|reinterpret_cast|reshape|view|rank|extract_strided_metadata|realloc|atomic_rmw|generic_atomic_rmw)|vector\.transfer_(?:read|write)|gpu\.alloc|ub\.poison)\b|dense_resource</;

@@ -62,7 +62,7 @@ function wholeProblemOps(root: Operation): Operation[] {
 }
 
 /**
- * Why a whole-problem op is not tiled yet, or undefined. Reductions and broadcast inputs (issue 36)
+ * Why a whole-problem op is not tiled yet, or undefined. Reductions and broadcast inputs
  * need kernels that walk whole rows: refused rather than tiled as if every operand had the
  * iteration shape.
  */

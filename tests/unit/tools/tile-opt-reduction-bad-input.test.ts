@@ -1,5 +1,5 @@
 /**
- * Issue 36.7 through the command users run (the bundle, as a subprocess): an axis out of range, a
+ * Bad reductions and broadcasts through the command users run (the bundle, as a subprocess): an axis out of range, a
  * broadcast that does not match, a reduction kind the element type does not support, a map that
  * is not a projection, and an op tiling does not handle yet each get a located error
  * (`FILE:LINE:COL: error: ...`, no stack frames), exit status 1, and no output file.

@@ -1,7 +1,7 @@
 /**
  * tile-opt's V8 settings reach V8 at process start, through the bin's shebang, and never at run
  * time: v8.setFlagsFromString after V8 has started is unsupported and made tile-opt abort now and
- * then (SIGTRAP, `Check failed: inlineability == ...` in JSInliner::ReduceJSCall; issue 34).
+ * then (SIGTRAP, `Check failed: inlineability == ...` in JSInliner::ReduceJSCall).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -93,7 +93,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
-// Folds and patterns of MLIR 19 (issue 23, point 3); mlir-opt 19 prints the same.
+// Folds and patterns of MLIR 19; mlir-opt 19 prints the same.
 
 // A bitcast to its own type is its operand; a bitcast of a bitcast back to the first type too.
 func.func @bitcast(%a: f32, %v: vector<2xi32>) -> (f32, f32, vector<2xi32>) {

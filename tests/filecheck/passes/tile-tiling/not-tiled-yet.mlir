@@ -2,7 +2,7 @@
 // The last chunk tiles (the others fail, hence `not`):
 // RUN: not tile-opt %s --split-input-file -p 'tile-tiling' 2>/dev/null | FileCheck %s --check-prefix=IDENTITY
 //
-// Whole-problem reductions and broadcast inputs of tile.map are not tiled yet (issue 36): tiling
+// Whole-problem reductions and broadcast inputs of tile.map are not tiled yet: tiling
 // refuses them at the op, before anything changes, rather than tile them as if every operand had
 // the iteration shape. A map whose indexing_maps are all the identity is tiled as today.
 // The rendered error: located, exit status 1, no stack trace.

@@ -43,7 +43,7 @@ describe('@tile-pipelined on random option combinations', () => {
     console.log(`@tile-pipelined: ${configs} configurations, ${r.compiled} compiled (${r.runs} runs compared), ${r.refused} refused`);
   }, SLOW_TIMEOUT_MS);
 
-  it('the static problems of issue 33 (trip count = num-stages) compile and compute the same', () => {
+  it('static problems whose trip count equals num-stages compile and compute the same', () => {
     const matmul = `func.func @m(%A: memref<32x48xf32>, %B: memref<48x32xf32>, %C: memref<32x32xf32>) {
   tile.matmul %A, %B, %C : memref<32x48xf32>, memref<48x32xf32>, memref<32x32xf32>
   return
