@@ -3,7 +3,7 @@ import { AnyType, I64Attr, optionalAttr, required, variadic } from '../../core/i
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { HasParent, Pure, ReturnLike, Terminator } from '../../core/ir/traits.js';
-import { f32, RankedTensorType, type Type } from '../../core/ir/types.js';
+import { f32, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { I64ListAttr, ReduceKindConstraint, type ReduceKindAttr } from './attributes.js';
 import { firstEncodingError, IntOrFloat, isDotInput, isFloat, isSignlessInt, shapeText, TileTensor } from './types.js';
@@ -15,9 +15,9 @@ const tensorOf = (op: Operation, i: number): RankedTensorType => op.operands[i]!
 /** `tile.yield %v : f32`: the values a `tile.map` or `tile.reduce` body produces. */
 export const YieldOp = defineOp({
   name: 'tile.yield',
-  summary: 'yields the values of a tile.map or tile.reduce body',
+  summary: 'yields the values of a tile.map or tile.reduce body, or ends a tile.fusion',
   operands: { values: variadic(AnyType) },
-  traits: [Pure, ReturnLike, Terminator, HasParent('tile.map', 'tile.reduce')],
+  traits: [Pure, ReturnLike, Terminator, HasParent('tile.map', 'tile.reduce', 'tile.fusion')],
   assemblyFormat: 'attr-dict ($values^ `:` type($values))?',
 });
 
@@ -191,6 +191,30 @@ export const SplatOp = defineOp({
     return undefined;
   },
 });
+
+/**
+ * `%i = tile.iota 1 : tensor<4x64xi32>`: each element is its own index along `dimension` (0 to
+ * size - 1), as Triton's `tl.arange` broadcast over a tile: with the tile's offset added and
+ * compared with an extent, it masks the elements past the end of a memref.
+ */
+export const IotaOp = defineOp({
+  name: 'tile.iota',
+  summary: "a tile of its elements' indices along one dimension",
+  attributes: { dimension: required(I64Attr) },
+  results: { result: TileTensor },
+  traits: [Pure],
+  assemblyFormat: '$dimension attr-dict `:` type($result)',
+  verify(op) {
+    const result = op.resultTypes[0] as RankedTensorType;
+    const d = (op.properties.get('dimension') as IntegerAttr).number;
+    if (d < 0 || d >= result.rank) return `dimension ${d} is out of range for a rank-${result.rank} tile`;
+    if (!isSignlessInt(result.elementType)) return `result element type must be a signless integer, got '${result.elementType}'`;
+    if (result.shape[d]! > 2 ** (intWidth(result.elementType) - 1)) return `dimension ${d} (size ${result.shape[d]}) has indices that '${result.elementType}' cannot hold`;
+    return firstEncodingError([result], ['result']);
+  },
+});
+
+const intWidth = (t: Type): number => (t as IntegerType).width;
 
 /** `%h = tile.cast %t : tensor<64x64xf32> to tensor<64x64xf16, #tile.blocked<...>>`: element conversion and/or relayout. */
 export const CastOp = defineOp({

@@ -237,6 +237,23 @@ const splat: OpHandler = (op, [s]) => {
   return [out];
 };
 
+const iota: OpHandler = (op) => {
+  const type = resultTensor(op);
+  const d = (op.properties.get('dimension') as IntegerAttr).number;
+  const out = ShapedValue.zeros(type);
+  const codec = codecOf(type.elementType);
+  const stride = type.shape.slice(d + 1).reduce((x, y) => x * y, 1);
+  const format = intFormat(type.elementType);
+  for (let k = 0; k < out.size; k++) codec.set(out.data, k, fromBig(BigInt(Math.floor(k / stride) % type.shape[d]!), format));
+  return [out];
+};
+
+/** The body of a tile.fusion runs as if its ops were outside it. */
+const fusion: OpHandler = function* (op: Operation, _operands: readonly RtValue[], ctx: ExecContext) {
+  yield* ctx.runRegion(op.region(0), []);
+  return [];
+};
+
 /** The element conversion of tile.cast (docs/dialects/tile.md). */
 export function elementConversion(from: Type, to: Type): (v: Scalar) => Scalar {
   if (from === to) return (v) => v;
@@ -409,19 +426,24 @@ const reduction: OpHandler = (op, [x, r], ctx) => {
 
 export const tileSemantics: DialectSemantics = {
   dialect: 'tile',
-  ops: collectiveOps({
-    'tile.load': load,
-    'tile.store': store,
-    'tile.alloc': alloc,
-    'tile.view': view,
-    'tile.dot': dot,
-    'tile.transpose': transpose,
-    'tile.reduce': reduce,
-    'tile.broadcast': broadcast,
-    'tile.splat': splat,
-    'tile.cast': cast,
-    'tile.matmul': matmul,
-    'tile.map': map,
-    'tile.reduction': reduction,
-  }),
+  ops: {
+    ...collectiveOps({
+      'tile.load': load,
+      'tile.store': store,
+      'tile.alloc': alloc,
+      'tile.view': view,
+      'tile.dot': dot,
+      'tile.transpose': transpose,
+      'tile.reduce': reduce,
+      'tile.broadcast': broadcast,
+      'tile.splat': splat,
+      'tile.iota': iota,
+      'tile.cast': cast,
+      'tile.matmul': matmul,
+      'tile.map': map,
+      'tile.reduction': reduction,
+    }),
+    // Host code only, and not collective itself: the ops of its body are.
+    'tile.fusion': fusion,
+  },
 };

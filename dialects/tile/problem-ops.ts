@@ -3,7 +3,7 @@ import { AffineMapAttr, ArrayAttr, DenseArrayAttr } from '../../core/ir/attribut
 import { attrConstraint, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemoryEffects } from '../../core/ir/traits.js';
+import { MemoryEffects, SingleBlockImplicitTerminator } from '../../core/ir/traits.js';
 import { f32, MemRefType } from '../../core/ir/types.js';
 import { I64ListAttr, ReduceKindConstraint, UnitAttrC, type ReduceKindAttr } from './attributes.js';
 import { dimsAgree, isDotInput, isFloat, isGlobalMemRef, isSignlessInt, RankedMemRef, shapeText } from './types.js';
@@ -208,4 +208,44 @@ export const ReductionOp = defineOp({
   assemblyFormat:
     '$kind `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `dimensions` `=` $dimensions (`accumulate` $accumulate^)? attr-dict',
   verify: verifyReduction,
+});
+
+// ---------------------------------------------------------------------------------------- fusion
+
+const FUSABLE = new Set(['tile.matmul', 'tile.map', 'tile.reduction', 'memref.alloc', 'memref.dealloc', 'tile.yield']);
+
+/** The whole-problem ops of a tile.fusion, in order. */
+export const fusedOps = (op: Operation): Operation[] => op.region(0).entry!.ops.filter((o) => o.name.startsWith('tile.') && o.name !== 'tile.yield');
+
+/** The buffers a tile.fusion allocates in its body: its intermediates, which tiling keeps in registers. */
+export const fusionIntermediates = (op: Operation): Set<Operation['results'][number]> =>
+  new Set(op.region(0).entry!.ops.filter((o) => o.name === 'memref.alloc').map((o) => o.results[0]!));
+
+function verifyFusion(op: Operation): string | undefined {
+  const body = op.region(0).entry;
+  if (!body) return 'expects a body';
+  for (const inner of body.ops) {
+    if (!FUSABLE.has(inner.name)) return `body may hold only tile.matmul, tile.map, tile.reduction, memref.alloc and memref.dealloc, found '${inner.name}'`;
+  }
+  const intermediates = fusionIntermediates(op);
+  for (const buffer of intermediates) {
+    const outside = buffer.uses.find((u) => u.owner.parentOp !== op);
+    if (outside) return `intermediate buffer is used outside the fusion (by '${outside.owner.name}')`;
+  }
+  return undefined;
+}
+
+/**
+ * `tile.fusion { ... }`: whole-problem ops that run as one kernel once tiled. The body runs in
+ * order, as if the ops were outside; the buffers it allocates (`memref.alloc` inside) are its
+ * intermediates, which the kernel keeps in registers instead of global memory. Made by
+ * tile-fuse (docs/dialects/tile.md, "Fusion").
+ */
+export const FusionOp = defineOp({
+  name: 'tile.fusion',
+  summary: 'whole-problem ops fused into one kernel',
+  regions: { body: {} },
+  traits: [MemoryEffects('read', 'write'), SingleBlockImplicitTerminator('tile.yield')],
+  assemblyFormat: 'attr-dict-with-keyword $body',
+  verify: verifyFusion,
 });

@@ -14,7 +14,7 @@ import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import { AddressSpaceAttr } from '../../../dialects/gpu/index.js';
 import { shuffleXor } from './subgroup.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
-import { BlockedLayoutAttr, broadcastAddedDims, ReduceKindAttr, type ReduceKind } from '../../../dialects/tile/index.js';
+import { BlockedLayoutAttr, broadcastAddedDims, combinerOpName, ReduceKindAttr } from '../../../dialects/tile/index.js';
 import type { ArithBuilder } from '../../loops/arith-builder.js';
 import { elementCoords, type ThreadElements } from './thread-layout.js';
 
@@ -37,22 +37,13 @@ export interface TileLoweringHost {
 
 const tileType = (v: Value): RankedTensorType => v.type as RankedTensorType;
 
-const ARITH: Record<ReduceKind, [float: string | undefined, int: string]> = {
-  add: ['arith.addf', 'arith.addi'],
-  mul: ['arith.mulf', 'arith.muli'],
-  max: ['arith.maximumf', 'arith.maxsi'],
-  min: ['arith.minimumf', 'arith.minsi'],
-  and: [undefined, 'arith.andi'],
-  or: [undefined, 'arith.ori'],
-  xor: [undefined, 'arith.xori'],
-};
 
 /** combine(x, y) of a tile.reduce: the arith op of its kind, or a copy of its combiner region's body. */
 function combiner(host: TileLoweringHost, op: Operation): (x: Value, y: Value) => Value {
   const kind = op.getAttr('kind') ?? op.properties.get('kind');
   if (kind instanceof ReduceKindAttr) {
     const elem = tileType(op.operand(0)).elementType;
-    const name = ARITH[kind.value][elem instanceof FloatType ? 0 : 1];
+    const name = combinerOpName(kind.value, elem);
     if (!name) return host.fail(op, `cannot reduce '${elem}' elements with '${kind.value}'`);
     return (x, y) => host.b.create({ name, operands: [x, y], resultTypes: [elem] }).results[0]!;
   }

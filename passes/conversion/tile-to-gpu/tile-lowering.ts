@@ -5,14 +5,14 @@ import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp, MaxSIOp, MinSIOp, SIToFPOp, TruncFOp, TruncIOp } from '../../../dialects/arith/index.js';
+import { ExtFOp, ExtSIOp, IndexCastOp, ExtUIOp, FPToSIOp, MaxSIOp, MinSIOp, SIToFPOp, TruncFOp, TruncIOp } from '../../../dialects/arith/index.js';
 import { AddressSpaceAttr, BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { FmaOp } from '../../../dialects/math/index.js';
 import { CastOp as MemCastOp, DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp, SubViewOp } from '../../../dialects/memref/index.js';
 import { denseI64, kDynamicIndex } from '../../../dialects/memref/dynamic-index-list.js';
 import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
-import { AllocOp, BlockedLayoutAttr, BroadcastOp, CastOp, DotOp, LoadOp, ReduceOp, SplatOp, StoreOp, TransposeOp, ViewOp, type SharedLayoutAttr } from '../../../dialects/tile/index.js';
+import { AllocOp, BlockedLayoutAttr, BroadcastOp, CastOp, DotOp, IotaOp, LoadOp, ReduceOp, SplatOp, StoreOp, TransposeOp, ViewOp, type SharedLayoutAttr } from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { elementIndices, fastPathTest, inBounds, isWorkgroup, withInteriorPath } from '../memory-access.js';
 import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
@@ -129,6 +129,7 @@ export class KernelLowering {
     if (LoadOp.isa(op)) this.lowerLoad(op);
     else if (StoreOp.isa(op)) this.lowerStore(op);
     else if (SplatOp.isa(op)) this.tiles.set(op.result, new Array(this.elements(op.result, op).count).fill(op.operand(0)));
+    else if (IotaOp.isa(op)) this.lowerIota(op);
     else if (op.name === 'arith.constant') this.lowerConstant(op);
     else if (DotOp.isa(op)) this.lowerDot(op);
     else if (CastOp.isa(op)) this.lowerCast(op);
@@ -145,6 +146,21 @@ export class KernelLowering {
     else if ((op.dialect === 'arith' || op.dialect === 'math') && op.regions.length === 0) this.lowerElementwise(op);
     else fail(op, `cannot be lowered to SIMT code by convert-tile-to-gpu yet`);
     this.dead.push(op);
+  }
+
+  /** Each element of a tile.iota is its coordinate along the dimension, which the layout gives every thread. */
+  private lowerIota(op: Operation): void {
+    const e = this.elements(op.result, op);
+    const d = (op.properties.get('dimension') as IntegerAttr).number;
+    const elem = tileType(op.result)!.elementType;
+    const cast = new Map<Value, Value>();
+    const scalars = Array.from({ length: e.count }, (_, i): Value => {
+      const c = elementCoords(e, i)[d]!;
+      let v = cast.get(c);
+      if (!v) cast.set(c, (v = this.b.build(IndexCastOp, { operands: { in: c }, resultTypes: [elem] }).out));
+      return v;
+    });
+    this.tiles.set(op.result, scalars);
   }
 
   // ------------------------------------------------------------------------------ memory

@@ -1,4 +1,4 @@
-import { DenseElementsAttr, FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
+import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
 import type { Builder } from '../../../core/ir/builder.js';
 import type { Location } from '../../../core/ir/location.js';
 import { IRMapping, Operation } from '../../../core/ir/operation.js';
@@ -50,10 +50,10 @@ export function capturedValues(map: Operation): Value[] {
 /**
  * Converts a tile.map body into ops on tiles of `shape`, at the builder's insertion point.
  * `inputs` are the tiles of the block arguments; `outside` gives the tile of each captured value
- * (see `capturedTiles`). Returns the tiles the body yields.
+ * (see `capturedTiles`). Tiles get `encoding` when given. Returns the tiles the body yields.
  */
-export function emitTiledBody(b: Builder, map: Operation, shape: readonly number[], inputs: readonly Value[], outside: ReadonlyMap<Value, Value>): Value[] {
-  const tileOf = (t: Type) => RankedTensorType.get(shape, t);
+export function emitTiledBody(b: Builder, map: Operation, shape: readonly number[], inputs: readonly Value[], outside: ReadonlyMap<Value, Value>, encoding?: Attribute): Value[] {
+  const tileOf = (t: Type) => RankedTensorType.get(shape, t, encoding);
   const mapping = new IRMapping();
   bodyOf(map).arguments.forEach((arg, i) => mapping.map(arg, inputs[i]!));
   for (const [v, tile] of outside) mapping.map(v, tile);
@@ -79,7 +79,7 @@ export function emitTiledBody(b: Builder, map: Operation, shape: readonly number
 }
 
 /** `arith.constant dense<value> : type`. */
-function denseConstant(b: Builder, type: RankedTensorType, value: IntegerAttr | FloatAttr, loc: Location): Value {
+export function denseConstant(b: Builder, type: RankedTensorType, value: IntegerAttr | FloatAttr, loc: Location): Value {
   return b.build(ConstantOp, { attributes: { value: DenseElementsAttr.get(type, [value.value]) }, resultTypes: [type], loc }).result;
 }
 
@@ -87,12 +87,12 @@ function denseConstant(b: Builder, type: RankedTensorType, value: IntegerAttr | 
  * The tiles of the outside values a map body uses: constants become dense tiles, the others
  * (`kernelArgOf` gives their kernel argument) are splatted.
  */
-export function capturedTiles(b: Builder, map: Operation, shape: readonly number[], kernelArgOf: (v: Value) => Value): Map<Value, Value> {
+export function capturedTiles(b: Builder, map: Operation, shape: readonly number[], kernelArgOf: (v: Value) => Value, encoding?: Attribute): Map<Value, Value> {
   const tiles = new Map<Value, Value>();
   for (const op of bodyOf(map).ops) {
     for (const v of op.operands) {
       if (!definedOutside(map, v) || tiles.has(v)) continue;
-      const type = RankedTensorType.get(shape, v.type);
+      const type = RankedTensorType.get(shape, v.type, encoding);
       const c = scalarConstant(v);
       tiles.set(v, c ? denseConstant(b, type, c, v.definingOp!.loc) : b.build(SplatOp, { operands: { input: kernelArgOf(v) }, resultTypes: [type] }).result);
     }

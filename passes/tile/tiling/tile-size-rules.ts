@@ -50,10 +50,17 @@ function mapTiles(op: Operation, sizes: readonly number[], numThreads: number): 
   return [{ what: 'the map', shape, layout: accessLayoutFor(shape, numThreads, contiguous), sizes: shape.map((_, d) => ({ index: lead + d, name: `the ${ordinal(lead + d)} tile size` })) }];
 }
 
-/** Why `sizes` do not suit `op` with `numWarps` warps, in option terms, or undefined. */
-export function tileSizeError(op: Operation, sizes: readonly number[], numWarps: number, packLhs: boolean): string | undefined {
+/** A row kernel's [R, C] tiles (the last two tile sizes). */
+function rowTiles(sizes: readonly number[], numThreads: number): RegisterTile[] {
+  const lead = sizes.length - 2;
+  const shape = sizes.slice(lead);
+  return [{ what: 'the rows', shape, layout: accessLayoutFor(shape, numThreads, true), sizes: shape.map((_, d) => ({ index: lead + d, name: `the ${ordinal(lead + d)} tile size` })) }];
+}
+
+/** Why `sizes` do not suit `op` (a row kernel's when `rows`) with `numWarps` warps, in option terms, or undefined. */
+export function tileSizeError(op: Operation, sizes: readonly number[], numWarps: number, packLhs: boolean, rows = false): string | undefined {
   const numThreads = WARP_SIZE * numWarps;
-  const tiles = MatmulOp.isa(op) ? matmulTiles(op, sizes, numThreads, packLhs) : mapTiles(op, sizes, numThreads);
+  const tiles = MatmulOp.isa(op) ? matmulTiles(op, sizes, numThreads, packLhs) : rows ? rowTiles(sizes, numThreads) : mapTiles(op, sizes, numThreads);
   const given = `tile-sizes=${sizes.join(',')}: with num-warps=${numWarps}`;
   for (const tile of tiles) {
     const why = layoutFitError(tile.layout, tile.shape);

@@ -13,6 +13,9 @@ import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { accumulatorLayoutFor, WARP_SIZE } from '../layouts.js';
 import type { TilingContext } from './tiling-context.js';
+import type { FusedProgram } from './fused-program.js';
+import { BlockTiles, DefMap } from './fused-tiles.js';
+import { programBuffers, programCaptures } from './tiling-rows.js';
 
 /** [BM, BN, BK] when the tile-sizes option is not given. */
 export const MATMUL_DEFAULT_TILE_SIZES: readonly number[] = [32, 32, 16];
@@ -47,9 +50,11 @@ interface MatmulOperands {
  * The grid covers [M/BM, N/BN] (y, x). With `packLhs`, a row-major A is first copied K-major
  * into a buffer allocated for the call (packLhs below), which the matmul then reads transposed.
  */
-export function tileMatmul(op: Operation, sizes: readonly number[], tiling: TilingContext): void {
+export function tileMatmul(op: Operation, sizes: readonly number[], tiling: TilingContext, fused?: FusedMatmul): void {
   const mm = MatmulOp.view(op);
-  const packed = tiling.packLhs && mm.transpose_a === undefined ? packLhs(op, mm.a, tiling) : undefined;
+  // Host code goes around what is replaced: the matmul, or the fusion that holds it.
+  const anchor = fused?.anchor ?? op;
+  const packed = tiling.packLhs && mm.transpose_a === undefined ? packLhs(anchor, mm.a, tiling) : undefined;
   const operands: MatmulOperands = {
     a: packed ?? mm.a,
     b: mm.b,
@@ -58,9 +63,31 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
     transposeB: mm.transpose_b !== undefined,
     accumulate: mm.accumulate !== undefined,
   };
-  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}`, [operands.a, operands.b, operands.c], tiling, op);
-  buildMatmulKernel(operands, sizes, tiling, kernel, op, argOf);
-  replaceByLaunch(op, tiling, kernel, launchArgs, { extents: (b) => [b.dim(mm.c, 0), b.dim(mm.c, 1)], sizes: sizes.slice(0, 2) });
+  const program = fused?.program;
+  const buffers = program ? [operands.a, operands.b, ...programBuffers(program)] : [operands.a, operands.b, operands.c];
+  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}`, buffers, tiling, op, program ? programCaptures(program) : []);
+  const epilogue = program ? fusedEpilogue(program, argOf) : undefined;
+  buildMatmulKernel(operands, sizes, tiling, kernel, op, argOf, epilogue);
+  const shapeOf = program?.reference ?? mm.c;
+  replaceByLaunch(anchor, tiling, kernel, launchArgs, { extents: (b) => [b.dim(shapeOf, 0), b.dim(shapeOf, 1)], sizes: sizes.slice(0, 2) });
+}
+
+/** A tile.matmul tiled with the maps of its epilogue, which a tile.fusion (`anchor`) holds. */
+export interface FusedMatmul {
+  readonly program: FusedProgram;
+  readonly anchor: Operation;
+}
+
+/** What the kernel does with the accumulator tile at (m0, n0): stores it, or computes the epilogue on it and stores its outputs. */
+type Epilogue = (b: IndexBuilder, acc: Value, m0: Value, n0: Value) => void;
+
+function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilogue {
+  return (b, acc, m0, n0) => {
+    const type = acc.type as RankedTensorType;
+    const block = new BlockTiles(b, program, argOf, { lead: [], row0: m0, col0: n0 }, type.shape as [number, number], new DefMap(), { encoding: type.encoding });
+    block.setFull(program.ops[0]!.defs[0]!, acc);
+    for (const def of program.stores) block.store(def);
+  };
 }
 
 /**
@@ -94,9 +121,9 @@ function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
  * of a larger matrix gets kernel arguments the WGSL target can bind. `argOf` maps each of
  * `values` to what the kernel reads.
  */
-function kernelWithViews(name: string, values: readonly Value[], tiling: TilingContext, op: Operation): { kernel: Kernel; launchArgs: Value[]; argOf: (v: Value) => Value } {
+function kernelWithViews(name: string, values: readonly Value[], tiling: TilingContext, op: Operation, scalars: readonly Value[] = []): { kernel: Kernel; launchArgs: Value[]; argOf: (v: Value) => Value } {
   const views = sinkViews(values);
-  const launchArgs = uniqueValues(views.launchArgs);
+  const launchArgs = uniqueValues([...views.launchArgs, ...scalars]);
   const kernel = tiling.outliner.createKernel(name, launchArgs, op.loc);
   const inKernel = views.rebuild(tiling.context, kernel.entry, (v) => kernel.argumentOf.get(v)!);
   return { kernel, launchArgs, argOf: (v) => inKernel.get(v) ?? kernel.argumentOf.get(v)! };
@@ -115,19 +142,22 @@ function buildTransposeKernel(src: Value, dst: Value, tiling: TilingContext, ker
   b.hoistConstants(kernel.entry, undefined);
 }
 
-function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, at: Operation, argOf: (v: Value) => Value): void {
+function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, at: Operation, argOf: (v: Value) => Value, epilogue?: Epilogue): void {
   const [bm, bn, bk] = sizes as [number, number, number];
   const { transposeA, transposeB } = mm;
-  const [A, B, C] = [mm.a, mm.b, mm.c].map(argOf) as [Value, Value, Value];
-  const [aElem, cElem] = [elementOf(A), elementOf(C)];
+  const [A, B] = [mm.a, mm.b].map(argOf) as [Value, Value];
+  // C is not an argument when the epilogue keeps it in registers (an intermediate).
+  const C = epilogue ? undefined : argOf(mm.c);
+  const [aElem, cElem] = [elementOf(A), elementOf(mm.c)];
 
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const K = b.dim(A, transposeA ? 0 : 1);
-  const [tileM, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(C, d), sizes[d]!)) as [Value, Value];
+  const extent = (d: number): Value => (C ? b.dim(C, d) : d === 0 ? b.dim(A, transposeA ? 1 : 0) : b.dim(B, transposeB ? 0 : 1));
+  const [tileM, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(extent(d), sizes[d]!)) as [Value, Value];
   const m0 = b.scale(tileM, bm);
   const n0 = b.scale(tileN, bn);
   const accType = RankedTensorType.get([bm, bn], cElem, accumulatorLayoutFor([bm, bn], WARP_SIZE * tiling.numWarps));
-  const init = mm.accumulate ? loadTile(b, C, [m0, n0], accType) : zeroTile(b, accType);
+  const init = mm.accumulate ? loadTile(b, argOf(mm.c), [m0, n0], accType) : zeroTile(b, accType);
 
   /** The tile of an operand at logical position (row, col) and logical shape [rows, cols], read transposed when it is. */
   const operandTile = (M: Value, transposed: boolean, at: [Value, Value], shape: [number, number]): Value => {
@@ -140,7 +170,8 @@ function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling:
     const bt = operandTile(B, transposeB, [k, n0], [bk, bn]);
     return [b.build(DotOp, { operands: { a, b: bt, acc: acc! }, resultTypes: [accType] }).result];
   });
-  b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C, indices: [m0, n0] } });
+  if (epilogue) epilogue(b, loop.results[0]!, m0, n0);
+  else b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C!, indices: [m0, n0] } });
   b.hoistConstants(kernel.entry, undefined);
 }
 

@@ -4,7 +4,9 @@ import { symbolName } from '../../../core/ir/symbol-table.js';
 import { definePass } from '../../../core/pass/pass.js';
 import { ModuleOp } from '../../../dialects/builtin/index.js';
 import { FuncOp } from '../../../dialects/func/index.js';
-import { hasBroadcastInputs, MapOp, MatmulOp, ReductionOp } from '../../../dialects/tile/index.js';
+import { FusionOp, fusedOps, fusionIntermediates, hasBroadcastInputs, MapOp, MatmulOp, ReductionOp } from '../../../dialects/tile/index.js';
+import { fusedProgram, type FusedProgram } from './fused-program.js';
+import { rowDefaultTileSizes, tileRows } from './tiling-rows.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
 import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
@@ -20,22 +22,25 @@ interface Target {
   readonly sizes: readonly number[];
   readonly func: Operation;
   readonly module: Operation;
+  readonly program: FusedProgram | undefined;
 }
 
 /** The tile sizes an op needs: how many, and the defaults. */
-function tileSizeNeeds(op: Operation): { count: number; text: string; defaults: readonly number[] } {
-  if (MatmulOp.isa(op)) return { count: 3, text: MATMUL_TILE_SIZES_TEXT, defaults: MATMUL_DEFAULT_TILE_SIZES };
+function tileSizeNeeds(op: Operation, program: FusedProgram | undefined): { count: number; text: string; defaults: readonly number[] } {
+  if (MatmulOp.isa(op) || program?.kind === 'epilogue') return { count: 3, text: MATMUL_TILE_SIZES_TEXT, defaults: MATMUL_DEFAULT_TILE_SIZES };
+  if (program) return { count: program.rank, text: `${program.rank} (one per dimension of its rows: 1, ..., 1, rows per workgroup, columns per block)`, defaults: rowDefaultTileSizes(program.rank) };
   const rank = mapRank(op);
   return { count: rank, text: `${rank} (one per dimension of its iteration space)`, defaults: mapDefaultTileSizes(rank) };
 }
 
 /** The tile sizes of `op` from the option (or its defaults), or why the option does not fit it. */
-function tileSizesFor(op: Operation, option: readonly number[]): readonly number[] | string {
-  const needs = tileSizeNeeds(op);
+function tileSizesFor(op: Operation, program: FusedProgram | undefined, option: readonly number[]): readonly number[] | string {
+  const needs = tileSizeNeeds(op, program);
   if (option.length === 0) return needs.defaults;
   const prefix = `'${PASS}' option 'tile-sizes'`;
   if (option.length !== needs.count) return `${prefix} has ${option.length} entries but '${op.name}' needs ${needs.text}`;
   if (option.some((s) => s < 1)) return `${prefix} entries must be positive, got [${option.join(', ')}] for '${op.name}'`;
+  if (program?.kind === 'rows' && option.slice(0, -2).some((s) => s !== 1)) return `${prefix} is [${option.join(', ')}] but a row kernel ('${op.name}') takes 1 for every dimension before the last two, got [${option.join(', ')}]`;
   return option;
 }
 
@@ -56,21 +61,30 @@ function hostFunctionOf(op: Operation): Operation | undefined {
 function wholeProblemOps(root: Operation): Operation[] {
   const ops: Operation[] = [];
   root.walk((op) => {
-    if ((MatmulOp.isa(op) || MapOp.isa(op) || ReductionOp.isa(op)) && hostFunctionOf(op)) ops.push(op);
+    const inFusion = FusionOp.isa(op.parentOp);
+    if ((MatmulOp.isa(op) || MapOp.isa(op) || ReductionOp.isa(op) || FusionOp.isa(op)) && !inFusion && hostFunctionOf(op)) ops.push(op);
   }, 'pre');
   return ops;
 }
 
 /**
- * Why a whole-problem op is not tiled yet, or undefined. Reductions and broadcast inputs
- * need kernels that walk whole rows: refused rather than tiled as if every operand had the
- * iteration shape.
+ * The program of a kernel that computes several whole-problem ops, or a reduction or a map with
+ * broadcast inputs (a row kernel); undefined for ops tiled on their own (matmuls, plain maps);
+ * a string says why it cannot be tiled.
  */
-function notTiledYet(op: Operation): string | undefined {
-  if (ReductionOp.isa(op)) return `cannot tile 'tile.reduction': whole-problem reductions are not tiled yet`;
-  if (MapOp.isa(op) && hasBroadcastInputs(op)) return `cannot tile 'tile.map': broadcast inputs (indexing_maps that are not the identity) are not tiled yet`;
-  return undefined;
+function programOf(op: Operation): FusedProgram | string | undefined {
+  if (FusionOp.isa(op)) {
+    const program = fusedProgram(fusedOps(op), fusionIntermediates(op));
+    return typeof program === 'string' ? `cannot tile 'tile.fusion': ${program}` : program;
+  }
+  if (!ReductionOp.isa(op) && !(MapOp.isa(op) && hasBroadcastInputs(op))) return undefined;
+  const program = fusedProgram([op], new Set());
+  if (typeof program === 'string') return `cannot tile '${op.name}': ${program} (other reductions and broadcasts are not tiled yet)`;
+  return program;
 }
+
+/** The maps a kernel computes: `op`, or those of its program. */
+const mapsOf = (op: Operation, program: FusedProgram | undefined): Operation[] => (program ? program.ops.map((p) => p.op) : [op]).filter((o) => MapOp.isa(o));
 
 export const tileTilingPass = definePass({
   name: PASS,
@@ -111,30 +125,32 @@ export const tileTilingPass = definePass({
     // Everything is checked before anything changes.
     const targets: Target[] = [];
     for (const op of ops) {
-      const unsupported = notTiledYet(op);
-      if (unsupported) return fail(op.loc, unsupported);
-      if (MapOp.isa(op)) {
-        if (mapRank(op) === 0) return fail(op.loc, `cannot tile 'tile.map': its iteration space has rank 0`);
-        const body = untileableBody(op);
+      const program = programOf(op);
+      if (typeof program === 'string') return fail(op.loc, program);
+      for (const map of mapsOf(op, program)) {
+        if (mapRank(map) === 0) return fail(map.loc, `cannot tile 'tile.map': its iteration space has rank 0`);
+        const body = untileableBody(map);
         if (body) return fail(body.at.loc, body.message);
       }
-      const sizes = tileSizesFor(op, pass.options['tile-sizes']);
+      const sizes = tileSizesFor(op, program, pass.options['tile-sizes']);
       if (typeof sizes === 'string') return fail(op.loc, sizes);
-      const unfit = pass.options['check-lowering'] ? tileSizeError(op, sizes, numWarps, pass.options['pack-lhs']) : undefined;
+      const unfit = pass.options['check-lowering'] ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, numWarps, pass.options['pack-lhs'], program?.kind === 'rows') : undefined;
       if (unfit) return fail(op.loc, unfit);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);
       if (clash) return fail(clash.loc, `cannot add kernels to this module: its symbol '${KERNELS_MODULE}' is a '${clash.name}', not a gpu.module`);
-      targets.push({ op, sizes, func, module });
+      targets.push({ op, sizes, func, module, program });
     }
 
     const outliners = new Map<Operation, KernelOutliner>();
-    for (const { op, sizes, func, module } of targets) {
+    for (const { op, sizes, func, module, program } of targets) {
       let outliner = outliners.get(module);
       if (!outliner) outliners.set(module, (outliner = new KernelOutliner(pass.context, module)));
       const tiling = { context: pass.context, outliner, kernelName: symbolName(func) ?? 'kernel', numWarps, maxGridDims, packLhs: pass.options['pack-lhs'] };
-      if (MatmulOp.isa(op)) tileMatmul(op, sizes, tiling);
+      if (program?.kind === 'epilogue') tileMatmul(program.ops[0]!.op, sizes, tiling, { program, anchor: op });
+      else if (program) tileRows(op, program, sizes, tiling);
+      else if (MatmulOp.isa(op)) tileMatmul(op, sizes, tiling);
       else tileMap(op, sizes, tiling);
       pass.addStatistic('num-kernels');
     }

@@ -1,0 +1,220 @@
+/**
+ * The register tiles of a fused program at one block of its iteration space: [R, C] tiles of
+ * full values at (row0, col0) (and the leading offsets), [R] tiles of per-row values. Values are
+ * built on demand, once per block: a map's result from its inputs' tiles (the map body on tiles),
+ * a buffer from outside by a masked tile.load of its projection broadcast to the tile, a per-row
+ * value from the row values computed so far.
+ */
+import { IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { CMPI_PREDICATES, CmpIOp, IndexCastOp, SelectOp } from '../../../dialects/arith/index.js';
+import { denseI64 } from '../../../dialects/memref/dynamic-index-list.js';
+import { LoadOp as MemLoadOp } from '../../../dialects/memref/index.js';
+import { BroadcastOp, combinerOpName, IotaOp, LoadOp, ReduceKindAttr, ReduceOp, reductionIdentityAttr, SplatOp, StoreOp } from '../../../dialects/tile/index.js';
+import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
+import { reductionKind } from './fused-program.js';
+import type { IndexBuilder } from './index-builder.js';
+import { capturedTiles, denseConstant, emitTiledBody } from './map-body.js';
+
+/** Values keyed by def: inputs by buffer, results by op and output. */
+export class DefMap<T> {
+  private readonly byKey = new Map<object, Map<number, T>>();
+  private key(d: Def): [object, number] {
+    return d.kind === 'input' ? [d.buffer, -1] : [d.op, d.index];
+  }
+  get(d: Def): T | undefined {
+    const [k, i] = this.key(d);
+    return this.byKey.get(k)?.get(i);
+  }
+  set(d: Def, v: T): void {
+    const [k, i] = this.key(d);
+    (this.byKey.get(k) ?? this.byKey.set(k, new Map()).get(k)!).set(i, v);
+  }
+}
+
+/** Where a block lies: the offsets of the leading dimensions, of its rows and of its columns. */
+export interface Placement {
+  readonly lead: readonly Value[];
+  readonly row0: Value;
+  readonly col0: Value;
+}
+
+const elementOf = (v: Value): Type => (v.type as MemRefType).elementType;
+
+/** The program op that makes `def`. */
+export function producer(program: FusedProgram, def: Def): ProgramOp | undefined {
+  return def.kind === 'result' ? program.ops.find((p) => p.op === def.op) : undefined;
+}
+
+export class BlockTiles {
+  private readonly fulls = new DefMap<Value>();
+  /** Tiles loaded from outside buffers, by buffer and projection. */
+  private readonly loads = new Map<Value, Map<string, Value>>();
+  private maskTile: Value | undefined;
+
+  constructor(
+    private readonly b: IndexBuilder,
+    private readonly program: FusedProgram,
+    private readonly argOf: (v: Value) => Value,
+    private readonly at: Placement,
+    private readonly shape: readonly [number, number],
+    /** Per-row values computed so far (shared by the blocks of one code path). */
+    private readonly rows: DefMap<Value>,
+    private readonly options: {
+      /** Layout of the full tiles (a matmul accumulator's), if fixed. */
+      readonly encoding?: Attribute;
+      /** The extent of the rows, for masking reductions (the columns past it are not reduced). */
+      readonly rowLength?: Value;
+      /** Whether a reduction demanded in this block is computed in it (the whole row is this block). */
+      readonly reduceInBlock?: boolean;
+    } = {},
+  ) {}
+
+  private fullType(elem: Type): RankedTensorType {
+    return RankedTensorType.get(this.shape, elem, this.options.encoding);
+  }
+  private rowType(elem: Type): RankedTensorType {
+    return RankedTensorType.get([this.shape[0]], elem);
+  }
+
+  /** Seeds the tile of a def (a matmul's accumulator). */
+  setFull(def: Def, tile: Value): void {
+    this.fulls.set(def, tile);
+  }
+
+  /** The [R, C] tile of a full value. */
+  full(def: Def): Value {
+    const known = this.fulls.get(def);
+    if (known) return known;
+    const made = producer(this.program, def);
+    if (!made) throw new Error('internal: a full value without a producer');
+    this.evaluate(made);
+    return this.fulls.get(def)!;
+  }
+
+  /** The [R] tile of a per-row value. */
+  row(def: Def): Value {
+    const known = this.rows.get(def);
+    if (known) return known;
+    const made = producer(this.program, def);
+    if (!made || (made.extent === 'full' && !this.options.reduceInBlock)) throw new Error('internal: a row value needed before it is computed');
+    this.evaluate(made);
+    return this.rows.get(def)!;
+  }
+
+  /** Computes a program op's results in this block. */
+  evaluate(p: ProgramOp): void {
+    this.b.loc = p.op.loc;
+    if (p.op.name === 'tile.reduction') {
+      const reduced = this.reduce(p.op, this.masked(this.read(p.reads[0]!, 'full'), reductionKind(p.op)));
+      this.rows.set(p.defs[0]!, p.reads[1] ? this.combine(reductionKind(p.op), this.read(p.reads[1], 'row'), reduced) : reduced);
+      return;
+    }
+    const shape = p.extent === 'full' ? this.shape : [this.shape[0]];
+    const encoding = p.extent === 'full' ? this.options.encoding : undefined;
+    const inputs = p.reads.map((r) => this.read(r, p.extent));
+    const outside = capturedTiles(this.b, p.op, shape, this.argOf, encoding);
+    const results = emitTiledBody(this.b, p.op, shape, inputs, outside, encoding);
+    p.defs.forEach((d, i) => (p.extent === 'full' ? this.fulls : this.rows).set(d, results[i]!));
+  }
+
+  /** An input of an op whose iteration space is full rows or one value per row. */
+  read(r: Read, extent: 'full' | 'row'): Value {
+    const { def } = r;
+    if (def.kind === 'result') {
+      if (extent === 'row') return this.row(def);
+      const made = producer(this.program, def)!;
+      if (made.op.name !== 'tile.reduction' && made.extent === 'full') return this.full(def);
+      return this.broadcast(this.row(def), [1]);
+    }
+    return this.load(def.buffer, r.kept, extent);
+  }
+
+  /**
+   * A buffer from outside read through its projection `kept` of the iteration dimensions: a
+   * masked tile.load of the dimensions of the block it keeps, broadcast along the others.
+   */
+  private load(buffer: Value, kept: readonly number[], extent: 'full' | 'row'): Value {
+    const key = `${extent}:${kept.join(',')}`;
+    const memo = this.loads.get(buffer) ?? this.loads.set(buffer, new Map()).get(buffer)!;
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const rank = this.program.rank;
+    const { lead, row0, col0 } = this.at;
+    const indices = kept.map((d) => (d < rank - 2 ? lead[d]! : d === rank - 2 ? row0 : col0));
+    const tileDims = (extent === 'full' ? [rank - 2, rank - 1] : [rank - 2]).filter((d) => kept.includes(d));
+    const elem = elementOf(buffer);
+    const target = extent === 'full' ? this.fullType(elem) : this.rowType(elem);
+    const memref = this.argOf(buffer);
+    let tile: Value;
+    if (tileDims.length === 0) {
+      const scalar = this.b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
+      tile = this.b.build(SplatOp, { operands: { input: scalar }, resultTypes: [target] }).result;
+    } else {
+      const tileShape = tileDims.map((d) => (d === rank - 2 ? this.shape[0] : this.shape[1]));
+      const full = tileShape.length === target.rank;
+      const loaded = this.b.build(LoadOp, { operands: { source: memref, indices }, resultTypes: [full ? target : RankedTensorType.get(tileShape, elem)] }).result;
+      const added = [rank - 2, rank - 1].slice(0, target.rank).map((d, i) => (tileDims.includes(d) ? -1 : i)).filter((i) => i >= 0);
+      tile = full ? loaded : this.broadcast(loaded, added);
+    }
+    memo.set(key, tile);
+    return tile;
+  }
+
+  private broadcast(source: Value, dims: readonly number[]): Value {
+    const elem = (source.type as RankedTensorType).elementType;
+    return this.b.build(BroadcastOp, { operands: { source }, attributes: { dims: denseI64(dims.map(BigInt)) }, resultTypes: [this.fullType(elem)] }).result;
+  }
+
+  /** `tile.reduce <kind> %t axis 1`: [R, C] -> [R]. */
+  reduce(op: Operation, tile: Value): Value {
+    const elem = (tile.type as RankedTensorType).elementType;
+    return this.b.build(ReduceOp, { operands: { input: tile }, attributes: { kind: ReduceKindAttr.get(reductionKind(op)), axis: i64(1) }, resultTypes: [this.rowType(elem)] }).result;
+  }
+
+  /** x combined with y under a reduction kind, elementwise. */
+  combine(kind: ReturnType<typeof reductionKind>, x: Value, y: Value): Value {
+    const name = combinerOpName(kind, (x.type as RankedTensorType).elementType)!;
+    return this.b.create({ name, operands: [x, y], resultTypes: [x.type] }).results[0]!;
+  }
+
+  /** The kind's identity as a tile of `tile`'s type. */
+  identity(kind: ReturnType<typeof reductionKind>, type: RankedTensorType): Value {
+    return denseConstant(this.b, type, reductionIdentityAttr(kind, type.elementType), this.b.loc);
+  }
+
+  /** `tile` with the columns past the rows' end replaced by the kind's identity. */
+  masked(tile: Value, kind: ReturnType<typeof reductionKind>): Value {
+    const type = tile.type as RankedTensorType;
+    return this.b.build(SelectOp, { operands: { condition: this.mask(), true_value: tile, false_value: this.identity(kind, type) }, resultTypes: [type] }).result;
+  }
+
+  /** col0 + (column index in the tile) < rowLength, as an i1 tile. */
+  private mask(): Value {
+    if (this.maskTile) return this.maskTile;
+    const i32 = IntegerType.get(32);
+    const ints = RankedTensorType.get(this.shape, i32);
+    const splatOf = (index: Value) => this.b.build(SplatOp, { operands: { input: this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out }, resultTypes: [ints] }).result;
+    const iota = this.b.build(IotaOp, { attributes: { dimension: i64(1) }, resultTypes: [ints] }).result;
+    const column = this.b.create({ name: 'arith.addi', operands: [iota, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
+    const bools = RankedTensorType.get(this.shape, IntegerType.get(1));
+    this.maskTile = this.b.build(CmpIOp, { operands: { lhs: column, rhs: splatOf(this.options.rowLength!) }, attributes: { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf('slt')) }, resultTypes: [bools] }).result;
+    return this.maskTile;
+  }
+
+  /** Stores the tile of a def into its buffer: full values at the block, per-row values at its rows. */
+  store(def: Def): void {
+    const p = producer(this.program, def)!;
+    this.b.loc = p.op.loc;
+    const { lead, row0, col0 } = this.at;
+    const rowValue = p.op.name === 'tile.reduction' || p.extent === 'row';
+    const value = rowValue ? this.row(def) : this.full(def);
+    const indices = rowValue ? [...lead, row0] : [...lead, row0, col0];
+    this.b.build(StoreOp, { operands: { value, dest: this.argOf(def.buffer), indices } });
+  }
+}
+
+
+const i64 = (n: number): IntegerAttr => IntegerAttr.get(IntegerType.get(64), n);
