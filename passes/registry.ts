@@ -15,6 +15,7 @@ import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tileAsyncCopyPass } from './tile/async-copy.js';
 import { tileMultibufferPass } from './tile/multibuffer.js';
 import { tilePipelinePass } from './tile/pipeline.js';
+import { tileFusePass } from './tile/fuse.js';
 import { tileTilingPass } from './tile/tiling/tiling-pass.js';
 import { tileViewSchedulePass } from './tile/view-schedule/view-schedule-pass.js';
 import { sinkSelectsIntoIfPass } from './sink-selects-into-if.js';
@@ -34,6 +35,7 @@ export const builtinPasses: readonly PassDefinition[] = [
   scfUnrollPass,
   sinkSelectsIntoIfPass,
   // The tile transformations, in the order @tile-pipelined runs them.
+  tileFusePass,
   tileTilingPass,
   tileAsyncCopyPass,
   tileAssignStagesPass,

@@ -143,6 +143,8 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
         if (!whole && !rowBroadcast) return `'tile.map' reads a value computed in the kernel through indexing map affine_map<${maps[i]}>, which a row kernel cannot provide`;
       } else if (extent === 'row' && kept.includes(rank - 1)) {
         return `'tile.map' over one value per row reads input #${i} along the last dimension`;
+      } else if (extent === 'full' && kept.length === rank && !fullShapeAgrees(input)) {
+        return `'tile.map' input #${i} has shape ${memrefOf(input)} where the rows are ${memrefOf(reference!)}`;
       }
       reads.push({ def, kept });
     }
