@@ -7,6 +7,7 @@
  */
 import { IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
+import { constantValue } from '../../../core/rewrite/folder.js';
 import { IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { CMPI_PREDICATES, CmpIOp, IndexCastOp, SelectOp } from '../../../dialects/arith/index.js';
@@ -69,8 +70,21 @@ export class BlockTiles {
       readonly rowLength?: Value;
       /** Whether a reduction demanded in this block is computed in it (the whole row is this block). */
       readonly reduceInBlock?: boolean;
+      /** The loop over column blocks this block is the body of: what does not vary with the block is built before it. */
+      readonly loop?: Operation;
     } = {},
   ) {}
+
+  /** Runs `build` before the loop when the block is a loop body (its values must not depend on the block), else here. */
+  private invariant<T>(build: () => T): T {
+    const loop = this.options.loop;
+    if (!loop) return build();
+    const loc = this.b.loc;
+    return this.b.atInsertionPoint({ block: loop.parent!, before: loop }, () => {
+      this.b.loc = loc;
+      return build();
+    });
+  }
 
   private fullType(elem: Type): RankedTensorType {
     return RankedTensorType.get(this.shape, elem, this.options.encoding);
@@ -127,7 +141,9 @@ export class BlockTiles {
       if (extent === 'row') return this.row(def);
       const made = producer(this.program, def)!;
       if (made.op.name !== 'tile.reduction' && made.extent === 'full') return this.full(def);
-      return this.broadcast(this.row(def), [1]);
+      // A per-row value is the same for every block of columns: broadcast once, before the loop.
+      const row = this.row(def);
+      return this.invariant(() => this.broadcast(row, [1]));
     }
     return this.load(def.buffer, r.kept, extent);
   }
@@ -197,10 +213,10 @@ export class BlockTiles {
     const i32 = IntegerType.get(32);
     const ints = RankedTensorType.get(this.shape, i32);
     const splatOf = (index: Value) => this.b.build(SplatOp, { operands: { input: this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out }, resultTypes: [ints] }).result;
-    const iota = this.b.build(IotaOp, { attributes: { dimension: i64(1) }, resultTypes: [ints] }).result;
-    const column = this.b.create({ name: 'arith.addi', operands: [iota, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
+    const [iota, end] = this.invariant(() => [this.b.build(IotaOp, { attributes: { dimension: i64(1) }, resultTypes: [ints] }).result, splatOf(this.options.rowLength!)]);
+    const column = constantValue(this.at.col0) instanceof IntegerAttr && (constantValue(this.at.col0) as IntegerAttr).number === 0 ? iota! : this.b.create({ name: 'arith.addi', operands: [iota!, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
     const bools = RankedTensorType.get(this.shape, IntegerType.get(1));
-    this.maskTile = this.b.build(CmpIOp, { operands: { lhs: column, rhs: splatOf(this.options.rowLength!) }, attributes: { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf('slt')) }, resultTypes: [bools] }).result;
+    this.maskTile = this.b.build(CmpIOp, { operands: { lhs: column, rhs: end! }, attributes: { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf('slt')) }, resultTypes: [bools] }).result;
     return this.maskTile;
   }
 

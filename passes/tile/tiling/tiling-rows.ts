@@ -134,7 +134,7 @@ function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) =>
       return top().identity(reductionKind(p.op), RankedTensorType.get([...shape], elem));
     });
     const loop = buildForLoop(b, bounds, inits, (col0, accs) => {
-      const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength });
+      const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });
       return now.map((p, k) => {
         b.loc = p.op.loc;
         const kind = reductionKind(p.op);
@@ -155,7 +155,7 @@ function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) =>
   });
   if (fullStores.length > 0) {
     buildForLoop(b, bounds, [], (col0) => {
-      const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength });
+      const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });
       for (const d of fullStores) block.store(d);
       return [];
     });

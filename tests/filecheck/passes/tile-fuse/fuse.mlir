@@ -1,0 +1,145 @@
+// RUN: tile-opt %s --split-input-file -p 'tile-fuse' | FileCheck %s
+// RUN: tile-opt %s --split-input-file -p 'tile-fuse{remarks=true}' --verify-diagnostics >/dev/null
+// RUN: tile-opt %s --split-input-file -p 'tile-fuse{rows=false epilogues=false}' | FileCheck %s --check-prefix=OFF
+
+// tile-fuse groups runs of whole-problem ops, each reading what an earlier one wrote, into a
+// tile.fusion; the allocations only the run uses (and their frees) move inside it.
+
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @softmax(
+// CHECK:      %[[M:.*]] = memref.dim
+// CHECK-NEXT: tile.fusion {
+// CHECK-NEXT:   %[[MAX:.*]] = memref.alloc(%[[M]]) : memref<?xf32>
+// CHECK-NEXT:   %[[SUM:.*]] = memref.alloc(%[[M]]) : memref<?xf32>
+// CHECK-NEXT:   tile.reduction max ins(%{{.*}} : memref<?x?xf32>) outs(%[[MAX]] : memref<?xf32>) dimensions = [1]
+// CHECK-NEXT:   tile.map
+// CHECK:        tile.reduction add ins(%{{.*}} : memref<?x?xf32>) outs(%[[SUM]] : memref<?xf32>) dimensions = [1]
+// CHECK-NEXT:   tile.map
+// CHECK:        memref.dealloc %[[MAX]] : memref<?xf32>
+// CHECK-NEXT:   memref.dealloc %[[SUM]] : memref<?xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// OFF-LABEL: func.func @softmax(
+// OFF-NOT: tile.fusion
+func.func @softmax(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %M = memref.dim %X, %c0 : memref<?x?xf32>
+  %max = memref.alloc(%M) : memref<?xf32>
+  %sum = memref.alloc(%M) : memref<?xf32>
+  // expected-remark@+1 {{fused 4 ops into one row kernel: tile.reduction, tile.map, tile.reduction, tile.map}}
+  tile.reduction max ins(%X : memref<?x?xf32>) outs(%max : memref<?xf32>) dimensions = [1]
+  tile.map indexing_maps = [#rows, #row, #rows] ins(%X, %max : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %d = arith.subf %x, %m : f32
+    %e = math.exp %d : f32
+    tile.yield %e : f32
+  }
+  tile.reduction add ins(%Y : memref<?x?xf32>) outs(%sum : memref<?xf32>) dimensions = [1]
+  tile.map indexing_maps = [#rows, #row, #rows] ins(%Y, %sum : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%e: f32, %s: f32):
+    %q = arith.divf %e, %s : f32
+    tile.yield %q : f32
+  }
+  memref.dealloc %max : memref<?xf32>
+  memref.dealloc %sum : memref<?xf32>
+  return
+}
+
+// -----
+
+// A matmul epilogue; the ops without memory effects between the run's ops move before it.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @bias_relu(
+// CHECK:      %[[ZERO:.*]] = arith.constant 0.0{{.*}} : f32
+// CHECK-NEXT: tile.fusion {
+// CHECK-NEXT:   %[[AB:.*]] = memref.alloc
+// CHECK-NEXT:   tile.matmul %{{.*}}, %{{.*}}, %[[AB]]
+// CHECK-NEXT:   tile.map indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] ins(%[[AB]], %{{.*}} : memref<?x?xf32>, memref<?xf32>)
+// CHECK:          arith.maximumf %{{.*}}, %[[ZERO]] : f32
+// CHECK:        memref.dealloc %[[AB]]
+// CHECK-NEXT: }
+func.func @bias_relu(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %bias: memref<?xf32>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %M = memref.dim %A, %c0 : memref<?x?xf32>
+  %N = memref.dim %B, %c1 : memref<?x?xf32>
+  %AB = memref.alloc(%M, %N) : memref<?x?xf32>
+  // expected-remark@+1 {{fused 2 ops into one matmul kernel with an epilogue: tile.matmul, tile.map}}
+  tile.matmul %A, %B, %AB : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  tile.map indexing_maps = [#id, #col, #id] ins(%AB, %bias : memref<?x?xf32>, memref<?xf32>) outs(%C : memref<?x?xf32>) {
+  ^bb0(%p: f32, %b: f32):
+    %x = arith.addf %p, %b : f32
+    %y = arith.maximumf %x, %zero : f32
+    tile.yield %y : f32
+  }
+  memref.dealloc %AB : memref<?x?xf32>
+  return
+}
+
+// -----
+
+// What cannot be fused stays as it is: a row reduction of a matmul's result needs whole rows,
+// which a matmul's tile does not have; the matmul and the reduction are tiled on their own.
+// CHECK-LABEL: func.func @matmul_then_row_sum(
+// CHECK-NOT: tile.fusion
+// CHECK: return
+func.func @matmul_then_row_sum(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %S: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %M = memref.dim %A, %c0 : memref<?x?xf32>
+  %N = memref.dim %B, %c1 : memref<?x?xf32>
+  %AB = memref.alloc(%M, %N) : memref<?x?xf32>
+  tile.matmul %A, %B, %AB : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
+  // expected-remark@+1 {{not fused with the ops before it: 'tile.reduction' cannot join a matmul epilogue (only elementwise tile.map ops can)}}
+  tile.reduction add ins(%AB : memref<?x?xf32>) outs(%S : memref<?xf32>) dimensions = [1]
+  memref.dealloc %AB : memref<?x?xf32>
+  return
+}
+
+// -----
+
+// A column reduction (dimension 0) is not a row program; an op with memory effects between two
+// ops ends the run; a result that is read after the run is stored, not kept in registers.
+// CHECK-LABEL: func.func @not_fused(
+// CHECK-NOT: tile.fusion
+// CHECK: return
+func.func @not_fused(%X: memref<?x?xf32>, %C: memref<?xf32>, %Y: memref<?x?xf32>, %i: index, %v: f32) {
+  tile.reduction add ins(%X : memref<?x?xf32>) outs(%C : memref<?xf32>) dimensions = [0]
+  // expected-remark@+1 {{not fused with the ops before it: 'tile.reduction' must reduce the last dimension of a rank-2 input to join a row kernel, got dimensions [0] of rank 2}}
+  tile.map indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>]
+      ins(%X, %C : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %c: f32):
+    %d = arith.divf %x, %c : f32
+    tile.yield %d : f32
+  }
+  memref.store %v, %C[%i] : memref<?xf32>
+  tile.map indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>]
+      ins(%Y, %C : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%y: f32, %c: f32):
+    %d = arith.mulf %y, %c : f32
+    tile.yield %d : f32
+  }
+  return
+}
+
+// -----
+
+// The per-row maximum is also an output: it is stored by the fused kernel.
+// CHECK-LABEL: func.func @max_also_stored(
+// CHECK: tile.fusion {
+// CHECK-NEXT: tile.reduction max ins(%{{.*}}) outs(%[[MAX:[^ ]*]] : memref<?xf32>)
+// CHECK-NEXT: tile.map
+func.func @max_also_stored(%X: memref<?x?xf32>, %MAX: memref<?xf32>, %Y: memref<?x?xf32>) {
+  // expected-remark@+1 {{fused 2 ops into one row kernel: tile.reduction, tile.map}}
+  tile.reduction max ins(%X : memref<?x?xf32>) outs(%MAX : memref<?xf32>) dimensions = [1]
+  tile.map indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>]
+      ins(%X, %MAX : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %d = arith.subf %x, %m : f32
+    tile.yield %d : f32
+  }
+  return
+}
