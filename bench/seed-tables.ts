@@ -42,7 +42,7 @@ import type { Outcome } from '../tools/tune/cache.js';
 import { measureFresh, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
 import { timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
-import { checkSpace, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
+import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
@@ -96,7 +96,7 @@ const FULL: Options = {
   // H100 (0.065 ms against 0.074 for 64x64x16); 256x128x16 with 8 warps at 2048³ and
   // 4096³ (bench/RESULTS.md, the H100 seed tables). It is listed next to 128x128x16 so that the search reaches it in
   // one step of tile size and warps together.
-  space: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true',
+  space: NAMED_SPACES.matmul!,
   f32Matmul: true,
   transposedA: true,
   // A's tiles already lie K-major there: transpose-lhs changes nothing.
@@ -202,12 +202,12 @@ export function parseArgs(argv: readonly string[]): Options {
 // ------------------------------------------------------------------------------------ the library peers
 
 /** A WebGPU library peer's figure, or why there is none. */
-type LibFigure = PeerResult | { why: string };
+export type LibFigure = PeerResult | { why: string };
 
-const PEER_FILES: Record<string, string> = { tfjs: 'tfjs-peer.js', jaxjs: 'jaxjs-peer.js' };
+const PEER_FILES: Record<string, string> = { tfjs: 'tfjs-peer.js', jaxjs: 'jaxjs-peer.js', ortweb: 'ortweb-peer.js' };
 
-/** Runs one problem of a library peer in a child process (node for Dawn, deno for wgpu). */
-async function runLibraryPeer(peer: string, provider: ProviderName, c: PeerCase, timeoutS: number): Promise<LibFigure> {
+/** Runs one problem of a library peer in a child process (node for Dawn, deno for wgpu); bench/fused-kernels.ts uses it too. */
+export async function runLibraryPeer(peer: string, provider: ProviderName, c: PeerCase, timeoutS: number): Promise<LibFigure> {
   // Beside the built bench: build/peers, or .build-device/peers (bench/device-build.sh).
   const file = path.join(here, '..', 'peers', PEER_FILES[peer]!);
   if (!existsSync(file)) return { why: `${path.relative(repoRoot, file)} missing (npm run build bundles it)` };
@@ -331,7 +331,7 @@ const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;
 const tflops = (gflops: number | undefined): string => (gflops === undefined || !Number.isFinite(gflops) ? '-' : fmt(gflops / 1000));
 const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b, 2)}x` : '-');
 
-function machine(): string {
+export function machine(): string {
   let gpu = '';
   try {
     gpu = execFileSync('nvidia-smi', ['--query-gpu=name,driver_version,memory.total', '--format=csv,noheader'], { encoding: 'utf8', timeout: 10_000 }).trim();

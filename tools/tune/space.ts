@@ -21,7 +21,28 @@ export interface Space {
 /** One point of a space: a value index per dimension. */
 export type Point = readonly number[];
 
+/**
+ * Spaces of @tile-wgsl for the kinds of kernels it makes, named `--space @NAME`:
+ * - `matmul`: tile.matmul, alone or with a fused epilogue (examples/matmul.mlir,
+ *   matmul-epilogue.mlir): tile sizes BM,BN,BK, warps, stages, packing of A;
+ * - `rows`: row kernels (softmax, LayerNorm, RMSNorm, reductions and broadcasts along rows):
+ *   tile sizes R,C (rows per workgroup, columns per block; a row of up to C columns is read once),
+ *   warps, whether loads go through asynchronous copies, and the vector width of workgroup
+ *   memory accesses (vectorize: 4 or 1).
+ * Listed ascending, as the local search assumes (docs/tile-tune.md).
+ */
+export const NAMED_SPACES: Readonly<Record<string, string>> = {
+  matmul: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true',
+  rows: 'tile-sizes=1,256|1,512|1,1024|1,2048|1,4096|2,512|2,1024|4,256|4,512|4,1024|8,256 num-warps=1|2|4|8 async-copy-loads=none|all vectorize=false|true',
+};
+
 export function parseSpace(text: string): Space {
+  const named = /^\s*@(\S+)\s*$/.exec(text);
+  if (named) {
+    const known = NAMED_SPACES[named[1]!];
+    if (!known) throw new TuneError(`--space: no space named '@${named[1]}' (named spaces: ${Object.keys(NAMED_SPACES).map((n) => `@${n}`).join(', ')})`);
+    return parseSpace(known);
+  }
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) throw new TuneError("--space is empty (expected e.g. 'tile-sizes=16,16,8|32,32,8 num-warps=1|2')");
   const dimensions: Dimension[] = [];

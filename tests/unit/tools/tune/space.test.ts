@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePipelineYaml } from '../../../../core/pass/yaml-pipeline.js';
 import { SourceFile } from '../../../../core/syntax/source.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
-import { allPoints, checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError } from '../../../../tools/tune/space.js';
+import { readFileSync } from 'node:fs';
+import { allPoints, checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError } from '../../../../tools/tune/space.js';
 import { shrinkArgSpec } from '../../../../tools/tune/problem.js';
 
 const PIPELINE = `name: t
@@ -55,6 +56,17 @@ describe('tile-tune spaces', () => {
     expect(() => checkSpace(parseSpace('num-warps=1|2 vectorize=true|false'), '@t', def.parameters)).not.toThrow();
     expect(() => checkSpace(parseSpace('num-wraps=1|2'), '@t', def.parameters)).toThrow("--space: pipeline @t has no parameter 'num-wraps' (parameters: tile-sizes, num-warps, vectorize)");
     expect(() => checkSpace(parseSpace('num-warps=1|x'), '@t', def.parameters)).toThrow("--space: invalid value 'x' for option 'num-warps': expected a non-negative integer");
+  });
+
+  it('names the spaces of the kernels @tile-wgsl makes (@matmul, @rows), checked against its parameters', () => {
+    const wgsl = parsePipelineYaml(new SourceFile('tile-wgsl.yaml', readFileSync(new URL('../../../../pass-pipelines/tile-wgsl.yaml', import.meta.url), 'utf8')));
+    for (const name of Object.keys(NAMED_SPACES)) {
+      const space = parseSpace(`@${name}`);
+      expect(space).toEqual(parseSpace(NAMED_SPACES[name]!));
+      expect(() => checkSpace(space, '@tile-wgsl', wgsl.parameters)).not.toThrow();
+    }
+    expect(parseSpace('@rows').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'async-copy-loads', 'vectorize']);
+    expect(() => parseSpace('@softmax')).toThrow("--space: no space named '@softmax' (named spaces: @matmul, @rows)");
   });
 
   it('rejects a tune: value that is not of the parameter type, located in the YAML file', () => {
