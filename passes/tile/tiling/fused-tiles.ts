@@ -203,8 +203,26 @@ export class BlockTiles {
 
   /** `tile` with the columns past the rows' end replaced by the kind's identity. */
   masked(tile: Value, kind: ReturnType<typeof reductionKind>): Value {
-    const type = tile.type as RankedTensorType;
-    return this.b.build(SelectOp, { operands: { condition: this.mask(), true_value: tile, false_value: this.identity(kind, type) }, resultTypes: [type] }).result;
+    return this.select(this.mask(), tile, this.identity(kind, tile.type as RankedTensorType));
+  }
+
+  /** The i1 tile of the columns before the rows' end. */
+  validColumns(): Value {
+    return this.mask();
+  }
+
+  select(condition: Value, ifTrue: Value, ifFalse: Value): Value {
+    return this.b.build(SelectOp, { operands: { condition, true_value: ifTrue, false_value: ifFalse }, resultTypes: [ifTrue.type] }).result;
+  }
+
+  /** An elementwise arith or math op on tiles of one type. */
+  arith(name: string, operands: readonly Value[]): Value {
+    return this.b.create({ name, operands: [...operands], resultTypes: [operands[0]!.type] }).results[0]!;
+  }
+
+  /** A per-row value broadcast along the row, to a full tile. */
+  broadcastRow(row: Value): Value {
+    return this.broadcast(row, [1]);
   }
 
   /** col0 + (column index in the tile) < rowLength, as an i1 tile. */

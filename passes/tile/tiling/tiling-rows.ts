@@ -14,8 +14,8 @@ import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
 import { MapOp } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
-import type { Def, FusedProgram, ProgramOp } from './fused-program.js';
-import { reductionKind } from './fused-program.js';
+import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
+import { reductionKind, sameDef } from './fused-program.js';
 import { BlockTiles, DefMap, producer, type Placement } from './fused-tiles.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';
@@ -28,7 +28,7 @@ import { MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 
 /** Tile sizes of a row kernel when none are given: [1, ..., 1, R, C]. */
 export function rowDefaultTileSizes(rank: number): number[] {
-  return [...new Array<number>(rank - 2).fill(1), 1, 512];
+  return [...new Array<number>(rank - 2).fill(1), 1, 256];
 }
 
 /** The buffers from outside a fused program reads or writes, in order of first use. */
@@ -46,22 +46,82 @@ export function programCaptures(program: FusedProgram): Value[] {
   return uniqueValues(program.ops.flatMap((p) => (MapOp.isa(p.op) ? capturedValues(p.op) : [])));
 }
 
-/** The level of each per-row value: after which pass over the columns it is known (0: before any). */
-function rowLevels(program: FusedProgram): (d: Def) => number {
+/**
+ * A sum that a pass over the columns can compute together with an earlier reduction, so that
+ * long rows are read twice (once for the statistics, once for the outputs) rather than once per
+ * level of reductions:
+ * - softmax's `sum(exp(u - max(u)))`, accumulated online with the maximum (the running sum
+ *   rescaled by exp(old max - new max), as FlashAttention does);
+ * - a variance's `sum((u - mu)^2)` for a per-row mu known after the pass that reads u, from
+ *   per-column count, mean and sum of squared deviations (Welford's update per block, Chan et
+ *   al.'s merge with mu at the end: sum_c M2_c + n_c (mean_c - mu)^2).
+ */
+type MergedSum =
+  | { readonly kind: 'online-softmax'; readonly sum: ProgramOp; readonly max: ProgramOp; readonly u: Read }
+  | { readonly kind: 'variance'; readonly sum: ProgramOp; readonly u: Read; readonly mu: Read };
+
+/** The body of a map as op names, if it is one chain of single-result ops over its arguments. */
+function bodyNames(map: Operation): string[] {
+  return map.region(0).entry!.ops.slice(0, -1).map((o) => o.name);
+}
+
+function mergedSum(program: FusedProgram, sum: ProgramOp): MergedSum | undefined {
+  if (sum.op.name !== 'tile.reduction' || reductionKind(sum.op) !== 'add' || sum.reads.length !== 1) return undefined;
+  const e = producer(program, sum.reads[0]!.def);
+  if (!e || e.op.name !== 'tile.map' || e.extent !== 'full' || e.reads.length !== 2 || e.defs.length !== 1) return undefined;
+  const body = e.op.region(0).entry!;
+  const [sub, last] = body.ops;
+  const args = body.arguments;
+  if (!sub || !last || sub.name !== 'arith.subf' || sub.operand(0) !== args[0] || sub.operand(1) !== args[1]) return undefined;
+  if (body.last!.operand(0) !== last.results[0]) return undefined;
+  const [u, m] = e.reads as [Read, Read];
+  const names = bodyNames(e.op);
+  const mp = producer(program, m.def);
+  if (!mp || !(mp.op.name === 'tile.reduction' || mp.extent === 'row')) return undefined;
+  if (names.join() === 'arith.subf,math.exp' && last.operand(0) === sub.results[0]) {
+    const isMax = mp.op.name === 'tile.reduction' && reductionKind(mp.op) === 'max' && mp.reads.length === 1 && sameDef(mp.reads[0]!.def, u.def);
+    return isMax && u.kept.length === program.rank ? { kind: 'online-softmax', sum, max: mp, u } : undefined;
+  }
+  if (names.join() === 'arith.subf,arith.mulf' && last.operand(0) === sub.results[0] && last.operand(1) === sub.results[0]) {
+    return u.kept.length === program.rank ? { kind: 'variance', sum, u, mu: m } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The level of each per-row value: after which pass over the columns it is known (0: before
+ * any). A merged sum is known after the pass that reads its input.
+ */
+function rowLevels(program: FusedProgram, merged: ReadonlyMap<ProgramOp, MergedSum>): (d: Def) => number {
   const rowLevel = new DefMap<number>();
   const fullLevel = new DefMap<number>();
   const levelOfRead = (d: Def): number => (d.kind === 'input' ? 0 : (rowLevel.get(d) ?? fullLevel.get(d) ?? 0));
   for (const p of program.ops) {
     if (p.op.name === 'tile.reduction') {
-      const inputLevel = levelOfRead(p.reads[0]!.def);
+      const m = merged.get(p);
+      const inputLevel = levelOfRead((m ? m.u : p.reads[0]!).def);
       const previous = p.reads[1] ? levelOfRead(p.reads[1].def) : 0;
-      rowLevel.set(p.defs[0]!, Math.max(inputLevel + 1, previous));
+      rowLevel.set(p.defs[0]!, Math.max(inputLevel + 1, previous, m?.kind === 'variance' ? levelOfRead(m.mu.def) : 0));
     } else {
       const level = Math.max(0, ...p.reads.map((r) => levelOfRead(r.def)));
       for (const d of p.defs) (p.extent === 'full' ? fullLevel : rowLevel).set(d, level);
     }
   }
   return (d) => rowLevel.get(d) ?? 0;
+}
+
+/** The sums merged into earlier passes: each only when its partner's pass is the one that reads its input. */
+function mergedSums(program: FusedProgram): Map<ProgramOp, MergedSum> {
+  const merged = new Map<ProgramOp, MergedSum>();
+  const plain = rowLevels(program, new Map());
+  for (const p of program.ops) {
+    const m = mergedSum(program, p);
+    if (!m) continue;
+    const uLevel = m.u.def.kind === 'input' ? 0 : plain(m.u.def);
+    if (m.kind === 'variance' && plain(m.mu.def) !== uLevel + 1) continue;
+    merged.set(p, m);
+  }
+  return merged;
 }
 
 /**
@@ -109,45 +169,52 @@ function buildRowKernel(program: FusedProgram, sizes: readonly number[], tiling:
 
 /** The passes over the column blocks of rows longer than one block. */
 function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) => Value, shape: readonly [number, number], blockAt: (col0: Value) => Placement, rowLength: Value): void {
-  const level = rowLevels(program);
+  const merged = mergedSums(program);
+  const level = rowLevels(program, merged);
   const rows = new DefMap<Value>();
   const bounds = { lower: b.index(0), upper: rowLength, step: b.index(shape[1]) };
   const reductions = program.ops.filter((p) => p.op.name === 'tile.reduction');
   const passes = Math.max(0, ...reductions.map((p) => level(p.defs[0]!)));
   const top = () => new BlockTiles(b, program, argOf, blockAt(bounds.lower), shape, rows, { rowLength });
   const rowMapsDone = new Set<ProgramOp>();
+  const known = (d: Def): boolean => d.kind === 'input' || rows.get(d) !== undefined;
   // Per-row maps are computed outside the loops, as soon as their inputs are known.
-  const computeRowMaps = (known: number) => {
+  const computeRowMaps = () => {
     const block = top();
     for (const p of program.ops) {
-      if (p.extent === 'row' && !rowMapsDone.has(p) && p.defs.every((d) => level(d) <= known)) {
+      if (p.extent === 'row' && !rowMapsDone.has(p) && p.reads.every((r) => known(r.def))) {
         block.evaluate(p);
         rowMapsDone.add(p);
       }
     }
   };
-  computeRowMaps(0);
+  computeRowMaps();
   for (let pass = 1; pass <= passes; pass++) {
-    const now = reductions.filter((p) => level(p.defs[0]!) === pass);
-    const inits = now.map((p) => {
-      const elem = (p.op.operand(0).type as MemRefType).elementType;
-      return top().identity(reductionKind(p.op), RankedTensorType.get([...shape], elem));
-    });
+    const accumulations = reductions
+      .filter((p) => level(p.defs[0]!) === pass && !(merged.get(p)?.kind === 'online-softmax'))
+      .map((p) => accumulation(p, merged.get(p), merged, shape));
+    const inits = accumulations.flatMap((a) => a.inits(top()));
     const loop = buildForLoop(b, bounds, inits, (col0, accs) => {
       const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });
-      return now.map((p, k) => {
-        b.loc = p.op.loc;
-        const kind = reductionKind(p.op);
-        return block.combine(kind, accs[k]!, block.masked(block.read(p.reads[0]!, 'full'), kind));
+      let at = 0;
+      return accumulations.flatMap((a) => {
+        const mine = accs.slice(at, (at += a.count));
+        b.loc = a.loc;
+        return a.step(block, mine);
       });
     });
-    const block = top();
-    now.forEach((p, k) => {
-      b.loc = p.op.loc;
-      const reduced = block.reduce(p.op, loop.results[k]!);
-      rows.set(p.defs[0]!, p.reads[1] ? block.combine(reductionKind(p.op), block.read(p.reads[1], 'row'), reduced) : reduced);
-    });
-    computeRowMaps(pass);
+    let at = 0;
+    const results = accumulations.map((a) => loop.results.slice(at, (at += a.count)));
+    // Sums that need a per-row value of this pass (a variance's mean) finish after the others.
+    for (const late of [false, true]) {
+      const block = top();
+      accumulations.forEach((a, k) => {
+        if (a.late !== late) return;
+        b.loc = a.loc;
+        a.finish(block, results[k]!, rows);
+      });
+      computeRowMaps();
+    }
   }
   const fullStores = program.stores.filter((d) => {
     const p = producer(program, d)!;
@@ -162,4 +229,80 @@ function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) =>
   }
   const block = top();
   for (const d of program.stores) if (!fullStores.includes(d)) block.store(d);
+}
+
+/** How a pass accumulates one reduction (or a merged pair) over the column blocks, and turns the accumulators into per-row values. */
+interface Accumulation {
+  readonly loc: Operation['loc'];
+  readonly count: number;
+  /** Whether it finishes with a per-row value computed after the pass's other reductions. */
+  readonly late: boolean;
+  inits(block: BlockTiles): Value[];
+  step(block: BlockTiles, accs: readonly Value[]): Value[];
+  finish(block: BlockTiles, accs: readonly Value[], rows: DefMap<Value>): void;
+}
+
+function accumulation(p: ProgramOp, merge: MergedSum | undefined, all: ReadonlyMap<ProgramOp, MergedSum>, shape: readonly [number, number]): Accumulation {
+  const elem = (p.op.operand(0).type as MemRefType).elementType;
+  const tile = RankedTensorType.get([...shape], elem);
+  const kind = reductionKind(p.op);
+  const arith = (block: BlockTiles, name: string, ...operands: Value[]) => block.arith(name, operands);
+  // A max whose sum is merged with it: the online softmax pair.
+  const softmax = [...all.values()].find((m) => m.kind === 'online-softmax' && m.max === p) as Extract<MergedSum, { kind: 'online-softmax' }> | undefined;
+  if (softmax) {
+    return {
+      loc: p.op.loc,
+      count: 2,
+      late: false,
+      inits: (block) => [block.identity('max', tile), block.identity('add', tile)],
+      step(block, [m, s]) {
+        const x = block.masked(block.read(softmax.u, 'full'), 'max');
+        const next = arith(block, 'arith.maximumf', m!, x);
+        const rescaled = arith(block, 'arith.mulf', s!, arith(block, 'math.exp', arith(block, 'arith.subf', m!, next)));
+        return [next, arith(block, 'arith.addf', rescaled, arith(block, 'math.exp', arith(block, 'arith.subf', x, next)))];
+      },
+      finish(block, [m, s], rows) {
+        const max = block.reduce(p.op, m!);
+        rows.set(p.defs[0]!, max);
+        const scaled = arith(block, 'arith.mulf', s!, arith(block, 'math.exp', arith(block, 'arith.subf', m!, block.broadcastRow(max))));
+        rows.set(softmax.sum.defs[0]!, block.reduce(softmax.sum.op, scaled));
+      },
+    };
+  }
+  if (merge?.kind === 'variance') {
+    const variance = merge;
+    return {
+      loc: p.op.loc,
+      count: 3,
+      late: true,
+      inits: (block) => [block.identity('add', tile), block.identity('add', tile), block.identity('add', tile)],
+      step(block, [n, mean, m2]) {
+        const x = block.read(variance.u, 'full');
+        const valid = block.validColumns();
+        const one = block.identity('mul', tile);
+        const n1 = arith(block, 'arith.addf', n!, block.select(valid, one, block.identity('add', tile)));
+        const delta = arith(block, 'arith.subf', x, mean!);
+        const mean1 = arith(block, 'arith.addf', mean!, block.select(valid, arith(block, 'arith.divf', delta, n1), block.identity('add', tile)));
+        const m21 = arith(block, 'arith.addf', m2!, block.select(valid, arith(block, 'arith.mulf', delta, arith(block, 'arith.subf', x, mean1)), block.identity('add', tile)));
+        return [n1, mean1, m21];
+      },
+      finish(block, [n, mean, m2], rows) {
+        const mu = block.broadcastRow(block.read(variance.mu, 'row'));
+        const d = arith(block, 'arith.subf', mean!, mu);
+        const total = arith(block, 'arith.addf', m2!, arith(block, 'arith.mulf', n!, arith(block, 'arith.mulf', d, d)));
+        rows.set(p.defs[0]!, block.reduce(p.op, total));
+      },
+    };
+  }
+  return {
+    loc: p.op.loc,
+    count: 1,
+    late: false,
+    inits: (block) => [block.identity(kind, tile)],
+    step: (block, [acc]) => [block.combine(kind, acc!, block.masked(block.read(p.reads[0]!, 'full'), kind))],
+    finish(block, [acc], rows) {
+      const reduced = block.reduce(p.op, acc!);
+      rows.set(p.defs[0]!, p.reads[1] ? block.combine(kind, block.read(p.reads[1], 'row'), reduced) : reduced);
+    },
+  };
 }
