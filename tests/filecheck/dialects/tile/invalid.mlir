@@ -330,7 +330,7 @@ func.func @f(%A: memref<16x8xf32>, %B: memref<16x8xf32>) {
 // -----
 
 func.func @f(%x: f32) {
-  // expected-error@+1 {{'tile.yield' op expects parent op to be one of 'tile.map, tile.reduce'}}
+  // expected-error@+1 {{'tile.yield' op expects parent op to be one of 'tile.map, tile.reduce, tile.fusion'}}
   tile.yield %x : f32
 }
 
