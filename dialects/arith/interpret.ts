@@ -351,7 +351,7 @@ const castOps: Record<string, OpHandler> = {
 
 // ------------------------------------------------------------------------------------ the rest
 
-const select: OpHandler = (op, [c, t, f]) => {
+const select: OpHandler = (_op, [c, t, f]) => {
   if (!(c instanceof ShapedValue)) return [c ? t! : f!];
   const [st, sf] = [t as ShapedValue, f as ShapedValue];
   return [ShapedValue.fromScalars(st.type, c.toArray().map((b, i) => (b ? st.get(i) : sf.get(i))), st.shape)];

@@ -4,10 +4,10 @@
  */
 import { AffineMapAttr, ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, type Attribute } from '../../core/ir/attributes.js';
 import { AffineDimExpr, type AffineMap } from '../../core/ir/affine.js';
-import { AnyType, attrConstraint, defaultValued, I64Attr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyType, attrConstraint, defaultValued, I64Attr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemoryEffects, Pure } from '../../core/ir/traits.js';
+import { Pure } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-state.js';

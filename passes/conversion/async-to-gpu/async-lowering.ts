@@ -349,7 +349,7 @@ export class AsyncLowering {
     // What fills each slot: the record of its copy (in the value yielded), or the carried record it passes on.
     const slots = slotsPlan.sources.map((source, slot) => {
       if ('arg' in source) return inSlots[slotsPlan.argSlots[source.arg]![source.index]!]!;
-      const holder = op.operands.findIndex((v, i) => slotsPlan.argSlots[i]?.includes(slot));
+      const holder = op.operands.findIndex((_, i) => slotsPlan.argSlots[i]?.includes(slot));
       const r = this.groupOf(op.operand(holder), op).find((c) => c.copy === source.copy);
       return r ?? fail(op, `cannot be lowered: the copy at ${String(source.copy.loc)} is not in the value yielded for iter_arg #${holder}`);
     });

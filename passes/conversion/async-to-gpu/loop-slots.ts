@@ -137,7 +137,7 @@ export function planSlots(loop: Operation, initCounts: readonly (number | undefi
 }
 
 /** The shape of every slot: a copy's from the copy, a passed-on one's from the slot it comes from (or the initial copy, around a cycle). */
-export function slotShapes<R>(plan: LoopSlots, copyShape: (copy: Operation) => SlotShape, initShape: (arg: number, index: number) => SlotShape | undefined): SlotShape[] | string {
+export function slotShapes(plan: LoopSlots, copyShape: (copy: Operation) => SlotShape, initShape: (arg: number, index: number) => SlotShape | undefined): SlotShape[] | string {
   const out: (SlotShape | undefined)[] = plan.sources.map(() => undefined);
   const resolve = (slot: number, depth: number): SlotShape | undefined => {
     if (out[slot]) return out[slot];

@@ -7,7 +7,7 @@
  * staged copy of the source.
  */
 import type { IntegerAttr } from '../../../core/ir/attributes.js';
-import { FloatType, IndexType, MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { IndexType, MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 import { IRMapping, type Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
 import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
