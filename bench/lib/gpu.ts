@@ -99,7 +99,7 @@ export function resolveWebgpuPackage(): string | undefined {
 
 export interface PeerFigure {
   peer: string;
-  kernel: 'matmul' | 'matmul-transposed-a' | 'add';
+  kernel: 'matmul' | 'matmul-transposed-a' | 'add' | 'softmax' | 'layernorm' | 'rmsnorm' | 'matmul-bias-gelu' | 'matmul-bias-relu';
   /** matmul: N of N x N x N (null for other shapes); add: elements. */
   size: number;
   /** matmul: MxNxK; add: RxC. */
@@ -118,6 +118,10 @@ export interface TorchRequest {
   /** Also C = Aᵀ·B with A stored K x M (kernel 'matmul-transposed-a'). */
   transposedA?: boolean;
   addShapes: readonly (readonly [number, number])[];
+  /** Row ops (softmax, layernorm, rmsnorm) at rows x cols shapes, and matmul + bias + GELU/ReLU at N^3 (bench/fused-kernels.ts). */
+  rowOps?: readonly string[];
+  rowShapes?: readonly (readonly [number, number])[];
+  epilogueSizes?: readonly number[];
   repeat: number;
   rounds: number;
   /** Warm-up before timing, and the shortest timed round, as our kernels are timed (benchmarkWarm). */
@@ -129,10 +133,11 @@ export interface TorchRequest {
 /** cuBLAS and torch figures from bench/peers/torch_peers.py (python3 with torch), or why not. */
 export async function runTorchPeers(o: TorchRequest): Promise<PeerFigure[] | string> {
   const script = path.join(repoRoot, 'bench', 'peers', 'torch_peers.py');
-  const argv = ['python3', script, '--sizes', o.sizes.join(','), '--shapes', (o.shapes ?? []).map((s) => s.join('x')).join(','), ...(o.f16 ? ['--f16'] : []), ...(o.transposedA ? ['--transposed-a'] : []), '--add-shapes', o.addShapes.map(([a, b]) => `${a}x${b}`).join(','), '--repeat', String(o.repeat), '--rounds', String(o.rounds), '--warm-ms', String(o.warmMs), '--min-round-ms', String(o.minRoundMs)];
+  const argv = ['python3', script, '--sizes', o.sizes.join(','), '--shapes', (o.shapes ?? []).map((s) => s.join('x')).join(','), ...(o.f16 ? ['--f16'] : []), ...(o.transposedA ? ['--transposed-a'] : []), '--add-shapes', o.addShapes.map(([a, b]) => `${a}x${b}`).join(','), ...(o.rowOps?.length ? ['--row-ops', o.rowOps.join(','), '--row-shapes', (o.rowShapes ?? []).map(([a, b]) => `${a}x${b}`).join(',')] : []), ...(o.epilogueSizes?.length ? ['--epilogue-sizes', o.epilogueSizes.join(',')] : []), '--repeat', String(o.repeat), '--rounds', String(o.rounds), '--warm-ms', String(o.warmMs), '--min-round-ms', String(o.minRoundMs)];
   const r = await runBounded(argv, o.timeoutS);
   if (r.timedOut) return `timed out after ${o.timeoutS} s`;
-  const lines = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as PeerFigure & { error?: string });
+  // Lines with `missing` (an op this torch lacks) are left out: their figure stays empty.
+  const lines = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as PeerFigure & { error?: string; missing?: string }).filter((l) => !l.missing);
   const error = lines.find((l) => l.error);
   if (error) return error.error!;
   if (lines.length === 0) return `no figures (exit ${r.status ?? r.signal}): ${lastLines(`${r.stdout}\n${r.stderr}`)}`;

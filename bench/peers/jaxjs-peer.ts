@@ -12,12 +12,16 @@
  * alive until `blockUntilReady` of all of them returns (disposing a pending result lets it skip
  * the work: ../shared/gpu/README.md), then disposed. Wall clock (peer-gpu.ts timeCalls).
  * The f16 matmul returns f16 (jax's dtype rule), accumulating as jax-js's kernel does.
+ *
+ * Row ops (bench/fused-kernels.ts), f32 over the last axis, each one jitted function:
+ * `nn.softmax(x, -1)`; LayerNorm `nn.standardize(x, -1, { epsilon: 1e-5 }) * gamma + beta`
+ * (biased variance); RMSNorm `x / sqrt(mean(x², -1) + 1e-6) * gamma`.
  */
-import { checkResult, inputs, maxCallsFor, peerMain, timeCalls, type PeerCase, type PeerLibrary } from './peer-gpu.js';
+import { checkResult, checkRows, inputs, isRowOp, maxCallsFor, peerMain, ROW_EPS, rowInputs, timeCalls, type PeerCase, type PeerLibrary, type RowOp } from './peer-gpu.js';
 
 async function load(): Promise<PeerLibrary> {
   const jax = await import('@jax-js/jax');
-  const { numpy: np, jit, init, defaultDevice } = jax;
+  const { numpy: np, nn, jit, init, defaultDevice } = jax;
   const devices = await init();
   if (!devices.includes('webgpu')) throw new Error(`jax-js: no webgpu device (devices: ${devices.join(', ')})`);
   defaultDevice('webgpu');
@@ -27,6 +31,7 @@ async function load(): Promise<PeerLibrary> {
     version: () => JAXJS_VERSION,
     supports: (c, adapter) => (c.dtype === 'f16' && !adapter.f16 ? 'the adapter has no shader-f16' : undefined),
     async run(c: PeerCase) {
+      if (isRowOp(c.op)) return runRows(c, c.op);
       const dtype = c.dtype === 'f16' ? np.float16 : np.float32;
       let a: Float32Array;
       let b: Float32Array;
@@ -71,6 +76,34 @@ async function load(): Promise<PeerLibrary> {
       return { ...t, check };
     },
   };
+
+  async function runRows(c: PeerCase, op: RowOp): Promise<{ ms: number; calls: number; check: string }> {
+    const [rows, cols] = c.shape as [number, number];
+    const inp = rowInputs(op, rows, cols);
+    const eps = ROW_EPS[op];
+    const fn = (
+      op === 'softmax'
+        ? jit((x: Arr) => nn.softmax(x, -1))
+        : op === 'layernorm'
+          ? jit((x: Arr, g: Arr, b: Arr) => np.add(np.multiply(nn.standardize(x, -1, { epsilon: eps }), g), b))
+          : jit((x: Arr, g: Arr) => np.multiply(np.divide(x.ref, np.sqrt(np.add(np.mean(np.square(x), -1, { keepdims: true }), eps))), g))
+    ) as (...a: Arr[]) => Arr;
+    const args = [np.array(inp.x, { dtype: np.float32 }).reshape([rows, cols]), ...[inp.gamma, inp.beta].filter((v) => v !== undefined).map((v) => np.array(v, { dtype: np.float32 }))];
+    for (const a of args) await a.blockUntilReady();
+    const call = (): Arr => fn(...args.map((a) => a.ref));
+    let check = 'not checked';
+    if (c.check) check = checkRows(op, rows, cols, inp, (await call().data()) as Float32Array);
+    const t = await timeCalls(
+      call,
+      async (outs) => {
+        await Promise.all(outs.map((o) => o.blockUntilReady()));
+      },
+      (outs) => outs.forEach((o) => o.dispose()),
+      { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(4 * rows * cols) },
+    );
+    for (const a of args) a.dispose();
+    return { ...t, check };
+  }
 }
 
 /** The version package.json pins (the package exports neither its version nor its package.json): keep the two equal. */

@@ -10,10 +10,16 @@
  */
 import { mulberry32 } from '../../testing/random.js';
 
+/** Row kernels (bench/fused-kernels.ts): over the last dimension of a rows x cols f32 matrix. */
+export type RowOp = 'softmax' | 'layernorm' | 'rmsnorm';
+export const ROW_OPS: readonly RowOp[] = ['softmax', 'layernorm', 'rmsnorm'];
+/** LayerNorm's and RMSNorm's epsilons (F.layer_norm's default; RMSNorm as LLaMA's). */
+export const ROW_EPS: Record<RowOp, number> = { softmax: 0, layernorm: 1e-5, rmsnorm: 1e-6 };
+
 export interface PeerCase {
-  op: 'matmul' | 'add';
+  op: 'matmul' | 'add' | RowOp;
   dtype: 'f32' | 'f16';
-  /** matmul: [M, N, K]; add: [rows, cols]. */
+  /** matmul: [M, N, K]; add and the row ops: [rows, cols]. */
   shape: number[];
   /** Timed rounds (the median is kept). */
   rounds: number;
@@ -25,6 +31,61 @@ export interface PeerCase {
   check: boolean;
   /** matmul: C = Aᵀ·B with A stored K x M (the hand-written baseline's problem) instead of A stored M x K. */
   transposeA?: boolean;
+  /** ortweb-peer: which onnxruntime-web build (default 'webgpu', the `onnxruntime-web/webgpu` bundle). */
+  ortBuild?: 'webgpu' | 'jsep';
+}
+
+export const isRowOp = (op: PeerCase['op']): op is RowOp => (ROW_OPS as readonly string[]).includes(op);
+
+/** Bytes a row op reads and writes once: X read, Y written, and gamma (LayerNorm, RMSNorm) and beta (LayerNorm). */
+export function rowBytes(op: RowOp, rows: number, cols: number): number {
+  return 4 * (2 * rows * cols + (op === 'layernorm' ? 2 : op === 'rmsnorm' ? 1 : 0) * cols);
+}
+
+/** A row op's inputs: X (rows x cols), and gamma and beta (cols) where the op takes them. */
+export function rowInputs(op: RowOp, rows: number, cols: number): { x: Float32Array; gamma?: Float32Array; beta?: Float32Array } {
+  const x = inputs(rows * cols, 5);
+  // Scaled so that softmax's exponentials differ (inputs in [-4, 4)).
+  for (let i = 0; i < x.length; i++) x[i] = x[i]! * 8;
+  if (op === 'softmax') return { x };
+  const gamma = inputs(cols, 6).map((g) => 1 + g);
+  return op === 'layernorm' ? { x, gamma, beta: inputs(cols, 7) } : { x, gamma };
+}
+
+/** One row of a row op in float64. */
+export function rowReference(op: RowOp, row: ArrayLike<number>, gamma?: ArrayLike<number>, beta?: ArrayLike<number>): number[] {
+  const n = row.length;
+  const xs = Array.from(row);
+  if (op === 'softmax') {
+    const m = Math.max(...xs);
+    const e = xs.map((v) => Math.exp(v - m));
+    const s = e.reduce((a, b) => a + b, 0);
+    return e.map((v) => v / s);
+  }
+  if (op === 'layernorm') {
+    const mean = xs.reduce((a, b) => a + b, 0) / n;
+    const variance = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / n;
+    const r = 1 / Math.sqrt(variance + ROW_EPS.layernorm);
+    return xs.map((v, j) => (v - mean) * r * gamma![j]! + beta![j]!);
+  }
+  const ms = xs.reduce((a, b) => a + b * b, 0) / n;
+  const r = 1 / Math.sqrt(ms + ROW_EPS.rmsnorm);
+  return xs.map((v, j) => v * r * gamma![j]!);
+}
+
+/** `ok (...)` or `WRONG (...)`: 16 sampled rows of a row op's output against float64, every element within 1e-4 (absolute, and relative to the element for |y| > 1). */
+export function checkRows(op: RowOp, rows: number, cols: number, inp: ReturnType<typeof rowInputs>, out: ArrayLike<number>): string {
+  let worst = 0;
+  const samples = Math.min(rows, 16);
+  for (let s = 0; s < samples; s++) {
+    const i = samples === rows ? s : (s * 2039 + 3) % rows;
+    const ref = rowReference(op, inp.x.subarray(i * cols, (i + 1) * cols), inp.gamma, inp.beta);
+    for (let j = 0; j < cols; j++) {
+      const err = Math.abs(out[i * cols + j]! - ref[j]!) / Math.max(1, Math.abs(ref[j]!));
+      if (!(err <= worst)) worst = Number.isNaN(err) ? Infinity : err;
+    }
+  }
+  return `${worst <= 1e-4 ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} over ${samples} rows)`;
 }
 
 export interface PeerResult {
@@ -114,6 +175,7 @@ export function inputs(n: number, seed: number, f16 = false): Float32Array {
 }
 
 export function work(c: PeerCase): { flops?: number; bytes?: number } {
+  if (isRowOp(c.op)) return { bytes: rowBytes(c.op, c.shape[0]!, c.shape[1]!) };
   if (c.op === 'matmul') {
     const [m, n, k] = c.shape as [number, number, number];
     return { flops: 2 * m * n * k };

@@ -11,8 +11,14 @@
  * Timing (peer-gpu.ts timeCalls): calls in flight, then the backend's pending commands submitted
  * and `queue.onSubmittedWorkDone()` awaited, wall clock. TF.js has no float16 dtype: f16 cases
  * are reported unsupported.
+ *
+ * Row ops (bench/fused-kernels.ts), over the last dimension: `tf.softmax(x)`; LayerNorm as
+ * tfjs-layers' LayerNormalization computes it (`tf.moments` over the last axis, then
+ * (x - mean) * rsqrt(variance + 1e-5) * gamma + beta); RMSNorm as
+ * x * rsqrt(mean(x²) + 1e-6) * gamma. TF.js has no fused LayerNorm or RMSNorm kernel: these run
+ * as several kernels, each call inside `tf.tidy` (the intermediates freed, the result kept).
  */
-import { checkResult, inputs, maxCallsFor, peerMain, timeCalls, type PeerCase, type PeerLibrary } from './peer-gpu.js';
+import { checkResult, checkRows, inputs, isRowOp, maxCallsFor, peerMain, ROW_EPS, rowInputs, timeCalls, type PeerCase, type PeerLibrary, type RowOp } from './peer-gpu.js';
 
 interface WebGpuBackendLike {
   device: GPUDevice;
@@ -43,6 +49,7 @@ async function load(): Promise<PeerLibrary> {
     version: () => tf.version_core,
     supports: (c) => (c.dtype === 'f16' ? 'TF.js has no float16 dtype' : undefined),
     async run(c: PeerCase) {
+      if (isRowOp(c.op)) return runRows(c, c.op);
       let a: Float32Array;
       let b: Float32Array;
       let call: () => ReturnType<typeof tf.add>;
@@ -78,6 +85,33 @@ async function load(): Promise<PeerLibrary> {
       return { ...t, check };
     },
   };
+
+  async function runRows(c: PeerCase, op: RowOp): Promise<{ ms: number; calls: number; check: string }> {
+    const [rows, cols] = c.shape as [number, number];
+    const inp = rowInputs(op, rows, cols);
+    const x = tf.tensor2d(inp.x, [rows, cols]);
+    const gamma = inp.gamma ? tf.tensor1d(inp.gamma) : undefined;
+    const beta = inp.beta ? tf.tensor1d(inp.beta) : undefined;
+    const eps = ROW_EPS[op];
+    const f = (): ReturnType<typeof tf.add> => {
+      if (op === 'softmax') return tf.softmax(x);
+      if (op === 'layernorm') {
+        const { mean, variance } = tf.moments(x, -1, true);
+        return tf.add(tf.mul(tf.mul(tf.sub(x, mean), tf.rsqrt(tf.add(variance, eps))), gamma!), beta!);
+      }
+      return tf.mul(tf.mul(x, tf.rsqrt(tf.add(tf.mean(tf.square(x), -1, true), eps))), gamma!);
+    };
+    const call = () => tf.tidy(f);
+    let check = 'not checked';
+    if (c.check) {
+      const out = call();
+      check = checkRows(op, rows, cols, inp, (await out.data()) as Float32Array);
+      out.dispose();
+    }
+    const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(4 * rows * cols) });
+    for (const v of [x, gamma, beta]) v?.dispose();
+    return { ...t, check };
+  }
 }
 
 await peerMain(load);

@@ -1,7 +1,13 @@
-"""Peers measured in the same run as bench/gpu-kernels.ts and bench/seed-tables.ts: cuBLAS SGEMM
-with TF32 off, cuBLAS HGEMM (f16 inputs, `--f16`) and torch.add.
+"""Peers measured in the same run as bench/gpu-kernels.ts, bench/seed-tables.ts and
+bench/fused-kernels.ts: cuBLAS SGEMM with TF32 off, cuBLAS HGEMM (f16 inputs, `--f16`), torch.add;
+the row ops `torch.softmax(x, -1)`, `F.layer_norm(x, (cols,), gamma, beta, eps=1e-5)` and
+`F.rms_norm(x, (cols,), gamma, eps=1e-6)` (`--row-ops`, at `--row-shapes`, GB/s of X read + Y
+written + gamma/beta); and matmul epilogues at N^3 (`--epilogue-sizes`): cuBLAS followed by torch's
+bias + activation, `F.gelu(A@B + bias, approximate='tanh')` and `F.relu(A@B + bias)`, with the
+plain `A@B` beside them (TFLOP/s of 2·N^3).
 
 Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --shapes 1999x3001x1021 [--f16] --add-shapes 4096x8192,1000x2000
+       [--row-ops softmax,layernorm,rmsnorm --row-shapes 4096x4096,16384x1024] [--epilogue-sizes 2048,4096]
        [--repeat 10] [--rounds 5] [--warm-ms 500] [--min-round-ms 20]
 (--sizes N: N x N x N; --shapes MxNxK: A is MxK, B KxN.)
 Prints one JSON line per figure; times with CUDA events as our kernels are timed
@@ -45,6 +51,9 @@ def main():
     p.add_argument("--f16", action="store_true")
     p.add_argument("--transposed-a", action="store_true", help="also C = A^T B with A stored K x M (f32)")
     p.add_argument("--add-shapes", default="")
+    p.add_argument("--row-ops", default="")
+    p.add_argument("--row-shapes", default="")
+    p.add_argument("--epilogue-sizes", default="")
     p.add_argument("--repeat", type=int, default=10)
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--warm-ms", type=float, default=500)
@@ -81,7 +90,52 @@ def main():
         out = torch.empty(r, c, device=dev)
         ms = timed(lambda: torch.add(x, y, out=out), a, torch)
         print(json.dumps({"peer": "torch.add", "kernel": "add", "size": r * c, "shape": shape, "ms": ms, "rate": 3 * 4 * r * c / ms / 1e6, "unit": "GB/s"}))
+    row_ops(a, torch, dev)
+    epilogues(a, torch, dev)
     return 0
+
+
+def row_ops(a, torch, dev):
+    """softmax / layer_norm / rms_norm over the last dimension, f32; bytes: X read + Y written (+ gamma, beta)."""
+    import torch.nn.functional as F
+    ops = [o for o in a.row_ops.split(",") if o]
+    for shape in [s for s in a.row_shapes.split(",") if s]:
+        r, c = (int(v) for v in shape.split("x"))
+        x = torch.rand(r, c, device=dev) * 8 - 4
+        gamma = torch.rand(c, device=dev) + 0.5
+        beta = torch.rand(c, device=dev) - 0.5
+        for op in ops:
+            if op == "softmax":
+                fn, name, extra = (lambda: torch.softmax(x, -1)), "torch.softmax", 0
+            elif op == "layernorm":
+                fn, name, extra = (lambda: F.layer_norm(x, (c,), gamma, beta, eps=1e-5)), "F.layer_norm", 2
+            elif op == "rmsnorm":
+                if not hasattr(F, "rms_norm"):
+                    print(json.dumps({"peer": "F.rms_norm", "kernel": op, "shape": shape, "missing": f"torch {torch.__version__} has no F.rms_norm"}))
+                    continue
+                fn, name, extra = (lambda: F.rms_norm(x, (c,), gamma, eps=1e-6)), "F.rms_norm", 1
+            else:
+                print(json.dumps({"error": f"unknown row op {op}"}))
+                continue
+            ms = timed(fn, a, torch)
+            print(json.dumps({"peer": name, "kernel": op, "shape": shape, "ms": ms, "rate": 4 * (2 * r * c + extra * c) / ms / 1e6, "unit": "GB/s"}))
+
+
+def epilogues(a, torch, dev):
+    """cuBLAS then torch's bias + activation, and the plain matmul, at N^3 (f32, TF32 off)."""
+    import torch.nn.functional as F
+    for n in [int(s) for s in a.epilogue_sizes.split(",") if s]:
+        x = torch.rand(n, n, device=dev) - 0.5
+        y = torch.rand(n, n, device=dev) - 0.5
+        bias = torch.rand(n, device=dev) - 0.5
+        out = torch.empty(n, n, device=dev)
+        for kernel, name, fn in [
+            ("matmul", "cuBLAS SGEMM (torch, TF32 off)", lambda: torch.matmul(x, y, out=out)),
+            ("matmul-bias-gelu", "F.gelu(A@B + bias, approximate='tanh') (torch)", lambda: F.gelu(x @ y + bias, approximate="tanh")),
+            ("matmul-bias-relu", "F.relu(A@B + bias) (torch)", lambda: F.relu(x @ y + bias)),
+        ]:
+            ms = timed(fn, a, torch)
+            print(json.dumps({"peer": name, "kernel": kernel, "dtype": "f32", "size": n, "shape": f"{n}x{n}x{n}", "ms": ms, "rate": 2 * n * n * n / ms / 1e6, "unit": "GFLOP/s"}))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,438 @@
+#!/usr/bin/env node
+/**
+ * Fused row kernels and matmul epilogues, every peer measured in the same run:
+ *
+ * 1. row kernels, f32, over the last dimension: softmax (examples/softmax.mlir @softmax),
+ *    LayerNorm (examples/layernorm.mlir @layernorm, biased variance, eps 1e-5) and RMSNorm
+ *    (examples/rmsnorm.mlir @rmsnorm, eps 1e-6) at --row-shapes, in GB/s of X read once + Y written
+ *    once (+ gamma, beta), against torch.softmax / F.layer_norm / F.rms_norm (CUDA events),
+ *    TensorFlow.js, jax-js and ONNX Runtime Web's WebGPU EP (one-node ONNX models) on the same Dawn;
+ * 2. C = gelu_tanh(A·B + bias) (examples/matmul-epilogue.mlir @matmul_bias_gelu, and
+ *    @matmul_bias_relu) at N^3 for --matmul-sizes, in TFLOP/s of 2·N^3: our fused kernel, our plain
+ *    matmul (examples/matmul.mlir @matmul_f32), our unfused pair (that matmul, then the separate
+ *    elementwise kernel of bench/fused/bias-act.mlir; the two kernel times summed), and cuBLAS
+ *    followed by torch's bias + GELU (`F.gelu(A@B + bias, approximate='tanh')`) and plain cuBLAS.
+ *
+ * Ours: each configuration of --row-configs / --matmul-configs compiled through @tile-wgsl,
+ * checked against the interpreter on a small twin of the problem, then timed by GPU timestamps
+ * and wall clock (tools/tune's measureFresh: a Dawn runner process of its own per measurement,
+ * killed at --timeout-s); the fastest configuration is reported. Library peers: one child
+ * process per problem (bench/peers/*-peer.js), killed at --timeout-s. No step starts after
+ * --deadline-s (the device runs a command for at most 10 minutes).
+ *
+ *   node build/bench/fused-kernels.js [--quick] [--ops softmax,layernorm,rmsnorm]
+ *     [--row-shapes 4096x4096,16384x1024] [--matmul-sizes 2048,4096] [--activations gelu,relu]
+ *     [--row-configs 'OPTS;OPTS'] [--row-base OPTS] [--matmul-configs 'OPTS;OPTS'] [--matmul-base OPTS] [--map-config OPTS]
+ *     [--peers torch,tfjs,jaxjs,ortweb] [--ort-builds webgpu,jsep] [--file NAME=PATH]
+ *     [--rounds 5] [--warm-ms 500] [--timeout-s 60] [--deadline-s 540] [--check-rows 32] [--check-cols 1024]
+ *
+ * Prints Markdown tables headed by the machine, adapter and command; exits 1 when a peer's result
+ * is wrong. docs/fused-kernels.md says how to run it on the GPU machine.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPassRegistry } from '../tools/opt-passes.js';
+import { collectInputs, entryFunction, loadProgram, parameters } from '../tools/run-main.js';
+import type { Outcome } from '../tools/tune/cache.js';
+import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
+import { generatedProblem } from '../tools/tune/problem.js';
+import { openRuntime } from '../runtime/webgpu/index.js';
+import { fmt, runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import { table } from './lib/measure.js';
+import { matmulProblemArgs } from './lib/tuned-problem.js';
+import { rowBytes, ROW_OPS, type PeerCase, type RowOp } from './peers/peer-gpu.js';
+import { machine, runLibraryPeer, type LibFigure } from './seed-tables.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..', '..');
+
+type Shape2 = [number, number];
+type Activation = 'gelu' | 'relu';
+const LIB_PEERS = ['tfjs', 'jaxjs', 'ortweb'] as const;
+const PEERS = ['torch', ...LIB_PEERS] as const;
+
+export interface Options {
+  ops: RowOp[];
+  rowShapes: Shape2[];
+  matmulSizes: number[];
+  activations: Activation[];
+  /** @tile-wgsl options tried for each row kernel ('' = the defaults); the fastest is reported. */
+  rowConfigs: string[];
+  /** Options of the row kernels' pipelines, before each configuration's. */
+  rowBase: string;
+  /** @tile-wgsl options tried for the fused and the plain matmul alike; the fastest of each is reported. */
+  matmulConfigs: string[];
+  /** Options of the matmul pipelines, before each configuration's. */
+  matmulBase: string;
+  /** @tile-wgsl options of the unfused epilogue's elementwise kernel. */
+  mapConfig: string;
+  peers: Set<string>;
+  ortBuilds: ('webgpu' | 'jsep')[];
+  /** Programs by name: softmax, layernorm, rmsnorm, epilogue (matmul + bias + activation), matmul, map. */
+  files: Record<string, string>;
+  rounds: number;
+  warmMs: number;
+  timeoutS: number;
+  deadlineS: number;
+  /** The correctness check's twin: rows and columns of the row ops (matmuls: 64 per dimension). */
+  checkRows: number;
+  checkCols: number;
+}
+
+const FILES: Record<string, string> = {
+  softmax: 'examples/softmax.mlir',
+  layernorm: 'examples/layernorm.mlir',
+  rmsnorm: 'examples/rmsnorm.mlir',
+  epilogue: 'examples/matmul-epilogue.mlir',
+  matmul: 'examples/matmul.mlir',
+  map: 'bench/fused/bias-act.mlir',
+};
+
+const FULL: Options = {
+  ops: [...ROW_OPS],
+  rowShapes: [[4096, 4096], [16384, 1024]],
+  matmulSizes: [2048, 4096],
+  activations: ['gelu', 'relu'],
+  rowConfigs: ['num-warps=4', 'num-warps=8', 'num-warps=8 subgroups=true'],
+  // LayerNorm's kernel takes 20 KiB of workgroup memory with the defaults (WebGPU's default limit is 16 KiB).
+  rowBase: 'max-workgroup-memory=49152',
+  // The H200's best A·B configurations of the seed tables (bench/RESULTS.md, docs/seed-tables.md).
+  matmulConfigs: ['tile-sizes=128,128,16 num-warps=8 num-stages=1 transpose-lhs=true', 'tile-sizes=128,128,16 num-warps=8 num-stages=2 pack-lhs=true'],
+  matmulBase: 'max-workgroup-memory=49152',
+  // The elementwise add's 1-buffer configuration of the seed tables.
+  mapConfig: 'tile-sizes=1,1024 num-warps=8 num-stages=1 async-copy-loads=dot-operands',
+  peers: new Set(PEERS),
+  ortBuilds: ['webgpu'],
+  files: { ...FILES },
+  rounds: 5,
+  warmMs: 500,
+  timeoutS: 60,
+  deadlineS: 540,
+  checkRows: 32,
+  checkCols: 1024,
+};
+
+/** Small problems for software adapters (SwiftShader): the whole command in a few minutes. */
+const QUICK: Partial<Options> = {
+  rowShapes: [[64, 256]],
+  matmulSizes: [64],
+  rowConfigs: ['num-warps=4'],
+  rowBase: 'max-workgroup-memory=32768',
+  matmulConfigs: ['tile-sizes=32,32,8 num-warps=4 num-stages=2'],
+  mapConfig: 'tile-sizes=1,256 num-warps=2 num-stages=1 async-copy-loads=dot-operands',
+  rounds: 2,
+  warmMs: 20,
+  // SwiftShader on two shared cores: ORT-web's first session alone takes tens of seconds.
+  timeoutS: 120,
+  deadlineS: 1500,
+};
+
+export const USAGE =
+  "usage: node build/bench/fused-kernels.js [--quick] [--ops softmax,layernorm,rmsnorm] [--row-shapes RxC,...] [--matmul-sizes N,...] [--activations gelu,relu] [--row-configs 'OPTS;OPTS'] [--row-base OPTS] [--matmul-configs 'OPTS;OPTS'] [--matmul-base OPTS] [--map-config OPTS] [--peers torch,tfjs,jaxjs,ortweb] [--ort-builds webgpu,jsep] [--file NAME=PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--deadline-s S] [--check-rows N] [--check-cols N]";
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: readonly string[]): Options {
+  const o: Options = { ...FULL, peers: new Set(FULL.peers), files: { ...FULL.files } };
+  if (argv.includes('--quick')) Object.assign(o, QUICK);
+  const list = (t: string): string[] => t.split(',').map((x) => x.trim()).filter(Boolean);
+  const oneOf = <T extends string>(flag: string, values: readonly T[], t: string): T[] => {
+    const xs = list(t);
+    const bad = xs.find((x) => !values.includes(x as T));
+    if (bad !== undefined) throw new UsageError(`${flag}: unknown '${bad}' (${values.join(', ')})`);
+    return xs as T[];
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`missing value for ${flag}`);
+      return v;
+    };
+    const int = (t = value()): number => {
+      if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw new UsageError(`${flag} expects a positive integer, got '${t}'`);
+      return Number(t);
+    };
+    switch (flag) {
+      case '--quick': break;
+      case '--ops': o.ops = oneOf(flag, ROW_OPS, value()); break;
+      case '--row-shapes': o.rowShapes = list(value()).map((s) => {
+        const d = s.split('x');
+        if (d.length !== 2) throw new UsageError(`${flag} expects RxC, got '${s}'`);
+        return [int(d[0]), int(d[1])] as Shape2;
+      }); break;
+      case '--matmul-sizes': o.matmulSizes = list(value()).map((s) => int(s)); break;
+      case '--activations': o.activations = oneOf(flag, ['gelu', 'relu'] as const, value()); break;
+      case '--row-configs': o.rowConfigs = value().split(';').map((x) => x.trim()); break;
+      case '--matmul-configs': o.matmulConfigs = value().split(';').map((x) => x.trim()).filter(Boolean); break;
+      case '--matmul-base': o.matmulBase = value(); break;
+      case '--row-base': o.rowBase = value(); break;
+      case '--map-config': o.mapConfig = value(); break;
+      case '--peers': o.peers = new Set(oneOf(flag, PEERS, value())); break;
+      case '--ort-builds': o.ortBuilds = oneOf(flag, ['webgpu', 'jsep'] as const, value()); break;
+      case '--file': {
+        const [name, file] = value().split('=');
+        if (!name || !file || !(name in FILES)) throw new UsageError(`--file expects NAME=PATH with NAME one of ${Object.keys(FILES).join(', ')}`);
+        o.files[name] = file;
+        break;
+      }
+      case '--rounds': o.rounds = int(); break;
+      case '--warm-ms': o.warmMs = int(); break;
+      case '--timeout-s': o.timeoutS = int(); break;
+      case '--deadline-s': o.deadlineS = int(); break;
+      case '--check-rows': o.checkRows = int(); break;
+      case '--check-cols': o.checkCols = int(); break;
+      default: throw new UsageError(`unknown option '${flag}'`);
+    }
+  }
+  if (o.rowConfigs.length === 0) o.rowConfigs = [''];
+  return o;
+}
+
+// ------------------------------------------------------------------------------------ problems
+
+/** A path given relative to the project root (or absolute). */
+const resolveFile = (f: string): string => (path.isAbsolute(f) ? f : path.join(repoRoot, f));
+
+/** A row op's arguments by the examples' names: X, gamma (LayerNorm, RMSNorm), beta (LayerNorm), Y. */
+export function rowArgs(op: RowOp, [r, c]: Shape2): string[] {
+  return [`X=rand:${r}x${c}xf32`, ...(op === 'softmax' ? [] : [`gamma=rand:${c}xf32`]), ...(op === 'layernorm' ? [`beta=rand:${c}xf32`] : []), `Y=zeros:${r}x${c}xf32`];
+}
+
+/** A row op's problem: the full shape timed, checked on rows x cols shrunk to the check's twin (whole rows of up to checkCols columns). */
+async function rowProblem(file: string, op: RowOp, shape: Shape2, o: Options): Promise<Problem> {
+  const program = loadProgram(file);
+  const params = parameters(entryFunction(program, op), program.source);
+  const inputs = collectInputs(params, rowArgs(op, shape), 0);
+  const small: Shape2 = [Math.min(shape[0], o.checkRows), Math.min(shape[1], o.checkCols)];
+  const smallInputs = small[0] === shape[0] && small[1] === shape[1] ? inputs : collectInputs(params, rowArgs(op, small), 0);
+  const reference = await referenceOutputs(program, op, params, smallInputs);
+  return { file, entry: op, params, inputs, smallInputs, reference };
+}
+
+/** The matmul epilogue's arguments at N^3 (C = act(A·B + bias)). */
+export const epilogueArgs = (n: number): string[] => [`A=rand:${n}x${n}xf32`, `B=rand:${n}x${n}xf32`, `bias=rand:${n}xf32`, `C=zeros:${n}x${n}xf32`];
+
+// ------------------------------------------------------------------------------------ main
+
+const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b, 2)}x` : '-');
+const num = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x >= 100 ? String(Math.round(x)) : fmt(x));
+const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;
+const libName: Record<string, string> = { tfjs: 'TF.js 4.22', jaxjs: 'jax-js 0.1.25', ortweb: 'ORT-web 1.30' };
+
+/** The best of a list of measured configurations. */
+interface Best {
+  options?: string;
+  ms: number;
+  wallMs: number;
+  method: string;
+  failures: string[];
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const o = parseArgs(argv);
+  const t0 = Date.now();
+  const elapsedS = (): number => (Date.now() - t0) / 1000;
+  const log = (s: string): void => {
+    process.stdout.write(`[${elapsedS().toFixed(0).padStart(4)}s] ${s}\n`);
+  };
+  const notes: string[] = [];
+  const late = (what: string): boolean => {
+    if (elapsedS() < o.deadlineS) return false;
+    notes.push(`${what}: not run (past --deadline-s ${o.deadlineS})`);
+    return true;
+  };
+  const timing: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
+  const registry = createPassRegistry();
+  log(`fused-kernels: ${machine()}`);
+  log(`row ops ${o.ops.join(', ')} at ${o.rowShapes.map(shape2).join(', ')}; matmul + bias + ${o.activations.join('/')} at ${o.matmulSizes.map((n) => `${n}^3`).join(', ')}; peers ${[...o.peers].join(', ')}`);
+
+  // 1. torch / cuBLAS: every figure in one process.
+  let torch: PeerFigure[] | string = 'not run (--peers)';
+  if (o.peers.has('torch')) {
+    torch = await runTorchPeers({ sizes: [], addShapes: [], rowOps: o.ops, rowShapes: o.rowShapes, epilogueSizes: o.matmulSizes, repeat: 10, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, timeoutS: o.timeoutS * 4 });
+    log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
+    if (typeof torch === 'string') notes.push(`torch: ${torch}`);
+  }
+  const torchOf = (kernel: string, shape: string): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape));
+
+  // 2. the WebGPU library peers, one child process per problem.
+  const libs: { key: string; peer: string; label: string; build?: 'webgpu' | 'jsep' }[] = [];
+  for (const p of LIB_PEERS) {
+    if (!o.peers.has(p)) continue;
+    if (p === 'ortweb') for (const b of o.ortBuilds) libs.push({ key: `ortweb-${b}`, peer: p, label: `${libName[p]} (${b === 'webgpu' ? 'WebGPU EP' : 'JSEP'})`, build: b });
+    else libs.push({ key: p, peer: p, label: libName[p]! });
+  }
+  const lib = new Map<string, LibFigure>();
+  for (const l of libs) {
+    for (const op of o.ops) {
+      for (const s of o.rowShapes) {
+        if (late(`${l.label} ${op} ${shape2(s)}`)) continue;
+        const c: PeerCase = { op, dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true, ...(l.build ? { ortBuild: l.build } : {}) };
+        const f = await runLibraryPeer(l.peer, 'dawn', c, o.timeoutS);
+        lib.set(`${l.key} ${op} ${shape2(s)}`, f);
+        log(`${l.label} ${op} ${shape2(s)}: ${'why' in f ? f.why : `${fmt(f.rate)} GB/s, ${f.check}`}`);
+        if ('why' in f) notes.push(`${l.label} ${op} ${shape2(s)}: ${f.why}`);
+        else if (!f.check.startsWith('ok')) notes.push(`${l.label} ${op} ${shape2(s)}: ${f.check}`);
+      }
+    }
+  }
+  const libRate = (key: string, op: string, s: Shape2): number | undefined => {
+    const f = lib.get(`${key} ${op} ${shape2(s)}`);
+    return f && !('why' in f) && f.check.startsWith('ok') ? f.rate : undefined;
+  };
+
+  // 3. ours.
+  const adapter = await (async () => {
+    try {
+      const rt = await openRuntime({ provider: 'dawn' });
+      const d = rt.description;
+      await rt.close();
+      return d;
+    } catch (e) {
+      return { why: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+    }
+  })();
+  if (typeof adapter !== 'string') notes.push(`tile-opt: dawn unavailable: ${adapter.why}`);
+  const fail = (r: Outcome): string => (r.status === 'failed' ? `${r.failure}: ${r.reason}` : '');
+  /** Every configuration measured; the fastest by GPU time. */
+  const best = async (what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<Best | string> => {
+    if (typeof adapter !== 'string') return adapter.why;
+    let p: Problem;
+    try {
+      p = await problem();
+    } catch (e) {
+      return `no problem: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+    }
+    const b: Best = { ms: Infinity, wallMs: NaN, method: '', failures: [] };
+    for (const cfg of configs) {
+      if (late(`${what} \`${cfg}\``)) continue;
+      const options = [base, cfg].filter(Boolean).join(' ');
+      const r = await measureFresh('dawn', p.file, p, options ? `@tile-wgsl{${options}}` : '@tile-wgsl', registry, timing);
+      log(`${what} \`${cfg || '(defaults)'}\`: ${r.status === 'ok' ? `${fmt(r.ms, 4)} ms GPU, ${fmt(r.wallMs ?? NaN, 4)} ms wall (${r.method}, ${r.launches?.length ?? '?'} launch${r.launches?.length === 1 ? '' : 'es'})` : fail(r).slice(0, 200)}`);
+      if (r.status !== 'ok') b.failures.push(`\`${cfg || '(defaults)'}\`: ${fail(r).slice(0, 160)}`);
+      else if (r.ms < b.ms) Object.assign(b, { options: cfg || '(defaults)', ms: r.ms, wallMs: r.wallMs ?? NaN, method: r.method });
+    }
+    return b.options !== undefined ? b : `no configuration passed${b.failures.length ? `: ${b.failures.join('; ')}` : ''}`;
+  };
+  const rows = new Map<string, Best | string>();
+  for (const op of o.ops) {
+    const file = resolveFile(o.files[op]!);
+    for (const s of o.rowShapes) {
+      const key = `${op} ${shape2(s)}`;
+      if (!existsSync(file)) {
+        rows.set(key, `${path.relative(repoRoot, file)} missing`);
+        continue;
+      }
+      rows.set(key, await best(`${op} ${shape2(s)}`, () => rowProblem(file, op, s, o), o.rowBase, o.rowConfigs));
+    }
+  }
+  const mm = new Map<string, Best | string>();
+  const matmulFile = resolveFile(o.files['matmul']!);
+  const epilogueFile = resolveFile(o.files['epilogue']!);
+  const mapFile = resolveFile(o.files['map']!);
+  for (const n of o.matmulSizes) {
+    const plain = matmulProblemArgs({ dtype: 'f32', transposedA: false }, [n, n, n]);
+    mm.set(`plain ${n}`, await best(`matmul ${n}^3`, () => generatedProblem(matmulFile, plain.entry, plain.args, 64), o.matmulBase, o.matmulConfigs));
+    for (const act of o.activations) {
+      mm.set(`fused ${act} ${n}`, existsSync(epilogueFile) ? await best(`matmul_bias_${act} ${n}^3`, () => generatedProblem(epilogueFile, `matmul_bias_${act}`, epilogueArgs(n), 64), o.matmulBase, o.matmulConfigs) : `${path.relative(repoRoot, epilogueFile)} missing`);
+      mm.set(`map ${act} ${n}`, await best(`bias_${act} ${n}x${n}`, () => generatedProblem(mapFile, `bias_${act}`, [`T=rand:${n}x${n}xf32`, `bias=rand:${n}xf32`, `C=zeros:${n}x${n}xf32`], 64), '', [o.mapConfig]));
+    }
+  }
+
+  // ---------------------------------------------------------------------------------- tables
+  const out: string[] = [];
+  out.push(`## Fused row kernels and matmul epilogues (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${elapsedS().toFixed(0)} s)`, '');
+  out.push(`- machine: ${machine()}`);
+  if (typeof adapter === 'string') out.push(`- adapter dawn: ${adapter}`);
+  out.push(`- command: \`node build/bench/fused-kernels.js ${argv.join(' ')}\``);
+  out.push(`- tile-opt: the fastest of \`@tile-wgsl{...}\` with \`${o.rowBase}\` + ${o.rowConfigs.map((c) => `\`${c || '(defaults)'}\``).join(', ')} (row ops) and \`${o.matmulBase}\` + ${o.matmulConfigs.map((c) => `\`${c}\``).join(', ')} (matmuls, fused and plain alike); each checked against the interpreter on a small twin (row ops ${o.checkRows} x ≤${o.checkCols}, matmuls 64³), timed after ${o.warmMs} ms of warm-up, median of ${o.rounds} rounds`);
+  out.push('');
+
+  const rowRate = (key: string, s: Shape2, op: RowOp, wall = false): number | undefined => {
+    const b = rows.get(key);
+    return b && typeof b !== 'string' ? rowBytes(op, s[0], s[1]) / (wall ? b.wallMs : b.ms) / 1e6 : undefined;
+  };
+  if (o.ops.length && o.rowShapes.length) {
+    out.push('### Row kernels, f32, GB/s (X read once + Y written once, + gamma/beta)', '');
+    const head = ['op', 'shape', 'tile-opt (GPU time)', 'tile-opt (wall)', 'torch (CUDA events)', ...libs.map((l) => `${l.label} (wall)`), 'tile-opt / torch (GPU)', ...libs.map((l) => `tile-opt / ${l.label} (wall)`), 'tile-opt configuration'];
+    const t: string[][] = [head];
+    for (const op of o.ops) {
+      for (const s of o.rowShapes) {
+        const key = `${op} ${shape2(s)}`;
+        const b = rows.get(key);
+        const ours = rowRate(key, s, op);
+        const oursWall = rowRate(key, s, op, true);
+        const tr = torchOf(op, shape2(s))?.rate;
+        t.push([op, shape2(s), num(ours), num(oursWall), num(tr), ...libs.map((l) => num(libRate(l.key, op, s))), ratio(ours, tr), ...libs.map((l) => ratio(oursWall, libRate(l.key, op, s))), b && typeof b !== 'string' ? `\`${b.options}\`` : '-']);
+        if (typeof b === 'string') notes.push(`tile-opt ${key}: ${b}`);
+        else if (b?.failures.length) notes.push(`tile-opt ${key}, failed configurations: ${b.failures.join('; ')}`);
+      }
+    }
+    out.push(table(t), '');
+    out.push('torch: `torch.softmax(x, -1)`, `F.layer_norm(x, (C,), gamma, beta, eps=1e-5)`, `F.rms_norm(x, (C,), gamma, eps=1e-6)`. TF.js: `tf.softmax`; LayerNorm and RMSNorm composed of `tf.moments`/`tf.mean`, `tf.rsqrt` and elementwise ops (several kernels). jax-js: jitted `nn.softmax`, `nn.standardize(x) * gamma + beta`, `x / sqrt(mean(x²) + eps) * gamma`. ORT-web: one-node ONNX models (Softmax axis=-1, LayerNormalization, SimplifiedLayerNormalization), inputs and output on the GPU, one `session.run` per call. Ratios to torch by GPU time (timestamps against CUDA events); to the WebGPU libraries by wall clock on both sides.', '');
+  }
+
+  const tf = (n: number, ms: number | undefined): number | undefined => (ms === undefined || !Number.isFinite(ms) ? undefined : (2 * n ** 3) / ms / 1e9);
+  const oursMs = (key: string, wall = false): number | undefined => {
+    const b = mm.get(key);
+    return b && typeof b !== 'string' ? (wall ? b.wallMs : b.ms) : undefined;
+  };
+  for (const act of o.activations) {
+    if (!o.matmulSizes.length) break;
+    out.push(`### Matmul + bias + ${act === 'gelu' ? 'GELU (tanh)' : 'ReLU'}, f32, TFLOP/s (2·N³)`, '');
+    const t: string[][] = [['kernel', ...o.matmulSizes.map((n) => `${n}³`)]];
+    const fused = (n: number, wall = false) => tf(n, oursMs(`fused ${act} ${n}`, wall));
+    const plain = (n: number) => tf(n, oursMs(`plain ${n}`));
+    const unfusedMs = (n: number): number | undefined => {
+      const a = oursMs(`plain ${n}`);
+      const b = oursMs(`map ${act} ${n}`);
+      return a !== undefined && b !== undefined ? a + b : undefined;
+    };
+    const unfused = (n: number) => tf(n, unfusedMs(n));
+    const torchAct = (n: number) => torchOf(`matmul-bias-${act}`, `${n}x${n}x${n}`)?.rate;
+    const cublas = (n: number) => torchOf('matmul', `${n}x${n}x${n}`)?.rate;
+    const tflops = (g: number | undefined) => (g === undefined ? undefined : g / 1000);
+    t.push([`tile-opt fused \`@matmul_bias_${act}\` (GPU time)`, ...o.matmulSizes.map((n) => num(fused(n)))]);
+    t.push([`tile-opt fused (wall)`, ...o.matmulSizes.map((n) => num(fused(n, true)))]);
+    t.push(['tile-opt plain matmul `@matmul_f32` (GPU time)', ...o.matmulSizes.map((n) => num(plain(n)))]);
+    t.push([`tile-opt unfused: plain matmul, then \`@bias_${act}\` (GPU time, both kernels)`, ...o.matmulSizes.map((n) => num(unfused(n)))]);
+    t.push([`cuBLAS + torch bias + ${act === 'gelu' ? "`F.gelu(A@B + bias, approximate='tanh')`" : '`F.relu(A@B + bias)`'} (CUDA events)`, ...o.matmulSizes.map((n) => num(tflops(torchAct(n))))]);
+    t.push(['cuBLAS SGEMM alone, TF32 off (CUDA events)', ...o.matmulSizes.map((n) => num(tflops(cublas(n))))]);
+    t.push(['fused / unfused (tile-opt)', ...o.matmulSizes.map((n) => ratio(fused(n), unfused(n)))]);
+    t.push(['fused / plain matmul (tile-opt)', ...o.matmulSizes.map((n) => ratio(fused(n), plain(n)))]);
+    t.push(['fused / cuBLAS + torch epilogue', ...o.matmulSizes.map((n) => ratio(fused(n), tflops(torchAct(n))))]);
+    t.push(['cuBLAS + torch epilogue / cuBLAS alone', ...o.matmulSizes.map((n) => ratio(tflops(torchAct(n)), tflops(cublas(n))))]);
+    out.push(table(t), '');
+    const cfg: string[][] = [['kernel', ...o.matmulSizes.map((n) => `${n}³`)]];
+    const cell = (key: string): string => {
+      const b = mm.get(key);
+      return b === undefined ? '-' : typeof b === 'string' ? b.slice(0, 80) : `\`${b.options}\``;
+    };
+    cfg.push([`fused @matmul_bias_${act}`, ...o.matmulSizes.map((n) => cell(`fused ${act} ${n}`))]);
+    cfg.push(['plain @matmul_f32', ...o.matmulSizes.map((n) => cell(`plain ${n}`))]);
+    cfg.push([`@bias_${act} (bench/fused/bias-act.mlir)`, ...o.matmulSizes.map((n) => cell(`map ${act} ${n}`))]);
+    out.push(table(cfg), '');
+  }
+  for (const [k, b] of mm) {
+    if (typeof b === 'string') notes.push(`tile-opt ${k}: ${b}`);
+    else if (b.failures.length) notes.push(`tile-opt ${k}, failed configurations: ${b.failures.join('; ')}`);
+  }
+  if (notes.length) out.push('Missing figures and failures:', '', ...[...new Set(notes)].map((n) => `- ${n}`), '');
+  process.stdout.write(`\n${out.join('\n')}\n`);
+  log('done');
+  return [...lib.values()].some((f) => !('why' in f) && !f.check.startsWith('ok')) ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      if (e instanceof UsageError) process.stderr.write(`fused-kernels: error: ${e.message}\n${USAGE}\n`);
+      else process.stderr.write(`fused-kernels: error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
