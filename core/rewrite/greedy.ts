@@ -1,3 +1,9 @@
+/**
+ * The greedy pattern driver (MLIR's applyPatternsAndFoldGreedily): applies a pattern set and the
+ * ops' folders to a set of regions until a fixed point, erasing dead ops and simplifying the
+ * regions between iterations; its steps are the methods of GreedyDriver, its worklist is
+ * worklist.ts.
+ */
 import { Attribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { InsertionPoint } from '../ir/builder.js';
@@ -11,6 +17,7 @@ import { PatternRewriter, type RewriteListener } from './rewriter.js';
 import { dropRedundantArguments, mergeIdenticalBlocks } from './block-merge.js';
 import { simplifyRegions, type SweepFacts } from './region-dce.js';
 import { isOpTriviallyDead } from './trivially-dead.js';
+import { Worklist } from './worklist.js';
 
 /** MLIR's GreedySimplifyRegionLevel. */
 export type RegionSimplification = 'disabled' | 'normal' | 'aggressive';
@@ -61,36 +68,128 @@ export interface GreedyResult {
  * its ancestors up to `regions`.
  */
 export function applyPatternsGreedily(context: Context, regions: readonly Region[], patterns: PatternSet, config: GreedyConfig = {}): GreedyResult {
-  const maxIterations = config.maxIterations ?? 10;
-  const maxRewrites = config.maxNumRewrites ?? -1;
-  const topDown = config.topDown !== false;
-  const fold = config.fold !== false;
-  const cseConstants = config.cseConstants !== false;
-  const scope = new Set(regions);
-  const onlyRegion = regions.length === 1 ? regions[0] : undefined;
-  const inScope = (region: Region): boolean => (onlyRegion !== undefined ? region === onlyRegion : scope.has(region));
+  return new GreedyDriver(context, regions, patterns, config).run();
+}
 
-  const worklist = new Worklist();
-  const remove = (op: Operation) => worklist.remove(op);
+/** One run of applyPatternsGreedily: its settings, worklist and counters, and its steps. */
+class GreedyDriver {
+  private readonly maxIterations: number;
+  private readonly maxRewrites: number;
+  private readonly topDown: boolean;
+  private readonly fold: boolean;
+  private readonly cseConstants: boolean;
+  private readonly scope: Set<Region>;
+  private readonly onlyRegion: Region | undefined;
+
+  private readonly worklist = new Worklist();
+  private readonly rewriter: PatternRewriter;
+
+  // Whether the IR may have changed since region simplification last ran (see simplifyAfterIteration).
+  // Seeding's constant uniquing does not count: an op replaced by an equal one, or moved within its
+  // block, leaves every other op as live as it was and every block as reachable.
+  private editedSinceSimplify = true;
+  private seedingNow = false;
+  private readonly sweepFacts: SweepFacts = { graphRegion: false };
+
+  private iterations = 0;
+  private rewrites = 0;
+  /** The constants of the current iteration (a new folder per iteration). */
+  private folder!: OperationFolder;
+  /** Ops seeded in the current iteration. */
+  private seeded = 0;
+  private readonly foldOperands: (Attribute | undefined)[][] = [];
+  // Where patterns start building (see applyPatterns).
+  private readonly beforeOp: { block: Block | undefined; before: Operation | undefined } = { block: undefined, before: undefined };
+
+  constructor(
+    private readonly context: Context,
+    private readonly regions: readonly Region[],
+    private readonly patterns: PatternSet,
+    private readonly config: GreedyConfig,
+  ) {
+    this.maxIterations = config.maxIterations ?? 10;
+    this.maxRewrites = config.maxNumRewrites ?? -1;
+    this.topDown = config.topDown !== false;
+    this.fold = config.fold !== false;
+    this.cseConstants = config.cseConstants !== false;
+    this.scope = new Set(regions);
+    this.onlyRegion = regions.length === 1 ? regions[0] : undefined;
+    const listener: RewriteListener = {
+      notifyOperationInserted: (op) => {
+        if (!this.seedingNow) this.editedSinceSimplify = true;
+        this.add(op);
+        config.listener?.notifyOperationInserted?.(op);
+      },
+      notifyOperationModified: (op) => {
+        if (!this.seedingNow) this.editedSinceSimplify = true;
+        this.add(op);
+        config.listener?.notifyOperationModified?.(op);
+      },
+      notifyOperationReplaced: (op, values: readonly Value[]) => {
+        if (!this.seedingNow) this.editedSinceSimplify = true;
+        config.listener?.notifyOperationReplaced?.(op, values);
+      },
+      notifyOperationErased: (op) => {
+        if (!this.seedingNow) this.editedSinceSimplify = true;
+        config.listener?.notifyOperationErased?.(op);
+        this.addOperandDefs(op);
+        this.worklist.remove(op);
+      },
+    };
+    this.rewriter = new PatternRewriter(context, listener);
+  }
+
+  /** Iterate (seed, process the worklist, simplify the regions) until nothing changes or a limit is reached. */
+  run(): GreedyResult {
+    let changedAtAll = false;
+    let continueRewrites = false;
+    try {
+      do {
+        if (this.maxIterations >= 0 && this.iterations >= this.maxIterations) break;
+        this.iterations++;
+        this.seedWorklist();
+        // MLIR loops forever on patterns that undo each other within one pass over the worklist; past
+        // this many rewrites the pass is cut short, so that the iteration limit reports it instead.
+        continueRewrites = this.processWorklist(this.rewrites + Math.max(10_000, 64 * this.seeded));
+        // Stopped by max-num-rewrites with work left: not converged, and no further iteration.
+        if (this.maxRewrites >= 0 && this.rewrites >= this.maxRewrites && !this.worklist.empty) {
+          continueRewrites = true;
+          break;
+        }
+        continueRewrites = this.simplifyAfterIteration(continueRewrites);
+        changedAtAll ||= continueRewrites;
+      } while (continueRewrites);
+    } finally {
+      this.worklist.clear();
+    }
+    return { converged: !continueRewrites, changed: changedAtAll, iterations: this.iterations, rewrites: this.rewrites };
+  }
+
+  // ------------------------------------------------------------------ worklist
+
+  private inScope(region: Region): boolean {
+    return this.onlyRegion !== undefined ? region === this.onlyRegion : this.scope.has(region);
+  }
 
   /** Add `op` and its ancestors up to the scope; ops outside the scope are ignored. */
-  const add = (op: Operation) => {
+  private add(op: Operation): void {
     let top: Operation = op;
     for (;;) {
       const region: Region | undefined = top.parent?.parent;
       if (!region) return;
-      if (inScope(region)) break;
+      if (this.inScope(region)) break;
       const parent = region.parent;
       if (!parent) return;
       top = parent;
     }
     for (let o = op; ; o = o.parent!.parent!.parent!) {
-      worklist.push(o);
+      this.worklist.push(o);
       if (o === top) return;
     }
-  };
+  }
+
   /** After `op` is erased its operands have one use fewer: their definitions may be dead or simpler. */
-  const addOperandDefs = (op: Operation) => {
+  private addOperandDefs(op: Operation): void {
     const slots = op.operandSlots;
     for (let i = 0; i < slots.length; i++) {
       const value = slots[i]!.value;
@@ -98,7 +197,7 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
       if (!def) continue;
       // At most one use: at most one other user.
       if (value.useCount <= 1) {
-        add(def);
+        this.add(def);
         continue;
       }
       let other: Operation | undefined;
@@ -112,183 +211,113 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
           break;
         }
       }
-      if (!many) add(def);
+      if (!many) this.add(def);
     }
-  };
-
-  // Whether the IR may have changed since region simplification last ran (see the iteration loop).
-  // Seeding's constant uniquing does not count: an op replaced by an equal one, or moved within its
-  // block, leaves every other op as live as it was and every block as reachable.
-  let editedSinceSimplify = true;
-  let seedingNow = false;
-  const sweepFacts: SweepFacts = { graphRegion: false };
-  const listener: RewriteListener = {
-    notifyOperationInserted: (op) => {
-      if (!seedingNow) editedSinceSimplify = true;
-      add(op);
-      config.listener?.notifyOperationInserted?.(op);
-    },
-    notifyOperationModified: (op) => {
-      if (!seedingNow) editedSinceSimplify = true;
-      add(op);
-      config.listener?.notifyOperationModified?.(op);
-    },
-    notifyOperationReplaced: (op, values: readonly Value[]) => {
-      if (!seedingNow) editedSinceSimplify = true;
-      config.listener?.notifyOperationReplaced?.(op, values);
-    },
-    notifyOperationErased: (op) => {
-      if (!seedingNow) editedSinceSimplify = true;
-      config.listener?.notifyOperationErased?.(op);
-      addOperandDefs(op);
-      remove(op);
-    },
-  };
-  const rewriter = new PatternRewriter(context, listener);
-
-  let iterations = 0;
-  let rewrites = 0;
-  let changedAtAll = false;
-  let continueRewrites = false;
-  let folder: OperationFolder;
-  const foldOperands: (Attribute | undefined)[][] = [];
-  // Where patterns start building (see processWorklist).
-  const beforeOp: { block: Block | undefined; before: Operation | undefined } = { block: undefined, before: undefined };
-  // A known constant equal to an earlier one is replaced by it (and not processed).
-  const uniqued = (op: Operation): boolean => {
-    if (!cseConstants) return false;
-    const value = constantValueOfOp(op);
-    return value !== undefined && op.parent !== undefined && !folder.insertKnownConstant(op, value);
-  };
-  // Seeds are added with their ancestors, as any op (bottom-up, the ancestors come right after
-  // their first nested op). Operation.walk reads `next` before visiting an op: uniquing may move
-  // or erase it.
-  let seeded = 0;
-  const seedPreOrder = (op: Operation): WalkResult => {
-    if (uniqued(op)) return 'skip';
-    seeded++;
-    // `add` without its climb: the walk stays in scope, and pre-order has queued the ancestors.
-    worklist.push(op);
-  };
-  const seedPostOrder = (op: Operation): void => {
-    if (uniqued(op)) return;
-    seeded++;
-    add(op);
-  };
-  try {
-    do {
-      if (maxIterations >= 0 && iterations >= maxIterations) break;
-      iterations++;
-      worklist.clear();
-      folder = new OperationFolder(rewriter, config.keepConstantLocations ?? false);
-      seeded = 0;
-      // Top-down, everything pushed while seeding (the users of uniqued constants too) is queued
-      // in push order and processed first-in first-out; bottom-up it is a plain stack.
-      worklist.seeding = topDown;
-      seedingNow = true;
-      for (const region of regions) {
-        for (const block of region.blocks) {
-          for (let op = block.first; op; ) {
-            const next: Operation | undefined = op.next;
-            if (topDown) op.walk(seedPreOrder, 'pre');
-            else op.walk(seedPostOrder, 'post');
-            op = next;
-          }
-        }
-      }
-      worklist.seeding = false;
-      seedingNow = false;
-
-      // MLIR loops forever on patterns that undo each other within one pass over the worklist; past
-      // this many rewrites the pass is cut short, so that the iteration limit reports it instead.
-      continueRewrites = processWorklist(rewrites + Math.max(10_000, 64 * seeded));
-      // Stopped by max-num-rewrites with work left: not converged, and no further iteration.
-      if (maxRewrites >= 0 && rewrites >= maxRewrites && !worklist.empty) {
-        continueRewrites = true;
-        break;
-      }
-      // Region simplification would find nothing when the IR has not changed since its last run
-      // (which left no unreachable block) and the worklist erased nothing: every op was then found
-      // not trivially dead, and in SSA regions a set of dead ops always has one that is unused.
-      // (Graph regions may hold dead cycles. A pattern that changes the IR without telling the
-      // rewriter still counts: it reported success.)
-      if ((config.regionSimplification ?? 'normal') !== 'disabled' && (editedSinceSimplify || continueRewrites || sweepFacts.graphRegion)) {
-        continueRewrites = simplifyRegions(rewriter, regions, sweepFacts) || continueRewrites;
-        // Block merging and argument dropping change the IR behind the rewriter's back: the next
-        // iteration simplifies again.
-        let merged = false;
-        if (config.regionSimplification === 'aggressive') {
-          merged = mergeIdenticalBlocks(rewriter, regions);
-          merged = dropRedundantArguments(regions) || merged;
-        }
-        continueRewrites ||= merged;
-        editedSinceSimplify = merged;
-      }
-      changedAtAll ||= continueRewrites;
-    } while (continueRewrites);
-  } finally {
-    worklist.clear();
   }
 
-  return { converged: !continueRewrites, changed: changedAtAll, iterations, rewrites };
+  // ------------------------------------------------------------------ seeding
 
-  function processWorklist(budget: number): boolean {
-    let changed = false;
-    while ((maxRewrites < 0 || rewrites < maxRewrites) && rewrites < budget) {
-      const op = worklist.pop();
-      if (!op) break;
-      if (isOpTriviallyDead(op)) {
-        rewriter.eraseOp(op);
-        changed = true;
-        continue;
-      }
-      // Constants are not folded: they would fold to their value and be rematerialized forever.
-      if (fold && !op.definition?.constantLike && tryFold(op)) {
-        changed = true;
-        continue;
-      }
-      const candidates = patterns.patternsFor(op.name);
-      if (candidates.length === 0) continue;
-      // Before `op` for every pattern (a pattern that fails leaves the IR as it was, not the builder).
-      // One point object for the whole run, updated per op: most ops match no pattern, and the
-      // builder only reads it (moving the insertion point replaces the object).
-      beforeOp.block = op.parent!;
-      beforeOp.before = op;
-      for (let i = 0; i < candidates.length; i++) {
-        rewriter.loc = op.loc;
-        rewriter.insertionPoint = beforeOp as InsertionPoint;
-        if (candidates[i]!.matchAndRewrite(op, rewriter)) {
-          rewrites++;
-          changed = true;
-          break;
+  /**
+   * Start an iteration: a new folder, and every op of the regions on the worklist, existing
+   * constants uniqued and hoisted on the way. Seeds are added with their ancestors, as any op
+   * (bottom-up, the ancestors come right after their first nested op). Operation.walk reads `next`
+   * before visiting an op: uniquing may move or erase it.
+   */
+  private seedWorklist(): void {
+    const worklist = this.worklist;
+    worklist.clear();
+    this.folder = new OperationFolder(this.rewriter, this.config.keepConstantLocations ?? false);
+    this.seeded = 0;
+    // Top-down, everything pushed while seeding (the users of uniqued constants too) is queued
+    // in push order and processed first-in first-out; bottom-up it is a plain stack.
+    const topDown = this.topDown;
+    worklist.seeding = topDown;
+    this.seedingNow = true;
+    for (const region of this.regions) {
+      for (const block of region.blocks) {
+        for (let op = block.first; op; ) {
+          const next: Operation | undefined = op.next;
+          if (topDown) op.walk(this.seedPreOrder, 'pre');
+          else op.walk(this.seedPostOrder, 'post');
+          op = next;
         }
       }
+    }
+    worklist.seeding = false;
+    this.seedingNow = false;
+  }
+
+  private readonly seedPreOrder = (op: Operation): WalkResult => {
+    if (this.uniqued(op)) return 'skip';
+    this.seeded++;
+    // `add` without its climb: the walk stays in scope, and pre-order has queued the ancestors.
+    this.worklist.push(op);
+  };
+
+  private readonly seedPostOrder = (op: Operation): void => {
+    if (this.uniqued(op)) return;
+    this.seeded++;
+    this.add(op);
+  };
+
+  /** A known constant equal to an earlier one is replaced by it (and not processed). */
+  private uniqued(op: Operation): boolean {
+    if (!this.cseConstants) return false;
+    const value = constantValueOfOp(op);
+    return value !== undefined && op.parent !== undefined && !this.folder.insertKnownConstant(op, value);
+  }
+
+  // ------------------------------------------------------------------ one pass over the worklist
+
+  /** Process the worklist until it is empty or a rewrite limit is reached; whether the IR changed. */
+  private processWorklist(budget: number): boolean {
+    const worklist = this.worklist;
+    const maxRewrites = this.maxRewrites;
+    let changed = false;
+    while ((maxRewrites < 0 || this.rewrites < maxRewrites) && this.rewrites < budget) {
+      const op = worklist.pop();
+      if (!op) break;
+      if (this.processOp(op)) changed = true;
     }
     return changed;
   }
 
+  /** Erase `op` if it is dead, else fold it, else try its patterns; whether the IR changed. */
+  private processOp(op: Operation): boolean {
+    if (isOpTriviallyDead(op)) {
+      this.rewriter.eraseOp(op);
+      return true;
+    }
+    // Constants are not folded: they would fold to their value and be rematerialized forever.
+    if (this.fold && !op.definition?.constantLike && this.tryFold(op)) return true;
+    return this.applyPatterns(op);
+  }
+
+  // ------------------------------------------------------------------ folding
+
   /** Fold `op`, materializing attribute results as constants right before it. */
-  function tryFold(op: Operation): boolean {
+  private tryFold(op: Operation): boolean {
     // Nothing can fold without a folder or a trait folder (then the operands need no look).
     const def = op.definition;
     if (!def?.folder && !def?.commutative) return false;
     const slots = op.operandSlots;
     // One scratch list per operand count for all folds (folders only read it during the call;
     // truncating one shared list costs a runtime call per fold).
-    const operands = (foldOperands[slots.length] ??= new Array<Attribute | undefined>(slots.length));
+    const operands = (this.foldOperands[slots.length] ??= new Array<Attribute | undefined>(slots.length));
     for (let i = 0; i < slots.length; i++) operands[i] = constantValue(slots[i]!.value);
     const results = foldOperation(op, operands);
     if (results === undefined) return false;
     if (results.length === 0) {
-      rewriter.notifyModified(op);
+      this.rewriter.notifyModified(op);
       return true;
     }
-    return replaceByFoldResults(op, results);
+    return this.replaceByFoldResults(op, results);
   }
 
-  function replaceByFoldResults(op: Operation, results: readonly (Attribute | Value)[]): boolean {
+  private replaceByFoldResults(op: Operation, results: readonly (Attribute | Value)[]): boolean {
     if (results.length !== op.results.length) throw new Error(`'${op.name}' folder returned ${results.length} results for ${op.results.length}`);
-    const materialize = context.dialect(op.dialect)?.spec.materializeConstant;
+    const rewriter = this.rewriter;
+    const materialize = this.context.dialect(op.dialect)?.spec.materializeConstant;
     // Exact size (a push onto [] reserves room for 17): folds come by the ten thousand.
     const replacements = new Array<Value>(results.length);
     let created: Operation[] | undefined;
@@ -311,112 +340,57 @@ export function applyPatternsGreedily(context: Context, regions: readonly Region
     rewriter.replaceOp(op, replacements);
     return true;
   }
-}
 
-let nextWorklistToken = 1;
+  // ------------------------------------------------------------------ pattern application
 
-/**
- * The greedy driver's worklist (MLIR's Worklist): a stack of ops without duplicates, where removal
- * leaves a hole. Top-down, MLIR pushes the seeds (and whatever is added while seeding) in walk
- * order and then reverses the list; here they are queued instead and taken from the front once
- * the stack above them is empty, which is the same order without the reversal.
- * Each op records its slot under the driver's token (no map lookups); an op that another driver
- * holds at the same time (nested drivers) is tracked in `foreign` instead.
- */
-class Worklist {
-  private readonly token = nextWorklistToken++;
-  /** Ops pushed after seeding, processed last-in first-out before the remaining seeds. */
-  private readonly stack: (Operation | undefined)[] = [];
+  /** Try the patterns of `op`'s name, best first, until one applies; whether one did. */
+  private applyPatterns(op: Operation): boolean {
+    const candidates = this.patterns.patternsFor(op.name);
+    if (candidates.length === 0) return false;
+    const rewriter = this.rewriter;
+    // Before `op` for every pattern (a pattern that fails leaves the IR as it was, not the builder).
+    // One point object for the whole run, updated per op: most ops match no pattern, and the
+    // builder only reads it (moving the insertion point replaces the object).
+    const beforeOp = this.beforeOp;
+    beforeOp.block = op.parent!;
+    beforeOp.before = op;
+    for (let i = 0; i < candidates.length; i++) {
+      rewriter.loc = op.loc;
+      rewriter.insertionPoint = beforeOp as InsertionPoint;
+      if (candidates[i]!.matchAndRewrite(op, rewriter)) {
+        this.rewrites++;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ------------------------------------------------------------------ region simplification
+
   /**
-   * The seeds, `seeds[seedNext..seedEnd)` in processing order. The list keeps its length between
-   * runs (cleared slot by slot), so that seeding 100k ops each iteration does not grow it anew.
+   * After an iteration, simplify the regions as configured; whether to go on iterating
+   * (`changed`: the iteration changed the IR).
+   *
+   * Region simplification would find nothing when the IR has not changed since its last run
+   * (which left no unreachable block) and the worklist erased nothing: every op was then found
+   * not trivially dead, and in SSA regions a set of dead ops always has one that is unused.
+   * (Graph regions may hold dead cycles. A pattern that changes the IR without telling the
+   * rewriter still counts: it reported success.)
    */
-  private readonly seeds: (Operation | undefined)[] = [];
-  private seedNext = 0;
-  private seedEnd = 0;
-  /** While true, pushed ops are queued as seeds. */
-  seeding = false;
-  private readonly foreign = new Map<Operation, number>();
-
-  // A slot is an index into `stack` when >= 0, else ~(index into `seeds`). (Not -index - 1: -0 is
-  // no small integer, and storing one in an op makes V8 migrate every op to a new layout.)
-  private slotOf(op: Operation): number | undefined {
-    if (op.worklistOwner === this.token) return op.worklistIndex;
-    return this.foreign.size > 0 ? this.foreign.get(op) : undefined;
-  }
-  private claim(op: Operation, slot: number): void {
-    if (op.worklistOwner === 0) {
-      op.worklistOwner = this.token;
-      op.worklistIndex = slot;
-    } else {
-      this.foreign.set(op, slot);
+  private simplifyAfterIteration(changed: boolean): boolean {
+    const level = this.config.regionSimplification ?? 'normal';
+    if (level === 'disabled' || !(this.editedSinceSimplify || changed || this.sweepFacts.graphRegion)) return changed;
+    let continueRewrites = simplifyRegions(this.rewriter, this.regions, this.sweepFacts) || changed;
+    // Block merging and argument dropping change the IR behind the rewriter's back: the next
+    // iteration simplifies again.
+    let merged = false;
+    if (level === 'aggressive') {
+      merged = mergeIdenticalBlocks(this.rewriter, this.regions);
+      merged = dropRedundantArguments(this.regions) || merged;
     }
-  }
-  private release(op: Operation): void {
-    if (op.worklistOwner === this.token) op.worklistOwner = 0;
-    else if (this.foreign.size > 0) this.foreign.delete(op);
-  }
-
-  /** Push `op` unless it is already there (where it stays). */
-  push(op: Operation): void {
-    if (this.slotOf(op) !== undefined) return;
-    if (this.seeding) {
-      this.claim(op, ~this.seedEnd);
-      if (this.seedEnd < this.seeds.length) this.seeds[this.seedEnd] = op;
-      else this.seeds.push(op);
-      this.seedEnd++;
-    } else {
-      this.claim(op, this.stack.length);
-      this.stack.push(op);
-    }
-  }
-  remove(op: Operation): void {
-    const slot = this.slotOf(op);
-    if (slot === undefined) return;
-    this.release(op);
-    if (slot >= 0) this.stack[slot] = undefined;
-    else this.seeds[~slot] = undefined;
-  }
-  pop(): Operation | undefined {
-    const stack = this.stack;
-    while (stack.length > 0) {
-      const op = stack.pop();
-      if (op) {
-        this.release(op);
-        return op;
-      }
-    }
-    const seeds = this.seeds;
-    while (this.seedNext < this.seedEnd) {
-      const op = seeds[this.seedNext++];
-      if (op) {
-        this.release(op);
-        return op;
-      }
-    }
-    return undefined;
-  }
-  get empty(): boolean {
-    for (let i = this.seedNext; i < this.seedEnd; i++) if (this.seeds[i]) return false;
-    for (let i = 0; i < this.stack.length; i++) if (this.stack[i]) return false;
-    return true;
-  }
-  clear(): void {
-    for (let i = 0; i < this.seedEnd; i++) {
-      const op = this.seeds[i];
-      if (op === undefined) continue;
-      if (i >= this.seedNext) this.release(op);
-      this.seeds[i] = undefined;
-    }
-    for (let i = 0; i < this.stack.length; i++) {
-      const op = this.stack[i];
-      if (op) this.release(op);
-    }
-    this.stack.length = 0;
-    this.seedNext = 0;
-    this.seedEnd = 0;
-    this.seeding = false;
-    this.foreign.clear();
+    continueRewrites ||= merged;
+    this.editedSinceSimplify = merged;
+    return continueRewrites;
   }
 }
 
