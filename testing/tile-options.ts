@@ -11,12 +11,13 @@ export type TileOptionValue = number | boolean | string | readonly number[];
 
 /** The parameters of each pipeline, as its YAML file declares them (tests check the two agree). */
 export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly string[]>> = {
-  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'pack-lhs'],
-  'tile-pipelined': ['tile-sizes', 'num-warps', 'max-grid-dims', 'async-copy-loads', 'pack-lhs', 'transpose-lhs', 'num-stages', 'num-buffers', 'peel-epilogue', 'register-stages', 'max-workgroup-memory'],
+  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'pack-lhs'],
+  'tile-pipelined': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'async-copy-loads', 'pack-lhs', 'transpose-lhs', 'num-stages', 'num-buffers', 'peel-epilogue', 'register-stages', 'max-workgroup-memory'],
   'tile-wgsl': [
     'tile-sizes',
     'num-warps',
     'max-grid-dims',
+    'fuse',
     'async-copy-loads',
     'pack-lhs',
     'transpose-lhs',
@@ -32,8 +33,12 @@ export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly st
   ],
 };
 
-/** What the tile sizes are for: `matmul` (BM, BN, BK), a map of a rank, or nothing (per-op defaults). */
-export type TileSizesFor = { readonly kind: 'matmul' } | { readonly kind: 'map'; readonly rank: number } | { readonly kind: 'defaults' };
+/**
+ * What the tile sizes are for: `matmul` (BM, BN, BK; also a matmul with a fused epilogue), a map of
+ * a rank, a row kernel (`rows`: a row program such as softmax or a norm, [R, C]), or nothing
+ * (per-op defaults).
+ */
+export type TileSizesFor = { readonly kind: 'matmul' } | { readonly kind: 'map'; readonly rank: number } | { readonly kind: 'rows' } | { readonly kind: 'defaults' };
 
 export interface TileConfig {
   readonly pipeline: TilePipeline;
@@ -76,15 +81,28 @@ export function randomMapTileSizes(rnd: Rnd, rank: number): number[] {
   return sizes;
 }
 
+/**
+ * Row-kernel tile sizes [R, C]: R rows per workgroup (1, 2, 4, 8), C columns per block (a power of
+ * two 32..1024, the smaller ones more often: rows longer than C go through passes over column
+ * blocks). R x C stays at most 8192, so that one warp holds at most 256 elements a thread (the
+ * register limit tile-tiling checks) whatever num-warps is drawn.
+ */
+export function randomRowTileSizes(rnd: Rnd): number[] {
+  const rows = pick(rnd, [1, 1, 2, 2, 4, 8]);
+  const cols = pick(rnd, [32, 32, 64, 64, 128, 256, 512, 1024].filter((c) => rows * c <= 8192));
+  return [rows, cols];
+}
+
 function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
   if (what.kind === 'matmul') return randomMatmulTileSizes(rnd);
+  if (what.kind === 'rows') return randomRowTileSizes(rnd);
   if (what.kind === 'map') return randomMapTileSizes(rnd, what.rank);
   return [];
 }
 
 /**
  * A random configuration of `pipeline`. Every parameter is drawn (an option may be left at its
- * default by drawing it): tile-sizes as `what` says, num-warps 1..8, max-grid-dims 1..3,
+ * default by drawing it): tile-sizes as `what` says, num-warps 1..8, max-grid-dims 1..3, fuse,
  * async-copy-loads all / dot-operands / none, pack-lhs, transpose-lhs, num-stages 1..5,
  * num-buffers 0 (what the schedule needs) or 1..3 more than it needs, peel-epilogue,
  * register-stages 0..3, synchronous-copies, vectorize, subgroups with subgroup-size a power of two
@@ -99,7 +117,8 @@ export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSiz
   options['num-warps'] = small && chance(rnd, 0.7) ? 1 : pick(rnd, [1, 1, 2, 2, 4, 8]);
   options['max-grid-dims'] = pick(rnd, [1, 2, 3, 3]);
   options['pack-lhs'] = chance(rnd, 0.25);
-  if (pipeline === 'tile-tiled') return { pipeline, options };
+  // fuse is drawn last, so the other draws of a seed stay what they were before it existed.
+  if (pipeline === 'tile-tiled') return withFuse(rnd, { pipeline, options });
   const stages = 1 + Math.floor(rnd() * 5);
   options['async-copy-loads'] = pick(rnd, ['all', 'all', 'dot-operands', 'none']);
   options['transpose-lhs'] = chance(rnd, 0.4);
@@ -110,14 +129,20 @@ export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSiz
   options['register-stages'] = pick(rnd, [0, 0, 1, 2, 3]);
   if (pipeline === 'tile-pipelined') {
     options['max-workgroup-memory'] = pick(rnd, [0, 0, 0, 65536, 16384, 4096]);
-    return { pipeline, options };
+    return withFuse(rnd, { pipeline, options });
   }
   options['synchronous-copies'] = chance(rnd, 0.25);
   options['vectorize'] = chance(rnd, 0.75);
   options['subgroups'] = chance(rnd, 0.4);
   options['subgroup-size'] = pick(rnd, [1, 2, 4, 4, 8, 16, 32, 64, 128]);
   options['max-workgroup-memory'] = pick(rnd, [16384, 16384, 32768, 65536, 131072, 8192]);
-  return { pipeline, options };
+  return withFuse(rnd, { pipeline, options });
+}
+
+/** `config` with `fuse` drawn (mostly on, the default). */
+function withFuse(rnd: Rnd, config: { pipeline: TilePipeline; options: Record<string, TileOptionValue> }): TileConfig {
+  config.options['fuse'] = chance(rnd, 0.75);
+  return config;
 }
 
 /** `name=value ...` as pipeline text takes it (an empty tile-sizes is left out: per-op defaults). */

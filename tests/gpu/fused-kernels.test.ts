@@ -1,0 +1,143 @@
+/**
+ * Fused kernels on WebGPU: softmax, LayerNorm, RMSNorm (row kernels) and matmul + bias + GELU /
+ * ReLU (matmul epilogues) from examples/, compiled by @tile-wgsl on seeded random configurations
+ * of the shared option space (tests/unit/passes/tile/fusion/fused-cases.ts; the workgroup memory
+ * limit and subgroups as the adapter allows), run with their kernels on the device against the
+ * whole-problem programs in the interpreter, on shapes around the tile edges with rows of 4097
+ * elements (passes over column blocks). Each entry launches exactly one kernel (two with
+ * pack-lhs: the packing of A, then the matmul), counted at run time, whatever the row length;
+ * with fuse=false (per-op default tile sizes) the same results come from one kernel per
+ * whole-problem op. Tolerances: those of fused-cases.ts (f32: 1e-5 relative, LayerNorm also 1e-5
+ * absolute; epilogues 1e-5 of the product's rounding bound), the device's exp, rsqrt and tanh
+ * included. Once per provider (Dawn, wgpu); TILE_SLOW=1 runs more configurations.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Operation } from '../../core/ir/operation.js';
+import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
+import type { WebGpuRuntime } from '../../runtime/webgpu/index.js';
+import { runPipeline } from '../../testing/fuzz/harness.js';
+import { SLOW_TIMEOUT_MS } from '../../testing/slow.js';
+import type { TileOptionValue } from '../../testing/tile-options.js';
+import { example } from '../unit/passes/tile/kernel-meaning.js';
+import {
+  EPILOGUE_WORKLOADS,
+  expectedLaunches,
+  expectFusedClose,
+  FUSED_EXAMPLES,
+  fusedInputs,
+  fusedShapes,
+  hostLaunches,
+  isRows,
+  randomFusedCase,
+  referenceOutput,
+  ROW_WORKLOADS,
+  runFused,
+  type FusedWorkload,
+} from '../unit/passes/tile/fusion/fused-cases.js';
+import { closeAll, openTestRuntimes } from './gpu-env.js';
+
+const runtimes = await openTestRuntimes();
+afterAll(() => closeAll(runtimes));
+
+const slow = !!process.env['TILE_SLOW'];
+const rowConfigs = slow ? 24 : 4;
+const epilogueConfigs = slow ? 12 : 2;
+const TIMEOUT_MS = Math.max(SLOW_TIMEOUT_MS, 180_000);
+
+/** Register-tile elements a thread may hold here: SwiftShader takes minutes to compile the unrolled shaders of more (4x512 rows on one warp: 7,757 lines of WGSL, over 60 s). */
+const MAX_PER_THREAD = 16;
+
+/**
+ * Options the device can run: its workgroup memory limit, subgroup shuffles where it has them, no
+ * wider than its subgroups; tiles of at most MAX_PER_THREAD elements a thread (more warps first,
+ * then smaller tiles).
+ */
+function forDevice(runtime: WebGpuRuntime): (options: Record<string, TileOptionValue>) => void {
+  const limit = runtime.adapter.limits.maxComputeWorkgroupStorageSize;
+  const lanes = runtime.adapter.subgroupMinSize ?? 4;
+  return (options) => {
+    options['max-workgroup-memory'] = Math.min(options['max-workgroup-memory'] as number, limit);
+    if (!runtime.hasFeature('subgroups')) options['subgroups'] = false;
+    options['subgroup-size'] = Math.min(options['subgroup-size'] as number, lanes);
+    const sizes = [...(options['tile-sizes'] as number[])];
+    const perThread = () => (sizes[0]! * sizes[1]!) / (32 * (options['num-warps'] as number));
+    while (perThread() > MAX_PER_THREAD && (options['num-warps'] as number) < 8) options['num-warps'] = 2 * (options['num-warps'] as number);
+    while (perThread() > MAX_PER_THREAD) {
+      const d = sizes[0]! > sizes[1]! ? 0 : 1;
+      sizes[d] = Math.max(1, Math.floor(sizes[d]! / 2));
+    }
+    options['tile-sizes'] = sizes;
+  };
+}
+
+/** Compiles `workload` with `pipeline`; undefined when the configuration is refused in option terms. */
+function compileFused(workload: FusedWorkload, pipeline: string): Operation | undefined {
+  const outcome = runPipeline(example(FUSED_EXAMPLES[workload].file), pipeline);
+  if (outcome.kind === 'refused') return undefined;
+  if (outcome.kind !== 'ok') throw new Error(`@${workload} ${pipeline}: ${outcome.kind}: ${outcome.message}`);
+  return outcome.module;
+}
+
+for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`fused kernels ${on}`, () => {
+  let launcher: WebGpuLauncher;
+  beforeAll(() => {
+    launcher = new WebGpuLauncher(runtime!, { timeoutMs: 60_000 });
+  });
+
+  /** Runs `module`'s `workload` on the device at each shape against the whole problem, with `launches` kernels. */
+  async function expectOnDevice(module: Operation, workload: FusedWorkload, launches: number, shapes: readonly number[][], what: string): Promise<void> {
+    expect(hostLaunches(module, workload), `${what}: gpu.launch_func in @${workload}`).toBe(launches);
+    for (const shape of shapes) {
+      const at = `${what} at ${shape.join('x')}`;
+      const inputs = fusedInputs(workload, shape);
+      const gpu = await runFused(module, workload, inputs, launcher.launch);
+      expect(gpu.launches, `${at}: kernels launched`).toBe(launches);
+      expectFusedClose(workload, gpu.output, await referenceOutput(workload, shape), inputs, `${at}: WebGPU vs whole problem`);
+    }
+  }
+
+  it(`row programs @tile-wgsl on ${rowConfigs} random configurations, rows up to 4097 elements, one kernel each`, async () => {
+    // Seeds whose configuration the compiler refuses in option terms are passed over.
+    let [compiled, seed] = [0, 9000];
+    while (compiled < rowConfigs && seed < 9000 + 3 * rowConfigs) {
+      const c = randomFusedCase(++seed, 'tile-wgsl', ROW_WORKLOADS, forDevice(runtime!));
+      const module = compileFused(c.workload, c.pipeline);
+      if (!module) continue;
+      compiled++;
+      const shapes = fusedShapes(c, seed, { maxRowLength: 4097, maxRows: 40, long: true, maxMatmulDim: 0 });
+      await expectOnDevice(module, c.workload, 1, shapes, `seed ${seed}: @${c.workload} ${c.pipeline}`);
+    }
+    expect(compiled, 'configurations compiled').toBe(rowConfigs);
+  }, TIMEOUT_MS);
+
+  it(`matmul epilogues @tile-wgsl on ${epilogueConfigs} random configurations, one kernel each (two with pack-lhs)`, async () => {
+    let [compiled, seed] = [0, 9500];
+    while (compiled < epilogueConfigs && seed < 9500 + 4 * epilogueConfigs) {
+      const c = randomFusedCase(++seed, 'tile-wgsl', EPILOGUE_WORKLOADS, forDevice(runtime!));
+      const module = compileFused(c.workload, c.pipeline);
+      if (!module) continue;
+      compiled++;
+      const shapes = [...fusedShapes(c, seed, { maxRowLength: 0, maxRows: 0, long: false, maxMatmulDim: 96 }), [37, 29, 45]];
+      await expectOnDevice(module, c.workload, expectedLaunches(c.workload, c.config.options), shapes, `seed ${seed}: @${c.workload} ${c.pipeline}`);
+    }
+    expect(compiled, 'configurations compiled').toBe(epilogueConfigs);
+  }, TIMEOUT_MS);
+
+  // The defaults (1 x 512 row blocks; 16384 bytes of workgroup memory, which LayerNorm's three
+  // stages exceed: two stages there), fused and not (unfused: softmax and the ReLU epilogue here,
+  // all five in the slow suite and in the interpreter, tests/unit/passes/tile/fusion/unfused.test.ts).
+  for (const workload of [...ROW_WORKLOADS, ...EPILOGUE_WORKLOADS]) {
+    const fuses = slow || workload === 'softmax' || workload === 'matmul_bias_relu' ? [true, false] : [true];
+    it(`@${workload} @tile-wgsl with its defaults, fuse=${fuses.join(' and fuse=')}`, async () => {
+      const limit = runtime!.adapter.limits.maxComputeWorkgroupStorageSize;
+      const base = `max-workgroup-memory=${Math.min(16384, limit)}${workload === 'layernorm' ? ' num-stages=2' : ''}`;
+      const shapes = isRows(workload) ? [[1, 1], [9, 4097], [33, 513]] : [[1, 1, 1], [37, 29, 45]];
+      for (const fuse of fuses) {
+        const pipeline = `@tile-wgsl{${base} fuse=${fuse}}`;
+        const module = compileFused(workload, pipeline);
+        if (!module) throw new Error(`@${workload} ${pipeline} refused`);
+        await expectOnDevice(module, workload, fuse ? 1 : FUSED_EXAMPLES[workload].unfusedKernels, shapes, `@${workload} ${pipeline}`);
+      }
+    }, TIMEOUT_MS);
+  }
+});
