@@ -84,6 +84,12 @@ export class ParserBase {
     this.lexer.pos = m.pos;
     this.prevEnd = m.prevEnd;
   }
+  /** Go on lexing at `offset`, as if the previous token ended there. */
+  protected resetTo(offset: number): void {
+    this.prevEnd = offset;
+    this.lexer.pos = offset;
+    this.lexer.next();
+  }
   text(t: Token): string {
     return this.textAt(t.start, t.end);
   }
