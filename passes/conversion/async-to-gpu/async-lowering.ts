@@ -56,6 +56,8 @@ export class AsyncLowering {
   private readonly groups = new Map<Value, Group>();
   /** Copies issued (or received through a loop) and not yet stored, in issue order, per region being lowered. */
   private readonly pending: CopyRecord[] = [];
+  /** The copies loops carried out through their results. */
+  private readonly loopResults = new Set<CopyRecord>();
   /** The slots each lowered loop carries (its yield fills them). */
   private readonly loopSlots = new Map<Operation, { plan: LoopSlots; inSlots: CopyRecord[] }>();
   /** The copies the last yield lowered carries to the next iteration (they may stay in flight). */
@@ -122,6 +124,10 @@ export class AsyncLowering {
   private lowerRegionBlock(block: Block): void {
     const outer = this.pending.splice(0);
     this.lowerBlock(block);
+    // Copies a loop of this block carried out and nothing waits for (a pipelined loop's
+    // predicated copies past its end) are never observed: dropped, as at the end of the kernel.
+    const kept = this.pending.filter((r) => r.stored || !this.loopResults.has(r));
+    this.pending.splice(0, this.pending.length, ...kept);
     this.checkNoneLeft(block);
     this.pending.push(...outer);
   }
@@ -329,6 +335,7 @@ export class AsyncLowering {
     let k = 0;
     op.results.forEach((r, i) => void (!initGroups[i] && r.replaceAllUsesWith(loop.results[k++]!)));
     const outSlots = shapes.map((shape) => this.rebuild(shape, () => loop.results[k++]!));
+    for (const r of outSlots) this.loopResults.add(r);
     op.results.forEach((r, i) => initGroups[i] && this.groups.set(r, plan.argSlots[i]!.map((s) => outSlots[s]!)));
     this.pending.push(...outSlots);
     this.erase(op);

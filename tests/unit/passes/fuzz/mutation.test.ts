@@ -23,10 +23,10 @@ import { repoRoot } from '../../dialects/harness.js';
  * after tile-async-copy), and tile-assign-layouts threw building its layout (an internal
  * error). Now the input is refused at the op with a located error.
  */
-const FOUND_BUGS: ReadonlyMap<number, string> = new Map([
-  [227, 'examples/add-tiled.mlir through @tile-pipelined'],
-  [1001712, 'examples/softmax-tiled.mlir through @tile-wgsl'],
-]);
+const FOUND_BUGS: readonly { seed: number; file: string; pipeline: 'tile-pipelined' | 'tile-wgsl' }[] = [
+  { seed: 227, file: 'examples/add-tiled.mlir', pipeline: 'tile-pipelined' },
+  { seed: 1001712, file: 'examples/softmax-tiled.mlir', pipeline: 'tile-wgsl' },
+];
 
 const mutants = Number(process.env.TILE_MUTATIONS ?? (process.env.TILE_SLOW ? 2000 : 40));
 /**
@@ -85,10 +85,9 @@ describe('mutated programs through the tile pipelines', () => {
   });
 
   it('the mutants that found bugs (tiles with a zero-size dimension) get a located error at the tile op', () => {
-    for (const [seed, what] of FOUND_BUGS) {
-      const pipeline = seed > 1_000_000 ? 'tile-wgsl' : 'tile-pipelined';
-      const i = seed - (pipeline === 'tile-wgsl' ? 1_000_000 : 0) - 1;
-      const mutant = mutate(source(i).text, seed);
+    for (const { seed, file, pipeline } of FOUND_BUGS) {
+      const what = `${file} through @${pipeline}`;
+      const mutant = mutate(examples.find((e) => e.name === file)!.text, seed);
       expect(mutant.text, what).toContain('tensor<4x0xf32>');
       for (const text of [`@${pipeline}`, `@${pipeline}{num-stages=2}`]) {
         const outcome = runPipeline(mutant.text, text);
@@ -103,8 +102,9 @@ describe('mutated programs through the tile pipelines', () => {
       const { tally, failures, slowest } = mutationRun(pipeline, mutants);
       console.log(`mutation run @${pipeline}: ${mutants} mutants, ${JSON.stringify(tally)}; slowest ${slowest}`);
       expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
-      // The mutants reach the passes: not all rejected by the parser or verifier.
-      expect(tally.ok + tally.refused + tally['pipeline-diagnostic']).toBeGreaterThan(mutants * 0.25);
+      // The mutants reach the passes: not all rejected by the parser or verifier (a fifth or more;
+      // most mutations of the multi-op examples break their types, which the verifier reports).
+      expect(tally.ok + tally.refused + tally['pipeline-diagnostic']).toBeGreaterThanOrEqual(mutants * 0.2);
     }, SLOW_TIMEOUT_MS);
   }
 });

@@ -174,23 +174,8 @@ export function randomFusedCase(seed: number, pipeline: TilePipeline, workloads:
   const drawn = randomTileConfig(rnd, pipeline, isRows(workload) ? { kind: 'rows' } : { kind: 'matmul' });
   const options: Record<string, TileOptionValue> = { ...drawn.options, fuse: true };
   adjust?.(options, rnd);
-  const rowKernels = isRows(workload) || options['fuse'] === false;
-  if (rowKernels && pipeline === 'tile-wgsl' && hitsUnwaitedGroup(options)) options['peel-epilogue'] = true;
   const config = { pipeline, options };
   return { workload, config, pipeline: pipelineText(config) };
-}
-
-/**
- * Whether @tile-wgsl refuses a row kernel with these options for a reason that is not the
- * configuration's: with asynchronous copies of every load, num-stages >= 2 and peel-epilogue=false,
- * the pipelined column loop inside the kernel's scf.if leaves its last copy group unwaited and
- * convert-async-to-gpu stops ("'scf.if' op is still in flight at the end of the body of the
- * 'scf.if' around it"); row-programs.test.ts holds it as an expected failure. Row kernels are
- * those of fused row programs and, unfused, each reduction and broadcast map (the epilogue's bias
- * map too). The random cases peel the epilogue there instead.
- */
-export function hitsUnwaitedGroup(options: Readonly<Record<string, TileOptionValue>>): boolean {
-  return options['peel-epilogue'] === false && options['synchronous-copies'] !== true && (options['async-copy-loads'] ?? 'all') === 'all' && ((options['num-stages'] as number | undefined) ?? 3) >= 2;
 }
 
 /** Caps subgroup-size at the interpreter's subgroups of 32 lanes (larger ones compile but do not run there). */
