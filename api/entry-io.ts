@@ -41,14 +41,15 @@ export interface Parameter {
 
 /**
  * Parameters of a function: named as in the source (`%a` -> `a`), else positionally `arg0`,
- * `arg1`, ... (the positional names are accepted too). A parameter's name is read at its location:
- * a name location (`loc("a")`), or the text at its file location in `source` or, through
- * `sourceOf`, in the file it names. So compiled IR that kept the source's locations (tile-opt
- * --mlir-print-debuginfo) still has the names of the program it came from.
+ * `arg1`, ... (the positional names are accepted too). A parameter's name is the name the parser
+ * kept for it (tile-opt prints a function's parameters with their source names, so compiled IR
+ * has the names of the program it came from), else the one read at its location: a name location
+ * (`loc("a")`), or the text at its file location in `source` or, through `sourceOf`, in the file
+ * it names (IR printed with --mlir-print-debuginfo by a tool that drops the names).
  */
 export function parameters(fn: Operation, source: SourceFile | undefined, sourceOf?: (file: string) => SourceFile | undefined): Parameter[] {
   const args = fn.region(0).entry!.arguments;
-  return args.map((a, i) => ({ name: sourceName(a.loc, source, sourceOf) ?? `arg${i}`, type: a.type }));
+  return args.map((a, i) => ({ name: a.nameHint ?? sourceName(a.loc, source, sourceOf) ?? `arg${i}`, type: a.type }));
 }
 
 function sourceName(loc: Location, source: SourceFile | undefined, sourceOf?: (file: string) => SourceFile | undefined): string | undefined {
@@ -60,10 +61,10 @@ function sourceName(loc: Location, source: SourceFile | undefined, sourceOf?: (f
   return line === undefined ? undefined : /^%([A-Za-z_$.\-0-9]+)/.exec(line.slice(flc.col - 1))?.[1];
 }
 
-/** For parameters that all go by position: where compiled IR keeps the source's names. */
+/** For parameters that all go by position: why they have no names, and how to give them some. */
 function unnamedHint(params: readonly Parameter[]): string {
   const positional = params.length > 0 && params.every((p, i) => p.name === `arg${i}`);
-  return positional ? "; IR compiled by tile-opt names them in its debug info: add --mlir-print-debuginfo" : '';
+  return positional ? '; the IR names none of them (tile-opt keeps the names of a source that does, as in %X: memref<...>): bind them by position' : '';
 }
 
 // ------------------------------------------------------------------------------------ inputs

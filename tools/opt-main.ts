@@ -58,6 +58,7 @@ interface OptOptions {
   loadPlugin?: string[];
   verifyEach?: boolean;
   mlirPrintOpOnDiagnostic?: boolean;
+  printSourceArgNames?: boolean;
   mlirPassStatisticsDisplay: 'pipeline' | 'list';
   emit: 'mlir' | 'wgsl';
   debug?: boolean;
@@ -135,7 +136,7 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
 
 /** The printing flags of a run. */
 function printOptions(opts: OptOptions): PrintOptions {
-  return { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo, localScope: opts.mlirPrintLocalScope, elideElementsAttrsIfLarger: opts.mlirElideElementsattrsIfLarger };
+  return { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo, localScope: opts.mlirPrintLocalScope, elideElementsAttrsIfLarger: opts.mlirElideElementsattrsIfLarger, sourceArgNames: opts.printSourceArgNames !== false };
 }
 
 const count = (flag: string) => (value: string): number => {
@@ -168,6 +169,11 @@ export function buildOptCommand(): Command {
     .option('--dump-pass-pipeline', 'print the pipeline that will be run (to stderr)')
     .option('--list-passes', 'list the passes and pass pipelines with their options, and exit')
     .option('--load-plugin <path>', 'load passes, dialects and pipelines from a plugin (a .js/.mjs file or a package; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .addOption(
+      new Option('--print-source-arg-names [bool]', "print a function's parameters with their source names (%X; default: true), or positionally (%arg0) as mlir-opt does")
+        .argParser(parseBool('--print-source-arg-names'))
+        .preset(true),
+    )
     .addOption(new Option('--verify-each [bool]', 'verify the IR after each pass (default: true)').argParser(parseBool('--verify-each')).preset(true))
     .addOption(
       new Option('--mlir-print-op-on-diagnostic [bool]', 'when a diagnostic is emitted on an operation, also print the operation as an attached note (default: true)')

@@ -77,10 +77,10 @@ function runPipeline(module: Operation, pipeline: string, context: Context): Ope
 
 // ------------------------------------------------------------------------------------ programs
 
-export function loadProgram(file: string): Program {
+export function loadProgram(file: string, readStdin: () => Uint8Array = readStdinSync): Program {
   let bytes: Uint8Array;
   try {
-    bytes = file === '-' ? readStdinSync() : readFileSync(file);
+    bytes = file === '-' ? readStdin() : readFileSync(file);
   } catch (e) {
     throw new RunError(`cannot open input file '${file}': ${errnoText(e)}`);
   }
@@ -211,7 +211,7 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
   };
   const backendOptions = (b: Backend): BackendOptions => ({ provider: b.providers ? opts.provider : undefined, note });
 
-  const program = loadProgram(file);
+  const program = loadProgram(file, io.readStdin);
   sources.set(program.file, program.source);
   const fn = entryFunction(program, opts.entry);
   const params = parameters(fn, program.source, sourceFileReader());

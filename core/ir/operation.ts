@@ -421,7 +421,11 @@ export function cloneRegionInto(from: Region, to: Region, mapping: IRMapping): v
   // Blocks first, so that forward branches can be remapped.
   const newBlocks = from.blocks.map((b) => {
     const nb = new (b.constructor as new () => Block)();
-    for (const a of b.arguments) mapping.map(a, nb.addArgument(a.type, a.loc));
+    for (const a of b.arguments) {
+      const na = nb.addArgument(a.type, a.loc);
+      na.nameHint = a.nameHint;
+      mapping.map(a, na);
+    }
     mapping.mapBlock(b, nb);
     return nb;
   });

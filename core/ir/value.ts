@@ -110,6 +110,12 @@ export class OpResult extends Value {
 }
 
 export class BlockArgument extends Value {
+  /**
+   * The name the argument had in the source (`X` for `%X`), kept by the parser, and by clones and
+   * 1:1 signature conversions; the printer prints it for a function's parameters (`%X` in place of
+   * `%arg0`), so that their names survive compilation. Undefined: no name to keep.
+   */
+  nameHint: string | undefined = undefined;
   constructor(type: Type, readonly owner: Block, public index: number, public loc: Location) {
     super(type);
   }

@@ -151,6 +151,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
       if (m && 'start' in m) for (let k = m.start; k < m.start + m.size; k++) locs[k] = arg.loc;
     });
     const fresh = conversion.convertedTypes.map((t, i) => block.addArgument(t, locs[i]!));
+    // An argument converted 1:1 keeps its source name (a function's parameter keeps printing as `%X`).
+    old.forEach((arg, i) => {
+      const m = conversion.inputMapping(i);
+      if (m && 'start' in m && m.size === 1) fresh[m.start]!.nameHint = arg.nameHint;
+    });
     const firstOp = block.first;
     old.forEach((arg, i) => {
       const m = conversion.inputMapping(i);

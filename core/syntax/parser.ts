@@ -12,6 +12,7 @@ import { customParserFor, type CustomParse } from './custom-syntax.js';
 import { decodeStringToken, Tok, type Token } from './lexer.js';
 import { ParseState, type RegionArgument, type UnresolvedOperand } from './parser-state.js';
 import type { SourceFile } from './source.js';
+import { sourceNameHint } from './ssa-names.js';
 import { DeferredLoc, LocationAttr, TypeAttrParser } from './type-attr-parser.js';
 
 /** An UnresolvedOperand whose location is only computed when asked for (errors, block arguments). */
@@ -599,6 +600,7 @@ export class Parser extends TypeAttrParser {
     const block = region.appendBlock(new Block());
     for (const a of entryArgs) {
       const arg = block.addArgument(a.type, a.loc ?? a.operand.loc);
+      arg.nameHint = sourceNameHint(a.operand.name);
       this.defineValue(a.operand.name, [arg], a.operand.offset);
     }
     return block;
@@ -631,6 +633,7 @@ export class Parser extends TypeAttrParser {
           const type = this.parseType();
           const loc = this.parseOptionalTrailingLocation();
           const arg = block.addArgument(type, loc ?? u.loc);
+          arg.nameHint = sourceNameHint(u.name);
           this.defineValue(u.name, [arg], u.offset);
         });
       }

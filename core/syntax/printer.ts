@@ -22,6 +22,8 @@ export interface PrintOptions {
   localScope?: boolean;
   /** `--mlir-elide-elementsattrs-if-larger=N`: elements attributes of more than N elements (not splats) print as `dense_resource<__elided__>`. */
   elideElementsAttrsIfLarger?: number;
+  /** false: a function's parameters print positionally (`%arg0`), as mlir-opt prints them, not with the source names the parser kept (`%X`). */
+  sourceArgNames?: boolean;
 }
 
 /** Attribute aliases (`#map`, `#map1`), as MLIR's builtin dialect assigns them. */
@@ -146,7 +148,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
   /** Print a top-level op with its alias definitions. */
   printTopLevel(op: Operation): string {
     if (this.options.localScope) return this.printNested(op);
-    this.names = new SSANames(op, this.generic);
+    this.names = new SSANames(op, this.generic, this.options.sourceArgNames !== false);
     this.aliases.collect(op, this.isGeneric);
     const mapDefinition = (a: Attribute) => `#${this.aliases.names.get(a)} = ${a.toString()}\n`;
     if (!this.locations) {
@@ -178,7 +180,7 @@ export class OpAsmPrinter implements AttrTypeWriter {
   printNested(op: Operation): string {
     let scope = op;
     for (let parent = op.parentOp; parent && !scope.definition?.isolatedFromAbove; parent = parent.parentOp) scope = parent;
-    this.names = new SSANames(scope, this.generic);
+    this.names = new SSANames(scope, this.generic, this.options.sourceArgNames !== false);
     // Without a top level to hold alias definitions, locations are spelled out.
     if (this.locations) this.locations.collecting = false;
     this.printOperation(op);

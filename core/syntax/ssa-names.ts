@@ -61,7 +61,12 @@ export class SSANames {
   private lastBlock: Block | undefined;
   private lastNames: BlockNames | undefined;
 
-  constructor(private readonly root: Operation, private readonly generic: boolean) {
+  constructor(
+    private readonly root: Operation,
+    private readonly generic: boolean,
+    /** Whether a function's parameters print with their source names (BlockArgument.nameHint). */
+    private readonly sourceArgNames = true,
+  ) {
     // In custom form a region's names depend only on its parent region's, so each region is
     // numbered when first asked about (`regionEnd`): just before it is printed, while its ops are
     // in the CPU caches. In generic form the counters run through all regions: numbered at once.
@@ -129,11 +134,24 @@ export class SSANames {
         if (hint) entryArgs[i] = this.uniqueName(hint, scope);
       }
     }
+    // A function's parameters print with their source names (`%X`), in custom and generic form.
+    // Each still takes its `argN` number, so that every other name prints as without the hint.
+    const sourceNamed = this.sourceArgNames && blocks.length > 0 && owner !== undefined && owner.regions[0] === region && isFunctionLike(owner);
+    if (sourceNamed) {
+      const args = blocks[0]!.arguments;
+      for (let i = 0; i < args.length; i++) {
+        const hint = args[i]!.nameHint;
+        if (hint && entryArgs[i] === undefined) entryArgs[i] = this.uniqueName(hint, scope);
+      }
+    }
     for (let i = 0; i < blocks.length; i++) {
       const block = blocks[i]!;
       const args = i === 0 ? entryArgs : [];
       for (let j = 0; j < block.arguments.length; j++) {
-        if (args[j] !== undefined) continue;
+        if (args[j] !== undefined) {
+          if (i === 0 && sourceNamed) this.nextArgumentID++;
+          continue;
+        }
         args[j] = i === 0 ? this.uniqueName(`arg${this.nextArgumentID++}`, scope) : this.nextNumbered();
       }
       const results: (string | undefined)[] = [];
@@ -236,6 +254,23 @@ export class SSANames {
   blockOrder(b: Block): number {
     return this.namesOf(b)?.order ?? -1;
   }
+}
+
+/**
+ * Whether `op`'s first region holds a function's body (a symbol with parameters, such as func.func
+ * and gpu.func): its entry block's arguments print with their source names.
+ */
+function isFunctionLike(op: Operation): boolean {
+  return op.hasTrait('Symbol') && !op.hasTrait('SymbolTable');
+}
+
+/**
+ * The name hint the parser keeps for a block argument spelled `ssaName` (`%X` -> `X`): none for
+ * names the printer makes up itself (`%0`, `%arg0`), which say nothing about the program.
+ */
+export function sourceNameHint(ssaName: string): string | undefined {
+  const name = ssaName.startsWith('%') ? ssaName.slice(1) : ssaName;
+  return name === '' || /^(arg)?[0-9]+$/.test(name) ? undefined : name;
 }
 
 class NameScope {

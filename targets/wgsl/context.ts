@@ -90,7 +90,8 @@ export class KernelContext {
     /** Workgroup arrays declared with their shape (emit-memref's shapedArrays). */
     readonly shapedArrays: ReadonlySet<Value> = new Set(),
   ) {
-    this.ssaNames = new SSANames(kernel, false);
+    // WGSL names start from the names tile-opt prints, with parameters positional (arg0, ...).
+    this.ssaNames = new SSANames(kernel, false, false);
   }
 
   get text(): string {

@@ -7,10 +7,10 @@
 
 // CHECK:      #loc2 = loc("{{.*}}debuginfo.mlir":[[@LINE+10]]:14)
 // CHECK-NEXT: module {
-// CHECK-NEXT:   func.func @f(%arg0: i32 loc("{{.*}}debuginfo.mlir":[[@LINE+8]]:14)) -> i32 {
-// CHECK-NEXT:     %0 = arith.addi %arg0, %arg0 : i32 loc(#loc3)
-// CHECK-NEXT:     %1 = arith.addi %0, %arg0 : i32 loc(#loc4)
-// CHECK-NEXT:     %2 = arith.addi %1, %arg0 : i32 loc(#loc8)
+// CHECK-NEXT:   func.func @f(%a: i32 loc("{{.*}}debuginfo.mlir":[[@LINE+8]]:14)) -> i32 {
+// CHECK-NEXT:     %0 = arith.addi %a, %a : i32 loc(#loc3)
+// CHECK-NEXT:     %1 = arith.addi %0, %a : i32 loc(#loc4)
+// CHECK-NEXT:     %2 = arith.addi %1, %a : i32 loc(#loc8)
 // CHECK-NEXT:     return %2 : i32 loc(#loc7)
 // CHECK-NEXT:   } loc(#loc1)
 // CHECK-NEXT: } loc(#loc)
@@ -30,9 +30,9 @@ func.func @f(%a: i32) -> i32 {
 // CHECK-NEXT: #loc8 = loc(fused[#loc5, #loc6])
 
 // Reading the output back keeps every location (aliases used before their definition).
-// REPARSE: %2 = arith.addi %1, %arg0 : i32 loc(#loc8)
+// REPARSE: %2 = arith.addi %1, %a : i32 loc(#loc8)
 // REPARSE: #loc3 = loc("x.py":3:4)
 // REPARSE: #loc8 = loc(fused[#loc5, #loc6])
 
-// GENERIC: ^bb0(%arg0: i32 loc("{{.*}}debuginfo.mlir":{{[0-9]+}}:14)):
-// GENERIC: "arith.addi"(%arg0, %arg0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32 loc(#loc3)
+// GENERIC: ^bb0(%a: i32 loc("{{.*}}debuginfo.mlir":{{[0-9]+}}:14)):
+// GENERIC: "arith.addi"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32 loc(#loc3)

@@ -6,10 +6,10 @@
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=2 num-buffers=1}' -o %t.1.mlir
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=3 num-buffers=2}' -o %t.2.mlir
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=4 num-buffers=3}' -o %t.3.mlir
-// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:1000x2000xf32 --arg arg1=rand:1000x2000xf32 --arg arg2=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:1000x2000xf32 --arg arg1=rand:1000x2000xf32 --arg arg2=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:1000x2000xf32 --arg arg1=rand:1000x2000xf32 --arg arg2=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:4000x120xf32 --arg arg1=rand:4000x120xf32 --arg arg2=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:4000x120xf32 --arg arg1=rand:4000x120xf32 --arg arg2=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:4000x120xf32 --arg arg1=rand:4000x120xf32 --arg arg2=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// SAME: compare %arg2: max_abs=0 max_rel=0
+// RUN: tile-run %t.1.mlir --entry add --arg X=rand:1000x2000xf32 --arg Y=rand:1000x2000xf32 --arg Z=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.2.mlir --entry add --arg X=rand:1000x2000xf32 --arg Y=rand:1000x2000xf32 --arg Z=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.3.mlir --entry add --arg X=rand:1000x2000xf32 --arg Y=rand:1000x2000xf32 --arg Z=zeros:1000x2000xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.1.mlir --entry add --arg X=rand:4000x120xf32 --arg Y=rand:4000x120xf32 --arg Z=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.2.mlir --entry add --arg X=rand:4000x120xf32 --arg Y=rand:4000x120xf32 --arg Z=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.3.mlir --entry add --arg X=rand:4000x120xf32 --arg Y=rand:4000x120xf32 --arg Z=zeros:4000x120xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// SAME: compare %Z: max_abs=0 max_rel=0

@@ -5,16 +5,16 @@
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=2 num-buffers=1}' -o %t.1.mlir
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=3 num-buffers=2}' -o %t.2.mlir
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-pipelined{num-stages=4 num-buffers=3}' -o %t.3.mlir
-// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:37x130xf32 --arg arg1=rand:37x130xf32 --arg arg2=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:37x130xf32 --arg arg1=rand:37x130xf32 --arg arg2=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:37x130xf32 --arg arg1=rand:37x130xf32 --arg arg2=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.1.mlir --entry add --arg arg0=rand:5x301xf32 --arg arg1=rand:5x301xf32 --arg arg2=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.2.mlir --entry add --arg arg0=rand:5x301xf32 --arg arg1=rand:5x301xf32 --arg arg2=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.3.mlir --entry add --arg arg0=rand:5x301xf32 --arg arg1=rand:5x301xf32 --arg arg2=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.1.mlir --entry add --arg X=rand:37x130xf32 --arg Y=rand:37x130xf32 --arg Z=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.2.mlir --entry add --arg X=rand:37x130xf32 --arg Y=rand:37x130xf32 --arg Z=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.3.mlir --entry add --arg X=rand:37x130xf32 --arg Y=rand:37x130xf32 --arg Z=zeros:37x130xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.1.mlir --entry add --arg X=rand:5x301xf32 --arg Y=rand:5x301xf32 --arg Z=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.2.mlir --entry add --arg X=rand:5x301xf32 --arg Y=rand:5x301xf32 --arg Z=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.3.mlir --entry add --arg X=rand:5x301xf32 --arg Y=rand:5x301xf32 --arg Z=zeros:5x301xf32 --compare %S/../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=SAME
 // RUN: FileCheck %s --check-prefix=BUF1 < %t.1.mlir
 // RUN: FileCheck %s --check-prefix=BUF2 < %t.2.mlir
 // RUN: FileCheck %s --check-prefix=BUF3 < %t.3.mlir
-// SAME: compare %arg2: max_abs=0 max_rel=0
+// SAME: compare %Z: max_abs=0 max_rel=0
 
 // BUF1: tile.alloc : memref<4x64xf32, #gpu.address_space<workgroup>>
 // BUF1: scf.for

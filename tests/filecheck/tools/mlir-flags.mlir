@@ -4,13 +4,13 @@
 // ELIDE: arith.constant dense<7> : tensor<9xi32>
 // RUN: tile-opt %s --mlir-print-local-scope --mlir-print-debuginfo | FileCheck %s --check-prefix=LOCAL
 // LOCAL-NOT: #loc
-// LOCAL: arith.addi %arg0, %arg0 : i32 loc("x.py":3:4)
+// LOCAL: arith.addi %a, %a : i32 loc("x.py":3:4)
 // LOCAL: } loc("{{.*}}mlir-flags.mlir":0:0)
 // LOCAL-NOT: #loc
 // RUN: tile-opt %s --strip-debuginfo --mlir-print-debuginfo | FileCheck %s --check-prefix=STRIP
 // STRIP: #loc = loc(unknown)
-// STRIP: func.func @f(%arg0: i32 loc(unknown)) -> i32 {
-// STRIP-NEXT: arith.addi %arg0, %arg0 : i32 loc(#loc)
+// STRIP: func.func @f(%a: i32 loc(unknown)) -> i32 {
+// STRIP-NEXT: arith.addi %a, %a : i32 loc(#loc)
 // RUN: tile-opt %s --print-op-stats -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS --strict-whitespace
 // STATS:      Operations encountered:
 // STATS-NEXT: -----------------------

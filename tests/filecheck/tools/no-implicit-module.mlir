@@ -4,8 +4,8 @@
 // RUN: tile-opt %s --no-implicit-module --cse | FileCheck %s
 // RUN: not tile-opt %s --no-implicit-module -p 'builtin.module(cse)' 2>&1 | FileCheck %s --check-prefix=ANCHOR
 // CHECK-NOT: module
-// CHECK: func.func @f(%arg0: i32) -> i32 {
-// CHECK-NEXT: %0 = arith.addi %arg0, %arg0 : i32
+// CHECK: func.func @f(%a: i32) -> i32 {
+// CHECK-NEXT: %0 = arith.addi %a, %a : i32
 // CHECK-NEXT: return %0 : i32
 // ANCHOR: error: can't run 'builtin.module' pass manager on 'func.func' op
 func.func @f(%a: i32) -> i32 {

@@ -9,7 +9,7 @@
 // mlir-opt 19's output too, but for UNKNOWN.)
 
 // CHECK-LABEL: func.func @fold
-// CHECK-NEXT: return %arg0 : i32
+// CHECK-NEXT: return %a : i32
 // GENERIC: "func.func"() <{function_type = (i32) -> i32, sym_name = "fold"}>
 // UNKNOWN: error: unknown option '-no-such-option'
 func.func @fold(%a: i32) -> i32 {

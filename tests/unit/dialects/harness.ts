@@ -38,7 +38,8 @@ export function tileOpt(args: readonly string[], stdin = ''): RunResult {
     readStdin: () => new TextEncoder().encode(stdin),
     color: false,
   };
-  const code = optMain(args, io);
+  // mlir-opt prints a function's parameters positionally (%arg0): so does tile-opt here.
+  const code = optMain([...args, '--print-source-arg-names=false'], io);
   return { code, stdout, stderr };
 }
 

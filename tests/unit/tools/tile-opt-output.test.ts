@@ -52,7 +52,7 @@ describe('tile-opt -o FILE', () => {
     const r = tileOpt([input, '-o', 'out.mlir'], work);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(readFileSync(path.join(work, 'out.mlir'), 'utf8')).toBe('module {\n  func.func @f(%arg0: i32) -> i32 {\n    return %arg0 : i32\n  }\n}\n\n');
+    expect(readFileSync(path.join(work, 'out.mlir'), 'utf8')).toBe('module {\n  func.func @f(%a: i32) -> i32 {\n    return %a : i32\n  }\n}\n\n');
     expect(leftovers(work, ['in.mlir', 'out.mlir'])).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe('tile-opt -o FILE', () => {
     const r = tileOpt([input, '-o', 'out.mlir'], work);
     expect(r.code).toBe(0);
     expect(lstatSync(path.join(work, 'out.mlir')).isSymbolicLink()).toBe(true);
-    expect(readFileSync(path.join(work, 'real.mlir'), 'utf8')).toContain('func.func @f(%arg0: i32)');
+    expect(readFileSync(path.join(work, 'real.mlir'), 'utf8')).toContain('func.func @f(%a: i32)');
     expect(leftovers(work, ['in.mlir', 'real.mlir', 'out.mlir'])).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ func.func @op_error_first(f32) {
 // -----
 
 func.func @no_terminator(%a : i32) {
-  // expected-error@+1 {{block with no terminator, has %0 = "arith.addi"(%arg0, %arg0)}}
+  // expected-error@+1 {{block with no terminator, has %0 = "arith.addi"(%a, %a)}}
   %s = arith.addi %a, %a : i32
 }
 

@@ -7,7 +7,7 @@
 // RUN: tile-opt %s -p "$(tile-opt %s -p @cleanup --dump-pass-pipeline -o /dev/null 2>&1 | sed -n 2p)" | FileCheck %s
 
 // CHECK-LABEL: func.func @f(
-// CHECK-NEXT:    %[[SUM:.*]] = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:    %[[SUM:.*]] = arith.addi %a, %a : i32
 // CHECK-NEXT:    %[[PROD:.*]] = arith.muli %[[SUM]], %[[SUM]] : i32
 // CHECK-NEXT:    return %[[PROD]] : i32
 // CHECK-NOT:   @unused

@@ -2,10 +2,10 @@
 // RUN: tile-opt %s -p 'func.func(cse,canonicalize)' --mlir-print-ir-after-all --mlir-print-ir-after-change -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
 
 // CHECK:      // -----// IR Dump Before CSE (cse) //----- //
-// CHECK-NEXT: func.func @f(%arg0: i32) -> i32 {
+// CHECK-NEXT: func.func @f(%a: i32) -> i32 {
 // CHECK:      // -----// IR Dump After CSE (cse) //----- //
-// CHECK-NEXT: func.func @f(%arg0: i32) -> i32 {
-// CHECK-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT: func.func @f(%a: i32) -> i32 {
+// CHECK-NEXT:   %0 = arith.addi %a, %a : i32
 // CHECK-NEXT:   %1 = arith.muli %0, %0 : i32
 // CHECK:      // -----// IR Dump Before CSE (cse) //----- //
 // CHECK-NEXT: func.func @g() {

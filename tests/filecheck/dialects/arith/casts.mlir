@@ -58,55 +58,55 @@ func.func @memref_casts(%m: memref<4xi32>, %n: memref<?xindex>) {
 }
 
 // CHECK: module {
-// CHECK-LABEL: func.func @int_casts(%arg0: i8, %arg1: i32, %arg2: vector<4xi16>, %arg3: tensor<?xi32>, %arg4: index) {
-// CHECK-NEXT: %0 = arith.extsi %arg0 : i8 to i32
-// CHECK-NEXT: %1 = arith.extui %arg0 : i8 to i64
-// CHECK-NEXT: %2 = arith.trunci %arg1 : i32 to i8
-// CHECK-NEXT: %3 = arith.extsi %arg2 : vector<4xi16> to vector<4xi32>
-// CHECK-NEXT: %4 = arith.trunci %arg3 : tensor<?xi32> to tensor<?xi1>
-// CHECK-NEXT: %5 = arith.index_cast %arg1 : i32 to index
-// CHECK-NEXT: %6 = arith.index_cast %arg4 : index to i64
-// CHECK-NEXT: %7 = arith.index_castui %arg4 : index to i16
-// CHECK-NEXT: %8 = arith.index_castui %arg0 : i8 to index
-// CHECK-NEXT: %9 = arith.index_cast %arg2 : vector<4xi16> to vector<4xindex>
-// CHECK-NEXT: %10 = arith.extsi %arg0 {tag} : i8 to i16
+// CHECK-LABEL: func.func @int_casts(%a: i8, %b: i32, %v: vector<4xi16>, %t: tensor<?xi32>, %i: index) {
+// CHECK-NEXT: %0 = arith.extsi %a : i8 to i32
+// CHECK-NEXT: %1 = arith.extui %a : i8 to i64
+// CHECK-NEXT: %2 = arith.trunci %b : i32 to i8
+// CHECK-NEXT: %3 = arith.extsi %v : vector<4xi16> to vector<4xi32>
+// CHECK-NEXT: %4 = arith.trunci %t : tensor<?xi32> to tensor<?xi1>
+// CHECK-NEXT: %5 = arith.index_cast %b : i32 to index
+// CHECK-NEXT: %6 = arith.index_cast %i : index to i64
+// CHECK-NEXT: %7 = arith.index_castui %i : index to i16
+// CHECK-NEXT: %8 = arith.index_castui %a : i8 to index
+// CHECK-NEXT: %9 = arith.index_cast %v : vector<4xi16> to vector<4xindex>
+// CHECK-NEXT: %10 = arith.extsi %a {tag} : i8 to i16
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @float_casts(%arg0: f16, %arg1: f32, %arg2: f64, %arg3: bf16, %arg4: vector<2xf32>, %arg5: tensor<4xf64>) {
-// CHECK-NEXT: %0 = arith.extf %arg0 : f16 to f32
-// CHECK-NEXT: %1 = arith.extf %arg1 : f32 to f64
-// CHECK-NEXT: %2 = arith.truncf %arg2 : f64 to f32
-// CHECK-NEXT: %3 = arith.truncf %arg1 : f32 to bf16
-// CHECK-NEXT: %4 = arith.extf %arg3 : bf16 to f64
-// CHECK-NEXT: %5 = arith.extf %arg4 : vector<2xf32> to vector<2xf64>
-// CHECK-NEXT: %6 = arith.truncf %arg5 : tensor<4xf64> to tensor<4xf16>
-// CHECK-NEXT: %7 = arith.truncf %arg1 to_nearest_even : f32 to f16
-// CHECK-NEXT: %8 = arith.truncf %arg1 downward : f32 to f16
-// CHECK-NEXT: %9 = arith.truncf %arg1 upward : f32 to f16
-// CHECK-NEXT: %10 = arith.truncf %arg1 toward_zero : f32 to f16
-// CHECK-NEXT: %11 = arith.truncf %arg1 to_nearest_away fastmath<fast> : f32 to f16
-// CHECK-NEXT: %12 = arith.extf %arg0 fastmath<none> : f16 to f32
-// CHECK-NEXT: %13 = arith.truncf %arg2 toward_zero : f64 to f32
+// CHECK-LABEL: func.func @float_casts(%h: f16, %x: f32, %d: f64, %b: bf16, %v: vector<2xf32>, %t: tensor<4xf64>) {
+// CHECK-NEXT: %0 = arith.extf %h : f16 to f32
+// CHECK-NEXT: %1 = arith.extf %x : f32 to f64
+// CHECK-NEXT: %2 = arith.truncf %d : f64 to f32
+// CHECK-NEXT: %3 = arith.truncf %x : f32 to bf16
+// CHECK-NEXT: %4 = arith.extf %b : bf16 to f64
+// CHECK-NEXT: %5 = arith.extf %v : vector<2xf32> to vector<2xf64>
+// CHECK-NEXT: %6 = arith.truncf %t : tensor<4xf64> to tensor<4xf16>
+// CHECK-NEXT: %7 = arith.truncf %x to_nearest_even : f32 to f16
+// CHECK-NEXT: %8 = arith.truncf %x downward : f32 to f16
+// CHECK-NEXT: %9 = arith.truncf %x upward : f32 to f16
+// CHECK-NEXT: %10 = arith.truncf %x toward_zero : f32 to f16
+// CHECK-NEXT: %11 = arith.truncf %x to_nearest_away fastmath<fast> : f32 to f16
+// CHECK-NEXT: %12 = arith.extf %h fastmath<none> : f16 to f32
+// CHECK-NEXT: %13 = arith.truncf %d toward_zero : f64 to f32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @int_float_casts(%arg0: i32, %arg1: f32, %arg2: vector<3xi64>, %arg3: vector<3xf16>) {
-// CHECK-NEXT: %0 = arith.sitofp %arg0 : i32 to f32
-// CHECK-NEXT: %1 = arith.uitofp %arg0 : i32 to f64
-// CHECK-NEXT: %2 = arith.fptosi %arg1 : f32 to i32
-// CHECK-NEXT: %3 = arith.fptoui %arg1 : f32 to i8
-// CHECK-NEXT: %4 = arith.sitofp %arg2 : vector<3xi64> to vector<3xf16>
-// CHECK-NEXT: %5 = arith.fptoui %arg3 : vector<3xf16> to vector<3xi64>
-// CHECK-NEXT: %6 = arith.bitcast %arg0 : i32 to f32
-// CHECK-NEXT: %7 = arith.bitcast %arg1 : f32 to i32
-// CHECK-NEXT: %8 = arith.bitcast %arg2 : vector<3xi64> to vector<3xf64>
-// CHECK-NEXT: %9 = arith.bitcast %arg3 : vector<3xf16> to vector<3xi16>
-// CHECK-NEXT: %10 = arith.bitcast %arg0 : i32 to i32
+// CHECK-LABEL: func.func @int_float_casts(%a: i32, %x: f32, %v: vector<3xi64>, %w: vector<3xf16>) {
+// CHECK-NEXT: %0 = arith.sitofp %a : i32 to f32
+// CHECK-NEXT: %1 = arith.uitofp %a : i32 to f64
+// CHECK-NEXT: %2 = arith.fptosi %x : f32 to i32
+// CHECK-NEXT: %3 = arith.fptoui %x : f32 to i8
+// CHECK-NEXT: %4 = arith.sitofp %v : vector<3xi64> to vector<3xf16>
+// CHECK-NEXT: %5 = arith.fptoui %w : vector<3xf16> to vector<3xi64>
+// CHECK-NEXT: %6 = arith.bitcast %a : i32 to f32
+// CHECK-NEXT: %7 = arith.bitcast %x : f32 to i32
+// CHECK-NEXT: %8 = arith.bitcast %v : vector<3xi64> to vector<3xf64>
+// CHECK-NEXT: %9 = arith.bitcast %w : vector<3xf16> to vector<3xi16>
+// CHECK-NEXT: %10 = arith.bitcast %a : i32 to i32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @memref_casts(%arg0: memref<4xi32>, %arg1: memref<?xindex>) {
-// CHECK-NEXT: %0 = arith.index_cast %arg0 : memref<4xi32> to memref<4xindex>
-// CHECK-NEXT: %1 = arith.index_castui %arg1 : memref<?xindex> to memref<?xi64>
-// CHECK-NEXT: %2 = arith.bitcast %arg0 : memref<4xi32> to memref<4xf32>
+// CHECK-LABEL: func.func @memref_casts(%m: memref<4xi32>, %n: memref<?xindex>) {
+// CHECK-NEXT: %0 = arith.index_cast %m : memref<4xi32> to memref<4xindex>
+// CHECK-NEXT: %1 = arith.index_castui %n : memref<?xindex> to memref<?xi64>
+// CHECK-NEXT: %2 = arith.bitcast %m : memref<4xi32> to memref<4xf32>
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: }

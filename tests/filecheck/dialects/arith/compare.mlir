@@ -60,58 +60,58 @@ func.func @select(%c: i1, %a: i32, %b: i32, %m: vector<4xi1>, %v: vector<4xf32>,
 }
 
 // CHECK: module {
-// CHECK-LABEL: func.func @cmpi(%arg0: i32, %arg1: i32, %arg2: index, %arg3: vector<4xi8>, %arg4: vector<[2]x3xi16>, %arg5: tensor<?x2xi64>, %arg6: tensor<*xi32>) {
-// CHECK-NEXT: %0 = arith.cmpi eq, %arg0, %arg1 : i32
-// CHECK-NEXT: %1 = arith.cmpi ne, %arg0, %arg1 : i32
-// CHECK-NEXT: %2 = arith.cmpi slt, %arg0, %arg1 : i32
-// CHECK-NEXT: %3 = arith.cmpi sle, %arg0, %arg1 : i32
-// CHECK-NEXT: %4 = arith.cmpi sgt, %arg0, %arg1 : i32
-// CHECK-NEXT: %5 = arith.cmpi sge, %arg0, %arg1 : i32
-// CHECK-NEXT: %6 = arith.cmpi ult, %arg0, %arg1 : i32
-// CHECK-NEXT: %7 = arith.cmpi ule, %arg0, %arg1 : i32
-// CHECK-NEXT: %8 = arith.cmpi ugt, %arg0, %arg1 : i32
-// CHECK-NEXT: %9 = arith.cmpi uge, %arg0, %arg1 : i32
-// CHECK-NEXT: %10 = arith.cmpi eq, %arg2, %arg2 : index
-// CHECK-NEXT: %11 = arith.cmpi slt, %arg3, %arg3 : vector<4xi8>
-// CHECK-NEXT: %12 = arith.cmpi sge, %arg4, %arg4 : vector<[2]x3xi16>
-// CHECK-NEXT: %13 = arith.cmpi ne, %arg5, %arg5 : tensor<?x2xi64>
-// CHECK-NEXT: %14 = arith.cmpi ugt, %arg6, %arg6 : tensor<*xi32>
-// CHECK-NEXT: %15 = arith.cmpi sle, %arg0, %arg1 {tag} : i32
-// CHECK-NEXT: %16 = arith.cmpi uge, %arg0, %arg1 : i32
-// CHECK-NEXT: %17 = arith.cmpi eq, %arg3, %arg3 : vector<4xi8>
+// CHECK-LABEL: func.func @cmpi(%a: i32, %b: i32, %i: index, %v: vector<4xi8>, %s: vector<[2]x3xi16>, %t: tensor<?x2xi64>, %u: tensor<*xi32>) {
+// CHECK-NEXT: %0 = arith.cmpi eq, %a, %b : i32
+// CHECK-NEXT: %1 = arith.cmpi ne, %a, %b : i32
+// CHECK-NEXT: %2 = arith.cmpi slt, %a, %b : i32
+// CHECK-NEXT: %3 = arith.cmpi sle, %a, %b : i32
+// CHECK-NEXT: %4 = arith.cmpi sgt, %a, %b : i32
+// CHECK-NEXT: %5 = arith.cmpi sge, %a, %b : i32
+// CHECK-NEXT: %6 = arith.cmpi ult, %a, %b : i32
+// CHECK-NEXT: %7 = arith.cmpi ule, %a, %b : i32
+// CHECK-NEXT: %8 = arith.cmpi ugt, %a, %b : i32
+// CHECK-NEXT: %9 = arith.cmpi uge, %a, %b : i32
+// CHECK-NEXT: %10 = arith.cmpi eq, %i, %i : index
+// CHECK-NEXT: %11 = arith.cmpi slt, %v, %v : vector<4xi8>
+// CHECK-NEXT: %12 = arith.cmpi sge, %s, %s : vector<[2]x3xi16>
+// CHECK-NEXT: %13 = arith.cmpi ne, %t, %t : tensor<?x2xi64>
+// CHECK-NEXT: %14 = arith.cmpi ugt, %u, %u : tensor<*xi32>
+// CHECK-NEXT: %15 = arith.cmpi sle, %a, %b {tag} : i32
+// CHECK-NEXT: %16 = arith.cmpi uge, %a, %b : i32
+// CHECK-NEXT: %17 = arith.cmpi eq, %v, %v : vector<4xi8>
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @cmpf(%arg0: f32, %arg1: f32, %arg2: f64, %arg3: vector<4xf16>, %arg4: tensor<3xbf16>) {
-// CHECK-NEXT: %0 = arith.cmpf false, %arg0, %arg1 : f32
-// CHECK-NEXT: %1 = arith.cmpf oeq, %arg0, %arg1 : f32
-// CHECK-NEXT: %2 = arith.cmpf ogt, %arg0, %arg1 : f32
-// CHECK-NEXT: %3 = arith.cmpf oge, %arg0, %arg1 : f32
-// CHECK-NEXT: %4 = arith.cmpf olt, %arg0, %arg1 : f32
-// CHECK-NEXT: %5 = arith.cmpf ole, %arg0, %arg1 : f32
-// CHECK-NEXT: %6 = arith.cmpf one, %arg0, %arg1 : f32
-// CHECK-NEXT: %7 = arith.cmpf ord, %arg0, %arg1 : f32
-// CHECK-NEXT: %8 = arith.cmpf ueq, %arg0, %arg1 : f32
-// CHECK-NEXT: %9 = arith.cmpf ugt, %arg0, %arg1 : f32
-// CHECK-NEXT: %10 = arith.cmpf uge, %arg0, %arg1 : f32
-// CHECK-NEXT: %11 = arith.cmpf ult, %arg0, %arg1 : f32
-// CHECK-NEXT: %12 = arith.cmpf ule, %arg0, %arg1 : f32
-// CHECK-NEXT: %13 = arith.cmpf une, %arg0, %arg1 : f32
-// CHECK-NEXT: %14 = arith.cmpf uno, %arg0, %arg1 : f32
-// CHECK-NEXT: %15 = arith.cmpf true, %arg0, %arg1 : f32
-// CHECK-NEXT: %16 = arith.cmpf oeq, %arg2, %arg2 fastmath<fast> : f64
-// CHECK-NEXT: %17 = arith.cmpf olt, %arg3, %arg3 : vector<4xf16>
-// CHECK-NEXT: %18 = arith.cmpf une, %arg4, %arg4 fastmath<nnan,ninf> {tag = "t"} : tensor<3xbf16>
-// CHECK-NEXT: %19 = arith.cmpf oge, %arg0, %arg1 : f32
+// CHECK-LABEL: func.func @cmpf(%x: f32, %y: f32, %d: f64, %v: vector<4xf16>, %t: tensor<3xbf16>) {
+// CHECK-NEXT: %0 = arith.cmpf false, %x, %y : f32
+// CHECK-NEXT: %1 = arith.cmpf oeq, %x, %y : f32
+// CHECK-NEXT: %2 = arith.cmpf ogt, %x, %y : f32
+// CHECK-NEXT: %3 = arith.cmpf oge, %x, %y : f32
+// CHECK-NEXT: %4 = arith.cmpf olt, %x, %y : f32
+// CHECK-NEXT: %5 = arith.cmpf ole, %x, %y : f32
+// CHECK-NEXT: %6 = arith.cmpf one, %x, %y : f32
+// CHECK-NEXT: %7 = arith.cmpf ord, %x, %y : f32
+// CHECK-NEXT: %8 = arith.cmpf ueq, %x, %y : f32
+// CHECK-NEXT: %9 = arith.cmpf ugt, %x, %y : f32
+// CHECK-NEXT: %10 = arith.cmpf uge, %x, %y : f32
+// CHECK-NEXT: %11 = arith.cmpf ult, %x, %y : f32
+// CHECK-NEXT: %12 = arith.cmpf ule, %x, %y : f32
+// CHECK-NEXT: %13 = arith.cmpf une, %x, %y : f32
+// CHECK-NEXT: %14 = arith.cmpf uno, %x, %y : f32
+// CHECK-NEXT: %15 = arith.cmpf true, %x, %y : f32
+// CHECK-NEXT: %16 = arith.cmpf oeq, %d, %d fastmath<fast> : f64
+// CHECK-NEXT: %17 = arith.cmpf olt, %v, %v : vector<4xf16>
+// CHECK-NEXT: %18 = arith.cmpf une, %t, %t fastmath<nnan,ninf> {tag = "t"} : tensor<3xbf16>
+// CHECK-NEXT: %19 = arith.cmpf oge, %x, %y : f32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @select(%arg0: i1, %arg1: i32, %arg2: i32, %arg3: vector<4xi1>, %arg4: vector<4xf32>, %arg5: tensor<?xi1>, %arg6: tensor<?xindex>) -> i32 {
-// CHECK-NEXT: %0 = arith.select %arg0, %arg1, %arg2 : i32
-// CHECK-NEXT: %1 = arith.select %arg0, %arg4, %arg4 : vector<4xf32>
-// CHECK-NEXT: %2 = arith.select %arg3, %arg4, %arg4 : vector<4xi1>, vector<4xf32>
-// CHECK-NEXT: %3 = arith.select %arg5, %arg6, %arg6 : tensor<?xi1>, tensor<?xindex>
-// CHECK-NEXT: %4 = arith.select %arg0, %arg6, %arg6 {tag} : tensor<?xindex>
-// CHECK-NEXT: %5 = arith.select %arg3, %arg4, %arg4 : vector<4xi1>, vector<4xf32>
-// CHECK-NEXT: %6 = arith.select %arg0, %arg0, %arg0 : i1
+// CHECK-LABEL: func.func @select(%c: i1, %a: i32, %b: i32, %m: vector<4xi1>, %v: vector<4xf32>, %tm: tensor<?xi1>, %t: tensor<?xindex>) -> i32 {
+// CHECK-NEXT: %0 = arith.select %c, %a, %b : i32
+// CHECK-NEXT: %1 = arith.select %c, %v, %v : vector<4xf32>
+// CHECK-NEXT: %2 = arith.select %m, %v, %v : vector<4xi1>, vector<4xf32>
+// CHECK-NEXT: %3 = arith.select %tm, %t, %t : tensor<?xi1>, tensor<?xindex>
+// CHECK-NEXT: %4 = arith.select %c, %t, %t {tag} : tensor<?xindex>
+// CHECK-NEXT: %5 = arith.select %m, %v, %v : vector<4xi1>, vector<4xf32>
+// CHECK-NEXT: %6 = arith.select %c, %c, %c : i1
 // CHECK-NEXT: return %0 : i32
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -46,45 +46,45 @@ func.func @fastmath(%x: f32, %y: f32, %v: vector<8xf16>) {
 }
 
 // CHECK: module {
-// CHECK-LABEL: func.func @float_binary(%arg0: f32, %arg1: f32, %arg2: f16, %arg3: bf16, %arg4: f64, %arg5: vector<4xf32>, %arg6: tensor<2x?xf64>, %arg7: tensor<*xf16>) {
-// CHECK-NEXT: %0 = arith.addf %arg0, %arg1 : f32
-// CHECK-NEXT: %1 = arith.subf %arg0, %arg1 : f32
-// CHECK-NEXT: %2 = arith.mulf %arg0, %arg1 : f32
-// CHECK-NEXT: %3 = arith.divf %arg0, %arg1 : f32
-// CHECK-NEXT: %4 = arith.remf %arg0, %arg1 : f32
-// CHECK-NEXT: %5 = arith.maximumf %arg0, %arg1 : f32
-// CHECK-NEXT: %6 = arith.minimumf %arg0, %arg1 : f32
-// CHECK-NEXT: %7 = arith.maxnumf %arg0, %arg1 : f32
-// CHECK-NEXT: %8 = arith.minnumf %arg0, %arg1 : f32
-// CHECK-NEXT: %9 = arith.negf %arg0 : f32
-// CHECK-NEXT: %10 = arith.addf %arg2, %arg2 : f16
-// CHECK-NEXT: %11 = arith.mulf %arg3, %arg3 : bf16
-// CHECK-NEXT: %12 = arith.divf %arg4, %arg4 : f64
-// CHECK-NEXT: %13 = arith.subf %arg5, %arg5 : vector<4xf32>
-// CHECK-NEXT: %14 = arith.maximumf %arg6, %arg6 : tensor<2x?xf64>
-// CHECK-NEXT: %15 = arith.negf %arg7 : tensor<*xf16>
-// CHECK-NEXT: %16 = arith.addf %arg0, %arg1 {tag} : f32
+// CHECK-LABEL: func.func @float_binary(%x: f32, %y: f32, %h: f16, %b: bf16, %d: f64, %v: vector<4xf32>, %t: tensor<2x?xf64>, %u: tensor<*xf16>) {
+// CHECK-NEXT: %0 = arith.addf %x, %y : f32
+// CHECK-NEXT: %1 = arith.subf %x, %y : f32
+// CHECK-NEXT: %2 = arith.mulf %x, %y : f32
+// CHECK-NEXT: %3 = arith.divf %x, %y : f32
+// CHECK-NEXT: %4 = arith.remf %x, %y : f32
+// CHECK-NEXT: %5 = arith.maximumf %x, %y : f32
+// CHECK-NEXT: %6 = arith.minimumf %x, %y : f32
+// CHECK-NEXT: %7 = arith.maxnumf %x, %y : f32
+// CHECK-NEXT: %8 = arith.minnumf %x, %y : f32
+// CHECK-NEXT: %9 = arith.negf %x : f32
+// CHECK-NEXT: %10 = arith.addf %h, %h : f16
+// CHECK-NEXT: %11 = arith.mulf %b, %b : bf16
+// CHECK-NEXT: %12 = arith.divf %d, %d : f64
+// CHECK-NEXT: %13 = arith.subf %v, %v : vector<4xf32>
+// CHECK-NEXT: %14 = arith.maximumf %t, %t : tensor<2x?xf64>
+// CHECK-NEXT: %15 = arith.negf %u : tensor<*xf16>
+// CHECK-NEXT: %16 = arith.addf %x, %y {tag} : f32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @fastmath(%arg0: f32, %arg1: f32, %arg2: vector<8xf16>) {
-// CHECK-NEXT: %0 = arith.addf %arg0, %arg1 fastmath<fast> : f32
-// CHECK-NEXT: %1 = arith.subf %arg0, %arg1 fastmath<nnan> : f32
-// CHECK-NEXT: %2 = arith.mulf %arg0, %arg1 fastmath<nnan,ninf> : f32
-// CHECK-NEXT: %3 = arith.divf %arg0, %arg1 fastmath<reassoc,arcp> : f32
-// CHECK-NEXT: %4 = arith.remf %arg0, %arg1 : f32
-// CHECK-NEXT: %5 = arith.maximumf %arg0, %arg1 fastmath<fast> : f32
-// CHECK-NEXT: %6 = arith.minimumf %arg0, %arg1 fastmath<fast> : f32
-// CHECK-NEXT: %7 = arith.maxnumf %arg0, %arg1 fastmath<nsz,contract> : f32
-// CHECK-NEXT: %8 = arith.minnumf %arg0, %arg1 fastmath<reassoc,ninf,nsz,arcp,contract,afn> : f32
-// CHECK-NEXT: %9 = arith.negf %arg0 fastmath<ninf> : f32
-// CHECK-NEXT: %10 = arith.addf %arg2, %arg2 fastmath<fast> {tag = 2 : i8} : vector<8xf16>
-// CHECK-NEXT: %11 = arith.mulf %arg0, %arg1 fastmath<afn> : f32
-// CHECK-NEXT: %12 = arith.addf %arg0, %arg1 fastmath<nnan,nsz> : f32
-// CHECK-NEXT: %13 = arith.subf %arg0, %arg1 : f32
-// CHECK-NEXT: %14 = arith.negf %arg0 fastmath<fast> : f32
-// CHECK-NEXT: %15 = arith.cmpf ult, %arg0, %arg1 fastmath<nnan> : f32
-// CHECK-NEXT: %16 = arith.extf %arg0 fastmath<fast> : f32 to f64
-// CHECK-NEXT: %17 = arith.truncf %arg0 fastmath<contract> : f32 to f16
+// CHECK-LABEL: func.func @fastmath(%x: f32, %y: f32, %v: vector<8xf16>) {
+// CHECK-NEXT: %0 = arith.addf %x, %y fastmath<fast> : f32
+// CHECK-NEXT: %1 = arith.subf %x, %y fastmath<nnan> : f32
+// CHECK-NEXT: %2 = arith.mulf %x, %y fastmath<nnan,ninf> : f32
+// CHECK-NEXT: %3 = arith.divf %x, %y fastmath<reassoc,arcp> : f32
+// CHECK-NEXT: %4 = arith.remf %x, %y : f32
+// CHECK-NEXT: %5 = arith.maximumf %x, %y fastmath<fast> : f32
+// CHECK-NEXT: %6 = arith.minimumf %x, %y fastmath<fast> : f32
+// CHECK-NEXT: %7 = arith.maxnumf %x, %y fastmath<nsz,contract> : f32
+// CHECK-NEXT: %8 = arith.minnumf %x, %y fastmath<reassoc,ninf,nsz,arcp,contract,afn> : f32
+// CHECK-NEXT: %9 = arith.negf %x fastmath<ninf> : f32
+// CHECK-NEXT: %10 = arith.addf %v, %v fastmath<fast> {tag = 2 : i8} : vector<8xf16>
+// CHECK-NEXT: %11 = arith.mulf %x, %y fastmath<afn> : f32
+// CHECK-NEXT: %12 = arith.addf %x, %y fastmath<nnan,nsz> : f32
+// CHECK-NEXT: %13 = arith.subf %x, %y : f32
+// CHECK-NEXT: %14 = arith.negf %x fastmath<fast> : f32
+// CHECK-NEXT: %15 = arith.cmpf ult, %x, %y fastmath<nnan> : f32
+// CHECK-NEXT: %16 = arith.extf %x fastmath<fast> : f32 to f64
+// CHECK-NEXT: %17 = arith.truncf %x fastmath<contract> : f32 to f16
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -57,55 +57,55 @@ func.func @extended(%a: i32, %b: i32, %v: vector<4xi8>, %t: tensor<?xindex>) {
 }
 
 // CHECK: module {
-// CHECK-LABEL: func.func @int_binary(%arg0: i32, %arg1: i32, %arg2: index, %arg3: index, %arg4: vector<4xi64>, %arg5: vector<[4]xi8>, %arg6: tensor<?x4xi16>, %arg7: tensor<*xi1>) {
-// CHECK-NEXT: %0 = arith.addi %arg0, %arg1 : i32
-// CHECK-NEXT: %1 = arith.subi %arg0, %arg1 : i32
-// CHECK-NEXT: %2 = arith.muli %arg0, %arg1 : i32
-// CHECK-NEXT: %3 = arith.divsi %arg0, %arg1 : i32
-// CHECK-NEXT: %4 = arith.divui %arg0, %arg1 : i32
-// CHECK-NEXT: %5 = arith.ceildivsi %arg0, %arg1 : i32
-// CHECK-NEXT: %6 = arith.ceildivui %arg0, %arg1 : i32
-// CHECK-NEXT: %7 = arith.floordivsi %arg0, %arg1 : i32
-// CHECK-NEXT: %8 = arith.remsi %arg0, %arg1 : i32
-// CHECK-NEXT: %9 = arith.remui %arg0, %arg1 : i32
-// CHECK-NEXT: %10 = arith.andi %arg0, %arg1 : i32
-// CHECK-NEXT: %11 = arith.ori %arg0, %arg1 : i32
-// CHECK-NEXT: %12 = arith.xori %arg0, %arg1 : i32
-// CHECK-NEXT: %13 = arith.shli %arg0, %arg1 : i32
-// CHECK-NEXT: %14 = arith.shrsi %arg0, %arg1 : i32
-// CHECK-NEXT: %15 = arith.shrui %arg0, %arg1 : i32
-// CHECK-NEXT: %16 = arith.maxsi %arg0, %arg1 : i32
-// CHECK-NEXT: %17 = arith.maxui %arg0, %arg1 : i32
-// CHECK-NEXT: %18 = arith.minsi %arg0, %arg1 : i32
-// CHECK-NEXT: %19 = arith.minui %arg0, %arg1 : i32
-// CHECK-NEXT: %20 = arith.addi %arg2, %arg3 : index
-// CHECK-NEXT: %21 = arith.muli %arg4, %arg4 : vector<4xi64>
-// CHECK-NEXT: %22 = arith.subi %arg5, %arg5 : vector<[4]xi8>
-// CHECK-NEXT: %23 = arith.divsi %arg6, %arg6 : tensor<?x4xi16>
-// CHECK-NEXT: %24 = arith.xori %arg7, %arg7 : tensor<*xi1>
-// CHECK-NEXT: %25 = arith.remui %arg2, %arg3 {tag = "x"} : index
+// CHECK-LABEL: func.func @int_binary(%a: i32, %b: i32, %i: index, %j: index, %v: vector<4xi64>, %w: vector<[4]xi8>, %t: tensor<?x4xi16>, %u: tensor<*xi1>) {
+// CHECK-NEXT: %0 = arith.addi %a, %b : i32
+// CHECK-NEXT: %1 = arith.subi %a, %b : i32
+// CHECK-NEXT: %2 = arith.muli %a, %b : i32
+// CHECK-NEXT: %3 = arith.divsi %a, %b : i32
+// CHECK-NEXT: %4 = arith.divui %a, %b : i32
+// CHECK-NEXT: %5 = arith.ceildivsi %a, %b : i32
+// CHECK-NEXT: %6 = arith.ceildivui %a, %b : i32
+// CHECK-NEXT: %7 = arith.floordivsi %a, %b : i32
+// CHECK-NEXT: %8 = arith.remsi %a, %b : i32
+// CHECK-NEXT: %9 = arith.remui %a, %b : i32
+// CHECK-NEXT: %10 = arith.andi %a, %b : i32
+// CHECK-NEXT: %11 = arith.ori %a, %b : i32
+// CHECK-NEXT: %12 = arith.xori %a, %b : i32
+// CHECK-NEXT: %13 = arith.shli %a, %b : i32
+// CHECK-NEXT: %14 = arith.shrsi %a, %b : i32
+// CHECK-NEXT: %15 = arith.shrui %a, %b : i32
+// CHECK-NEXT: %16 = arith.maxsi %a, %b : i32
+// CHECK-NEXT: %17 = arith.maxui %a, %b : i32
+// CHECK-NEXT: %18 = arith.minsi %a, %b : i32
+// CHECK-NEXT: %19 = arith.minui %a, %b : i32
+// CHECK-NEXT: %20 = arith.addi %i, %j : index
+// CHECK-NEXT: %21 = arith.muli %v, %v : vector<4xi64>
+// CHECK-NEXT: %22 = arith.subi %w, %w : vector<[4]xi8>
+// CHECK-NEXT: %23 = arith.divsi %t, %t : tensor<?x4xi16>
+// CHECK-NEXT: %24 = arith.xori %u, %u : tensor<*xi1>
+// CHECK-NEXT: %25 = arith.remui %i, %j {tag = "x"} : index
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @overflow_flags(%arg0: i64, %arg1: i64, %arg2: vector<2x3xi32>) {
-// CHECK-NEXT: %0 = arith.addi %arg0, %arg1 overflow<nsw> : i64
-// CHECK-NEXT: %1 = arith.subi %arg0, %arg1 overflow<nuw> : i64
-// CHECK-NEXT: %2 = arith.muli %arg0, %arg1 overflow<nsw, nuw> : i64
-// CHECK-NEXT: %3 = arith.shli %arg0, %arg1 overflow<nsw, nuw> : i64
-// CHECK-NEXT: %4 = arith.addi %arg0, %arg1 : i64
-// CHECK-NEXT: %5 = arith.addi %arg2, %arg2 overflow<nsw> {attr = 1 : i32} : vector<2x3xi32>
-// CHECK-NEXT: %6 = arith.muli %arg0, %arg1 overflow<nuw> : i64
-// CHECK-NEXT: %7 = arith.addi %arg0, %arg1 overflow<nsw> : i64
-// CHECK-NEXT: %8 = arith.subi %arg0, %arg1 overflow<nsw, nuw> : i64
-// CHECK-NEXT: %9 = arith.muli %arg0, %arg1 : i64
+// CHECK-LABEL: func.func @overflow_flags(%a: i64, %b: i64, %v: vector<2x3xi32>) {
+// CHECK-NEXT: %0 = arith.addi %a, %b overflow<nsw> : i64
+// CHECK-NEXT: %1 = arith.subi %a, %b overflow<nuw> : i64
+// CHECK-NEXT: %2 = arith.muli %a, %b overflow<nsw, nuw> : i64
+// CHECK-NEXT: %3 = arith.shli %a, %b overflow<nsw, nuw> : i64
+// CHECK-NEXT: %4 = arith.addi %a, %b : i64
+// CHECK-NEXT: %5 = arith.addi %v, %v overflow<nsw> {attr = 1 : i32} : vector<2x3xi32>
+// CHECK-NEXT: %6 = arith.muli %a, %b overflow<nuw> : i64
+// CHECK-NEXT: %7 = arith.addi %a, %b overflow<nsw> : i64
+// CHECK-NEXT: %8 = arith.subi %a, %b overflow<nsw, nuw> : i64
+// CHECK-NEXT: %9 = arith.muli %a, %b : i64
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @extended(%arg0: i32, %arg1: i32, %arg2: vector<4xi8>, %arg3: tensor<?xindex>) {
-// CHECK-NEXT: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
-// CHECK-NEXT: %sum_0, %overflow_1 = arith.addui_extended %arg2, %arg2 : vector<4xi8>, vector<4xi1>
-// CHECK-NEXT: %sum_2, %overflow_3 = arith.addui_extended %arg3, %arg3 : tensor<?xindex>, tensor<?xi1>
-// CHECK-NEXT: %low, %high = arith.mulsi_extended %arg0, %arg1 : i32
-// CHECK-NEXT: %low_4, %high_5 = arith.mului_extended %arg2, %arg2 : vector<4xi8>
-// CHECK-NEXT: %low_6, %high_7 = arith.mulsi_extended %arg3, %arg3 : tensor<?xindex>
+// CHECK-LABEL: func.func @extended(%a: i32, %b: i32, %v: vector<4xi8>, %t: tensor<?xindex>) {
+// CHECK-NEXT: %sum, %overflow = arith.addui_extended %a, %b : i32, i1
+// CHECK-NEXT: %sum_0, %overflow_1 = arith.addui_extended %v, %v : vector<4xi8>, vector<4xi1>
+// CHECK-NEXT: %sum_2, %overflow_3 = arith.addui_extended %t, %t : tensor<?xindex>, tensor<?xi1>
+// CHECK-NEXT: %low, %high = arith.mulsi_extended %a, %b : i32
+// CHECK-NEXT: %low_4, %high_5 = arith.mului_extended %v, %v : vector<4xi8>
+// CHECK-NEXT: %low_6, %high_7 = arith.mulsi_extended %t, %t : tensor<?xindex>
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: }

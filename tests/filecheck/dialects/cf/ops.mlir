@@ -5,8 +5,8 @@
 // RUN: tile-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: func.func @f(
-// CHECK-NEXT: cf.assert %arg0, "must hold"
-// CHECK-NEXT: cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb2
+// CHECK-NEXT: cf.assert %c, "must hold"
+// CHECK-NEXT: cf.cond_br %c, ^bb1(%x : i32), ^bb2
 // CHECK-NEXT: ^bb1(%0: i32):  // pred: ^bb0
 // CHECK-NEXT: cf.br ^bb3(%0 : i32)
 // CHECK-NEXT: ^bb2:  // pred: ^bb0
@@ -31,7 +31,7 @@ func.func @f(%c: i1, %x: i32) -> i32 {
 
 // Two edges from one block count as two predecessors, as in MLIR.
 // CHECK-LABEL: func.func @g(
-// CHECK-NEXT: cf.cond_br %arg0, ^bb1, ^bb1
+// CHECK-NEXT: cf.cond_br %c, ^bb1, ^bb1
 // CHECK-NEXT: ^bb1:  // 2 preds: ^bb0, ^bb0
 func.func @g(%c: i1) {
   cf.cond_br %c, ^bb1, ^bb1

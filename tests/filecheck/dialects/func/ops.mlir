@@ -46,12 +46,12 @@ func.func @empty_ret() -> () {
 // CHECK-NEXT:   func.func public @pub() {
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @args(%arg0: i32 {foo.a = 1 : i32}, %arg1: f32, %arg2: memref<4xf32>) -> (i32 {foo.r}, f32) attributes {foo.attr, llvm.emit_c_interface} {
-// CHECK-NEXT:     return %arg0, %arg1 : i32, f32
+// CHECK-NEXT:   func.func @args(%a: i32 {foo.a = 1 : i32}, %b: f32, %c: memref<4xf32>) -> (i32 {foo.r}, f32) attributes {foo.attr, llvm.emit_c_interface} {
+// CHECK-NEXT:     return %a, %b : i32, f32
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @calls(%arg0: i32, %arg1: f32) -> i32 {
-// CHECK-NEXT:     %0 = call @decl(%arg0) : (i32) -> i32
-// CHECK-NEXT:     %1:2 = call @decl_multi(%0, %arg1) : (i32, f32) -> (i32, f32)
+// CHECK-NEXT:   func.func @calls(%a: i32, %b: f32) -> i32 {
+// CHECK-NEXT:     %0 = call @decl(%a) : (i32) -> i32
+// CHECK-NEXT:     %1:2 = call @decl_multi(%0, %b) : (i32, f32) -> (i32, f32)
 // CHECK-NEXT:     call @decl_noresult() {foo.z} : () -> ()
 // CHECK-NEXT:     %f = constant @decl : (i32) -> i32
 // CHECK-NEXT:     %f_0 = constant @decl_multi : (i32, f32) -> (i32, f32)

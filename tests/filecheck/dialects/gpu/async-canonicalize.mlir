@@ -21,8 +21,8 @@ func.func @wait_pairs() {
 
 // `%t1 = gpu.wait async [%t0]` is %t0; a wait with two dependencies stays.
 // CHECK-LABEL: func.func @forward(
-// CHECK-NEXT: %[[T:.*]] = gpu.memset async [%arg2] %arg0, %arg1 : memref<4xf32>, f32
-// CHECK-NEXT: %[[U:.*]] = gpu.memset async [%[[T]]] %arg0, %arg1 : memref<4xf32>, f32
+// CHECK-NEXT: %[[T:.*]] = gpu.memset async [%t] %m, %v : memref<4xf32>, f32
+// CHECK-NEXT: %[[U:.*]] = gpu.memset async [%[[T]]] %m, %v : memref<4xf32>, f32
 // CHECK-NEXT: gpu.wait [%[[T]], %[[U]]]
 // CHECK-NEXT: return
 func.func @forward(%m: memref<4xf32>, %v: f32, %t: !gpu.async.token) {
@@ -37,10 +37,10 @@ func.func @forward(%m: memref<4xf32>, %v: f32, %t: !gpu.async.token) {
 
 // memref.cast operands of memcpy and memset are read through (not casts from unranked memrefs).
 // CHECK-LABEL: func.func @casts(
-// CHECK-NEXT: gpu.memcpy  %arg0, %arg1 : memref<8xf32>, memref<8xf32>
-// CHECK-NEXT: gpu.memset  %arg0, %arg3 : memref<8xf32>, f32
-// CHECK-NEXT: %[[C:.*]] = memref.cast %arg2 : memref<*xf32> to memref<8xf32>
-// CHECK-NEXT: gpu.memcpy  %arg0, %[[C]] : memref<8xf32>, memref<8xf32>
+// CHECK-NEXT: gpu.memcpy  %a, %b : memref<8xf32>, memref<8xf32>
+// CHECK-NEXT: gpu.memset  %a, %v : memref<8xf32>, f32
+// CHECK-NEXT: %[[C:.*]] = memref.cast %u : memref<*xf32> to memref<8xf32>
+// CHECK-NEXT: gpu.memcpy  %a, %[[C]] : memref<8xf32>, memref<8xf32>
 func.func @casts(%a: memref<8xf32>, %b: memref<8xf32>, %u: memref<*xf32>, %v: f32) {
   %ca = memref.cast %a : memref<8xf32> to memref<?xf32>
   %cb = memref.cast %b : memref<8xf32> to memref<?xf32>

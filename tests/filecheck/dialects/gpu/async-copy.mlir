@@ -17,13 +17,13 @@ func.func @f(%dst : memref<4xf32>, %src : memref<4xf32>, %v: f32) {
 }
 
 // CHECK: module {
-// CHECK-NEXT:   func.func @f(%arg0: memref<4xf32>, %arg1: memref<4xf32>, %arg2: f32) {
+// CHECK-NEXT:   func.func @f(%dst: memref<4xf32>, %src: memref<4xf32>, %v: f32) {
 // CHECK-NEXT:     %0 = gpu.wait async
 // CHECK-NEXT:     %1 = gpu.wait async [%0]
-// CHECK-NEXT:     %2 = gpu.memcpy async [%1] %arg0, %arg1 : memref<4xf32>, memref<4xf32>
-// CHECK-NEXT:     gpu.memcpy  %arg0, %arg1 : memref<4xf32>, memref<4xf32>
-// CHECK-NEXT:     %3 = gpu.memset async [%2] %arg0, %arg2 : memref<4xf32>, f32
-// CHECK-NEXT:     gpu.memset  %arg0, %arg2 : memref<4xf32>, f32
+// CHECK-NEXT:     %2 = gpu.memcpy async [%1] %dst, %src : memref<4xf32>, memref<4xf32>
+// CHECK-NEXT:     gpu.memcpy  %dst, %src : memref<4xf32>, memref<4xf32>
+// CHECK-NEXT:     %3 = gpu.memset async [%2] %dst, %v : memref<4xf32>, f32
+// CHECK-NEXT:     gpu.memset  %dst, %v : memref<4xf32>, f32
 // CHECK-NEXT:     gpu.wait [%3]
 // CHECK-NEXT:     gpu.wait
 // CHECK-NEXT:     return

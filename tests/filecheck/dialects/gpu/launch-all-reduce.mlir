@@ -32,27 +32,27 @@ func.func @launch(%sz: index, %t: !gpu.async.token, %x: f32, %n: i32, %m: memref
 }
 
 // CHECK: module {
-// CHECK-NEXT:   func.func @launch(%arg0: index, %arg1: !gpu.async.token, %arg2: f32, %arg3: i32, %arg4: memref<8xindex>, %arg5: memref<f32>, %arg6: memref<i32>) -> !gpu.async.token {
+// CHECK-NEXT:   func.func @launch(%sz: index, %t: !gpu.async.token, %x: f32, %n: i32, %m: memref<8xindex>, %mf: memref<f32>, %mi: memref<i32>) -> !gpu.async.token {
 // CHECK-NEXT:     %c1 = arith.constant 1 : index
-// CHECK-NEXT:     gpu.launch blocks(%arg7, %arg8, %arg9) in (%arg13 = %c1, %arg14 = %arg0, %arg15 = %arg0) threads(%arg10, %arg11, %arg12) in (%arg16 = %arg0, %arg17 = %c1, %arg18 = %arg0) {
-// CHECK-NEXT:       memref.store %arg7, %arg4[%arg8] : memref<8xindex>
-// CHECK-NEXT:       memref.store %arg11, %arg4[%arg10] : memref<8xindex>
-// CHECK-NEXT:       memref.store %arg13, %arg4[%arg16] : memref<8xindex>
-// CHECK-NEXT:       %1 = gpu.all_reduce  add %arg2 {
+// CHECK-NEXT:     gpu.launch blocks(%arg7, %arg8, %arg9) in (%arg13 = %c1, %arg14 = %sz, %arg15 = %sz) threads(%arg10, %arg11, %arg12) in (%arg16 = %sz, %arg17 = %c1, %arg18 = %sz) {
+// CHECK-NEXT:       memref.store %arg7, %m[%arg8] : memref<8xindex>
+// CHECK-NEXT:       memref.store %arg11, %m[%arg10] : memref<8xindex>
+// CHECK-NEXT:       memref.store %arg13, %m[%arg16] : memref<8xindex>
+// CHECK-NEXT:       %1 = gpu.all_reduce  add %x {
 // CHECK-NEXT:       } : (f32) -> f32
-// CHECK-NEXT:       %2 = gpu.all_reduce  %arg3 {
+// CHECK-NEXT:       %2 = gpu.all_reduce  %n {
 // CHECK-NEXT:       ^bb0(%arg19: i32, %arg20: i32):
 // CHECK-NEXT:         %3 = arith.maxsi %arg19, %arg20 : i32
 // CHECK-NEXT:         gpu.yield %3 : i32
 // CHECK-NEXT:       } : (i32) -> i32
-// CHECK-NEXT:       memref.store %1, %arg5[] : memref<f32>
-// CHECK-NEXT:       memref.store %2, %arg6[] : memref<i32>
+// CHECK-NEXT:       memref.store %1, %mf[] : memref<f32>
+// CHECK-NEXT:       memref.store %2, %mi[] : memref<i32>
 // CHECK-NEXT:       gpu.terminator
 // CHECK-NEXT:     }
-// CHECK-NEXT:     %0 = gpu.launch async [%arg1] blocks(%arg7, %arg8, %arg9) in (%arg13 = %arg0, %arg14 = %arg0, %arg15 = %arg0) threads(%arg10, %arg11, %arg12) in (%arg16 = %arg0, %arg17 = %arg0, %arg18 = %arg0) workgroup(%arg19 : memref<4xf32, #gpu.address_space<workgroup>>) private(%arg20 : memref<2xf32, #gpu.address_space<private>>) {
-// CHECK-NEXT:       %1 = gpu.all_reduce  mul %arg2 uniform {
+// CHECK-NEXT:     %0 = gpu.launch async [%t] blocks(%arg7, %arg8, %arg9) in (%arg13 = %sz, %arg14 = %sz, %arg15 = %sz) threads(%arg10, %arg11, %arg12) in (%arg16 = %sz, %arg17 = %sz, %arg18 = %sz) workgroup(%arg19 : memref<4xf32, #gpu.address_space<workgroup>>) private(%arg20 : memref<2xf32, #gpu.address_space<private>>) {
+// CHECK-NEXT:       %1 = gpu.all_reduce  mul %x uniform {
 // CHECK-NEXT:       } : (f32) -> f32
-// CHECK-NEXT:       memref.store %1, %arg5[] : memref<f32>
+// CHECK-NEXT:       memref.store %1, %mf[] : memref<f32>
 // CHECK-NEXT:       gpu.terminator
 // CHECK-NEXT:     } {kernel_name = "k"}
 // CHECK-NEXT:     return %0 : !gpu.async.token
@@ -61,28 +61,28 @@ func.func @launch(%sz: index, %t: !gpu.async.token, %x: f32, %n: i32, %m: memref
 // CHECK-EMPTY:
 
 // CANON: module {
-// CANON-NEXT:   func.func @launch(%arg0: index, %arg1: !gpu.async.token, %arg2: f32, %arg3: i32, %arg4: memref<8xindex>, %arg5: memref<f32>, %arg6: memref<i32>) -> !gpu.async.token {
+// CANON-NEXT:   func.func @launch(%sz: index, %t: !gpu.async.token, %x: f32, %n: i32, %m: memref<8xindex>, %mf: memref<f32>, %mi: memref<i32>) -> !gpu.async.token {
 // CANON-NEXT:     %c0 = arith.constant 0 : index
 // CANON-NEXT:     %c1 = arith.constant 1 : index
-// CANON-NEXT:     gpu.launch blocks(%arg7, %arg8, %arg9) in (%arg13 = %c1, %arg14 = %arg0, %arg15 = %arg0) threads(%arg10, %arg11, %arg12) in (%arg16 = %arg0, %arg17 = %c1, %arg18 = %arg0) {
-// CANON-NEXT:       memref.store %c0, %arg4[%arg8] : memref<8xindex>
-// CANON-NEXT:       memref.store %c0, %arg4[%arg10] : memref<8xindex>
-// CANON-NEXT:       memref.store %arg13, %arg4[%arg16] : memref<8xindex>
-// CANON-NEXT:       %1 = gpu.all_reduce  add %arg2 uniform {
+// CANON-NEXT:     gpu.launch blocks(%arg7, %arg8, %arg9) in (%arg13 = %c1, %arg14 = %sz, %arg15 = %sz) threads(%arg10, %arg11, %arg12) in (%arg16 = %sz, %arg17 = %c1, %arg18 = %sz) {
+// CANON-NEXT:       memref.store %c0, %m[%arg8] : memref<8xindex>
+// CANON-NEXT:       memref.store %c0, %m[%arg10] : memref<8xindex>
+// CANON-NEXT:       memref.store %arg13, %m[%arg16] : memref<8xindex>
+// CANON-NEXT:       %1 = gpu.all_reduce  add %x uniform {
 // CANON-NEXT:       } : (f32) -> f32
-// CANON-NEXT:       %2 = gpu.all_reduce  %arg3 uniform {
+// CANON-NEXT:       %2 = gpu.all_reduce  %n uniform {
 // CANON-NEXT:       ^bb0(%arg19: i32, %arg20: i32):
 // CANON-NEXT:         %3 = arith.maxsi %arg19, %arg20 : i32
 // CANON-NEXT:         gpu.yield %3 : i32
 // CANON-NEXT:       } : (i32) -> i32
-// CANON-NEXT:       memref.store %1, %arg5[] : memref<f32>
-// CANON-NEXT:       memref.store %2, %arg6[] : memref<i32>
+// CANON-NEXT:       memref.store %1, %mf[] : memref<f32>
+// CANON-NEXT:       memref.store %2, %mi[] : memref<i32>
 // CANON-NEXT:       gpu.terminator
 // CANON-NEXT:     }
-// CANON-NEXT:     %0 = gpu.launch async [%arg1] blocks(%arg7, %arg8, %arg9) in (%arg13 = %arg0, %arg14 = %arg0, %arg15 = %arg0) threads(%arg10, %arg11, %arg12) in (%arg16 = %arg0, %arg17 = %arg0, %arg18 = %arg0) workgroup(%arg19 : memref<4xf32, #gpu.address_space<workgroup>>) private(%arg20 : memref<2xf32, #gpu.address_space<private>>) {
-// CANON-NEXT:       %1 = gpu.all_reduce  mul %arg2 uniform {
+// CANON-NEXT:     %0 = gpu.launch async [%t] blocks(%arg7, %arg8, %arg9) in (%arg13 = %sz, %arg14 = %sz, %arg15 = %sz) threads(%arg10, %arg11, %arg12) in (%arg16 = %sz, %arg17 = %sz, %arg18 = %sz) workgroup(%arg19 : memref<4xf32, #gpu.address_space<workgroup>>) private(%arg20 : memref<2xf32, #gpu.address_space<private>>) {
+// CANON-NEXT:       %1 = gpu.all_reduce  mul %x uniform {
 // CANON-NEXT:       } : (f32) -> f32
-// CANON-NEXT:       memref.store %1, %arg5[] : memref<f32>
+// CANON-NEXT:       memref.store %1, %mf[] : memref<f32>
 // CANON-NEXT:       gpu.terminator
 // CANON-NEXT:     } {kernel_name = "k"}
 // CANON-NEXT:     return %0 : !gpu.async.token

@@ -56,7 +56,7 @@ module attributes {gpu.container_module} {
 
 // CHECK:      module attributes {gpu.container_module} {
 // CHECK-NEXT:   gpu.module @kernels {
-// CHECK-NEXT:     gpu.func @kernel(%arg0: memref<16xf32>, %arg1: index) workgroup(%arg2 : memref<32xf32, #gpu.address_space<workgroup>>) private(%arg3 : memref<4xf32, #gpu.address_space<private>>) kernel attributes {known_block_size = array<i32: 16, 1, 1>} {
+// CHECK-NEXT:     gpu.func @kernel(%arg0: memref<16xf32>, %n: index) workgroup(%w : memref<32xf32, #gpu.address_space<workgroup>>) private(%p : memref<4xf32, #gpu.address_space<private>>) kernel attributes {known_block_size = array<i32: 16, 1, 1>} {
 // CHECK-NEXT:       %thread_id_x = gpu.thread_id  x
 // CHECK-NEXT:       %thread_id_y = gpu.thread_id  y upper_bound 64
 // CHECK-NEXT:       %block_id_x = gpu.block_id  x
@@ -77,10 +77,10 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT:     gpu.func @noargs() kernel {
 // CHECK-NEXT:       gpu.return
 // CHECK-NEXT:     }
-// CHECK-NEXT:     gpu.func @helper(%arg0: f32 {foo.arg}, %arg1: memref<8xf32, 3>) -> (f32 {foo.res}) workgroup(%arg2 : memref<8xf32, #gpu.address_space<workgroup>> {foo.wg}, %arg3 : memref<8xf32, 3>) attributes {foo.fn, known_grid_size = array<i32: 4, 2, 1>} {
-// CHECK-NEXT:       gpu.return %arg0 : f32
+// CHECK-NEXT:     gpu.func @helper(%a: f32 {foo.arg}, %b: memref<8xf32, 3>) -> (f32 {foo.res}) workgroup(%w : memref<8xf32, #gpu.address_space<workgroup>> {foo.wg}, %w2 : memref<8xf32, 3>) attributes {foo.fn, known_grid_size = array<i32: 4, 2, 1>} {
+// CHECK-NEXT:       gpu.return %a : f32
 // CHECK-NEXT:     }
-// CHECK-NEXT:     gpu.func @priv_only() private(%arg0 : memref<1xi32, 5>) {
+// CHECK-NEXT:     gpu.func @priv_only() private(%p : memref<1xi32, 5>) {
 // CHECK-NEXT:       gpu.return
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
@@ -91,17 +91,17 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT:       gpu.return
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @launch(%arg0: memref<16xf32>, %arg1: index, %arg2: i32, %arg3: i64, %arg4: i32, %arg5: !gpu.async.token) {
-// CHECK-NEXT:     gpu.launch_func  @kernels::@kernel blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)  args(%arg0 : memref<16xf32>, %arg1 : index)
-// CHECK-NEXT:     gpu.launch_func  @kernels::@kernel blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)  dynamic_shared_memory_size %arg4 args(%arg0 : memref<16xf32>, %arg1 : index) {foo.launch}
-// CHECK-NEXT:     gpu.launch_func  @kernels::@noargs blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)
-// CHECK-NEXT:     gpu.launch_func  @kernels::@noargs clusters in (%arg1, %arg1, %arg1) blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)
-// CHECK-NEXT:     gpu.launch_func  @with_attrs::@k blocks in (%arg2, %arg2, %arg2) threads in (%arg2, %arg2, %arg2) : i32 args(%arg2 : i32, %arg3 : i64)
-// CHECK-NEXT:     gpu.launch_func  @with_attrs::@k blocks in (%arg3, %arg3, %arg3) threads in (%arg3, %arg3, %arg3) : i64 dynamic_shared_memory_size %arg4 args(%arg2 : i32, %arg3 : i64)
-// CHECK-NEXT:     %0 = gpu.launch_func async @kernels::@noargs blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)
-// CHECK-NEXT:     %1 = gpu.launch_func async [%arg5, %0] @kernels::@noargs blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)
-// CHECK-NEXT:     gpu.launch_func [%1] @kernels::@noargs blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)
-// CHECK-NEXT:     gpu.launch_func <%arg5 : !gpu.async.token> @kernels::@noargs blocks in (%arg1, %arg1, %arg1) threads in (%arg1, %arg1, %arg1)
+// CHECK-NEXT:   func.func @launch(%buf: memref<16xf32>, %c1: index, %i: i32, %l: i64, %sz: i32, %t: !gpu.async.token) {
+// CHECK-NEXT:     gpu.launch_func  @kernels::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)  args(%buf : memref<16xf32>, %c1 : index)
+// CHECK-NEXT:     gpu.launch_func  @kernels::@kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)  dynamic_shared_memory_size %sz args(%buf : memref<16xf32>, %c1 : index) {foo.launch}
+// CHECK-NEXT:     gpu.launch_func  @kernels::@noargs blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+// CHECK-NEXT:     gpu.launch_func  @kernels::@noargs clusters in (%c1, %c1, %c1) blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+// CHECK-NEXT:     gpu.launch_func  @with_attrs::@k blocks in (%i, %i, %i) threads in (%i, %i, %i) : i32 args(%i : i32, %l : i64)
+// CHECK-NEXT:     gpu.launch_func  @with_attrs::@k blocks in (%l, %l, %l) threads in (%l, %l, %l) : i64 dynamic_shared_memory_size %sz args(%i : i32, %l : i64)
+// CHECK-NEXT:     %0 = gpu.launch_func async @kernels::@noargs blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+// CHECK-NEXT:     %1 = gpu.launch_func async [%t, %0] @kernels::@noargs blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+// CHECK-NEXT:     gpu.launch_func [%1] @kernels::@noargs blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+// CHECK-NEXT:     gpu.launch_func <%t : !gpu.async.token> @kernels::@noargs blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

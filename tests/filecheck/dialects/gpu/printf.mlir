@@ -6,9 +6,9 @@
 
 // CHECK-LABEL: func.func @prints(
 // CHECK: gpu.printf "Hello\0A" {x}
-// CHECK: gpu.printf "%d %f %lu" %arg0, %arg1, %arg2 : i32, f32, index
+// CHECK: gpu.printf "%d %f %lu" %a, %b, %c : i32, f32, index
 // GENERIC: "gpu.printf"() <{format = "Hello\0A"}> {x} : () -> ()
-// GENERIC: "gpu.printf"(%arg0, %arg1, %arg2) <{format = "%d %f %lu"}> : (i32, f32, index) -> ()
+// GENERIC: "gpu.printf"(%a, %b, %c) <{format = "%d %f %lu"}> : (i32, f32, index) -> ()
 func.func @prints(%a: i32, %b: f32, %c: index) {
   gpu.printf "Hello\n" {x}
   gpu.printf "%d %f %lu" %a, %b, %c : i32, f32, index

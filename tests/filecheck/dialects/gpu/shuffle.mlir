@@ -3,11 +3,11 @@
 // RUN: tile-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: func.func @shuffles(
-// CHECK: %[[R:.*]], %{{.*}} = gpu.shuffle  xor %arg0, %arg1, %arg2 : f32
-// CHECK: gpu.shuffle  down %{{.*}}, %arg1, %arg2 : i32
+// CHECK: %[[R:.*]], %{{.*}} = gpu.shuffle  xor %v, %o, %w : f32
+// CHECK: gpu.shuffle  down %{{.*}}, %o, %w : i32
 // CHECK: gpu.shuffle  idx
 // CHECK: gpu.shuffle  up
-// GENERIC: "gpu.shuffle"(%arg0, %arg1, %arg2) <{mode = #gpu<shuffle_mode xor>}> : (f32, i32, i32) -> (f32, i1)
+// GENERIC: "gpu.shuffle"(%v, %o, %w) <{mode = #gpu<shuffle_mode xor>}> : (f32, i32, i32) -> (f32, i1)
 func.func @shuffles(%v: f32, %o: i32, %w: i32, %i: i32) -> (f32, i1) {
   %r, %ok = gpu.shuffle xor %v, %o, %w : f32
   %a, %b = gpu.shuffle down %i, %o, %w : i32

@@ -7,9 +7,9 @@
 // custom directive prints its own), on scalars and 1-D vectors, with and without `uniform`.
 
 // CHECK-LABEL: func.func @reductions(
-// CHECK: gpu.subgroup_reduce  add %arg0 : (f32) -> f32
-// CHECK: gpu.subgroup_reduce  maxnumf %arg1 uniform {tag} : (vector<4xf32>) -> vector<4xf32>
-// CHECK: gpu.subgroup_reduce  xor %arg2 : (vector<2xi32>) -> vector<2xi32>
+// CHECK: gpu.subgroup_reduce  add %a : (f32) -> f32
+// CHECK: gpu.subgroup_reduce  maxnumf %v uniform {tag} : (vector<4xf32>) -> vector<4xf32>
+// CHECK: gpu.subgroup_reduce  xor %i : (vector<2xi32>) -> vector<2xi32>
 // GENERIC: "gpu.subgroup_reduce"(%{{.*}}) <{op = #gpu<all_reduce_op add>}> : (f32) -> f32
 // GENERIC: "gpu.subgroup_reduce"(%{{.*}}) <{op = #gpu<all_reduce_op maxnumf>, uniform}> {tag} : (vector<4xf32>) -> vector<4xf32>
 func.func @reductions(%a: f32, %v: vector<4xf32>, %i: vector<2xi32>) -> (f32, vector<4xf32>, vector<2xi32>) {

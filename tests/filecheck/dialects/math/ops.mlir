@@ -83,80 +83,80 @@ func.func @integer(%a: i32, %i: index, %v: vector<4xi8>, %t: tensor<2x2xi64>) {
 }
 
 // CHECK: module {
-// CHECK-LABEL: func.func @float_unary(%arg0: f32, %arg1: f64, %arg2: f16, %arg3: vector<4xf32>, %arg4: tensor<?xbf16>, %arg5: tensor<*xf64>) {
-// CHECK-NEXT: %0 = math.absf %arg0 : f32
-// CHECK-NEXT: %1 = math.acos %arg0 : f32
-// CHECK-NEXT: %2 = math.acosh %arg0 : f32
-// CHECK-NEXT: %3 = math.asin %arg0 : f32
-// CHECK-NEXT: %4 = math.asinh %arg0 : f32
-// CHECK-NEXT: %5 = math.atan %arg0 : f32
-// CHECK-NEXT: %6 = math.atanh %arg0 : f32
-// CHECK-NEXT: %7 = math.cbrt %arg0 : f32
-// CHECK-NEXT: %8 = math.ceil %arg0 : f32
-// CHECK-NEXT: %9 = math.cos %arg0 : f32
-// CHECK-NEXT: %10 = math.cosh %arg0 : f32
-// CHECK-NEXT: %11 = math.erf %arg0 : f32
-// CHECK-NEXT: %12 = math.exp %arg0 : f32
-// CHECK-NEXT: %13 = math.exp2 %arg0 : f32
-// CHECK-NEXT: %14 = math.expm1 %arg0 : f32
-// CHECK-NEXT: %15 = math.floor %arg0 : f32
-// CHECK-NEXT: %16 = math.log %arg0 : f32
-// CHECK-NEXT: %17 = math.log10 %arg0 : f32
-// CHECK-NEXT: %18 = math.log1p %arg0 : f32
-// CHECK-NEXT: %19 = math.log2 %arg0 : f32
-// CHECK-NEXT: %20 = math.round %arg0 : f32
-// CHECK-NEXT: %21 = math.roundeven %arg0 : f32
-// CHECK-NEXT: %22 = math.rsqrt %arg0 : f32
-// CHECK-NEXT: %23 = math.sin %arg0 : f32
-// CHECK-NEXT: %24 = math.sinh %arg0 : f32
-// CHECK-NEXT: %25 = math.sqrt %arg0 : f32
-// CHECK-NEXT: %26 = math.tan %arg0 : f32
-// CHECK-NEXT: %27 = math.tanh %arg0 : f32
-// CHECK-NEXT: %28 = math.trunc %arg0 : f32
-// CHECK-NEXT: %29 = math.sqrt %arg1 : f64
-// CHECK-NEXT: %30 = math.exp %arg2 : f16
-// CHECK-NEXT: %31 = math.log %arg3 : vector<4xf32>
-// CHECK-NEXT: %32 = math.tanh %arg4 : tensor<?xbf16>
-// CHECK-NEXT: %33 = math.floor %arg5 : tensor<*xf64>
-// CHECK-NEXT: %34 = math.rsqrt %arg0 {tag} : f32
+// CHECK-LABEL: func.func @float_unary(%x: f32, %d: f64, %h: f16, %v: vector<4xf32>, %t: tensor<?xbf16>, %u: tensor<*xf64>) {
+// CHECK-NEXT: %0 = math.absf %x : f32
+// CHECK-NEXT: %1 = math.acos %x : f32
+// CHECK-NEXT: %2 = math.acosh %x : f32
+// CHECK-NEXT: %3 = math.asin %x : f32
+// CHECK-NEXT: %4 = math.asinh %x : f32
+// CHECK-NEXT: %5 = math.atan %x : f32
+// CHECK-NEXT: %6 = math.atanh %x : f32
+// CHECK-NEXT: %7 = math.cbrt %x : f32
+// CHECK-NEXT: %8 = math.ceil %x : f32
+// CHECK-NEXT: %9 = math.cos %x : f32
+// CHECK-NEXT: %10 = math.cosh %x : f32
+// CHECK-NEXT: %11 = math.erf %x : f32
+// CHECK-NEXT: %12 = math.exp %x : f32
+// CHECK-NEXT: %13 = math.exp2 %x : f32
+// CHECK-NEXT: %14 = math.expm1 %x : f32
+// CHECK-NEXT: %15 = math.floor %x : f32
+// CHECK-NEXT: %16 = math.log %x : f32
+// CHECK-NEXT: %17 = math.log10 %x : f32
+// CHECK-NEXT: %18 = math.log1p %x : f32
+// CHECK-NEXT: %19 = math.log2 %x : f32
+// CHECK-NEXT: %20 = math.round %x : f32
+// CHECK-NEXT: %21 = math.roundeven %x : f32
+// CHECK-NEXT: %22 = math.rsqrt %x : f32
+// CHECK-NEXT: %23 = math.sin %x : f32
+// CHECK-NEXT: %24 = math.sinh %x : f32
+// CHECK-NEXT: %25 = math.sqrt %x : f32
+// CHECK-NEXT: %26 = math.tan %x : f32
+// CHECK-NEXT: %27 = math.tanh %x : f32
+// CHECK-NEXT: %28 = math.trunc %x : f32
+// CHECK-NEXT: %29 = math.sqrt %d : f64
+// CHECK-NEXT: %30 = math.exp %h : f16
+// CHECK-NEXT: %31 = math.log %v : vector<4xf32>
+// CHECK-NEXT: %32 = math.tanh %t : tensor<?xbf16>
+// CHECK-NEXT: %33 = math.floor %u : tensor<*xf64>
+// CHECK-NEXT: %34 = math.rsqrt %x {tag} : f32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @fastmath(%arg0: f32, %arg1: vector<2x2xf16>) {
-// CHECK-NEXT: %0 = math.sqrt %arg0 fastmath<fast> : f32
-// CHECK-NEXT: %1 = math.rsqrt %arg0 fastmath<nnan,ninf> : f32
-// CHECK-NEXT: %2 = math.exp %arg0 fastmath<afn> : f32
-// CHECK-NEXT: %3 = math.log2 %arg1 fastmath<reassoc,contract> : vector<2x2xf16>
-// CHECK-NEXT: %4 = math.sin %arg0 : f32
-// CHECK-NEXT: %5 = math.cos %arg0 fastmath<nsz> {tag = 1 : i32} : f32
-// CHECK-NEXT: %6 = math.powf %arg0, %arg0 fastmath<fast> : f32
-// CHECK-NEXT: %7 = math.fma %arg0, %arg0, %arg0 fastmath<contract> : f32
-// CHECK-NEXT: %8 = math.atan2 %arg0, %arg0 fastmath<nnan> : f32
-// CHECK-NEXT: %9 = math.absf %arg0 fastmath<ninf> : f32
-// CHECK-NEXT: %10 = math.ceil %arg0 : f32
-// CHECK-NEXT: %11 = math.round %arg0 fastmath<arcp> : f32
+// CHECK-LABEL: func.func @fastmath(%x: f32, %v: vector<2x2xf16>) {
+// CHECK-NEXT: %0 = math.sqrt %x fastmath<fast> : f32
+// CHECK-NEXT: %1 = math.rsqrt %x fastmath<nnan,ninf> : f32
+// CHECK-NEXT: %2 = math.exp %x fastmath<afn> : f32
+// CHECK-NEXT: %3 = math.log2 %v fastmath<reassoc,contract> : vector<2x2xf16>
+// CHECK-NEXT: %4 = math.sin %x : f32
+// CHECK-NEXT: %5 = math.cos %x fastmath<nsz> {tag = 1 : i32} : f32
+// CHECK-NEXT: %6 = math.powf %x, %x fastmath<fast> : f32
+// CHECK-NEXT: %7 = math.fma %x, %x, %x fastmath<contract> : f32
+// CHECK-NEXT: %8 = math.atan2 %x, %x fastmath<nnan> : f32
+// CHECK-NEXT: %9 = math.absf %x fastmath<ninf> : f32
+// CHECK-NEXT: %10 = math.ceil %x : f32
+// CHECK-NEXT: %11 = math.round %x fastmath<arcp> : f32
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @binary_ternary(%arg0: f32, %arg1: f32, %arg2: f32, %arg3: vector<4xf64>, %arg4: tensor<?xf16>, %arg5: i32, %arg6: vector<4xi64>) {
-// CHECK-NEXT: %0 = math.powf %arg0, %arg1 : f32
-// CHECK-NEXT: %1 = math.atan2 %arg0, %arg1 : f32
-// CHECK-NEXT: %2 = math.copysign %arg0, %arg1 : f32
-// CHECK-NEXT: %3 = math.fma %arg0, %arg1, %arg2 : f32
-// CHECK-NEXT: %4 = math.powf %arg3, %arg3 : vector<4xf64>
-// CHECK-NEXT: %5 = math.fma %arg4, %arg4, %arg4 : tensor<?xf16>
-// CHECK-NEXT: %6 = math.fpowi %arg0, %arg5 : f32, i32
-// CHECK-NEXT: %7 = math.fpowi %arg3, %arg6 fastmath<fast> : vector<4xf64>, vector<4xi64>
+// CHECK-LABEL: func.func @binary_ternary(%x: f32, %y: f32, %z: f32, %v: vector<4xf64>, %t: tensor<?xf16>, %n: i32, %vn: vector<4xi64>) {
+// CHECK-NEXT: %0 = math.powf %x, %y : f32
+// CHECK-NEXT: %1 = math.atan2 %x, %y : f32
+// CHECK-NEXT: %2 = math.copysign %x, %y : f32
+// CHECK-NEXT: %3 = math.fma %x, %y, %z : f32
+// CHECK-NEXT: %4 = math.powf %v, %v : vector<4xf64>
+// CHECK-NEXT: %5 = math.fma %t, %t, %t : tensor<?xf16>
+// CHECK-NEXT: %6 = math.fpowi %x, %n : f32, i32
+// CHECK-NEXT: %7 = math.fpowi %v, %vn fastmath<fast> : vector<4xf64>, vector<4xi64>
 // CHECK-NEXT: return
 // CHECK-NEXT: }
-// CHECK-LABEL: func.func @integer(%arg0: i32, %arg1: index, %arg2: vector<4xi8>, %arg3: tensor<2x2xi64>) {
-// CHECK-NEXT: %0 = math.absi %arg0 : i32
-// CHECK-NEXT: %1 = math.ctlz %arg0 : i32
-// CHECK-NEXT: %2 = math.cttz %arg0 : i32
-// CHECK-NEXT: %3 = math.ctpop %arg0 : i32
-// CHECK-NEXT: %4 = math.absi %arg2 : vector<4xi8>
-// CHECK-NEXT: %5 = math.ctpop %arg3 : tensor<2x2xi64>
-// CHECK-NEXT: %6 = math.ipowi %arg0, %arg0 : i32
-// CHECK-NEXT: %7 = math.ipowi %arg2, %arg2 : vector<4xi8>
-// CHECK-NEXT: %8 = math.absi %arg1 : index
+// CHECK-LABEL: func.func @integer(%a: i32, %i: index, %v: vector<4xi8>, %t: tensor<2x2xi64>) {
+// CHECK-NEXT: %0 = math.absi %a : i32
+// CHECK-NEXT: %1 = math.ctlz %a : i32
+// CHECK-NEXT: %2 = math.cttz %a : i32
+// CHECK-NEXT: %3 = math.ctpop %a : i32
+// CHECK-NEXT: %4 = math.absi %v : vector<4xi8>
+// CHECK-NEXT: %5 = math.ctpop %t : tensor<2x2xi64>
+// CHECK-NEXT: %6 = math.ipowi %a, %a : i32
+// CHECK-NEXT: %7 = math.ipowi %v, %v : vector<4xi8>
+// CHECK-NEXT: %8 = math.absi %i : index
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -16,10 +16,10 @@ func.func @warp(%lane: index, %a: vector<2xf32>, %b: f32) -> (vector<1x2xf32>, f
   return %r#0, %r#1 : vector<1x2xf32>, f32
 }
 
-// CHECK-LABEL: func.func @warp(%arg0: index, %arg1: vector<2xf32>, %arg2: f32) -> (vector<1x2xf32>, f32) {
-// CHECK-NEXT: vector.warp_execute_on_lane_0(%arg0)[16] {
+// CHECK-LABEL: func.func @warp(%lane: index, %a: vector<2xf32>, %b: f32) -> (vector<1x2xf32>, f32) {
+// CHECK-NEXT: vector.warp_execute_on_lane_0(%lane)[16] {
 // CHECK-NEXT: }
-// CHECK-NEXT: %0:2 = vector.warp_execute_on_lane_0(%arg0)[16] args(%arg1, %arg2 : vector<2xf32>, f32) -> (vector<1x2xf32>, f32) {
+// CHECK-NEXT: %0:2 = vector.warp_execute_on_lane_0(%lane)[16] args(%a, %b : vector<2xf32>, f32) -> (vector<1x2xf32>, f32) {
 // CHECK-NEXT: ^bb0(%arg3: vector<32xf32>, %arg4: f32):
 // CHECK-NEXT: %cst = arith.constant dense<1.000000e+00> : vector<4x8xf32>
 // CHECK-NEXT: vector.yield %cst, %arg4 : vector<4x8xf32>, f32

@@ -4,7 +4,7 @@
 // RUN: FileCheck %s --check-prefix=STATS < %t
 
 // CHECK-LABEL: func.func @double(
-// CHECK-NEXT:    %[[S:.*]] = arith.addf %arg0, %arg0 : f32
+// CHECK-NEXT:    %[[S:.*]] = arith.addf %x, %x : f32
 // CHECK-NEXT:    return %[[S]] : f32
 func.func @double(%x: f32) -> f32 {
   %two = arith.constant 2.0 : f32
@@ -13,7 +13,7 @@ func.func @double(%x: f32) -> f32 {
 }
 
 // CHECK-LABEL: func.func @triple(
-// CHECK:         arith.mulf %arg0, %{{.*}} : f32
+// CHECK:         arith.mulf %x, %{{.*}} : f32
 func.func @triple(%x: f32) -> f32 {
   %three = arith.constant 3.0 : f32
   %y = arith.mulf %x, %three : f32

@@ -53,20 +53,20 @@ func.func @asserts(%c: i1) {
 }
 
 // CHECK: module {
-// CHECK-NEXT:   func.func @single_pred(%arg0: f32) -> f32 {
-// CHECK-NEXT:     return %arg0 : f32
+// CHECK-NEXT:   func.func @single_pred(%x: f32) -> f32 {
+// CHECK-NEXT:     return %x : f32
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @pass_through(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
-// CHECK-NEXT:     %0 = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT:   func.func @pass_through(%c: i1, %a: i32, %b: i32) -> i32 {
+// CHECK-NEXT:     %0 = arith.select %c, %a, %b : i32
 // CHECK-NEXT:     "test.sink"(%0) : (i32) -> ()
 // CHECK-NEXT:     return %0 : i32
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @const_cond(%arg0: i32, %arg1: i32) -> i32 {
-// CHECK-NEXT:     return %arg0 : i32
+// CHECK-NEXT:   func.func @const_cond(%a: i32, %b: i32) -> i32 {
+// CHECK-NEXT:     return %a : i32
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @same_dest(%arg0: i1, %arg1: i32, %arg2: i32) {
-// CHECK-NEXT:     %0 = arith.select %arg0, %arg1, %arg2 : i32
-// CHECK-NEXT:     "test.sink"(%0, %arg1) : (i32, i32) -> ()
+// CHECK-NEXT:   func.func @same_dest(%c: i1, %a: i32, %b: i32) {
+// CHECK-NEXT:     %0 = arith.select %c, %a, %b : i32
+// CHECK-NEXT:     "test.sink"(%0, %a) : (i32, i32) -> ()
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.func @dead_loop_argument(%arg0: f32) {
@@ -74,8 +74,8 @@ func.func @asserts(%c: i1) {
 // CHECK-NEXT:   ^bb1:  // 2 preds: ^bb0, ^bb1
 // CHECK-NEXT:     cf.br ^bb1
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @asserts(%arg0: i1) {
-// CHECK-NEXT:     cf.assert %arg0, "maybe"
+// CHECK-NEXT:   func.func @asserts(%c: i1) {
+// CHECK-NEXT:     cf.assert %c, "maybe"
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

@@ -20,11 +20,11 @@ func.func @extract_create_mask(%n: index, %i: index) -> (vector<8xi1>, vector<8x
   return %a, %b, %c, %d, %e : vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<[4]xi1>
 }
 
-// CHECK-LABEL: func.func @extract_create_mask(%arg0: index, %arg1: index) -> (vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<[4]xi1>) {
+// CHECK-LABEL: func.func @extract_create_mask(%n: index, %i: index) -> (vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<[4]xi1>) {
 // CHECK-NEXT: %cst = arith.constant dense<false> : vector<8xi1>
-// CHECK-NEXT: %0 = vector.create_mask %arg0 : vector<8xi1>
-// CHECK-NEXT: %1 = vector.create_mask %arg0, %arg0 : vector<4x8xi1>
+// CHECK-NEXT: %0 = vector.create_mask %n : vector<8xi1>
+// CHECK-NEXT: %1 = vector.create_mask %n, %n : vector<4x8xi1>
 // CHECK-NEXT: %2 = vector.extract %1[1] : vector<8xi1> from vector<4x8xi1>
-// CHECK-NEXT: %3 = vector.create_mask %arg0 : vector<[4]xi1>
+// CHECK-NEXT: %3 = vector.create_mask %n : vector<[4]xi1>
 // CHECK-NEXT: return %0, %cst, %cst, %2, %3 : vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<[4]xi1>
 // CHECK-NEXT: }

@@ -11,11 +11,11 @@ func.func @masked_single(%v: vector<1xi32>, %acc: i32, %m: vector<1xi1>) -> (i32
   return %0, %1 : i32, i32
 }
 
-// CHECK-LABEL: func.func @masked_single(%arg0: vector<1xi32>, %arg1: i32, %arg2: vector<1xi1>) -> (i32, i32) {
-// CHECK-NEXT: %0 = vector.extract %arg2[0] : i1 from vector<1xi1>
-// CHECK-NEXT: %1 = vector.extract %arg0[0] : i32 from vector<1xi32>
-// CHECK-NEXT: %2 = arith.maxui %1, %arg1 : i32
-// CHECK-NEXT: %3 = arith.select %0, %2, %arg1 : i32
-// CHECK-NEXT: %4 = vector.extract %arg0[0] : i32 from vector<1xi32>
+// CHECK-LABEL: func.func @masked_single(%v: vector<1xi32>, %acc: i32, %m: vector<1xi1>) -> (i32, i32) {
+// CHECK-NEXT: %0 = vector.extract %m[0] : i1 from vector<1xi1>
+// CHECK-NEXT: %1 = vector.extract %v[0] : i32 from vector<1xi32>
+// CHECK-NEXT: %2 = arith.maxui %1, %acc : i32
+// CHECK-NEXT: %3 = arith.select %0, %2, %acc : i32
+// CHECK-NEXT: %4 = vector.extract %v[0] : i32 from vector<1xi32>
 // CHECK-NEXT: return %3, %4 : i32, i32
 // CHECK-NEXT: }

@@ -66,34 +66,34 @@ func.func @shape_cast_chain(%v: vector<1x1x64xf32>, %w: vector<2x3xf32>) -> (vec
 // CHECK-NEXT:     %1 = vector.constant_mask [0, 0] : vector<2x1xi1>
 // CHECK-NEXT:     return %0, %1 : vector<2x2xi1>, vector<2x1xi1>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @insert_slices(%arg0: f32, %arg1: vector<8x16xf32>) -> (vector<8x16xf32>, vector<8x16xf32>) {
-// CHECK-NEXT:     %0 = vector.splat %arg0 : vector<8x16xf32>
-// CHECK-NEXT:     return %0, %arg1 : vector<8x16xf32>, vector<8x16xf32>
+// CHECK-NEXT:   func.func @insert_slices(%f: f32, %v: vector<8x16xf32>) -> (vector<8x16xf32>, vector<8x16xf32>) {
+// CHECK-NEXT:     %0 = vector.splat %f : vector<8x16xf32>
+// CHECK-NEXT:     return %0, %v : vector<8x16xf32>, vector<8x16xf32>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @shuffles(%arg0: i32, %arg1: vector<3xi32>, %arg2: vector<3xi32>, %arg3: vector<i32>, %arg4: vector<i32>) -> (vector<4xi32>, vector<6xi32>, vector<1xi32>) {
-// CHECK-NEXT:     %0 = vector.splat %arg0 : vector<4xi32>
-// CHECK-NEXT:     %1 = vector.interleave %arg1, %arg2 : vector<3xi32> -> vector<6xi32>
-// CHECK-NEXT:     %2 = vector.broadcast %arg4 : vector<i32> to vector<1xi32>
+// CHECK-NEXT:   func.func @shuffles(%x: i32, %a: vector<3xi32>, %b: vector<3xi32>, %s: vector<i32>, %t: vector<i32>) -> (vector<4xi32>, vector<6xi32>, vector<1xi32>) {
+// CHECK-NEXT:     %0 = vector.splat %x : vector<4xi32>
+// CHECK-NEXT:     %1 = vector.interleave %a, %b : vector<3xi32> -> vector<6xi32>
+// CHECK-NEXT:     %2 = vector.broadcast %t : vector<i32> to vector<1xi32>
 // CHECK-NEXT:     return %0, %1, %2 : vector<4xi32>, vector<6xi32>, vector<1xi32>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @bitcasts(%arg0: vector<4x8xf32>) -> vector<4x16xi16> {
-// CHECK-NEXT:     %0 = vector.bitcast %arg0 : vector<4x8xf32> to vector<4x16xi16>
+// CHECK-NEXT:   func.func @bitcasts(%v: vector<4x8xf32>) -> vector<4x16xi16> {
+// CHECK-NEXT:     %0 = vector.bitcast %v : vector<4x8xf32> to vector<4x16xi16>
 // CHECK-NEXT:     return %0 : vector<4x16xi16>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @zero_d(%arg0: vector<f32>) -> (f32, f32) {
-// CHECK-NEXT:     %0 = vector.extractelement %arg0[] : vector<f32>
-// CHECK-NEXT:     %1 = vector.extractelement %arg0[] : vector<f32>
+// CHECK-NEXT:   func.func @zero_d(%b: vector<f32>) -> (f32, f32) {
+// CHECK-NEXT:     %0 = vector.extractelement %b[] : vector<f32>
+// CHECK-NEXT:     %1 = vector.extractelement %b[] : vector<f32>
 // CHECK-NEXT:     return %0, %1 : f32, f32
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @from_elements(%arg0: f32, %arg1: f32) -> (f32, vector<3xf32>, vector<2xf32>) {
-// CHECK-NEXT:     %0 = vector.splat %arg0 : vector<3xf32>
-// CHECK-NEXT:     %1 = vector.splat %arg1 : vector<2xf32>
-// CHECK-NEXT:     return %arg0, %0, %1 : f32, vector<3xf32>, vector<2xf32>
+// CHECK-NEXT:   func.func @from_elements(%a: f32, %b: f32) -> (f32, vector<3xf32>, vector<2xf32>) {
+// CHECK-NEXT:     %0 = vector.splat %a : vector<3xf32>
+// CHECK-NEXT:     %1 = vector.splat %b : vector<2xf32>
+// CHECK-NEXT:     return %a, %0, %1 : f32, vector<3xf32>, vector<2xf32>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @shape_cast_chain(%arg0: vector<1x1x64xf32>, %arg1: vector<2x3xf32>) -> (vector<8x8xf32>, vector<3x2xf32>) {
-// CHECK-NEXT:     %0 = vector.shape_cast %arg0 : vector<1x1x64xf32> to vector<1x1x8x8xf32>
+// CHECK-NEXT:   func.func @shape_cast_chain(%v: vector<1x1x64xf32>, %w: vector<2x3xf32>) -> (vector<8x8xf32>, vector<3x2xf32>) {
+// CHECK-NEXT:     %0 = vector.shape_cast %v : vector<1x1x64xf32> to vector<1x1x8x8xf32>
 // CHECK-NEXT:     %1 = vector.shape_cast %0 : vector<1x1x8x8xf32> to vector<8x8xf32>
-// CHECK-NEXT:     %2 = vector.shape_cast %arg1 : vector<2x3xf32> to vector<6xf32>
+// CHECK-NEXT:     %2 = vector.shape_cast %w : vector<2x3xf32> to vector<6xf32>
 // CHECK-NEXT:     %3 = vector.shape_cast %2 : vector<6xf32> to vector<3x2xf32>
 // CHECK-NEXT:     return %1, %3 : vector<8x8xf32>, vector<3x2xf32>
 // CHECK-NEXT:   }

@@ -76,39 +76,39 @@ func.func @masks(%v: vector<4xf32>, %w: vector<4xf32>) -> (f32, vector<4xf32>, v
 // CHECK-NEXT:     %0 = vector.constant_mask [4, 2] : vector<4x3xi1>
 // CHECK-NEXT:     return %0 : vector<4x3xi1>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @create_mask_zero(%arg0: index) -> vector<4x3xi1> {
+// CHECK-NEXT:   func.func @create_mask_zero(%i: index) -> vector<4x3xi1> {
 // CHECK-NEXT:     %0 = vector.constant_mask [0, 0] : vector<4x3xi1>
 // CHECK-NEXT:     return %0 : vector<4x3xi1>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @transposes(%arg0: vector<2x3x4xf32>, %arg1: f32) -> (vector<2x3x4xf32>, vector<4x2x3xf32>, vector<3x2xf32>) {
-// CHECK-NEXT:     %0 = vector.transpose %arg0, [2, 0, 1] : vector<2x3x4xf32> to vector<4x2x3xf32>
-// CHECK-NEXT:     %1 = vector.broadcast %arg1 : f32 to vector<3x2xf32>
-// CHECK-NEXT:     return %arg0, %0, %1 : vector<2x3x4xf32>, vector<4x2x3xf32>, vector<3x2xf32>
+// CHECK-NEXT:   func.func @transposes(%v: vector<2x3x4xf32>, %f: f32) -> (vector<2x3x4xf32>, vector<4x2x3xf32>, vector<3x2xf32>) {
+// CHECK-NEXT:     %0 = vector.transpose %v, [2, 0, 1] : vector<2x3x4xf32> to vector<4x2x3xf32>
+// CHECK-NEXT:     %1 = vector.broadcast %f : f32 to vector<3x2xf32>
+// CHECK-NEXT:     return %v, %0, %1 : vector<2x3x4xf32>, vector<4x2x3xf32>, vector<3x2xf32>
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.func @transpose_mask() -> vector<3x4xi1> {
 // CHECK-NEXT:     %0 = vector.constant_mask [3, 2] : vector<3x4xi1>
 // CHECK-NEXT:     return %0 : vector<3x4xi1>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @slices(%arg0: vector<4xf32>, %arg1: f32) -> (vector<2x2xi32>, vector<2x4xf32>, vector<2x2xf32>, vector<2x3xf32>) {
+// CHECK-NEXT:   func.func @slices(%v: vector<4xf32>, %f: f32) -> (vector<2x2xi32>, vector<2x4xf32>, vector<2x2xf32>, vector<2x3xf32>) {
 // CHECK-NEXT:     %cst = arith.constant dense<{{\[\[}}4, 5], [7, 8]]> : vector<2x2xi32>
-// CHECK-NEXT:     %0 = vector.broadcast %arg0 : vector<4xf32> to vector<2x4xf32>
-// CHECK-NEXT:     %1 = vector.extract_strided_slice %arg0 {offsets = [1], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+// CHECK-NEXT:     %0 = vector.broadcast %v : vector<4xf32> to vector<2x4xf32>
+// CHECK-NEXT:     %1 = vector.extract_strided_slice %v {offsets = [1], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
 // CHECK-NEXT:     %2 = vector.broadcast %1 : vector<2xf32> to vector<2x2xf32>
-// CHECK-NEXT:     %3 = vector.splat %arg1 : vector<2x3xf32>
+// CHECK-NEXT:     %3 = vector.splat %f : vector<2x3xf32>
 // CHECK-NEXT:     return %cst, %0, %2, %3 : vector<2x2xi32>, vector<2x4xf32>, vector<2x2xf32>, vector<2x3xf32>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @casts(%arg0: vector<2x3xf32>) -> (vector<6xf32>, vector<2x3xf32>) {
-// CHECK-NEXT:     %0 = vector.shape_cast %arg0 : vector<2x3xf32> to vector<6xf32>
-// CHECK-NEXT:     return %0, %arg0 : vector<6xf32>, vector<2x3xf32>
+// CHECK-NEXT:   func.func @casts(%v: vector<2x3xf32>) -> (vector<6xf32>, vector<2x3xf32>) {
+// CHECK-NEXT:     %0 = vector.shape_cast %v : vector<2x3xf32> to vector<6xf32>
+// CHECK-NEXT:     return %0, %v : vector<6xf32>, vector<2x3xf32>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @elements(%arg0: vector<4xf32>, %arg1: vector<4xf32>) -> (vector<4xf32>, i32, vector<3xi32>) {
+// CHECK-NEXT:   func.func @elements(%a: vector<4xf32>, %b: vector<4xf32>) -> (vector<4xf32>, i32, vector<3xi32>) {
 // CHECK-NEXT:     %c11_i32 = arith.constant 11 : i32
 // CHECK-NEXT:     %cst = arith.constant dense<[10, 9, 12]> : vector<3xi32>
-// CHECK-NEXT:     return %arg1, %c11_i32, %cst : vector<4xf32>, i32, vector<3xi32>
+// CHECK-NEXT:     return %b, %c11_i32, %cst : vector<4xf32>, i32, vector<3xi32>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @masks(%arg0: vector<4xf32>, %arg1: vector<4xf32>) -> (f32, vector<4xf32>, vector<4xf32>) {
-// CHECK-NEXT:     %0 = vector.reduction <add>, %arg0 : vector<4xf32> into f32
-// CHECK-NEXT:     return %0, %arg1, %arg0 : f32, vector<4xf32>, vector<4xf32>
+// CHECK-NEXT:   func.func @masks(%v: vector<4xf32>, %w: vector<4xf32>) -> (f32, vector<4xf32>, vector<4xf32>) {
+// CHECK-NEXT:     %0 = vector.reduction <add>, %v : vector<4xf32> into f32
+// CHECK-NEXT:     return %0, %w, %v : f32, vector<4xf32>, vector<4xf32>
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // CHECK-EMPTY:

@@ -11,7 +11,7 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: arith.select
     // CHECK: gpu.barrier
     // CHECK-NEXT: memref.store %{{.*}}, %[[B1:.*]][%{{.*}}] : memref<32xf32, #gpu.address_space<workgroup>>
-    // CHECK-NEXT: scf.if %arg1 {
+    // CHECK-NEXT: scf.if %p {
     // CHECK-NEXT: memref.store
     // CHECK-NEXT: }
     // CHECK-NEXT: gpu.barrier

@@ -35,7 +35,7 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: memref.load %[[BUF]]
 // CHECK-NOT: gpu.barrier
-// CHECK: vector.load %arg0
+// CHECK: vector.load %X
 // CHECK: gpu.barrier
 // CHECK-NEXT: memref.store %{{.*}}, %[[BUF]]
 // CHECK-NOT: gpu.barrier

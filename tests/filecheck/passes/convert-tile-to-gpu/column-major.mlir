@@ -7,7 +7,7 @@
 // four loads are combined into one vector.
 // CHECK-LABEL: gpu.func @through_column_major
 // CHECK-SAME: workgroup(%[[BUF:.*]] : memref<16x8xf32, #gpu.address_space<workgroup>>)
-// CHECK: vector.load %arg0[%[[ROW:[0-9]+]], %[[COL:[0-9]+]]]
+// CHECK: vector.load %X[%[[ROW:[0-9]+]], %[[COL:[0-9]+]]]
 // CHECK: memref.store %{{.*}}, %[[BUF]][%[[COL]], %[[ROW]]]
 // CHECK-NOT: vector.store %{{.*}}, %[[BUF]]
 // CHECK: gpu.barrier

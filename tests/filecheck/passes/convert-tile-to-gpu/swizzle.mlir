@@ -7,7 +7,7 @@
 // CHECK-LABEL: gpu.func @through_swizzled
 // CHECK-SAME: workgroup(%[[BUF:.*]] : memref<8x16xf32, #gpu.address_space<workgroup>>)
 // CHECK-NOT: memref.cast
-// CHECK: vector.load %arg0[
+// CHECK: vector.load %X[
 // CHECK: %[[R:[0-9]+]] = arith.remui %[[ROW:[0-9]+]], %c4 : index
 // CHECK: %[[G:[0-9]+]] = arith.divui %[[COL:[0-9]+]], %c2 : index
 // CHECK: %[[X:.*]] = arith.xori %[[G]], %[[R]] : index

@@ -7,7 +7,7 @@
 // writes and reads place column c of row r at c + (((c div 4) xor ((r div run) mod 16)) - c div 4) * 4.
 // CHECK-LABEL: gpu.func @transpose
 // CHECK-SAME: workgroup(%[[BUF:.*]] : memref<32x64xf32, #gpu.address_space<workgroup>>)
-// CHECK: vector.load %arg0[
+// CHECK: vector.load %X[
 // CHECK: gpu.barrier
 // CHECK: %[[R:[0-9]+]] = arith.divui %[[ROW:[0-9]+]], %c4 : index
 // CHECK: %[[PH:[0-9]+]] = arith.remui %[[R]], %c16 : index

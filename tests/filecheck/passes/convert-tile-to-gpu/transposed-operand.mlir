@@ -14,7 +14,7 @@
 // CHECK-COUNT-7: vector.load %[[WA]][%c{{[1-7]}}, %[[ROW]]] : memref<8x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: memref.load %[[WA]]
-// CHECK: vector.store %{{.*}}, %arg2[%[[ROW]], %{{[0-9]+}}]
+// CHECK: vector.store %{{.*}}, %C[%[[ROW]], %{{[0-9]+}}]
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 
@@ -27,7 +27,7 @@
 // CHECK: store %{{.*}}, %[[STAGE]][
 // CHECK: gpu.barrier
 // CHECK: memref.load %[[STAGE]][
-// CHECK: vector.store %{{.*}}, %arg3[
+// CHECK: vector.store %{{.*}}, %T[
 // CHECK: gpu.return
 
 // Aᵀ's twin on the right: B given N x K, the dot's rhs is `tile.transpose (tile.load %wb)`, read as
@@ -46,7 +46,7 @@
 // CHECK: vector.load %[[WB]][%[[COL]], %c4] : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: memref.load %[[WB]]
-// CHECK: vector.store %{{.*}}, %arg2[%{{[0-9]+}}, %[[COL]]]
+// CHECK: vector.store %{{.*}}, %C[%{{[0-9]+}}, %[[COL]]]
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 #acc = #tile.blocked<sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerGroup = [1, 1], order = [1, 0]>

@@ -20,13 +20,13 @@ func.func @caller(%a: i32) -> (i32, i32) {
 }
 
 // CHECK: module {
-// CHECK-NEXT:   func.func @callee(%arg0: i32) -> i32 {
-// CHECK-NEXT:     %0 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:   func.func @callee(%a: i32) -> i32 {
+// CHECK-NEXT:     %0 = arith.addi %a, %a : i32
 // CHECK-NEXT:     %1 = arith.muli %0, %0 : i32
 // CHECK-NEXT:     return %1 : i32
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @caller(%arg0: i32) -> (i32, i32) {
-// CHECK-NEXT:     %0 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:   func.func @caller(%a: i32) -> (i32, i32) {
+// CHECK-NEXT:     %0 = arith.addi %a, %a : i32
 // CHECK-NEXT:     %1 = arith.addi %0, %0 : i32
 // CHECK-NEXT:     %2 = arith.muli %1, %1 : i32
 // CHECK-NEXT:     return %2, %0 : i32, i32
@@ -35,15 +35,15 @@ func.func @caller(%a: i32) -> (i32, i32) {
 // CHECK-EMPTY:
 
 // DEFAULT: module {
-// DEFAULT-NEXT:   func.func @callee(%arg0: i32) -> i32 {
-// DEFAULT-NEXT:     %0 = arith.addi %arg0, %arg0 : i32
-// DEFAULT-NEXT:     %1 = arith.addi %arg0, %arg0 : i32
+// DEFAULT-NEXT:   func.func @callee(%a: i32) -> i32 {
+// DEFAULT-NEXT:     %0 = arith.addi %a, %a : i32
+// DEFAULT-NEXT:     %1 = arith.addi %a, %a : i32
 // DEFAULT-NEXT:     %2 = arith.muli %0, %1 : i32
 // DEFAULT-NEXT:     return %2 : i32
 // DEFAULT-NEXT:   }
-// DEFAULT-NEXT:   func.func @caller(%arg0: i32) -> (i32, i32) {
-// DEFAULT-NEXT:     %0 = arith.addi %arg0, %arg0 : i32
-// DEFAULT-NEXT:     %1 = arith.addi %arg0, %arg0 : i32
+// DEFAULT-NEXT:   func.func @caller(%a: i32) -> (i32, i32) {
+// DEFAULT-NEXT:     %0 = arith.addi %a, %a : i32
+// DEFAULT-NEXT:     %1 = arith.addi %a, %a : i32
 // DEFAULT-NEXT:     %2 = arith.addi %0, %0 : i32
 // DEFAULT-NEXT:     %3 = arith.addi %0, %0 : i32
 // DEFAULT-NEXT:     %4 = arith.muli %2, %3 : i32

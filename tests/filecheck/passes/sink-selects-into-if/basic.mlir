@@ -87,12 +87,12 @@ func.func @other_user(%c: i1, %m: memref<4xf32>, %prev: f32) -> (f32, f32) {
 // CHECK: }
 // CHECK-NEXT: memref.load
 // CHECK-NEXT: arith.addf
-// CHECK-NEXT: arith.select %arg0
+// CHECK-NEXT: arith.select %c
 // CHECK-NEXT: arith.mulf
-// CHECK-NEXT: arith.select %arg3
+// CHECK-NEXT: arith.select %d
 // CHECK-NEXT: arith.negf
 // CHECK-NEXT: arith.subf
-// CHECK-NEXT: arith.select %arg0
+// CHECK-NEXT: arith.select %c
 func.func @not_movable(%c: i1, %m: memref<4xf32>, %prev: f32, %d: i1) -> (f32, f32, f32) {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32

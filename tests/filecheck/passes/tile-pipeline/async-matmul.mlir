@@ -9,12 +9,12 @@
 // Equal to the whole-problem matmul, no race reported, for K = 1, 16 (one step), 33 and 64:
 // RUN: tile-opt %s -p tile-pipeline -o %t.peeled.mlir
 // RUN: tile-opt %s -p 'tile-pipeline{peel-epilogue=false}' -o %t.pred.mlir
-// RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg arg0=rand:37x1xf16 --arg arg1=rand:1x29xf16 --arg arg2=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg arg0=rand:37x16xf16 --arg arg1=rand:16x29xf16 --arg arg2=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg arg0=rand:37x33xf16 --arg arg1=rand:33x29xf16 --arg arg2=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.pred.mlir --entry matmul_f16 --arg arg0=rand:37x1xf16 --arg arg1=rand:1x29xf16 --arg arg2=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %t.pred.mlir --entry matmul_f16 --arg arg0=rand:33x64xf16 --arg arg1=rand:64x40xf16 --arg arg2=zeros:33x40xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
-// SAME: compare %arg2: max_abs={{[0-9.e-]+}} max_rel={{[0-9.e-]+}}{{$}}
+// RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg A=rand:37x1xf16 --arg B=rand:1x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg A=rand:37x16xf16 --arg B=rand:16x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg A=rand:37x33xf16 --arg B=rand:33x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.pred.mlir --entry matmul_f16 --arg A=rand:37x1xf16 --arg B=rand:1x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.pred.mlir --entry matmul_f16 --arg A=rand:33x64xf16 --arg B=rand:64x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// SAME: compare %C: max_abs={{[0-9.e-]+}} max_rel={{[0-9.e-]+}}{{$}}
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -1,32 +1,32 @@
 // The workloads of examples/ through tile-tiling, run by tile-run against the whole-problem
 // programs on the same random inputs, at sizes that are not multiples of the tiles (tile-run
 // reads files only: the tiled program goes through %t). The tiled functions keep their
-// signatures (their parameters print as %arg0, ...).
+// signatures (their parameters keep their source names, %A, ...).
 // (3,16 tiles: tile-level IR for any sizes, check-lowering=false; the lowering would refuse them.)
 //
 // RUN: tile-opt %S/../../../../examples/matmul.mlir -p 'tile-tiling' -o %t.matmul.mlir
-// RUN: tile-run %t.matmul.mlir --entry matmul_f32 --arg arg0=rand:37x45xf32 --arg arg1=rand:45x29xf32 --arg arg2=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=MATMUL
-// RUN: tile-run %t.matmul.mlir --entry matmul_f16 --arg arg0=rand:37x45xf16 --arg arg1=rand:45x29xf16 --arg arg2=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=MATMUL
+// RUN: tile-run %t.matmul.mlir --entry matmul_f32 --arg A=rand:37x45xf32 --arg B=rand:45x29xf32 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=MATMUL
+// RUN: tile-run %t.matmul.mlir --entry matmul_f16 --arg A=rand:37x45xf16 --arg B=rand:45x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=MATMUL
 // RUN: tile-opt %S/../../../../examples/matmul.mlir -p 'tile-tiling{tile-sizes=16,8,4 num-warps=1 max-grid-dims=1}' -o %t.matmul-small.mlir
-// RUN: tile-run %t.matmul-small.mlir --entry matmul_f16 --arg arg0=rand:37x3xf16 --arg arg1=rand:3x29xf16 --arg arg2=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=MATMUL
+// RUN: tile-run %t.matmul-small.mlir --entry matmul_f16 --arg A=rand:37x3xf16 --arg B=rand:3x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=MATMUL
 //
 // RUN: tile-opt %S/../../../../examples/add.mlir -p 'tile-tiling' -o %t.add.mlir
-// RUN: tile-run %t.add.mlir --entry add --arg arg0=rand:130x77xf32 --arg arg1=rand:130x77xf32 --arg arg2=zeros:130x77xf32 --compare %S/../../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=ADD
+// RUN: tile-run %t.add.mlir --entry add --arg X=rand:130x77xf32 --arg Y=rand:130x77xf32 --arg Z=zeros:130x77xf32 --compare %S/../../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=ADD
 // RUN: tile-opt %S/../../../../examples/add.mlir -p 'tile-tiling{tile-sizes=3,16 num-warps=2 check-lowering=false}' -o %t.add-small.mlir
-// RUN: tile-run %t.add-small.mlir --entry add --arg arg0=rand:10x33xf32 --arg arg1=rand:10x33xf32 --arg arg2=zeros:10x33xf32 --compare %S/../../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=ADD
+// RUN: tile-run %t.add-small.mlir --entry add --arg X=rand:10x33xf32 --arg Y=rand:10x33xf32 --arg Z=zeros:10x33xf32 --compare %S/../../../../examples/add.mlir --tolerance 0 | FileCheck %s --check-prefix=ADD
 //
 // RUN: tile-opt %S/../../../../examples/rgb2gray.mlir -p 'tile-tiling' -o %t.rgb2gray.mlir
-// RUN: tile-run %t.rgb2gray.mlir --entry rgb2gray --arg arg0=rand:2x3x13x70xf32 --arg arg1=zeros:2x13x70xf32 --compare %S/../../../../examples/rgb2gray.mlir --tolerance 0 | FileCheck %s --check-prefix=GRAY
+// RUN: tile-run %t.rgb2gray.mlir --entry rgb2gray --arg img=rand:2x3x13x70xf32 --arg gray=zeros:2x13x70xf32 --compare %S/../../../../examples/rgb2gray.mlir --tolerance 0 | FileCheck %s --check-prefix=GRAY
 // RUN: tile-opt %S/../../../../examples/rgb2gray.mlir -p 'tile-tiling{tile-sizes=2,4,16 max-grid-dims=1 num-warps=1}' -o %t.rgb2gray-1d.mlir
-// RUN: tile-run %t.rgb2gray-1d.mlir --entry rgb2gray --arg arg0=rand:3x3x9x17xf32 --arg arg1=zeros:3x9x17xf32 --compare %S/../../../../examples/rgb2gray.mlir --tolerance 0 | FileCheck %s --check-prefix=GRAY
+// RUN: tile-run %t.rgb2gray-1d.mlir --entry rgb2gray --arg img=rand:3x3x9x17xf32 --arg gray=zeros:3x9x17xf32 --compare %S/../../../../examples/rgb2gray.mlir --tolerance 0 | FileCheck %s --check-prefix=GRAY
 //
 // The explicit default tile sizes give the default program, which has the shape of
 // examples/matmul-tiled.mlir.
 // RUN: tile-opt %S/../../../../examples/matmul.mlir -p 'tile-tiling{tile-sizes=32,32,16}' | FileCheck %s --check-prefix=TILED
 
-// MATMUL: compare %arg2: max_abs={{[0-9.e+-]+}} max_rel={{[0-9.e+-]+}}
-// ADD: compare %arg2: max_abs=0 max_rel=0
-// GRAY: compare %arg1: max_abs=0 max_rel=0
+// MATMUL: compare %C: max_abs={{[0-9.e+-]+}} max_rel={{[0-9.e+-]+}}
+// ADD: compare %Z: max_abs=0 max_rel=0
+// GRAY: compare %gray: max_abs=0 max_rel=0
 
 // TILED:       module attributes {gpu.container_module} {
 // TILED-NEXT:    gpu.module @kernels {

@@ -17,11 +17,11 @@
 // CHECK-NEXT: class="op-swatch stage-0" fill="#4e79a7"/>
 // CHECK-NEXT: class="op stage-0" fill="#4e79a7" xml:space="preserve">    0      0  %0 = arith.muli %arg2, %c64</text>
 // CHECK-NEXT: class="op-swatch stage-0" fill="#4e79a7"/>
-// CHECK-NEXT: class="op stage-0" fill="#4e79a7" xml:space="preserve">    1      0  %tile = tile.load %arg0, %0</text>
+// CHECK-NEXT: class="op stage-0" fill="#4e79a7" xml:space="preserve">    1      0  %tile = tile.load %X, %0</text>
 // CHECK-NEXT: class="op-swatch stage-1" fill="#f28e2b"/>
 // CHECK-NEXT: class="op stage-1" fill="#f28e2b" xml:space="preserve">    2      1  %1 = arith.addf %tile, %tile</text>
 // CHECK-NEXT: class="op-swatch stage-1" fill="#f28e2b"/>
-// CHECK-NEXT: class="op stage-1" fill="#f28e2b" xml:space="preserve">    3      1  tile.store %1, %arg1, %0</text>
+// CHECK-NEXT: class="op stage-1" fill="#f28e2b" xml:space="preserve">    3      1  tile.store %1, %Y, %0</text>
 
 // The timeline: a band and a label per region, a label per iteration column, a rect per stage
 // instance (slot t runs stage s of iteration t - s), labelled.

@@ -26,8 +26,8 @@
 // CHECK-NEXT:        3      2  %3 = tile.dot %tile, %tile_2, %arg5
 // CHECK-NEXT:        4      0  %1 = arith.muli %arg4, %c16
 // CHECK-NEXT:        5      0  %2 = arith.remui %arg4, %c3
-// CHECK-NEXT:        6      0  %token = async.copy %arg0, %arg2, %1, %buf, %2, %c0, %c0
-// CHECK-NEXT:        7      0  %token_1 = async.copy %arg1, %1, %arg3, %buf_0, %2, %c0, %c0
+// CHECK-NEXT:        6      0  %token = async.copy %A, %m0, %1, %buf, %2, %c0, %c0
+// CHECK-NEXT:        7      0  %token_1 = async.copy %B, %1, %n0, %buf_0, %2, %c0, %c0
 // CHECK-NEXT:        8      0  %group = async.commit %token, %token_1
 // CHECK-EMPTY:
 // CHECK-NEXT:    region    time  i0    i1    i2    i3    i4
@@ -120,9 +120,9 @@ func.func @unscheduled(%n: index) {
 // CHECK-EMPTY:
 // CHECK-NEXT:    order  stage  op
 // CHECK-NEXT:        0      0  %1 = arith.muli %arg3, %c64
-// CHECK-NEXT:        1      0  %tile = tile.load %arg0, %1
+// CHECK-NEXT:        1      0  %tile = tile.load %X, %1
 // CHECK-NEXT:        2      1  %2 = arith.addf %tile, %tile
-// CHECK-NEXT:        3      1  tile.store %2, %arg1, %1
+// CHECK-NEXT:        3      1  tile.store %2, %Y, %1
 // CHECK-EMPTY:
 // CHECK-NEXT:    region    time  i0    i1    i2    i3    i4
 // CHECK-NEXT:    prologue  t=0   S0

@@ -47,11 +47,11 @@ func.func @f(%n: index) {
 `;
     expect(roundTrip(input, createContext())).toBe(`module {
   func.func private @g()
-  func.func @f(%arg0: index) {
+  func.func @f(%n: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     call @g() : () -> ()
-    scf.for %arg1 = %c0 to %arg0 step %c1 {
+    scf.for %arg1 = %c0 to %n step %c1 {
       func.call @g() : () -> ()
     }
     return
