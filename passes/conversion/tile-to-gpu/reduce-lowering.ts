@@ -4,7 +4,7 @@
  * the lanes of a subgroup with `gpu.shuffle xor` (when the pass may use subgroups), then across
  * the remaining threads along the axis through a workgroup buffer of partials, from which every
  * thread reads the result elements its own layout gives it. A broadcast reads its elements from a
- * staged copy of the source.
+ * staged copy of the source (of one element: from the thread's own copy).
  */
 import type { IntegerAttr } from '../../../core/ir/attributes.js';
 import { IndexType, MemRefType, RankedTensorType } from '../../../core/ir/types.js';
@@ -196,8 +196,10 @@ export function lowerBroadcast(host: TileLoweringHost, op: Operation): void {
   const added = broadcastAddedDims(op);
   const resultType = tileType(op.results[0]!);
   const kept = resultType.shape.map((_, d) => d).filter((d) => !added.includes(d));
-  const buffer = host.stage(source, op);
   const out = host.elementsOf(resultType, op);
+  // A one-element source is held by every thread (its coordinates wrap): no staging, no barrier.
+  if (srcType.shape.every((d) => d === 1)) return host.setScalars(op.results[0]!, new Array<Value>(out.count).fill(host.scalars(source)[0]!));
+  const buffer = host.stage(source, op);
   const zero = host.b.constant(IndexType.get(), 0);
   const scalars: Value[] = [];
   for (let i = 0; i < out.count; i++) {
