@@ -168,3 +168,68 @@ describe('examples/README.md', () => {
     expect(examples.filter((f) => f !== 'matmul-gpu.mlir' && !tested.includes(`'${f}'`))).toEqual([]);
   });
 });
+
+/** The whole-problem examples of fused kernels, in the interpreter, against their formulas in float64. */
+describe('row programs and matmul epilogues', () => {
+  const sizes: [number, number][] = [[37, 50], [1, 1], [3, 65], [2, 300]];
+  const rowsOf = (x: Float32Array, M: number, N: number) => Array.from({ length: M }, (_, i) => Array.from(x.subarray(i * N, (i + 1) * N)));
+  it(`'softmax.mlir' @softmax is exp(x - max) / sum per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
+    for (const [M, N] of sizes) {
+      const x = random(M * N, 11);
+      const [, y] = runExample('softmax.mlir', 'softmax', [[M, N], [M, N]], [x, new Float32Array(M * N).fill(NaN)]);
+      const want = rowsOf(x, M, N).flatMap((row) => {
+        const max = Math.max(...row);
+        const sum = row.reduce((a, v) => a + Math.exp(v - max), 0);
+        return row.map((v) => Math.exp(v - max) / sum);
+      });
+      // f32 exp, a sum of N terms and a division: relative to each (positive) value.
+      expectClose(y!, Float64Array.from(want), (i) => (16 + N) * 2 ** -24 * want[i]!, `${M}x${N}`);
+    }
+  });
+  it(`'layernorm.mlir' @layernorm is (x - mean) / sqrt(var + 1e-5) * gamma + beta per row, biased variance (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
+    for (const [M, N] of sizes) {
+      const [x, gamma, beta] = [random(M * N, 12), random(N, 13), random(N, 14)];
+      const [, , , y] = runExample('layernorm.mlir', 'layernorm', [[M, N], [N], [N], [M, N]], [x, gamma, beta, new Float32Array(M * N).fill(NaN)]);
+      const want = rowsOf(x, M, N).flatMap((row) => {
+        const mean = row.reduce((a, v) => a + v, 0) / N;
+        const variance = row.reduce((a, v) => a + (v - mean) ** 2, 0) / N;
+        return row.map((v, j) => ((v - mean) / Math.sqrt(variance + 1e-5)) * gamma[j]! + beta[j]!);
+      });
+      // Normalized values are O(1) (up to sqrt(N)); f32 sums of N terms.
+      expectClose(y!, Float64Array.from(want), () => (64 + 4 * N) * 2 ** -24 * Math.sqrt(N), `${M}x${N}`);
+    }
+  });
+  it(`'rmsnorm.mlir' @rmsnorm is x / sqrt(mean(x^2) + 1e-6) * gamma per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
+    for (const [M, N] of sizes) {
+      const [x, gamma] = [random(M * N, 15), random(N, 16)];
+      const [, , y] = runExample('rmsnorm.mlir', 'rmsnorm', [[M, N], [N], [M, N]], [x, gamma, new Float32Array(M * N).fill(NaN)]);
+      const want = rowsOf(x, M, N).flatMap((row) => {
+        const rms = Math.sqrt(row.reduce((a, v) => a + v * v, 0) / N + 1e-6);
+        return row.map((v, j) => (v / rms) * gamma[j]!);
+      });
+      expectClose(y!, Float64Array.from(want), () => (64 + 4 * N) * 2 ** -24 * Math.sqrt(N), `${M}x${N}`);
+    }
+  });
+  const gelu = (v: number) => 0.5 * v * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (v + 0.044715 * v ** 3)));
+  for (const [entry, act] of [['matmul_bias_gelu', gelu], ['matmul_bias_relu', (v: number) => Math.max(v, 0)]] as const) {
+    it(`'matmul-epilogue.mlir' @${entry} is act(A·B + bias), bias broadcast along the rows`, () => {
+      for (const [M, N, K] of [[7, 9, 5], [1, 1, 1], [33, 17, 40]] as const) {
+        const [a, b, bias] = [random(M * K, 17), random(K * N, 18), random(N, 19)];
+        const [, , , c] = runExample('matmul-epilogue.mlir', entry, [[M, K], [K, N], [N], [M, N]], [a, b, bias, new Float32Array(M * N).fill(NaN)]);
+        const want = new Float64Array(M * N);
+        const mag = new Float64Array(M * N);
+        for (let i = 0; i < M; i++) {
+          for (let j = 0; j < N; j++) {
+            let s = bias[j]!;
+            let m = Math.abs(bias[j]!);
+            for (let k = 0; k < K; k++) (s += a[i * K + k]! * b[k * N + j]!), (m += Math.abs(a[i * K + k]! * b[k * N + j]!));
+            want[i * N + j] = act(s);
+            mag[i * N + j] = m;
+          }
+        }
+        // f32 sums of K products, then tanh's and the polynomial's rounding.
+        expectClose(c!, want, (i) => (16 + K) * 2 ** -24 * (mag[i]! + 1) * 4, `${M}x${N}x${K}`);
+      }
+    });
+  }
+});

@@ -72,16 +72,20 @@ const CASES: { name: string; text: string; flags?: string[]; message: string }[]
     message: "'tile.map' op indexing map of input #1 must be a projection (each result a distinct dimension, in increasing order), got affine_map<(d0, d1) -> (d0 floordiv 2)>",
   },
   {
-    name: 'tiling a broadcast map',
-    text: program(mapOver(`${ID}, ${ROW}, ${ID}`, 'memref<4xf32>')),
+    name: 'tiling a rank-1 map with a broadcast input',
+    text: program(`tile.map indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>] ins(%r, %s : memref<4xf32>, memref<f32>) outs(%r : memref<4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    tile.yield %c : f32
+  }`, '%r: memref<4xf32>, %s: memref<f32>'),
     flags: ['-p', '@tile-wgsl'],
-    message: "cannot tile 'tile.map': broadcast inputs (indexing_maps that are not the identity) are not tiled yet",
+    message: "cannot tile 'tile.map': a row kernel needs an iteration space of rank 2 or more, got rank 1 (other reductions and broadcasts are not tiled yet)",
   },
   {
-    name: 'tiling a reduction',
-    text: program('tile.reduction add ins(%X : memref<4x8xf32>) outs(%r : memref<4xf32>) dimensions = [1]'),
+    name: 'tiling a column reduction',
+    text: program('tile.reduction add ins(%X : memref<4x8xf32>) outs(%c : memref<8xf32>) dimensions = [0]', '%X: memref<4x8xf32>, %c: memref<8xf32>'),
     flags: ['-p', '@tile-tiled'],
-    message: "cannot tile 'tile.reduction': whole-problem reductions are not tiled yet",
+    message: "cannot tile 'tile.reduction': 'tile.reduction' must reduce the last dimension of a rank-2 input to join a row kernel, got dimensions [0] of rank 2 (other reductions and broadcasts are not tiled yet)",
   },
 ];
 

@@ -59,7 +59,7 @@ describe('tile-tune: bad input', () => {
     const base = [MATMUL, '--entry', 'matmul_f32', '--arg', 'A=rand:8x8xf32', '--arg', 'B=rand:8x8xf32', '--arg', 'C=zeros:8x8xf32'];
     const cases: [string[], string][] = [
       [[MATMUL, '--space', 'num-warps=1|2'], 'tile-tune: error: --entry is required\n'],
-      [[...base, '--space', 'num-wraps=1|2'], "tile-tune: error: --space: pipeline @tile-wgsl has no parameter 'num-wraps' (parameters: tile-sizes, num-warps, max-grid-dims, async-copy-loads, pack-lhs, transpose-lhs, num-stages, num-buffers, peel-epilogue, register-stages, synchronous-copies, vectorize, subgroups, subgroup-size, max-workgroup-memory)\n"],
+      [[...base, '--space', 'num-wraps=1|2'], "tile-tune: error: --space: pipeline @tile-wgsl has no parameter 'num-wraps' (parameters: tile-sizes, num-warps, max-grid-dims, fuse, async-copy-loads, pack-lhs, transpose-lhs, num-stages, num-buffers, peel-epilogue, register-stages, synchronous-copies, vectorize, subgroups, subgroup-size, max-workgroup-memory)\n"],
       [[...base], 'tile-tune: error: no search space: give --space, or tune: lists in the parameters of pipeline @tile-wgsl (pass-pipelines/tile-wgsl.yaml)\n'],
       [[...base, '--space', 'num-warps=1|2', '--budget', '0'], "tile-tune: error: --budget must be an integer >= 1, got '0'\n"],
       [[...base, '--space', 'num-warps=1|2', '--finalists', '0'], "tile-tune: error: --finalists must be an integer >= 1, got '0'\n"],
