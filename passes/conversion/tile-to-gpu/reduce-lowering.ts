@@ -199,6 +199,9 @@ export function lowerBroadcast(host: TileLoweringHost, op: Operation): void {
   const out = host.elementsOf(resultType, op);
   // A one-element source is held by every thread (its coordinates wrap): no staging, no barrier.
   if (srcType.shape.every((d) => d === 1)) return host.setScalars(op.results[0]!, new Array<Value>(out.count).fill(host.scalars(source)[0]!));
+  // Adding dimensions of size 1 under the same spread of the kept ones relabels the elements:
+  // each thread already holds its result elements, in the same order.
+  if (sameSpread(srcType, resultType, kept)) return host.setScalars(op.results[0]!, [...host.scalars(source)]);
   const buffer = host.stage(source, op);
   const zero = host.b.constant(IndexType.get(), 0);
   const scalars: Value[] = [];
@@ -208,4 +211,22 @@ export function lowerBroadcast(host: TileLoweringHost, op: Operation): void {
     scalars.push(host.b.build(MemLoadOp, { operands: { memref: buffer, indices }, resultTypes: [srcType.elementType] }).result);
   }
   host.setScalars(op.results[0]!, scalars);
+}
+
+/**
+ * Whether a broadcast only adds dimensions of size 1 and its result's layout spreads the kept
+ * dimensions as the source's layout does (same sizes per thread, lanes, warps and order), with
+ * one lane and one warp along each added dimension: then every thread holds the same elements of
+ * both.
+ */
+function sameSpread(src: RankedTensorType, result: RankedTensorType, kept: readonly number[]): boolean {
+  const [a, b] = [src.encoding, result.encoding];
+  if (!(a instanceof BlockedLayoutAttr) || !(b instanceof BlockedLayoutAttr)) return false;
+  const added = result.shape.map((_, d) => d).filter((d) => !kept.includes(d));
+  if (added.some((d) => result.shape[d] !== 1 || b.sizePerThread[d] !== 1 || b.threadsPerWarp[d] !== 1 || b.warpsPerGroup[d] !== 1)) return false;
+  const keptOrder = b.order.filter((d) => kept.includes(d)).map((d) => kept.indexOf(d));
+  return (
+    kept.every((d, i) => src.shape[i] === result.shape[d] && a.sizePerThread[i] === b.sizePerThread[d] && a.threadsPerWarp[i] === b.threadsPerWarp[d] && a.warpsPerGroup[i] === b.warpsPerGroup[d]) &&
+    keptOrder.every((d, i) => a.order[i] === d)
+  );
 }
