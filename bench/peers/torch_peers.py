@@ -14,7 +14,7 @@ Prints one JSON line per figure; times with CUDA events as our kernels are timed
 (runtime/webgpu benchmarkWarm): `--warm-ms` of untimed calls first, then the median of `rounds`
 rounds of at least `repeat` calls lasting at least `--min-round-ms` each, so that both sides of a
 ratio are timed the same way (it was one call of warm-up; on an H100 the warm figures differ from
-the cold ones by at most 1%, bench/RESULTS.md stop 23).
+the cold ones by at most 1%, measured on 2026-11-27, bench/RESULTS.md).
 """
 import argparse
 import json

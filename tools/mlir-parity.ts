@@ -2,7 +2,7 @@
 /**
  * Output parity with mlir-opt on test files with RUN lines.
  *
- *   npm run bench:mlir-parity -- FOLDER|FILE... [--mlir-opt PATH] [--timeout S] [-j N] [--out DIR] [--filter REGEX]
+ *   npm run test:mlir-parity -- FOLDER|FILE... [--mlir-opt PATH] [--timeout S] [-j N] [--out DIR] [--filter REGEX]
  *
  * Each `.mlir` file is cut into units (its `// -----` chunks, each cut at its top-level ops; ops
  * that name each other's symbols stay together), and every unit runs through `mlir-opt` and
@@ -14,16 +14,16 @@
  * `--out DIR` writes each differing run (input, both outputs, tile-opt's stderr) for inspection.
  */
 import { Command } from 'commander';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOptCommand } from '../tools/opt-main.js';
-import { createPassRegistry } from '../tools/opt-passes.js';
-import { tileOptBin } from './lib/measure.js';
-import { mlirOptRunLines } from './mlir-parity/run-lines.js';
-import { outOfScopeDialect, unknownNames, usesPendingOps } from './mlir-parity/scope.js';
-import { pool, runCommand, type Outcome } from './mlir-parity/spawn-pool.js';
-import { fileUnits } from './mlir-parity/units.js';
+import { fileURLToPath } from 'node:url';
+import { mlirOptRunLines } from '../testing/mlir-parity/run-lines.js';
+import { outOfScopeDialect, unknownNames, usesPendingOps } from '../testing/mlir-parity/scope.js';
+import { pool, runCommand, type Outcome } from '../testing/mlir-parity/spawn-pool.js';
+import { fileUnits } from '../testing/mlir-parity/units.js';
+import { buildOptCommand } from './opt-main.js';
+import { createPassRegistry } from './opt-passes.js';
 
 type Verdict = 'identical' | 'differing' | 'crash' | 'hang' | 'rejected' | 'reference-hang';
 
@@ -42,6 +42,19 @@ interface Tally {
   diagnosticsIdentical: number;
   crash: number;
   hang: number;
+}
+
+/**
+ * The tile-opt command users run (package.json's bin: the bundle that `npm run build` makes),
+ * executed directly so that its shebang gives V8 tile-opt's flags; exits when it is not built.
+ */
+function tileOptBin(): string {
+  const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'build', 'bundle', 'tile-opt.js');
+  if (!existsSync(bin)) {
+    console.error(`mlir-parity: ${bin} not found; run 'npm run build' first`);
+    process.exit(1);
+  }
+  return bin;
 }
 
 const emptyTally = (): Tally => ({ units: 0, outOfScope: 0, skippedRuns: 0, runs: 0, rejected: 0, counted: 0, identical: 0, differing: 0, pending: 0, diagnostics: 0, diagnosticsIdentical: 0, crash: 0, hang: 0 });
@@ -76,7 +89,7 @@ async function main(): Promise<void> {
     .option('--filter <regex>', 'only files whose path matches')
     .parse();
   const opts = cmd.opts<{ mlirOpt: string; timeout: string; jobs: string; out?: string; filter?: string }>();
-  const tileOpt = tileOptBin('mlir-parity');
+  const tileOpt = tileOptBin();
   const registry = createPassRegistry();
   const options = new Set(buildOptCommand().options.flatMap((o) => [o.long, o.short]).filter((f): f is string => Boolean(f)).map((f) => f.replace(/^--?/, '')));
   const isPass = (n: string) => Boolean(registry.pass(n) || registry.pipeline(n));

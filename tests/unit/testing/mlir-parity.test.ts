@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mlirOptRunLines } from '../../../bench/mlir-parity/run-lines.js';
-import { outOfScopeDialect, unknownNames } from '../../../bench/mlir-parity/scope.js';
-import { fileUnits } from '../../../bench/mlir-parity/units.js';
+import { mlirOptRunLines } from '../../../testing/mlir-parity/run-lines.js';
+import { outOfScopeDialect, unknownNames } from '../../../testing/mlir-parity/scope.js';
+import { fileUnits } from '../../../testing/mlir-parity/units.js';
 
 describe('mlir-parity RUN lines', () => {
   it('takes the first mlir-opt command of each RUN line, continuations joined, quotes removed', () => {
