@@ -39,6 +39,7 @@ import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } fro
 import { generatedProblem } from '../tools/tune/problem.js';
 import { openRuntime } from '../runtime/webgpu/index.js';
 import { fmt, runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import { runIfMain, UsageError } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { rowBytes, ROW_OPS, type PeerCase, type RowOp } from './peers/peer-gpu.js';
@@ -131,7 +132,6 @@ const QUICK: Partial<Options> = {
 export const USAGE =
   "usage: node build/bench/fused-kernels.js [--quick] [--ops softmax,layernorm,rmsnorm] [--row-shapes RxC,...] [--matmul-sizes N,...] [--activations gelu,relu] [--row-configs 'OPTS;OPTS'] [--row-base OPTS] [--matmul-configs 'OPTS;OPTS'] [--matmul-base OPTS] [--map-config OPTS] [--peers torch,tfjs,jaxjs,ortweb] [--ort-builds webgpu,jsep] [--file NAME=PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--deadline-s S] [--check-rows N] [--check-cols N]";
 
-export class UsageError extends Error {}
 
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers), files: { ...FULL.files } };
@@ -425,14 +425,5 @@ export async function main(argv: readonly string[]): Promise<number> {
   return [...lib.values()].some((f) => !('why' in f) && !f.check.startsWith('ok')) ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      if (e instanceof UsageError) process.stderr.write(`fused-kernels: error: ${e.message}\n${USAGE}\n`);
-      else process.stderr.write(`fused-kernels: error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, 'fused-kernels', USAGE, main);
 

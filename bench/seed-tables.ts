@@ -44,6 +44,7 @@ import { timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import { runIfMain, UsageError } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
@@ -131,7 +132,7 @@ const QUICK: Partial<Options> = {
 export const USAGE =
   "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--finalists N] [--space SPACE] [--space-transposed-a SPACE] [--no-transposed-a] [--no-f32-matmul] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers) };
@@ -550,13 +551,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return [...libMatmul.values(), ...libAdd.values()].some((f) => !('why' in f) && !f.check.startsWith('ok')) ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      if (e instanceof UsageError) process.stderr.write(`seed-tables: error: ${e.message}\n${USAGE}\n`);
-      else process.stderr.write(`seed-tables: error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, 'seed-tables', USAGE, main);
