@@ -182,7 +182,7 @@ export function bind(param: Parameter, input: Input): RtValue {
  */
 export function collectInputs(params: readonly Parameter[], specs: readonly string[], seed: number, readFile?: ReadInputFile, given?: ReadonlyMap<number, Input>): Input[] {
   const byName = new Map<string, number>();
-  params.forEach((p, i) => byName.set(`arg${i}`, i));
+  params.forEach((_, i) => byName.set(`arg${i}`, i));
   params.forEach((p, i) => byName.set(p.name, i));
   const inputs: (Input | undefined)[] = params.map((_, i) => given?.get(i));
   for (const spec of specs) {

@@ -159,7 +159,7 @@ function entryInputs(params: readonly Parameter[], options: RunEntryOptions): In
   const given = options.inputs ?? {};
   const specs = typeof options.args === 'string' ? options.args.split(/\s+/).filter(Boolean) : [...(options.args ?? [])];
   const index = new Map<string, number>();
-  params.forEach((p, i) => index.set(`arg${i}`, i));
+  params.forEach((_, i) => index.set(`arg${i}`, i));
   params.forEach((p, i) => index.set(p.name, i));
   const fromValues = new Map<number, Input>();
   for (const [key, value] of Object.entries(given)) {

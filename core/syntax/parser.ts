@@ -251,7 +251,7 @@ export class Parser extends TypeAttrParser {
     }
   }
 
-  private lookupDefinition(name: string, offset: number): OpDefinition | undefined {
+  private lookupDefinition(name: string): OpDefinition | undefined {
     const def = this.context.lookupOp(name);
     if (def) return def;
     const dot = name.indexOf('.');
@@ -269,7 +269,7 @@ export class Parser extends TypeAttrParser {
     const name = decodeStringToken(this.text(nameTok));
     if (name === '') throw this.error('empty operation name is invalid', nameTok.start);
     const loc = this.locAt(nameTok.start);
-    const def = this.lookupDefinition(name, nameTok.start);
+    const def = this.lookupDefinition(name);
     const operands: UnresolvedOperand[] = [];
     this.expect(Tok.LParen, "'(' to start operand list");
     // MLIR's parseOptionalSSAUseList: a list only if an SSA name follows.
