@@ -20,7 +20,10 @@ function escapeLiteral(text: string): string {
 
 export function generateChecks(output: string, prefix = 'CHECK'): string[] {
   const checks: string[] = [];
-  let defined = new Set<string>();
+  // Per function: each SSA name's variable, and the variables taken. Two names can map to one
+  // variable (a parameter `%v0` and `%0`, `%a.b` and `%a_b`): the later one takes `NAME_N`.
+  let variables = new Map<string, string>();
+  let taken = new Set<string>();
   let previousWasCheck = false;
   for (const raw of output.split('\n')) {
     const line = raw.trimEnd();
@@ -29,15 +32,25 @@ export function generateChecks(output: string, prefix = 'CHECK'): string[] {
       continue;
     }
     const isLabel = LABEL.test(line);
-    if (isLabel) defined = new Set();
+    if (isLabel) {
+      variables = new Map();
+      taken = new Set();
+    }
     let pattern = '';
     let last = 0;
     for (const m of line.matchAll(SSA)) {
       pattern += escapeLiteral(line.slice(last, m.index));
       const name = m[1]!;
-      const v = variableName(name);
-      pattern += defined.has(name) ? `[[${v}]]` : `[[${v}:%[-A-Za-z0-9_$.]+]]`;
-      defined.add(name);
+      let v = variables.get(name);
+      if (v !== undefined) pattern += `[[${v}]]`;
+      else {
+        const base = variableName(name);
+        v = base;
+        for (let n = 0; taken.has(v); n++) v = `${base}_${n}`;
+        variables.set(name, v);
+        taken.add(v);
+        pattern += `[[${v}:%[-A-Za-z0-9_$.]+]]`;
+      }
       pattern += m[2] ?? '';
       last = m.index! + m[0].length;
     }

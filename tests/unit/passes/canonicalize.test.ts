@@ -54,7 +54,7 @@ describe('canonicalize pass', () => {
   it('applies patterns and counts rewrites', () => {
     const r = canonicalize(chain);
     expect(r.failed).toBe(false);
-    expect(r.text).toContain('arith.addi %arg0, %c3_i32 : i32');
+    expect(r.text).toContain('arith.addi %x, %c3_i32 : i32');
     expect(r.statistics.get('num-rewrites')).toBe(1);
   });
 

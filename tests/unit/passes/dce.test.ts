@@ -20,7 +20,7 @@ describe('dce', () => {
       dcePass,
     );
     expect(r.statistics.get('num-erased-ops')).toBe(6);
-    expect(r.output).toMatch(/func.func @f\(%arg0: i32, %arg1: i1\) \{\n\s+return\n/);
+    expect(r.output).toMatch(/func.func @f\(%a: i32, %c: i1\) \{\n\s+return\n/);
   });
 
   it('keeps ops with effects, unknown ops, terminators and symbols', () => {

@@ -27,6 +27,11 @@ export function print(op: Operation, debugInfo = false): string {
   return printOperation(op, { debugInfo }).trimEnd() + '\n';
 }
 
+/** As mlir-opt prints it: a function's parameters positionally (`%arg0`), not with their source names. */
+export function printAsMlirOpt(op: Operation): string {
+  return printOperation(op, { sourceArgNames: false }).trimEnd() + '\n';
+}
+
 /** Run `pass` on the parsed `text`; the result must verify. */
 export function runOn(text: string, pass: PassDefinition, options: Record<string, OptionValue> = {}): { module: Operation; result: SinglePassResult; output: string } {
   const module = parseModule(text);

@@ -37,7 +37,7 @@ describe('sccp', () => {
       }`,
       sccpPass,
     );
-    expect(r.output).toMatch(/%0 = scf.if %arg0[\s\S]*return %0 : i32/);
+    expect(r.output).toMatch(/%0 = scf.if %c[\s\S]*return %0 : i32/);
   });
 
   it('leaves blocks that cannot execute alone', () => {

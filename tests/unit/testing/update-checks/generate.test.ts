@@ -33,6 +33,23 @@ describe('generateChecks', () => {
     expect(check(checks, output.replace('memref.load %arg0[%c0]', 'memref.load %arg0[%arg1]'))).toBe(1);
   });
 
+  it('gives names that map to the same variable different ones (a parameter %v0 and %0)', () => {
+    const named = `module {
+  func.func @f(%v0: i32, %a.b: i32, %a_b: i32) -> i32 {
+    %0 = arith.addi %v0, %a.b : i32
+    %1 = arith.addi %0, %a_b : i32
+    return %1 : i32
+  }
+}
+`;
+    const c = generateChecks(named);
+    expect(c).toContain('// CHECK-SAME: [[V0:%[-A-Za-z0-9_$.]+]]: i32, [[A_B:%[-A-Za-z0-9_$.]+]]: i32, [[A_B_0:%[-A-Za-z0-9_$.]+]]: i32) -> i32 {');
+    expect(c).toContain('// CHECK-NEXT: [[V0_0:%[-A-Za-z0-9_$.]+]] = arith.addi [[V0]], [[A_B]] : i32');
+    expect(c).toContain('// CHECK-NEXT: [[V1:%[-A-Za-z0-9_$.]+]] = arith.addi [[V0_0]], [[A_B_0]] : i32');
+    expect(check(c, named)).toBe(0);
+    expect(check(c, named.replace('arith.addi %v0, %a.b', 'arith.addi %0, %a.b'))).toBe(1);
+  });
+
   it('names variables after SSA names', () => {
     expect(variableName('c1_i32')).toBe('C1_I32');
     expect(variableName('0')).toBe('V0');

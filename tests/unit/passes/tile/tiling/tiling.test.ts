@@ -90,7 +90,7 @@ func.func @mm(%A: memref<20x12xf32>, %C: memref<12x12xf32>) {
   return
 }`;
     const out = tiled(text, { 'tile-sizes': [8, 8, 8], 'num-warps': 1 });
-    expect(out).toContain('args(%arg0 : memref<20x12xf32>, %arg1 : memref<12x12xf32>)');
+    expect(out).toContain('args(%A : memref<20x12xf32>, %C : memref<12x12xf32>)');
     expect(compareEntries(text, out, 'mm', [{ shape: [20, 12], dtype: 'f32' }, { shape: [12, 12], dtype: 'f32' }], 3, 1e-4)).toEqual([]);
   });
   it('examples/matmul.mlir with default options', () => {
@@ -145,7 +145,7 @@ func.func @axpy(%X: memref<?xf16>, %Y: memref<?xf32>) {
 }`;
     for (const [sizes, warps] of [[[], 4], [[16], 1], [[7], 2]] as [number[], number][]) {
       const out = tiled(text, { 'tile-sizes': sizes, 'num-warps': warps });
-      expect(out).toContain('args(%arg0 : memref<?xf16>, %arg1 : memref<?xf32>)');
+      expect(out).toContain('args(%X : memref<?xf16>, %Y : memref<?xf32>)');
       const t = sizes[0] ?? 256;
       for (const n of [1, t - 1, t, t + 1, 3 * t + 2].filter((n) => n >= 1)) {
         const bad = compareEntries(text, out, 'axpy', [{ shape: [n], dtype: 'f16' }, { shape: [n], dtype: 'f32' }], n);
