@@ -23,7 +23,7 @@ import { buildPassManager, createPassRegistry, extractPassFlags, instrumentation
 import type { WgslResult } from './opt-wgsl.js';
 import { errnoText, nearestName, readStdinSync, stderrColor, toolOutput } from './cli.js';
 import { writeOutputFile } from './output-file.js';
-import { splitInput } from './split-input.js';
+import { splitInput } from '../core/syntax/split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 import { doubleDashLongOptions } from './long-options.js';
 

@@ -3,7 +3,7 @@
  * ops; ops that name each other's symbols stay together, and the chunk's attribute and type alias
  * definitions and its resource section go with every unit.
  */
-import { splitInput } from '../../tools/split-input.js';
+import { splitInput } from '../../core/syntax/split-input.js';
 
 export interface Unit {
   /** 1-based line of the file where the unit's first op starts. */
