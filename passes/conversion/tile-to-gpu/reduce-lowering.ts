@@ -12,6 +12,7 @@ import { IRMapping, type Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
 import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import { AddressSpaceAttr } from '../../../dialects/gpu/index.js';
+import { staticByteSize } from '../../../dialects/memref/types.js';
 import { shuffleXor } from './subgroup.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
 import { BlockedLayoutAttr, broadcastAddedDims, combinerOpName, ReduceKindAttr } from '../../../dialects/tile/index.js';
@@ -29,13 +30,19 @@ export interface TileLoweringHost {
   setScalars(v: Value, scalars: Value[]): void;
   /** Writes a tile to a workgroup buffer of its shape between barriers; returns the buffer. */
   stage(v: Value, at: Operation): Value;
-  /** A workgroup buffer of this type that the caller fills and reads between its own barriers; `reused` when an earlier op used it too. */
-  scratch(type: MemRefType, at: Operation): { buffer: Value; reused: boolean };
+  /**
+   * A workgroup buffer of this type that the caller fills and reads between its own barriers;
+   * `reused` when an earlier op used it too. `fresh`: a new buffer, never shared with another op.
+   */
+  scratch(type: MemRefType, at: Operation, fresh?: boolean): { buffer: Value; reused: boolean };
   barrier(): void;
   fail(op: Operation, message: string): never;
 }
 
 const tileType = (v: Value): RankedTensorType => v.type as RankedTensorType;
+
+/** Partials up to this size (a few words per row of the tile) get a workgroup buffer of their own. */
+const SMALL_PARTIALS_BYTES = 256;
 
 
 /** combine(x, y) of a tile.reduce: the arith op of its kind, or a copy of its combiner region's body. */
@@ -87,7 +94,10 @@ export function lowerReduce(host: TileLoweringHost, op: Operation): void {
   const { partials, groups, group } = distributed ? reduceInThreadsAndLanes(host, op, e, layout, axis, combine) : stageForReduce(host, op, input, type, axis);
   // Partials go through workgroup memory: [group, ...result coordinates].
   const outShape = type.shape.filter((_, d) => d !== axis);
-  const scratch = distributed ? host.scratch(MemRefType.get([groups, ...outShape], type.elementType, undefined, AddressSpaceAttr.get('workgroup')), op) : undefined;
+  const partialsType = MemRefType.get([groups, ...outShape], type.elementType, undefined, AddressSpaceAttr.get('workgroup'));
+  // Small partials get a buffer of their own: reusing one would need a barrier first (threads may
+  // still be reading an earlier reduction's partials), one more round per reduction.
+  const scratch = distributed ? host.scratch(partialsType, op, staticByteSize(partialsType)! <= SMALL_PARTIALS_BYTES) : undefined;
   const buffer = scratch?.buffer ?? partials.buffer!;
   const b = host.b;
   if (distributed) {

@@ -309,10 +309,10 @@ export class KernelLowering {
   }
 
   /** A workgroup buffer of this type that no other operand of the current op holds; `reused` when an earlier op used it. */
-  private scratch(type: MemRefType, at: Operation): { buffer: Value; reused: boolean } {
+  private scratch(type: MemRefType, at: Operation, fresh = false): { buffer: Value; reused: boolean } {
     let pool = this.scratchBuffers.get(type);
     if (!pool) this.scratchBuffers.set(type, (pool = []));
-    let buffer = pool.find((b) => !this.scratchInUse.has(b));
+    let buffer = fresh ? undefined : pool.find((b) => !this.scratchInUse.has(b));
     const reused = buffer !== undefined;
     if (!buffer) pool.push((buffer = this.addWorkgroupBuffer(type, at)));
     this.scratchInUse.add(buffer);
@@ -329,7 +329,7 @@ export class KernelLowering {
       scalars: (v) => this.scalars(v),
       setScalars: (v, s) => void this.tiles.set(v, s),
       stage: (v, at) => this.stage(v, at),
-      scratch: (t, at) => this.scratch(t, at),
+      scratch: (t, at, fresh) => this.scratch(t, at, fresh),
       barrier: () => this.barrier(),
       fail,
     };
