@@ -1,5 +1,5 @@
 import { Attribute, DenseArrayAttr, IntegerAttr } from './attributes.js';
-import { IndexType, IntegerType, RankedTensorType, ShapedType, UnrankedTensorType, VectorType, type Type } from './types.js';
+import { IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedTensorType, VectorType, type Type } from './types.js';
 
 /** A predicate on types, with the phrase MLIR uses in "must be ..." errors. */
 export interface TypeConstraint {
@@ -20,6 +20,13 @@ export function typeConstraint(description: string, test: (t: Type) => boolean, 
 }
 
 export const AnyType = typeConstraint('any type', () => true);
+
+// Type constraints several dialects use (MLIR's Index, I1 and AnyMemRef), declared once.
+const isIndexType = (t: Type): boolean => t instanceof IndexType;
+const isMemRefType = (t: Type): boolean => t instanceof MemRefType;
+export const Index = typeConstraint('index', isIndexType, IndexType.get(), isIndexType);
+export const I1 = typeConstraint('1-bit signless integer', (t) => t === IntegerType.get(1), IntegerType.get(1));
+export const AnyMemRef = typeConstraint('memref of any type values', isMemRefType, undefined, isMemRefType);
 
 export interface VariadicSpec {
   readonly kind: 'variadic';

@@ -1,15 +1,14 @@
-import { attrConstraint, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { attrConstraint, required, variadic } from '../../core/ir/constraints.js';
 import { StringAttr } from '../../core/ir/attributes.js';
 import type { Block } from '../../core/ir/block.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure, Terminator } from '../../core/ir/traits.js';
-import { i1 } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { cfPatterns } from './canonicalization.js';
 
-const I1 = typeConstraint('1-bit signless integer', (t) => t === i1, i1);
+import { I1 } from '../../core/ir/constraints.js';
 const StrAttr = attrConstraint('string attribute', (a): a is StringAttr => a instanceof StringAttr);
 
 /**

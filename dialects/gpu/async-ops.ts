@@ -1,5 +1,5 @@
 /** gpu.wait, gpu.memcpy and gpu.memset (MLIR 19): host-side ops ordered by async tokens. */
-import { optional, typeConstraint, variadic, AnyType } from '../../core/ir/constraints.js';
+import { optional, variadic, AnyType } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
@@ -13,7 +13,7 @@ import { AsyncToken } from './ops.js';
 import { EraseRedundantGpuWaitOpPairs, SimplifyGpuWaitOp } from './canonicalization.js';
 import { foldCastOperands } from '../memref/canonicalization.js';
 
-const AnyMemRef = typeConstraint('memref of any type values', (t) => t instanceof MemRefType, undefined, (t) => t instanceof MemRefType);
+import { AnyMemRef } from '../../core/ir/constraints.js';
 const isAsync = (op: Operation) => op.results.length > 0;
 
 /** `[async] [%deps]`, as MLIR's custom<AsyncDependencies> (after the space a format puts before it). */

@@ -7,14 +7,14 @@ import { IndexAttr, optionalAttr, required, typeConstraint, variadic } from '../
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
-import { DialectType, FloatType, IndexType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
+import { DialectType, FloatType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import { UnitAttrC } from '../memref/ops.js';
 import { stridesAndOffset } from '../memref/types.js';
 
 // Not ops.ts's Index: attributes.ts loads this module before ops.ts.
-const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
+import { Index } from '../../core/ir/constraints.js';
 
 export type MMAOperand = 'AOp' | 'BOp' | 'COp';
 

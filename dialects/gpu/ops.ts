@@ -28,7 +28,8 @@ import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
 import { isGpuTarget } from './binary.js';
 import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, parseShuffleModeKeyword, ShuffleModeAttr, type AddressSpace } from './attributes.js';
 
-export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
+export { Index } from '../../core/ir/constraints.js';
+import { I1, Index } from '../../core/ir/constraints.js';
 const I32 = typeConstraint('32-bit signless integer', (t) => t === IntegerType.get(32), IntegerType.get(32));
 const LaunchIndx = typeConstraint('index or 32-bit signless integer or 64-bit signless integer', (t) => t instanceof IndexType || t === IntegerType.get(32) || t === IntegerType.get(64));
 export const AsyncToken = typeConstraint('async token type', (t) => AsyncTokenType.isa(t), AsyncTokenType.get());
@@ -107,7 +108,7 @@ export const ShuffleOp = defineOp({
   name: 'gpu.shuffle',
   summary: 'Shuffles values within a subgroup.',
   operands: { value: ShuffleValue, offset: I32, width: I32 },
-  results: { shuffleResult: ShuffleValue, valid: typeConstraint('1-bit signless integer', (t) => t === IntegerType.get(1), IntegerType.get(1)) },
+  results: { shuffleResult: ShuffleValue, valid: I1 },
   attributes: { mode: required(ShuffleModeConstraint) },
   traits: [Pure],
   assemblyFormat: '$mode $value `,` $offset `,` $width attr-dict `:` type($value)',

@@ -2,14 +2,11 @@ import { AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr, type AffineExpr,
 import { AffineMapAttr, StridedLayoutAttr } from '../../core/ir/attributes.js';
 import { isDynamicIndex } from './dynamic-index-list.js';
 import { typeConstraint } from '../../core/ir/constraints.js';
-import { FloatType, IndexType, IntegerType, MemRefType, ShapedType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+import { FloatType, IntegerType, MemRefType, ShapedType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 
-const isIndex = (t: Type) => t instanceof IndexType;
-const isMemRef = (t: Type) => t instanceof MemRefType;
 const isBaseMemRef = (t: Type) => t instanceof MemRefType || t instanceof UnrankedMemRefType;
 
-export const Index = typeConstraint('index', isIndex, IndexType.get(), isIndex);
-export const AnyMemRef = typeConstraint('memref of any type values', isMemRef, undefined, isMemRef);
+export { AnyMemRef, Index } from '../../core/ir/constraints.js';
 export const AnyRankedOrUnrankedMemRef = typeConstraint('ranked or unranked memref of any type values', isBaseMemRef, undefined, isBaseMemRef);
 export const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
   'unranked.memref of any type values or non-0-ranked.memref of any type values',

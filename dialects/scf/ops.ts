@@ -24,7 +24,8 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { foldIf, scfPatterns } from './canonicalization.js';
 import { whilePatterns } from './while-canonicalization.js';
 
-export const I1 = typeConstraint('1-bit signless integer', (t) => t === i1, i1);
+export { I1 } from '../../core/ir/constraints.js';
+import { I1 } from '../../core/ir/constraints.js';
 export const AnySignlessIntegerOrIndex = typeConstraint(
   'signless integer or index',
   (t) => t instanceof IndexType || (t instanceof IntegerType && t.isSignless),

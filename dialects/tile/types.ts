@@ -1,9 +1,9 @@
 import { typeConstraint } from '../../core/ir/constraints.js';
-import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
+import { FloatType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import { AddressSpaceAttr } from '../gpu/attributes.js';
 import { BlockedLayoutAttr, SharedLayoutAttr } from './attributes.js';
 
-export const Index = typeConstraint('index', (t) => t instanceof IndexType, IndexType.get());
+export { Index } from '../../core/ir/constraints.js';
 export const RankedMemRef = typeConstraint('ranked memref', (t) => t instanceof MemRefType);
 /** A register tile: a statically shaped ranked tensor with elements along every dimension (threads hold its elements). */
 export const TileTensor = typeConstraint('statically shaped ranked tensor without zero-size dimensions', (t) => t instanceof RankedTensorType && t.hasStaticShape && t.shape.every((d) => d > 0));

@@ -8,7 +8,8 @@ import { AnyType, attrConstraint, defaultValued, I64Attr, required, typeConstrai
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
-import { IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
+import { IntegerType, VectorType, type Type } from '../../core/ir/types.js';
+import { Index } from '../../core/ir/constraints.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
@@ -312,7 +313,7 @@ export const ScanOp = defineOp({
 export const VectorScaleOp = defineOp({
   name: 'vector.vscale',
   summary: 'Load vector scale size',
-  results: { res: typeConstraint('index', (t) => t instanceof IndexType, IndexType.get()) },
+  results: { res: Index },
   traits: [Pure],
   resultNames: () => ['vscale'],
   assemblyFormat: 'attr-dict',

@@ -11,7 +11,7 @@ import { FloatType, IndexType, IntegerType, MemRefType, VectorType, type Type } 
 import type { Parser } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
-import { Index, stridesAndOffset } from '../memref/types.js';
+import { AnyMemRef, Index, stridesAndOffset } from '../memref/types.js';
 import { parsePunctuationBody, PrintPunctuationAttr } from './attributes.js';
 import { I64ArrayAttr, i64Values, VectorOfRank1 } from './constraints.js';
 import { AnyVectorOfAnyRank } from './ops.js';
@@ -156,7 +156,6 @@ const StaticShapeMemRef = typeConstraint(
   undefined,
   (t) => t instanceof MemRefType,
 );
-const AnyMemRefC = typeConstraint('memref of any type values', (t) => t instanceof MemRefType, undefined, (t) => t instanceof MemRefType);
 
 /** Whether a memref's layout is the identity once canonicalized (MLIR's canonicalizeStridedLayout). */
 function hasIdentityLayout(t: MemRefType): boolean {
@@ -181,7 +180,7 @@ export const TypeCastOp = defineOp({
   name: 'vector.type_cast',
   summary: 'type_cast op converts a scalar memref to a vector memref',
   operands: { memref: StaticShapeMemRef },
-  results: { result: AnyMemRefC },
+  results: { result: AnyMemRef },
   traits: [Pure],
   assemblyFormat: '$memref attr-dict `:` type($memref) `to` type($result)',
   verify(op) {
