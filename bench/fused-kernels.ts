@@ -39,7 +39,7 @@ import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } fro
 import { generatedProblem } from '../tools/tune/problem.js';
 import { openRuntime } from '../runtime/webgpu/index.js';
 import { fmt, runTorchPeers, type PeerFigure } from './lib/gpu.js';
-import { runIfMain, UsageError } from './lib/cli.js';
+import { FlagCursor, runIfMain, UsageError } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { rowBytes, ROW_OPS, type PeerCase, type RowOp } from './peers/peer-gpu.js';
@@ -143,17 +143,10 @@ export function parseArgs(argv: readonly string[]): Options {
     if (bad !== undefined) throw new UsageError(`${flag}: unknown '${bad}' (${values.join(', ')})`);
     return xs as T[];
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`missing value for ${flag}`);
-      return v;
-    };
-    const int = (t = value()): number => {
-      if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw new UsageError(`${flag} expects a positive integer, got '${t}'`);
-      return Number(t);
-    };
+  const args = new FlagCursor(argv);
+  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
+    const value = () => args.value();
+    const int = (t?: string) => args.int(t);
     switch (flag) {
       case '--quick': break;
       case '--ops': o.ops = oneOf(flag, ROW_OPS, value()); break;

@@ -44,7 +44,7 @@ import { timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
-import { runIfMain, UsageError } from './lib/cli.js';
+import { FlagCursor, runIfMain, UsageError } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
@@ -142,18 +142,10 @@ export function parseArgs(argv: readonly string[]): Options {
     if (v.length !== n || !v.every((x) => Number.isInteger(x) && x > 0)) throw new UsageError(`${flag} expects ${n === 3 ? 'MxNxK' : 'RxC'} (positive integers), got '${text}'`);
     return v;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`missing value for ${flag}`);
-      return v;
-    };
-    const int = (): number => {
-      const t = value();
-      if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw new UsageError(`${flag} expects a positive integer, got '${t}'`);
-      return Number(t);
-    };
+  const args = new FlagCursor(argv);
+  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
+    const value = () => args.value();
+    const int = () => args.int();
     const provider = (allowNone: boolean): ProviderName | undefined => {
       const t = value();
       if (allowNone && t === 'none') return undefined;

@@ -17,3 +17,28 @@ export function runIfMain(moduleUrl: string, name: string, usage: string, main: 
     },
   );
 }
+
+/** Walks a command line flag by flag; a flag's value and a positive integer come with usage errors that name the flag. */
+export class FlagCursor {
+  private i = -1;
+  private flag = '';
+  constructor(private readonly argv: readonly string[]) {}
+  /** The next flag, or undefined after the last. */
+  next(): string | undefined {
+    const flag = this.argv[++this.i];
+    if (flag !== undefined) this.flag = flag;
+    return flag;
+  }
+  /** The value after the current flag. */
+  value(): string {
+    const v = this.argv[++this.i];
+    if (v === undefined) throw new UsageError(`missing value for ${this.flag}`);
+    return v;
+  }
+  /** A positive integer: `text`, or the value after the current flag. */
+  int(text?: string): number {
+    const t = text ?? this.value();
+    if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw new UsageError(`${this.flag} expects a positive integer, got '${t}'`);
+    return Number(t);
+  }
+}
