@@ -1,14 +1,14 @@
 import type { Operation } from '../../core/ir/operation.js';
-import { ORDER_ATTR, orderOf, scheduleAnnotationError, setSchedule, STAGE_ATTR, stageOf } from '../../dialects/tile/schedule.js';
 import { bodyOps, loopDependences, type LoopDependence } from './loop-dependences.js';
 
 /**
- * The software-pipelining schedule of an `scf.for`, read from the `tile.stage` / `tile.order`
- * annotations of its body ops (TVM's software_pipeline_stage / _order).
+ * The software-pipelining schedule of an `scf.for`, checked against the dependences of its
+ * body (checkSchedule). Where the stages and orders come from is the caller's: a hook gives
+ * them (ScheduleFn).
  */
 export interface LoopSchedule {
   readonly forOp: Operation;
-  /** The body ops (terminator excluded) in emission order: by `tile.order`, else body order. */
+  /** The body ops (terminator excluded) in emission order. */
   readonly ops: readonly Operation[];
   readonly stage: ReadonlyMap<Operation, number>;
   /** Position of each op in `ops`. */
@@ -23,52 +23,35 @@ export interface ScheduleError {
   readonly message: string;
 }
 
-/** Whether any op of the loop body carries a schedule annotation. */
-export function hasSchedule(forOp: Operation): boolean {
-  return bodyOps(forOp).some((op) => op.getAttr(STAGE_ATTR) !== undefined || op.getAttr(ORDER_ATTR) !== undefined);
-}
+/**
+ * A schedule as a hook gives it (MLIR's getScheduleFn): every op of the loop body, terminator
+ * excluded, once, in the order to emit them in a time slot, each with its stage.
+ */
+export type ScheduledOps = readonly (readonly [op: Operation, stage: number])[];
 
-/** Removes the schedule annotations of the loop body's ops (not of ops nested deeper). */
-export function clearSchedule(forOp: Operation): void {
-  for (const op of bodyOps(forOp)) {
-    op.removeAttr(STAGE_ATTR);
-    op.removeAttr(ORDER_ATTR);
-  }
-}
+/** Gives the schedule of a loop, or a located reason why it has none that can be used. */
+export type ScheduleFn = (forOp: Operation) => ScheduledOps | ScheduleError;
 
 const opText = (op: Operation) => `'${op.name}'`;
 
 /**
- * Reads and checks the schedule of a loop: every body op has a stage; orders are on every op or
- * on none, and distinct; a value is used in its producer's stage or later, after its producer
- * when in the same stage; a value of the previous iteration (through an iter_arg) is used at
- * most one stage before the stage that makes it. The loop must yield values made by its body ops.
+ * Checks a schedule given for a loop: it lists every body op once, with a non-negative integer
+ * stage; a value is used in its producer's stage or later, after its producer when in the same
+ * stage; a value of the previous iteration (through an iter_arg) is used at most one stage
+ * before the stage that makes it. The loop must yield values made by its body ops.
  */
-export function readSchedule(forOp: Operation): LoopSchedule | ScheduleError {
-  const ops = bodyOps(forOp);
+export function checkSchedule(forOp: Operation, scheduled: ScheduledOps): LoopSchedule | ScheduleError {
+  const body = new Set(bodyOps(forOp));
   const stage = new Map<Operation, number>();
-  const order = new Map<Operation, number>();
-  for (const op of ops) {
-    const bad = scheduleAnnotationError(op);
-    if (bad) return { op, message: bad };
-    const s = stageOf(op);
-    if (s === undefined) return { op, message: `op ${opText(op)} has no '${STAGE_ATTR}' (every op of a scheduled loop needs one)` };
+  for (const [op, s] of scheduled) {
+    if (!body.has(op)) return { op, message: `op ${opText(op)} is given a stage but is not an op of the loop body` };
+    if (stage.has(op)) return { op, message: `op ${opText(op)} is given a stage twice` };
+    if (!Number.isInteger(s) || s < 0) return { op, message: `op ${opText(op)} is given the stage ${s} (a stage is a non-negative integer)` };
     stage.set(op, s);
-    const o = orderOf(op);
-    if (o !== undefined) order.set(op, o);
   }
-  if (order.size > 0 && order.size < ops.length) {
-    const missing = ops.find((op) => !order.has(op))!;
-    return { op: missing, message: `op ${opText(missing)} has no '${ORDER_ATTR}' (give every op of the loop an order, or none)` };
-  }
-  const byOrder = new Map<number, Operation>();
-  for (const [op, o] of order) {
-    const other = byOrder.get(o);
-    if (other) return { op, message: `'${ORDER_ATTR}' ${o} is given to two ops, ${opText(other)} and ${opText(op)}` };
-    byOrder.set(o, op);
-  }
-  const sorted = order.size > 0 ? [...ops].sort((a, b) => order.get(a)! - order.get(b)!) : ops;
-  const position = new Map(sorted.map((op, i) => [op, i]));
+  for (const op of body) if (!stage.has(op)) return { op, message: `op ${opText(op)} has no stage (every op of a scheduled loop needs one)` };
+  const ops = scheduled.map(([op]) => op);
+  const position = new Map(ops.map((op, i) => [op, i]));
   const { dependences, unsupportedYields } = loopDependences(forOp);
   if (unsupportedYields.length > 0) {
     return { op: forOp, message: `cannot pipeline: the loop yields a value (#${unsupportedYields[0]}) that no op of its body makes (an iter_arg or a value from outside the loop)` };
@@ -91,28 +74,17 @@ export function readSchedule(forOp: Operation): LoopSchedule | ScheduleError {
     }
   }
   const numStages = Math.max(0, ...stage.values()) + 1;
-  return { forOp, ops: sorted, stage, position, numStages, dependences };
+  return { forOp, ops, stage, position, numStages, dependences };
 }
 
-export function isScheduleError(s: LoopSchedule | ScheduleError): s is ScheduleError {
+/** Reads a loop's schedule through `getSchedule` and checks it. */
+export function loopSchedule(forOp: Operation, getSchedule: ScheduleFn): LoopSchedule | ScheduleError {
+  const scheduled = getSchedule(forOp);
+  return isScheduleError(scheduled) ? scheduled : checkSchedule(forOp, scheduled);
+}
+
+export function isScheduleError<T extends object>(s: T | ScheduleError): s is ScheduleError {
   return 'message' in s;
-}
-
-/**
- * Gives `op`, just inserted into a scheduled loop body, the stage of `anchor` and the order
- * right before it (later orders move up by one). Does nothing when the loop has no schedule.
- */
-export function scheduleBefore(op: Operation, anchor: Operation): void {
-  const stage = stageOf(anchor);
-  if (stage === undefined) return;
-  const order = orderOf(anchor);
-  if (order !== undefined) {
-    for (const other of op.parent!.ops) {
-      const o = orderOf(other);
-      if (other !== op && o !== undefined && o >= order) setSchedule(other, stageOf(other)!, o + 1);
-    }
-  }
-  setSchedule(op, stage, order);
 }
 
 // ------------------------------------------------------------------------------------ timeline

@@ -4,7 +4,8 @@ import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
 import { ForOp } from '../../dialects/scf/index.js';
 import { LoadOp, orderOf, setSchedule, stageOf } from '../../dialects/tile/index.js';
 import { bodyOps, loopDependences, type LoopDependence } from '../loops/loop-dependences.js';
-import { isScheduleError, readSchedule } from '../loops/schedule.js';
+import { isScheduleError } from '../loops/schedule.js';
+import { readSchedule } from './schedule-attrs.js';
 
 /** The ops `seeds` depend on in the same iteration, themselves included. */
 function backwardSlice(seeds: readonly Operation[], dependences: readonly LoopDependence[]): Set<Operation> {

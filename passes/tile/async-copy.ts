@@ -12,8 +12,7 @@ import { ForOp } from '../../dialects/scf/index.js';
 import { AllocOp, i64List, LoadOp, SharedLayoutAttr } from '../../dialects/tile/index.js';
 import { isGlobalMemRef } from '../../dialects/tile/types.js';
 import { bodyOps } from '../loops/loop-dependences.js';
-import { scheduleBefore } from '../loops/schedule.js';
-import { scheduleInPlaceOf } from '../loops/schedule-replace.js';
+import { scheduleBefore, scheduleInPlaceOf } from './schedule-attrs.js';
 import { groupLoads } from './copy-groups.js';
 
 const isZero = (a: Attribute | undefined): boolean =>

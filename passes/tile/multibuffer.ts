@@ -14,8 +14,8 @@ import { staticByteSize } from '../../dialects/memref/types.js';
 import { workgroupMemoryExceeded } from './workgroup-memory.js';
 import { buildIterationNumber } from '../loops/iteration.js';
 import { bodyAncestor } from '../loops/loop-dependences.js';
-import { hasSchedule, isScheduleError, readSchedule, scheduleBefore, type LoopSchedule } from '../loops/schedule.js';
-import { scheduleInPlaceOf } from '../loops/schedule-replace.js';
+import { isScheduleError, type LoopSchedule } from '../loops/schedule.js';
+import { hasSchedule, readSchedule, scheduleBefore, scheduleInPlaceOf } from './schedule-attrs.js';
 import { addLeadingIndex, indexedAccess, type IndexedAccess } from './buffer-uses.js';
 
 const lineCol = (loc: Location): string => {

@@ -7,7 +7,8 @@ import { ForOp } from '../../dialects/scf/index.js';
 import { constantTripCount } from '../loops/trip-count.js';
 import { pipelineForLoop } from '../loops/pipeliner/loop-pipeliner.js';
 import type { PredicateHook } from '../loops/pipeliner/predicate.js';
-import { clearSchedule, hasSchedule, isScheduleError, readSchedule } from '../loops/schedule.js';
+import { isScheduleError } from '../loops/schedule.js';
+import { clearOpSchedule, clearSchedule, hasSchedule, readSchedule, scheduleFromAttributes } from './schedule-attrs.js';
 import { planWaitCounts, rewriteWaitCounts } from './wait-counts.js';
 
 /**
@@ -83,9 +84,18 @@ export const tilePipelinePass = definePass({
       }
       const plan = planWaitCounts(schedule);
       const tripCount = constantTripCount(loop);
-      const result = pipelineForLoop(pass.context, schedule, { peelEpilogue, predicate: asyncPredicate });
+      const result = pipelineForLoop(pass.context, loop, {
+        getSchedule: scheduleFromAttributes,
+        peelEpilogue,
+        predicate: asyncPredicate,
+        annotate: ({ clone }) => clearOpSchedule(clone),
+      });
       if (typeof result === 'string') {
         pass.fail(loop.loc, `cannot pipeline this loop: ${result}`);
+        return;
+      }
+      if (isScheduleError(result)) {
+        pass.fail(result.op.loc, `invalid pipeline schedule: ${result.message}`);
         return;
       }
       rewriteWaitCounts(schedule, plan, result.emitted, peelEpilogue, tripCount === undefined ? undefined : Number(tripCount));

@@ -5,19 +5,32 @@ import { i1 } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { CeilDivSIOp, MaxSIOp } from '../../../dialects/arith/index.js';
 import { ForOp, YieldOp } from '../../../dialects/scf/index.js';
-import { ORDER_ATTR, STAGE_ATTR } from '../../../dialects/tile/schedule.js';
 import { constantTripCount } from '../trip-count.js';
 import { ArithBuilder, constantInt } from '../arith-builder.js';
 import { valuesUsedBy } from '../loop-dependences.js';
-import type { LoopSchedule, PipelineRegion } from '../schedule.js';
+import { isScheduleError, loopSchedule, type LoopSchedule, type PipelineRegion, type ScheduleError, type ScheduleFn } from '../schedule.js';
 import { collectSources, delayOf, type Source } from './carried-values.js';
 import { predicateOp, type PredicateHook } from './predicate.js';
 
-export interface PipelineOptions {
+/**
+ * How to pipeline a loop, as MLIR's `scf::PipeliningOption`: the schedule and what to do with
+ * the ops emitted are the caller's hooks; the pipeliner knows no dialect's annotations.
+ */
+export interface PipeliningOptions {
+  /** Each body op's stage, in emission order (MLIR's getScheduleFn); checked by checkSchedule. */
+  readonly getSchedule: ScheduleFn;
   /** Peel the epilogue (true) or run the extra kernel iterations with their ops predicated off. */
   readonly peelEpilogue: boolean;
+  /** How ops of iterations past the end are switched off (MLIR's predicateFn); else the generic rule. */
   readonly predicate?: PredicateHook;
+  /**
+   * Called on each op the pipeliner emits, right after it is cloned from its body op and before
+   * it is predicated (MLIR's annotateFn): e.g. to drop the clone's schedule annotations.
+   */
+  readonly annotate?: AnnotateHook;
 }
+
+export type AnnotateHook = (emitted: EmittedOp) => void;
 
 /** One op the pipeliner emitted: which body op, in which region and time slot (kernel: 0). */
 export interface EmittedOp {
@@ -28,6 +41,8 @@ export interface EmittedOp {
 }
 
 export interface PipelineResult {
+  /** The checked schedule the loop was pipelined by. */
+  readonly schedule: LoopSchedule;
   readonly emitted: readonly EmittedOp[];
   readonly kernel: Operation;
 }
@@ -36,12 +51,15 @@ export interface PipelineResult {
 type Lookup = (source: Source, delay: number) => Value;
 
 /**
- * Software-pipelines an `scf.for` by its schedule (MLIR's scf::pipelineForLoop, extended):
- * prologue, kernel loop, and a peeled or predicated epilogue, correct for every trip count,
- * dynamic ones included (0, 1 and fewer iterations than stages: ops of iterations past the end
- * are predicated off). Replaces the loop; returns what was emitted, or a reason it could not be.
+ * Software-pipelines an `scf.for` by the schedule `options.getSchedule` gives (MLIR's
+ * scf::pipelineForLoop, extended): prologue, kernel loop, and a peeled or predicated epilogue,
+ * correct for every trip count, dynamic ones included (0, 1 and fewer iterations than stages:
+ * ops of iterations past the end are predicated off). Replaces the loop; returns what was
+ * emitted, the schedule's error, or a reason the loop could not be pipelined.
  */
-export function pipelineForLoop(context: Context, schedule: LoopSchedule, options: PipelineOptions): PipelineResult | string {
+export function pipelineForLoop(context: Context, forOp: Operation, options: PipeliningOptions): PipelineResult | ScheduleError | string {
+  const schedule = loopSchedule(forOp, options.getSchedule);
+  if (isScheduleError(schedule)) return schedule;
   return new LoopPipeliner(context, schedule, options).run();
 }
 
@@ -63,7 +81,7 @@ class LoopPipeliner {
   constructor(
     context: Context,
     private readonly schedule: LoopSchedule,
-    private readonly options: PipelineOptions,
+    private readonly options: PipeliningOptions,
   ) {
     this.forOp = schedule.forOp;
     this.maxStage = schedule.numStages - 1;
@@ -90,7 +108,7 @@ class LoopPipeliner {
     if (typeof results === 'string') return results;
     this.forOp.replaceAllUsesWith(results);
     this.forOp.erase();
-    return { emitted: this.emitted, kernel };
+    return { schedule: this.schedule, emitted: this.emitted, kernel };
   }
 
   // ------------------------------------------------------------------------------------ helpers
@@ -132,9 +150,9 @@ class LoopPipeliner {
       }
     }
     const clone = this.b.insert(op.clone(mapping));
-    clone.removeAttr(STAGE_ATTR);
-    clone.removeAttr(ORDER_ATTR);
-    this.emitted.push({ original: op, clone, region, slot });
+    const emitted: EmittedOp = { original: op, clone, region, slot };
+    this.options.annotate?.(emitted);
+    this.emitted.push(emitted);
     if (!cond) {
       this.b.setInsertionPointAfter(clone);
       return clone.results;
