@@ -26,6 +26,8 @@ import { workgroupSizeOf } from './workgroup-size.js';
 export interface EmittedKernel {
   manifest: KernelManifest;
   wgsl: string;
+  /** Bytes of workgroup memory the kernel declares. */
+  workgroupBytes: number;
 }
 
 const EMITTERS: ReadonlyMap<string, OpEmitter> = new Map(
@@ -160,7 +162,8 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string,
     }
   }
   const uniforms = layoutUniforms(uniformRequests, bindings.length);
-  checkLimits(fn, { workgroupSize, workgroupBytes: workgroupAttributionBytes(fn), storageBuffers: bindings.length }, limits);
+  const workgroupBytes = workgroupAttributionBytes(fn);
+  checkLimits(fn, { workgroupSize, workgroupBytes, storageBuffers: bindings.length }, limits);
 
   // Workgroup and private attributions.
   entry.arguments.slice(inputs.length).forEach((arg, k) => {
@@ -207,5 +210,5 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string,
     ...(location ? { location } : {}),
     ...(lines.length ? { lineLocations: lines } : {}),
   };
-  return { manifest, wgsl };
+  return { manifest, wgsl, workgroupBytes };
 }

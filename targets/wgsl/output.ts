@@ -23,9 +23,18 @@ export function manifestJson(out: WgslOutput): string {
   return toJson(out.manifest) + '\n';
 }
 
-/** Each kernel's WGSL after a line `// ----- kernel @mod::@fn`, then the manifest after `// ----- manifest`. */
+/** One comment line a kernel: its symbol, workgroup size, workgroup memory and WGSL size. */
+export function kernelSummary(out: WgslOutput): string {
+  const lines = out.kernels.map((k) => `//   ${k.manifest.symbol}: workgroup ${k.manifest.workgroupSize.join('x')}, ${k.workgroupBytes} B workgroup memory, ${k.wgsl.length} B WGSL`);
+  return [`// ${out.kernels.length} kernel${out.kernels.length === 1 ? '' : 's'}:`, ...lines].join('\n') + '\n';
+}
+
+/**
+ * The summary of the kernels, each kernel's WGSL after a line `// ----- kernel @mod::@fn`, then
+ * the manifest after `// ----- manifest`.
+ */
 export function formatWgslOutput(out: WgslOutput): string {
-  const parts = out.kernels.map((k) => `// ----- kernel ${k.manifest.symbol}\n${k.wgsl}`);
+  const parts = [kernelSummary(out), ...out.kernels.map((k) => `// ----- kernel ${k.manifest.symbol}\n${k.wgsl}`)];
   parts.push(`// ----- manifest\n${manifestJson(out)}`);
   return parts.join('\n');
 }

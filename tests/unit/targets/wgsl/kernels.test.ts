@@ -134,7 +134,7 @@ describe('output', () => {
     gpu.func @k(%x: memref<4xi32>) kernel attributes {known_block_size = array<i32: 4, 1, 1>} {
       gpu.return
     }
-    gpu.func @main() kernel attributes {known_block_size = array<i32: 2, 2, 2>} {
+    gpu.func @main() workgroup(%w: memref<8x4xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 2, 2, 2>} {
       gpu.return
     }
   }
@@ -157,6 +157,15 @@ describe('output', () => {
     expect(text.split('\n').filter((l) => l.startsWith('// -----'))).toEqual(['// ----- kernel @a::@k', '// ----- kernel @b::@k', '// ----- kernel @b::@main', '// ----- manifest']);
     expect(JSON.parse(text.slice(text.indexOf('// ----- manifest') + '// ----- manifest'.length))).toEqual(out.manifest);
     expect(text).toContain('"workgroupSize": [4, 1, 1]');
+    // It starts with a line a kernel: symbol, workgroup size, workgroup memory, WGSL bytes.
+    const bytes = out.kernels.map((k) => k.wgsl.length);
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      '// 3 kernels:',
+      `//   @a::@k: workgroup 4x1x1, 0 B workgroup memory, ${bytes[0]} B WGSL`,
+      `//   @b::@k: workgroup 4x1x1, 0 B workgroup memory, ${bytes[1]} B WGSL`,
+      `//   @b::@main: workgroup 2x2x2, 128 B workgroup memory, ${bytes[2]} B WGSL`,
+    ]);
+    expect(bytes.every((n) => n > 50)).toBe(true);
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'tile-wgsl-')), 'out');
     try {
       writeWgslOutput(out, dir);
