@@ -1,0 +1,24 @@
+// RUN: tile-opt %s -p '@tile-wgsl' | FileCheck %s
+// RUN: tile-run %s --entry matmul_then_row_sum --arg A=rand:37x45xf32 --arg B=rand:45x70xf32 --arg S=zeros:37xf32 --compare-pipeline '@tile-wgsl' --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %s --entry matmul_then_row_sum --arg A=rand:1x1xf32 --arg B=rand:1x300xf32 --arg S=zeros:1xf32 --compare-pipeline '@tile-tiled' --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
+
+// A row reduction of a matmul's result cannot join the matmul's kernel (a workgroup holds one
+// tile of a row, not the row): tile-fuse leaves both, the product goes through its buffer in
+// global memory, and the two kernels compute what the whole-problem program does.
+// CHECK-LABEL: func.func @matmul_then_row_sum(
+// CHECK:       %[[AB:.*]] = memref.alloc
+// CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum {{.*}} args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %[[AB]] : memref<?x?xf32>)
+// CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum_0 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK:       memref.dealloc %[[AB]]
+// SAME: compare %S: max_abs=
+func.func @matmul_then_row_sum(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %S: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %M = memref.dim %A, %c0 : memref<?x?xf32>
+  %N = memref.dim %B, %c1 : memref<?x?xf32>
+  %AB = memref.alloc(%M, %N) : memref<?x?xf32>
+  tile.matmul %A, %B, %AB : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
+  tile.reduction add ins(%AB : memref<?x?xf32>) outs(%S : memref<?xf32>) dimensions = [1]
+  memref.dealloc %AB : memref<?x?xf32>
+  return
+}
