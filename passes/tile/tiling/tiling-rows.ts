@@ -119,6 +119,8 @@ function mergedSums(program: FusedProgram): Map<ProgramOp, MergedSum> {
     if (!m) continue;
     const uLevel = m.u.def.kind === 'input' ? 0 : plain(m.u.def);
     if (m.kind === 'variance' && plain(m.mu.def) !== uLevel + 1) continue;
+    // One online sum per maximum (a second sum of the same exponentials is computed in its own pass).
+    if (m.kind === 'online-softmax' && [...merged.values()].some((o) => o.kind === 'online-softmax' && o.max === m.max)) continue;
     merged.set(p, m);
   }
   return merged;
