@@ -89,13 +89,21 @@ export const tileFusePass = definePass({
   },
 });
 
+/**
+ * Whether a program is one of the kinds fusion is for: a matmul epilogue, or rows with a
+ * reduction or a broadcast. A chain of elementwise maps alone stays as it is: each map tiles on
+ * its own under any tile sizes, where a row kernel takes only 1,...,1,R,C.
+ */
+const needsFusion = (p: FusedProgram): boolean =>
+  p.kind === 'epilogue' || p.ops.some((o) => ReductionOp.isa(o.op) || o.extent === 'row' || o.reads.some((r) => r.kept.length < p.rank));
+
 /** The runs of `block` worth fusing (two ops or more), in order. */
 function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: (op: Operation, why: string) => void): Group[] {
   const groups: Group[] = [];
   let run: Operation[] = [];
   let program: FusedProgram | undefined;
   const close = () => {
-    if (run.length > 1 && program && allowed(program)) groups.push({ ops: run, program });
+    if (run.length > 1 && program && allowed(program) && needsFusion(program)) groups.push({ ops: run, program });
     run = [];
     program = undefined;
   };
