@@ -203,12 +203,7 @@ export class BlockTiles {
 
   /** `tile` with the columns past the rows' end replaced by the kind's identity. */
   masked(tile: Value, kind: ReturnType<typeof reductionKind>): Value {
-    return this.select(this.mask(), tile, this.identity(kind, tile.type as RankedTensorType));
-  }
-
-  /** The i1 tile of the columns before the rows' end. */
-  validColumns(): Value {
-    return this.mask();
+    return this.select(this.validColumns(), tile, this.identity(kind, tile.type as RankedTensorType));
   }
 
   select(condition: Value, ifTrue: Value, ifFalse: Value): Value {
@@ -225,14 +220,15 @@ export class BlockTiles {
     return this.broadcast(row, [1]);
   }
 
-  /** col0 + (column index in the tile) < rowLength, as an i1 tile. */
-  private mask(): Value {
+  /** The i1 tile of the columns before the rows' end: col0 + (column index in the tile) < rowLength. */
+  validColumns(): Value {
     if (this.maskTile) return this.maskTile;
     const i32 = IntegerType.get(32);
     const ints = RankedTensorType.get(this.shape, i32);
     const splatOf = (index: Value) => this.b.build(SplatOp, { operands: { input: this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out }, resultTypes: [ints] }).result;
     const [iota, end] = this.invariant(() => [this.b.build(IotaOp, { attributes: { dimension: i64(1) }, resultTypes: [ints] }).result, splatOf(this.options.rowLength!)]);
-    const column = constantValue(this.at.col0) instanceof IntegerAttr && (constantValue(this.at.col0) as IntegerAttr).number === 0 ? iota! : this.b.create({ name: 'arith.addi', operands: [iota!, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
+    const start = constantValue(this.at.col0);
+    const column = start instanceof IntegerAttr && start.number === 0 ? iota! : this.b.create({ name: 'arith.addi', operands: [iota!, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
     const bools = RankedTensorType.get(this.shape, IntegerType.get(1));
     this.maskTile = this.b.build(CmpIOp, { operands: { lhs: column, rhs: end! }, attributes: { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf('slt')) }, resultTypes: [bools] }).result;
     return this.maskTile;
