@@ -3,11 +3,11 @@
  * `--arg` specs (`NAME=rand:64x64xf32`), the outputs a run leaves, their summary and comparison.
  * Shared by tile-run and tile-tune (tools/run-main.ts re-exports it) and the JavaScript API.
  */
-import { TypeAttr, SymbolRefAttr } from '../core/ir/attributes.js';
+import { type TypeAttr, SymbolRefAttr } from '../core/ir/attributes.js';
 import { NameLoc, type Location } from '../core/ir/location.js';
 import type { Operation } from '../core/ir/operation.js';
 import { lookupSymbol, symbolName } from '../core/ir/symbol-table.js';
-import { bf16, f16, f32, f64, FunctionType, i1, i16, i32, i64, i8, index, MemRefType, ShapedType, type Type } from '../core/ir/types.js';
+import { bf16, f16, f32, f64, type FunctionType, i1, i16, i32, i64, i8, index, MemRefType, ShapedType, type Type } from '../core/ir/types.js';
 import { Interpreter, type KernelLauncher } from '../core/interpret/engine.js';
 import { NpyError, npyToStorage, parseNpy, storageToNpy } from '../core/interpret/npy.js';
 import { floatRounder, intValue, scalarOf, toNumber, type Scalar } from '../core/interpret/numeric.js';

@@ -6,7 +6,7 @@
  * browsers and workers as in Node.
  */
 /// <reference types="@webgpu/types" preserve="true" />
-import { StringAttr, TypeAttr } from '../core/ir/attributes.js';
+import { StringAttr, type TypeAttr } from '../core/ir/attributes.js';
 import type { PassSnapshot, ScheduleDrawing } from './snapshots.js';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';

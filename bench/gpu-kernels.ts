@@ -24,7 +24,7 @@ import { parseModule } from '../dialects/builtin/parse-module.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Operation } from '../core/ir/operation.js';
+import type { Operation } from '../core/ir/operation.js';
 import { symbolName } from '../core/ir/symbol-table.js';
 import { createContext } from '../dialects/registry.js';
 import { adapterSummary, benchmarkWarm, openRuntime, RuntimeError, throughput, type KernelArgValue, type ProviderName, type WebGpuRuntime } from '../runtime/webgpu/index.js';

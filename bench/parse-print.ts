@@ -53,6 +53,7 @@ function parseArgs(argv: readonly string[]): Options {
       case '--keep': opts.keep = true; break;
       case '--mlir-opt': opts.mlirOpt = value(); break;
       case '-h':
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: process.exit does not return.
       case '--help':
         console.log('usage: parse-print [--ops N (100000)] [--reps N (5)] [--seed N (1)] [--keep] [--mlir-opt PATH]');
         process.exit(0);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../core/ir/dialect.js';
 import { Diagnostic, DiagnosticError } from '../core/ir/diagnostics.js';
-import { Operation } from '../core/ir/operation.js';
+import type { Operation } from '../core/ir/operation.js';
 import { verify } from '../core/ir/verifier.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import { printOperation, type PrintOptions } from '../core/syntax/printer.js';

@@ -5,7 +5,7 @@ import * as lib from '../core/index.js';
 import type { Operation } from '../core/ir/operation.js';
 import { irPrinting, PassTiming } from '../core/pass/instrumentation.js';
 import { PassStatistics, type PassInstrumentation } from '../core/pass/pass-manager.js';
-import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
+import type { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { ANY_OP, OpPassManager } from '../core/pass/pipeline.js';
 import { loadPlugin } from '../core/pass/plugin.js';
 import { PassRegistry } from '../core/pass/registry.js';

@@ -8,7 +8,7 @@
  */
 import { SymbolRefAttr, StridedLayoutAttr } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
-import { DiagnosticError } from '../ir/diagnostics.js';
+import type { DiagnosticError } from '../ir/diagnostics.js';
 import type { Attribute } from '../ir/attributes.js';
 import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';

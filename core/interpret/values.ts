@@ -4,7 +4,7 @@
  */
 import type { Attribute } from '../ir/attributes.js';
 import type { Location } from '../ir/location.js';
-import { FloatType, IndexType, IntegerType, MemRefType, ShapedType, type Type } from '../ir/types.js';
+import { FloatType, IndexType, IntegerType, type MemRefType, type ShapedType, type Type } from '../ir/types.js';
 import { intFormat, UnsupportedError, type Scalar } from './numeric.js';
 
 export type Storage = Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | BigInt64Array | Uint8Array;

@@ -1,10 +1,10 @@
 import type { AffineMap } from './affine.js';
 import { formatFloatMLIR, type FloatKind } from './float-format.js';
 import { quoteString } from './location.js';
-import { FloatType, i64, IndexType, IntegerType, NoneType, ShapedType, Type } from './types.js';
+import { FloatType, i64, IndexType, IntegerType, NoneType, type ShapedType, type Type } from './types.js';
 import { freshId, Uniquer } from './uniquer.js';
 import { AttrMap } from './attr-map.js';
-import { AttrTypeWriter, StringWriter, TypeElision, writeList } from './writer.js';
+import { type AttrTypeWriter, StringWriter, type TypeElision, writeList } from './writer.js';
 import { resourceKey, type ResourceHandle } from './resources.js';
 
 /** Immutable, uniqued IR attributes (compare with `===`). */
@@ -68,6 +68,7 @@ export class IntegerAttr extends Attribute {
   }
 }
 
+// biome-ignore lint/complexity/noStaticOnlyClass: MLIR's BoolAttr::get, which builds an i1 IntegerAttr.
 export class BoolAttr {
   static get(value: boolean): IntegerAttr {
     return IntegerAttr.get(IntegerType.get(1), value ? 1n : 0n);
@@ -232,7 +233,7 @@ export type ElementValue = bigint | number;
 const keyView = new DataView(new ArrayBuffer(8));
 /** A uniquing key for an element value: floats by their bits, so that -0 and NaN payloads differ. */
 function elementKey(v: ElementValue): string {
-  if (typeof v === 'bigint' || (v === v && v !== 0)) return String(v);
+  if (typeof v === 'bigint' || (!Number.isNaN(v) && v !== 0)) return String(v);
   keyView.setFloat64(0, v);
   return 'x' + keyView.getBigUint64(0).toString(16);
 }

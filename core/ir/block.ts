@@ -2,7 +2,7 @@ import type { Location } from './location.js';
 import type { Operation } from './operation.js';
 import type { Region } from './region.js';
 import type { Type } from './types.js';
-import { BlockArgument, BlockOperand } from './value.js';
+import { BlockArgument, type BlockOperand } from './value.js';
 
 /** A basic block: arguments and an intrusive, doubly linked list of operations. */
 export class Block {

@@ -2,7 +2,7 @@ import type { Attribute } from './attributes.js';
 import type { Builder } from './builder.js';
 import type { Location } from './location.js';
 import type { Operation } from './operation.js';
-import { OpDefinition, type OpClass, type OpSpec } from './op-definition.js';
+import type { OpDefinition, OpClass, OpSpec } from './op-definition.js';
 import type { Type } from './types.js';
 import { ResourceTable } from './resources.js';
 

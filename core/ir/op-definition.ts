@@ -4,7 +4,7 @@ import type { Block } from './block.js';
 import type { Diagnostic } from './diagnostics.js';
 import { valueSpecKind, type AttrSpec, type OptionalSpec, type ValueSpec, type VariadicSpec } from './constraints.js';
 import type { Location } from './location.js';
-import { Operation, type OperationState } from './operation.js';
+import type { Operation, OperationState } from './operation.js';
 import type { Region } from './region.js';
 import type { MemoryEffect, Trait } from './traits.js';
 import type { RewritePattern } from '../rewrite/pattern.js';
@@ -230,6 +230,7 @@ type Attrs<S> = {
 };
 type Regions<S> = { -readonly [K in keyof S]: S[K] extends { variadic: true } ? Region[] : Region };
 type Successors<S> = { -readonly [K in keyof S]: S[K] extends { variadic: true } ? Block[] : Block };
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the identity of `&` (a spec without this field adds nothing to the view).
 type Field<S, K extends keyof OpSpec> = S extends { readonly [P in K]: infer F } ? F : {};
 
 /** The typed view of an op: `view.lhs`, `view.result`, `view.value`, `view.body`. */

@@ -1,6 +1,6 @@
 import type { Attribute } from './attributes.js';
 import { freshId, Uniquer } from './uniquer.js';
-import { AttrTypeWriter, StringWriter, writeList } from './writer.js';
+import { type AttrTypeWriter, StringWriter, writeList } from './writer.js';
 
 /** Immutable, uniqued IR types (compare with `===`). */
 export abstract class Type {

@@ -1,5 +1,5 @@
 import type { Context } from '../ir/dialect.js';
-import { Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
+import { type Diagnostic, DiagnosticError } from '../ir/diagnostics.js';
 import type { Operation } from '../ir/operation.js';
 import type { OptionValue } from './options.js';
 import type { PassContext, PassDefinition } from './pass.js';

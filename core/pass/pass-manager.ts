@@ -1,5 +1,5 @@
 import type { Context } from '../ir/dialect.js';
-import { Diagnostic, DiagnosticError, opDiagnostic } from '../ir/diagnostics.js';
+import { type Diagnostic, DiagnosticError, opDiagnostic } from '../ir/diagnostics.js';
 import type { Operation } from '../ir/operation.js';
 import { verify } from '../ir/verifier.js';
 import { invokePass } from './invoke.js';

@@ -59,6 +59,7 @@ export interface PassDefinition {
  * Declare a pass. Its `run` must be synchronous: an `async` run is refused here, naming the pass
  * (a pass manager would not wait for it; MLIR's passes are synchronous too).
  */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the empty option spec (a pass without options).
 export function definePass<const S extends OptionSpecs = {}>(spec: PassSpec<S>): PassDefinition {
   if (isAsyncFunction(spec.run)) throw new Error(`pass '${spec.name}': run must be synchronous, not an async function (passes run synchronously, as in MLIR)`);
   const defaults: Record<string, OptionValue> = {};

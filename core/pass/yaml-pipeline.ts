@@ -7,7 +7,7 @@ const isScalar = (n: unknown) => yaml().isScalar(n);
 const isSeq = (n: unknown) => yaml().isSeq(n);
 import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
-import { SourceFile } from '../syntax/source.js';
+import type { SourceFile } from '../syntax/source.js';
 import { parseOptionText, printOptionValue, type OptionSpec, type OptionType } from './options.js';
 import type { OptionAssignment, PipelineStep } from './pipeline-steps.js';
 import type { PipelineDefinition } from './registry.js';

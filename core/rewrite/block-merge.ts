@@ -9,7 +9,7 @@ import type { Attribute, DenseArrayAttr } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
-import { BlockArgument, OpResult, type Value } from '../ir/value.js';
+import { BlockArgument, type OpResult, type Value } from '../ir/value.js';
 import type { PatternRewriter } from './rewriter.js';
 
 /** A block and the position of each value it defines (arguments first, then results in order): MLIR's BlockEquivalenceData. */

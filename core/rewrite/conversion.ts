@@ -6,10 +6,10 @@ import type { Operation, OperationState } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import { FunctionType, type Type } from '../ir/types.js';
 import type { Value } from '../ir/value.js';
-import { ConversionTarget } from './conversion-target.js';
+import type { ConversionTarget } from './conversion-target.js';
 import { PatternRewriter } from './rewriter.js';
 import { isOpTriviallyDead } from './trivially-dead.js';
-import { isUnrealizedCast, SignatureConversion, TypeConverter } from './type-converter.js';
+import { isUnrealizedCast, type SignatureConversion, TypeConverter } from './type-converter.js';
 
 export { ConversionTarget, type LegalityCallback } from './conversion-target.js';
 export { SignatureConversion, TypeConverter, createUnrealizedCast, isUnrealizedCast, UNREALIZED_CAST, type Materialization, type TypeConversion } from './type-converter.js';

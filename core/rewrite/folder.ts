@@ -2,7 +2,7 @@ import { Attribute } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Region } from '../ir/region.js';
 import { UnknownLoc } from '../ir/location.js';
-import { Operation } from '../ir/operation.js';
+import type { Operation } from '../ir/operation.js';
 import type { Type } from '../ir/types.js';
 import type { Value } from '../ir/value.js';
 import type { PatternRewriter } from './rewriter.js';

@@ -1,4 +1,4 @@
-import { Attribute, IntegerAttr, StringAttr, TypeAttr, UnitAttr } from '../ir/attributes.js';
+import { type Attribute, IntegerAttr, StringAttr, TypeAttr, UnitAttr } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import { valueSpecConstraint, type AttrSpec, type TypeConstraint } from '../ir/constraints.js';
 import { groupSizes, segmentSizesAttr, type OpSpec, type ValueGroup } from '../ir/op-definition.js';

@@ -5,7 +5,7 @@
  */
 import { AffineParseError, parseAffineMap, parseAffineMapAt, type AffineMap } from '../ir/affine.js';
 import {
-  AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DictionaryAttr, FloatAttr, floatKindOf, IntegerAttr, OpaqueDialectAttr,
+  AffineMapAttr, ArrayAttr, type Attribute, BoolAttr, DictionaryAttr, FloatAttr, floatKindOf, IntegerAttr, OpaqueDialectAttr,
   StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, type NamedAttribute,
 } from '../ir/attributes.js';
 import { parseFloatLiteral } from '../ir/float-format.js';

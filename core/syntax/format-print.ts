@@ -1,4 +1,4 @@
-import { Attribute, DenseArrayAttr, IntegerAttr, TypeAttr } from '../ir/attributes.js';
+import { type Attribute, DenseArrayAttr, IntegerAttr, TypeAttr } from '../ir/attributes.js';
 import type { AttrSpec } from '../ir/constraints.js';
 import { groupSizes, type OpDefinition, type ValueGroup } from '../ir/op-definition.js';
 import type { Operation } from '../ir/operation.js';
@@ -379,7 +379,7 @@ export class FormatPrinter extends FormatBase {
     if (e.kind === 'var') {
       const r = this.resolve(e.name);
       const name = e.name;
-      if (r.kind === 'attr') return (op) => [(op.propertiesIfAny?.get(name) as TypeAttr).value];
+      if (r.kind === 'attr') return (op) => [(op.propertiesIfAny!.get(name) as TypeAttr).value];
       const layout = this.layoutOf(r);
       return (op) => values(op, layout).map((v) => v.type);
     }

@@ -5,6 +5,7 @@ import { decodeByteString } from '../support/utf8.js';
 /** UTF-8 encoding (the web's TextEncoder: no Node Buffer, so that browsers run this too). */
 const UTF8 = new TextEncoder();
 
+// biome-ignore lint/suspicious/noConstEnum: tsc inlines the token kinds as numbers in the lexer's and parser's hot paths.
 export const enum Tok {
   EOF,
   BareId,

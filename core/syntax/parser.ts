@@ -1,4 +1,4 @@
-import { Attribute, DictionaryAttr, type NamedAttribute } from '../ir/attributes.js';
+import { type Attribute, DictionaryAttr, type NamedAttribute } from '../ir/attributes.js';
 import { Block } from '../ir/block.js';
 import type { Context } from '../ir/dialect.js';
 import { DiagnosticError } from '../ir/diagnostics.js';

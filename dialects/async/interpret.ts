@@ -5,7 +5,7 @@
  * committed groups is kept per workgroup (per host context outside kernels); like tile ops, async
  * ops are workgroup-collective (executed once per workgroup, see tile/collective.ts).
  */
-import { DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
+import { type DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { DialectSemantics, ExecContext, OpHandler } from '../../core/interpret/engine.js';
 import { formatLoc, opError } from '../../core/interpret/errors.js';

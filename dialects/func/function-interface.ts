@@ -2,7 +2,7 @@
  * Shared printing, parsing and verification of function-like ops (MLIR's
  * function_interface_impl), used by func.func and gpu.func.
  */
-import { ArrayAttr, Attribute, DictionaryAttr, StringAttr, TypeAttr } from '../../core/ir/attributes.js';
+import { ArrayAttr, type Attribute, DictionaryAttr, StringAttr, TypeAttr } from '../../core/ir/attributes.js';
 import { attrConstraint } from '../../core/ir/constraints.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { FunctionType, type Type } from '../../core/ir/types.js';

@@ -1,4 +1,4 @@
-import { Attribute, StringAttr, SymbolRefAttr, TypeAttr, type NamedAttribute } from '../../core/ir/attributes.js';
+import { type Attribute, StringAttr, SymbolRefAttr, TypeAttr, type NamedAttribute } from '../../core/ir/attributes.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { AnyType, attrConstraint, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';

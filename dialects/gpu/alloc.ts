@@ -4,7 +4,7 @@ import { attrConstraint, optional, optionalAttr, variadic } from '../../core/ir/
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
-import { IndexType, MemRefType } from '../../core/ir/types.js';
+import { IndexType, type MemRefType } from '../../core/ir/types.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern } from '../../core/rewrite/pattern.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';

@@ -2,7 +2,7 @@
  * A kernel's workgroup (block) size: its `known_block_size`, or the constant block sizes of the
  * gpu.launch_func ops that launch it from the gpu.module's parent, which must agree.
  */
-import { DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr } from '../../core/ir/attributes.js';
+import { DenseArrayAttr, IntegerAttr, type StringAttr, SymbolRefAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 
 export type BlockSize = [number, number, number];

@@ -5,7 +5,7 @@
  * private attributions per thread. The launch itself goes through `Interpreter.kernelLauncher`
  * when one is set (e.g. a WebGPU backend), else through `interpretKernelLaunch`.
  */
-import { DenseArrayAttr, IntegerAttr, SymbolRefAttr, type Attribute } from '../../core/ir/attributes.js';
+import { type DenseArrayAttr, IntegerAttr, type SymbolRefAttr, type Attribute } from '../../core/ir/attributes.js';
 import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { lookupSymbol, symbolName } from '../../core/ir/symbol-table.js';

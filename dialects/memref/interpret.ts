@@ -1,5 +1,5 @@
 /** Semantics of the memref dialect: checked loads and stores, views, copies and globals. */
-import { DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { type DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, type SymbolRefAttr, type TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { lookupSymbol } from '../../core/ir/symbol-table.js';
 import { MemRefType, RankedTensorType } from '../../core/ir/types.js';
@@ -8,7 +8,7 @@ import { allocateMemRef } from '../../core/interpret/engine.js';
 import { attributeValue } from '../../core/interpret/elementwise.js';
 import { formatLoc, opError } from '../../core/interpret/errors.js';
 import type { Scalar } from '../../core/interpret/numeric.js';
-import { Buffer, MemRef, ShapedValue, type RtValue } from '../../core/interpret/values.js';
+import { Buffer, MemRef, type ShapedValue, type RtValue } from '../../core/interpret/values.js';
 import { dmaStartParts } from './dma-ops.js';
 import { isDynamicIndex, mixedValues } from './dynamic-index-list.js';
 import { viewHandlers } from './interpret-views.js';

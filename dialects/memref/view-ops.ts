@@ -1,5 +1,5 @@
 /** memref.reinterpret_cast, memref.view, memref.extract_strided_metadata and memref.rank (MLIR 19). */
-import { AffineDimExpr, stridedLinearLayoutMap, type AffineMap } from '../../core/ir/affine.js';
+import { type AffineDimExpr, stridedLinearLayoutMap, type AffineMap } from '../../core/ir/affine.js';
 import { AffineMapAttr, IntegerAttr, StridedLayoutAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';

@@ -1,5 +1,5 @@
 /** scf.forall and its terminator scf.forall.in_parallel (MLIR 19). */
-import { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
+import { ArrayAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, DenseI64ArrayAttr, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { opDiagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';

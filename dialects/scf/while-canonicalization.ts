@@ -4,7 +4,7 @@
  * MLIR does, in the same order of rewriter calls, so that the greedy driver sees the same changes.
  * Ops are matched and built by name (the op declarations import this module).
  */
-import { IntegerAttr } from '../../core/ir/attributes.js';
+import type { IntegerAttr } from '../../core/ir/attributes.js';
 import { Block } from '../../core/ir/block.js';
 import type { Location } from '../../core/ir/location.js';
 import type { Operation } from '../../core/ir/operation.js';

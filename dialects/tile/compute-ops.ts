@@ -3,7 +3,7 @@ import { AnyType, I64Attr, optionalAttr, required, variadic } from '../../core/i
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { HasParent, Pure, ReturnLike, Terminator } from '../../core/ir/traits.js';
-import { f32, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
+import { f32, type IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { I64ListAttr, ReduceKindConstraint, type ReduceKindAttr } from './attributes.js';
 import { firstEncodingError, IntOrFloat, isDotInput, isFloat, isSignlessInt, shapeText, TileTensor } from './types.js';

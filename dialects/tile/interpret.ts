@@ -4,9 +4,9 @@
  * Encodings (`#tile.blocked`) and swizzles (`#tile.shared`) only place data, so they are ignored:
  * a register tile is one row-major ShapedValue, a workgroup buffer one identity-layout memref.
  */
-import { DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
+import { DenseArrayAttr, type IntegerAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { FloatType, MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
+import { FloatType, type MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { DialectSemantics, ExecContext, OpHandler } from '../../core/interpret/engine.js';
 import { attributeValue } from '../../core/interpret/elementwise.js';
 import { opError } from '../../core/interpret/errors.js';

@@ -3,7 +3,7 @@ import { attrConstraint, optionalAttr, required, variadic } from '../../core/ir/
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
-import { MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
+import { MemRefType, type RankedTensorType, type Type } from '../../core/ir/types.js';
 import { stridesAndOffset } from '../memref/types.js';
 import { I64ListAttr, SharedLayoutConstraint, UnitAttrC, type SharedLayoutAttr } from './attributes.js';
 import { Index, isGlobalMemRef, isWorkgroupMemRef, RankedMemRef, shapeText, TileTensor, tileEncodingError } from './types.js';

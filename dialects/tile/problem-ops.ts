@@ -4,7 +4,7 @@ import { attrConstraint, optionalAttr, required, variadic } from '../../core/ir/
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, SingleBlockImplicitTerminator } from '../../core/ir/traits.js';
-import { f32, MemRefType } from '../../core/ir/types.js';
+import { f32, type MemRefType } from '../../core/ir/types.js';
 import { I64ListAttr, ReduceKindConstraint, UnitAttrC, type ReduceKindAttr } from './attributes.js';
 import { dimsAgree, isDotInput, isFloat, isGlobalMemRef, isSignlessInt, RankedMemRef, shapeText } from './types.js';
 

@@ -1,5 +1,5 @@
 import { FloatAttr, IntegerAttr } from '../../core/ir/attributes.js';
-import { FloatType, IntegerType, type Type } from '../../core/ir/types.js';
+import { FloatType, type IntegerType, type Type } from '../../core/ir/types.js';
 import type { ReduceKind } from './attributes.js';
 
 /** The arith op that combines two elements under a reduction kind: [for floats, for integers]. */

@@ -5,7 +5,7 @@
  * op declarations import this module). As MLIR 19's, the folders leave extracts at dynamic
  * positions alone (some patterns do not).
  */
-import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import { type DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import type { FoldResult } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { FloatType, VectorType, type Type } from '../../core/ir/types.js';

@@ -2,7 +2,7 @@
  * vector ops that compute (MLIR 19): multi_reduction, outerproduct, contract, scan, vscale.
  * Verifier messages and custom forms are MLIR's.
  */
-import { AffineMapAttr, ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, type Attribute } from '../../core/ir/attributes.js';
+import { type AffineMapAttr, ArrayAttr, DictionaryAttr, type IntegerAttr, StringAttr, type Attribute } from '../../core/ir/attributes.js';
 import { AffineDimExpr, type AffineMap } from '../../core/ir/affine.js';
 import { AnyType, attrConstraint, defaultValued, I64Attr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';

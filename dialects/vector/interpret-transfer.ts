@@ -8,7 +8,7 @@
 import type { AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import { AffineDimExpr } from '../../core/ir/affine.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { RankedTensorType, VectorType, type ShapedType } from '../../core/ir/types.js';
+import { type RankedTensorType, VectorType, type ShapedType } from '../../core/ir/types.js';
 import type { OpHandler } from '../../core/interpret/engine.js';
 import { opError } from '../../core/interpret/errors.js';
 import type { Scalar } from '../../core/interpret/numeric.js';

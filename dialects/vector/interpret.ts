@@ -6,7 +6,7 @@ import type { DialectSemantics, OpHandler } from '../../core/interpret/engine.js
 import { map3 } from '../../core/interpret/elementwise.js';
 import { opError } from '../../core/interpret/errors.js';
 import { floatRounder, fromBig, intFormat, toSigned, toUnsigned, type Scalar } from '../../core/interpret/numeric.js';
-import { codecOf, MemRef, numElements, rowMajorStrides, ShapedValue, type RtValue } from '../../core/interpret/values.js';
+import { codecOf, type MemRef, numElements, rowMajorStrides, ShapedValue, type RtValue } from '../../core/interpret/values.js';
 import { isDynamicIndex } from '../memref/dynamic-index-list.js';
 import type { CombiningKindAttr } from './attributes.js';
 import { transferRead, transferWrite } from './interpret-transfer.js';

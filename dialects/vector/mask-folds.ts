@@ -1,7 +1,7 @@
 /** Canonicalization of vector.create_mask (MLIR 19's CreateMaskFolder), matched and built by op name. */
 import { DenseElementsAttr, IntegerAttr, type ArrayAttr } from '../../core/ir/attributes.js';
 import type { Value } from '../../core/ir/value.js';
-import { VectorType } from '../../core/ir/types.js';
+import type { VectorType } from '../../core/ir/types.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import { i64Array, i64Values } from './constraints.js';

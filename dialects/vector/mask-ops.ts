@@ -1,5 +1,5 @@
 /** vector.constant_mask and vector.create_mask (MLIR 19), with MLIR's verifier messages. */
-import { ArrayAttr } from '../../core/ir/attributes.js';
+import type { ArrayAttr } from '../../core/ir/attributes.js';
 import { required, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';

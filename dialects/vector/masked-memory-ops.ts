@@ -6,7 +6,7 @@ import { typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
-import { MemRefType, RankedTensorType, ShapedType, VectorType } from '../../core/ir/types.js';
+import { MemRefType, RankedTensorType, ShapedType, type VectorType } from '../../core/ir/types.js';
 import { AnyMemRef, Index } from '../memref/types.js';
 import {
   AnyTypedVectorOfRank1,

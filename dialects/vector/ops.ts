@@ -1,9 +1,9 @@
-import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import type { DenseArrayAttr } from '../../core/ir/attributes.js';
 import { defaultValued, defaultValuedOptional, DenseI64ArrayAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
-import { elementTypeOrSelf, FloatType, IndexType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
+import { elementTypeOrSelf, FloatType, IndexType, IntegerType, type MemRefType, VectorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
 import { AlignmentAttr, BoolAttr, FalseAttr } from '../memref/ops.js';
 import { AnyMemRef, Index, stridesAndOffset } from '../memref/types.js';

@@ -2,7 +2,7 @@
  * Folders and canonicalization patterns of the shape ops (shape-ops.ts), as MLIR 19's VectorOps.cpp
  * has them, matched and built by op name.
  */
-import { ArrayAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
+import { type ArrayAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import type { FoldResult } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { VectorType, type Type } from '../../core/ir/types.js';

@@ -2,9 +2,9 @@
  * The permutation maps and masks of vector.transfer_read/transfer_write (MLIR 19): the default
  * (minor identity) map, the mask type inferred from a map, and the checks of verifyTransferOp.
  */
-import { ArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
+import type { ArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import { AffineConstantExpr, AffineDimExpr, AffineMap, getAffineDimExpr } from '../../core/ir/affine.js';
-import { IntegerType, MemRefType, RankedTensorType, ShapedType, VectorType, type Type } from '../../core/ir/types.js';
+import { IntegerType, MemRefType, RankedTensorType, type ShapedType, VectorType, type Type } from '../../core/ir/types.js';
 
 /** MLIR's getTransferMinorIdentityMap: the innermost source dimensions, one per vector dimension. */
 export function minorIdentityMap(source: ShapedType, vector: VectorType): AffineMap {

@@ -2,7 +2,7 @@ import { FloatAttr, IntegerAttr, UnitAttr, type Attribute } from '../../core/ir/
 import { Builder } from '../../core/ir/builder.js';
 import type { Context } from '../../core/ir/dialect.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { i64, index, MemRefType, RankedTensorType } from '../../core/ir/types.js';
+import { i64, index, MemRefType, type RankedTensorType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { ConstantOp } from '../../dialects/arith/index.js';

@@ -256,6 +256,7 @@ export class GpuExecutor {
       for (let i = ERROR_FILTERS.length - 1; i >= 0; i--) errors.push({ filter: ERROR_FILTERS[i]!, error: await this.device.popErrorScope() });
       const first = errors.find((e) => e.error);
       if (first && !quiet) {
+        // biome-ignore lint/correctness/noUnsafeFinally: the scope's WebGPU error is the cause of anything fn threw, and replaces it.
         throw new RuntimeError('validation', `WebGPU ${first.filter} error while ${what}: ${firstLine(first.error!.message)}${restLines(first.error!.message)}`);
       }
     }

@@ -12,7 +12,7 @@ import type { Value } from '../../core/ir/value.js';
 import { SSANames } from '../../core/syntax/ssa-names.js';
 import { addAffine, atomAffine, constAffine, addIndex, constIndex, mulIndex, namedIndex, scaleAffine, splitAffine, sumIndex, type Affine, type IndexExpr } from './index-expr.js';
 import { locationText } from './line-locations.js';
-import { NameAllocator } from './names.js';
+import type { NameAllocator } from './names.js';
 import { isI1, unsupportedTypeReason, usesF16, wgslType } from './types.js';
 
 export type OpEmitter = (op: Operation, cx: KernelContext) => void;

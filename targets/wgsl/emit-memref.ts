@@ -2,7 +2,7 @@
  * memref -> WGSL array accesses. A memref value is a view (array variable, offset, strides,
  * sizes); subview and cast make new views without code beyond their address arithmetic.
  */
-import { DenseArrayAttr, type IntegerAttr } from '../../core/ir/attributes.js';
+import type { DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, VectorType, type FloatType, type IntegerType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';

@@ -1,5 +1,5 @@
 /** vector (1-D, 2 to 4 lanes) -> WGSL vecN. Loads and stores go lane by lane through the memref view. */
-import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import type { DenseArrayAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { VectorType, type Type } from '../../core/ir/types.js';
 import { isDynamicIndex } from '../../dialects/memref/dynamic-index-list.js';

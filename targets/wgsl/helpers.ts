@@ -1,6 +1,6 @@
 /** Module-scope WGSL helper functions that some ops expand to, added to a kernel on first use. */
 import { floatToBits } from '../../core/ir/float-format.js';
-import { FloatType, VectorType, type Type } from '../../core/ir/types.js';
+import { type FloatType, VectorType, type Type } from '../../core/ir/types.js';
 import type { KernelContext } from './context.js';
 import { elementOf, scalarLiteral, wgslType } from './types.js';
 

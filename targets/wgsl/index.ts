@@ -2,7 +2,7 @@
  * The WGSL target: every kernel (`gpu.func ... kernel`) of every gpu.module becomes one WGSL
  * module, described by a launch manifest (manifest.ts). See docs/wgsl-target.md.
  */
-import { StringAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { type StringAttr, UnitAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { emitKernel, type EmittedKernel } from './kernel.js';
 import type { KernelManifest, WgslManifest } from './manifest.js';

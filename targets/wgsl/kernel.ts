@@ -1,5 +1,5 @@
 /** One gpu.func kernel -> one WGSL module and its manifest entry. */
-import { IntegerAttr, StringAttr } from '../../core/ir/attributes.js';
+import type { IntegerAttr, StringAttr } from '../../core/ir/attributes.js';
 import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, RankedTensorType, VectorType } from '../../core/ir/types.js';

@@ -11,7 +11,7 @@ import {
   type Expression,
 } from './numeric.js';
 import { DiagnosticError } from './source.js';
-import { Cursor, Span } from './span.js';
+import { Cursor, type Span } from './span.js';
 
 const isAlpha = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';

@@ -6,7 +6,7 @@
  * function of a module in the interpreter on given arguments.
  */
 import type { Context } from '../../core/ir/dialect.js';
-import { Diagnostic, DiagnosticError } from '../../core/ir/diagnostics.js';
+import { type Diagnostic, DiagnosticError } from '../../core/ir/diagnostics.js';
 import { UnknownLoc } from '../../core/ir/location.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, type Type } from '../../core/ir/types.js';

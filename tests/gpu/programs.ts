@@ -6,7 +6,7 @@ import { parseModule } from '../../dialects/builtin/parse-module.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Operation } from '../../core/ir/operation.js';
+import type { Operation } from '../../core/ir/operation.js';
 import { f32, MemRefType, type Type } from '../../core/ir/types.js';
 import { Interpreter } from '../../core/interpret/engine.js';
 import { Buffer, MemRef, type RtValue } from '../../core/interpret/values.js';

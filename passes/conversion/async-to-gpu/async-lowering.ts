@@ -1,9 +1,9 @@
-import { DenseArrayAttr } from '../../../core/ir/attributes.js';
+import type { DenseArrayAttr } from '../../../core/ir/attributes.js';
 import { Block } from '../../../core/ir/block.js';
 import type { Context } from '../../../core/ir/dialect.js';
 import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { i1, IndexType, MemRefType, type Type } from '../../../core/ir/types.js';
+import { i1, IndexType, type MemRefType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { CommitOp, CopyOp, GroupType, TokenType, WaitOp } from '../../../dialects/async/index.js';
 import { BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';

@@ -8,7 +8,7 @@
  */
 import type { Block } from '../../../core/ir/block.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { MemRefType } from '../../../core/ir/types.js';
+import type { MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { constantInt, type ArithBuilder } from '../../loops/arith-builder.js';
 import { effectsRecursively } from '../../analysis/side-effects.js';

@@ -1,4 +1,4 @@
-import { DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
+import { type DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
 import { Block } from '../../../core/ir/block.js';
 import type { Context } from '../../../core/ir/dialect.js';
 import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';

@@ -10,7 +10,7 @@ import type { AffineMap } from '../../../core/ir/affine.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import type { MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { mapIndexingMaps, MapOp, MatmulOp, projectedDims, ReduceKindAttr, reductionDims, ReductionOp, type ReduceKind } from '../../../dialects/tile/index.js';
+import { mapIndexingMaps, MapOp, MatmulOp, projectedDims, type ReduceKindAttr, reductionDims, ReductionOp, type ReduceKind } from '../../../dialects/tile/index.js';
 import { dimsAgree } from '../../../dialects/tile/types.js';
 
 /** A version of a buffer: what the buffer held before the program, or what an op wrote. */

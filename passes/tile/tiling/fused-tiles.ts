@@ -8,7 +8,7 @@
 import { IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
-import { IntegerType, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import { IntegerType, type MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { CMPI_PREDICATES, CmpIOp, IndexCastOp, SelectOp } from '../../../dialects/arith/index.js';
 import { denseI64 } from '../../../dialects/memref/dynamic-index-list.js';

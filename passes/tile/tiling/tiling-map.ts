@@ -1,5 +1,5 @@
 import type { Operation } from '../../../core/ir/operation.js';
-import { MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { LoadOp, MapOp, StoreOp } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';

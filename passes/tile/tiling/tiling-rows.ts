@@ -24,7 +24,7 @@ import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { capturedValues } from './map-body.js';
 import { sinkViews } from './sink-views.js';
 import type { TilingContext } from './tiling-context.js';
-import { MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 
 /** Tile sizes of a row kernel when none are given: [1, ..., 1, R, C]. */
 export function rowDefaultTileSizes(rank: number): number[] {

@@ -2,7 +2,7 @@
 // calls forming DAGs, self-recursion and cycles, calls nested in scf.if/scf.for, unused results
 // and several results; plus a small evaluator (calls included) to check that inlining keeps
 // their meaning.
-import { IntegerAttr, SymbolRefAttr } from '../../../core/ir/attributes.js';
+import type { IntegerAttr, SymbolRefAttr } from '../../../core/ir/attributes.js';
 import type { Block } from '../../../core/ir/block.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { lookupSymbol } from '../../../core/ir/symbol-table.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Block } from '../../../core/ir/block.js';
-import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
+import { FloatAttr, type IntegerAttr } from '../../../core/ir/attributes.js';
 import { Operation } from '../../../core/ir/operation.js';
 import { FloatType, IndexType, IntegerType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';

@@ -1,7 +1,7 @@
 // Random integer programs (arith + scf.if/scf.for, and scf.while on request) and a tiny evaluator
 // for them, to check that a pass preserves meaning: evaluate before and after on random inputs and
 // compare.
-import { IntegerAttr } from '../../../core/ir/attributes.js';
+import type { IntegerAttr } from '../../../core/ir/attributes.js';
 import type { Block } from '../../../core/ir/block.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IntegerAttr } from '../../../core/ir/attributes.js';
+import type { IntegerAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
 import { runPassOn } from '../../../core/pass/run-single.js';
@@ -173,7 +173,7 @@ describe('scf-unroll structure', () => {
 
   it('follows unroll_factor annotations on loops, and removes them', () => {
     const text = LOOPS.replace('iter_args(%a = %x, %b = %y) -> (i32, i32) {', 'iter_args(%a = %x, %b = %y) -> (i32, i32) {').replace(
-      /(scf\.yield %b, %a : i32, i32\n  \})/,
+      /(scf\.yield %b, %a : i32, i32\n {2}\})/,
       '$1 {unroll_factor = 0 : i64}',
     );
     expect(text).toContain('unroll_factor');

@@ -47,6 +47,7 @@ describe('colour of diagnostics (stderrColor)', () => {
   it('FORCE_COLOR colours tile-opt errors in a pipe (through chalk), NO_COLOR and a pipe do not', () => {
     const bin = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
     const run = (env: Record<string, string>) => spawnSync(process.execPath, [bin, '-'], { input: 'func.func @f( {\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } }).stderr;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ANSI colour escapes (ESC [ ... m).
     const strip = (t: string) => t.replace(/\x1b\[[0-9;]*m/g, '');
     const forced = run({ FORCE_COLOR: '1' });
     expect(forced).toContain('\x1b[1m\x1b[31merror:\x1b[39m\x1b[22m');

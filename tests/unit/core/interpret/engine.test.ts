@@ -3,7 +3,7 @@ import { i32 } from '../../../../core/ir/types.js';
 import { branch, Interpreter, type ExecContext, type KernelLaunch } from '../../../../core/interpret/engine.js';
 import { opError } from '../../../../core/interpret/errors.js';
 import type { InFlightCopy } from '../../../../core/interpret/memory.js';
-import { MemRef, type RtValue } from '../../../../core/interpret/values.js';
+import type { MemRef, RtValue } from '../../../../core/interpret/values.js';
 import { createSemantics } from '../../../../dialects/semantics.js';
 import { errorOf, memrefOf, parseModule } from './helpers.js';
 import { MemRefType } from '../../../../core/ir/types.js';

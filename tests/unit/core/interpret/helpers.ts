@@ -1,7 +1,7 @@
 // Shared by the interpreter tests: parse and verify a module, build an interpreter over it.
 import { parseModule as parseVerified } from '../../../../dialects/builtin/parse-module.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
-import { Operation } from '../../../../core/ir/operation.js';
+import type { Operation } from '../../../../core/ir/operation.js';
 import type { MemRefType } from '../../../../core/ir/types.js';
 import { Interpreter, type InterpreterOptions } from '../../../../core/interpret/engine.js';
 import { Buffer, MemRef, type RtValue } from '../../../../core/interpret/values.js';

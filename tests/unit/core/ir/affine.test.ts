@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AffineBinaryOpExpr,
-  AffineConstantExpr,
+  type AffineConstantExpr,
   AffineDimExpr,
   AffineMap,
   AffineParseError,

@@ -1,6 +1,6 @@
 import type { Context } from '../../../../core/ir/dialect.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
-import { Operation } from '../../../../core/ir/operation.js';
+import type { Operation } from '../../../../core/ir/operation.js';
 import { verify } from '../../../../core/ir/verifier.js';
 import { parseSource } from '../../../../core/syntax/parse-source.js';
 import { printOperation, type PrintOptions } from '../../../../core/syntax/printer.js';

@@ -4,7 +4,7 @@
 // leave it unfolded. (Checked on the IR rather than by the interpreter: its bitcasts go through
 // JS numbers, which do not keep NaN payloads reliably.)
 import { describe, expect, it } from 'vitest';
-import { DenseElementsAttr, IntegerAttr } from '../../../../core/ir/attributes.js';
+import { type DenseElementsAttr, IntegerAttr } from '../../../../core/ir/attributes.js';
 import type { PassDefinition } from '../../../../core/pass/pass.js';
 import { verify } from '../../../../core/ir/verifier.js';
 import { runPassOn } from '../../../../core/pass/run-single.js';

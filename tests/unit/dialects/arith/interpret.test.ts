@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf, run } from '../../core/interpret/helpers.js';
 import type { RtValue } from '../../../../core/interpret/values.js';
-import { ShapedValue } from '../../../../core/interpret/values.js';
+import type { ShapedValue } from '../../../../core/interpret/values.js';
 
 /** Runs `%r = arith.<op> %a, %b : <type>` on the arguments. */
 function bin(op: string, type: string, a: RtValue, b: RtValue): RtValue {

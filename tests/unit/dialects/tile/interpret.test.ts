@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemRefType, Type } from '../../../../core/ir/types.js';
-import { Buffer, MemRef, rowMajorStrides, ShapedValue, type RtValue } from '../../../../core/interpret/values.js';
+import { Buffer, MemRef, rowMajorStrides, type ShapedValue, type RtValue } from '../../../../core/interpret/values.js';
 import { errorOf, parseModule, run } from '../../core/interpret/helpers.js';
 import { roundF16 } from '../../../../core/interpret/float16.js';
 

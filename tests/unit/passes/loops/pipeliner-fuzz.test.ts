@@ -24,7 +24,7 @@ interface Program {
 }
 
 /** A random loop body, then a random valid schedule written as annotations. */
-export function randomPipelineProgram(seed: number): Program {
+function randomPipelineProgram(seed: number): Program {
   const rnd = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const numStages = 2 + Math.floor(rnd() * 4);

@@ -81,7 +81,7 @@ describe('unsupported input is a located error', () => {
     expect(emitError(text('%c1'))).toBe(
       "11:5: 'gpu.launch_func' op launches the kernel with block size (1, 1, 1), but another launch uses (8, 1, 1); a WGSL shader has one workgroup size",
     );
-    expect(emitError(text('%n').replace(/    gpu.launch_func @m::@k blocks in \(%c1, %c1, %c1\) threads in \(%c8.*\n/, ''))).toBe(
+    expect(emitError(text('%n').replace(/ {4}gpu.launch_func @m::@k blocks in \(%c1, %c1, %c1\) threads in \(%c8.*\n/, ''))).toBe(
       "10:5: 'gpu.launch_func' op has block sizes that are not constants; the WGSL target needs the workgroup size at compile time (give the kernel a known_block_size)",
     );
   });

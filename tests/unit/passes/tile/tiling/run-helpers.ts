@@ -1,7 +1,7 @@
 // Running functions of tile programs in the interpreter on seeded random memrefs, and comparing
 // their outputs: the meaning-preservation checks of the tile passes (a program before and after a
 // pass, run on identical inputs, must leave the same values in its memrefs).
-import { Operation } from '../../../../../core/ir/operation.js';
+import type { Operation } from '../../../../../core/ir/operation.js';
 import { FloatType, IntegerType, MemRefType, type Type } from '../../../../../core/ir/types.js';
 import { Interpreter } from '../../../../../core/interpret/engine.js';
 import { floatRounder, type Scalar } from '../../../../../core/interpret/numeric.js';
