@@ -190,7 +190,8 @@ export function collectInputs(params: readonly Parameter[], specs: readonly stri
     if (eq <= 0) throw new RunError(`bad --arg '${spec}': expected NAME=VALUE`);
     const name = spec.slice(0, eq).replace(/^%/, '');
     const i = byName.get(name);
-    if (i === undefined) throw new RunError(`bad --arg '${spec}': the function has no parameter '${name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})${unnamedHint(params)}`);
+    if (i === undefined)
+      throw new RunError(`bad --arg '${spec}': the function has no parameter '${name}' (parameters: ${params.map((p) => p.name).join(', ') || 'none'})${unnamedHint(params)}`);
     if (inputs[i]) throw new RunError(`--arg ${params[i]!.name} is given twice`);
     inputs[i] = makeInput(spec, spec.slice(eq + 1), params[i]!, seed * 1000003 + i, readFile);
   }

@@ -121,7 +121,11 @@ export async function runEntry(module: Operation, source: SourceFile | undefined
     }
     const t = typeof options.timing === 'object' ? options.timing : {};
     try {
-      const b = await benchmarkKernel(runtime, { manifest: l.kernel.manifest, wgsl: l.kernel.wgsl, args: l.args, grid: l.grid, timeoutMs: options.timeoutMs }, { repeat: t.repeat ?? 10, rounds: t.rounds ?? 5 });
+      const b = await benchmarkKernel(
+        runtime,
+        { manifest: l.kernel.manifest, wgsl: l.kernel.wgsl, args: l.args, grid: l.grid, timeoutMs: options.timeoutMs },
+        { repeat: t.repeat ?? 10, rounds: t.rounds ?? 5 },
+      );
       launches.push({ ...info, ms: b.medianMs, method: b.method });
     } catch (e) {
       if (e instanceof RuntimeError) throw new TileError('device', [plainError(`timing ${info.kernel}: ${e.message}`)], { cause: e });

@@ -80,8 +80,6 @@ export interface CompileProgress {
   readonly elapsedMs: number;
 }
 
-
-
 /** One WGSL kernel and its launch manifest (docs/wgsl-target.md). */
 export interface Kernel {
   /** `@module::@function`. */
@@ -287,9 +285,11 @@ export class TileOpt {
   }
 }
 
-
 /** What a Compilation is made of: its public fields, and the IR they were printed from. */
-type CompilationParts = Pick<Compilation, 'fileName' | 'source' | 'pipeline' | 'inputIr' | 'passes' | 'schedules' | 'ir' | 'kernels' | 'manifest' | 'wgslError' | 'diagnostics' | 'log' | 'timings'> & {
+type CompilationParts = Pick<
+  Compilation,
+  'fileName' | 'source' | 'pipeline' | 'inputIr' | 'passes' | 'schedules' | 'ir' | 'kernels' | 'manifest' | 'wgslError' | 'diagnostics' | 'log' | 'timings'
+> & {
   readonly module: Operation;
   readonly context: Context;
   readonly sources: ReadonlyMap<string, SourceFile>;

@@ -92,7 +92,10 @@ const FILES: Record<string, string> = {
 
 const FULL: Options = {
   ops: [...ROW_OPS],
-  rowShapes: [[4096, 4096], [16384, 1024]],
+  rowShapes: [
+    [4096, 4096],
+    [16384, 1024],
+  ],
   matmulSizes: [2048, 4096],
   activations: ['gelu', 'relu'],
   rowConfigs: ['num-warps=4', 'num-warps=8', 'num-warps=8 subgroups=true'],
@@ -132,11 +135,14 @@ const QUICK: Partial<Options> = {
 export const USAGE =
   "usage: node build/bench/fused-kernels.js [--quick] [--ops softmax,layernorm,rmsnorm] [--row-shapes RxC,...] [--matmul-sizes N,...] [--activations gelu,relu] [--row-configs 'OPTS;OPTS'] [--row-base OPTS] [--matmul-configs 'OPTS;OPTS'] [--matmul-base OPTS] [--map-config OPTS] [--peers torch,tfjs,jaxjs,ortweb] [--ort-builds webgpu,jsep] [--file NAME=PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--deadline-s S] [--check-rows N] [--check-cols N]";
 
-
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers), files: { ...FULL.files } };
   if (argv.includes('--quick')) Object.assign(o, QUICK);
-  const list = (t: string): string[] => t.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = (t: string): string[] =>
+    t
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
   const oneOf = <T extends string>(flag: string, values: readonly T[], t: string): T[] => {
     const xs = list(t);
     const bad = xs.find((x) => !values.includes(x as T));
@@ -148,35 +154,76 @@ export function parseArgs(argv: readonly string[]): Options {
     const value = () => args.value();
     const int = (t?: string) => args.int(t);
     switch (flag) {
-      case '--quick': break;
-      case '--ops': o.ops = oneOf(flag, ROW_OPS, value()); break;
-      case '--row-shapes': o.rowShapes = list(value()).map((s) => {
-        const d = s.split('x');
-        if (d.length !== 2) throw new UsageError(`${flag} expects RxC, got '${s}'`);
-        return [int(d[0]), int(d[1])] as Shape2;
-      }); break;
-      case '--matmul-sizes': o.matmulSizes = list(value()).map((s) => int(s)); break;
-      case '--activations': o.activations = oneOf(flag, ['gelu', 'relu'] as const, value()); break;
-      case '--row-configs': o.rowConfigs = value().split(';').map((x) => x.trim()); break;
-      case '--matmul-configs': o.matmulConfigs = value().split(';').map((x) => x.trim()).filter(Boolean); break;
-      case '--matmul-base': o.matmulBase = value(); break;
-      case '--row-base': o.rowBase = value(); break;
-      case '--map-config': o.mapConfig = value(); break;
-      case '--peers': o.peers = new Set(oneOf(flag, PEERS, value())); break;
-      case '--ort-builds': o.ortBuilds = oneOf(flag, ['webgpu', 'jsep'] as const, value()); break;
+      case '--quick':
+        break;
+      case '--ops':
+        o.ops = oneOf(flag, ROW_OPS, value());
+        break;
+      case '--row-shapes':
+        o.rowShapes = list(value()).map((s) => {
+          const d = s.split('x');
+          if (d.length !== 2) throw new UsageError(`${flag} expects RxC, got '${s}'`);
+          return [int(d[0]), int(d[1])] as Shape2;
+        });
+        break;
+      case '--matmul-sizes':
+        o.matmulSizes = list(value()).map((s) => int(s));
+        break;
+      case '--activations':
+        o.activations = oneOf(flag, ['gelu', 'relu'] as const, value());
+        break;
+      case '--row-configs':
+        o.rowConfigs = value()
+          .split(';')
+          .map((x) => x.trim());
+        break;
+      case '--matmul-configs':
+        o.matmulConfigs = value()
+          .split(';')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        break;
+      case '--matmul-base':
+        o.matmulBase = value();
+        break;
+      case '--row-base':
+        o.rowBase = value();
+        break;
+      case '--map-config':
+        o.mapConfig = value();
+        break;
+      case '--peers':
+        o.peers = new Set(oneOf(flag, PEERS, value()));
+        break;
+      case '--ort-builds':
+        o.ortBuilds = oneOf(flag, ['webgpu', 'jsep'] as const, value());
+        break;
       case '--file': {
         const [name, file] = value().split('=');
         if (!name || !file || !(name in FILES)) throw new UsageError(`--file expects NAME=PATH with NAME one of ${Object.keys(FILES).join(', ')}`);
         o.files[name] = file;
         break;
       }
-      case '--rounds': o.rounds = int(); break;
-      case '--warm-ms': o.warmMs = int(); break;
-      case '--timeout-s': o.timeoutS = int(); break;
-      case '--deadline-s': o.deadlineS = int(); break;
-      case '--check-rows': o.checkRows = int(); break;
-      case '--check-cols': o.checkCols = int(); break;
-      default: throw new UsageError(`unknown option '${flag}'`);
+      case '--rounds':
+        o.rounds = int();
+        break;
+      case '--warm-ms':
+        o.warmMs = int();
+        break;
+      case '--timeout-s':
+        o.timeoutS = int();
+        break;
+      case '--deadline-s':
+        o.deadlineS = int();
+        break;
+      case '--check-rows':
+        o.checkRows = int();
+        break;
+      case '--check-cols':
+        o.checkCols = int();
+        break;
+      default:
+        throw new UsageError(`unknown option '${flag}'`);
     }
   }
   if (o.rowConfigs.length === 0) o.rowConfigs = [''];
@@ -239,12 +286,25 @@ export async function main(argv: readonly string[]): Promise<number> {
   const timing: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
   const registry = createPassRegistry();
   log(`fused-kernels: ${machine()}`);
-  log(`row ops ${o.ops.join(', ')} at ${o.rowShapes.map(shape2).join(', ')}; matmul + bias + ${o.activations.join('/')} at ${o.matmulSizes.map((n) => `${n}^3`).join(', ')}; peers ${[...o.peers].join(', ')}`);
+  log(
+    `row ops ${o.ops.join(', ')} at ${o.rowShapes.map(shape2).join(', ')}; matmul + bias + ${o.activations.join('/')} at ${o.matmulSizes.map((n) => `${n}^3`).join(', ')}; peers ${[...o.peers].join(', ')}`,
+  );
 
   // 1. torch / cuBLAS: every figure in one process.
   let torch: PeerFigure[] | string = 'not run (--peers)';
   if (o.peers.has('torch')) {
-    torch = await runTorchPeers({ sizes: [], addShapes: [], rowOps: o.ops, rowShapes: o.rowShapes, epilogueSizes: o.matmulSizes, repeat: 10, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, timeoutS: o.timeoutS * 4 });
+    torch = await runTorchPeers({
+      sizes: [],
+      addShapes: [],
+      rowOps: o.ops,
+      rowShapes: o.rowShapes,
+      epilogueSizes: o.matmulSizes,
+      repeat: 10,
+      rounds: o.rounds,
+      warmMs: o.warmMs,
+      minRoundMs: 20,
+      timeoutS: o.timeoutS * 4,
+    });
     log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
     if (typeof torch === 'string') notes.push(`torch: ${torch}`);
   }
@@ -303,7 +363,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (late(`${what} \`${cfg}\``)) continue;
       const options = [base, cfg].filter(Boolean).join(' ');
       const r = await measureFresh('dawn', p.file, p, options ? `@tile-wgsl{${options}}` : '@tile-wgsl', registry, timing);
-      log(`${what} \`${cfg || '(defaults)'}\`: ${r.status === 'ok' ? `${fmt(r.ms, 4)} ms GPU, ${fmt(r.wallMs ?? NaN, 4)} ms wall (${r.method}, ${r.launches?.length ?? '?'} launch${r.launches?.length === 1 ? '' : 'es'})` : fail(r).slice(0, 200)}`);
+      log(
+        `${what} \`${cfg || '(defaults)'}\`: ${r.status === 'ok' ? `${fmt(r.ms, 4)} ms GPU, ${fmt(r.wallMs ?? NaN, 4)} ms wall (${r.method}, ${r.launches?.length ?? '?'} launch${r.launches?.length === 1 ? '' : 'es'})` : fail(r).slice(0, 200)}`,
+      );
       if (r.status !== 'ok') b.failures.push(`\`${cfg || '(defaults)'}\`: ${fail(r).slice(0, 160)}`);
       else if (r.ms < b.ms) Object.assign(b, { options: cfg || '(defaults)', ms: r.ms, wallMs: r.wallMs ?? NaN, method: r.method });
     }
@@ -329,8 +391,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     const plain = matmulProblemArgs({ dtype: 'f32', transposedA: false }, [n, n, n]);
     mm.set(`plain ${n}`, await best(`matmul ${n}^3`, () => generatedProblem(matmulFile, plain.entry, plain.args, 64), o.matmulBase, o.matmulConfigs));
     for (const act of o.activations) {
-      mm.set(`fused ${act} ${n}`, existsSync(epilogueFile) ? await best(`matmul_bias_${act} ${n}^3`, () => generatedProblem(epilogueFile, `matmul_bias_${act}`, epilogueArgs(n), 64), o.matmulBase, o.matmulConfigs) : `${path.relative(repoRoot, epilogueFile)} missing`);
-      mm.set(`map ${act} ${n}`, await best(`bias_${act} ${n}x${n}`, () => generatedProblem(mapFile, `bias_${act}`, [`T=rand:${n}x${n}xf32`, `bias=rand:${n}xf32`, `C=zeros:${n}x${n}xf32`], 64), '', [o.mapConfig]));
+      mm.set(
+        `fused ${act} ${n}`,
+        existsSync(epilogueFile)
+          ? await best(`matmul_bias_${act} ${n}^3`, () => generatedProblem(epilogueFile, `matmul_bias_${act}`, epilogueArgs(n), 64), o.matmulBase, o.matmulConfigs)
+          : `${path.relative(repoRoot, epilogueFile)} missing`,
+      );
+      mm.set(
+        `map ${act} ${n}`,
+        await best(`bias_${act} ${n}x${n}`, () => generatedProblem(mapFile, `bias_${act}`, [`T=rand:${n}x${n}xf32`, `bias=rand:${n}xf32`, `C=zeros:${n}x${n}xf32`], 64), '', [o.mapConfig]),
+      );
     }
   }
 
@@ -340,7 +410,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   out.push(`- machine: ${machine()}`);
   if (typeof adapter === 'string') out.push(`- adapter dawn: ${adapter}`);
   out.push(`- command: \`node build/bench/fused-kernels.js ${argv.join(' ')}\``);
-  out.push(`- tile-opt: the fastest of \`@tile-wgsl{...}\` with \`${o.rowBase}\` + ${o.rowConfigs.map((c) => `\`${c || '(defaults)'}\``).join(', ')} (row ops) and \`${o.matmulBase}\` + ${o.matmulConfigs.map((c) => `\`${c}\``).join(', ')} (matmuls, fused and plain alike); each checked against the interpreter on a small twin (row ops ${o.checkRows} x ≤${o.checkCols}, matmuls 64³), timed after ${o.warmMs} ms of warm-up, median of ${o.rounds} rounds`);
+  out.push(
+    `- tile-opt: the fastest of \`@tile-wgsl{...}\` with \`${o.rowBase}\` + ${o.rowConfigs.map((c) => `\`${c || '(defaults)'}\``).join(', ')} (row ops) and \`${o.matmulBase}\` + ${o.matmulConfigs.map((c) => `\`${c}\``).join(', ')} (matmuls, fused and plain alike); each checked against the interpreter on a small twin (row ops ${o.checkRows} x ≤${o.checkCols}, matmuls 64³), timed after ${o.warmMs} ms of warm-up, median of ${o.rounds} rounds`,
+  );
   out.push('');
 
   const rowRate = (key: string, s: Shape2, op: RowOp, wall = false): number | undefined => {
@@ -349,7 +421,17 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   if (o.ops.length && o.rowShapes.length) {
     out.push('### Row kernels, f32, GB/s (X read once + Y written once, + gamma/beta)', '');
-    const head = ['op', 'shape', 'tile-opt (GPU time)', 'tile-opt (wall)', 'torch (CUDA events)', ...libs.map((l) => `${l.label} (wall)`), 'tile-opt / torch (GPU)', ...libs.map((l) => `tile-opt / ${l.label} (wall)`), 'tile-opt configuration'];
+    const head = [
+      'op',
+      'shape',
+      'tile-opt (GPU time)',
+      'tile-opt (wall)',
+      'torch (CUDA events)',
+      ...libs.map((l) => `${l.label} (wall)`),
+      'tile-opt / torch (GPU)',
+      ...libs.map((l) => `tile-opt / ${l.label} (wall)`),
+      'tile-opt configuration',
+    ];
     const t: string[][] = [head];
     for (const op of o.ops) {
       for (const s of o.rowShapes) {
@@ -358,13 +440,26 @@ export async function main(argv: readonly string[]): Promise<number> {
         const ours = rowRate(key, s, op);
         const oursWall = rowRate(key, s, op, true);
         const tr = torchOf(op, shape2(s))?.rate;
-        t.push([op, shape2(s), num(ours), num(oursWall), num(tr), ...libs.map((l) => num(libRate(l.key, op, s))), ratio(ours, tr), ...libs.map((l) => ratio(oursWall, libRate(l.key, op, s))), b && typeof b !== 'string' ? `\`${b.options}\`` : '-']);
+        t.push([
+          op,
+          shape2(s),
+          num(ours),
+          num(oursWall),
+          num(tr),
+          ...libs.map((l) => num(libRate(l.key, op, s))),
+          ratio(ours, tr),
+          ...libs.map((l) => ratio(oursWall, libRate(l.key, op, s))),
+          b && typeof b !== 'string' ? `\`${b.options}\`` : '-',
+        ]);
         if (typeof b === 'string') notes.push(`tile-opt ${key}: ${b}`);
         else if (b?.failures.length) notes.push(`tile-opt ${key}, failed configurations: ${b.failures.join('; ')}`);
       }
     }
     out.push(table(t), '');
-    out.push('torch: `torch.softmax(x, -1)`, `F.layer_norm(x, (C,), gamma, beta, eps=1e-5)`, `F.rms_norm(x, (C,), gamma, eps=1e-6)`. TF.js: `tf.softmax`; LayerNorm and RMSNorm composed of `tf.moments`/`tf.mean`, `tf.rsqrt` and elementwise ops (several kernels). jax-js: jitted `nn.softmax`, `nn.standardize(x) * gamma + beta`, `x / sqrt(mean(x²) + eps) * gamma`. ORT-web: one-node ONNX models (Softmax axis=-1, LayerNormalization, SimplifiedLayerNormalization), inputs and output on the GPU, one `session.run` per call. Ratios to torch by GPU time (timestamps against CUDA events); to the WebGPU libraries by wall clock on both sides.', '');
+    out.push(
+      'torch: `torch.softmax(x, -1)`, `F.layer_norm(x, (C,), gamma, beta, eps=1e-5)`, `F.rms_norm(x, (C,), gamma, eps=1e-6)`. TF.js: `tf.softmax`; LayerNorm and RMSNorm composed of `tf.moments`/`tf.mean`, `tf.rsqrt` and elementwise ops (several kernels). jax-js: jitted `nn.softmax`, `nn.standardize(x) * gamma + beta`, `x / sqrt(mean(x²) + eps) * gamma`. ORT-web: one-node ONNX models (Softmax axis=-1, LayerNormalization, SimplifiedLayerNormalization), inputs and output on the GPU, one `session.run` per call. Ratios to torch by GPU time (timestamps against CUDA events); to the WebGPU libraries by wall clock on both sides.',
+      '',
+    );
   }
 
   const tf = (n: number, ms: number | undefined): number | undefined => (ms === undefined || !Number.isFinite(ms) ? undefined : (2 * n ** 3) / ms / 1e9);
@@ -391,7 +486,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     t.push([`tile-opt fused (wall)`, ...o.matmulSizes.map((n) => num(fused(n, true)))]);
     t.push(['tile-opt plain matmul `@matmul_f32` (GPU time)', ...o.matmulSizes.map((n) => num(plain(n)))]);
     t.push([`tile-opt unfused: plain matmul, then \`@bias_${act}\` (GPU time, both kernels)`, ...o.matmulSizes.map((n) => num(unfused(n)))]);
-    t.push([`cuBLAS + torch bias + ${act === 'gelu' ? "`F.gelu(A@B + bias, approximate='tanh')`" : '`F.relu(A@B + bias)`'} (CUDA events)`, ...o.matmulSizes.map((n) => num(tflops(torchAct(n))))]);
+    t.push([
+      `cuBLAS + torch bias + ${act === 'gelu' ? "`F.gelu(A@B + bias, approximate='tanh')`" : '`F.relu(A@B + bias)`'} (CUDA events)`,
+      ...o.matmulSizes.map((n) => num(tflops(torchAct(n)))),
+    ]);
     t.push(['cuBLAS SGEMM alone, TF32 off (CUDA events)', ...o.matmulSizes.map((n) => num(tflops(cublas(n))))]);
     t.push(['fused / unfused (tile-opt)', ...o.matmulSizes.map((n) => ratio(fused(n), unfused(n)))]);
     t.push(['fused / plain matmul (tile-opt)', ...o.matmulSizes.map((n) => ratio(fused(n), plain(n)))]);
@@ -419,4 +517,3 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 runIfMain(import.meta.url, 'fused-kernels', USAGE, main);
-

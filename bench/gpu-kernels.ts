@@ -92,12 +92,31 @@ interface Options {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...'] [--tile-wgsl-transposed-a 'OPTIONS;...'] [--tile-wgsl-add 'OPTIONS;...'] [--add-shapes RxC,RxC] [--torch]\n`);
+  process.stderr.write(
+    `gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...'] [--tile-wgsl-transposed-a 'OPTIONS;...'] [--tile-wgsl-add 'OPTIONS;...'] [--add-shapes RxC,RxC] [--torch]\n`,
+  );
   process.exit(1);
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { providers: ['dawn', 'wgpu'], sizes: [1024, 2048], addElems: 32 * 1024 * 1024, repeat: 10, rounds: 5, timeoutS: 120, matmul: DEFAULT_MATMUL, tileWgsl: [], tileWgslTransposedA: [], tileWgslAdd: [], addShapes: [[4096, 8192], [1000, 2000], [4000, 120]], torch: false };
+  const o: Options = {
+    providers: ['dawn', 'wgpu'],
+    sizes: [1024, 2048],
+    addElems: 32 * 1024 * 1024,
+    repeat: 10,
+    rounds: 5,
+    timeoutS: 120,
+    matmul: DEFAULT_MATMUL,
+    tileWgsl: [],
+    tileWgslTransposedA: [],
+    tileWgslAdd: [],
+    addShapes: [
+      [4096, 8192],
+      [1000, 2000],
+      [4000, 120],
+    ],
+    torch: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => argv[++i] ?? usage(`missing value for ${flag}`);
@@ -113,25 +132,59 @@ function parseArgs(argv: readonly string[]): Options {
         o.providers = p as ProviderName[];
         break;
       }
-      case '--sizes': o.sizes = ints(); break;
-      case '--add-elems': o.addElems = ints()[0]!; break;
-      case '--baseline': o.baseline = path.resolve(value()); break;
-      case '--repeat': o.repeat = ints()[0]!; break;
-      case '--rounds': o.rounds = ints()[0]!; break;
-      case '--timeout-s': o.timeoutS = ints()[0]!; break;
-      case '--matmul': o.matmul = path.resolve(value()); break;
-      case '--tile-wgsl': o.tileWgsl = value().split(';').map((x) => x.trim()).filter(Boolean); break;
-      case '--tile-wgsl-transposed-a': o.tileWgslTransposedA = value().split(';').map((x) => x.trim()).filter(Boolean); break;
-      case '--tile-wgsl-add': o.tileWgslAdd = value().split(';').map((x) => x.trim()).filter(Boolean); break;
-      case '--add-shapes':
-        o.addShapes = value().split(',').map((x) => {
-          const [r, c] = x.split('x').map(Number);
-          if (!Number.isInteger(r) || !Number.isInteger(c) || r! < 1 || c! < 1) usage('--add-shapes takes RxC,RxC (positive integers)');
-          return [r!, c!] as [number, number];
-        });
+      case '--sizes':
+        o.sizes = ints();
         break;
-      case '--torch': o.torch = true; break;
-      default: usage(`unknown option '${flag}'`);
+      case '--add-elems':
+        o.addElems = ints()[0]!;
+        break;
+      case '--baseline':
+        o.baseline = path.resolve(value());
+        break;
+      case '--repeat':
+        o.repeat = ints()[0]!;
+        break;
+      case '--rounds':
+        o.rounds = ints()[0]!;
+        break;
+      case '--timeout-s':
+        o.timeoutS = ints()[0]!;
+        break;
+      case '--matmul':
+        o.matmul = path.resolve(value());
+        break;
+      case '--tile-wgsl':
+        o.tileWgsl = value()
+          .split(';')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        break;
+      case '--tile-wgsl-transposed-a':
+        o.tileWgslTransposedA = value()
+          .split(';')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        break;
+      case '--tile-wgsl-add':
+        o.tileWgslAdd = value()
+          .split(';')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        break;
+      case '--add-shapes':
+        o.addShapes = value()
+          .split(',')
+          .map((x) => {
+            const [r, c] = x.split('x').map(Number);
+            if (!Number.isInteger(r) || !Number.isInteger(c) || r! < 1 || c! < 1) usage('--add-shapes takes RxC,RxC (positive integers)');
+            return [r!, c!] as [number, number];
+          });
+        break;
+      case '--torch':
+        o.torch = true;
+        break;
+      default:
+        usage(`unknown option '${flag}'`);
     }
   }
   return o;
@@ -221,8 +274,16 @@ async function runMultiLaunchMatmul(rt: WebGpuRuntime, c: Case, timing: { repeat
   const flops = 2 * n * n * n;
   const wallMs = outcome.wallMs ?? outcome.ms;
   return {
-    provider: rt.provider, adapter: adapterSummary(rt.adapter), kernel: `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}`, size: n, method: outcome.method, medianMs: outcome.ms, wallMedianMs: wallMs,
-    rate: throughput(outcome.ms, { flops }).gflops!, wallRate: throughput(wallMs, { flops }).gflops!, unit: 'GFLOP/s',
+    provider: rt.provider,
+    adapter: adapterSummary(rt.adapter),
+    kernel: `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}`,
+    size: n,
+    method: outcome.method,
+    medianMs: outcome.ms,
+    wallMedianMs: wallMs,
+    rate: throughput(outcome.ms, { flops }).gflops!,
+    wallRate: throughput(wallMs, { flops }).gflops!,
+    unit: 'GFLOP/s',
     check: `ok (launches timed and summed: ${launchSummary(outcome.launches ?? [])}; vs the interpreter at <= 64 per dimension, max err ${outcome.maxError.toExponential(1)})`,
   };
 }
@@ -239,15 +300,27 @@ async function runCompiledAdd(rt: WebGpuRuntime, c: Case, timing: { repeat: numb
   const [rows, cols] = c.shape!;
   const n = rows * cols;
   const [x, y] = [random(n, 3), random(n, 4)];
-  const args: KernelArgValue[] = [{ data: x, shape: [rows, cols] }, { data: y, shape: [rows, cols] }, { data: new Float32Array(n), shape: [rows, cols] }];
+  const args: KernelArgValue[] = [
+    { data: x, shape: [rows, cols] },
+    { data: y, shape: [rows, cols] },
+    { data: new Float32Array(n), shape: [rows, cols] },
+  ];
   const b = await benchmarkWarm(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(rows / Number(tile[1])), 1, 1], timeoutMs: 600_000 }, timing);
   const out = b.result.outputs.get(2) as Float32Array;
   let bad = -1;
   for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(x[i]! + y[i]!)) bad = i;
   const bytes = 3 * 4 * n;
   return {
-    provider: b.provider, adapter: b.adapter, kernel: `add @tile-wgsl{${c.tileWgsl}}`, size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
-    rate: throughput(b.medianMs, { bytes }).gbps!, wallRate: throughput(b.wallMedianMs, { bytes }).gbps!, unit: 'GB/s',
+    provider: b.provider,
+    adapter: b.adapter,
+    kernel: `add @tile-wgsl{${c.tileWgsl}}`,
+    size: n,
+    method: b.method,
+    medianMs: b.medianMs,
+    wallMedianMs: b.wallMedianMs,
+    rate: throughput(b.medianMs, { bytes }).gbps!,
+    wallRate: throughput(b.wallMedianMs, { bytes }).gbps!,
+    unit: 'GB/s',
     check: bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`,
   };
 }
@@ -265,7 +338,11 @@ async function runCase(c: Case): Promise<CaseResult> {
       const [wx, wy] = compiled ? [compiled.tileN, compiled.tileM] : k.manifest.workgroupSize;
       const A = random(n * n, 1);
       const B = random(n * n, 2);
-      const args: KernelArgValue[] = [{ data: A, shape: [n, n] }, { data: B, shape: [n, n] }, { data: new Float32Array(n * n), shape: [n, n] }];
+      const args: KernelArgValue[] = [
+        { data: A, shape: [n, n] },
+        { data: B, shape: [n, n] },
+        { data: new Float32Array(n * n), shape: [n, n] },
+      ];
       const b = await benchmarkWarm(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(n / wx), Math.ceil(n / wy), 1], timeoutMs: 600_000 }, timing);
       const C = b.result.outputs.get(2) as Float32Array;
       let worst = 0;
@@ -284,8 +361,16 @@ async function runCase(c: Case): Promise<CaseResult> {
       const ok = worst <= n * 2 ** -24;
       const flops = 2 * n * n * n;
       return {
-        provider: b.provider, adapter: b.adapter, kernel: compiled ? `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}` : 'matmul-tiled-16x16', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
-        rate: throughput(b.medianMs, { flops }).gflops!, wallRate: throughput(b.wallMedianMs, { flops }).gflops!, unit: 'GFLOP/s',
+        provider: b.provider,
+        adapter: b.adapter,
+        kernel: compiled ? `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}` : 'matmul-tiled-16x16',
+        size: n,
+        method: b.method,
+        medianMs: b.medianMs,
+        wallMedianMs: b.wallMedianMs,
+        rate: throughput(b.medianMs, { flops }).gflops!,
+        wallRate: throughput(b.wallMedianMs, { flops }).gflops!,
+        unit: 'GFLOP/s',
         check: `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`,
       };
     }
@@ -302,8 +387,16 @@ async function runCase(c: Case): Promise<CaseResult> {
     for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(a[i]! + bb[i]!)) bad = i;
     const bytes = 3 * 4 * n;
     return {
-      provider: b.provider, adapter: b.adapter, kernel: 'add', size: n, method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs,
-      rate: throughput(b.medianMs, { bytes }).gbps!, wallRate: throughput(b.wallMedianMs, { bytes }).gbps!, unit: 'GB/s',
+      provider: b.provider,
+      adapter: b.adapter,
+      kernel: 'add',
+      size: n,
+      method: b.method,
+      medianMs: b.medianMs,
+      wallMedianMs: b.wallMedianMs,
+      rate: throughput(b.medianMs, { bytes }).gbps!,
+      wallRate: throughput(b.wallMedianMs, { bytes }).gbps!,
+      unit: 'GB/s',
       check: bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`,
     };
   } finally {
@@ -337,20 +430,32 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     } catch (e) {
       if (!(e instanceof RuntimeError && e.kind === 'no-adapter')) throw e;
-      process.stdout.write(`${NO_ADAPTER}${e.message.split('\n').map((l) => l.trim()).join(' ')}\n`);
+      process.stdout.write(
+        `${NO_ADAPTER}${e.message
+          .split('\n')
+          .map((l) => l.trim())
+          .join(' ')}\n`,
+      );
       return 0;
     }
   }
   const o = parseArgs(argv);
-  console.log(`gpu-kernels: providers ${o.providers.join(', ')}; matmul ${path.relative(repoRoot, o.matmul)} at ${o.sizes.map((s) => `${s}^3`).join(', ')}; add of ${o.addElems} f32; ${o.repeat} dispatches per submit, ${o.rounds} rounds; timeout ${o.timeoutS} s per case`);
-  const rows: string[][] = [['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'vs cuBLAS/torch (GPU)', 'check']];
+  console.log(
+    `gpu-kernels: providers ${o.providers.join(', ')}; matmul ${path.relative(repoRoot, o.matmul)} at ${o.sizes.map((s) => `${s}^3`).join(', ')}; add of ${o.addElems} f32; ${o.repeat} dispatches per submit, ${o.rounds} rounds; timeout ${o.timeoutS} s per case`,
+  );
+  const rows: string[][] = [
+    ['kernel', 'size', 'provider', 'GPU median ms', 'rate (GPU)', 'wall median ms', 'rate (wall)', 'baseline (wall)', 'ratio (wall)', 'vs cuBLAS/torch (GPU)', 'check'],
+  ];
   let failed = 0;
-  const peers = o.torch ? await runTorchPeers({ ...o, transposedA: o.tileWgslTransposedA.length > 0, addShapes: o.tileWgslAdd.length ? o.addShapes : [], warmMs: 500, minRoundMs: 20, timeoutS: o.timeoutS * 2 }) : [];
+  const peers = o.torch
+    ? await runTorchPeers({ ...o, transposedA: o.tileWgslTransposedA.length > 0, addShapes: o.tileWgslAdd.length ? o.addShapes : [], warmMs: 500, minRoundMs: 20, timeoutS: o.timeoutS * 2 })
+    : [];
   if (typeof peers === 'string') console.log(`torch peers: ${peers}`);
   else for (const p of peers) console.log(`peer ${JSON.stringify(p)}`);
   const peerFigure = (kernel: string, size: number) => (typeof peers === 'string' ? undefined : peers.find((p) => p.kernel === kernel && p.size === size && (p.dtype ?? 'f32') === 'f32'));
   const peerOf = (c: Case) => peerFigure(c.kernel === 'matmul' && c.transposedA ? 'matmul-transposed-a' : c.kernel, c.size);
-  if (typeof peers !== 'string') for (const p of peers) rows.push([p.peer, p.kernel !== 'add' ? `${p.size}^3` : String(p.size), 'cuda', fmt(p.ms), `${fmt(p.rate)} ${p.unit}`, '-', '-', '-', '-', '1.00x', '-']);
+  if (typeof peers !== 'string')
+    for (const p of peers) rows.push([p.peer, p.kernel !== 'add' ? `${p.size}^3` : String(p.size), 'cuda', fmt(p.ms), `${fmt(p.rate)} ${p.unit}`, '-', '-', '-', '-', '1.00x', '-']);
   for (const provider of o.providers) {
     const baselines = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();
     if (o.baseline) {
@@ -364,9 +469,13 @@ async function main(argv: readonly string[]): Promise<number> {
     const cases: Case[] = [
       ...o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul })),
       ...o.tileWgsl.flatMap((tileWgsl) => o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl }))),
-      ...o.tileWgslTransposedA.flatMap((tileWgsl) => o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl, transposedA: true }))),
+      ...o.tileWgslTransposedA.flatMap((tileWgsl) =>
+        o.sizes.map((size) => ({ provider, kernel: 'matmul' as const, size, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl, transposedA: true })),
+      ),
       { provider, kernel: 'add', size: o.addElems, repeat: o.repeat, rounds: o.rounds, matmul: o.matmul },
-      ...o.tileWgslAdd.flatMap((tileWgsl) => o.addShapes.map((shape) => ({ provider, kernel: 'add' as const, size: shape[0] * shape[1], repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl, shape }))),
+      ...o.tileWgslAdd.flatMap((tileWgsl) =>
+        o.addShapes.map((shape) => ({ provider, kernel: 'add' as const, size: shape[0] * shape[1], repeat: o.repeat, rounds: o.rounds, matmul: o.matmul, tileWgsl, shape })),
+      ),
     ];
     for (const c of cases) {
       const r = await runChild(c, o.timeoutS);
@@ -386,14 +495,24 @@ async function main(argv: readonly string[]): Promise<number> {
       const figure = base && typeof base !== 'string' ? (c.kernel === 'matmul' ? base.matmul : base.add) : undefined;
       const sizeText = c.kernel === 'matmul' ? `${c.size}^3` : c.shape ? `${c.shape[0]}x${c.shape[1]}` : String(c.size);
       rows.push([
-        r.kernel, sizeText, `${provider} (${r.method === 'timestamp-query' ? 'ts' : 'wall'})`, fmt(r.medianMs), `${fmt(r.rate)} ${r.unit}`, fmt(r.wallMedianMs), `${fmt(r.wallRate)} ${r.unit}`,
-        figure ? `${fmt(figure.rate)} ${r.unit} ${figure.kernel}` : '-', figure ? `${fmt(r.wallRate / figure.rate, 2)}x` : '-',
-        peerOf(c) ? `${fmt(r.rate / peerOf(c)!.rate, 2)}x` : '-', r.check,
+        r.kernel,
+        sizeText,
+        `${provider} (${r.method === 'timestamp-query' ? 'ts' : 'wall'})`,
+        fmt(r.medianMs),
+        `${fmt(r.rate)} ${r.unit}`,
+        fmt(r.wallMedianMs),
+        `${fmt(r.wallRate)} ${r.unit}`,
+        figure ? `${fmt(figure.rate)} ${r.unit} ${figure.kernel}` : '-',
+        figure ? `${fmt(r.wallRate / figure.rate, 2)}x` : '-',
+        peerOf(c) ? `${fmt(r.rate / peerOf(c)!.rate, 2)}x` : '-',
+        r.check,
       ]);
     }
   }
   console.log(`\n${table(rows)}\n`);
-  console.log('rate (GPU): by timestamp-query where the device has it (provider marked ts), else wall clock; ratio: our wall-clock rate / the baseline\'s best variant (wall clock, median of its rounds). Baseline add figures are at 32M elements.');
+  console.log(
+    "rate (GPU): by timestamp-query where the device has it (provider marked ts), else wall clock; ratio: our wall-clock rate / the baseline's best variant (wall clock, median of its rounds). Baseline add figures are at 32M elements.",
+  );
   return failed ? 1 : 0;
 }
 

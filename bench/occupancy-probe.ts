@@ -91,11 +91,20 @@ function parseArgs(argv: readonly string[]): Options {
         if (value !== 'dawn' && value !== 'wgpu') throw new Error(`--provider is dawn or wgpu, got '${value ?? ''}'`);
         o.provider = value;
         break;
-      case '--units': o.units = ints(flag, value)[0]!; break;
-      case '--threads': o.threads = ints(flag, value); break;
-      case '--kib': o.kib = ints(flag, value); break;
-      case '--iters': o.iters = ints(flag, value)[0]!; break;
-      default: throw new Error(`unknown option '${flag}'`);
+      case '--units':
+        o.units = ints(flag, value)[0]!;
+        break;
+      case '--threads':
+        o.threads = ints(flag, value);
+        break;
+      case '--kib':
+        o.kib = ints(flag, value);
+        break;
+      case '--iters':
+        o.iters = ints(flag, value)[0]!;
+        break;
+      default:
+        throw new Error(`unknown option '${flag}'`);
     }
   }
   return o;

@@ -47,11 +47,21 @@ function parseArgs(argv: readonly string[]): Options {
       return v;
     };
     switch (flag) {
-      case '--ops': opts.ops = int(10); break;
-      case '--reps': opts.reps = int(1); break;
-      case '--seed': opts.seed = int(0); break;
-      case '--keep': opts.keep = true; break;
-      case '--mlir-opt': opts.mlirOpt = value(); break;
+      case '--ops':
+        opts.ops = int(10);
+        break;
+      case '--reps':
+        opts.reps = int(1);
+        break;
+      case '--seed':
+        opts.seed = int(0);
+        break;
+      case '--keep':
+        opts.keep = true;
+        break;
+      case '--mlir-opt':
+        opts.mlirOpt = value();
+        break;
       case '-h':
       // biome-ignore lint/suspicious/noFallthroughSwitchClause: process.exit does not return.
       case '--help':

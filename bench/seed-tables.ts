@@ -87,7 +87,11 @@ export interface Options {
 const FULL: Options = {
   sizes: [1024, 2048, 4096],
   odd: [1999, 3001, 1021],
-  addShapes: [[1000, 2000], [4000, 120], [4096, 8192]],
+  addShapes: [
+    [1000, 2000],
+    [4000, 120],
+    [4096, 8192],
+  ],
   budget: 6,
   finalists: 3,
   // pack-lhs: A transposed into a K x M buffer by a packing kernel first, so that the matmul reads
@@ -117,7 +121,11 @@ const FULL: Options = {
 const QUICK: Partial<Options> = {
   sizes: [64, 128],
   odd: [67, 45, 33],
-  addShapes: [[100, 200], [40, 12], [64, 1024]],
+  addShapes: [
+    [100, 200],
+    [40, 12],
+    [64, 1024],
+  ],
   budget: 2,
   finalists: 2,
   space: 'tile-sizes=32,32,8|64,64,8 num-warps=4 num-stages=1|2|3 pack-lhs=false|true',
@@ -153,20 +161,58 @@ export function parseArgs(argv: readonly string[]): Options {
       return t;
     };
     switch (flag) {
-      case '--quick': break;
-      case '--sizes': o.sizes = value().split(',').filter(Boolean).map((x) => dims(x, 1, flag)[0]!); break;
-      case '--odd': { const t = value(); o.odd = t === 'none' ? undefined : (dims(t, 3, flag) as Shape3); break; }
-      case '--add-shapes': o.addShapes = value().split(',').filter(Boolean).map((x) => dims(x, 2, flag) as Shape2); break;
-      case '--budget': o.budget = int(); break;
-      case '--finalists': o.finalists = int(); break;
-      case '--space': o.space = value(); break;
-      case '--space-transposed-a': o.spaceTransposedA = value(); break;
-      case '--no-transposed-a': o.transposedA = false; break;
-      case '--no-f32-matmul': o.f32Matmul = false; break;
-      case '--pipeline': o.pipeline = value(); break;
-      case '--add-configs': o.addConfigs = value().split(';').map((x) => x.trim()).filter(Boolean); break;
-      case '--f32-provider': o.f32Provider = provider(false)!; break;
-      case '--f16-provider': o.f16Provider = provider(true); break;
+      case '--quick':
+        break;
+      case '--sizes':
+        o.sizes = value()
+          .split(',')
+          .filter(Boolean)
+          .map((x) => dims(x, 1, flag)[0]!);
+        break;
+      case '--odd': {
+        const t = value();
+        o.odd = t === 'none' ? undefined : (dims(t, 3, flag) as Shape3);
+        break;
+      }
+      case '--add-shapes':
+        o.addShapes = value()
+          .split(',')
+          .filter(Boolean)
+          .map((x) => dims(x, 2, flag) as Shape2);
+        break;
+      case '--budget':
+        o.budget = int();
+        break;
+      case '--finalists':
+        o.finalists = int();
+        break;
+      case '--space':
+        o.space = value();
+        break;
+      case '--space-transposed-a':
+        o.spaceTransposedA = value();
+        break;
+      case '--no-transposed-a':
+        o.transposedA = false;
+        break;
+      case '--no-f32-matmul':
+        o.f32Matmul = false;
+        break;
+      case '--pipeline':
+        o.pipeline = value();
+        break;
+      case '--add-configs':
+        o.addConfigs = value()
+          .split(';')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        break;
+      case '--f32-provider':
+        o.f32Provider = provider(false)!;
+        break;
+      case '--f16-provider':
+        o.f16Provider = provider(true);
+        break;
       case '--peers': {
         const p = value().split(',').filter(Boolean);
         const bad = p.find((x) => !FULL.peers.has(x));
@@ -174,12 +220,23 @@ export function parseArgs(argv: readonly string[]): Options {
         o.peers = new Set(p);
         break;
       }
-      case '--baseline': o.baseline = path.resolve(value()); break;
-      case '--rounds': o.rounds = int(); break;
-      case '--warm-ms': o.warmMs = int(); break;
-      case '--timeout-s': o.timeoutS = int(); break;
-      case '--check-size': o.checkSize = int(); break;
-      default: throw new UsageError(`unknown option '${flag}'`);
+      case '--baseline':
+        o.baseline = path.resolve(value());
+        break;
+      case '--rounds':
+        o.rounds = int();
+        break;
+      case '--warm-ms':
+        o.warmMs = int();
+        break;
+      case '--timeout-s':
+        o.timeoutS = int();
+        break;
+      case '--check-size':
+        o.checkSize = int();
+        break;
+      default:
+        throw new UsageError(`unknown option '${flag}'`);
     }
   }
   // Aᵀ·B is an f32 problem: without the f32 matmuls neither it nor its peers (cuBLAS with A
@@ -293,8 +350,14 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
   const final = await measureFresh(provider, problem.file, problem, pipeline, registry, finalTiming(o));
   if (final.status !== 'ok') failures.push(`best, measured again: ${fail(final)}`);
   return {
-    pipeline, options: pointOptions(space, best), ms: final.status === 'ok' ? final.ms : NaN, wallMs: final.status === 'ok' ? (final.wallMs ?? NaN) : NaN,
-    method: final.status === 'ok' ? final.method : '', measured, failures, seconds: (Date.now() - t0) / 1000,
+    pipeline,
+    options: pointOptions(space, best),
+    ms: final.status === 'ok' ? final.ms : NaN,
+    wallMs: final.status === 'ok' ? (final.wallMs ?? NaN) : NaN,
+    method: final.status === 'ok' ? final.method : '',
+    measured,
+    failures,
+    seconds: (Date.now() - t0) / 1000,
   };
 }
 
@@ -341,19 +404,42 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)}s] ${s}\n`);
   };
   const shapes: Shape3[] = [...o.sizes.map((n) => [n, n, n] as Shape3), ...(o.odd ? [o.odd] : [])];
-  const matmulPeerCase = (s: Shape3, dtype: 'f32' | 'f16', transposeA = false): PeerCase => ({ op: 'matmul', dtype, shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true, ...(transposeA ? { transposeA } : {}) });
+  const matmulPeerCase = (s: Shape3, dtype: 'f32' | 'f16', transposeA = false): PeerCase => ({
+    op: 'matmul',
+    dtype,
+    shape: s,
+    rounds: o.rounds,
+    warmMs: o.warmMs,
+    minRoundMs: 20,
+    check: true,
+    ...(transposeA ? { transposeA } : {}),
+  });
   const variants = matmulVariants(o);
   const addPeerCase = (s: Shape2): PeerCase => ({ op: 'add', dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true });
   log(`seed-tables: ${machine()}`);
-  log(`matmul at ${shapes.map(shape3).join(', ')} (${o.f32Matmul ? `f32 under ${o.f32Provider}${o.transposedA ? ', also Aᵀ·B' : ''}` : 'no f32'}${o.f16Provider ? `, f16 under ${o.f16Provider}` : ''}); tuning: ${o.pipeline} over '${o.space}'${o.transposedA ? ` (Aᵀ·B: '${o.spaceTransposedA}')` : ''}, budget ${o.budget}; add at ${o.addShapes.map(shape2).join(', ')}; peers ${[...o.peers].join(', ')}`);
+  log(
+    `matmul at ${shapes.map(shape3).join(', ')} (${o.f32Matmul ? `f32 under ${o.f32Provider}${o.transposedA ? ', also Aᵀ·B' : ''}` : 'no f32'}${o.f16Provider ? `, f16 under ${o.f16Provider}` : ''}); tuning: ${o.pipeline} over '${o.space}'${o.transposedA ? ` (Aᵀ·B: '${o.spaceTransposedA}')` : ''}, budget ${o.budget}; add at ${o.addShapes.map(shape2).join(', ')}; peers ${[...o.peers].join(', ')}`,
+  );
 
   // 1. torch / cuBLAS.
   let torch: PeerFigure[] | string = 'not run (--peers)';
   if (o.peers.has('torch')) {
-    torch = await runTorchPeers({ sizes: [], shapes, f16: o.f16Provider !== undefined, transposedA: o.transposedA, addShapes: o.addShapes, repeat: 10, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, timeoutS: o.timeoutS * 4 });
+    torch = await runTorchPeers({
+      sizes: [],
+      shapes,
+      f16: o.f16Provider !== undefined,
+      transposedA: o.transposedA,
+      addShapes: o.addShapes,
+      repeat: 10,
+      rounds: o.rounds,
+      warmMs: o.warmMs,
+      minRoundMs: 20,
+      timeoutS: o.timeoutS * 4,
+    });
     log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
   }
-  const torchOf = (kernel: string, shape: string, dtype = 'f32'): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape && (p.dtype ?? 'f32') === dtype));
+  const torchOf = (kernel: string, shape: string, dtype = 'f32'): PeerFigure | undefined =>
+    typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape && (p.dtype ?? 'f32') === dtype);
 
   // 2. the hand-written WGSL (C = Aᵀ·B, square sizes; its add is always 32M elements).
   const baseline = new Map<number, Awaited<ReturnType<typeof runBaseline>>>();
@@ -421,7 +507,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         const t = await tune(provider, o, v.space, problem, log);
         tuned.set(`${v.key} ${shape3(s)}`, t);
         const gflops = (2 * m * n * k) / t.ms / 1e6;
-        log(`matmul ${variantName(v)} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`);
+        log(
+          `matmul ${variantName(v)} ${shape3(s)}: ${t.pipeline ? `${fmt(gflops)} GFLOP/s (${t.method}), ${t.options}` : 'no configuration passed'} (${t.measured} measured, ${t.failures.length} failed, ${t.seconds.toFixed(0)} s)`,
+        );
       }
     }
   }
@@ -439,7 +527,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     const registry = createPassRegistry();
     const addFile = path.join(repoRoot, 'examples', 'add.mlir');
     for (const s of o.addShapes) {
-      const problem = await generatedProblem(addFile, 'add', ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`), o.checkSize);
+      const problem = await generatedProblem(
+        addFile,
+        'add',
+        ['X', 'Y', 'Z'].map((v) => `${v}=${v === 'Z' ? 'zeros' : 'rand'}:${s[0]}x${s[1]}xf32`),
+        o.checkSize,
+      );
       for (const c of o.addConfigs) {
         const r = await measureFresh(o.f32Provider, addFile, problem, `@tile-wgsl{${c}}`, registry, finalTiming(o));
         addResults.set(`${c} ${shape2(s)}`, r);
@@ -458,7 +551,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   out.push(`- machine: ${machine()}`);
   for (const a of adapters) out.push(`- adapter ${a}`);
   out.push(`- command: \`node build/bench/seed-tables.js ${argv.join(' ')}\``);
-  out.push(`- tuning: \`${o.pipeline}\` over \`${o.space}\`${o.transposedA ? ` (Aᵀ·B: over \`${o.spaceTransposedA}\`)` : ''}, local search, budget ${o.budget} per shape (tools/tune), its ${o.finalists} fastest timed again to choose the best; each configuration checked against the interpreter on the problem shrunk to ${o.checkSize} per dimension`);
+  out.push(
+    `- tuning: \`${o.pipeline}\` over \`${o.space}\`${o.transposedA ? ` (Aᵀ·B: over \`${o.spaceTransposedA}\`)` : ''}, local search, budget ${o.budget} per shape (tools/tune), its ${o.finalists} fastest timed again to choose the best; each configuration checked against the interpreter on the problem shrunk to ${o.checkSize} per dimension`,
+  );
   out.push('');
 
   const sqKey = (s: Shape3): number | undefined => (s[0] === s[1] && s[1] === s[2] ? s[0] : undefined);
@@ -471,7 +566,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const torchKernel = (v: MatmulVariant): string => (v.transposedA ? 'matmul-transposed-a' : 'matmul');
   for (const v of variants) {
     const { dtype, provider } = v;
-    const cublas = v.transposedA ? 'cuBLAS SGEMM, A transposed (`torch.matmul(a.t(), b)`), TF32 off' : dtype === 'f32' ? 'cuBLAS SGEMM, TF32 off' : 'cuBLAS HGEMM (f16 in and out, tensor cores)';
+    const cublas = v.transposedA
+      ? 'cuBLAS SGEMM, A transposed (`torch.matmul(a.t(), b)`), TF32 off'
+      : dtype === 'f32'
+        ? 'cuBLAS SGEMM, TF32 off'
+        : 'cuBLAS HGEMM (f16 in and out, tensor cores)';
     const ours = v.transposedA ? "tile-opt f32, Aᵀ·B (the baseline's problem), tuned" : 'tile-opt, tuned';
     const problem = v.transposedA ? ", C = Aᵀ·B (A stored K x M: the hand-written baseline's problem)" : dtype === 'f32' ? ', C = A·B (A stored M x K)' : ' (f32 accumulation and output)';
     out.push(`### Pipelined matmul, ${dtype} inputs${problem}, TFLOP/s (tuned: ${provider})`, '');
@@ -485,41 +584,65 @@ export async function main(argv: readonly string[]): Promise<number> {
     for (const lib of libs) rows.push([`${libLabel(lib, v)} (${provider}, wall)`, ...shapes.map((s) => tflops(libOf(lib, s)))]);
     rows.push([`tile-opt / cuBLAS${v.transposedA ? ' Aᵀ·B' : ''} (GPU time)`, ...shapes.map((s) => ratio(ourRate(v.key, s), cuRate(s)))]);
     if (handWrittenIn(v) && v.transposedA) rows.push(['tile-opt / hand-written (wall)', ...shapes.map((s) => ratio(ourRate(v.key, s, true), handWritten(s)))]);
-    for (const lib of libs) rows.push([`tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'}${v.transposedA ? ' Aᵀ·B' : ''} (wall)`, ...shapes.map((s) => ratio(ourRate(v.key, s, true), libOf(lib, s)))]);
+    for (const lib of libs)
+      rows.push([`tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'}${v.transposedA ? ' Aᵀ·B' : ''} (wall)`, ...shapes.map((s) => ratio(ourRate(v.key, s, true), libOf(lib, s)))]);
     out.push(table(rows), '');
     const cfg: string[][] = [['shape', 'best configuration', 'measured', 'failed', 'tuning s']];
     for (const s of shapes) {
       const t = tuned.get(`${v.key} ${shape3(s)}`);
-      cfg.push(typeof t === 'string' || !t ? [shape3(s), t ?? '-', '-', '-', '-'] : [shape3(s), t.options ? `\`${t.options}\`` : 'none passed', String(t.measured), String(t.failures.length), t.seconds.toFixed(0)]);
+      cfg.push(
+        typeof t === 'string' || !t
+          ? [shape3(s), t ?? '-', '-', '-', '-']
+          : [shape3(s), t.options ? `\`${t.options}\`` : 'none passed', String(t.measured), String(t.failures.length), t.seconds.toFixed(0)],
+      );
     }
     out.push(table(cfg), '');
   }
-  out.push('GPU time: timestamp-query where the adapter has it (else wall clock), median of rounds after a warm-up; cuBLAS by CUDA events; wall: the timed submits, queued back to back, to the last onSubmittedWorkDone (ours), one submit to onSubmittedWorkDone (hand-written) or calls in flight then one sync (TF.js, jax-js). Ratios to WebGPU peers use wall clock on both sides; each ratio compares implementations of the same problem (A·B or Aᵀ·B).', '');
+  out.push(
+    'GPU time: timestamp-query where the adapter has it (else wall clock), median of rounds after a warm-up; cuBLAS by CUDA events; wall: the timed submits, queued back to back, to the last onSubmittedWorkDone (ours), one submit to onSubmittedWorkDone (hand-written) or calls in flight then one sync (TF.js, jax-js). Ratios to WebGPU peers use wall clock on both sides; each ratio compares implementations of the same problem (A·B or Aᵀ·B).',
+    '',
+  );
 
   out.push('### Elementwise add, f32, GB/s (bytes read + written)', '');
   const addRows: string[][] = [['kernel', ...o.addShapes.map(shape2)]];
   addRows.push(['torch.add', ...o.addShapes.map((s) => fmt(torchOf('add', shape2(s))?.rate ?? NaN))]);
-  o.addConfigs.forEach((c, i) => addRows.push([`tile-opt \`@tile-wgsl{${c}}\` (${i + 1} buffer${i ? 's' : ''}; GPU time)`, ...o.addShapes.map((s) => `${fmt(addRate(c, s) ?? NaN)} (${ratio(addRate(c, s), torchOf('add', shape2(s))?.rate)})`)]));
+  o.addConfigs.forEach((c, i) =>
+    addRows.push([
+      `tile-opt \`@tile-wgsl{${c}}\` (${i + 1} buffer${i ? 's' : ''}; GPU time)`,
+      ...o.addShapes.map((s) => `${fmt(addRate(c, s) ?? NaN)} (${ratio(addRate(c, s), torchOf('add', shape2(s))?.rate)})`),
+    ]),
+  );
   const b32 = [...baseline.values()].find((b) => typeof b !== 'string' && b.add);
-  addRows.push([`hand-written vec4 (${o.f32Provider}, wall; 32M elements only)`, ...o.addShapes.map((s) => (s[0] * s[1] === 32 * 2 ** 20 && b32 && typeof b32 !== 'string' ? fmt(b32.add!.rate) : '-'))]);
-  for (const lib of libs) addRows.push([`${lib === 'tfjs' ? 'TensorFlow.js 4.22' : 'jax-js'} (${o.f32Provider}, wall)`, ...o.addShapes.map((s) => fmt(libRate(libAdd, `${lib} ${shape2(s)}`) ?? NaN))]);
+  addRows.push([
+    `hand-written vec4 (${o.f32Provider}, wall; 32M elements only)`,
+    ...o.addShapes.map((s) => (s[0] * s[1] === 32 * 2 ** 20 && b32 && typeof b32 !== 'string' ? fmt(b32.add!.rate) : '-')),
+  ]);
+  for (const lib of libs)
+    addRows.push([`${lib === 'tfjs' ? 'TensorFlow.js 4.22' : 'jax-js'} (${o.f32Provider}, wall)`, ...o.addShapes.map((s) => fmt(libRate(libAdd, `${lib} ${shape2(s)}`) ?? NaN))]);
   const best = (s: Shape2, wall: boolean): number | undefined => Math.max(...o.addConfigs.map((c) => addRate(c, s, wall) ?? -Infinity)) || undefined;
-  for (const lib of libs) addRows.push([`best tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'} (wall)`, ...o.addShapes.map((s) => ratio(best(s, true), libRate(libAdd, `${lib} ${shape2(s)}`)))]);
+  for (const lib of libs)
+    addRows.push([`best tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'} (wall)`, ...o.addShapes.map((s) => ratio(best(s, true), libRate(libAdd, `${lib} ${shape2(s)}`)))]);
   out.push(table(addRows), '', 'tile-opt cells: rate (ratio to torch.add).', '');
 
   out.push('### GFLOP/s by size (f32 unless marked; Aᵀ·B: A stored K x M)', '');
   const libName = (l: string): string => (l === 'tfjs' ? 'TF.js' : 'jax-js');
   const hasBaseline = o.peers.has('baseline');
   const cols = [
-    'tile-opt f32', 'cuBLAS SGEMM', ...libs.map(libName),
-    ...(o.transposedA ? ['tile-opt f32 Aᵀ·B', 'cuBLAS Aᵀ·B'] : []), ...(hasBaseline ? ['hand-written (Aᵀ·B)'] : []), ...(o.transposedA ? libs.map((l) => `${libName(l)} Aᵀ·B`) : []),
+    'tile-opt f32',
+    'cuBLAS SGEMM',
+    ...libs.map(libName),
+    ...(o.transposedA ? ['tile-opt f32 Aᵀ·B', 'cuBLAS Aᵀ·B'] : []),
+    ...(hasBaseline ? ['hand-written (Aᵀ·B)'] : []),
+    ...(o.transposedA ? libs.map((l) => `${libName(l)} Aᵀ·B`) : []),
     ...(o.f16Provider ? ['tile-opt f16', 'cuBLAS HGEMM', ...(libs.includes('jaxjs') ? ['jax-js f16'] : [])] : []),
   ];
   const gRows: string[][] = [['size (MxNxK)', ...cols]];
   for (const s of shapes) {
     const g = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x >= 100 ? String(Math.round(x)) : fmt(x));
     gRows.push([
-      s.join('x'), g(ourRate('f32', s)), g(torchOf('matmul', s.join('x'))?.rate),
+      s.join('x'),
+      g(ourRate('f32', s)),
+      g(torchOf('matmul', s.join('x'))?.rate),
       ...libs.map((l) => g(libRate(libMatmul, `${l} f32 ${shape3(s)}`))),
       ...(o.transposedA ? [g(ourRate('f32t', s)), g(torchOf('matmul-transposed-a', s.join('x'))?.rate)] : []),
       ...(hasBaseline ? [g(handWritten(s))] : []),

@@ -62,7 +62,15 @@ function main(): void {
       const argv = [tileOpt, input, '-p', pipeline, '--mlir-timing', '-o', path.join(dir, 'out.mlir')];
       runOnce(argv);
       const runs = Array.from({ length: Number(opts.reps) }, () => runOnce(argv));
-      const passMs = median(runs.map((r) => (passSeconds(r.stderr, PASSES.filter((p) => r.stderr.includes(p))) ?? NaN) * 1000));
+      const passMs = median(
+        runs.map(
+          (r) =>
+            (passSeconds(
+              r.stderr,
+              PASSES.filter((p) => r.stderr.includes(p)),
+            ) ?? NaN) * 1000,
+        ),
+      );
       rows.push({ kernels, passMs, wallMs: median(runs.map((r) => r.wallMs)) });
     }
     console.log('\n| kernels | passes (ms) | per kernel (ms) | whole run (ms) |');

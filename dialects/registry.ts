@@ -13,7 +13,20 @@ import { ubDialect } from './ub/index.js';
 import { vectorDialect } from './vector/index.js';
 
 /** Every dialect shipped with tile-opt. */
-export const builtinDialects: readonly Dialect[] = [builtinDialect, funcDialect, arithDialect, mathDialect, scfDialect, cfDialect, memrefDialect, vectorDialect, gpuDialect, ubDialect, tileDialect, asyncDialect];
+export const builtinDialects: readonly Dialect[] = [
+  builtinDialect,
+  funcDialect,
+  arithDialect,
+  mathDialect,
+  scfDialect,
+  cfDialect,
+  memrefDialect,
+  vectorDialect,
+  gpuDialect,
+  ubDialect,
+  tileDialect,
+  asyncDialect,
+];
 
 export function createContext(extra: Iterable<Dialect> = []): Context {
   return new Context([...builtinDialects, ...extra]);

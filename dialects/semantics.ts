@@ -11,7 +11,18 @@ import { ubSemantics } from './ub/interpret.js';
 import { vectorSemantics } from './vector/interpret.js';
 
 /** The interpreter semantics of every dialect shipped with tile-opt (as registry.ts lists dialects). */
-export const builtinSemantics: readonly DialectSemantics[] = [funcSemantics, arithSemantics, mathSemantics, scfSemantics, memrefSemantics, vectorSemantics, gpuSemantics, ubSemantics, tileSemantics, asyncSemantics];
+export const builtinSemantics: readonly DialectSemantics[] = [
+  funcSemantics,
+  arithSemantics,
+  mathSemantics,
+  scfSemantics,
+  memrefSemantics,
+  vectorSemantics,
+  gpuSemantics,
+  ubSemantics,
+  tileSemantics,
+  asyncSemantics,
+];
 
 export function createSemantics(extra: Iterable<DialectSemantics> = []): SemanticsRegistry {
   return new SemanticsRegistry([...builtinSemantics, ...extra]);

@@ -28,7 +28,7 @@ export const canonicalizePass = definePass({
   summary: 'Canonicalize operations',
   description:
     'Folds operations and applies the canonicalization patterns of every loaded dialect until a fixed point. ' +
-    'Region simplification erases unreachable blocks and dead ops (MLIR\'s block merging is not done).',
+    "Region simplification erases unreachable blocks and dead ops (MLIR's block merging is not done).",
   options: {
     'top-down': { type: 'bool', default: true, help: 'Seed the worklist in general top-down order' },
     'region-simplify': { type: 'enum', values: ['disabled', 'normal', 'aggressive'], default: 'normal', help: 'Perform control flow optimizations to the region tree' },

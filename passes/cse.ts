@@ -213,7 +213,7 @@ export const csePass = definePass({
     'Replaces an op by an equivalent op that dominates it (same name, operands, attributes, result ' +
     'types and regions); ops that only read memory are merged when no write lies between them in ' +
     'the same block. Unused ops without effects met on the way are erased.',
-  statistics: { "num-cse'd": 'Number of operations CSE\'d', "num-dce'd": 'Number of operations DCE\'d' },
+  statistics: { "num-cse'd": "Number of operations CSE'd", "num-dce'd": "Number of operations DCE'd" },
   run(op, pass) {
     const driver = new CSEDriver();
     const known = new ScopedOpTable();

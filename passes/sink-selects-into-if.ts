@@ -71,7 +71,14 @@ function sinkableSelect(ifOp: Operation): { select: Operation; slice: Operation[
 function withExtraResult(b: Builder, ifOp: Operation, thenValue: Value, elseValue: Value): Operation {
   b.setInsertionPointBefore(ifOp);
   b.loc = ifOp.loc;
-  const grown = b.create({ name: ifOp.name, operands: ifOp.operands, resultTypes: [...ifOp.resultTypes, thenValue.type], properties: ifOp.properties, attributes: ifOp.attributes, regions: 2 });
+  const grown = b.create({
+    name: ifOp.name,
+    operands: ifOp.operands,
+    resultTypes: [...ifOp.resultTypes, thenValue.type],
+    properties: ifOp.properties,
+    attributes: ifOp.attributes,
+    regions: 2,
+  });
   for (const r of [0, 1]) ifOp.region(r).takeBody(grown.region(r));
   const thenYield = grown.region(0).entry!.last!;
   thenYield.setOperands([...thenYield.operands, thenValue]);
@@ -117,8 +124,8 @@ export const sinkSelectsIntoIfPass = definePass({
   displayName: 'SinkSelectsIntoIf',
   summary: 'Move pure computations whose result is selected on an scf.if condition into that scf.if',
   description:
-    "For an `arith.select %c, %t, %f` after an `scf.if %c` with an else branch in the same block, where %t is computed " +
-    'by ops without memory effects or regions from the if\'s results and values defined before it, and used only by the select, ' +
+    'For an `arith.select %c, %t, %f` after an `scf.if %c` with an else branch in the same block, where %t is computed ' +
+    "by ops without memory effects or regions from the if's results and values defined before it, and used only by the select, " +
     'and %f is defined before the if: those ops move into the then branch, the if yields %t there and %f in the else ' +
     'branch, and the select is replaced by that result. Run canonicalize after it to drop results no longer used.',
   statistics: { 'num-sunk': 'Number of selects absorbed into scf.if ops' },

@@ -55,7 +55,7 @@ export const symbolDcePass = definePass({
     'Erases private symbols (functions, globals, nested modules, ...) that no live op refers to. ' +
     'Public symbols and non-symbol ops of the symbol table are live; so is everything they reference, ' +
     'through symbol references anywhere in their attributes, nested references included.',
-  statistics: { 'num-dce\'d': 'Number of symbols DCE\'d' },
+  statistics: { "num-dce'd": "Number of symbols DCE'd" },
   run(root, pass) {
     if (!isSymbolTable(root)) {
       pass.fail(root.loc, `'${root.name}' op  was scheduled to run under SymbolDCE, but does not define a symbol table`);

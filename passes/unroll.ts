@@ -12,7 +12,6 @@ import { constantTripCount } from './loops/trip-count.js';
 /** The discardable attribute that asks for a loop to be unrolled by a factor (0: fully). */
 export const UNROLL_FACTOR_ATTR = 'unroll_factor';
 
-
 /**
  * Replace a loop that runs exactly once by its body (MLIR's ForOp::promoteIfSingleIteration):
  * the induction variable becomes the lower bound, the iter_args the inits.
@@ -156,7 +155,7 @@ export const scfUnrollPass = definePass({
   displayName: 'SCFUnroll',
   summary: 'Unroll scf.for loops by a factor, or fully',
   description:
-    'Unrolls scf.for loops as MLIR\'s loopUnrollByFactor (mlir-opt --test-loop-unrolling): by `factor` with an epilogue ' +
+    "Unrolls scf.for loops as MLIR's loopUnrollByFactor (mlir-opt --test-loop-unrolling): by `factor` with an epilogue " +
     'loop for the remaining iterations, or completely (`full`) when the trip count is constant. A loop carrying ' +
     `\`${UNROLL_FACTOR_ATTR} = N\` is unrolled by N (0: fully) whatever the options say, and loses the attribute.`,
   options: {

@@ -13,7 +13,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const out = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? path.join(here, '..', 'docs', 'playground.png');
 const dev = process.argv.includes('--dev');
 const configFile = path.join(here, 'vite.config.ts');
-const server = dev ? await createServer({ configFile, server: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' }).then((s) => s.listen()) : await preview({ configFile, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+const server = dev
+  ? await createServer({ configFile, server: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' }).then((s) => s.listen())
+  : await preview({ configFile, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
 const url = server.resolvedUrls.local[0];
 const profile = mkdtempSync(path.join(os.tmpdir(), 'tile-playground-shot-'));
 const context = await chromium.launchPersistentContext(profile, {

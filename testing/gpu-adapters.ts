@@ -38,7 +38,5 @@ export function adaptersInReport(report: VitestReport): AdapterTally[] {
 
 /** `dawn on ... [...]: 57 passed; wgpu on ... [...]: 58 passed, 2 skipped`, or '' when none ran. */
 export function adaptersText(tallies: readonly AdapterTally[]): string {
-  return tallies
-    .map((t) => `${t.adapter}: ${[`${t.passed} passed`, t.failed ? `${t.failed} failed` : '', t.skipped ? `${t.skipped} skipped` : ''].filter(Boolean).join(', ')}`)
-    .join('; ');
+  return tallies.map((t) => `${t.adapter}: ${[`${t.passed} passed`, t.failed ? `${t.failed} failed` : '', t.skipped ? `${t.skipped} skipped` : ''].filter(Boolean).join(', ')}`).join('; ');
 }

@@ -12,7 +12,20 @@ export type TileOptionValue = number | boolean | string | readonly number[];
 /** The parameters of each pipeline, as its YAML file declares them (tests check the two agree). */
 export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly string[]>> = {
   'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'pack-lhs'],
-  'tile-pipelined': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'async-copy-loads', 'pack-lhs', 'transpose-lhs', 'num-stages', 'num-buffers', 'peel-epilogue', 'register-stages', 'max-workgroup-memory'],
+  'tile-pipelined': [
+    'tile-sizes',
+    'num-warps',
+    'max-grid-dims',
+    'fuse',
+    'async-copy-loads',
+    'pack-lhs',
+    'transpose-lhs',
+    'num-stages',
+    'num-buffers',
+    'peel-epilogue',
+    'register-stages',
+    'max-workgroup-memory',
+  ],
   'tile-wgsl': [
     'tile-sizes',
     'num-warps',
@@ -89,7 +102,10 @@ export function randomMapTileSizes(rnd: Rnd, rank: number): number[] {
  */
 export function randomRowTileSizes(rnd: Rnd): number[] {
   const rows = pick(rnd, [1, 1, 2, 2, 4, 8]);
-  const cols = pick(rnd, [32, 32, 64, 64, 128, 256, 512, 1024].filter((c) => rows * c <= 8192));
+  const cols = pick(
+    rnd,
+    [32, 32, 64, 64, 128, 256, 512, 1024].filter((c) => rows * c <= 8192),
+  );
   return [rows, cols];
 }
 

@@ -12,12 +12,19 @@ import { readSync } from 'node:fs';
 
 /** Commander's message (`error: unknown option '--x'\n(Did you mean --y?)`) in the tool's form. */
 export function toolErrorText(tool: string, commanderMessage: string): string {
-  const lines = commanderMessage.trim().split('\n').filter((l) => l !== '');
+  const lines = commanderMessage
+    .trim()
+    .split('\n')
+    .filter((l) => l !== '');
   return (
     lines
       .map((l) => {
         const suggestion = /^\(Did you mean (?:one of )?(.*)\?\)$/.exec(l.trim());
-        if (suggestion) return `${tool}: did you mean ${suggestion[1]!.split(', ').map((s) => `'${s}'`).join(' or ')}?`;
+        if (suggestion)
+          return `${tool}: did you mean ${suggestion[1]!
+            .split(', ')
+            .map((s) => `'${s}'`)
+            .join(' or ')}?`;
         return l.startsWith('error: ') ? `${tool}: ${l}` : `${tool}: error: ${l}`;
       })
       .join('\n') + '\n'
@@ -58,7 +65,12 @@ export function suggestFlag(flag: string, candidates: Iterable<string>): string 
 
 /** The nearest of `names` to `name` by commander's measure (as for flags), or undefined. */
 export function nearestName(name: string, names: readonly string[]): string | undefined {
-  return /Did you mean --([^?]+)\?/.exec(suggestFlag(`--${name}`, names.map((n) => `--${n}`)))?.[1];
+  return /Did you mean --([^?]+)\?/.exec(
+    suggestFlag(
+      `--${name}`,
+      names.map((n) => `--${n}`),
+    ),
+  )?.[1];
 }
 
 /** `No such file or directory` for ENOENT and the like, as C's strerror (and mlir-opt) words them. */

@@ -57,7 +57,21 @@ function tileOptBin(): string {
   return bin;
 }
 
-const emptyTally = (): Tally => ({ units: 0, outOfScope: 0, skippedRuns: 0, runs: 0, rejected: 0, counted: 0, identical: 0, differing: 0, pending: 0, diagnostics: 0, diagnosticsIdentical: 0, crash: 0, hang: 0 });
+const emptyTally = (): Tally => ({
+  units: 0,
+  outOfScope: 0,
+  skippedRuns: 0,
+  runs: 0,
+  rejected: 0,
+  counted: 0,
+  identical: 0,
+  differing: 0,
+  pending: 0,
+  diagnostics: 0,
+  diagnosticsIdentical: 0,
+  crash: 0,
+  hang: 0,
+});
 
 function mlirFiles(inputs: readonly string[]): string[] {
   const out: string[] = [];
@@ -91,7 +105,12 @@ async function main(): Promise<void> {
   const opts = cmd.opts<{ mlirOpt: string; timeout: string; jobs: string; out?: string; filter?: string }>();
   const tileOpt = tileOptBin();
   const registry = createPassRegistry();
-  const options = new Set(buildOptCommand().options.flatMap((o) => [o.long, o.short]).filter((f): f is string => Boolean(f)).map((f) => f.replace(/^--?/, '')));
+  const options = new Set(
+    buildOptCommand()
+      .options.flatMap((o) => [o.long, o.short])
+      .filter((f): f is string => Boolean(f))
+      .map((f) => f.replace(/^--?/, '')),
+  );
   const isPass = (n: string) => Boolean(registry.pass(n) || registry.pipeline(n));
   const files = mlirFiles(cmd.args).filter((f) => !opts.filter || new RegExp(opts.filter).test(f));
   const timeoutMs = Number(opts.timeout) * 1000;
@@ -129,7 +148,10 @@ async function main(): Promise<void> {
         const ours = await runCommand([tileOpt, ...job.args], timeoutMs);
         const v = verdict(reference, ours);
         if (opts.out && v !== 'identical') {
-          const name = path.relative(common, file).replace(/\.mlir$/, '').replaceAll(path.sep, '__');
+          const name = path
+            .relative(common, file)
+            .replace(/\.mlir$/, '')
+            .replaceAll(path.sep, '__');
           const base = path.join(opts.out, `${name}.${units[job.unit]!.line}.${job.run}`);
           writeFileSync(`${base}.mlir`, `// args: ${job.args.join(' ')}\n` + units[job.unit]!.text);
           writeFileSync(`${base}.expected`, reference.stdout);
@@ -147,8 +169,7 @@ async function main(): Promise<void> {
         if (v === 'identical') {
           tally.identical++;
           if (checksDiagnostics) tally.diagnosticsIdentical++;
-        }
-        else {
+        } else {
           tally[v === 'differing' ? 'differing' : v]++;
           if (usesPendingOps(units[jobs[i]!.unit]!.text)) tally.pending++;
         }
@@ -181,7 +202,8 @@ function report(rows: readonly [string, Tally][], skipped: ReadonlyMap<string, n
   const total = emptyTally();
   for (const [, t] of rows) for (const k of Object.keys(total) as (keyof Tally)[]) total[k] += t[k];
   const head = ['file', 'units', 'out of scope', 'runs skipped', 'runs', 'rejected by mlir-opt', 'counted', 'identical', 'differing', 'of which point-2 ops', 'crash', 'hang', 'identical %'];
-  const line = (name: string, t: Tally) => [name, t.units, t.outOfScope, t.skippedRuns, t.runs, t.rejected, t.counted, t.identical, t.differing, t.pending, t.crash, t.hang, pct(t.identical, t.counted)].map(String);
+  const line = (name: string, t: Tally) =>
+    [name, t.units, t.outOfScope, t.skippedRuns, t.runs, t.rejected, t.counted, t.identical, t.differing, t.pending, t.crash, t.hang, pct(t.identical, t.counted)].map(String);
   const body = [...rows.map(([f, t]) => line(f, t)), line('**total**', total)];
   const out = [`| ${head.join(' | ')} |`, `| ${head.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)];
   const without = total.counted - total.pending;
@@ -189,8 +211,16 @@ function report(rows: readonly [string, Tally][], skipped: ReadonlyMap<string, n
   out.push(`identical: ${total.identical} of ${total.counted} counted runs (${pct(total.identical, total.counted)}); crashes: ${total.crash}; hangs: ${total.hang}`);
   out.push(`leaving out the ${total.pending} differing runs whose units use ops tile-opt lacks (mlir-parity/scope.ts): ${total.identical} of ${without} (${pct(total.identical, without)})`);
   const outputs = total.counted - total.diagnostics;
-  out.push(`of which -verify-diagnostics runs (diagnostics compared): ${total.diagnosticsIdentical} of ${total.diagnostics} (${pct(total.diagnosticsIdentical, total.diagnostics)}); the other runs (output compared): ${total.identical - total.diagnosticsIdentical} of ${outputs} (${pct(total.identical - total.diagnosticsIdentical, outputs)})`);
-  if (skipped.size) out.push(`RUN lines skipped, by what tile-opt lacks (files): ${[...skipped].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${n} (${c})`).join(', ')}`);
+  out.push(
+    `of which -verify-diagnostics runs (diagnostics compared): ${total.diagnosticsIdentical} of ${total.diagnostics} (${pct(total.diagnosticsIdentical, total.diagnostics)}); the other runs (output compared): ${total.identical - total.diagnosticsIdentical} of ${outputs} (${pct(total.identical - total.diagnosticsIdentical, outputs)})`,
+  );
+  if (skipped.size)
+    out.push(
+      `RUN lines skipped, by what tile-opt lacks (files): ${[...skipped]
+        .sort((a, b) => b[1] - a[1])
+        .map(([n, c]) => `${n} (${c})`)
+        .join(', ')}`,
+    );
   return out.join('\n');
 }
 

@@ -83,7 +83,6 @@ interface Transform {
   readonly errs: (text: string) => void;
 }
 
-
 /** The WGSL emitter, loaded for --emit=wgsl only (it would add a tenth of tile-opt's modules to every start). */
 let wgslTarget: typeof import('./opt-wgsl.js') | undefined;
 
@@ -136,19 +135,29 @@ function processChunk(source: SourceFile, context: Context, opts: OptOptions, tr
 
 /** The printing flags of a run. */
 function printOptions(opts: OptOptions): PrintOptions {
-  return { generic: opts.mlirPrintOpGeneric, debugInfo: opts.mlirPrintDebuginfo, localScope: opts.mlirPrintLocalScope, elideElementsAttrsIfLarger: opts.mlirElideElementsattrsIfLarger, sourceArgNames: opts.printSourceArgNames !== false };
+  return {
+    generic: opts.mlirPrintOpGeneric,
+    debugInfo: opts.mlirPrintDebuginfo,
+    localScope: opts.mlirPrintLocalScope,
+    elideElementsAttrsIfLarger: opts.mlirElideElementsattrsIfLarger,
+    sourceArgNames: opts.printSourceArgNames !== false,
+  };
 }
 
-const count = (flag: string) => (value: string): number => {
-  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`${flag} expects a number of elements`);
-  return Number(value);
-};
+const count =
+  (flag: string) =>
+  (value: string): number => {
+    if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError(`${flag} expects a number of elements`);
+    return Number(value);
+  };
 
-const parseBool = (flag: string) => (value: string): boolean => {
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new InvalidArgumentError(`${flag} expects true or false`);
-};
+const parseBool =
+  (flag: string) =>
+  (value: string): boolean => {
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    throw new InvalidArgumentError(`${flag} expects true or false`);
+  };
 
 export function buildOptCommand(): Command {
   return new Command('tile-opt')
@@ -158,7 +167,11 @@ export function buildOptCommand(): Command {
     .option('--mlir-print-op-generic', 'print operations in the generic form')
     .option('--mlir-print-debuginfo', 'print debug info (locations) in MLIR output')
     .option('--mlir-print-local-scope', 'print without alias definitions: attributes and locations in full where used')
-    .addOption(new Option('--mlir-elide-elementsattrs-if-larger <n>', 'print elements attributes of more than n elements as dense_resource<__elided__>').argParser(count('--mlir-elide-elementsattrs-if-larger')))
+    .addOption(
+      new Option('--mlir-elide-elementsattrs-if-larger <n>', 'print elements attributes of more than n elements as dense_resource<__elided__>').argParser(
+        count('--mlir-elide-elementsattrs-if-larger'),
+      ),
+    )
     .option('--mlir-disable-threading', 'run single-threaded (accepted for mlir-opt compatibility: tile-opt always is)')
     .option('--no-implicit-module', 'take the single top-level op of the input as the root, instead of wrapping the input in a builtin.module')
     .option('--allow-unregistered-dialect', 'allow operations and types of unregistered dialects')
@@ -319,7 +332,11 @@ function reserveToolFlags(registry: PassRegistry): void {
 function listedPipelines(registry: PassRegistry, builder: PipelineBuilder) {
   const out = new Map(registry.pipelines.map((p) => [p.name, p]));
   for (const dir of registry.pipelineDirs) {
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort() : [];
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.yaml'))
+          .sort()
+      : [];
     for (const f of files) {
       const def = builder.load(path.join(dir, f), UnknownLoc.get());
       out.set(def.name, def);
@@ -362,7 +379,9 @@ function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: 
     const diagnostics: Diagnostic[] = [];
     const sources = new Map([[chunkName, source]]);
     // Printed as they come (between IR dumps, as mlir-opt does), or kept for --verify-diagnostics.
-    const report = opts.verifyDiagnostics ? (d: Diagnostic) => void diagnostics.push(d) : (d: Diagnostic) => io.stderr(renderDiagnostic(d, { color, sources, printOp: opts.mlirPrintOpOnDiagnostic !== false, printOpDebugInfo: opts.mlirPrintDebuginfo }));
+    const report = opts.verifyDiagnostics
+      ? (d: Diagnostic) => void diagnostics.push(d)
+      : (d: Diagnostic) => io.stderr(renderDiagnostic(d, { color, sources, printOp: opts.mlirPrintOpOnDiagnostic !== false, printOpDebugInfo: opts.mlirPrintDebuginfo }));
     const out = processChunk(source, context, opts, transform, report);
     if (opts.verifyDiagnostics) {
       const { ok, report } = checkExpectations(source, diagnostics, (d) => renderDiagnostic(d, { sources }));

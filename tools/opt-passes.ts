@@ -108,7 +108,12 @@ export interface Instrumentation {
 export function instrumentationFor(flags: InstrumentationFlags, registry: PassRegistry, print: (op: Operation) => string, out: (text: string) => void): Instrumentation | { error: string } {
   const names = (flag: string, list: string | undefined): Set<string> | { error: string } | undefined => {
     if (list === undefined) return undefined;
-    const set = new Set(list.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+    const set = new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    );
     for (const n of set) if (!registry.pass(n)) return { error: `for the ${flag} option: '${n}' is not a registered pass` };
     return set;
   };
@@ -119,7 +124,17 @@ export function instrumentationFor(flags: InstrumentationFlags, registry: PassRe
   } else return before;
   const instrumentations: PassInstrumentation[] = [];
   if (before || after || flags.mlirPrintIrAfterFailure) {
-    instrumentations.push(irPrinting({ before, after, afterOnlyOnChange: flags.mlirPrintIrAfterChange, afterOnlyOnFailure: flags.mlirPrintIrAfterFailure, moduleScope: flags.mlirPrintIrModuleScope, print, out }));
+    instrumentations.push(
+      irPrinting({
+        before,
+        after,
+        afterOnlyOnChange: flags.mlirPrintIrAfterChange,
+        afterOnlyOnFailure: flags.mlirPrintIrAfterFailure,
+        moduleScope: flags.mlirPrintIrModuleScope,
+        print,
+        out,
+      }),
+    );
   }
   const timing = flags.mlirTiming ? new PassTiming() : undefined;
   if (timing) instrumentations.push(timing);

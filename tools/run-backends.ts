@@ -38,6 +38,9 @@ export function webgpuBackend(): Backend {
 
 /** `no WebGPU adapter (dawn, wgpu tried)` + one indented line per provider -> one line. */
 function oneLine(message: string): string {
-  const [first, ...rest] = message.split('\n').map((l) => l.trim()).filter(Boolean);
-  return rest.length ? `${first}: ${rest.join('; ')}` : first ?? message;
+  const [first, ...rest] = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return rest.length ? `${first}: ${rest.join('; ')}` : (first ?? message);
 }

@@ -24,7 +24,21 @@ import { runPassManager } from '../core/pass/pass-manager.js';
 import type { Context } from '../core/ir/dialect.js';
 import type { Diagnostic } from '../core/ir/diagnostics.js';
 import { BackendError, webgpuBackend } from './run-backends.js';
-import { collectInputs as collectEntryInputs, compareData, entryFunction, fmt, parameters, RunError, runFunction, summary, type Input, type Output, type Parameter, type Program, type RunOutcome } from '../api/entry-io.js';
+import {
+  collectInputs as collectEntryInputs,
+  compareData,
+  entryFunction,
+  fmt,
+  parameters,
+  RunError,
+  runFunction,
+  summary,
+  type Input,
+  type Output,
+  type Parameter,
+  type Program,
+  type RunOutcome,
+} from '../api/entry-io.js';
 
 // The node-free part of running a function (parameters, --arg specs, outputs, comparison) is api/entry-io.ts.
 export { compareData, entryFunction, parameters, RunError, type Input, type Output, type Parameter, type Program, type RunOutcome } from '../api/entry-io.js';
@@ -149,7 +163,12 @@ export function buildRunCommand(): Command {
     .description('Run a function of an IR file in the interpreter (or on another backend) and summarize its outputs')
     .argument('<file>', "input IR file ('-': standard input)")
     .option('--entry <name>', 'function to run')
-    .option('--arg <NAME=VALUE>', 'bind a parameter: rand:SHAPE, zeros:SHAPE, ones:SHAPE (SHAPE like 64x64xf32), FILE.npy, or a number', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      '--arg <NAME=VALUE>',
+      'bind a parameter: rand:SHAPE, zeros:SHAPE, ones:SHAPE (SHAPE like 64x64xf32), FILE.npy, or a number',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option('--seed <n>', 'seed of the random inputs', '0')
     .option('-o, --output-dir <dir>', 'write the outputs as .npy files into this folder')
     .option('--compare <file>', 'run the same entry of another file on identical inputs and report the differences')
@@ -201,7 +220,8 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
   const withProviders = [backend, explicitCompareBackend].filter((b): b is Backend => b !== undefined);
   if (opts.provider !== undefined && !withProviders.some((b) => b.providers)) throw new RunError(`--provider: backend '${backend.name}' has no providers`);
   for (const b of withProviders) {
-    if (opts.provider !== undefined && b.providers && !b.providers.includes(opts.provider)) throw new RunError(`--provider: '${opts.provider}' is not one of ${b.providers.join(', ')} (backend '${b.name}')`);
+    if (opts.provider !== undefined && b.providers && !b.providers.includes(opts.provider))
+      throw new RunError(`--provider: '${opts.provider}' is not one of ${b.providers.join(', ')} (backend '${b.name}')`);
   }
   // Both sides may open the same device: its line is printed once.
   const noted = new Set<string>();
@@ -221,7 +241,9 @@ async function runWith(file: string, opts: RunOptions, io: IO, sources: Map<stri
   if (other) sources.set(other.file, other.source);
   const otherFn = other && entryFunction(other, opts.entry);
   if (other && otherFn!.getAttr('function_type') !== fn.getAttr('function_type')) {
-    throw new RunError(`@${opts.entry} has type ${(otherFn!.getAttr('function_type') as TypeAttr).value} in '${other.file}' but ${(fn.getAttr('function_type') as TypeAttr).value} in '${file}'`);
+    throw new RunError(
+      `@${opts.entry} has type ${(otherFn!.getAttr('function_type') as TypeAttr).value} in '${other.file}' but ${(fn.getAttr('function_type') as TypeAttr).value} in '${file}'`,
+    );
   }
   const compareBackend = explicitCompareBackend ?? (other && !atGpuLevel(other.module) ? backendNamed('interpret') : backend);
   // With a comparison, an error says which of the two runs it came from.

@@ -68,7 +68,12 @@ export interface BaselineFigure {
 }
 
 /** Runs baseline.mjs under a provider at one matmul size: its JSON lines, or why not. */
-export async function runBaseline(file: string, provider: ProviderName, size: number, timeoutS: number): Promise<{ matmul?: BaselineFigure; add?: BaselineFigure; lines: string[] } | string> {
+export async function runBaseline(
+  file: string,
+  provider: ProviderName,
+  size: number,
+  timeoutS: number,
+): Promise<{ matmul?: BaselineFigure; add?: BaselineFigure; lines: string[] } | string> {
   let argv: string[];
   if (provider === 'dawn') {
     const dawn = process.env['TILE_DAWN_NODE'] ?? resolveWebgpuPackage();
@@ -84,7 +89,10 @@ export async function runBaseline(file: string, provider: ProviderName, size: nu
   const lines = (r.stdout ?? '').split('\n').filter((l) => l.startsWith('{'));
   const figures = lines.map((l) => JSON.parse(l) as { kernel?: string; ms?: number; gflops?: number; GBps?: number });
   const best = (key: 'gflops' | 'GBps'): BaselineFigure | undefined =>
-    figures.filter((f) => f.kernel && f[key] !== undefined).map((f) => ({ kernel: f.kernel!, ms: f.ms!, rate: f[key]! })).sort((a, b) => b.rate - a.rate)[0];
+    figures
+      .filter((f) => f.kernel && f[key] !== undefined)
+      .map((f) => ({ kernel: f.kernel!, ms: f.ms!, rate: f[key]! }))
+      .sort((a, b) => b.rate - a.rate)[0];
   if (!figures.some((f) => f.kernel)) return `no figures (exit ${r.status ?? r.signal}): ${lastLines(`${r.stdout ?? ''}\n${r.stderr ?? ''}`)}`;
   return { matmul: best('gflops'), add: best('GBps'), lines };
 }
@@ -133,11 +141,36 @@ export interface TorchRequest {
 /** cuBLAS and torch figures from bench/peers/torch_peers.py (python3 with torch), or why not. */
 export async function runTorchPeers(o: TorchRequest): Promise<PeerFigure[] | string> {
   const script = path.join(repoRoot, 'bench', 'peers', 'torch_peers.py');
-  const argv = ['python3', script, '--sizes', o.sizes.join(','), '--shapes', (o.shapes ?? []).map((s) => s.join('x')).join(','), ...(o.f16 ? ['--f16'] : []), ...(o.transposedA ? ['--transposed-a'] : []), '--add-shapes', o.addShapes.map(([a, b]) => `${a}x${b}`).join(','), ...(o.rowOps?.length ? ['--row-ops', o.rowOps.join(','), '--row-shapes', (o.rowShapes ?? []).map(([a, b]) => `${a}x${b}`).join(',')] : []), ...(o.epilogueSizes?.length ? ['--epilogue-sizes', o.epilogueSizes.join(',')] : []), '--repeat', String(o.repeat), '--rounds', String(o.rounds), '--warm-ms', String(o.warmMs), '--min-round-ms', String(o.minRoundMs)];
+  const argv = [
+    'python3',
+    script,
+    '--sizes',
+    o.sizes.join(','),
+    '--shapes',
+    (o.shapes ?? []).map((s) => s.join('x')).join(','),
+    ...(o.f16 ? ['--f16'] : []),
+    ...(o.transposedA ? ['--transposed-a'] : []),
+    '--add-shapes',
+    o.addShapes.map(([a, b]) => `${a}x${b}`).join(','),
+    ...(o.rowOps?.length ? ['--row-ops', o.rowOps.join(','), '--row-shapes', (o.rowShapes ?? []).map(([a, b]) => `${a}x${b}`).join(',')] : []),
+    ...(o.epilogueSizes?.length ? ['--epilogue-sizes', o.epilogueSizes.join(',')] : []),
+    '--repeat',
+    String(o.repeat),
+    '--rounds',
+    String(o.rounds),
+    '--warm-ms',
+    String(o.warmMs),
+    '--min-round-ms',
+    String(o.minRoundMs),
+  ];
   const r = await runBounded(argv, o.timeoutS);
   if (r.timedOut) return `timed out after ${o.timeoutS} s`;
   // Lines with `missing` (an op this torch lacks) are left out: their figure stays empty.
-  const lines = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as PeerFigure & { error?: string; missing?: string }).filter((l) => !l.missing);
+  const lines = r.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as PeerFigure & { error?: string; missing?: string })
+    .filter((l) => !l.missing);
   const error = lines.find((l) => l.error);
   if (error) return error.error!;
   if (lines.length === 0) return `no figures (exit ${r.status ?? r.signal}): ${lastLines(`${r.stdout}\n${r.stderr}`)}`;
@@ -145,4 +178,3 @@ export async function runTorchPeers(o: TorchRequest): Promise<PeerFigure[] | str
 }
 
 export const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : '-');
-

@@ -195,7 +195,11 @@ class Generator {
     if (p < 0.93) return def('i32', `arith.index_cast ${idx()} : index to i32`);
     if (p < 0.96) {
       const v = this.fresh('k');
-      const [ty, lit] = this.choice([['i32', String(this.int(-50, 50))], ['index', String(this.int(0, 64))], ['f32', this.floatLiteral()]] as const);
+      const [ty, lit] = this.choice([
+        ['i32', String(this.int(-50, 50))],
+        ['index', String(this.int(0, 64))],
+        ['f32', this.floatLiteral()],
+      ] as const);
       this.emit(indent, `${v} = arith.constant ${lit} : ${ty}`);
       pool.add(ty, v);
       return [v, ty];

@@ -3,7 +3,10 @@
  * (C = A·B), or examples/matmul-transposed-a.mlir with `transposedA` (A stored K x M), as the
  * benches tune and time it (tools/tune/problem.ts's generatedProblem builds the problem).
  */
-export function matmulProblemArgs(v: { readonly dtype: 'f32' | 'f16'; readonly transposedA: boolean }, [m, n, k]: readonly [number, number, number]): { file: string; entry: string; args: string[] } {
+export function matmulProblemArgs(
+  v: { readonly dtype: 'f32' | 'f16'; readonly transposedA: boolean },
+  [m, n, k]: readonly [number, number, number],
+): { file: string; entry: string; args: string[] } {
   return v.transposedA
     ? { file: 'matmul-transposed-a.mlir', entry: `matmul_${v.dtype}_transposed_a`, args: [`A=rand:${k}x${m}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] }
     : { file: 'matmul.mlir', entry: `matmul_${v.dtype}`, args: [`A=rand:${m}x${k}x${v.dtype}`, `B=rand:${k}x${n}x${v.dtype}`, `C=zeros:${m}x${n}xf32`] };

@@ -49,7 +49,10 @@ async function load(): Promise<PeerLibrary> {
         const [r, cols] = c.shape as [number, number];
         a = inputs(r * cols, 3, c.dtype === 'f16');
         b = inputs(r * cols, 4, c.dtype === 'f16');
-        shapes = [[r, cols], [r, cols]];
+        shapes = [
+          [r, cols],
+          [r, cols],
+        ];
         fn = jit((x: Arr, y: Arr) => np.add(x, y)) as (x: Arr, y: Arr) => Arr;
         resultBytes = (c.dtype === 'f16' ? 2 : 4) * r * cols;
       }

@@ -86,8 +86,27 @@ export function rowModel(op: RowOp): OnnxNode {
   const Y = { name: 'Y', dims: ['rows', 'cols'] };
   const vec = (name: string) => ({ name, dims: ['cols'] });
   if (op === 'softmax') return { opType: 'Softmax', inputs: [X], outputs: [Y], attributes: [{ name: 'axis', i: -1 }], opsets: [['', 13]] };
-  if (op === 'layernorm') return { opType: 'LayerNormalization', inputs: [X, vec('gamma'), vec('beta')], outputs: [Y], attributes: [{ name: 'axis', i: -1 }, { name: 'epsilon', f: ROW_EPS.layernorm }], opsets: [['', 17]] };
-  return { opType: 'SimplifiedLayerNormalization', inputs: [X, vec('gamma')], outputs: [Y], attributes: [{ name: 'axis', i: -1 }, { name: 'epsilon', f: ROW_EPS.rmsnorm }], opsets: [['', 17]] };
+  if (op === 'layernorm')
+    return {
+      opType: 'LayerNormalization',
+      inputs: [X, vec('gamma'), vec('beta')],
+      outputs: [Y],
+      attributes: [
+        { name: 'axis', i: -1 },
+        { name: 'epsilon', f: ROW_EPS.layernorm },
+      ],
+      opsets: [['', 17]],
+    };
+  return {
+    opType: 'SimplifiedLayerNormalization',
+    inputs: [X, vec('gamma')],
+    outputs: [Y],
+    attributes: [
+      { name: 'axis', i: -1 },
+      { name: 'epsilon', f: ROW_EPS.rmsnorm },
+    ],
+    opsets: [['', 17]],
+  };
 }
 
 async function load(build: 'webgpu' | 'jsep'): Promise<PeerLibrary> {

@@ -298,7 +298,21 @@ export async function peerMain(load: () => Promise<PeerLibrary>): Promise<void> 
     const r = await lib.run(c);
     const w = work(c);
     const rate = w.flops !== undefined ? w.flops / r.ms / 1e6 : w.bytes! / r.ms / 1e6;
-    const result: PeerResult = { peer: lib.name, version: lib.version(), runtime, adapter: adapter.name, op: c.op, dtype: c.dtype, shape: c.shape, ...(c.transposeA ? { transposeA: true } : {}), ms: r.ms, calls: r.calls, rate, unit: w.flops !== undefined ? 'GFLOP/s' : 'GB/s', check: r.check };
+    const result: PeerResult = {
+      peer: lib.name,
+      version: lib.version(),
+      runtime,
+      adapter: adapter.name,
+      op: c.op,
+      dtype: c.dtype,
+      shape: c.shape,
+      ...(c.transposeA ? { transposeA: true } : {}),
+      ms: r.ms,
+      calls: r.calls,
+      rate,
+      unit: w.flops !== undefined ? 'GFLOP/s' : 'GB/s',
+      check: r.check,
+    };
     console.log(`${RESULT}${JSON.stringify(result)}`);
     exit(0);
   } catch (e) {

@@ -108,7 +108,12 @@ async function load(): Promise<PeerLibrary> {
       check = checkRows(op, rows, cols, inp, (await out.data()) as Float32Array);
       out.dispose();
     }
-    const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(4 * rows * cols) });
+    const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), {
+      rounds: c.rounds,
+      warmMs: c.warmMs,
+      minRoundMs: c.minRoundMs,
+      maxCalls: maxCallsFor(4 * rows * cols),
+    });
     for (const v of [x, gamma, beta]) v?.dispose();
     return { ...t, check };
   }

@@ -148,7 +148,10 @@ export class Interpreter {
   /** Free-form per-program state of dialect semantics (e.g. buffers of globals by op). */
   readonly state = new Map<unknown, unknown>();
 
-  constructor(readonly root: Operation, options: InterpreterOptions) {
+  constructor(
+    readonly root: Operation,
+    options: InterpreterOptions,
+  ) {
     this.semantics = options.semantics;
     this.memory = options.memory ?? new Memory();
     this.kernelLauncher = options.kernelLauncher;

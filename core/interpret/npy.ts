@@ -47,7 +47,11 @@ export function parseNpy(bytes: Uint8Array): NpyArray {
   const shapeText = /'shape'\s*:\s*\(([^)]*)\)/.exec(header)?.[1];
   if (descr === undefined || fortran === undefined || shapeText === undefined) throw new NpyError('malformed .npy header');
   if (fortran === 'True') throw new NpyError('Fortran-ordered .npy arrays are not supported');
-  const shape = shapeText.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  const shape = shapeText
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
   if (shape.some((d) => !Number.isSafeInteger(d) || d < 0)) throw new NpyError(`malformed .npy shape (${shapeText})`);
   const size = Number(/[0-9]+$/.exec(descr)?.[0] ?? NaN);
   if (!/^[<|]/.test(descr) || !Number.isFinite(size)) throw new NpyError(`unsupported .npy dtype '${descr}' (only little-endian numbers)`);

@@ -9,12 +9,30 @@
  * performs in plain int64 arithmetic wraps the same way here.
  */
 export {
-  AffineBinaryOpExpr, AffineConstantExpr, AffineDimExpr, AffineExpr, AffineSymbolExpr,
-  affineConstant, affineDim, affineSymbol, getAffineConstantExpr, getAffineDimExpr, getAffineSymbolExpr,
-  type AffineBinaryKind, type AffineExprKind, type AffineOperand,
+  AffineBinaryOpExpr,
+  AffineConstantExpr,
+  AffineDimExpr,
+  AffineExpr,
+  AffineSymbolExpr,
+  affineConstant,
+  affineDim,
+  affineSymbol,
+  getAffineConstantExpr,
+  getAffineDimExpr,
+  getAffineSymbolExpr,
+  type AffineBinaryKind,
+  type AffineExprKind,
+  type AffineOperand,
 } from './affine/expr.js';
 export {
-  affineAdd, affineCeilDiv, affineFloorDiv, affineMod, affineMul, affineNeg, affineSub, getAffineBinaryOpExpr,
+  affineAdd,
+  affineCeilDiv,
+  affineFloorDiv,
+  affineMod,
+  affineMul,
+  affineNeg,
+  affineSub,
+  getAffineBinaryOpExpr,
 } from './affine/simplify.js';
 export { printAffineExpr, type AffineValueNamer } from './affine/print.js';
 export { AffineMap, stridedLinearLayoutMap } from './affine/map.js';

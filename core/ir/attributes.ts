@@ -40,7 +40,10 @@ export function integerWidth(type: Type): number {
 }
 
 export class IntegerAttr extends Attribute {
-  private constructor(private readonly valueType: Type, readonly value: bigint) {
+  private constructor(
+    private readonly valueType: Type,
+    readonly value: bigint,
+  ) {
     super();
   }
   /** `value` is stored canonically: signed view, except for unsigned integer types. */
@@ -81,7 +84,10 @@ export function floatKindOf(type: Type): FloatKind {
 }
 
 export class FloatAttr extends Attribute {
-  private constructor(private readonly valueType: Type, readonly value: number) {
+  private constructor(
+    private readonly valueType: Type,
+    readonly value: number,
+  ) {
     super();
   }
   static get(type: Type, value: number): FloatAttr {
@@ -99,7 +105,10 @@ export class FloatAttr extends Attribute {
 }
 
 export class StringAttr extends Attribute {
-  private constructor(readonly value: string, private readonly valueType: Type | undefined) {
+  private constructor(
+    readonly value: string,
+    private readonly valueType: Type | undefined,
+  ) {
     super();
   }
   static get(value: string, type?: Type): StringAttr {
@@ -210,7 +219,10 @@ export function printSymbolName(name: string): string {
 }
 
 export class SymbolRefAttr extends Attribute {
-  private constructor(readonly root: string, readonly nested: readonly string[]) {
+  private constructor(
+    readonly root: string,
+    readonly nested: readonly string[],
+  ) {
     super();
   }
   static get(root: string, nested: readonly string[] = []): SymbolRefAttr {
@@ -245,7 +257,11 @@ function printElement(type: Type, v: ElementValue): string {
 }
 
 export class DenseElementsAttr extends Attribute {
-  private constructor(private readonly shapedType: ShapedType, readonly values: readonly ElementValue[], readonly isSplat: boolean) {
+  private constructor(
+    private readonly shapedType: ShapedType,
+    readonly values: readonly ElementValue[],
+    readonly isSplat: boolean,
+  ) {
     super();
   }
   /** A single value is a splat; otherwise `values` holds every element in row-major order. */
@@ -295,7 +311,10 @@ export class DenseElementsAttr extends Attribute {
 
 /** `dense_resource<name> : type`: elements held by a resource blob (MLIR's DenseResourceElementsAttr). */
 export class DenseResourceElementsAttr extends Attribute {
-  private constructor(private readonly shapedType: ShapedType, readonly handle: ResourceHandle) {
+  private constructor(
+    private readonly shapedType: ShapedType,
+    readonly handle: ResourceHandle,
+  ) {
     super();
   }
   /** How many have been created: none means no IR can hold one (the printer skips its resource walk). */
@@ -316,7 +335,10 @@ export class DenseResourceElementsAttr extends Attribute {
 }
 
 export class DenseArrayAttr extends Attribute {
-  private constructor(readonly elementType: Type, readonly values: readonly ElementValue[]) {
+  private constructor(
+    readonly elementType: Type,
+    readonly values: readonly ElementValue[],
+  ) {
     super();
   }
   static get(elementType: Type, values: readonly ElementValue[]): DenseArrayAttr {
@@ -355,7 +377,10 @@ export class AffineMapAttr extends Attribute {
 
 /** `null` marks a dynamic stride or offset (`?`). */
 export class StridedLayoutAttr extends Attribute {
-  private constructor(readonly offset: number | null, readonly strides: readonly (number | null)[]) {
+  private constructor(
+    readonly offset: number | null,
+    readonly strides: readonly (number | null)[],
+  ) {
     super();
   }
   static get(offset: number | null, strides: readonly (number | null)[]): StridedLayoutAttr {
@@ -402,7 +427,11 @@ export abstract class EnumDialectAttr<T extends string> extends DialectAttr {
 
 /** An attribute of an unregistered dialect, kept as text. */
 export class OpaqueDialectAttr extends DialectAttr {
-  private constructor(readonly dialect: string, readonly mnemonic: string, readonly body: string) {
+  private constructor(
+    readonly dialect: string,
+    readonly mnemonic: string,
+    readonly body: string,
+  ) {
     super();
   }
   static get(dialect: string, mnemonic: string, body: string): OpaqueDialectAttr {

@@ -15,7 +15,10 @@ export class Builder {
   insertionPoint: InsertionPoint | undefined;
   loc: Location = UnknownLoc.get();
 
-  constructor(readonly context: Context, ip?: InsertionPoint) {
+  constructor(
+    readonly context: Context,
+    ip?: InsertionPoint,
+  ) {
     this.insertionPoint = ip;
   }
   setInsertionPointToEnd(block: Block): void {

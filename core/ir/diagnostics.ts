@@ -12,7 +12,11 @@ export class Diagnostic {
   op: Operation | undefined = undefined;
   /** An op whose generic form ends the message (MLIR's `diag << op`), printed when rendered. */
   appendedOp: Operation | undefined = undefined;
-  constructor(readonly severity: Severity, readonly loc: Location, readonly message: string) {}
+  constructor(
+    readonly severity: Severity,
+    readonly loc: Location,
+    readonly message: string,
+  ) {}
   attachNote(message: string, loc?: Location): Diagnostic {
     const note = new Diagnostic('note', loc ?? this.loc, message);
     this.notes.push(note);

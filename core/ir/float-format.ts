@@ -313,26 +313,14 @@ export function parseHexFloatBits(text: string, kind: FloatKind): number {
  * `x` (rounded to `kind` first). Defaults are LLVM's: 0 (the semantics' round-trip digit count),
  * 3 and true. Infinities print as "+Inf"/"-Inf" and NaN as "NaN", as in LLVM.
  */
-export function apFloatToString(
-  x: number,
-  kind: FloatKind,
-  formatPrecision = 0,
-  formatMaxPadding = 3,
-  truncateZero = true,
-): string {
+export function apFloatToString(x: number, kind: FloatKind, formatPrecision = 0, formatMaxPadding = 3, truncateZero = true): string {
   return apFloatBitsToString(floatToBits(x, kind), kind, formatPrecision, formatMaxPadding, truncateZero);
 }
 
-function apFloatBitsToString(
-  bits: bigint,
-  kind: FloatKind,
-  formatPrecision: number,
-  formatMaxPadding: number,
-  truncateZero: boolean,
-): string {
+function apFloatBitsToString(bits: bigint, kind: FloatKind, formatPrecision: number, formatMaxPadding: number, truncateZero: boolean): string {
   const fmt = formatOf(kind);
   checkBits(bits, fmt);
-  const negative = (bits >> BigInt(fmt.width - 1)) !== 0n;
+  const negative = bits >> BigInt(fmt.width - 1) !== 0n;
   const expMask = (1 << fmt.expBits) - 1;
   const expField = Number((bits >> BigInt(fmt.fracBits)) & BigInt(expMask));
   const frac = bits & ((1n << BigInt(fmt.fracBits)) - 1n);
@@ -362,15 +350,7 @@ function apFloatBitsToString(
  * digit string half-up on a single digit. MLIR's output depends on exactly this behaviour
  * (e.g. f16 0.0999755859375 prints as 9.997550e-02, not 9.997560e-02).
  */
-function toStringImpl(
-  negative: boolean,
-  exp: number,
-  significand: bigint,
-  semanticsPrecision: number,
-  formatPrecision: number,
-  formatMaxPadding: number,
-  truncateZero: boolean,
-): string {
+function toStringImpl(negative: boolean, exp: number, significand: bigint, semanticsPrecision: number, formatPrecision: number, formatMaxPadding: number, truncateZero: boolean): string {
   let out = negative ? '-' : '';
 
   // Enough digits to round-trip (Steele & White); 59/196 is just under log10(2).

@@ -46,7 +46,11 @@ let lastFile: string | undefined;
 let lastLines: OnLine[] = [];
 
 export class FileLineColLoc extends Location {
-  private constructor(readonly file: string, readonly line: number, readonly col: number) {
+  private constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly col: number,
+  ) {
     super();
   }
   static get(file: string, line: number, col: number): FileLineColLoc {
@@ -93,7 +97,10 @@ export class FileLineColLoc extends Location {
 }
 
 export class NameLoc extends Location {
-  private constructor(readonly name: string, readonly child: Location | undefined) {
+  private constructor(
+    readonly name: string,
+    readonly child: Location | undefined,
+  ) {
     super();
   }
   static get(name: string, child?: Location): NameLoc {
@@ -109,7 +116,10 @@ export class NameLoc extends Location {
 }
 
 export class CallSiteLoc extends Location {
-  private constructor(readonly callee: Location, readonly caller: Location) {
+  private constructor(
+    readonly callee: Location,
+    readonly caller: Location,
+  ) {
     super();
   }
   static get(callee: Location, caller: Location): CallSiteLoc {
@@ -125,7 +135,10 @@ export class CallSiteLoc extends Location {
 
 export class FusedLoc extends Location {
   /** `metadata` is printed by the caller-supplied attribute printer, hence kept as text here. */
-  private constructor(readonly locations: readonly Location[], readonly metadata: string | undefined) {
+  private constructor(
+    readonly locations: readonly Location[],
+    readonly metadata: string | undefined,
+  ) {
     super();
   }
   /**

@@ -208,7 +208,10 @@ export function groupSizes(groupsOf: readonly ValueGroup[], total: number, segme
 }
 
 export function segmentSizesAttr(sizes: readonly number[]): DenseArrayAttr {
-  return DenseArrayAttr.get(IntegerType.get(32), sizes.map((n) => BigInt(n)));
+  return DenseArrayAttr.get(
+    IntegerType.get(32),
+    sizes.map((n) => BigInt(n)),
+  );
 }
 
 function groupRange(def: OpDefinition, op: Operation, kind: 'operand' | 'result', index: number): [number, number] {
@@ -269,7 +272,12 @@ export function defineOp<const S extends OpSpec>(spec: S): OpClass<S> {
     // A member named `op` (gpu.all_reduce's attribute) gets no accessor: the view's `op` is its operation.
     if (name === 'op') return;
     if (name in proto) throw new Error(`'${spec.name}': accessor '${name}' declared twice`);
-    Object.defineProperty(proto, name, { get(this: { op: Operation }) { return get(this.op); }, enumerable: true });
+    Object.defineProperty(proto, name, {
+      get(this: { op: Operation }) {
+        return get(this.op);
+      },
+      enumerable: true,
+    });
   };
   definition.operandGroups.forEach((g, i) =>
     define(g.name, (op) => {
@@ -364,4 +372,3 @@ export function buildState(def: OpDefinition, args: BuildArgs, own = false): Ope
     adoptMaps: own,
   };
 }
-

@@ -22,7 +22,7 @@ export const Terminator = simple('Terminator', (op) => {
 });
 export const IsolatedFromAbove = simple('IsolatedFromAbove');
 export const SymbolTable = simple('SymbolTable', (op) => {
-  if (op.regions.length !== 1 || op.region(0).blocks.length > 1) return 'Operations with a \'SymbolTable\' must have exactly one block';
+  if (op.regions.length !== 1 || op.region(0).blocks.length > 1) return "Operations with a 'SymbolTable' must have exactly one block";
 });
 /** MLIR's SymbolOpInterface check of `sym_visibility`. */
 export const Symbol = simple('Symbol', (op) => {
@@ -67,7 +67,7 @@ export const SingleBlock = simple('SingleBlock', (op) => {
 });
 
 export function MemoryEffects(...effects: MemoryEffect[]): Trait {
-  return { name: `MemoryEffects<${effects.join(',')}>` , ...{ effects } } as Trait & { effects: MemoryEffect[] };
+  return { name: `MemoryEffects<${effects.join(',')}>`, ...{ effects } } as Trait & { effects: MemoryEffect[] };
 }
 
 const NO_EFFECTS: readonly MemoryEffect[] = [];

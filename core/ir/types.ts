@@ -23,7 +23,10 @@ const SIGNLESS_CACHED = 129;
 const signlessIntegers: (IntegerType | undefined)[] = new Array<IntegerType | undefined>(SIGNLESS_CACHED).fill(undefined);
 
 export class IntegerType extends Type {
-  private constructor(readonly width: number, readonly signedness: Signedness) {
+  private constructor(
+    readonly width: number,
+    readonly signedness: Signedness,
+  ) {
     super();
   }
   static get(width: number, signedness: Signedness = 'signless'): IntegerType {
@@ -99,7 +102,10 @@ export class ComplexType extends Type {
 }
 
 export class FunctionType extends Type {
-  private constructor(readonly inputs: readonly Type[], readonly results: readonly Type[]) {
+  private constructor(
+    readonly inputs: readonly Type[],
+    readonly results: readonly Type[],
+  ) {
     super();
   }
   static get(inputs: readonly Type[], results: readonly Type[]): FunctionType {
@@ -167,7 +173,11 @@ function printDims(w: AttrTypeWriter, shape: readonly number[], scalable?: reado
 }
 
 export class VectorType extends ShapedType {
-  private constructor(readonly shape: readonly number[], readonly elementType: Type, readonly scalableDims: readonly boolean[]) {
+  private constructor(
+    readonly shape: readonly number[],
+    readonly elementType: Type,
+    readonly scalableDims: readonly boolean[],
+  ) {
     super();
   }
   static get(shape: readonly number[], elementType: Type, scalableDims?: readonly boolean[]): VectorType {
@@ -184,7 +194,11 @@ export class VectorType extends ShapedType {
 }
 
 export class RankedTensorType extends ShapedType {
-  private constructor(readonly shape: readonly number[], readonly elementType: Type, readonly encoding: Attribute | undefined) {
+  private constructor(
+    readonly shape: readonly number[],
+    readonly elementType: Type,
+    readonly encoding: Attribute | undefined,
+  ) {
     super();
   }
   static get(shape: readonly number[], elementType: Type, encoding?: Attribute): RankedTensorType {
@@ -250,7 +264,10 @@ export class MemRefType extends ShapedType {
 
 export class UnrankedMemRefType extends ShapedType {
   readonly shape = undefined;
-  private constructor(readonly elementType: Type, readonly memorySpace: Attribute | undefined) {
+  private constructor(
+    readonly elementType: Type,
+    readonly memorySpace: Attribute | undefined,
+  ) {
     super();
   }
   static get(elementType: Type, memorySpace?: Attribute): UnrankedMemRefType {
@@ -285,7 +302,10 @@ export abstract class DialectType extends Type {
 
 /** Singleton dialect types with no parameters (e.g. `!async.token`). */
 export class SimpleDialectType extends DialectType {
-  private constructor(readonly dialect: string, readonly mnemonic: string) {
+  private constructor(
+    readonly dialect: string,
+    readonly mnemonic: string,
+  ) {
     super();
   }
   static get(dialect: string, mnemonic: string): SimpleDialectType {
@@ -294,7 +314,11 @@ export class SimpleDialectType extends DialectType {
 }
 
 export class OpaqueDialectType extends DialectType {
-  private constructor(readonly dialect: string, readonly mnemonic: string, readonly body: string) {
+  private constructor(
+    readonly dialect: string,
+    readonly mnemonic: string,
+    readonly body: string,
+  ) {
     super();
   }
   static get(dialect: string, mnemonic: string, body: string): OpaqueDialectType {

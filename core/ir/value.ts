@@ -12,7 +12,11 @@ export class OpOperand {
   nextUse: OpOperand | undefined = undefined;
   /** @internal */
   prevUse: OpOperand | undefined = undefined;
-  constructor(private current: Value, readonly owner: Operation, public index: number) {
+  constructor(
+    private current: Value,
+    readonly owner: Operation,
+    public index: number,
+  ) {
     current.linkUse(this);
   }
   get value(): Value {
@@ -98,7 +102,11 @@ export abstract class Value {
 }
 
 export class OpResult extends Value {
-  constructor(type: Type, readonly owner: Operation, readonly index: number) {
+  constructor(
+    type: Type,
+    readonly owner: Operation,
+    readonly index: number,
+  ) {
     super(type);
   }
   get parentBlock(): Block | undefined {
@@ -116,7 +124,12 @@ export class BlockArgument extends Value {
    * `%arg0`), so that their names survive compilation. Undefined: no name to keep.
    */
   nameHint: string | undefined = undefined;
-  constructor(type: Type, readonly owner: Block, public index: number, public loc: Location) {
+  constructor(
+    type: Type,
+    readonly owner: Block,
+    public index: number,
+    public loc: Location,
+  ) {
     super(type);
   }
   get parentBlock(): Block {
@@ -129,7 +142,11 @@ export class BlockArgument extends Value {
 
 /** A successor slot of a terminator: the use of a block. */
 export class BlockOperand {
-  constructor(private current: Block, readonly owner: Operation, readonly index: number) {
+  constructor(
+    private current: Block,
+    readonly owner: Operation,
+    readonly index: number,
+  ) {
     current.predecessorUses.add(this);
   }
   get block(): Block {

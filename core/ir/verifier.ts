@@ -423,7 +423,14 @@ function dominanceDiagnostic(user: Operation, index: number, v: Value): Diagnost
     const where =
       userBlock === defOp.parent
         ? ' (op in the same block)'
-        : relation(userBlock?.parent, defOp.parent?.parent, ' (op in the same region)', ' (op in a parent region)', ' (op in a child region)', ' (op is neither in a parent nor in a child region)');
+        : relation(
+            userBlock?.parent,
+            defOp.parent?.parent,
+            ' (op in the same region)',
+            ' (op in a parent region)',
+            ' (op in a child region)',
+            ' (op is neither in a parent nor in a child region)',
+          );
     d.attachNote(`operand defined here${where}`, defOp.loc);
     return d;
   }

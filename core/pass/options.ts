@@ -70,7 +70,8 @@ function parseTyped(name: string, spec: OptionSpec, text: string): OptionValue |
     case 'int':
     case 'uint': {
       const v = intOf(text);
-      if (v === undefined || (spec.type === 'uint' && v < 0)) return { error: `invalid value '${text}' for option '${name}': expected ${spec.type === 'uint' ? 'a non-negative' : 'an'} integer` };
+      if (v === undefined || (spec.type === 'uint' && v < 0))
+        return { error: `invalid value '${text}' for option '${name}': expected ${spec.type === 'uint' ? 'a non-negative' : 'an'} integer` };
       return v;
     }
     case 'float': {

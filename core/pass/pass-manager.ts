@@ -100,11 +100,13 @@ class Runner {
   private runNested(nest: NestEntry, op: Operation): boolean {
     const manager = nest.manager;
     const children: Operation[] = [];
-    for (const region of op.regions) for (const block of region.blocks) for (const child of block.ops) {
-      if (manager.anchor !== ANY_OP) {
-        if (child.name === manager.anchor) children.push(child);
-      } else if (child.definition?.isolatedFromAbove && canRunAll(manager, child.name)) children.push(child);
-    }
+    for (const region of op.regions)
+      for (const block of region.blocks)
+        for (const child of block.ops) {
+          if (manager.anchor !== ANY_OP) {
+            if (child.name === manager.anchor) children.push(child);
+          } else if (child.definition?.isolatedFromAbove && canRunAll(manager, child.name)) children.push(child);
+        }
     for (const child of children) {
       const refused = !child.definition ? 'an unregistered operation' : !child.definition.isolatedFromAbove ? "an operation not marked as 'IsolatedFromAbove'" : undefined;
       if (refused) {

@@ -52,7 +52,10 @@ export class PipelineBuilder {
   /** The nearest of `candidates` to a misspelt `name`, for a `did you mean` note (the tool's). */
   private readonly suggest: ((name: string, candidates: readonly string[]) => string | undefined) | undefined;
 
-  constructor(readonly registry: PassRegistry, options: { cwd?: string; suggest?: (name: string, candidates: readonly string[]) => string | undefined } = {}) {
+  constructor(
+    readonly registry: PassRegistry,
+    options: { cwd?: string; suggest?: (name: string, candidates: readonly string[]) => string | undefined } = {},
+  ) {
     this.cwd = options.cwd ?? currentDir();
     this.suggest = options.suggest;
   }
@@ -142,7 +145,8 @@ export class PipelineBuilder {
       const def = this.load(step.name, step.loc, scope.dir);
       if (def.anchor !== undefined && def.anchor !== pm.anchor) {
         // A YAML pipeline without `anchor:` runs on any op: say what would let it use this one.
-        const hint = pm.anchor === ANY_OP && scope.pipeline && scope.pipeline.anchor === undefined ? `; give '${scope.pipeline.name}' 'anchor: ${def.anchor}' (without one it runs on any op)` : '';
+        const hint =
+          pm.anchor === ANY_OP && scope.pipeline && scope.pipeline.anchor === undefined ? `; give '${scope.pipeline.name}' 'anchor: ${def.anchor}' (without one it runs on any op)` : '';
         fail(step.loc, `pipeline '${def.name}' runs on '${def.anchor}' ops and cannot be used in a pass manager on '${pm.anchor}'${hint}`);
       }
       const params = new Map(this.defaultParams(def));
@@ -154,7 +158,10 @@ export class PipelineBuilder {
 
   private unknownPass(name: string, loc: Location): never {
     const error = DiagnosticError.at(loc, `'${name}' does not refer to a registered pass or pass pipeline`);
-    const near = this.suggest?.(name, [...this.registry.passes, ...this.registry.pipelines].map((p) => p.name));
+    const near = this.suggest?.(
+      name,
+      [...this.registry.passes, ...this.registry.pipelines].map((p) => p.name),
+    );
     if (near) error.diagnostic.attachNote(`did you mean '${near}'?`);
     throw error;
   }

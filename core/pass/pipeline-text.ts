@@ -104,7 +104,7 @@ export function parseOptionAssignments(source: SourceFile, from = 0, to = source
     const keyStart = i;
     while (i < to && text[i] !== '=' && !isSpace(text[i])) i++;
     const key = text.slice(keyStart, i);
-    if (key === '') throw DiagnosticError.at(source.loc(keyStart), 'expected an option name before \'=\'');
+    if (key === '') throw DiagnosticError.at(source.loc(keyStart), "expected an option name before '='");
     if (text[i] !== '=') {
       out.push({ key, keyLoc: source.loc(keyStart), value: '', valueLoc: source.loc(i) });
       continue;

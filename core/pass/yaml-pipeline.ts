@@ -125,7 +125,13 @@ export function parsePipelineYaml(source: SourceFile): PipelineDefinition {
       if (!isMap(item)) fail(loc(item as Node), "expected a step: a mapping with 'pass', 'nest' or 'pipeline'");
       const map = item as YAMLMap;
       const kinds = ['pass', 'nest', 'pipeline'].filter((k) => map.has(k));
-      if (kinds.length !== 1) fail(loc(map), kinds.length === 0 ? "expected a step: a mapping with 'pass', 'nest' or 'pipeline'" : `a step has one of 'pass', 'nest' and 'pipeline', not ${kinds.map((k) => `'${k}'`).join(' and ')}`);
+      if (kinds.length !== 1)
+        fail(
+          loc(map),
+          kinds.length === 0
+            ? "expected a step: a mapping with 'pass', 'nest' or 'pipeline'"
+            : `a step has one of 'pass', 'nest' and 'pipeline', not ${kinds.map((k) => `'${k}'`).join(' and ')}`,
+        );
       const kind = kinds[0]!;
       if (kind === 'nest') {
         const keys = keysOf(map, 'step', ['nest', 'steps'], ['steps']);

@@ -215,7 +215,14 @@ type Mode = 'partial' | 'full';
 /** A pattern that keeps creating ops it must convert again is given up after this many generations. */
 const MAX_GENERATIONS = 64;
 
-function applyConversion(context: Context, roots: readonly Operation[], target: ConversionTarget, patterns: readonly ConversionPattern[], mode: Mode, config: ConversionConfig): ConversionResult {
+function applyConversion(
+  context: Context,
+  roots: readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly ConversionPattern[],
+  mode: Mode,
+  config: ConversionConfig,
+): ConversionResult {
   const sorted = [...patterns].sort((a, b) => b.benefit - a.benefit);
   const rewriter = new ConversionPatternRewriter(context, config.typeConverter);
   const erased = new Set<Operation>();
@@ -349,12 +356,24 @@ function asList(ops: Operation | readonly Operation[]): readonly Operation[] {
  * Fails at the first explicitly illegal op no pattern converts. There is no rollback: after a
  * failure the IR is partly converted (but valid as far as the patterns keep it valid).
  */
-export function applyPartialConversion(context: Context, ops: Operation | readonly Operation[], target: ConversionTarget, patterns: readonly ConversionPattern[], config: ConversionConfig = {}): ConversionResult {
+export function applyPartialConversion(
+  context: Context,
+  ops: Operation | readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly ConversionPattern[],
+  config: ConversionConfig = {},
+): ConversionResult {
   return applyConversion(context, asList(ops), target, patterns, 'partial', config);
 }
 
 /** Convert so that every op is legal; fails at the first op that cannot be (MLIR's applyFullConversion). */
-export function applyFullConversion(context: Context, ops: Operation | readonly Operation[], target: ConversionTarget, patterns: readonly ConversionPattern[], config: ConversionConfig = {}): ConversionResult {
+export function applyFullConversion(
+  context: Context,
+  ops: Operation | readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly ConversionPattern[],
+  config: ConversionConfig = {},
+): ConversionResult {
   return applyConversion(context, asList(ops), target, patterns, 'full', config);
 }
 

@@ -52,7 +52,10 @@ export class PatternRewriter extends Builder {
    */
   createOrFold(state: OperationState): Value[] {
     const op = this.create(state);
-    const folded = foldOperation(op, op.operandSlots.map((s) => constantValue(s.value)));
+    const folded = foldOperation(
+      op,
+      op.operandSlots.map((s) => constantValue(s.value)),
+    );
     if (!folded?.length) return op.results;
     const materialize = this.context.dialect(op.dialect)?.spec.materializeConstant;
     const values: Value[] = [];

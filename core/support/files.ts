@@ -7,7 +7,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Path operations of the host (POSIX or Windows under Node). */
-export const hostPath: { resolve(...parts: string[]): string; join(...parts: string[]): string; dirname(p: string): string; relative(from: string, to: string): string; isAbsolute(p: string): boolean } = path;
+export const hostPath: {
+  resolve(...parts: string[]): string;
+  join(...parts: string[]): string;
+  dirname(p: string): string;
+  relative(from: string, to: string): string;
+  isAbsolute(p: string): boolean;
+} = path;
 
 /** The working folder that relative paths start from. */
 export function currentDir(): string {

@@ -15,9 +15,24 @@ import { FormatPrinter } from './format-print.js';
 export type { CustomDirective } from './format-base.js';
 
 const PUNCT: Record<string, Tok> = {
-  ',': Tok.Comma, ':': Tok.Colon, '(': Tok.LParen, ')': Tok.RParen, '[': Tok.LSquare, ']': Tok.RSquare,
-  '{': Tok.LBrace, '}': Tok.RBrace, '<': Tok.Less, '>': Tok.Greater, '=': Tok.Equal, '->': Tok.Arrow,
-  '?': Tok.Question, '+': Tok.Plus, '*': Tok.Star, '|': Tok.Vertical, '...': Tok.Ellipsis, '-': Tok.Minus,
+  ',': Tok.Comma,
+  ':': Tok.Colon,
+  '(': Tok.LParen,
+  ')': Tok.RParen,
+  '[': Tok.LSquare,
+  ']': Tok.RSquare,
+  '{': Tok.LBrace,
+  '}': Tok.RBrace,
+  '<': Tok.Less,
+  '>': Tok.Greater,
+  '=': Tok.Equal,
+  '->': Tok.Arrow,
+  '?': Tok.Question,
+  '+': Tok.Plus,
+  '*': Tok.Star,
+  '|': Tok.Vertical,
+  '...': Tok.Ellipsis,
+  '-': Tok.Minus,
 };
 
 /**
@@ -491,7 +506,14 @@ export class AssemblyFormat extends FormatPrinter {
   }
 
   /** Propagate known types along the op's type relations until nothing changes. */
-  private inferTypes(parser: Parser, relations: readonly PlannedRelation[], operandTypes: (Type[] | undefined)[], resultTypes: (Type[] | undefined)[], lists: UnresolvedOperand[][], ctx: ParseContext): void {
+  private inferTypes(
+    parser: Parser,
+    relations: readonly PlannedRelation[],
+    operandTypes: (Type[] | undefined)[],
+    resultTypes: (Type[] | undefined)[],
+    lists: UnresolvedOperand[][],
+    ctx: ParseContext,
+  ): void {
     for (let changed = true; changed; ) {
       changed = false;
       for (const rel of relations) {

@@ -5,8 +5,21 @@
  */
 import { AffineParseError, parseAffineMap, parseAffineMapAt, type AffineMap } from '../ir/affine.js';
 import {
-  AffineMapAttr, ArrayAttr, type Attribute, BoolAttr, DictionaryAttr, FloatAttr, floatKindOf, IntegerAttr, OpaqueDialectAttr,
-  StridedLayoutAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, type NamedAttribute,
+  AffineMapAttr,
+  ArrayAttr,
+  type Attribute,
+  BoolAttr,
+  DictionaryAttr,
+  FloatAttr,
+  floatKindOf,
+  IntegerAttr,
+  OpaqueDialectAttr,
+  StridedLayoutAttr,
+  StringAttr,
+  SymbolRefAttr,
+  TypeAttr,
+  UnitAttr,
+  type NamedAttribute,
 } from '../ir/attributes.js';
 import { parseFloatLiteral } from '../ir/float-format.js';
 import { FloatType, IndexType, IntegerType, type Type } from '../ir/types.js';
@@ -111,7 +124,7 @@ export abstract class AttributeParser extends ElementsLiteralParser {
     if (t instanceof FloatType) {
       if (!lit.startsWith('0x')) {
         const d = this.error('unexpected decimal integer literal for a floating point value', litTok.start);
-        d.diagnostic.attachNote("add a trailing dot to make the literal a float", this.locAt(litTok.start));
+        d.diagnostic.attachNote('add a trailing dot to make the literal a float', this.locAt(litTok.start));
         throw d;
       }
       if (negative) throw this.error('hexadecimal float literal should not have a leading minus', litTok.start);
@@ -131,18 +144,23 @@ export abstract class AttributeParser extends ElementsLiteralParser {
   parseAttributeDict(): NamedAttribute[] {
     const entries: NamedAttribute[] = [];
     const seen = new Set<string>();
-    this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => {
-      const start = this.tok.start;
-      let name: string;
-      if (this.is(Tok.String)) name = decodeStringToken(this.takeText());
-      else if (this.is(Tok.BareId)) name = this.takeText();
-      else throw this.expectedError('expected attribute name');
-      if (name === '') throw this.error('expected valid attribute name', start);
-      if (seen.has(name)) throw this.error(`duplicate key '${name}' in dictionary attribute`, start);
-      seen.add(name);
-      const value = this.consumeIf(Tok.Equal) ? this.parseAttribute() : UnitAttr.get();
-      entries.push({ name, value });
-    }, ' in attribute dictionary');
+    this.parseCommaSeparated(
+      Tok.LBrace,
+      Tok.RBrace,
+      () => {
+        const start = this.tok.start;
+        let name: string;
+        if (this.is(Tok.String)) name = decodeStringToken(this.takeText());
+        else if (this.is(Tok.BareId)) name = this.takeText();
+        else throw this.expectedError('expected attribute name');
+        if (name === '') throw this.error('expected valid attribute name', start);
+        if (seen.has(name)) throw this.error(`duplicate key '${name}' in dictionary attribute`, start);
+        seen.add(name);
+        const value = this.consumeIf(Tok.Equal) ? this.parseAttribute() : UnitAttr.get();
+        entries.push({ name, value });
+      },
+      ' in attribute dictionary',
+    );
     return entries;
   }
 

@@ -80,9 +80,7 @@ export function renderDiagnostic(d: Diagnostic, options: RenderOptions = {}): st
     loc = call.caller;
     emit('note', loc, 'called from');
   }
-  const notes = options.printOp && d.op
-    ? [new Diagnostic('note', d.op.loc, `see current operation: ${printOperationForDiagnostic(d.op, options.printOpDebugInfo)}`), ...d.notes]
-    : d.notes;
+  const notes = options.printOp && d.op ? [new Diagnostic('note', d.op.loc, `see current operation: ${printOperationForDiagnostic(d.op, options.printOpDebugInfo)}`), ...d.notes] : d.notes;
   for (const n of notes) {
     emit(n.severity, n.loc, fullMessage(n, options.printOpDebugInfo), n.loc !== loc);
     loc = n.loc;

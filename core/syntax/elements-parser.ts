@@ -53,7 +53,7 @@ export abstract class ElementsLiteralParser extends TypeParser {
       if (t instanceof FloatType) throw this.error('expected floating-point elements, but parsed integer', afterType);
       const v = this.tokenText === 'true';
       this.advance();
-      if (!isI1) throw this.error('expected i1 type for \'true\' or \'false\' values', start);
+      if (!isI1) throw this.error("expected i1 type for 'true' or 'false' values", start);
       return v ? 1n : 0n;
     }
     const negative = this.consumeIf(Tok.Minus);
@@ -184,7 +184,6 @@ export abstract class ElementsLiteralParser extends TypeParser {
   }
 }
 
-
 /**
  * MLIR's buildAttributeAPInt: whether `[-]magnitude` is an integer of type `t` (index: 64 bits).
  * The magnitude must fit the width; a negated one must come out negative (so `-0` does not), and
@@ -195,7 +194,7 @@ export function integerLiteralFits(magnitude: bigint, negative: boolean, t: Type
   if (magnitude >> width !== 0n) return false;
   if (width === 0n) return !negative;
   const signBit = 1n << (width - 1n);
-  if (negative) return ((-magnitude) & ((1n << width) - 1n) & signBit) !== 0n;
+  if (negative) return (-magnitude & ((1n << width) - 1n) & signBit) !== 0n;
   const signed = t instanceof IndexType || (t instanceof IntegerType && t.signedness === 'signed');
   return !(signed && (magnitude & signBit) !== 0n);
 }

@@ -85,14 +85,12 @@ function printResultRangeTypes(p: OpAsmPrinter, op: Operation, start: number, en
   }
 }
 
-
 /** MLIR's OpFormatGen rule for whether a literal is preceded by a space. */
 function spaceBeforeLiteral(value: string, lastWasPunctuation: boolean): boolean {
   if (value.length !== 1 && value !== '->') return true;
   if (lastWasPunctuation) return !'>)}],'.includes(value[0]!);
   return !'<>(){}[],'.includes(value[0]!);
 }
-
 
 /** The printing half of a declarative format: its steps compiled once per op kind. */
 export class FormatPrinter extends FormatBase {
@@ -140,8 +138,7 @@ export class FormatPrinter extends FormatBase {
       }
       case 'optional': {
         const anchor = this.presence(e.anchor);
-        const anchorIsElidedUnit =
-          e.anchor.kind === 'var' && e.anchor !== e.then[0] && this.resolve(e.anchor.name).attr?.constraint.unit === true;
+        const anchorIsElidedUnit = e.anchor.kind === 'var' && e.anchor !== e.then[0] && this.resolve(e.anchor.name).attr?.constraint.unit === true;
         const thenSteps = this.compilePrintSequence(
           e.then.filter((x) => !(anchorIsElidedUnit && x === e.anchor)),
           st,
@@ -256,7 +253,12 @@ export class FormatPrinter extends FormatBase {
       case 'custom': {
         const directive = this.customDirective(e.name);
         const args = e.args.map((a) => this.argGetter(a));
-        return (p, op) => directive.print(p, op, args.map((g) => g(op)));
+        return (p, op) =>
+          directive.print(
+            p,
+            op,
+            args.map((g) => g(op)),
+          );
       }
       case 'prop-dict':
         return () => undefined;
@@ -330,8 +332,7 @@ export class FormatPrinter extends FormatBase {
     if (this.def.traitNames.has('SingleBlockImplicitTerminator')) {
       const term = region.entry?.last;
       if (term) {
-        printTerminator =
-          term.attributesIfAny !== undefined || term.propertiesIfAny !== undefined || term.numOperands > 0 || term.results.length > 0;
+        printTerminator = term.attributesIfAny !== undefined || term.propertiesIfAny !== undefined || term.numOperands > 0 || term.results.length > 0;
       }
     }
     p.printRegion(region, true, printTerminator);

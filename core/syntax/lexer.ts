@@ -40,10 +40,24 @@ export const enum Tok {
 }
 
 const PUNCT_TEXT: Partial<Record<Tok, string>> = {
-  [Tok.Arrow]: '->', [Tok.Colon]: ':', [Tok.Comma]: ',', [Tok.Ellipsis]: '...', [Tok.Equal]: '=',
-  [Tok.Greater]: '>', [Tok.Less]: '<', [Tok.LBrace]: '{', [Tok.RBrace]: '}', [Tok.LParen]: '(',
-  [Tok.RParen]: ')', [Tok.LSquare]: '[', [Tok.RSquare]: ']', [Tok.Minus]: '-', [Tok.Plus]: '+',
-  [Tok.Question]: '?', [Tok.Star]: '*', [Tok.Vertical]: '|',
+  [Tok.Arrow]: '->',
+  [Tok.Colon]: ':',
+  [Tok.Comma]: ',',
+  [Tok.Ellipsis]: '...',
+  [Tok.Equal]: '=',
+  [Tok.Greater]: '>',
+  [Tok.Less]: '<',
+  [Tok.LBrace]: '{',
+  [Tok.RBrace]: '}',
+  [Tok.LParen]: '(',
+  [Tok.RParen]: ')',
+  [Tok.LSquare]: '[',
+  [Tok.RSquare]: ']',
+  [Tok.Minus]: '-',
+  [Tok.Plus]: '+',
+  [Tok.Question]: '?',
+  [Tok.Star]: '*',
+  [Tok.Vertical]: '|',
 };
 
 export function tokenSpelling(kind: Tok): string {
@@ -69,9 +83,7 @@ for (let c = 0; c < 128; c++) {
   const digit = c >= 48 && c <= 57;
   const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
   const id = alpha || digit || c === 95 /*_*/ || c === 36 /*$*/ || c === 46; /*.*/
-  CHAR_CLASS[c] =
-    (digit ? DIGIT : 0) | (alpha ? ALPHA : 0) | (digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) ? HEX : 0) |
-    (id ? ID : 0) | (id || c === 45 /*-*/ ? SUFFIX : 0);
+  CHAR_CLASS[c] = (digit ? DIGIT : 0) | (alpha ? ALPHA : 0) | (digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) ? HEX : 0) | (id ? ID : 0) | (id || c === 45 /*-*/ ? SUFFIX : 0);
 }
 const is = (c: number, cls: number): boolean => c < 128 && (CHAR_CLASS[c]! & cls) !== 0;
 const isDigit = (c: number) => is(c, DIGIT);
@@ -103,7 +115,10 @@ export class Lexer {
       if (start >= s.length) return this.tok(Tok.EOF, start, start);
       const c = s.charCodeAt(pos++);
       switch (c) {
-        case 32: case 9: case 10: case 13:
+        case 32:
+        case 9:
+        case 10:
+        case 13:
           continue;
         case 47: // '/'
           if (s.charCodeAt(pos) === 47) {
@@ -112,25 +127,38 @@ export class Lexer {
             continue;
           }
           this.pos = pos;
-          throw this.error(start, "unexpected character");
+          throw this.error(start, 'unexpected character');
         case 58: // ':'
           return this.tok(Tok.Colon, start, pos);
-        case 44: return this.tok(Tok.Comma, start, pos);
-        case 40: return this.tok(Tok.LParen, start, pos);
-        case 41: return this.tok(Tok.RParen, start, pos);
+        case 44:
+          return this.tok(Tok.Comma, start, pos);
+        case 40:
+          return this.tok(Tok.LParen, start, pos);
+        case 41:
+          return this.tok(Tok.RParen, start, pos);
         case 123: // '{'
           if (s.charCodeAt(pos) === 45 && s.charCodeAt(pos + 1) === 35) return this.tok(Tok.FileMetadataBegin, start, pos + 2);
           return this.tok(Tok.LBrace, start, pos);
-        case 125: return this.tok(Tok.RBrace, start, pos);
-        case 91: return this.tok(Tok.LSquare, start, pos);
-        case 93: return this.tok(Tok.RSquare, start, pos);
-        case 60: return this.tok(Tok.Less, start, pos);
-        case 62: return this.tok(Tok.Greater, start, pos);
-        case 61: return this.tok(Tok.Equal, start, pos);
-        case 43: return this.tok(Tok.Plus, start, pos);
-        case 42: return this.tok(Tok.Star, start, pos);
-        case 63: return this.tok(Tok.Question, start, pos);
-        case 124: return this.tok(Tok.Vertical, start, pos);
+        case 125:
+          return this.tok(Tok.RBrace, start, pos);
+        case 91:
+          return this.tok(Tok.LSquare, start, pos);
+        case 93:
+          return this.tok(Tok.RSquare, start, pos);
+        case 60:
+          return this.tok(Tok.Less, start, pos);
+        case 62:
+          return this.tok(Tok.Greater, start, pos);
+        case 61:
+          return this.tok(Tok.Equal, start, pos);
+        case 43:
+          return this.tok(Tok.Plus, start, pos);
+        case 42:
+          return this.tok(Tok.Star, start, pos);
+        case 63:
+          return this.tok(Tok.Question, start, pos);
+        case 124:
+          return this.tok(Tok.Vertical, start, pos);
         case 45: // '-'
           if (s.charCodeAt(pos) === 62) return this.tok(Tok.Arrow, start, pos + 1);
           return this.tok(Tok.Minus, start, pos);
@@ -138,13 +166,16 @@ export class Lexer {
           if (s.startsWith('..', pos)) return this.tok(Tok.Ellipsis, start, pos + 2);
           this.pos = pos;
           // At the character after the first dot, as MLIR's lexer reports it.
-          throw this.error(pos, "expected three consecutive dots for an ellipsis");
+          throw this.error(pos, 'expected three consecutive dots for an ellipsis');
         case 34: // '"'
           this.pos = pos;
           return this.lexString(start);
-        case 37: return this.lexPrefixed(start, pos, Tok.PercentId, 'invalid SSA name');
-        case 94: return this.lexPrefixed(start, pos, Tok.CaretId, 'invalid block name');
-        case 33: return this.lexPrefixed(start, pos, Tok.BangId, 'invalid type identifier');
+        case 37:
+          return this.lexPrefixed(start, pos, Tok.PercentId, 'invalid SSA name');
+        case 94:
+          return this.lexPrefixed(start, pos, Tok.CaretId, 'invalid block name');
+        case 33:
+          return this.lexPrefixed(start, pos, Tok.BangId, 'invalid type identifier');
         case 35: // '#'
           if (s.charCodeAt(pos) === 45 && s.charCodeAt(pos + 1) === 125) return this.tok(Tok.FileMetadataEnd, start, pos + 2);
           return this.lexPrefixed(start, pos, Tok.HashId, 'invalid attribute name');
@@ -196,7 +227,7 @@ export class Lexer {
       return this.tok(Tok.AtId, start, this.pos);
     }
     const c = s.charCodeAt(this.pos);
-    if (!(isAlpha(c) || c === 95)) throw this.error(start + 1, '@ identifier expected to start with letter or \'_\'');
+    if (!(isAlpha(c) || c === 95)) throw this.error(start + 1, "@ identifier expected to start with letter or '_'");
     let pos = this.pos;
     while (is(s.charCodeAt(pos), ID)) pos++;
     return this.tok(Tok.AtId, start, pos);
@@ -230,10 +261,10 @@ export class Lexer {
     const s = this.text;
     for (;;) {
       // Reported where the string is cut off, as MLIR does: at the end of the line or buffer.
-      if (this.pos >= s.length) throw this.error(s.length, 'expected \'"\' in string literal');
+      if (this.pos >= s.length) throw this.error(s.length, "expected '\"' in string literal");
       const c = s.charCodeAt(this.pos++);
       if (c === 34) return this.tok(Tok.String, start, this.pos);
-      if (c === 10 || c === 11 || c === 12) throw this.error(this.pos - 1, 'expected \'"\' in string literal');
+      if (c === 10 || c === 11 || c === 12) throw this.error(this.pos - 1, "expected '\"' in string literal");
       if (c === 92) {
         const n = s.charCodeAt(this.pos);
         if (n === 34 || n === 92 || n === 110 || n === 116) this.pos++;

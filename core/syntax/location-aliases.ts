@@ -32,7 +32,6 @@ export class LocationAliases {
     if (this.collecting) this.visit(loc, deferrable);
   }
 
-
   /** Name the recorded locations and switch to printing. */
   finish(): void {
     this.collecting = false;

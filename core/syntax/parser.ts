@@ -18,7 +18,12 @@ import { DeferredLoc, LocationAttr, TypeAttrParser } from './type-attr-parser.js
 /** An UnresolvedOperand whose location is only computed when asked for (errors, block arguments). */
 class LazyOperand implements UnresolvedOperand {
   private cachedLoc: Location | undefined;
-  constructor(readonly name: string, readonly number: number, readonly offset: number, private readonly source: SourceFile) {}
+  constructor(
+    readonly name: string,
+    readonly number: number,
+    readonly offset: number,
+    private readonly source: SourceFile,
+  ) {}
   get loc(): Location {
     return (this.cachedLoc ??= this.source.loc(this.offset));
   }
@@ -26,7 +31,11 @@ class LazyOperand implements UnresolvedOperand {
 
 /** Placeholder for an SSA name used before its definition. */
 class ForwardRef extends Value {
-  constructor(type: Type, readonly loc: Location, readonly offset: number) {
+  constructor(
+    type: Type,
+    readonly loc: Location,
+    readonly offset: number,
+  ) {
     super(type);
   }
   get parentBlock(): undefined {
@@ -129,8 +138,7 @@ export class Parser extends TypeAttrParser {
       this.expect(Tok.Colon, "':'");
       each(key, offset);
     };
-    const dictionary = (each: (key: string, offset: number) => void) =>
-      this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => entry(each));
+    const dictionary = (each: (key: string, offset: number) => void) => this.parseCommaSeparated(Tok.LBrace, Tok.RBrace, () => entry(each));
     if (!this.is(Tok.FileMetadataEnd)) {
       this.parseCommaSeparated(undefined, undefined, () =>
         entry((section, offset) => {
@@ -259,9 +267,7 @@ export class Parser extends TypeAttrParser {
     // An unknown op of a loaded dialect is the verifier's to report (as in MLIR).
     if (this.context.allowUnregisteredDialects || this.context.dialect(dialectName)) return undefined;
     // MLIR reports this one at the token after the name.
-    throw this.error(
-      `operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used`,
-    );
+    throw this.error(`operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used`);
   }
 
   private parseGenericOperation(numResults: number): Operation {
@@ -375,8 +381,15 @@ export class Parser extends TypeAttrParser {
 
   /** Filled in for each op created (Operation keeps none of it): no object per op. */
   private readonly opState: OperationState = {
-    name: '', definition: undefined, operands: undefined, resultTypes: undefined, properties: undefined,
-    attributes: undefined, successors: undefined, regions: undefined, loc: undefined,
+    name: '',
+    definition: undefined,
+    operands: undefined,
+    resultTypes: undefined,
+    properties: undefined,
+    attributes: undefined,
+    successors: undefined,
+    regions: undefined,
+    loc: undefined,
     // The parse state is dropped once its op exists: the op takes its maps over.
     adoptMaps: true,
   };
@@ -692,7 +705,7 @@ export class Parser extends TypeAttrParser {
     return this.parseFunctionResultTypes();
   }
   parseSymbolName(): string {
-    if (!this.is(Tok.AtId)) throw this.opError('expected valid \'@\'-identifier for symbol name');
+    if (!this.is(Tok.AtId)) throw this.opError("expected valid '@'-identifier for symbol name");
     return this.symbolText();
   }
   parseOptionalSymbolName(): string | undefined {

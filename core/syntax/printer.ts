@@ -1,4 +1,15 @@
-import { AffineMapAttr, Attribute, DenseElementsAttr, DenseResourceElementsAttr, DialectAttr, DictionaryAttr, printKeyword, printNamedAttributes, printSymbolName, type NamedAttribute } from '../ir/attributes.js';
+import {
+  AffineMapAttr,
+  Attribute,
+  DenseElementsAttr,
+  DenseResourceElementsAttr,
+  DialectAttr,
+  DictionaryAttr,
+  printKeyword,
+  printNamedAttributes,
+  printSymbolName,
+  type NamedAttribute,
+} from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Location } from '../ir/location.js';
 import type { OpDefinition } from '../ir/op-definition.js';
@@ -521,7 +532,12 @@ export class OpAsmPrinter implements AttrTypeWriter {
     const attrs = op.attributesIfAny;
     if (attrs) this.printAttrEntries(DictionaryAttr.get(attrs).entries);
     this.write(' : ');
-    this.type(FunctionType.get(op.operands.map((v) => v.type), op.resultTypes));
+    this.type(
+      FunctionType.get(
+        op.operands.map((v) => v.type),
+        op.resultTypes,
+      ),
+    );
   }
 }
 

@@ -12,7 +12,11 @@ export class SourceFile {
   private scannedTo = 0;
   /** Index of the line found last. */
   private lastLine = 0;
-  constructor(readonly name: string, readonly text: string, readonly lineOffset = 0) {}
+  constructor(
+    readonly name: string,
+    readonly text: string,
+    readonly lineOffset = 0,
+  ) {}
 
   /** Extend `lineStarts` past `offset` (or to the end of the text). */
   private scanPast(offset: number): void {

@@ -95,7 +95,10 @@ export class TypeAttrParser extends AttributeParser {
 
 /** A use of a location alias before its definition (`loc(#loc3)` with `#loc3` defined later). */
 export class DeferredLoc extends Location {
-  constructor(readonly alias: string, readonly offset: number) {
+  constructor(
+    readonly alias: string,
+    readonly offset: number,
+  ) {
     super();
   }
   toString(): string {

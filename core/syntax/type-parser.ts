@@ -7,8 +7,24 @@
 import { AffineMapAttr, type Attribute, DialectAttr, DictionaryAttr, IntegerAttr, OpaqueDialectAttr, StridedLayoutAttr, StringAttr } from '../ir/attributes.js';
 import type { Context } from '../ir/dialect.js';
 import {
-  ComplexType, FLOAT_KINDS, FloatType, FunctionType, IndexType, IntegerType, kDynamic, MemRefType, NoneType, OpaqueDialectType,
-  RankedTensorType, ShapedType, TupleType, type Type, UnrankedMemRefType, UnrankedTensorType, VectorType, type FloatKindName,
+  ComplexType,
+  FLOAT_KINDS,
+  FloatType,
+  FunctionType,
+  IndexType,
+  IntegerType,
+  kDynamic,
+  MemRefType,
+  NoneType,
+  OpaqueDialectType,
+  RankedTensorType,
+  ShapedType,
+  TupleType,
+  type Type,
+  UnrankedMemRefType,
+  UnrankedTensorType,
+  VectorType,
+  type FloatKindName,
 } from '../ir/types.js';
 import { Tok } from './lexer.js';
 import { MAX_NESTING, ParserBase } from './parser-base.js';
@@ -31,7 +47,10 @@ export abstract class TypeParser extends ParserBase {
   /** Shaped types by their spelling (see `simpleShapedTypeEnd`). */
   private readonly shapedTypes = new Map<string, Type>();
 
-  constructor(source: SourceFile, readonly context: Context) {
+  constructor(
+    source: SourceFile,
+    readonly context: Context,
+  ) {
     super(source);
   }
 
@@ -113,8 +132,12 @@ export abstract class TypeParser extends ParserBase {
       return rememberSimpleType(word, FloatType.get(word as FloatKindName));
     }
     switch (word) {
-      case 'index': this.advance(); return rememberSimpleType(word, IndexType.get());
-      case 'none': this.advance(); return rememberSimpleType(word, NoneType.get());
+      case 'index':
+        this.advance();
+        return rememberSimpleType(word, IndexType.get());
+      case 'none':
+        this.advance();
+        return rememberSimpleType(word, NoneType.get());
       case 'complex': {
         this.advance();
         this.expect(Tok.Less, "'<' in complex type");
@@ -132,9 +155,12 @@ export abstract class TypeParser extends ParserBase {
         }
         return TupleType.get(types);
       }
-      case 'vector': return this.parseVectorType();
-      case 'tensor': return this.parseTensorType();
-      case 'memref': return this.parseMemRefType();
+      case 'vector':
+        return this.parseVectorType();
+      case 'tensor':
+        return this.parseTensorType();
+      case 'memref':
+        return this.parseMemRefType();
     }
     return undefined;
   }
@@ -271,7 +297,7 @@ export abstract class TypeParser extends ParserBase {
     let encoding: Attribute | undefined;
     if (this.consumeIf(Tok.Comma)) encoding = this.parseAttribute();
     this.expect(Tok.Greater, "'>' in tensor type");
-    if (el instanceof FunctionType || el instanceof ShapedType && !(el instanceof VectorType) || el instanceof NoneType) {
+    if (el instanceof FunctionType || (el instanceof ShapedType && !(el instanceof VectorType)) || el instanceof NoneType) {
       throw this.error(`invalid tensor element type: ${el}`, elStart);
     }
     return RankedTensorType.get(shape, el, encoding);

@@ -144,7 +144,12 @@ function flagsConstraint<T extends DialectAttr>(description: string, test: (a: A
 }
 
 export const FastMathAttrConstraint = flagsConstraint('Floating point fast math flags', (a): a is FastMathFlagsAttr => a instanceof FastMathFlagsAttr, FASTMATH_FLAGS, FastMathFlagsAttr.get);
-export const OverflowAttrConstraint = flagsConstraint('Integer overflow arith flags', (a): a is IntegerOverflowFlagsAttr => a instanceof IntegerOverflowFlagsAttr, OVERFLOW_FLAGS, IntegerOverflowFlagsAttr.get);
+export const OverflowAttrConstraint = flagsConstraint(
+  'Integer overflow arith flags',
+  (a): a is IntegerOverflowFlagsAttr => a instanceof IntegerOverflowFlagsAttr,
+  OVERFLOW_FLAGS,
+  IntegerOverflowFlagsAttr.get,
+);
 
 /**
  * An I64EnumAttr/I32EnumAttr: an IntegerAttr of the given width whose value is one of `cases`,
@@ -169,17 +174,13 @@ export function integerEnumConstraint(cases: readonly string[], width: 32 | 64, 
 }
 
 export const CMPI_PREDICATES = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'] as const;
-export const CMPF_PREDICATES = [
-  'false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true',
-] as const;
+export const CMPF_PREDICATES = ['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true'] as const;
 export const ROUNDING_MODES = ['to_nearest_even', 'downward', 'upward', 'toward_zero', 'to_nearest_away'] as const;
 
 const casesList = (n: number) => Array.from({ length: n }, (_, i) => i).join(', ');
 
 /** arith::AtomicRMWKind, the kinds of memref.atomic_rmw (in enum order). */
-export const ATOMIC_RMW_KINDS = [
-  'addf', 'addi', 'assign', 'maximumf', 'maxs', 'maxu', 'minimumf', 'mins', 'minu', 'mulf', 'muli', 'ori', 'andi', 'maxnumf', 'minnumf',
-] as const;
+export const ATOMIC_RMW_KINDS = ['addf', 'addi', 'assign', 'maximumf', 'maxs', 'maxu', 'minimumf', 'mins', 'minu', 'mulf', 'muli', 'ori', 'andi', 'maxnumf', 'minnumf'] as const;
 
 export const CmpIPredicateAttr = integerEnumConstraint(CMPI_PREDICATES, 64, `allowed 64-bit signless integer cases: ${casesList(CMPI_PREDICATES.length)}`, 'predicate');
 export const CmpFPredicateAttr = integerEnumConstraint(CMPF_PREDICATES, 64, `allowed 64-bit signless integer cases: ${casesList(CMPF_PREDICATES.length)}`, 'predicate');

@@ -46,7 +46,7 @@ function drrLoc(...matched: Operation[]): Location {
 /** The op defining `v` (a matched operand known to have one). */
 const definer = (v: Value): Operation => v.definingOp!;
 
-const flagsOf = (op: Operation): number => ((op.properties.get('overflowFlags') as IntegerOverflowFlagsAttr | undefined)?.flags ?? 0);
+const flagsOf = (op: Operation): number => (op.properties.get('overflowFlags') as IntegerOverflowFlagsAttr | undefined)?.flags ?? 0;
 /** DRR's MergeOverflow: the flags both ops carry. */
 const merged = (a: Operation, b: Operation) => ({ overflowFlags: IntegerOverflowFlagsAttr.get(flagsOf(a) & flagsOf(b)) });
 
@@ -60,7 +60,15 @@ type Shape = 'x-c' | 'c-x';
  * `outer(inner(..), c1)` or `outer(c1, inner(..))` where inner is `x op c0` or `c0 op x`, all
  * constants scalar: rebuilt as `newOp(x, k)` or `newOp(k, x)` with k = combine(c0, c1).
  */
-function constantChain(name: string, root: string, outerShape: Shape, inner: string, innerShape: Shape, combine: (c0: bigint, c1: bigint) => bigint, result: { op: string; shape: Shape }): RewritePattern {
+function constantChain(
+  name: string,
+  root: string,
+  outerShape: Shape,
+  inner: string,
+  innerShape: Shape,
+  combine: (c0: bigint, c1: bigint) => bigint,
+  result: { op: string; shape: Shape },
+): RewritePattern {
   return definePattern({
     name,
     root,

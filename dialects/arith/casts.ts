@@ -7,9 +7,7 @@ import { Pure, type Trait } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, RoundingModeAttr } from './attributes.js';
 import { SameInputOutputTensorDims, SameOperandsAndResultShape } from './common.js';
-import {
-  bitWidth, BitcastTypeConstraint, elementIfLike, FloatLike, IndexCastTypeConstraint, isFloat, isSignlessInteger, SignlessFixedWidthIntegerLike,
-} from './types.js';
+import { bitWidth, BitcastTypeConstraint, elementIfLike, FloatLike, IndexCastTypeConstraint, isFloat, isSignlessInteger, SignlessFixedWidthIntegerLike } from './types.js';
 
 type Compatible = (from: Type, to: Type) => boolean;
 

@@ -53,7 +53,10 @@ function elementsOf(a: Attribute | undefined): Elements | undefined {
 export function makeConstant(type: Type, values: readonly Elem[]): Attribute {
   if (!(type instanceof ShapedType)) return makeScalar(type, values[0]!);
   const elem = type.elementType;
-  return DenseElementsAttr.get(type, values.map((v) => canonElem(elem, v)));
+  return DenseElementsAttr.get(
+    type,
+    values.map((v) => canonElem(elem, v)),
+  );
 }
 
 /** The integer or float attribute of scalar type `type` holding `value`. */
@@ -232,4 +235,3 @@ export function decompose(x: number): { m: bigint; e: number } {
 export function floatBits(x: number, kind: FloatKind): bigint {
   return floatToBits(x, kind);
 }
-

@@ -12,8 +12,24 @@ import { FloatType, IntegerType, ShapedType, type Type } from '../../core/ir/typ
 import type { Value } from '../../core/ir/value.js';
 import { CMPF_PREDICATES, CMPI_PREDICATES } from './attributes.js';
 import {
-  constFloat, constFold, constFoldUnary, constInt, elementType, floatBits, floatKind, intWidth, isAllOnes, isNegZero, isOneInt,
-  isZeroInt, makeConstant, makeScalar, roundScaled, signed, unsigned, type Elem,
+  constFloat,
+  constFold,
+  constFoldUnary,
+  constInt,
+  elementType,
+  floatBits,
+  floatKind,
+  intWidth,
+  isAllOnes,
+  isNegZero,
+  isOneInt,
+  isZeroInt,
+  makeConstant,
+  makeScalar,
+  roundScaled,
+  signed,
+  unsigned,
+  type Elem,
 } from './fold-utils.js';
 import { bitsToFloat, roundToKind } from '../../core/ir/float-format.js';
 import { constantValue as constantOf } from '../../core/rewrite/folder.js';
@@ -162,7 +178,7 @@ export const foldCeilDivSI = binaryFolder((op, a, b) => {
     if ((sx < 0n && sx === minSigned(w)) || (sy < 0n && sy === minSigned(w))) return undefined;
     const q = sx / sy;
     const exact = q * sy === sx;
-    const ceil = !exact && (sx > 0n) === (sy > 0n) ? q + 1n : q;
+    const ceil = !exact && sx > 0n === sy > 0n ? q + 1n : q;
     return ceil < minSigned(w) || ceil > maxSigned(w) ? undefined : ceil;
   });
 });
@@ -174,7 +190,7 @@ export const foldFloorDivSI = binaryFolder((op, a, b) => {
     const sy = signed(y, w);
     if (sy === 0n || (sx === minSigned(w) && sy === -1n)) return undefined;
     const q = sx / sy;
-    return q * sy !== sx && (sx < 0n) !== (sy < 0n) ? q - 1n : q;
+    return q * sy !== sx && sx < 0n !== sy < 0n ? q - 1n : q;
   });
 });
 
@@ -200,7 +216,10 @@ export const foldAndI = binaryFolder((op, a, b) => {
   if (isAllOnes(b, t)) return lhsOf(op);
   if (isNotOf(rhsOf(op), lhsOf(op)) || isNotOf(lhsOf(op), rhsOf(op))) return zeroAttr(t);
   // and(a, and(a, b)) -> and(a, b), in any operand order.
-  for (const [x, y] of [[lhsOf(op), rhsOf(op)], [rhsOf(op), lhsOf(op)]] as const) {
+  for (const [x, y] of [
+    [lhsOf(op), rhsOf(op)],
+    [rhsOf(op), lhsOf(op)],
+  ] as const) {
     const inner = definedBy(y, 'arith.andi');
     if (inner && (operandOf(inner, 0) === x || operandOf(inner, 1) === x)) return y;
   }
@@ -397,22 +416,41 @@ type CmpIPredicate = (typeof CMPI_PREDICATES)[number];
 export function applyCmpI(pred: CmpIPredicate, x: bigint, y: bigint, w: number): boolean {
   const [sx, sy, ux, uy] = [signed(x, w), signed(y, w), unsigned(x, w), unsigned(y, w)];
   switch (pred) {
-    case 'eq': return ux === uy;
-    case 'ne': return ux !== uy;
-    case 'slt': return sx < sy;
-    case 'sle': return sx <= sy;
-    case 'sgt': return sx > sy;
-    case 'sge': return sx >= sy;
-    case 'ult': return ux < uy;
-    case 'ule': return ux <= uy;
-    case 'ugt': return ux > uy;
-    case 'uge': return ux >= uy;
+    case 'eq':
+      return ux === uy;
+    case 'ne':
+      return ux !== uy;
+    case 'slt':
+      return sx < sy;
+    case 'sle':
+      return sx <= sy;
+    case 'sgt':
+      return sx > sy;
+    case 'sge':
+      return sx >= sy;
+    case 'ult':
+      return ux < uy;
+    case 'ule':
+      return ux <= uy;
+    case 'ugt':
+      return ux > uy;
+    case 'uge':
+      return ux >= uy;
   }
 }
 
 /** The predicate with operands swapped (not the inverse: eq stays eq). */
 const SWAPPED: Record<CmpIPredicate, CmpIPredicate> = {
-  eq: 'eq', ne: 'ne', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule',
+  eq: 'eq',
+  ne: 'ne',
+  slt: 'sgt',
+  sgt: 'slt',
+  sle: 'sge',
+  sge: 'sle',
+  ult: 'ugt',
+  ugt: 'ult',
+  ule: 'uge',
+  uge: 'ule',
 };
 
 export function cmpIPredicateOf(op: Operation): CmpIPredicate {
@@ -446,22 +484,38 @@ type CmpFPredicate = (typeof CMPF_PREDICATES)[number];
 export function applyCmpF(pred: CmpFPredicate, x: number, y: number): boolean {
   const unordered = Number.isNaN(x) || Number.isNaN(y);
   switch (pred) {
-    case 'false': return false;
-    case 'true': return true;
-    case 'ord': return !unordered;
-    case 'uno': return unordered;
-    case 'oeq': return !unordered && x === y;
-    case 'ogt': return !unordered && x > y;
-    case 'oge': return !unordered && x >= y;
-    case 'olt': return !unordered && x < y;
-    case 'ole': return !unordered && x <= y;
-    case 'one': return !unordered && x !== y;
-    case 'ueq': return unordered || x === y;
-    case 'ugt': return unordered || x > y;
-    case 'uge': return unordered || x >= y;
-    case 'ult': return unordered || x < y;
-    case 'ule': return unordered || x <= y;
-    case 'une': return unordered || x !== y;
+    case 'false':
+      return false;
+    case 'true':
+      return true;
+    case 'ord':
+      return !unordered;
+    case 'uno':
+      return unordered;
+    case 'oeq':
+      return !unordered && x === y;
+    case 'ogt':
+      return !unordered && x > y;
+    case 'oge':
+      return !unordered && x >= y;
+    case 'olt':
+      return !unordered && x < y;
+    case 'ole':
+      return !unordered && x <= y;
+    case 'one':
+      return !unordered && x !== y;
+    case 'ueq':
+      return unordered || x === y;
+    case 'ugt':
+      return unordered || x > y;
+    case 'uge':
+      return unordered || x >= y;
+    case 'ult':
+      return unordered || x < y;
+    case 'ule':
+      return unordered || x <= y;
+    case 'une':
+      return unordered || x !== y;
   }
 }
 
@@ -649,7 +703,10 @@ export const foldBitcast = unaryFolder((op, a) => {
   }
   if (type instanceof ShapedType && a instanceof DenseElementsAttr) {
     const bits = a.values.map(bitsOf);
-    const attr = DenseElementsAttr.get(type, bits.map((b) => bitsToFloat(b, kind)));
+    const attr = DenseElementsAttr.get(
+      type,
+      bits.map((b) => bitsToFloat(b, kind)),
+    );
     return attr.values.every((v, i) => floatBits(v as number, kind) === bits[i]) ? attr : undefined;
   }
   return undefined;
@@ -660,17 +717,52 @@ export const foldConstant: Folder = (op) => op.getProperty('value');
 /** Every arith folder, by op name. */
 export const arithFolders: Readonly<Record<string, Folder>> = {
   'arith.constant': foldConstant,
-  'arith.addi': foldAddI, 'arith.subi': foldSubI, 'arith.muli': foldMulI,
-  'arith.divui': foldDivUI, 'arith.divsi': foldDivSI, 'arith.ceildivui': foldCeilDivUI, 'arith.ceildivsi': foldCeilDivSI,
-  'arith.floordivsi': foldFloorDivSI, 'arith.remui': foldRemUI, 'arith.remsi': foldRemSI,
-  'arith.andi': foldAndI, 'arith.ori': foldOrI, 'arith.xori': foldXOrI,
-  'arith.shli': foldShLI, 'arith.shrui': foldShRUI, 'arith.shrsi': foldShRSI,
-  'arith.maxsi': foldMaxSI, 'arith.maxui': foldMaxUI, 'arith.minsi': foldMinSI, 'arith.minui': foldMinUI,
-  'arith.addui_extended': foldAddUIExtended, 'arith.mulsi_extended': foldMulSIExtended, 'arith.mului_extended': foldMulUIExtended,
-  'arith.addf': foldAddF, 'arith.subf': foldSubF, 'arith.mulf': foldMulF, 'arith.divf': foldDivF, 'arith.remf': foldRemF,
-  'arith.maximumf': foldMaximumF, 'arith.minimumf': foldMinimumF, 'arith.maxnumf': foldMaxNumF, 'arith.minnumf': foldMinNumF,
-  'arith.negf': foldNegF, 'arith.cmpi': foldCmpI, 'arith.cmpf': foldCmpF, 'arith.select': foldSelect,
-  'arith.extui': foldExtUI, 'arith.extsi': foldExtSI, 'arith.trunci': foldTruncI, 'arith.index_cast': foldIndexCast,
-  'arith.index_castui': foldIndexCastUI, 'arith.sitofp': foldSIToFP, 'arith.uitofp': foldUIToFP, 'arith.fptosi': foldFPToSI,
-  'arith.fptoui': foldFPToUI, 'arith.extf': foldExtF, 'arith.truncf': foldTruncF, 'arith.bitcast': foldBitcast,
+  'arith.addi': foldAddI,
+  'arith.subi': foldSubI,
+  'arith.muli': foldMulI,
+  'arith.divui': foldDivUI,
+  'arith.divsi': foldDivSI,
+  'arith.ceildivui': foldCeilDivUI,
+  'arith.ceildivsi': foldCeilDivSI,
+  'arith.floordivsi': foldFloorDivSI,
+  'arith.remui': foldRemUI,
+  'arith.remsi': foldRemSI,
+  'arith.andi': foldAndI,
+  'arith.ori': foldOrI,
+  'arith.xori': foldXOrI,
+  'arith.shli': foldShLI,
+  'arith.shrui': foldShRUI,
+  'arith.shrsi': foldShRSI,
+  'arith.maxsi': foldMaxSI,
+  'arith.maxui': foldMaxUI,
+  'arith.minsi': foldMinSI,
+  'arith.minui': foldMinUI,
+  'arith.addui_extended': foldAddUIExtended,
+  'arith.mulsi_extended': foldMulSIExtended,
+  'arith.mului_extended': foldMulUIExtended,
+  'arith.addf': foldAddF,
+  'arith.subf': foldSubF,
+  'arith.mulf': foldMulF,
+  'arith.divf': foldDivF,
+  'arith.remf': foldRemF,
+  'arith.maximumf': foldMaximumF,
+  'arith.minimumf': foldMinimumF,
+  'arith.maxnumf': foldMaxNumF,
+  'arith.minnumf': foldMinNumF,
+  'arith.negf': foldNegF,
+  'arith.cmpi': foldCmpI,
+  'arith.cmpf': foldCmpF,
+  'arith.select': foldSelect,
+  'arith.extui': foldExtUI,
+  'arith.extsi': foldExtSI,
+  'arith.trunci': foldTruncI,
+  'arith.index_cast': foldIndexCast,
+  'arith.index_castui': foldIndexCastUI,
+  'arith.sitofp': foldSIToFP,
+  'arith.uitofp': foldUIToFP,
+  'arith.fptosi': foldFPToSI,
+  'arith.fptoui': foldFPToUI,
+  'arith.extf': foldExtF,
+  'arith.truncf': foldTruncF,
+  'arith.bitcast': foldBitcast,
 };

@@ -10,8 +10,19 @@ import type { DialectSemantics, OpHandler } from '../../core/interpret/engine.js
 import { attributeValue, map1, map2, map2x2 } from '../../core/interpret/elementwise.js';
 import { bf16ToBits, bitsToBF16, bitsToF16, f16ToBits } from '../../core/interpret/float16.js';
 import {
-  EvalError, floatRounder, fromBig, indexAdd, indexMul, indexSub, intFormat, toSigned, toUnsigned, UnsupportedError, wrapSmall,
-  type IntFormat, type Scalar,
+  EvalError,
+  floatRounder,
+  fromBig,
+  indexAdd,
+  indexMul,
+  indexSub,
+  intFormat,
+  toSigned,
+  toUnsigned,
+  UnsupportedError,
+  wrapSmall,
+  type IntFormat,
+  type Scalar,
 } from '../../core/interpret/numeric.js';
 import { ShapedValue } from '../../core/interpret/values.js';
 import { CMPF_PREDICATES, CMPI_PREDICATES } from './attributes.js';
@@ -44,7 +55,10 @@ function viaBig(signed: boolean, g: (x: bigint, y: bigint, f: IntFormat) => bigi
 }
 
 /** Fast paths for number-represented integers, else the bigint computation. */
-function intOp(fast: { small?: (a: number, b: number, w: number) => number; index?: (a: number, b: number) => number; bool?: (a: boolean, b: boolean) => boolean }, big: (t: Type) => Bin): (t: Type) => Bin {
+function intOp(
+  fast: { small?: (a: number, b: number, w: number) => number; index?: (a: number, b: number) => number; bool?: (a: boolean, b: boolean) => boolean },
+  big: (t: Type) => Bin,
+): (t: Type) => Bin {
   return (t) => {
     const f = intFormat(t);
     if (f.kind === 'small' && fast.small) {
@@ -72,25 +86,46 @@ const shiftAmount = (y: bigint, f: IntFormat): bigint => {
 };
 const floorDiv = (x: bigint, y: bigint): bigint => {
   const q = x / y;
-  return (x % y !== 0n && (x < 0n) !== (y < 0n)) ? q - 1n : q;
+  return x % y !== 0n && x < 0n !== y < 0n ? q - 1n : q;
 };
 const ceilDiv = (x: bigint, y: bigint): bigint => {
   const q = x / y;
-  return (x % y !== 0n && (x < 0n) === (y < 0n)) ? q + 1n : q;
+  return x % y !== 0n && x < 0n === y < 0n ? q + 1n : q;
 };
 
 const smallDivOk = (a: number, b: number) => Math.abs(a) < 2 ** 31 && b !== 0 && !(b === -1 && a === -(2 ** 31));
 
 const integerOps: Record<string, (t: Type) => Bin> = {
-  'arith.addi': intOp({ small: (a, b, w) => wrapSmall(a + b, w), index: indexAdd, bool: (a, b) => a !== b }, viaBig(true, (x, y) => x + y)),
-  'arith.subi': intOp({ small: (a, b, w) => wrapSmall(a - b, w), index: indexSub, bool: (a, b) => a !== b }, viaBig(true, (x, y) => x - y)),
-  'arith.muli': intOp({ small: (a, b, w) => wrapSmall(Math.imul(a, b), w), index: indexMul, bool: (a, b) => a && b }, viaBig(true, (x, y) => x * y)),
-  'arith.andi': intOp({ small: (a, b) => a & b, bool: (a, b) => a && b }, viaBig(true, (x, y) => x & y)),
-  'arith.ori': intOp({ small: (a, b) => a | b, bool: (a, b) => a || b }, viaBig(true, (x, y) => x | y)),
-  'arith.xori': intOp({ small: (a, b) => a ^ b, bool: (a, b) => a !== b }, viaBig(true, (x, y) => x ^ y)),
+  'arith.addi': intOp(
+    { small: (a, b, w) => wrapSmall(a + b, w), index: indexAdd, bool: (a, b) => a !== b },
+    viaBig(true, (x, y) => x + y),
+  ),
+  'arith.subi': intOp(
+    { small: (a, b, w) => wrapSmall(a - b, w), index: indexSub, bool: (a, b) => a !== b },
+    viaBig(true, (x, y) => x - y),
+  ),
+  'arith.muli': intOp(
+    { small: (a, b, w) => wrapSmall(Math.imul(a, b), w), index: indexMul, bool: (a, b) => a && b },
+    viaBig(true, (x, y) => x * y),
+  ),
+  'arith.andi': intOp(
+    { small: (a, b) => a & b, bool: (a, b) => a && b },
+    viaBig(true, (x, y) => x & y),
+  ),
+  'arith.ori': intOp(
+    { small: (a, b) => a | b, bool: (a, b) => a || b },
+    viaBig(true, (x, y) => x | y),
+  ),
+  'arith.xori': intOp(
+    { small: (a, b) => a ^ b, bool: (a, b) => a !== b },
+    viaBig(true, (x, y) => x ^ y),
+  ),
   'arith.divsi': intOp(
     {
-      small: (a, b, w) => (smallDivOk(a, b) && !(b === -1 && a === -(2 ** (w - 1))) ? Math.trunc(a / b) : (fromBig(divsi(BigInt(a), BigInt(b), { kind: 'small', width: w }), { kind: 'small', width: w }) as number)),
+      small: (a, b, w) =>
+        smallDivOk(a, b) && !(b === -1 && a === -(2 ** (w - 1)))
+          ? Math.trunc(a / b)
+          : (fromBig(divsi(BigInt(a), BigInt(b), { kind: 'small', width: w }), { kind: 'small', width: w }) as number),
       index: (a, b) => (smallDivOk(a, b) ? Math.trunc(a / b) : (fromBig(divsi(BigInt(a), BigInt(b), { kind: 'index', width: 64 }), { kind: 'index', width: 64 }) as number)),
     },
     viaBig(true, (x, y, f) => divsi(x, y, f)),
@@ -354,7 +389,13 @@ const castOps: Record<string, OpHandler> = {
 const select: OpHandler = (_op, [c, t, f]) => {
   if (!(c instanceof ShapedValue)) return [c ? t! : f!];
   const [st, sf] = [t as ShapedValue, f as ShapedValue];
-  return [ShapedValue.fromScalars(st.type, c.toArray().map((b, i) => (b ? st.get(i) : sf.get(i))), st.shape)];
+  return [
+    ShapedValue.fromScalars(
+      st.type,
+      c.toArray().map((b, i) => (b ? st.get(i) : sf.get(i))),
+      st.shape,
+    ),
+  ];
 };
 
 const addUIExtended: OpHandler = (op, [a, b]) => {

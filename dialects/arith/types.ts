@@ -1,8 +1,5 @@
 import { scalarOrShapedOf, typeConstraint, type TypeConstraint } from '../../core/ir/constraints.js';
-import {
-  FloatType, i1, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType, UnrankedTensorType, VectorType,
-  type Type,
-} from '../../core/ir/types.js';
+import { FloatType, i1, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType, UnrankedTensorType, VectorType, type Type } from '../../core/ir/types.js';
 
 /** Type predicates and the phrases MLIR's ODS uses for them in "must be ..." errors. */
 export const isSignlessInteger = (t: Type): boolean => t instanceof IntegerType && t.isSignless;
@@ -17,13 +14,9 @@ export const BoolLike = scalarOrShapedOf('bool-like', isBool);
 /** Casts do not accept index: signless integers and vectors/tensors thereof. */
 export const SignlessFixedWidthIntegerLike = scalarOrShapedOf('signless-fixed-width-integer-like', isSignlessInteger);
 
-const isMemRefOf = (t: Type, element: (e: Type) => boolean): boolean =>
-  (t instanceof MemRefType || t instanceof UnrankedMemRefType) && element(t.elementType);
+const isMemRefOf = (t: Type, element: (e: Type) => boolean): boolean => (t instanceof MemRefType || t instanceof UnrankedMemRefType) && element(t.elementType);
 
-export const IndexCastTypeConstraint = typeConstraint(
-  'signless-integer-like or memref of signless-integer',
-  (t) => SignlessIntegerLike.test(t) || isMemRefOf(t, isSignlessIntegerOrIndex),
-);
+export const IndexCastTypeConstraint = typeConstraint('signless-integer-like or memref of signless-integer', (t) => SignlessIntegerLike.test(t) || isMemRefOf(t, isSignlessIntegerOrIndex));
 export const BitcastTypeConstraint = typeConstraint(
   'signless-integer-or-float-like or memref of signless-integer or float',
   (t) => scalarOrShapedOf('', (e) => isSignlessIntegerOrIndex(e) || isFloat(e)).test(t) || isMemRefOf(t, (e) => isSignlessInteger(e) || isFloat(e)),

@@ -149,7 +149,10 @@ const wait: OpHandler = (op, operands, ctx) => {
   for (const g of operands as CopyGroup[]) {
     if (isComplete(g)) continue;
     const newer = s.groups.length - 1 - s.groups.indexOf(g);
-    throw opError(op, `leaves the group committed at ${formatLoc(g.op.loc)} incomplete (${newer} newer group${newer === 1 ? '' : 's'} committed after it; the wait keeps ${String(pending instanceof IntegerAttr ? pending.number : 0)} pending)`);
+    throw opError(
+      op,
+      `leaves the group committed at ${formatLoc(g.op.loc)} incomplete (${newer} newer group${newer === 1 ? '' : 's'} committed after it; the wait keeps ${String(pending instanceof IntegerAttr ? pending.number : 0)} pending)`,
+    );
   }
 };
 

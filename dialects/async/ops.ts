@@ -72,11 +72,10 @@ export const CommitOp = defineOp({
   },
 });
 
-export const PendingAttr = attrConstraint(
-  'non-negative 64-bit integer attribute',
-  (a): a is IntegerAttr => a instanceof IntegerAttr && a.type === i64 && a.value >= 0n,
-  { literalType: i64, formatStartsHere: (parser: Parser) => parser.peek(Tok.Integer) },
-);
+export const PendingAttr = attrConstraint('non-negative 64-bit integer attribute', (a): a is IntegerAttr => a instanceof IntegerAttr && a.type === i64 && a.value >= 0n, {
+  literalType: i64,
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.Integer),
+});
 
 /** `async.wait 1 for %g` (at most one group still pending) or `async.wait all`. */
 export const WaitOp = defineOp({

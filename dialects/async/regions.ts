@@ -51,7 +51,15 @@ export function copyRegions(op: Operation, src: MemRef, srcIdx: readonly number[
   const s = inBoundsBox(src, srcIdx, shape);
   if (!masked && !full(s)) throw opError(op, `source tile ${list(shape)} at ${list(srcIdx)} is out of bounds of the source shape ${list(src.shape)} (the copy is not masked)`);
   const dest = new MemRef(dst.type, dst.buffer, d.offset, shape, trailingStrides(dst, shape.length));
-  const source = s.empty ? undefined : new MemRef(src.type, src.buffer, s.offset, s.hi.map((h, k) => h - s.lo[k]!), trailingStrides(src, shape.length));
+  const source = s.empty
+    ? undefined
+    : new MemRef(
+        src.type,
+        src.buffer,
+        s.offset,
+        s.hi.map((h, k) => h - s.lo[k]!),
+        trailingStrides(src, shape.length),
+      );
   const fill = new Uint8Array(dest.numElements);
   const j = new Array<number>(shape.length).fill(0);
   for (let k = 0; k < fill.length; k++) {

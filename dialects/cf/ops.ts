@@ -49,8 +49,7 @@ export const CondBranchOp = defineOp({
     const sizes = (op.getProperty('operandSegmentSizes') as { numbers?: number[] } | undefined)?.numbers ?? [1, 0, 0];
     return index === 0 ? [1, sizes[1]!, 1] : [1 + sizes[1]!, sizes[2]!, 2];
   },
-  assemblyFormat:
-    '$condition `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
+  assemblyFormat: '$condition `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
   verify(op) {
     const sizes = (op.getProperty('operandSegmentSizes') as { numbers?: number[] } | undefined)?.numbers ?? [1, 0, 0];
     const trueOps = op.operands.slice(1, 1 + sizes[1]!);

@@ -56,7 +56,15 @@ function parseFuncOp(parser: Parser, state: ParseState): void {
   parseOptionalVisibility(parser, state);
   state.addAttribute('sym_name', StringAttr.get(parser.parseSymbolName()));
   const sig = parseFunctionSignature(parser);
-  state.addAttribute('function_type', TypeAttr.get(FunctionType.get(sig.args.map((a) => a.type), sig.resultTypes)));
+  state.addAttribute(
+    'function_type',
+    TypeAttr.get(
+      FunctionType.get(
+        sig.args.map((a) => a.type),
+        sig.resultTypes,
+      ),
+    ),
+  );
   const dictOffset = parser.offset;
   let parsed: NamedAttribute[] = [];
   if (parser.parseOptionalKeyword('attributes') !== undefined) parsed = parser.parseAttributeDict();
@@ -211,7 +219,7 @@ export const CallIndirectOp = defineOp({
     const type = op.operands[0]!.type as FunctionType;
     const operands = op.operands.slice(1);
     if (type.inputs.length !== operands.length || type.inputs.some((t, i) => t !== operands[i]!.type)) {
-      return "failed to verify that callee input types match argument types";
+      return 'failed to verify that callee input types match argument types';
     }
     if (type.results.length !== op.results.length || type.results.some((t, i) => t !== op.resultTypes[i])) {
       return 'failed to verify that callee result types match result types';

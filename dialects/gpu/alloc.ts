@@ -107,13 +107,27 @@ export const AllocOp = defineOp({
     parser.parseOptionalAttrDict(state);
     const type = parser.parseColonType();
     const index = IndexType.get();
-    parser.resolveOperands(deps, deps.map(() => AsyncTokenType.get()), depsOffset, state.operands);
-    parser.resolveOperands(sizes, sizes.map(() => index), sizesOffset, state.operands);
-    parser.resolveOperands(symbols, symbols.map(() => index), symbolsOffset, state.operands);
+    parser.resolveOperands(
+      deps,
+      deps.map(() => AsyncTokenType.get()),
+      depsOffset,
+      state.operands,
+    );
+    parser.resolveOperands(
+      sizes,
+      sizes.map(() => index),
+      sizesOffset,
+      state.operands,
+    );
+    parser.resolveOperands(
+      symbols,
+      symbols.map(() => index),
+      symbolsOffset,
+      state.operands,
+    );
     state.properties.set('operandSegmentSizes', segmentSizesAttr([deps.length, sizes.length, symbols.length]));
     state.types.push(type);
     if (isAsync) state.types.push(AsyncTokenType.get());
   }) as never,
   resultNames: () => ['memref', 'asyncToken'],
 });
-

@@ -25,7 +25,12 @@ function printDeps(p: OpAsmPrinter, op: Operation, count: number): void {
 function parseDeps(parser: Parser, state: ParseState): number {
   const offset = parser.offset;
   const { isAsync: async, deps } = parseAsyncDependencies(parser, state);
-  parser.resolveOperands(deps, deps.map(() => AsyncTokenType.get()), offset, state.operands);
+  parser.resolveOperands(
+    deps,
+    deps.map(() => AsyncTokenType.get()),
+    offset,
+    state.operands,
+  );
   if (async) state.types.push(AsyncTokenType.get());
   return deps.length;
 }

@@ -73,10 +73,7 @@ export class MappingAttr extends DialectAttr {
 
 function parseMappingBody(parser: Parser, mnemonic: MappingKind | 'memory_space'): MappingAttr {
   parser.expect(Tok.Less, "'<'");
-  const v =
-    mnemonic === 'memory_space'
-      ? parseEnumKeyword(parser, ADDRESS_SPACES, '::mlir::gpu::AddressSpace')
-      : parseEnumKeyword(parser, MAPPING_IDS, '::mlir::gpu::MappingId');
+  const v = mnemonic === 'memory_space' ? parseEnumKeyword(parser, ADDRESS_SPACES, '::mlir::gpu::AddressSpace') : parseEnumKeyword(parser, MAPPING_IDS, '::mlir::gpu::MappingId');
   parser.expect(Tok.Greater, "'>'");
   return MappingAttr.get(mnemonic, v);
 }

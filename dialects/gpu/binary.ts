@@ -14,7 +14,10 @@ import { SymbolNameAttr } from '../builtin/index.js';
 
 /** A GPU target attribute of MLIR 19 (GPUTargetAttrInterface): #nvvm.target, #rocdl.target, #spirv.target_env. */
 export function isGpuTarget(a: Attribute): boolean {
-  return a instanceof OpaqueDialectAttr && ((a.dialect === 'nvvm' && a.mnemonic === 'target') || (a.dialect === 'rocdl' && a.mnemonic === 'target') || (a.dialect === 'spirv' && a.mnemonic === 'target_env'));
+  return (
+    a instanceof OpaqueDialectAttr &&
+    ((a.dialect === 'nvvm' && a.mnemonic === 'target') || (a.dialect === 'rocdl' && a.mnemonic === 'target') || (a.dialect === 'spirv' && a.mnemonic === 'target_env'))
+  );
 }
 
 /** `#gpu.select_object` (the first object) or `#gpu.select_object<1 : i64>` / `<#nvvm.target>`. */
@@ -105,10 +108,7 @@ export function parseObjectBody(parser: Parser): ObjectAttr {
 const OBJECTS_DESCRIPTION = 'an array of GPU object attributes with at least 1 elements';
 /** Any array when parsed (as MLIR's format); the verifier checks its size and elements. */
 const ObjectArrayAttr = attrConstraint(OBJECTS_DESCRIPTION, (a: Attribute): a is ArrayAttr => a instanceof ArrayAttr);
-const OffloadingHandlerAttr = attrConstraint(
-  'any attribute with the `OffloadingTranslationAttrTrait` trait.',
-  (a: Attribute): a is SelectObjectAttr => a instanceof SelectObjectAttr,
-);
+const OffloadingHandlerAttr = attrConstraint('any attribute with the `OffloadingTranslationAttrTrait` trait.', (a: Attribute): a is SelectObjectAttr => a instanceof SelectObjectAttr);
 
 /** MLIR's custom<OffloadingHandler>: `<handler>` unless it is the default `#gpu.select_object`. */
 const OffloadingHandler: CustomDirective = {
@@ -139,4 +139,3 @@ export const BinaryOp = defineOp({
     return undefined;
   },
 });
-

@@ -10,9 +10,7 @@ import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { lookupSymbol, symbolName } from '../../core/ir/symbol-table.js';
 import { MemRefType } from '../../core/ir/types.js';
-import {
-  allocateMemRef, WorkgroupScope, type DialectSemantics, type ExecContext, type KernelLaunch, type OpHandler, type ThreadCoords,
-} from '../../core/interpret/engine.js';
+import { allocateMemRef, WorkgroupScope, type DialectSemantics, type ExecContext, type KernelLaunch, type OpHandler, type ThreadCoords } from '../../core/interpret/engine.js';
 import { opError } from '../../core/interpret/errors.js';
 import type { OpaqueValue, RtValue } from '../../core/interpret/values.js';
 import { runWorkgroup, type ScheduledThread } from '../../core/interpret/workgroup.js';

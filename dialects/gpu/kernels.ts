@@ -15,5 +15,8 @@ export function kernelsIn(root: Operation): Operation[] {
 export function workgroupAttributionBytes(fn: Operation): number {
   const count = (fn.getAttr('workgroup_attributions') as IntegerAttr | undefined)?.number ?? 0;
   const inputs = ((fn.getAttr('function_type') as TypeAttr).value as FunctionType).inputs.length;
-  return fn.region(0).entry!.arguments.slice(inputs, inputs + count).reduce((sum, a) => sum + staticByteSize(a.type as MemRefType), 0);
+  return fn
+    .region(0)
+    .entry!.arguments.slice(inputs, inputs + count)
+    .reduce((sum, a) => sum + staticByteSize(a.type as MemRefType), 0);
 }

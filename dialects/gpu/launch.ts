@@ -187,7 +187,12 @@ export const LaunchOp = defineOp({
   parse: ((parser: Parser, state: ParseState) => {
     const depsOffset = parser.offset;
     const { deps } = parseAsyncDependencies(parser, state);
-    parser.resolveOperands(deps, deps.map(() => AsyncTokenType.get()), depsOffset, state.operands);
+    parser.resolveOperands(
+      deps,
+      deps.map(() => AsyncTokenType.get()),
+      depsOffset,
+      state.operands,
+    );
     if (state.numResults > 0) state.types.push(AsyncTokenType.get());
     const index = IndexType.get();
     const regionArgs: UnresolvedOperand[] = new Array(CONFIG_ARGS);
@@ -207,7 +212,12 @@ export const LaunchOp = defineOp({
       regionArgs.push(...cluster.ids, ...cluster.sizes);
       sizeOperands.push(...cluster.operands);
     }
-    parser.resolveOperands(sizeOperands, sizeOperands.map(() => index), parser.offset, state.operands);
+    parser.resolveOperands(
+      sizeOperands,
+      sizeOperands.map(() => index),
+      parser.offset,
+      state.operands,
+    );
     let dynamicShared = false;
     if (parser.parseOptionalKeyword('dynamic_shared_memory_size') !== undefined) {
       dynamicShared = true;

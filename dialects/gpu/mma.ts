@@ -63,8 +63,7 @@ export function parseMMAMatrixBody(parser: Parser, offset: number): MMAMatrixTyp
 }
 
 const MMAMatrix = typeConstraint('MMAMatrix type', (t) => t instanceof MMAMatrixType);
-const mmaOf = (elements: (t: Type) => boolean, names: string) =>
-  typeConstraint(`gpu.mma_matrix of ${names} values`, (t) => t instanceof MMAMatrixType && elements(t.elementType));
+const mmaOf = (elements: (t: Type) => boolean, names: string) => typeConstraint(`gpu.mma_matrix of ${names} values`, (t) => t instanceof MMAMatrixType && elements(t.elementType));
 const MMAOfLoadable = mmaOf(validElement, '8-bit signed integer or 8-bit unsigned integer or 32-bit signless integer or 16-bit float or 32-bit float');
 const MMAOfComputable = mmaOf(
   (t) => isF(t, 16) || isF(t, 32) || t === IntegerType.get(8, 'signed') || t === IntegerType.get(8, 'unsigned'),

@@ -23,7 +23,16 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { StrAttr, SymbolNameAttr } from '../builtin/index.js';
-import { addArgAndResultAttrs, checkDuplicateEntryArgs, DictArrayAttr, FunctionTypeAttr, functionTypeOf, parseFunctionSignature, printFunctionSignature, verifyFunctionAttrs } from '../func/function-interface.js';
+import {
+  addArgAndResultAttrs,
+  checkDuplicateEntryArgs,
+  DictArrayAttr,
+  FunctionTypeAttr,
+  functionTypeOf,
+  parseFunctionSignature,
+  printFunctionSignature,
+  verifyFunctionAttrs,
+} from '../func/function-interface.js';
 import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
 import { isGpuTarget } from './binary.js';
 import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, parseShuffleModeKeyword, ShuffleModeAttr, type AddressSpace } from './attributes.js';
@@ -92,11 +101,14 @@ export const SubgroupIdOp = subgroupOp('subgroup_id', 'subgroup id within the wo
 export const NumSubgroupsOp = subgroupOp('num_subgroups', 'number of subgroups in a workgroup');
 export const SubgroupSizeOp = subgroupOp('subgroup_size', 'number of threads in a subgroup');
 
-const ShuffleModeConstraint = attrConstraint("allowed 32-bit signless integer cases: 0, 1, 2, 3", (a: Attribute): a is ShuffleModeAttr => a instanceof ShuffleModeAttr, {
+const ShuffleModeConstraint = attrConstraint('allowed 32-bit signless integer cases: 0, 1, 2, 3', (a: Attribute): a is ShuffleModeAttr => a instanceof ShuffleModeAttr, {
   formatPrint: (p: OpAsmPrinter, a: ShuffleModeAttr) => p.write(' ' + a.value),
   formatParse: (parser: Parser) => parseShuffleModeKeyword(parser, true),
 });
-const ShuffleValue = typeConstraint('i32, i64, f32 or f64', (t) => t === IntegerType.get(32) || t === IntegerType.get(64) || String(t) === 'f32' || String(t) === 'f64' || String(t) === 'f16');
+const ShuffleValue = typeConstraint(
+  'i32, i64, f32 or f64',
+  (t) => t === IntegerType.get(32) || t === IntegerType.get(64) || String(t) === 'f32' || String(t) === 'f64' || String(t) === 'f16',
+);
 
 /**
  * `%r, %valid = gpu.shuffle xor %v, %offset, %width : f32`: the value `%v` of another lane of the
@@ -261,16 +273,7 @@ function printGPUFuncOp(p: OpAsmPrinter, op: Operation): void {
     printAttributions(p, 'private', op, nIn + nWg, entry.numArguments, op.getAttr('private_attrib_attrs'));
   }
   if (op.getAttr(KERNEL_ATTR) instanceof UnitAttr) p.write(' kernel');
-  p.printOptionalAttrDictWithKeyword(op, [
-    'sym_name',
-    'workgroup_attributions',
-    KERNEL_ATTR,
-    'function_type',
-    'arg_attrs',
-    'res_attrs',
-    'workgroup_attrib_attrs',
-    'private_attrib_attrs',
-  ]);
+  p.printOptionalAttrDictWithKeyword(op, ['sym_name', 'workgroup_attributions', KERNEL_ATTR, 'function_type', 'arg_attrs', 'res_attrs', 'workgroup_attrib_attrs', 'private_attrib_attrs']);
   p.write(' ');
   p.printRegion(op.regions[0]!, false);
 }
@@ -291,7 +294,15 @@ function parseGPUFuncOp(parser: Parser, state: ParseState): void {
   const sigOffset = parser.offset;
   const sig = parseFunctionSignature(parser);
   if (sig.args.length && !sig.named) throw parser.opError(`gpu.func requires named arguments`, sigOffset);
-  state.addAttribute('function_type', TypeAttr.get(FunctionType.get(sig.args.map((a) => a.type), sig.resultTypes)));
+  state.addAttribute(
+    'function_type',
+    TypeAttr.get(
+      FunctionType.get(
+        sig.args.map((a) => a.type),
+        sig.resultTypes,
+      ),
+    ),
+  );
   addArgAndResultAttrs(state, sig.args, sig.resultAttrs);
   const entryArgs = [...sig.args];
   const wg = parseAttributions(parser, 'workgroup', entryArgs);
@@ -542,16 +553,18 @@ function parseLaunchFuncOp(parser: Parser, state: ParseState): void {
   }
   parser.parseOptionalAttrDict(state);
   const ops = state.operands;
-  parser.resolveOperands(deps, deps.map(() => AsyncTokenType.get()), depsOffset, ops);
+  parser.resolveOperands(
+    deps,
+    deps.map(() => AsyncTokenType.get()),
+    depsOffset,
+    ops,
+  );
   for (const u of [...grid, ...block, ...cluster]) ops.push(parser.resolveOperand(u, dimType));
   if (smem) ops.push(parser.resolveOperand(smem, IntegerType.get(32)));
   for (const a of args) ops.push(parser.resolveOperand(a.u, a.type));
   if (asyncObject) ops.push(parser.resolveOperand(asyncObject.u, asyncObject.type));
   const c = cluster.length ? 1 : 0;
-  state.properties.set(
-    'operandSegmentSizes',
-    DenseArrayAttr.get(IntegerType.get(32), [deps.length, 1, 1, 1, 1, 1, 1, c, c, c, smem ? 1 : 0, args.length, asyncObject ? 1 : 0].map(BigInt)),
-  );
+  state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), [deps.length, 1, 1, 1, 1, 1, 1, c, c, c, smem ? 1 : 0, args.length, asyncObject ? 1 : 0].map(BigInt)));
   if (isAsync) state.types.push(AsyncTokenType.get());
 }
 
@@ -621,4 +634,3 @@ function verifyKernelReference(op: Operation, module: Operation): string | Diagn
   }
   return undefined;
 }
-

@@ -122,7 +122,12 @@ const ops: Record<string, OpHandler> = {
   'math.powf': binary((x, y) => x ** y),
   'math.absi': (op, [a]) => {
     const fmt = intFormat(resultElement(op));
-    return [map1(a!, op.results[0]!.type, (x) => { const v = toSigned(x, fmt); return fromBig(v < 0n ? -v : v, fmt); })];
+    return [
+      map1(a!, op.results[0]!.type, (x) => {
+        const v = toSigned(x, fmt);
+        return fromBig(v < 0n ? -v : v, fmt);
+      }),
+    ];
   },
   'math.ctlz': intUnary((x, w) => {
     let n = 0n;

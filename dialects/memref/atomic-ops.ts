@@ -15,7 +15,12 @@ import { AnyMemRef, elementTypeOf, Index } from './types.js';
 const isIntOrFloat = (t: Type) => (t instanceof IntegerType && t.isSignless) || t instanceof FloatType;
 const IntOrFloat = typeConstraint('signless integer or floating-point', isIntOrFloat);
 const AnyTypeOf = typeConstraint('signless integer or floating-point', isIntOrFloat);
-const IntOrFloatMemRef = typeConstraint('memref of signless integer or floating-point values', (t) => t instanceof MemRefType && isIntOrFloat(t.elementType), undefined, (t) => t instanceof MemRefType);
+const IntOrFloatMemRef = typeConstraint(
+  'memref of signless integer or floating-point values',
+  (t) => t instanceof MemRefType && isIntOrFloat(t.elementType),
+  undefined,
+  (t) => t instanceof MemRefType,
+);
 
 const FLOAT_KINDS = new Set(['addf', 'maximumf', 'minimumf', 'mulf']);
 const INT_KINDS = new Set(['addi', 'maxs', 'maxu', 'mins', 'minu', 'muli', 'ori', 'andi']);
@@ -69,7 +74,7 @@ export const GenericAtomicRMWOp = defineOp({
   traits: [MemoryEffects('read', 'write'), SingleBlockImplicitTerminator('memref.atomic_yield')],
   verify(op) {
     const mem = op.operand(0).type as MemRefType;
-    if (op.resultTypes[0] !== mem.elementType) return "failed to verify that result type matches element type of memref";
+    if (op.resultTypes[0] !== mem.elementType) return 'failed to verify that result type matches element type of memref';
     const body = op.region(0);
     const args = body.entry?.arguments ?? [];
     if (args.length !== 1) return 'expected single number of entry block arguments';
@@ -96,7 +101,12 @@ export const GenericAtomicRMWOp = defineOp({
     const typeOffset = parser.offset;
     const type = parser.parseColonType();
     parser.resolveOperands([memref], [type], typeOffset, state.operands);
-    parser.resolveOperands(indices, indices.map(() => IndexType.get()), typeOffset, state.operands);
+    parser.resolveOperands(
+      indices,
+      indices.map(() => IndexType.get()),
+      typeOffset,
+      state.operands,
+    );
     const body = new Region();
     parser.parseRegion(body, []);
     state.regions.push(body);

@@ -382,7 +382,10 @@ function dropDims(nonReduced: MemRefType, kept: readonly number[]): MemRefType {
   return MemRefType.get(
     kept.map((d) => nonReduced.shape[d]!),
     nonReduced.elementType,
-    StridedLayoutAttr.get(layout.offset, kept.map((d) => layout.strides[d]!)),
+    StridedLayoutAttr.get(
+      layout.offset,
+      kept.map((d) => layout.strides[d]!),
+    ),
     nonReduced.memorySpace,
   );
 }
@@ -447,7 +450,13 @@ const SubViewOpMemRefCastFolder = definePattern({
   root: 'memref.subview',
   matchAndRewrite(op, rw) {
     // Constant operands go first (the constant argument folder).
-    if (op.operandSlots.some((s) => { const c = constantValue(s.value); return c instanceof IntegerAttr && c.type instanceof IndexType; })) return false;
+    if (
+      op.operandSlots.some((s) => {
+        const c = constantValue(s.value);
+        return c instanceof IntegerAttr && c.type instanceof IndexType;
+      })
+    )
+      return false;
     const cast = op.operandSlots[0]!.value.definingOp;
     if (cast?.name !== 'memref.cast' || !castCanFoldIntoConsumer(cast)) return false;
     return replaceWithSubView(rw, op, cast.operandSlots[0]!.value, mixedOf(op));

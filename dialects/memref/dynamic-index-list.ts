@@ -16,7 +16,10 @@ export function isDynamicIndex(v: bigint | number): boolean {
 }
 
 export function denseI64(values: readonly (bigint | number)[]): DenseArrayAttr {
-  return DenseArrayAttr.get(IntegerType.get(64), values.map((v) => BigInt(v)));
+  return DenseArrayAttr.get(
+    IntegerType.get(64),
+    values.map((v) => BigInt(v)),
+  );
 }
 
 /** `[%a, 4, %b]`: MLIR's printDynamicIndexList, static values with kDynamic placeholders for operands. */
@@ -37,18 +40,23 @@ export function printDynamicIndexList(p: OpAsmPrinter, values: readonly Value[],
 export function parseDynamicIndexList(parser: Parser, open = Tok.LSquare, close = Tok.RSquare): { operands: UnresolvedOperand[]; statics: DenseArrayAttr } {
   const operands: UnresolvedOperand[] = [];
   const statics: bigint[] = [];
-  parser.parseCommaSeparated(open, close, () => {
-    const u = parser.parseOptionalOperand();
-    if (u) {
-      operands.push(u);
-      statics.push(kDynamicIndex);
-      return;
-    }
-    const v = parser.parseOptionalInteger();
-    // (MLIR then adds "expected SSA value or integer" at the op name; we report the first error.)
-    if (v === undefined) throw parser.opError('expected integer value');
-    statics.push(v);
-  }, ' in dynamic index list');
+  parser.parseCommaSeparated(
+    open,
+    close,
+    () => {
+      const u = parser.parseOptionalOperand();
+      if (u) {
+        operands.push(u);
+        statics.push(kDynamicIndex);
+        return;
+      }
+      const v = parser.parseOptionalInteger();
+      // (MLIR then adds "expected SSA value or integer" at the op name; we report the first error.)
+      if (v === undefined) throw parser.opError('expected integer value');
+      statics.push(v);
+    },
+    ' in dynamic index list',
+  );
   return { operands, statics: denseI64(statics) };
 }
 

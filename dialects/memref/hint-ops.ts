@@ -14,11 +14,10 @@ const LocalityHintAttr = attrConstraint(
   (a): a is IntegerAttr => a instanceof IntegerAttr && a.type === i32 && a.value >= 0n && a.value <= 3n,
   { literalType: i32 },
 );
-const PositiveI32Attr = attrConstraint(
-  '32-bit signless integer attribute whose value is positive',
-  (a): a is IntegerAttr => a instanceof IntegerAttr && a.type === i32 && a.value > 0n,
-  { literalType: i32, storageTest: (a) => a instanceof IntegerAttr && a.type === i32 },
-);
+const PositiveI32Attr = attrConstraint('32-bit signless integer attribute whose value is positive', (a): a is IntegerAttr => a instanceof IntegerAttr && a.type === i32 && a.value > 0n, {
+  literalType: i32,
+  storageTest: (a) => a instanceof IntegerAttr && a.type === i32,
+});
 
 const flag = (a: unknown) => a instanceof IntegerAttr && a.value !== 0n;
 
@@ -56,7 +55,12 @@ export const PrefetchOp = defineOp({
     const typeOffset = parser.offset;
     const type = parser.parseColonType();
     parser.resolveOperands([memref], [type], typeOffset, state.operands);
-    parser.resolveOperands(indices, indices.map(() => IndexType.get()), typeOffset, state.operands);
+    parser.resolveOperands(
+      indices,
+      indices.map(() => IndexType.get()),
+      typeOffset,
+      state.operands,
+    );
     if (readOrWrite !== 'read' && readOrWrite !== 'write') throw parser.opError("rw specifier has to be 'read' or 'write'", parser.nameOffset);
     if (cacheType !== 'data' && cacheType !== 'instr') throw parser.opError("cache type has to be 'data' or 'instr'", parser.nameOffset);
     state.properties.set('localityHint', hint);

@@ -19,4 +19,30 @@ export { CollapseShapeOp, ExpandShapeOp, ReshapeOp } from './reshape-ops.js';
 export { ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp, MemorySpaceCastOp, RankOp, ReinterpretCastOp, TransposeOp, ViewOp } from './view-ops.js';
 
 // Constants the folders make (memref.dim's static extents) are arith constants, as in MLIR.
-export const memrefDialect = defineDialect({ name: 'memref', summary: 'memory reference operations', ops: [...memrefOps, ExpandShapeOp, CollapseShapeOp, ReshapeOp, ReinterpretCastOp, ViewOp, ExtractStridedMetadataOp, RankOp, AtomicRMWOp, GenericAtomicRMWOp, AtomicYieldOp, DmaStartOp, DmaWaitOp, PrefetchOp, AssumeAlignmentOp, AllocaScopeOp, AllocaScopeReturnOp, MemorySpaceCastOp, TransposeOp, ExtractAlignedPointerAsIndexOp], materializeConstant: materializeArithConstant });
+export const memrefDialect = defineDialect({
+  name: 'memref',
+  summary: 'memory reference operations',
+  ops: [
+    ...memrefOps,
+    ExpandShapeOp,
+    CollapseShapeOp,
+    ReshapeOp,
+    ReinterpretCastOp,
+    ViewOp,
+    ExtractStridedMetadataOp,
+    RankOp,
+    AtomicRMWOp,
+    GenericAtomicRMWOp,
+    AtomicYieldOp,
+    DmaStartOp,
+    DmaWaitOp,
+    PrefetchOp,
+    AssumeAlignmentOp,
+    AllocaScopeOp,
+    AllocaScopeReturnOp,
+    MemorySpaceCastOp,
+    TransposeOp,
+    ExtractAlignedPointerAsIndexOp,
+  ],
+  materializeConstant: materializeArithConstant,
+});

@@ -50,7 +50,10 @@ const collapseShape: OpHandler = (op, [s]) => {
     const inner = [...group].reverse().find((d) => src.shape[d] !== 1) ?? group[group.length - 1]!;
     strides.push(src.strides[inner]!);
     if (!isContiguous(src, group)) {
-      throw opError(op, `collapses non-contiguous dimensions ${group.join(', ')} (sizes [${group.map((d) => src.shape[d]).join(', ')}], strides [${group.map((d) => src.strides[d]).join(', ')}])`);
+      throw opError(
+        op,
+        `collapses non-contiguous dimensions ${group.join(', ')} (sizes [${group.map((d) => src.shape[d]).join(', ')}], strides [${group.map((d) => src.strides[d]).join(', ')}])`,
+      );
     }
   }
   return [new MemRef(resultType(op), src.buffer, src.offset, shape, strides)];
@@ -128,9 +131,20 @@ const realloc: OpHandler = (op, [s, n], ctx) => {
 };
 
 const ATOMIC_OPS: Record<string, string> = {
-  addf: 'arith.addf', addi: 'arith.addi', maximumf: 'arith.maximumf', maxs: 'arith.maxsi', maxu: 'arith.maxui', minimumf: 'arith.minimumf',
-  mins: 'arith.minsi', minu: 'arith.minui', mulf: 'arith.mulf', muli: 'arith.muli', ori: 'arith.ori', andi: 'arith.andi',
-  maxnumf: 'arith.maxnumf', minnumf: 'arith.minnumf',
+  addf: 'arith.addf',
+  addi: 'arith.addi',
+  maximumf: 'arith.maximumf',
+  maxs: 'arith.maxsi',
+  maxu: 'arith.maxui',
+  minimumf: 'arith.minimumf',
+  mins: 'arith.minsi',
+  minu: 'arith.minui',
+  mulf: 'arith.mulf',
+  muli: 'arith.muli',
+  ori: 'arith.ori',
+  andi: 'arith.andi',
+  maxnumf: 'arith.maxnumf',
+  minnumf: 'arith.minnumf',
 };
 
 /** Stores `old <kind> value` and returns the old value. */
@@ -144,13 +158,19 @@ const atomicRMW: OpHandler = (op, [v, m, ...indices], ctx) => {
   return [old];
 };
 
-
-
 /** The same elements with dimensions (and their strides) permuted. */
 const transpose: OpHandler = (op, [s]) => {
   const src = s as MemRef;
   const perm = (op.getAttr('permutation') as AffineMapAttr).map.results.map((r) => (r as AffineDimExpr).position);
-  return [new MemRef(resultType(op), src.buffer, src.offset, perm.map((d) => src.shape[d]!), perm.map((d) => src.strides[d]!))];
+  return [
+    new MemRef(
+      resultType(op),
+      src.buffer,
+      src.offset,
+      perm.map((d) => src.shape[d]!),
+      perm.map((d) => src.strides[d]!),
+    ),
+  ];
 };
 
 /** The same view, typed in another memory space. */

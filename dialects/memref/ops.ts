@@ -14,7 +14,17 @@ import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { hasIdentityLayout } from './reshape-types.js';
-import { AnyMemRef, AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, Index, inferSubViewType, layoutNumSymbols, memRefRankReductionMask, stridesAndOffset } from './types.js';
+import {
+  AnyMemRef,
+  AnyNon0RankedOrUnrankedMemRef,
+  AnyRankedOrUnrankedMemRef,
+  elementTypeOf,
+  Index,
+  inferSubViewType,
+  layoutNumSymbols,
+  memRefRankReductionMask,
+  stridesAndOffset,
+} from './types.js';
 
 // ---------------------------------------------------------------------------------------- attributes
 
@@ -289,10 +299,14 @@ export const SubViewOp = defineOp({
     // MLIR reports these with emitError, without the op-name prefix.
     const unprefixed = (m: string) => new Diagnostic('error', op.loc, m);
     // OffsetSizeAndStrideOpInterface first.
-    if (offsets.length !== sizes.length) return unprefixed(`expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
-    if (strides.length !== sizes.length) return unprefixed(`expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
+    if (offsets.length !== sizes.length)
+      return unprefixed(`expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
+    if (strides.length !== sizes.length)
+      return unprefixed(`expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
     const mixed =
-      verifyMixedList(op, 'offset', source.rank, offsets, seg[1]!) ?? verifyMixedList(op, 'size', source.rank, sizes, seg[2]!) ?? verifyMixedList(op, 'stride', source.rank, strides, seg[3]!);
+      verifyMixedList(op, 'offset', source.rank, offsets, seg[1]!) ??
+      verifyMixedList(op, 'size', source.rank, sizes, seg[2]!) ??
+      verifyMixedList(op, 'stride', source.rank, strides, seg[3]!);
     if (mixed) return mixed;
     const negative = (list: bigint[]) => list.find((v) => v < 0n && !isDynamicIndex(v));
     const badOffset = negative(offsets);

@@ -44,8 +44,7 @@ export const reshapeFolders = {
 
 // ---- patterns (MLIR 19's ComposeReassociativeReshapeOps and CollapseShapeOpMemRefCastFolder) ----
 
-const reassociationAttr = (groups: readonly number[][]): ArrayAttr =>
-  ArrayAttr.get(groups.map((g) => ArrayAttr.get(g.map((d) => IntegerAttr.get(IntegerType.get(64), d)))));
+const reassociationAttr = (groups: readonly number[][]): ArrayAttr => ArrayAttr.get(groups.map((g) => ArrayAttr.get(g.map((d) => IntegerAttr.get(IntegerType.get(64), d)))));
 const nonIdentity = (t: Type) => t instanceof MemRefType && !hasIdentityLayout(t);
 
 /** MLIR's composeReassociationIndices: the groups of two reshapes in a row, as one; undefined when they do not compose. */
@@ -83,11 +82,15 @@ function composeReshapes(name: 'memref.expand_shape' | 'memref.collapse_shape'):
 
 /** MLIR's CollapseShapeOp::computeCollapsedType (SaturatedInteger products: 0 times anything is 0). */
 function collapsedType(src: MemRefType, groups: readonly number[][]): MemRefType | undefined {
-  const shape = groups.map((g) => g.reduce((p: number | null, d) => {
-    const s = src.shape[d]!;
-    if (p === 0 || s === 0) return 0;
-    return p === null || s < 0 ? null : p * s;
-  }, 1)).map((s) => (s === null ? -1 : s));
+  const shape = groups
+    .map((g) =>
+      g.reduce((p: number | null, d) => {
+        const s = src.shape[d]!;
+        if (p === 0 || s === 0) return 0;
+        return p === null || s < 0 ? null : p * s;
+      }, 1),
+    )
+    .map((s) => (s === null ? -1 : s));
   if (hasIdentityLayout(src)) return MemRefType.get(shape, src.elementType, undefined, src.memorySpace);
   const layout = collapsedLayout(src, groups);
   return layout && MemRefType.get(shape, src.elementType, layout, src.memorySpace);

@@ -80,8 +80,7 @@ export const CollapseShapeOp = defineOp({
   resultNames: () => ['collapse_shape'],
 });
 
-const isShapeOperand = (t: Type) =>
-  t instanceof MemRefType && t.rank === 1 && (t.elementType instanceof IndexType || (t.elementType instanceof IntegerType && t.elementType.isSignless));
+const isShapeOperand = (t: Type) => t instanceof MemRefType && t.rank === 1 && (t.elementType instanceof IndexType || (t.elementType instanceof IntegerType && t.elementType.isSignless));
 const ShapeMemRef = typeConstraint('1D memref of signless integer or index values', isShapeOperand, undefined, (t) => t instanceof MemRefType);
 
 export const ReshapeOp = defineOp({

@@ -43,7 +43,7 @@ export function collapsedShapeError(collapsed: readonly number[], expanded: read
       if (d >= expanded.length) return `reassociation index ${d} is out of bounds`;
       if (expanded[d]! < 0) dynamic = true;
     }
-    if ((collapsed[g]! < 0) !== dynamic) return `collapsed dim (${g}) must be dynamic if and only if reassociation group is dynamic`;
+    if (collapsed[g]! < 0 !== dynamic) return `collapsed dim (${g}) must be dynamic if and only if reassociation group is dynamic`;
     if (!dynamic) {
       const size = groups[g]!.reduce((p, d) => p * expanded[d]!, 1);
       if (size !== collapsed[g]) return `collapsed dim size (${collapsed[g]}) must equal reassociation group size (${size})`;

@@ -92,8 +92,7 @@ export const ReinterpretCastOp = defineOp({
     if (sizes.length !== strides.length) {
       return unprefixed(op, `expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
     }
-    const mixed =
-      verifyMixedList(op, 'offset', 1, offsets, nOff!) ?? verifyMixedList(op, 'size', res.rank, sizes, nSize!) ?? verifyMixedList(op, 'stride', res.rank, strides, nStride!);
+    const mixed = verifyMixedList(op, 'offset', 1, offsets, nOff!) ?? verifyMixedList(op, 'size', res.rank, sizes, nSize!) ?? verifyMixedList(op, 'stride', res.rank, strides, nStride!);
     if (mixed) return mixed;
     const src = op.operand(0).type as MemRefType | UnrankedMemRefType;
     if (src.memorySpace !== res.memorySpace) return unprefixed(op, `different memory spaces specified for source type '${src}' and result memref type '${res}'`);
@@ -265,7 +264,7 @@ export const RankOp = defineOp({
 
 export const ExtractAlignedPointerAsIndexOp = defineOp({
   name: 'memref.extract_aligned_pointer_as_index',
-  summary: 'extracts a memref\'s underlying aligned pointer as an index',
+  summary: "extracts a memref's underlying aligned pointer as an index",
   operands: { source: AnyRankedOrUnrankedMemRef },
   results: { aligned_pointer: Index },
   traits: [Pure],
@@ -305,7 +304,10 @@ export function transposedType(t: MemRefType, perm: AffineMap): MemRefType | und
   return MemRefType.get(
     order.map((d) => t.shape[d]!),
     t.elementType,
-    StridedLayoutAttr.get(so.offset, order.map((d) => so.strides[d]!)),
+    StridedLayoutAttr.get(
+      so.offset,
+      order.map((d) => so.strides[d]!),
+    ),
     t.memorySpace,
   );
 }

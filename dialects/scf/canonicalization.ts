@@ -15,7 +15,6 @@ import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { boolConstant, mergeBlocks, valueLoc } from './rewrite-helpers.js';
 import type { FoldResult } from '../../core/ir/op-definition.js';
 
-
 /** Inline the single block of `region` before `op` (its arguments bound to `args`) and replace `op` by what its terminator yielded. */
 function replaceOpWithRegion(rw: PatternRewriter, op: Operation, region: Region, args: readonly Value[] = []): void {
   const block = region.entry!;
@@ -153,7 +152,12 @@ function dropIterArgs(op: Operation, rw: PatternRewriter, oldBlock: Block, yield
   // mlir-opt 19 keeps it, so we do too.)
   const keep = inits.map((init, i) => !(args[i] === yielded[i] || (!args[i]!.hasUses && (init === yielded[i] || !op.results[i]!.hasUses))));
   const newInits = inits.filter((_, i) => keep[i]);
-  const newFor = createLike(rw, op, [...op.operands.slice(0, 3), ...newInits], newInits.map((v) => v.type));
+  const newFor = createLike(
+    rw,
+    op,
+    [...op.operands.slice(0, 3), ...newInits],
+    newInits.map((v) => v.type),
+  );
   // The body block as scf.for's builder makes it: the induction variable, the iter_args, and a
   // yield when there are none (built before the loop is inserted: nobody is told of it).
   const newBlock = newFor.region(0).appendBlock(new Block());
@@ -225,7 +229,12 @@ export const ConvertTrivialIfToSelect = definePattern({
     const inside = (v: Value, r: Region) => v.parentBlock?.parent === r;
     const stays = tv.map((t, i) => inside(t, op.region(0)) || inside(fv[i]!, op.region(1)));
     if (stays.every(Boolean)) return false;
-    const replacement = createLike(rw, op, [cond], op.resultTypes.filter((_, i) => stays[i]));
+    const replacement = createLike(
+      rw,
+      op,
+      [cond],
+      op.resultTypes.filter((_, i) => stays[i]),
+    );
     takeBody(rw, op.region(0), replacement.region(0));
     takeBody(rw, op.region(1), replacement.region(1));
     const results: Value[] = [];
@@ -271,13 +280,25 @@ export const RemoveUnusedResults = definePattern({
   matchAndRewrite(op, rw) {
     const used = op.results.filter((r) => r.hasUses);
     if (used.length === op.results.length) return false;
-    const newIf = createLike(rw, op, op.operands, used.map((r) => r.type));
+    const newIf = createLike(
+      rw,
+      op,
+      op.operands,
+      used.map((r) => r.type),
+    );
     for (const r of [0, 1]) {
       takeBody(rw, op.region(r), newIf.region(r));
       const y = newIf.region(r).entry!.last!;
-      setOperands(rw, y, used.map((u) => y.operands[u.index]!));
+      setOperands(
+        rw,
+        y,
+        used.map((u) => y.operands[u.index]!),
+      );
     }
-    rw.replaceOp(op, op.results.map((r) => (r.hasUses ? newIf.results[used.indexOf(r)]! : r)));
+    rw.replaceOp(
+      op,
+      op.results.map((r) => (r.hasUses ? newIf.results[used.indexOf(r)]! : r)),
+    );
     return true;
   },
 });
@@ -508,6 +529,15 @@ export const SingleBlockExecuteInliner = definePattern({
 
 export const scfPatterns: Readonly<Record<string, readonly RewritePattern[]>> = {
   'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
-  'scf.if': [CombineIfs, CombineNestedIfs, ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
+  'scf.if': [
+    CombineIfs,
+    CombineNestedIfs,
+    ConditionPropagation,
+    ConvertTrivialIfToSelect,
+    RemoveEmptyElseBranch,
+    RemoveStaticCondition,
+    RemoveUnusedResults,
+    ReplaceIfYieldWithConditionOrValue,
+  ],
   'scf.execute_region': [SingleBlockExecuteInliner],
 };

@@ -65,8 +65,7 @@ export const ForallOp = defineOp({
     const [lbs, ubs, steps, outs] = operandGroups(op);
     const body = op.region(0).entry!;
     const rank = statics(op, 'staticLowerBound').length;
-    const list = (values: readonly Operation['operands'][number][], name: string) =>
-      printDynamicIndexList(p, values, op.properties.get(name) as DenseArrayAttr, '()');
+    const list = (values: readonly Operation['operands'][number][], name: string) => printDynamicIndexList(p, values, op.properties.get(name) as DenseArrayAttr, '()');
     p.write(' (');
     p.printOperands(body.arguments.slice(0, rank));
     if (isNormalized(op)) {
@@ -90,14 +89,19 @@ export const ForallOp = defineOp({
     p.printRegion(op.region(0), false, op.results.length > 0);
     p.printOptionalAttrDict(op, ['operandSegmentSizes', 'staticLowerBound', 'staticUpperBound', 'staticStep']);
   },
-  parse: ((parser, state) => {
+  parse: (parser, state) => {
     const ivs: UnresolvedOperand[] = [];
     parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => ivs.push(parser.parseOperand(false)), ' in argument list');
     const index = IndexType.get();
     const bound = () => {
       const offset = parser.offset;
       const { operands, statics: values } = parseDynamicIndexList(parser, Tok.LParen, Tok.RParen);
-      parser.resolveOperands(operands, operands.map(() => index), offset, state.operands);
+      parser.resolveOperands(
+        operands,
+        operands.map(() => index),
+        offset,
+        state.operands,
+      );
       return { n: operands.length, values };
     };
     let lb = { n: 0, values: denseI64(ivs.map(() => 0)) };
@@ -120,10 +124,7 @@ export const ForallOp = defineOp({
       state.types.push(...parser.parseOptionalArrowTypeList());
       parser.resolveOperands(outs, state.types, outsOffset, state.operands);
     }
-    const region = parseRegionWith(parser, [
-      ...ivs.map((operand) => ({ operand, type: index as Type })),
-      ...outArgs.map((operand, i) => ({ operand, type: state.types[i]! })),
-    ]);
+    const region = parseRegionWith(parser, [...ivs.map((operand) => ({ operand, type: index as Type })), ...outArgs.map((operand, i) => ({ operand, type: state.types[i]! }))]);
     ensureImplicitTerminator(region, ForallOp.definition, parser.context, state.loc);
     state.regions.push(region);
     parser.parseOptionalAttrDict(state);
@@ -131,7 +132,7 @@ export const ForallOp = defineOp({
     state.properties.set('staticUpperBound', ub.values);
     state.properties.set('staticStep', step.values);
     state.properties.set('operandSegmentSizes', segmentSizesAttr([lb.n, ub.n, step.n, outs.length]));
-  }),
+  },
 });
 
 export const InParallelOp = defineOp({
@@ -153,10 +154,10 @@ export const InParallelOp = defineOp({
     p.printRegion(op.region(0), false, false);
     p.printOptionalAttrDict(op);
   },
-  parse: ((parser, state) => {
+  parse: (parser, state) => {
     const region = parseRegionWith(parser);
     if (region.empty) region.ensureEntry();
     state.regions.push(region);
     parser.parseOptionalAttrDict(state);
-  }),
+  },
 });

@@ -50,7 +50,13 @@ export const IndexSwitchOp = defineOp({
     if (cases.length !== op.regions.length - 1) return `has ${op.regions.length - 1} case regions but ${cases.length} case values`;
     const dup = cases.find((v, i) => cases.indexOf(v) !== i);
     if (dup !== undefined) return `has duplicate case value: ${dup}`;
-    return checkRegion(op, op.region(0), 'default region') ?? op.regions.slice(1).map((r, i) => checkRegion(op, r, `case region #${i}`)).find((d) => d !== undefined);
+    return (
+      checkRegion(op, op.region(0), 'default region') ??
+      op.regions
+        .slice(1)
+        .map((r, i) => checkRegion(op, r, `case region #${i}`))
+        .find((d) => d !== undefined)
+    );
   },
   print(p: OpAsmPrinter, op: Operation) {
     p.write(' ');
@@ -72,7 +78,7 @@ export const IndexSwitchOp = defineOp({
     const y = op.region(0).entry?.last;
     p.printRegion(op.region(0), true, !(y && y.name === 'scf.yield' && y.numOperands === 0 && !y.attributesIfAny?.size && !y.propertiesIfAny?.size));
   },
-  parse: ((parser, state) => {
+  parse: (parser, state) => {
     const arg = parser.parseOperand();
     parser.resolveOperands([arg], [IndexType.get()], arg.offset, state.operands);
     parser.parseOptionalAttrDict(state);
@@ -88,5 +94,5 @@ export const IndexSwitchOp = defineOp({
     ensureImplicitTerminator(dflt, IndexSwitchOp.definition, parser.context, state.loc);
     state.properties.set('cases', denseI64(cases));
     state.regions.push(dflt, ...regions);
-  }),
+  },
 });

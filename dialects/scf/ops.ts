@@ -26,10 +26,7 @@ import { whilePatterns } from './while-canonicalization.js';
 
 export { I1 } from '../../core/ir/constraints.js';
 import { I1 } from '../../core/ir/constraints.js';
-export const AnySignlessIntegerOrIndex = typeConstraint(
-  'signless integer or index',
-  (t) => t instanceof IndexType || (t instanceof IntegerType && t.isSignless),
-);
+export const AnySignlessIntegerOrIndex = typeConstraint('signless integer or index', (t) => t instanceof IndexType || (t instanceof IntegerType && t.isSignless));
 
 /**
  * RegionBranchOpInterface's check of one control-flow edge: the values forwarded by `from`
@@ -249,7 +246,7 @@ export const IfOp = defineOp({
 
 export const WhileOp = defineOp({
   name: 'scf.while',
-  summary: 'a generic \'while\' loop',
+  summary: "a generic 'while' loop",
   operands: { inits: variadic() },
   results: { results: variadic() },
   regions: { before: {}, after: {} },
@@ -288,7 +285,12 @@ export const WhileOp = defineOp({
     const beforeArgs = op.region(0).entry?.arguments ?? [];
     printInitializationList(p, beforeArgs, op.operands, ' ');
     p.write(' : ');
-    p.printType(FunctionType.get(op.operands.map((v) => v.type), op.resultTypes));
+    p.printType(
+      FunctionType.get(
+        op.operands.map((v) => v.type),
+        op.resultTypes,
+      ),
+    );
     p.write(' ');
     p.printRegion(op.region(0), false);
     p.write(' do ');
@@ -308,7 +310,10 @@ export const WhileOp = defineOp({
       throw parser.opError(`expected as many input types as operands (expected ${inits.length} got ${fnType.inputs.length})`, typeOffset);
     }
     parser.resolveOperands(inits, fnType.inputs, parser.offset, state.operands);
-    const before = parseRegionWith(parser, args.map((a, i) => ({ operand: a, type: fnType.inputs[i]! })));
+    const before = parseRegionWith(
+      parser,
+      args.map((a, i) => ({ operand: a, type: fnType.inputs[i]! })),
+    );
     parser.parseKeyword('do');
     const after = parseRegionWith(parser);
     state.regions.push(before, after);

@@ -98,7 +98,7 @@ export const ParallelOp = defineOp({
     p.printRegion(op.region(0), false);
     p.printOptionalAttrDict(op, ['operandSegmentSizes']);
   },
-  parse: ((parser, state) => {
+  parse: (parser, state) => {
     const ivs: UnresolvedOperand[] = [];
     parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => ivs.push(parser.parseOperand(false)), ' in argument list');
     const index = IndexType.get();
@@ -108,19 +108,27 @@ export const ParallelOp = defineOp({
       else parser.parseKeyword(key);
       const offset = parser.offset;
       const list = parseParenOperands(parser, ivs.length);
-      parser.resolveOperands(list, list.map(() => index), offset, state.operands);
+      parser.resolveOperands(
+        list,
+        list.map(() => index),
+        offset,
+        state.operands,
+      );
       bounds.push(list);
     }
     let inits: UnresolvedOperand[] = [];
     if (parser.parseOptionalKeyword('init') !== undefined) inits = parseParenOperands(parser);
     state.types.push(...parser.parseOptionalArrowTypeList());
-    const body = parseRegionWith(parser, ivs.map((operand) => ({ operand, type: index })));
+    const body = parseRegionWith(
+      parser,
+      ivs.map((operand) => ({ operand, type: index })),
+    );
     state.properties.set('operandSegmentSizes', segmentSizesAttr([ivs.length, ivs.length, ivs.length, inits.length]));
     parser.parseOptionalAttrDict(state);
     parser.resolveOperands(inits, state.types, parser.nameOffset, state.operands);
     ensureImplicitTerminator(body, ParallelOp.definition, parser.context, state.loc);
     state.regions.push(body);
-  }),
+  },
 });
 
 export const ReduceOp = defineOp({
@@ -155,7 +163,7 @@ export const ReduceOp = defineOp({
     });
     p.printOptionalAttrDict(op);
   },
-  parse: ((parser, state) => {
+  parse: (parser, state) => {
     let operands: UnresolvedOperand[] = [];
     let types: Type[] = [];
     let offset = parser.offset;
@@ -172,7 +180,7 @@ export const ReduceOp = defineOp({
     }
     parser.parseOptionalAttrDict(state);
     parser.resolveOperands(operands, types, offset, state.operands);
-  }),
+  },
 });
 
 export const ReduceReturnOp = defineOp({

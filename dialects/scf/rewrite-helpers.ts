@@ -6,7 +6,6 @@ import { i1 } from '../../core/ir/types.js';
 import type { BlockArgument, Value } from '../../core/ir/value.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 
-
 /** Where a value is defined (MLIR's Value::getLoc). */
 export function valueLoc(v: Value): Location {
   return v.definingOp?.loc ?? (v as BlockArgument).loc;

@@ -37,4 +37,3 @@ export function parseRegionWith(parser: Parser, args?: RegionArgument[]): Region
   parser.parseRegion(region, args);
   return region;
 }
-

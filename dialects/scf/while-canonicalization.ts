@@ -14,7 +14,6 @@ import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.j
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { boolConstant, mergeBlocks, valueLoc } from './rewrite-helpers.js';
 
-
 // ---- accessors and builders ----------------------------------------------------------------------
 
 const beforeBlock = (op: Operation): Block => op.region(0).entry!;
@@ -43,8 +42,18 @@ function createWhile(rw: PatternRewriter, op: Operation, resultTypes: readonly T
  */
 function createWhileWithBlocks(rw: PatternRewriter, op: Operation, resultTypes: readonly Type[], inits: readonly Value[]): Operation {
   const newWhile = createWhile(rw, op, resultTypes, inits);
-  createBlock(newWhile, 0, inits.map((v) => v.type), inits.map(valueLoc));
-  createBlock(newWhile, 1, resultTypes, resultTypes.map(() => op.loc));
+  createBlock(
+    newWhile,
+    0,
+    inits.map((v) => v.type),
+    inits.map(valueLoc),
+  );
+  createBlock(
+    newWhile,
+    1,
+    resultTypes,
+    resultTypes.map(() => op.loc),
+  );
   return newWhile;
 }
 
@@ -88,7 +97,15 @@ export const RemoveLoopInvariantArgsFromBeforeBlock = definePattern({
     const newYielded = yielded.slice(0, n).filter(keep);
     replaceTerminator(rw, yieldOp, 'scf.yield', newYielded);
     const newWhile = createWhile(rw, op, op.resultTypes, newInits);
-    const newBefore = createBlock(newWhile, 0, newYielded.map((v) => v.type), oldBefore.arguments.slice(0, n).filter(keep).map((a) => a.loc));
+    const newBefore = createBlock(
+      newWhile,
+      0,
+      newYielded.map((v) => v.type),
+      oldBefore.arguments
+        .slice(0, n)
+        .filter(keep)
+        .map((a) => a.loc),
+    );
     let j = 0;
     const args = oldBefore.arguments.map((_, i) => (invariant[i] ? op.operand(i) : newBefore.arguments[j++]!));
     mergeBlocks(rw, oldBefore, newBefore, args);
@@ -120,9 +137,17 @@ export const RemoveLoopInvariantValueYielded = definePattern({
     const newAfter = createBlock(newWhile, 1, keptTypes, keptLocs);
     let j = 0;
     const replacements = forwarded.map((v, i) => (outside[i] ? { arg: v, result: v } : { arg: newAfter.arguments[j]!, result: newWhile.results[j++]! }));
-    mergeBlocks(rw, oldAfter, newAfter, replacements.map((r) => r.arg));
+    mergeBlocks(
+      rw,
+      oldAfter,
+      newAfter,
+      replacements.map((r) => r.arg),
+    );
     rw.inlineRegionBefore(op.region(0), newWhile.region(0), 0);
-    rw.replaceOp(op, replacements.map((r) => r.result));
+    rw.replaceOp(
+      op,
+      replacements.map((r) => r.result),
+    );
     return true;
   },
 });
@@ -212,7 +237,12 @@ export const WhileUnusedResult = definePattern({
     const types = kept.map((i) => op.results[i]!.type);
     replaceTerminator(rw, cond, 'scf.condition', [cond.operand(0), ...kept.map((i) => cond.operand(1 + i))]);
     const newWhile = createWhile(rw, op, types, op.operands);
-    const newAfter = createBlock(newWhile, 1, types, types.map(() => op.loc));
+    const newAfter = createBlock(
+      newWhile,
+      1,
+      types,
+      types.map(() => op.loc),
+    );
     // Unused entries keep the old values: nothing uses them.
     const results: Value[] = [...op.results];
     const args: Value[] = [...afterArgs];
@@ -245,7 +275,12 @@ export const WhileRemoveDuplicatedResults = definePattern({
     }
     if (unique.length === forwarded.length) return false;
 
-    const newWhile = createWhileWithBlocks(rw, op, unique.map((v) => v.type), op.operands);
+    const newWhile = createWhileWithBlocks(
+      rw,
+      op,
+      unique.map((v) => v.type),
+      op.operands,
+    );
     const newBefore = beforeBlock(newWhile);
     const newAfter = afterBlock(newWhile);
     const afterArgs = forwarded.map((v) => newAfter.arguments[position.get(v)!]!);

@@ -30,7 +30,12 @@ const BLOCKED_FIELDS = ['sizePerThread', 'threadsPerWarp', 'warpsPerGroup', 'ord
 export class BlockedLayoutAttr extends DialectAttr {
   readonly dialect = 'tile';
   readonly mnemonic = 'blocked';
-  private constructor(readonly sizePerThread: readonly number[], readonly threadsPerWarp: readonly number[], readonly warpsPerGroup: readonly number[], readonly order: readonly number[]) {
+  private constructor(
+    readonly sizePerThread: readonly number[],
+    readonly threadsPerWarp: readonly number[],
+    readonly warpsPerGroup: readonly number[],
+    readonly order: readonly number[],
+  ) {
     super();
   }
   /** Why the parameters do not make a layout, or undefined. */
@@ -80,7 +85,12 @@ export interface SharedLayoutParams {
 export class SharedLayoutAttr extends DialectAttr {
   readonly dialect = 'tile';
   readonly mnemonic = 'shared';
-  private constructor(readonly vec: number, readonly perPhase: number, readonly maxPhase: number, readonly order: readonly number[]) {
+  private constructor(
+    readonly vec: number,
+    readonly perPhase: number,
+    readonly maxPhase: number,
+    readonly order: readonly number[],
+  ) {
     super();
   }
   static check(p: SharedLayoutParams): string | undefined {
@@ -129,14 +139,19 @@ export function parseIntegerList(parser: Parser): number[] {
 function parseParams<T>(parser: Parser, what: string, names: readonly string[], parseValue: (name: string) => T): Map<string, T> {
   const seen = new Map<string, T>();
   parser.expect(Tok.Less, "'<'");
-  parser.parseCommaSeparated(undefined, Tok.Greater, () => {
-    const offset = parser.offset;
-    const name = parser.isKeyword() ? parser.parseKeyword() : '';
-    if (!names.includes(name)) throw parser.emitError(`expected one of ${names.map((n) => `'${n}'`).join(', ')} in #tile.${what}`, offset);
-    if (seen.has(name)) throw parser.emitError(`duplicate '${name}' in #tile.${what}`, offset);
-    parser.expect(Tok.Equal, "'='");
-    seen.set(name, parseValue(name));
-  }, `#tile.${what} parameters`);
+  parser.parseCommaSeparated(
+    undefined,
+    Tok.Greater,
+    () => {
+      const offset = parser.offset;
+      const name = parser.isKeyword() ? parser.parseKeyword() : '';
+      if (!names.includes(name)) throw parser.emitError(`expected one of ${names.map((n) => `'${n}'`).join(', ')} in #tile.${what}`, offset);
+      if (seen.has(name)) throw parser.emitError(`duplicate '${name}' in #tile.${what}`, offset);
+      parser.expect(Tok.Equal, "'='");
+      seen.set(name, parseValue(name));
+    },
+    `#tile.${what} parameters`,
+  );
   const missing = names.filter((n) => !seen.has(n));
   if (missing.length) throw parser.emitError(`#tile.${what} is missing '${missing[0]}'`);
   return seen;
@@ -178,18 +193,17 @@ export function parseTileAttribute(parser: Parser, mnemonic: string): Attribute 
 export const UnitAttrC = attrConstraint('unit attribute', (a): a is UnitAttr => a instanceof UnitAttr, { unit: true });
 
 /** An i64 array printed `[1, 2]` in custom formats (as MLIR's DenseI64ArrayAttr). */
-export const I64ListAttr = attrConstraint(
-  'i64 dense array attribute',
-  (a): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(64),
-  {
-    formatPrint: (p: AttrTypeWriter, a: DenseArrayAttr) => p.write(list(a.numbers)),
-    formatParse: (parser: Parser) => i64List(parseIntegerList(parser)),
-    formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
-  },
-);
+export const I64ListAttr = attrConstraint('i64 dense array attribute', (a): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(64), {
+  formatPrint: (p: AttrTypeWriter, a: DenseArrayAttr) => p.write(list(a.numbers)),
+  formatParse: (parser: Parser) => i64List(parseIntegerList(parser)),
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
+});
 
 export function i64List(values: readonly number[]): DenseArrayAttr {
-  return DenseArrayAttr.get(IntegerType.get(64), values.map((v) => BigInt(v)));
+  return DenseArrayAttr.get(
+    IntegerType.get(64),
+    values.map((v) => BigInt(v)),
+  );
 }
 
 /** Printed in full (`#tile.shared<...>`) in custom formats. */

@@ -48,7 +48,10 @@ export function collective(handler: OpHandler): OpHandler {
     const done = table.get(n);
     if (done) {
       if (done.op !== op) {
-        throw opError(op, `is not the collective op ${done.by} executed at this point (${done.op.name} at ${formatLoc(done.op.loc)}): every thread of a workgroup must execute the same tile/async ops in the same order`);
+        throw opError(
+          op,
+          `is not the collective op ${done.by} executed at this point (${done.op.name} at ${formatLoc(done.op.loc)}): every thread of a workgroup must execute the same tile/async ops in the same order`,
+        );
       }
       operands.forEach((v, i) => {
         const w = done.operands[i]!;

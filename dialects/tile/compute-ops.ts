@@ -34,7 +34,11 @@ export const DotOp = defineOp({
   assemblyFormat: '$a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)',
   verify(op) {
     const [a, b, acc] = [tensorOf(op, 0), tensorOf(op, 1), tensorOf(op, 2)];
-    for (const [t, n] of [[a, 'A'], [b, 'B'], [acc, 'accumulator']] as const) {
+    for (const [t, n] of [
+      [a, 'A'],
+      [b, 'B'],
+      [acc, 'accumulator'],
+    ] as const) {
       if (t.rank !== 2) return `${n} must be a 2-D tensor, got '${t}'`;
     }
     if (!isDotInput(a.elementType)) return `A element type must be f16, bf16 or f32, got '${a.elementType}'`;

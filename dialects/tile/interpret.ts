@@ -361,7 +361,11 @@ function mapAccesses(op: Operation, mems: readonly MemRef[], nIn: number): { spa
   mems.forEach((m, i) => {
     const what = i < nIn ? `input #${i}` : `output #${i - nIn}`;
     projectedDims(maps[i]!)!.forEach((d, k) => {
-      if (m.shape[k] !== space[d]) throw opError(op, `${what} has shape ${list(m.shape)} at run time: its dimension ${k} is ${m.shape[k]} but iteration dimension d${d} is ${space[d]} (the iteration space is output #0's shape ${list(space)})`);
+      if (m.shape[k] !== space[d])
+        throw opError(
+          op,
+          `${what} has shape ${list(m.shape)} at run time: its dimension ${k} is ${m.shape[k]} but iteration dimension d${d} is ${space[d]} (the iteration space is output #0's shape ${list(space)})`,
+        );
     });
   });
   return { space, reads: maps.slice(0, nIn).map((m) => (m.isIdentity() ? undefined : projectionIndex(space, projectedDims(m)!))) };
@@ -421,7 +425,11 @@ const reduction: OpHandler = (op, [x, r], ctx) => {
     acc[o] = a === undefined ? xs[k]! : combine(a, xs[k]!);
   }
   const identity = reductionIdentity(kind, elem);
-  ctx.memory.writeView(R, acc.map((v) => v ?? identity), op);
+  ctx.memory.writeView(
+    R,
+    acc.map((v) => v ?? identity),
+    op,
+  );
 };
 
 export const tileSemantics: DialectSemantics = {

@@ -28,8 +28,7 @@ export const MatmulOp = defineOp({
   operands: { a: RankedMemRef, b: RankedMemRef, c: RankedMemRef },
   attributes: { transpose_a: optionalAttr(UnitAttrC), transpose_b: optionalAttr(UnitAttrC), accumulate: optionalAttr(UnitAttrC) },
   traits: [MemoryEffects('read', 'write')],
-  assemblyFormat:
-    '$a `,` $b `,` $c (`transpose_a` $transpose_a^)? (`transpose_b` $transpose_b^)? (`accumulate` $accumulate^)? attr-dict `:` type($a) `,` type($b) `,` type($c)',
+  assemblyFormat: '$a `,` $b `,` $c (`transpose_a` $transpose_a^)? (`transpose_b` $transpose_b^)? (`accumulate` $accumulate^)? attr-dict `:` type($a) `,` type($b) `,` type($c)',
   verify(op) {
     const [a, b, c] = [memOf(op, 0), memOf(op, 1), memOf(op, 2)];
     const names = ['A', 'B', 'C'];
@@ -162,8 +161,7 @@ export const MapOp = defineOp({
   attributes: { indexing_maps: optionalAttr(AffineMapArray) },
   regions: { body: {} },
   traits: [MemoryEffects('read', 'write')],
-  assemblyFormat:
-    '(`indexing_maps` `=` $indexing_maps^)? (`ins` `(` $inputs^ `:` type($inputs) `)`)? `outs` `(` $outputs `:` type($outputs) `)` attr-dict-with-keyword $body',
+  assemblyFormat: '(`indexing_maps` `=` $indexing_maps^)? (`ins` `(` $inputs^ `:` type($inputs) `)`)? `outs` `(` $outputs `:` type($outputs) `)` attr-dict-with-keyword $body',
   blockArgNames: (op) => op.regions[0]!.entry?.arguments.map(() => 'in') ?? [],
   verify: verifyMap,
   verifyRegions: verifyMapBody,
@@ -176,7 +174,11 @@ export const reductionDims = (op: Operation): number[] => (op.properties.get('di
 
 function verifyReduction(op: Operation): string | undefined {
   const [x, r] = [memOf(op, 0), memOf(op, 1)];
-  for (const [t, what] of [[x, 'input'], [r, 'output']] as const) if (!isGlobalMemRef(t)) return `${what} must be in global memory, got '${t}'`;
+  for (const [t, what] of [
+    [x, 'input'],
+    [r, 'output'],
+  ] as const)
+    if (!isGlobalMemRef(t)) return `${what} must be in global memory, got '${t}'`;
   const dims = reductionDims(op);
   for (const [i, d] of dims.entries()) {
     if (d < 0 || d >= x.rank) return `dimension ${d} is out of range for the rank-${x.rank} input (dimensions are in [0, ${x.rank}))`;
@@ -205,8 +207,7 @@ export const ReductionOp = defineOp({
   operands: { input: RankedMemRef, output: RankedMemRef },
   attributes: { kind: required(ReduceKindConstraint), dimensions: required(I64ListAttr), accumulate: optionalAttr(UnitAttrC) },
   traits: [MemoryEffects('read', 'write')],
-  assemblyFormat:
-    '$kind `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `dimensions` `=` $dimensions (`accumulate` $accumulate^)? attr-dict',
+  assemblyFormat: '$kind `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `dimensions` `=` $dimensions (`accumulate` $accumulate^)? attr-dict',
   verify: verifyReduction,
 });
 
@@ -219,7 +220,12 @@ export const fusedOps = (op: Operation): Operation[] => op.region(0).entry!.ops.
 
 /** The buffers a tile.fusion allocates in its body: its intermediates, which tiling keeps in registers. */
 export const fusionIntermediates = (op: Operation): Set<Operation['results'][number]> =>
-  new Set(op.region(0).entry!.ops.filter((o) => o.name === 'memref.alloc').map((o) => o.results[0]!));
+  new Set(
+    op
+      .region(0)
+      .entry!.ops.filter((o) => o.name === 'memref.alloc')
+      .map((o) => o.results[0]!),
+  );
 
 function verifyFusion(op: Operation): string | undefined {
   const body = op.region(0).entry;

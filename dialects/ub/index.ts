@@ -7,7 +7,6 @@ export { PoisonAttr } from './attributes.js';
 export { PoisonOp, PoisonAttrConstraint } from './ops.js';
 export { materializePoison } from './materialize.js';
 
-
 export const ubDialect = defineDialect({
   name: 'ub',
   summary: 'undefined behavior: poison values',

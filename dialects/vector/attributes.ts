@@ -23,15 +23,11 @@ export function parseCombiningKindBody(parser: Parser, inOp = false): CombiningK
 }
 
 /** In custom formats the kind prints as its bare body: `vector.reduction <add>, ...`. */
-export const CombiningKindAttrConstraint = attrConstraint(
-  'Kind of combining function for contractions and reductions',
-  (a): a is CombiningKindAttr => a instanceof CombiningKindAttr,
-  {
-    formatPrint: (p: AttrTypeWriter, a: CombiningKindAttr) => a.printBody(p),
-    formatParse: (parser: Parser) => parseCombiningKindBody(parser, true),
-    formatStartsHere: (parser: Parser) => parser.peek(Tok.Less),
-  },
-);
+export const CombiningKindAttrConstraint = attrConstraint('Kind of combining function for contractions and reductions', (a): a is CombiningKindAttr => a instanceof CombiningKindAttr, {
+  formatPrint: (p: AttrTypeWriter, a: CombiningKindAttr) => a.printBody(p),
+  formatParse: (parser: Parser) => parseCombiningKindBody(parser, true),
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.Less),
+});
 
 export function parseVectorAttribute(parser: Parser, mnemonic: string): CombiningKindAttr | IteratorTypeAttr | PrintPunctuationAttr {
   if (mnemonic === 'kind') return parseCombiningKindBody(parser);

@@ -34,7 +34,6 @@ function splatOf(type: Type, value: Attribute | undefined): DenseElementsAttr | 
   return undefined;
 }
 
-
 // ---- folders ------------------------------------------------------------------------------------
 
 /** broadcast to its own type -> the source; of a constant -> a splat constant. */

@@ -22,7 +22,12 @@ import { AnyVectorOfAnyRank, kindSupports } from './ops.js';
 const vec = (op: Operation, i: number) => op.operand(i).type as VectorType;
 const elementOf = (t: Type) => (t instanceof VectorType ? t.elementType : t);
 const kindOf = (op: Operation) => (op.properties.get('kind') as CombiningKindAttr).value;
-const AnyVector = typeConstraint('vector of any type values', (t) => t instanceof VectorType, undefined, (t) => t instanceof VectorType);
+const AnyVector = typeConstraint(
+  'vector of any type values',
+  (t) => t instanceof VectorType,
+  undefined,
+  (t) => t instanceof VectorType,
+);
 const ADD = CombiningKindAttr.get('add');
 
 // ---------------------------------------------------------------------------------------- multi_reduction
@@ -135,7 +140,12 @@ const iteratorsOf = (op: Operation): IteratorType[] => (op.properties.get('itera
 const resultIndex = (map: AffineMap, dim: number) => map.results.findIndex((r) => r instanceof AffineDimExpr && r.position === dim);
 const isProjectedPermutation = (map: AffineMap) => {
   const seen = new Set<number>();
-  return map.numSymbols === 0 && map.results.every((r) => (r.kind === 'constant' && (r as unknown as { value: bigint }).value === 0n) || (r instanceof AffineDimExpr && !seen.has(r.position) && seen.add(r.position) !== undefined));
+  return (
+    map.numSymbols === 0 &&
+    map.results.every(
+      (r) => (r.kind === 'constant' && (r as unknown as { value: bigint }).value === 0n) || (r instanceof AffineDimExpr && !seen.has(r.position) && seen.add(r.position) !== undefined),
+    )
+  );
 };
 
 /** Pairs of (lhs dim, rhs dim) iterating over iterators of `kind` (MLIR's getDimMap). */
@@ -151,17 +161,13 @@ function dimMap(op: Operation, kind: IteratorType): [number, number][] {
   return out;
 }
 
-const validDimMap = (lhs: VectorType, rhs: VectorType, map: [number, number][]) =>
-  map.every(([l, r]) => l >= 0 && l < lhs.rank && r >= 0 && r < rhs.rank && lhs.shape[l] === rhs.shape[r]);
+const validDimMap = (lhs: VectorType, rhs: VectorType, map: [number, number][]) => map.every(([l, r]) => l >= 0 && l < lhs.rank && r >= 0 && r < rhs.rank && lhs.shape[l] === rhs.shape[r]);
 
 function verifyContractOutput(op: Operation, lhs: VectorType, rhs: VectorType, acc: Type, res: Type, contracting: [number, number][], batch: [number, number][]): string | undefined {
   const lhsContracting = new Set(contracting.map((p) => p[0]));
   const rhsContracting = new Set(contracting.map((p) => p[1]));
   const rhsBatch = new Set(batch.map((p) => p[1]));
-  const expectedDims = [
-    ...lhs.shape.filter((_, i) => !lhsContracting.has(i)),
-    ...rhs.shape.filter((_, i) => !rhsContracting.has(i) && !rhsBatch.has(i)),
-  ];
+  const expectedDims = [...lhs.shape.filter((_, i) => !lhsContracting.has(i)), ...rhs.shape.filter((_, i) => !rhsContracting.has(i) && !rhsBatch.has(i))];
   if (expectedDims.length === 0) {
     if (res instanceof VectorType || acc instanceof VectorType) return 'invalid accumulator/result vector shape';
     return undefined;
@@ -172,7 +178,10 @@ function verifyContractOutput(op: Operation, lhs: VectorType, rhs: VectorType, a
   const used = new Set<number>();
   for (const m of [lhsMap!, rhsMap!]) for (const r of m.results) if (r instanceof AffineDimExpr) used.add(r.position);
   for (let d = 0; d < lhsMap!.numDims; d++) if (!used.has(d)) return 'expected all dimensions to be either a LHS or a RHS dimension';
-  for (const [v, m] of [[lhs, lhsMap!], [rhs, rhsMap!]] as const) {
+  for (const [v, m] of [
+    [lhs, lhsMap!],
+    [rhs, rhsMap!],
+  ] as const) {
     for (let i = 0; i < v.rank; i++) {
       const r = m.results[i];
       if (r instanceof AffineDimExpr && extents[r.position] === undefined) extents[r.position] = v.shape[i]!;
@@ -286,10 +295,7 @@ export const ScanOp = defineOp({
   results: { dest: AnyVectorOfAnyRank, accumulated_value: AnyVectorOfAnyRank },
   attributes: { kind: required(CombiningKindAttrConstraint), reduction_dim: required(I64Attr), inclusive: required(BoolAttr) },
   traits: [Pure],
-  typeRelations: [
-    { allMatch: ['source', 'dest'] },
-    { allMatch: ['initial_value', 'accumulated_value'] },
-  ],
+  typeRelations: [{ allMatch: ['source', 'dest'] }, { allMatch: ['initial_value', 'accumulated_value'] }],
   // ODS names the results of multi-result ops after their declaration.
   resultNames: () => ['dest', 'accumulated_value'],
   assemblyFormat: '$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)',

@@ -40,19 +40,15 @@ export const i64Values = (a: ArrayAttr): number[] => a.elements.map((e) => Numbe
 export const i64Array = (values: readonly (number | bigint)[]): ArrayAttr => ArrayAttr.get(values.map((v) => IntegerAttr.get(IntegerType.get(64), BigInt(v))));
 
 /** MLIR's DenseI64ArrayAttr as custom formats print it: `[1, 0]` (generic form: `array<i64: 1, 0>`). */
-export const DenseI64List = attrConstraint(
-  'i64 dense array attribute',
-  (a): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(64),
-  {
-    formatPrint: (p: AttrTypeWriter, a: DenseArrayAttr) => p.write(`[${a.numbers.join(', ')}]`),
-    formatParse: (parser: Parser) => {
-      const values: bigint[] = [];
-      parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => values.push(BigInt(parser.parseInteger())));
-      return DenseArrayAttr.get(IntegerType.get(64), values);
-    },
-    formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
+export const DenseI64List = attrConstraint('i64 dense array attribute', (a): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType === IntegerType.get(64), {
+  formatPrint: (p: AttrTypeWriter, a: DenseArrayAttr) => p.write(`[${a.numbers.join(', ')}]`),
+  formatParse: (parser: Parser) => {
+    const values: bigint[] = [];
+    parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => values.push(BigInt(parser.parseInteger())));
+    return DenseArrayAttr.get(IntegerType.get(64), values);
   },
-);
+  formatStartsHere: (parser: Parser) => parser.peek(Tok.LSquare),
+});
 
 /** MLIR's isValidShapeCast: `a` (the lower rank) folds contiguous groups of `b`. */
 export function isValidShapeCast(a: readonly number[], b: readonly number[]): boolean {
@@ -71,4 +67,3 @@ export function isValidShapeCast(a: readonly number[], b: readonly number[]): bo
   }
   return i === a.length && j === b.length;
 }
-

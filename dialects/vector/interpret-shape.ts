@@ -79,7 +79,12 @@ const shuffle: OpHandler = (op, [a, b]) => {
   };
   const rows = [...rowsOf(a!), ...rowsOf(b!)];
   const mask = i64Values(op.getAttr('mask') as ArrayAttr);
-  return [make(op, mask.flatMap((m) => rows[m]!))];
+  return [
+    make(
+      op,
+      mask.flatMap((m) => rows[m]!),
+    ),
+  ];
 };
 
 /** Pairs of the trailing dimension: [a0, b0, a1, b1, ...]. */
@@ -93,12 +98,28 @@ const interleave: OpHandler = (op, [a, b]) => {
 
 const deinterleave: OpHandler = (op, [v]) => {
   const values = (v as ShapedValue).toArray();
-  return [make(op, values.filter((_, i) => i % 2 === 0), 0), make(op, values.filter((_, i) => i % 2 === 1), 1)];
+  return [
+    make(
+      op,
+      values.filter((_, i) => i % 2 === 0),
+      0,
+    ),
+    make(
+      op,
+      values.filter((_, i) => i % 2 === 1),
+      1,
+    ),
+  ];
 };
 
 const fromElements: OpHandler = (op, elements) => [make(op, elements as Scalar[])];
 
-const step: OpHandler = (op) => [make(op, Array.from({ length: resultType(op).numElements }, (_, i) => i))];
+const step: OpHandler = (op) => [
+  make(
+    op,
+    Array.from({ length: resultType(op).numElements }, (_, i) => i),
+  ),
+];
 
 function elementPosition(op: Operation, vector: ShapedValue, position: RtValue | undefined): number {
   if (position === undefined) return 0;
@@ -162,4 +183,3 @@ export const shapeSemantics: Readonly<Record<string, OpHandler>> = {
   'vector.create_mask': createMask,
   'vector.flat_transpose': flatTranspose,
 };
-

@@ -26,7 +26,11 @@ function planOf(op: Operation): Plan {
   const map = (op.getAttr('permutation_map') as AffineMapAttr).map;
   const dims = map.results.map((r) => (r instanceof AffineDimExpr ? r.position : -1));
   const inBounds = (op.getAttr('in_bounds') as ArrayAttr).elements.map((e) => (e as IntegerAttr).value !== 0n);
-  const maskDims = dims.map((d, k) => ({ d, k })).filter((x) => x.d >= 0).sort((a, b) => a.d - b.d).map((x) => x.k);
+  const maskDims = dims
+    .map((d, k) => ({ d, k }))
+    .filter((x) => x.d >= 0)
+    .sort((a, b) => a.d - b.d)
+    .map((x) => x.k);
   return { dims, inBounds, maskDims };
 }
 
@@ -47,7 +51,16 @@ function* indicesOf(shape: readonly number[]): Generator<number[]> {
  * Calls `visit(sourceIndex, k)` for the k-th (row-major) element of the vector when it is
  * transferred, `skip(k)` when it is masked off or out of bounds.
  */
-function walk(op: Operation, plan: Plan, vector: VectorType, base: readonly number[], shape: readonly number[], mask: ShapedValue | undefined, visit: (at: number[], k: number) => void, skip: (k: number) => void): void {
+function walk(
+  op: Operation,
+  plan: Plan,
+  vector: VectorType,
+  base: readonly number[],
+  shape: readonly number[],
+  mask: ShapedValue | undefined,
+  visit: (at: number[], k: number) => void,
+  skip: (k: number) => void,
+): void {
   base.forEach((b, d) => {
     if (!plan.dims.includes(d) && !(b >= 0 && b < shape[d]!)) throw opError(op, `index ${b} is out of bounds for dimension ${d} of size ${shape[d]}`);
   });
@@ -88,10 +101,28 @@ export const transferRead: OpHandler = (op, operands, ctx) => {
   const values = new Array<Scalar>(numElements(vector.shape)).fill(padding);
   const plan = planOf(op);
   if (source instanceof MemRef) {
-    walk(op, plan, vector, base, source.shape, mask, (at, k) => (values[k] = ctx.memory.load(source, at, op)), () => {});
+    walk(
+      op,
+      plan,
+      vector,
+      base,
+      source.shape,
+      mask,
+      (at, k) => (values[k] = ctx.memory.load(source, at, op)),
+      () => {},
+    );
   } else {
     const t = source as ShapedValue;
-    walk(op, plan, vector, base, t.shape, mask, (at, k) => (values[k] = t.get(linear(at, t.shape))), () => {});
+    walk(
+      op,
+      plan,
+      vector,
+      base,
+      t.shape,
+      mask,
+      (at, k) => (values[k] = t.get(linear(at, t.shape))),
+      () => {},
+    );
   }
   return [ShapedValue.fromScalars(vector, values)];
 };
@@ -106,11 +137,29 @@ export const transferWrite: OpHandler = (op, operands, ctx) => {
   checkScalarElements(op, op.operand(1).type as ShapedType);
   const plan = planOf(op);
   if (dest instanceof MemRef) {
-    walk(op, plan, vector, base, dest.shape, mask, (at, k) => ctx.memory.store(dest, at, value.get(k), op), () => {});
+    walk(
+      op,
+      plan,
+      vector,
+      base,
+      dest.shape,
+      mask,
+      (at, k) => ctx.memory.store(dest, at, value.get(k), op),
+      () => {},
+    );
     return;
   }
   const t = dest as ShapedValue;
   const out = t.toArray();
-  walk(op, plan, vector, base, t.shape, mask, (at, k) => (out[linear(at, t.shape)] = value.get(k)), () => {});
+  walk(
+    op,
+    plan,
+    vector,
+    base,
+    t.shape,
+    mask,
+    (at, k) => (out[linear(at, t.shape)] = value.get(k)),
+    () => {},
+  );
   return [ShapedValue.fromScalars(op.results[0]!.type as RankedTensorType, out, t.shape)];
 };

@@ -18,7 +18,12 @@ import {
   VectorOfRank1,
 } from './constraints.js';
 
-const AnyShaped = typeConstraint('shaped of any type values', (t) => t instanceof ShapedType, undefined, (t) => t instanceof ShapedType);
+const AnyShaped = typeConstraint(
+  'shaped of any type values',
+  (t) => t instanceof ShapedType,
+  undefined,
+  (t) => t instanceof ShapedType,
+);
 const t = (op: Operation, i: number) => op.operand(i).type;
 const sameShape = (a: VectorType, b: VectorType) => a.shape.length === b.shape.length && a.shape.every((d, i) => d === b.shape[i]);
 const indexCount = (op: Operation, fixedBefore: number, fixedAfter: number) => op.numOperands - fixedBefore - fixedAfter;

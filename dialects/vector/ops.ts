@@ -23,10 +23,7 @@ export const ReductionVector = typeConstraint(
   undefined,
   isVector,
 );
-export const SplatInput = typeConstraint(
-  'integer/index/float type',
-  (t) => (t instanceof IntegerType && t.isSignless) || t instanceof IndexType || isFloat(t),
-);
+export const SplatInput = typeConstraint('integer/index/float type', (t) => (t instanceof IntegerType && t.isSignless) || t instanceof IndexType || isFloat(t));
 
 const typeOf = (op: Operation, i: number): Type => op.operand(i).type;
 const staticPosition = (op: Operation): bigint[] => [...((op.properties.get('static_position') as DenseArrayAttr).values as bigint[])];
@@ -130,7 +127,7 @@ export const SplatOp = defineOp({
   typeRelations: [{ from: 'aggregate', to: 'input', transform: (t) => (t as VectorType).elementType }],
   assemblyFormat: '$input attr-dict `:` type($aggregate)',
   verify(op) {
-    if (typeOf(op, 0) !== (op.resultTypes[0] as VectorType).elementType) return "failed to verify that operand type matches element type of result";
+    if (typeOf(op, 0) !== (op.resultTypes[0] as VectorType).elementType) return 'failed to verify that operand type matches element type of result';
   },
 });
 
@@ -262,7 +259,7 @@ export const ReductionOp = defineOp({
     const vec = typeOf(op, 0) as VectorType;
     // MLIR's traits in their order: PredOpTrait (TCresVTEtIsSameAsOpBase<0, 0>), then OptionalTypesMatchWith.
     if (elementTypeOrSelf(op.resultTypes[0]!) !== vec.elementType) return 'failed to verify that source operand and result have same element type';
-    if (op.numOperands > 1 && typeOf(op, 1) !== op.resultTypes[0]) return "failed to verify that dest and acc have the same type";
+    if (op.numOperands > 1 && typeOf(op, 1) !== op.resultTypes[0]) return 'failed to verify that dest and acc have the same type';
     if (vec.rank > 1) return `unsupported reduction rank: ${vec.rank}`;
     const kind = (op.properties.get('kind') as CombiningKindAttr).value;
     const elt = op.resultTypes[0]!;

@@ -82,7 +82,10 @@ const foldShuffle: Folder = (op, [c1, c2]) => {
   if (src(op, 1).type === resultType(op) && mask.every((m, i) => m === n1 + i)) return src(op, 1);
   if (v1.rank > 1 || !(c1 instanceof DenseElementsAttr) || !(c2 instanceof DenseElementsAttr) || !isFixed(resultType(op))) return undefined;
   const all = [...(c1.isSplat ? new Array(n1).fill(c1.values[0]) : c1.values), ...(c2.isSplat ? new Array(mask.length).fill(c2.values[0]) : c2.values)];
-  return DenseElementsAttr.get(resultType(op) as VectorType, mask.map((m) => all[m]!));
+  return DenseElementsAttr.get(
+    resultType(op) as VectorType,
+    mask.map((m) => all[m]!),
+  );
 };
 
 /** extractelement of a constant at a constant position, or of a 0-D/1-D broadcast or splat. */
@@ -136,7 +139,10 @@ const foldFromElements: Folder = (op, operands) => {
 const foldStep: Folder = (op) => {
   const type = resultType(op) as VectorType;
   if (type.scalableDims.some(Boolean)) return undefined;
-  return DenseElementsAttr.get(type, Array.from({ length: type.numElements }, (_, i) => BigInt(i)));
+  return DenseElementsAttr.get(
+    type,
+    Array.from({ length: type.numElements }, (_, i) => BigInt(i)),
+  );
 };
 
 export const shapeFolders: Readonly<Record<string, Folder>> = {
@@ -238,7 +244,11 @@ const StridedSliceBroadcast = definePattern({
     if (!lowerDimMatch && !scalarSource) {
       const [offsets, sizes, strides] = stridedAttrs(op).map((a) => a.slice(diff)) as [number[], number[], number[]];
       const st = srcType as VectorType;
-      const sliceType = VectorType.get(st.shape.map((d, i) => (i < sizes.length ? sizes[i]! : d)), st.elementType, st.scalableDims);
+      const sliceType = VectorType.get(
+        st.shape.map((d, i) => (i < sizes.length ? sizes[i]! : d)),
+        st.elementType,
+        st.scalableDims,
+      );
       source = rw.create({
         name: 'vector.extract_strided_slice',
         operands: [source],

@@ -9,16 +9,7 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
 import { FloatType, IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
-import {
-  AnyFixedVectorOfAnyRank,
-  AnyVectorOfNonZeroRank,
-  DenseI64List,
-  I64ArrayAttr,
-  i64Values,
-  isValidShapeCast,
-  IndexVectorOfRank1,
-  SignlessIntOrIndex,
-} from './constraints.js';
+import { AnyFixedVectorOfAnyRank, AnyVectorOfNonZeroRank, DenseI64List, I64ArrayAttr, i64Values, isValidShapeCast, IndexVectorOfRank1, SignlessIntOrIndex } from './constraints.js';
 import { AnyVectorOfAnyRank } from './ops.js';
 import { vectorPatterns } from './canonicalization.js';
 import { shapeFolders, shapePatterns } from './shape-folds.js';

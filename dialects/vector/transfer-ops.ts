@@ -12,8 +12,18 @@ import { Index } from '../memref/types.js';
 import { foldTransfer } from './transfer-folds.js';
 import { inBoundsValues, inferredMaskType, isMinorIdentity, minorIdentityMap, permutationMapError, transferError } from './transfer-types.js';
 
-const AnyShaped = typeConstraint('shaped of any type values', (t) => t instanceof ShapedType, undefined, (t) => t instanceof ShapedType);
-const AnyVector = typeConstraint('vector of any type values', (t) => t instanceof VectorType, undefined, (t) => t instanceof VectorType);
+const AnyShaped = typeConstraint(
+  'shaped of any type values',
+  (t) => t instanceof ShapedType,
+  undefined,
+  (t) => t instanceof ShapedType,
+);
+const AnyVector = typeConstraint(
+  'vector of any type values',
+  (t) => t instanceof VectorType,
+  undefined,
+  (t) => t instanceof VectorType,
+);
 const BoolVector = typeConstraint('vector of 1-bit signless integer values', (t) => t instanceof VectorType && t.elementType === IntegerType.get(1));
 const AnyRankedTensor = typeConstraint('ranked tensor of any type values', (t) => t instanceof RankedTensorType);
 const AffineMapAttrC = attrConstraint('AffineMap attribute', (a): a is AffineMapAttr => a instanceof AffineMapAttr);
@@ -118,7 +128,12 @@ export const TransferReadOp = defineOp({
     if (parser.consumeIf(Tok.Comma)) mask = parser.parseOperand();
     const t = parseTransferTail(parser, state, true, mask !== undefined, maskOffset);
     state.operands.push(parser.resolveOperand(source, t.source));
-    parser.resolveOperands(indices, indices.map(() => IndexType.get()), indicesOffset, state.operands);
+    parser.resolveOperands(
+      indices,
+      indices.map(() => IndexType.get()),
+      indicesOffset,
+      state.operands,
+    );
     state.operands.push(parser.resolveOperand(padding, t.source.elementType));
     if (mask) state.operands.push(parser.resolveOperand(mask, t.mask!));
     state.properties.set('operandSegmentSizes', segmentSizesAttr([1, indices.length, 1, mask ? 1 : 0]));
@@ -169,7 +184,12 @@ export const TransferWriteOp = defineOp({
     const t = parseTransferTail(parser, state, false, mask !== undefined, maskOffset);
     state.operands.push(parser.resolveOperand(vector, t.vector));
     state.operands.push(parser.resolveOperand(source, t.source));
-    parser.resolveOperands(indices, indices.map(() => IndexType.get()), indicesOffset, state.operands);
+    parser.resolveOperands(
+      indices,
+      indices.map(() => IndexType.get()),
+      indicesOffset,
+      state.operands,
+    );
     if (mask) state.operands.push(parser.resolveOperand(mask, t.mask!));
     state.properties.set('operandSegmentSizes', segmentSizesAttr([1, 1, indices.length, mask ? 1 : 0]));
     if (t.source instanceof RankedTensorType) state.types.push(t.source);

@@ -12,7 +12,11 @@ export function minorIdentityMap(source: ShapedType, vector: VectorType): Affine
   const elem = source.elementType;
   if (elem instanceof VectorType) rank -= elem.rank;
   const dims = source.rank;
-  return AffineMap.get(dims, 0, Array.from({ length: Math.max(rank, 0) }, (_, i) => getAffineDimExpr(dims - rank + i)));
+  return AffineMap.get(
+    dims,
+    0,
+    Array.from({ length: Math.max(rank, 0) }, (_, i) => getAffineDimExpr(dims - rank + i)),
+  );
 }
 
 export function isMinorIdentity(map: AffineMap): boolean {

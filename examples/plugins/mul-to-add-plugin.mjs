@@ -21,17 +21,19 @@ export default function register(api) {
   });
   const patterns = new PatternSet([MulByTwoToAdd]);
 
-  api.registerPass(definePass({
-    name: 'mul-to-add',
-    summary: 'Rewrite x * 2.0 as x + x',
-    opName: 'func.func',
-    options: { 'max-iterations': { type: 'int', help: 'Max. iterations of the pattern driver', default: 10 } },
-    statistics: { 'num-rewrites': 'Multiplications rewritten' },
-    run(func, pass) {
-      // { converged, changed, iterations, rewrites }: MLIR's LogicalResult and `changed`, plus counts.
-      const result = applyPatternsGreedily(pass.context, func.regions, patterns, { maxIterations: pass.options['max-iterations'] });
-      pass.addStatistic('num-rewrites', result.rewrites);
-      if (!result.converged) pass.fail(func.loc, `mul-to-add did not converge in ${result.iterations} iterations`);
-    },
-  }));
+  api.registerPass(
+    definePass({
+      name: 'mul-to-add',
+      summary: 'Rewrite x * 2.0 as x + x',
+      opName: 'func.func',
+      options: { 'max-iterations': { type: 'int', help: 'Max. iterations of the pattern driver', default: 10 } },
+      statistics: { 'num-rewrites': 'Multiplications rewritten' },
+      run(func, pass) {
+        // { converged, changed, iterations, rewrites }: MLIR's LogicalResult and `changed`, plus counts.
+        const result = applyPatternsGreedily(pass.context, func.regions, patterns, { maxIterations: pass.options['max-iterations'] });
+        pass.addStatistic('num-rewrites', result.rewrites);
+        if (!result.converged) pass.fail(func.loc, `mul-to-add did not converge in ${result.iterations} iterations`);
+      },
+    }),
+  );
 }

@@ -22,8 +22,8 @@ function constantInt(v: Value): bigint | undefined {
 
 /** Divisions trap on a zero divisor (and signed ones overflow on -1): speculatable only when the divisor rules that out. */
 const fallbackSpeculatability: Readonly<Record<string, (op: Operation) => Speculatability>> = {
-  'arith.divui': (op) => (constantInt(op.operand(1)) ?? 0n) !== 0n ? 'speculatable' : 'not-speculatable',
-  'arith.ceildivui': (op) => (constantInt(op.operand(1)) ?? 0n) !== 0n ? 'speculatable' : 'not-speculatable',
+  'arith.divui': (op) => ((constantInt(op.operand(1)) ?? 0n) !== 0n ? 'speculatable' : 'not-speculatable'),
+  'arith.ceildivui': (op) => ((constantInt(op.operand(1)) ?? 0n) !== 0n ? 'speculatable' : 'not-speculatable'),
   'arith.divsi': (op) => signedDivisorSafe(op.operand(1)),
   'arith.ceildivsi': (op) => signedDivisorSafe(op.operand(1)),
   // Pure in MLIR (Arith_TotalIntBinaryOp).

@@ -16,14 +16,15 @@ export function inBounds(b: ArithBuilder, memref: Value, indices: readonly Value
   const type = memref.type as MemRefType;
   let all: Value | undefined;
   indices.forEach((index, d) => {
-    const size = type.shape[d]! >= 0 ? b.constant(IndexType.get(), type.shape[d]!) : b.build(DimOp, { operands: { source: memref, index: b.constant(IndexType.get(), d) }, resultTypes: [IndexType.get()] }).result;
+    const size =
+      type.shape[d]! >= 0
+        ? b.constant(IndexType.get(), type.shape[d]!)
+        : b.build(DimOp, { operands: { source: memref, index: b.constant(IndexType.get(), d) }, resultTypes: [IndexType.get()] }).result;
     const ok = b.compare('ult', index, size);
     all = all ? b.and(all, ok) : ok;
   });
   return all ?? b.constant(i1, 1);
 }
-
-
 
 /**
  * Whether a whole tile of `shape` at `indices` (leading indices as given, the trailing ones the

@@ -17,7 +17,9 @@ export const VECTOR_WIDTH = 4;
 /** Whether `n` consecutive elements along a memref's last dimension can be one vector access (a swizzle must keep them together). */
 export function vectorizable(memref: Value, run: number): boolean {
   const t = memref.type;
-  return t instanceof MemRefType && run % VECTOR_WIDTH === 0 && t.rank >= 1 && (t.shape[t.rank - 1]! < 0 || t.shape[t.rank - 1]! % VECTOR_WIDTH === 0) && swizzleKeepsVectors(memref, VECTOR_WIDTH);
+  return (
+    t instanceof MemRefType && run % VECTOR_WIDTH === 0 && t.rank >= 1 && (t.shape[t.rank - 1]! < 0 || t.shape[t.rank - 1]! % VECTOR_WIDTH === 0) && swizzleKeepsVectors(memref, VECTOR_WIDTH)
+  );
 }
 
 /**
@@ -42,7 +44,10 @@ export function alignedVectorAccess(b: ArithBuilder, memref: Value, origin: read
   const width = b.constant(IndexType.get(), VECTOR_WIDTH);
   const zero = b.constant(IndexType.get(), 0);
   const last = t.rank - 1;
-  const size = t.shape[last]! >= 0 ? b.constant(IndexType.get(), t.shape[last]!) : b.build(DimOp, { operands: { source: memref, index: b.constant(IndexType.get(), last) }, resultTypes: [IndexType.get()] }).result;
+  const size =
+    t.shape[last]! >= 0
+      ? b.constant(IndexType.get(), t.shape[last]!)
+      : b.build(DimOp, { operands: { source: memref, index: b.constant(IndexType.get(), last) }, resultTypes: [IndexType.get()] }).result;
   const multiple = (v: Value) => b.compare('eq', b.binary(RemUIOp, v, width), zero);
   return t.rank > 1 ? b.and(multiple(size), multiple(origin[last]!)) : multiple(origin[last]!);
 }

@@ -5,7 +5,22 @@ import type { Operation } from '../../core/ir/operation.js';
 import { FloatType, i1, IntegerType, IndexType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { constantValue } from '../../core/rewrite/folder.js';
-import { AddIOp, AndIOp, type CeilDivSIOp, type CeilDivUIOp, CmpIOp, CMPI_PREDICATES, ConstantOp, type DivSIOp, type DivUIOp, type MaxSIOp, MulIOp, type RemSIOp, type RemUIOp, SubIOp } from '../../dialects/arith/index.js';
+import {
+  AddIOp,
+  AndIOp,
+  type CeilDivSIOp,
+  type CeilDivUIOp,
+  CmpIOp,
+  CMPI_PREDICATES,
+  ConstantOp,
+  type DivSIOp,
+  type DivUIOp,
+  type MaxSIOp,
+  MulIOp,
+  type RemSIOp,
+  type RemUIOp,
+  SubIOp,
+} from '../../dialects/arith/index.js';
 import { IfOp, YieldOp } from '../../dialects/scf/index.js';
 
 type IntBinary =

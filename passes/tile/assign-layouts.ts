@@ -146,7 +146,10 @@ export const tileAssignLayoutsPass = definePass({
       }
       const numThreads = size[0] * size[1] * size[2];
       if (!isPowerOfTwo(numThreads)) {
-        pass.fail(kernel.loc, `tile-assign-layouts: the workgroup size ${numThreads} of this kernel is not a power of two; #tile.blocked layouts spread tiles over a power-of-two number of threads`);
+        pass.fail(
+          kernel.loc,
+          `tile-assign-layouts: the workgroup size ${numThreads} of this kernel is not a power of two; #tile.blocked layouts spread tiles over a power-of-two number of threads`,
+        );
         return;
       }
       for (const group of members.values()) {

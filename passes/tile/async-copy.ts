@@ -15,8 +15,7 @@ import { bodyOps } from '../loops/loop-dependences.js';
 import { scheduleBefore, scheduleInPlaceOf } from './schedule-attrs.js';
 import { groupLoads } from './copy-groups.js';
 
-const isZero = (a: Attribute | undefined): boolean =>
-  a === undefined || (a instanceof IntegerAttr && a.value === 0n) || (a instanceof FloatAttr && Object.is(a.value, 0));
+const isZero = (a: Attribute | undefined): boolean => a === undefined || (a instanceof IntegerAttr && a.value === 0n) || (a instanceof FloatAttr && Object.is(a.value, 0));
 
 /** A tile.load of global memory whose padding is zero: a masked copy fills the edges the same way. */
 function isConvertible(op: Operation): boolean {
@@ -46,7 +45,8 @@ function feedsDot(load: Operation): boolean {
 export type CopiedLoads = 'all' | 'dot-operands' | 'none';
 
 /** Whether a loaded 2-D tile is directly the left operand of a tile.dot. */
-const isDotLhs = (load: Operation): boolean => (load.resultTypes[0] as RankedTensorType).rank === 2 && load.results[0]!.users().some((u) => u.name === 'tile.dot' && u.operand(0) === load.results[0]);
+const isDotLhs = (load: Operation): boolean =>
+  (load.resultTypes[0] as RankedTensorType).rank === 2 && load.results[0]!.users().some((u) => u.name === 'tile.dot' && u.operand(0) === load.results[0]);
 
 /**
  * Column-major placement (`order = [0, 1]`): a dot reads its left operand a column (one k, the
@@ -125,12 +125,12 @@ export const tileAsyncCopyPass = definePass({
       type: 'enum',
       values: ['all', 'dot-operands', 'none'],
       default: 'all',
-      help: "Which loads to copy: all, only those feeding a tile.dot (the others stay loads into registers, as Triton pipelines them; best where copies are register-staged, as in WGSL), or none",
+      help: 'Which loads to copy: all, only those feeding a tile.dot (the others stay loads into registers, as Triton pipelines them; best where copies are register-staged, as in WGSL), or none',
     },
     'transpose-lhs': {
       type: 'bool',
       default: false,
-      help: "Place the buffers of tile.dot left operands column-major (layout #tile.shared<.., order = [0, 1]>), so that the dot reads 4 rows of one k as a vector",
+      help: 'Place the buffers of tile.dot left operands column-major (layout #tile.shared<.., order = [0, 1]>), so that the dot reads 4 rows of one k as a vector',
     },
   },
   statistics: { 'num-converted': 'Number of tile.loads turned into asynchronous copies' },

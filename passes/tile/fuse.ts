@@ -66,7 +66,11 @@ export const tileFusePass = definePass({
     epilogues: { type: 'bool', default: true, help: 'Fuse elementwise maps into the matmul whose result they read' },
     remarks: { type: 'bool', default: false, help: 'Emit a remark at each fusion made, and at each op that reads a buffer of the run before it but cannot join it' },
   },
-  statistics: { 'num-fusions': 'Number of tile.fusion ops made', 'num-fused-ops': 'Number of whole-problem ops moved into them', 'num-not-fused': 'Number of ops that could not join the run before them' },
+  statistics: {
+    'num-fusions': 'Number of tile.fusion ops made',
+    'num-fused-ops': 'Number of whole-problem ops moved into them',
+    'num-not-fused': 'Number of ops that could not join the run before them',
+  },
   dependentDialects: ['tile', 'memref'],
   run(root, pass) {
     const allowed = (p: FusedProgram): boolean => (p.kind === 'rows' ? pass.options.rows : pass.options.epilogues);
@@ -83,7 +87,10 @@ export const tileFusePass = definePass({
         fuse(group, block, pass.context);
         pass.addStatistic('num-fusions');
         pass.addStatistic('num-fused-ops', group.ops.length);
-        remark(group.ops[0]!, `fused ${group.ops.length} ops into one ${group.program.kind === 'rows' ? 'row kernel' : 'matmul kernel with an epilogue'}: ${group.ops.map((o) => o.name).join(', ')}`);
+        remark(
+          group.ops[0]!,
+          `fused ${group.ops.length} ops into one ${group.program.kind === 'rows' ? 'row kernel' : 'matmul kernel with an epilogue'}: ${group.ops.map((o) => o.name).join(', ')}`,
+        );
       }
     }
   },
@@ -94,8 +101,7 @@ export const tileFusePass = definePass({
  * reduction or a broadcast. A chain of elementwise maps alone stays as it is: each map tiles on
  * its own under any tile sizes, where a row kernel takes only 1,...,1,R,C.
  */
-const needsFusion = (p: FusedProgram): boolean =>
-  p.kind === 'epilogue' || p.ops.some((o) => ReductionOp.isa(o.op) || o.extent === 'row' || o.reads.some((r) => r.kept.length < p.rank));
+const needsFusion = (p: FusedProgram): boolean => p.kind === 'epilogue' || p.ops.some((o) => ReductionOp.isa(o.op) || o.extent === 'row' || o.reads.some((r) => r.kept.length < p.rank));
 
 /** The runs of `block` worth fusing (two ops or more), in order. */
 function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: (op: Operation, why: string) => void): Group[] {

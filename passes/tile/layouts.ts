@@ -95,7 +95,11 @@ export function accessLayoutFor(shape: readonly number[], numThreads: number, co
   const lanes = Math.min(WARP_SIZE, numThreads);
   const innerFirst = shape.map((_, d) => inner - d);
   const sizePerThread = shape.map((_, d) => (d === inner ? vector : 1));
-  const threadsPerWarp = spread(lanes, shape.map((n, d) => n / sizePerThread[d]!), innerFirst);
+  const threadsPerWarp = spread(
+    lanes,
+    shape.map((n, d) => n / sizePerThread[d]!),
+    innerFirst,
+  );
   const room = shape.map((n, d) => n / (sizePerThread[d]! * threadsPerWarp[d]!));
   const warpsPerGroup = spread(numThreads / lanes, room, [...innerFirst].reverse());
   return BlockedLayoutAttr.get({ sizePerThread, threadsPerWarp, warpsPerGroup, order: innerFirst });

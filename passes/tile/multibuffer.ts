@@ -156,7 +156,7 @@ export const tileMultibufferPass = definePass({
   description:
     "As MLIR's memref::multiBuffer: a tile.alloc defined outside an scf.for whose uses are all inside it, written and " +
     'read there, gets a leading dimension of N slots, and every access in iteration i uses slot ' +
-    '((iv - lb) divui step) remui N. With num-buffers=0, N is what the loop\'s schedule (tile.stage/tile.order) needs, ' +
+    "((iv - lb) divui step) remui N. With num-buffers=0, N is what the loop's schedule (tile.stage/tile.order) needs, " +
     'or 1 (the buffer is left as it is) when it has none; a buffer of 1 slot is left as it is.',
   options: {
     'num-buffers': { type: 'uint', default: 0, help: "Number of slots (0: as many as the loop's schedule needs)" },

@@ -178,7 +178,10 @@ type RequestBody = WithoutId<Request>;
 function request(body: RequestBody, onProgress?: (r: Extract<Reply, { type: 'progress' }>) => void): Promise<Reply> {
   const id = nextId++;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => failAll(`stopped after ${WORKER_DEADLINE_MS / 1000} s: the ${body.type === 'compile' ? 'compilation' : 'run'} did not finish (the worker was restarted)`), WORKER_DEADLINE_MS);
+    const timer = setTimeout(
+      () => failAll(`stopped after ${WORKER_DEADLINE_MS / 1000} s: the ${body.type === 'compile' ? 'compilation' : 'run'} did not finish (the worker was restarted)`),
+      WORKER_DEADLINE_MS,
+    );
     pending.set(id, { resolve, timer, onProgress });
     worker.postMessage({ ...body, id } as Request);
   });
@@ -242,7 +245,13 @@ async function compile(): Promise<boolean> {
     showCompiled(reply.result);
     showDiagnostics([...reply.result.diagnostics, ...(reply.result.wgslError ? [reply.result.wgslError] : [])], name);
     if (reply.result.entries.length && !reply.result.entries.includes(entryInput.value.replace(/^@/, ''))) {
-      showDiagnostics([...reply.result.diagnostics, { severity: 'warning', message: `no function @${entryInput.value} to run (functions: ${reply.result.entries.map((e) => `@${e}`).join(', ')})`, notes: [], text: '' }], name);
+      showDiagnostics(
+        [
+          ...reply.result.diagnostics,
+          { severity: 'warning', message: `no function @${entryInput.value} to run (functions: ${reply.result.entries.map((e) => `@${e}`).join(', ')})`, notes: [], text: '' },
+        ],
+        name,
+      );
     }
     document.body.dataset['state'] = 'compiled';
     return true;
@@ -250,7 +259,20 @@ async function compile(): Promise<boolean> {
   if (reply.type === 'failed') {
     current = undefined;
     progress.textContent = `failed (${reply.stage}) after ${ms.toFixed(0)} ms`;
-    showCompiled(failedView = { inputIr: reply.inputIr ?? '', passes: reply.passes ?? [], ir: '', kernels: [], manifest: '', schedules: reply.schedules ?? [], diagnostics: [], timings: { parseMs: 0, passesMs: 0, printMs: 0, wgslMs: 0, totalMs: 0 }, entries: [], log: '' });
+    showCompiled(
+      (failedView = {
+        inputIr: reply.inputIr ?? '',
+        passes: reply.passes ?? [],
+        ir: '',
+        kernels: [],
+        manifest: '',
+        schedules: reply.schedules ?? [],
+        diagnostics: [],
+        timings: { parseMs: 0, passesMs: 0, printMs: 0, wgslMs: 0, totalMs: 0 },
+        entries: [],
+        log: '',
+      }),
+    );
     showDiagnostics(reply.diagnostics, name);
     document.body.dataset['state'] = 'failed';
   }
@@ -264,8 +286,11 @@ function showCompiled(view: CompiledView): void {
   passPicker.value = view.passes.length ? String(view.passes.length - 1) : '-1';
   showIr();
   wgslView.textContent = view.kernels.length
-    ? view.kernels.map((k) => `// ----- kernel ${k.symbol} (entry point ${k.entryPoint}, workgroup ${k.manifest.workgroupSize.join('x')})\n${k.wgsl}`).join('\n') + `\n// ----- manifest\n${view.manifest}\n`
-    : view.passes.length || view.inputIr ? '// no WGSL: the program has no gpu.module kernels (compile with @tile-wgsl)\n' : '';
+    ? view.kernels.map((k) => `// ----- kernel ${k.symbol} (entry point ${k.entryPoint}, workgroup ${k.manifest.workgroupSize.join('x')})\n${k.wgsl}`).join('\n') +
+      `\n// ----- manifest\n${view.manifest}\n`
+    : view.passes.length || view.inputIr
+      ? '// no WGSL: the program has no gpu.module kernels (compile with @tile-wgsl)\n'
+      : '';
   if (view.schedules.length) {
     scheduleView.innerHTML = view.schedules.map((s) => s.svg).join('\n');
   } else {
@@ -273,7 +298,11 @@ function showCompiled(view: CompiledView): void {
   }
   const rows = view.passes.map((p, i) => `<tr><td class="num">${i + 1}</td><td>${escapeHtml(p.pass)}</td><td>${escapeHtml(p.op)}</td><td class="num">${p.ms.toFixed(2)} ms</td></tr>`);
   const t = view.timings;
-  timingsTable.innerHTML = `<tr><th>#</th><th>pass</th><th>on</th><th>time</th></tr>${rows.join('')}` + (t.totalMs ? `<tr><td></td><td>parse</td><td></td><td class="num">${t.parseMs.toFixed(2)} ms</td></tr><tr><td></td><td>IR printing</td><td></td><td class="num">${t.printMs.toFixed(2)} ms</td></tr><tr><td></td><td>WGSL</td><td></td><td class="num">${t.wgslMs.toFixed(2)} ms</td></tr><tr><th></th><th>total</th><th></th><th class="num">${t.totalMs.toFixed(2)} ms</th></tr>` : '');
+  timingsTable.innerHTML =
+    `<tr><th>#</th><th>pass</th><th>on</th><th>time</th></tr>${rows.join('')}` +
+    (t.totalMs
+      ? `<tr><td></td><td>parse</td><td></td><td class="num">${t.parseMs.toFixed(2)} ms</td></tr><tr><td></td><td>IR printing</td><td></td><td class="num">${t.printMs.toFixed(2)} ms</td></tr><tr><td></td><td>WGSL</td><td></td><td class="num">${t.wgslMs.toFixed(2)} ms</td></tr><tr><th></th><th>total</th><th></th><th class="num">${t.totalMs.toFixed(2)} ms</th></tr>`
+      : '');
 }
 
 passPicker.addEventListener('change', showIr);
@@ -316,7 +345,10 @@ function currentView(): CompiledView | undefined {
 // ------------------------------------------------------------------------------------ diagnostics
 
 function showDiagnostics(list: readonly DiagnosticInfo[], name: string): void {
-  pipelineInput.classList.toggle('invalid', list.some((d) => d.severity === 'error' && d.file === 'MLIR Textual PassPipeline Parser'));
+  pipelineInput.classList.toggle(
+    'invalid',
+    list.some((d) => d.severity === 'error' && d.file === 'MLIR Textual PassPipeline Parser'),
+  );
   diagnosticsList.replaceChildren(
     ...list.map((d) => {
       const li = document.createElement('li');
@@ -334,7 +366,12 @@ function showDiagnostics(list: readonly DiagnosticInfo[], name: string): void {
     // One character at the column (the line's last one when the column is past its end).
     let from = Math.min(line.from + Math.max(0, (d.column ?? 1) - 1), line.to);
     if (from === line.to && line.to > line.from) from = line.to - 1;
-    marks.push({ from, to: Math.min(line.to, from + 1), severity: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'info', message: d.message + d.notes.map((n) => `\nnote: ${n.message}`).join('') });
+    marks.push({
+      from,
+      to: Math.min(line.to, from + 1),
+      severity: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'info',
+      message: d.message + d.notes.map((n) => `\nnote: ${n.message}`).join(''),
+    });
   }
   editor.dispatch(setDiagnostics(editor.state, marks));
 }
@@ -368,7 +405,19 @@ async function run(): Promise<void> {
     result.textContent = `${where} vs interpreter: ${parts.join('; ') || 'no outputs'}${kernels.length ? ` | kernel ${kernels.join(', ')}` : ''}`;
     const ok = r.comparison.every((c) => c.maxAbs <= 1e-3 || c.maxRel <= 1e-3);
     result.className = ok ? 'ok' : 'bad';
-    showDiagnostics(r.noGpu ? [{ severity: 'warning', message: `WebGPU is not available: ${r.noGpu}; the kernels ran in the interpreter`, notes: [], text: `warning: WebGPU is not available: ${r.noGpu}; the kernels ran in the interpreter` }] : [], fileName());
+    showDiagnostics(
+      r.noGpu
+        ? [
+            {
+              severity: 'warning',
+              message: `WebGPU is not available: ${r.noGpu}; the kernels ran in the interpreter`,
+              notes: [],
+              text: `warning: WebGPU is not available: ${r.noGpu}; the kernels ran in the interpreter`,
+            },
+          ]
+        : [],
+      fileName(),
+    );
     document.body.dataset['state'] = 'ran';
   } else if (reply.type === 'failed') {
     result.textContent = `run failed (${reply.stage})`;

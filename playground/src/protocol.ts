@@ -42,4 +42,12 @@ export type Reply =
   | { readonly id: number; readonly type: 'progress'; readonly pass: string; readonly index: number; readonly total: number; readonly elapsedMs: number }
   | { readonly id: number; readonly type: 'compiled'; readonly result: CompiledView }
   | { readonly id: number; readonly type: 'ran'; readonly result: RanView }
-  | { readonly id: number; readonly type: 'failed'; readonly stage: FailureStage | 'internal'; readonly diagnostics: readonly DiagnosticInfo[]; readonly passes?: readonly PassView[]; readonly schedules?: readonly ScheduleDrawing[]; readonly inputIr?: string };
+  | {
+      readonly id: number;
+      readonly type: 'failed';
+      readonly stage: FailureStage | 'internal';
+      readonly diagnostics: readonly DiagnosticInfo[];
+      readonly passes?: readonly PassView[];
+      readonly schedules?: readonly ScheduleDrawing[];
+      readonly inputIr?: string;
+    };

@@ -39,6 +39,10 @@ export function formatCompileReport(messages: readonly CompileMessage[], wgsl: s
 
 /** Compiler messages may carry their own rendering (naga) after a first line; keep the first line. */
 function cleanMessage(message: string): string {
-  const first = message.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? message;
+  const first =
+    message
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? message;
   return first.replace(/^Shader '[^']*' /, '');
 }

@@ -34,7 +34,8 @@ export function deviceRuntime(device: GPUDevice): WebGpuRuntime<DeviceProvider> 
     adapter: executor.adapter,
     source: 'a GPUDevice given by the caller',
     compile: (wgsl, timeoutMs) => withDeadline(executor.compile(wgsl), timeoutMs, () => new RuntimeError('timeout', `WGSL compilation did not finish within ${timeoutMs} ms`)),
-    execute: (req, timeoutMs) => withDeadline(executor.run(req), timeoutMs, () => new RuntimeError('timeout', `${req.label} did not finish within ${timeoutMs} ms (the device may still be running it)`)),
+    execute: (req, timeoutMs) =>
+      withDeadline(executor.run(req), timeoutMs, () => new RuntimeError('timeout', `${req.label} did not finish within ${timeoutMs} ms (the device may still be running it)`)),
     close: async () => undefined,
   };
   return new WebGpuRuntime(backend);

@@ -9,7 +9,14 @@ import type { AdapterDescription, ExecRequest, ExecResult, KernelTimings } from 
 
 /** The flag namespaces of WebGPU (globals in browsers and Deno, `globals` of Dawn's addon). */
 export interface WebGpuConstants {
-  readonly GPUBufferUsage: { readonly MAP_READ: number; readonly COPY_SRC: number; readonly COPY_DST: number; readonly UNIFORM: number; readonly STORAGE: number; readonly QUERY_RESOLVE: number };
+  readonly GPUBufferUsage: {
+    readonly MAP_READ: number;
+    readonly COPY_SRC: number;
+    readonly COPY_DST: number;
+    readonly UNIFORM: number;
+    readonly STORAGE: number;
+    readonly QUERY_RESOLVE: number;
+  };
   readonly GPUMapMode: { readonly READ: number };
   readonly GPUShaderStage: { readonly COMPUTE: number };
 }
@@ -70,7 +77,16 @@ export class GpuExecutor {
     const requiredFeatures = OPTIONAL_FEATURES.filter((f) => adapter.features.has(f)) as GPUFeatureName[];
     const al = adapter.limits;
     const requiredLimits: Record<string, number> = {};
-    for (const k of ['maxStorageBufferBindingSize', 'maxBufferSize', 'maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupSizeX', 'maxComputeWorkgroupSizeY', 'maxComputeWorkgroupSizeZ', 'maxStorageBuffersPerShaderStage'] as const) {
+    for (const k of [
+      'maxStorageBufferBindingSize',
+      'maxBufferSize',
+      'maxComputeWorkgroupStorageSize',
+      'maxComputeInvocationsPerWorkgroup',
+      'maxComputeWorkgroupSizeX',
+      'maxComputeWorkgroupSizeY',
+      'maxComputeWorkgroupSizeZ',
+      'maxStorageBuffersPerShaderStage',
+    ] as const) {
       requiredLimits[k] = al[k];
     }
     const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });

@@ -191,7 +191,12 @@ function deviceError(e: RuntimeError, launch: KernelLaunch, kernel: EmittedKerne
   const { manifest } = kernel;
   if (e.kind === 'compile') {
     const m = e.compileMessages.find((x) => x.type === 'error') ?? e.compileMessages[0];
-    const text = m ? m.message.split('\n').map((l) => l.trim()).find((l) => l) ?? m.message : e.message.split('\n')[0]!;
+    const text = m
+      ? (m.message
+          .split('\n')
+          .map((l) => l.trim())
+          .find((l) => l) ?? m.message)
+      : e.message.split('\n')[0]!;
     const pos = m && m.line > 0 ? ` (${manifest.shader}:${m.line}:${m.column})` : '';
     const message = `WGSL of ${manifest.symbol} does not compile on ${device}: ${text.replace(/^Shader '[^']*' /, '')}${pos}`;
     const lineOp = m && m.line > 0 ? opOfLine(launch.kernel, manifest.lineLocations, m.line) : undefined;

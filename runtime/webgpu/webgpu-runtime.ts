@@ -111,7 +111,10 @@ export class WebGpuRuntime<P extends string = ProviderName> {
     if (lanes === undefined || !this.hasFeature('subgroups')) return;
     const min = this.adapter.subgroupMinSize;
     if (min !== undefined && min < lanes) {
-      throw new RuntimeError('unsupported', `${kernel} was compiled for subgroups of at least ${lanes} lanes (subgroup-size=${lanes}), but ${this.description} has subgroups of ${min}; compile with subgroup-size=${min}`);
+      throw new RuntimeError(
+        'unsupported',
+        `${kernel} was compiled for subgroups of at least ${lanes} lanes (subgroup-size=${lanes}), but ${this.description} has subgroups of ${min}; compile with subgroup-size=${min}`,
+      );
     }
   }
 

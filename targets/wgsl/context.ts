@@ -252,7 +252,15 @@ export class KernelContext {
     if (!a.dims) return { base: view.root, inner: a.linear };
     // A known index is written as a literal: WGSL's bounds clamp is left out for a constant expression.
     const text = (d: IndexExpr) => (d.affine && d.affine.terms.size === 0 ? constIndex(d.affine.constant).text : d.text);
-    return { base: view.root + a.dims.slice(0, -1).map((d) => `[${text(d)}]`).join(''), inner: a.dims[a.dims.length - 1]! };
+    return {
+      base:
+        view.root +
+        a.dims
+          .slice(0, -1)
+          .map((d) => `[${text(d)}]`)
+          .join(''),
+      inner: a.dims[a.dims.length - 1]!,
+    };
   }
 
   /** `root[at]`, or in an array of vectors `root[q][r]` (at = 4q + r; computed at run time where the address does not say). */

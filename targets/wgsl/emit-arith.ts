@@ -177,7 +177,10 @@ const fptoui: OpEmitter = (op, cx) => {
   cx.define(op, fromU(dst, `${unsignedType(dst)}(${cx.operand(op, 0)})`));
 };
 const floatResize: OpEmitter = (op, cx) => cx.define(op, convertTo(op.result.type, cx.operand(op, 0)));
-const extend = (one: number): OpEmitter => (op, cx) => cx.define(op, fromBool(op.result.type, one, cx.operand(op, 0)));
+const extend =
+  (one: number): OpEmitter =>
+  (op, cx) =>
+    cx.define(op, fromBool(op.result.type, one, cx.operand(op, 0)));
 const trunci: OpEmitter = (op, cx) => {
   const t = typeOf(op);
   cx.define(op, `(${cx.operand(op, 0)} & ${splatLiteral(t, 1)}) != ${splatLiteral(t, 0)}`);

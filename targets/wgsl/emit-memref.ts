@@ -37,7 +37,15 @@ export function staticArrayView(cx: KernelContext, op: Operation, root: string, 
   const strides = so.strides as number[];
   const length = t.rank === 0 ? 1 + so.offset : so.offset + t.shape.reduce((end, d, i) => end + (d - 1) * strides[i]!, 0) + 1;
   return {
-    view: { root, element: t.elementType, offset: constIndex(so.offset), strides: strides.map(constIndex), sizes: t.shape.map(constIndex), ...(asVectors ? { lanes: ARRAY_LANES } : {}), ...(shaped ? { shaped } : {}) },
+    view: {
+      root,
+      element: t.elementType,
+      offset: constIndex(so.offset),
+      strides: strides.map(constIndex),
+      sizes: t.shape.map(constIndex),
+      ...(asVectors ? { lanes: ARRAY_LANES } : {}),
+      ...(shaped ? { shaped } : {}),
+    },
     length: t.shape.some((d) => d === 0) ? 1 : length,
   };
 }
@@ -72,7 +80,7 @@ export function vectorAccessedArrays(fn: Operation): Set<Value> {
     const vector = op.name === 'vector.load' ? op.results[0]!.type : base && op.operand(0).type;
     if (!base || !(vector instanceof VectorType) || vector.rank !== 1 || vector.shape[0] !== ARRAY_LANES) return;
     const t = base.type as MemRefType;
-    if (isI1(t.elementType) || base.parentBlock !== fn.region(0).entry && base.definingOp?.name !== 'memref.alloc' && base.definingOp?.name !== 'memref.alloca') return;
+    if (isI1(t.elementType) || (base.parentBlock !== fn.region(0).entry && base.definingOp?.name !== 'memref.alloc' && base.definingOp?.name !== 'memref.alloca')) return;
     if (memorySpaceOf(t) === 'global') {
       if (isAlignedVectorAccess(op)) out.add(base);
     } else if (t.hasStaticShape && t.shape.reduce((n, d) => n * d, 1) % ARRAY_LANES === 0) {
@@ -123,17 +131,19 @@ export function isAlignedVectorAccess(op: Operation): boolean {
 }
 
 /** alloca without a memory space is private (stack) memory; alloc without one would be global memory. */
-const allocation = (kind: 'alloc' | 'alloca'): OpEmitter => (op, cx) => {
-  const t = op.result.type as MemRefType;
-  const space = memorySpaceOf(t);
-  if (space === 'global' && kind === 'alloc') cx.fail(op, 'in global memory is not supported by the WGSL target (only workgroup and private memory)');
-  if (space === undefined) cx.fail(op, `memory space '${t.memorySpace}' is not supported by the WGSL target`);
-  const name = cx.name(op.result);
-  const { view, length } = staticArrayView(cx, op, name, t, cx.vectorArrays.has(op.result), cx.shapedArrays.has(op.result));
-  if (space === 'workgroup') cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length, view)};`);
-  else cx.line(`var ${name}: ${arrayType(t, length, view)};`);
-  cx.setView(op.result, view);
-};
+const allocation =
+  (kind: 'alloc' | 'alloca'): OpEmitter =>
+  (op, cx) => {
+    const t = op.result.type as MemRefType;
+    const space = memorySpaceOf(t);
+    if (space === 'global' && kind === 'alloc') cx.fail(op, 'in global memory is not supported by the WGSL target (only workgroup and private memory)');
+    if (space === undefined) cx.fail(op, `memory space '${t.memorySpace}' is not supported by the WGSL target`);
+    const name = cx.name(op.result);
+    const { view, length } = staticArrayView(cx, op, name, t, cx.vectorArrays.has(op.result), cx.shapedArrays.has(op.result));
+    if (space === 'workgroup') cx.workgroupVars.push(`var<workgroup> ${name}: ${arrayType(t, length, view)};`);
+    else cx.line(`var ${name}: ${arrayType(t, length, view)};`);
+    cx.setView(op.result, view);
+  };
 
 const load: OpEmitter = (op, cx) => {
   const view = cx.view(op, op.operand(0));

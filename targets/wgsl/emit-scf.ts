@@ -37,7 +37,11 @@ const forOp: OpEmitter = (op, cx) => {
   rejectMemrefs(op, cx, op.results);
   const body = op.region(0).entry!;
   const [iv, ...iterArgs] = body.arguments;
-  const results = declareResults(op, cx, op.operands.slice(3).map((_, i) => cx.operand(op, 3 + i)));
+  const results = declareResults(
+    op,
+    cx,
+    op.operands.slice(3).map((_, i) => cx.operand(op, 3 + i)),
+  );
   const i = cx.name(iv!);
   const [lb, ub, step] = [0, 1, 2].map((k) => cx.operand(op, k));
   const cond = op.getAttr('unsignedCmp') !== undefined ? `bitcast<u32>(${i}) < bitcast<u32>(${ub})` : `${i} < ${ub}`;

@@ -30,9 +30,7 @@ export interface EmittedKernel {
   workgroupBytes: number;
 }
 
-const EMITTERS: ReadonlyMap<string, OpEmitter> = new Map(
-  Object.entries({ ...arithEmitters, ...mathEmitters, ...scfEmitters, ...memrefEmitters, ...vectorEmitters, ...gpuEmitters }),
-);
+const EMITTERS: ReadonlyMap<string, OpEmitter> = new Map(Object.entries({ ...arithEmitters, ...mathEmitters, ...scfEmitters, ...memrefEmitters, ...vectorEmitters, ...gpuEmitters }));
 
 /** The op names the WGSL target emits. */
 export const SUPPORTED_OPS: readonly string[] = [...EMITTERS.keys()].sort();
@@ -75,7 +73,6 @@ function identityStrides(sizes: readonly IndexExpr[]): IndexExpr[] {
   return strides;
 }
 
-
 /** The first op of a kernel at tile level: a tile or async op, or one of tensor type. */
 function firstTileLevelOp(fn: Operation): Operation | undefined {
   let found: Operation | undefined;
@@ -90,10 +87,15 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string,
   const fnName = (fn.getAttr('sym_name') as StringAttr).value;
   const symbol = `@${moduleName}::@${fnName}`;
   const body = fn.region(0);
-  if (body.blocks.length !== 1) throw DiagnosticError.at(body.blocks[1]?.first?.loc ?? fn.loc, `'gpu.func' op with more than one block (unstructured control flow) is not supported by the WGSL target`);
+  if (body.blocks.length !== 1)
+    throw DiagnosticError.at(body.blocks[1]?.first?.loc ?? fn.loc, `'gpu.func' op with more than one block (unstructured control flow) is not supported by the WGSL target`);
   const entry = body.entry!;
   const tileLevel = firstTileLevelOp(fn);
-  if (tileLevel) failOp(tileLevel, `is at tile level, which the WGSL target does not print: lower the kernel to SIMT code first (tile-assign-layouts, convert-async-to-gpu, convert-tile-to-gpu; or -p @tile-wgsl instead of @tile-pipelined)`);
+  if (tileLevel)
+    failOp(
+      tileLevel,
+      `is at tile level, which the WGSL target does not print: lower the kernel to SIMT code first (tile-assign-layouts, convert-async-to-gpu, convert-tile-to-gpu; or -p @tile-wgsl instead of @tile-pipelined)`,
+    );
   const inputs = functionTypeOf(fn).inputs;
   const numWorkgroup = (fn.getAttr('workgroup_attributions') as IntegerAttr | undefined)?.number ?? 0;
   const args = entry.arguments.slice(0, inputs.length);

@@ -62,7 +62,11 @@ export function checkLimits(fn: Operation, need: KernelResources, limits: WgslLi
   if (y > limits.maxComputeWorkgroupSizeY) over(`its workgroup is ${y} invocations wide along y`, 'maxComputeWorkgroupSizeY', threads);
   if (z > limits.maxComputeWorkgroupSizeZ) over(`its workgroup is ${z} invocations wide along z`, 'maxComputeWorkgroupSizeZ', threads);
   if (need.workgroupBytes > limits.maxComputeWorkgroupStorageSize) {
-    over(`it uses ${need.workgroupBytes} bytes of workgroup memory`, 'maxComputeWorkgroupStorageSize', 'use smaller tiles or fewer stages, or raise max-workgroup-memory for adapters that allow more');
+    over(
+      `it uses ${need.workgroupBytes} bytes of workgroup memory`,
+      'maxComputeWorkgroupStorageSize',
+      'use smaller tiles or fewer stages, or raise max-workgroup-memory for adapters that allow more',
+    );
   }
   if (need.storageBuffers > limits.maxStorageBuffersPerShaderStage) {
     over(`it binds ${need.storageBuffers} storage buffers`, 'maxStorageBuffersPerShaderStage', 'give the kernel fewer memref arguments');

@@ -5,8 +5,8 @@
 
 /** WGSL keywords, reserved words, predeclared types and the builtin functions the emitter calls. */
 const RESERVED = new Set(
+  // keywords
   (
-    // keywords
     'alias break case const const_assert continue continuing default diagnostic discard else enable false fn for if let loop override ' +
     'requires return struct switch true var while ' +
     // reserved words (WGSL 3.7)

@@ -30,19 +30,13 @@ export interface CheckFile {
   implicitBuffers: SourceBuffer[];
 }
 
-const isPartOfWord = (c: string): boolean =>
-  (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '-' || c === '_';
+const isPartOfWord = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '-' || c === '_';
 
 /**
  * Parses the check file; throws AbortError on errors. Non-fatal errors (bad
  * implicit patterns, like LLVM) are passed to `log`.
  */
-export function readCheckFile(
-  checkBuffer: SourceBuffer,
-  req: FileCheckRequest,
-  context: PatternContext,
-  log: (text: string) => void,
-): CheckFile {
+export function readCheckFile(checkBuffer: SourceBuffer, req: FileCheckRequest, context: PatternContext, log: (text: string) => void): CheckFile {
   defineCommandLineVariables(req.defines, context);
   const implicit = implicitChecks(req, context, log);
   const text = checkBuffer.text;
@@ -60,10 +54,8 @@ export function readCheckFile(
       // (A directive ending the file, like "CHECK:", gets ":" as its pattern in LLVM.)
       let pos = afterSuffix === text.length ? start + prefix.length : afterSuffix;
       if (type.kind === 'misspelled') throw DiagnosticError.at(at, `misspelled directive '${text.slice(start, afterSuffix)}'`);
-      if (type.kind === 'bad-not')
-        throw DiagnosticError.at({ buffer: checkBuffer, pos }, `unsupported -NOT combo on prefix '${prefix}'`);
-      if (type.kind === 'bad-count')
-        throw DiagnosticError.at({ buffer: checkBuffer, pos }, `invalid count in -COUNT specification on prefix '${prefix}'`);
+      if (type.kind === 'bad-not') throw DiagnosticError.at({ buffer: checkBuffer, pos }, `unsupported -NOT combo on prefix '${prefix}'`);
+      if (type.kind === 'bad-count') throw DiagnosticError.at({ buffer: checkBuffer, pos }, `invalid count in -COUNT specification on prefix '${prefix}'`);
 
       if (!(req.strictWhitespace && req.matchFullLines)) {
         while (pos < text.length && (text[pos] === ' ' || text[pos] === '\t')) pos++;
@@ -76,8 +68,7 @@ export function readCheckFile(
 
       const pattern = new Pattern(type, context, checkBuffer.lineAndColumn(start).line);
       pattern.parse(patternText, prefix, req);
-      if (type.kind === 'label' && pattern.hasVariable)
-        throw DiagnosticError.at(at, `found '${prefix}-LABEL:' with variable definition or use`);
+      if (type.kind === 'label' && pattern.hasVariable) throw DiagnosticError.at(at, `found '${prefix}-LABEL:' with variable definition or use`);
       if ((type.kind === 'next' || type.kind === 'same' || type.kind === 'empty') && checks.length === 0)
         throw DiagnosticError.at(at, `found '${prefix}-${type.kind.toUpperCase()}' without previous '${prefix}: line`);
 
@@ -110,11 +101,7 @@ export function readCheckFile(
 }
 
 /** The --implicit-check-not patterns, each parsed from a synthetic "command line" buffer. */
-function implicitChecks(
-  req: FileCheckRequest,
-  context: PatternContext,
-  log: (text: string) => void,
-): { checks: DagNotCheck[]; buffers: SourceBuffer[] } {
+function implicitChecks(req: FileCheckRequest, context: PatternContext, log: (text: string) => void): { checks: DagNotCheck[]; buffers: SourceBuffer[] } {
   const buffers: SourceBuffer[] = [];
   const checks = req.implicitCheckNot.map((text) => {
     const prefix = "-implicit-check-not='";
@@ -155,9 +142,7 @@ class DirectiveScanner {
     req: FileCheckRequest,
   ) {
     this.commentPrefixes = new Set(req.commentPrefixes);
-    this.prefixes = [...req.checkPrefixes, ...req.commentPrefixes]
-      .map((prefix) => ({ prefix, next: text.indexOf(prefix) }))
-      .sort((a, b) => b.prefix.length - a.prefix.length);
+    this.prefixes = [...req.checkPrefixes, ...req.commentPrefixes].map((prefix) => ({ prefix, next: text.indexOf(prefix) })).sort((a, b) => b.prefix.length - a.prefix.length);
   }
 
   resumeAt(pos: number): void {
@@ -235,8 +220,7 @@ class DirectiveScanner {
       const m = /^-?[0-9]+/.exec(text.slice(rest, rest + 32));
       const count = m ? Number(m[0]) : NaN;
       if (m) rest += m[0].length;
-      if (!m || !(count > 0 && count <= 0x7fffffff) || (text[rest] !== ':' && text[rest] !== '{'))
-        result = { type: checkType('bad-count'), after: rest };
+      if (!m || !(count > 0 && count <= 0x7fffffff) || (text[rest] !== ':' && text[rest] !== '{')) result = { type: checkType('bad-count'), after: rest };
       else result = withModifiers('plain', count);
     } else if (/^(DAG-NOT|NOT-DAG|NEXT-NOT|NOT-NEXT|SAME-NOT|NOT-SAME|EMPTY-NOT|NOT-EMPTY):/.test(text.slice(rest, rest + 10))) {
       result = { type: checkType('bad-not'), after: rest };

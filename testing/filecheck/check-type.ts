@@ -1,18 +1,6 @@
 // Directive kinds ("CHECK", "CHECK-NEXT", ...) and how they are described.
 
-export type CheckKind =
-  | 'plain'
-  | 'next'
-  | 'same'
-  | 'not'
-  | 'dag'
-  | 'label'
-  | 'empty'
-  | 'comment'
-  | 'eof'
-  | 'misspelled'
-  | 'bad-not'
-  | 'bad-count';
+export type CheckKind = 'plain' | 'next' | 'same' | 'not' | 'dag' | 'label' | 'empty' | 'comment' | 'eof' | 'misspelled' | 'bad-not' | 'bad-count';
 
 export interface CheckType {
   readonly kind: CheckKind;

@@ -180,9 +180,7 @@ export class Checker {
           if (this.reporter.diags) this.reporter.relabelLast('found-but-discarded');
           else {
             const old = ranges[r]!;
-            this.reporter.print(old.pos, 'note', 'match discarded, overlaps earlier DAG match here', [
-              { buffer: this.input, start: old.pos, end: old.end },
-            ]);
+            this.reporter.print(old.pos, 'note', 'match discarded, overlaps earlier DAG match here', [{ buffer: this.input, start: old.pos, end: old.end }]);
           }
         }
         matchPos = ranges[r]!.end;

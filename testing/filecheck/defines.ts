@@ -62,10 +62,8 @@ function defineString(def: Span, context: PatternContext): void {
   const nameText = def.takeFront(eq);
   const cur = new Cursor(nameText);
   const { name, isPseudo } = parseVariable(cur);
-  if (isPseudo || !cur.empty)
-    throw DiagnosticError.at(nameText.loc, `invalid name in string variable definition '${nameText.text}'`);
-  if (context.numericVars.has(name.text))
-    throw DiagnosticError.at(name.loc, `numeric variable with name '${name.text}' already exists`);
+  if (isPseudo || !cur.empty) throw DiagnosticError.at(nameText.loc, `invalid name in string variable definition '${nameText.text}'`);
+  if (context.numericVars.has(name.text)) throw DiagnosticError.at(name.loc, `numeric variable with name '${name.text}' already exists`);
   // Like StringMap::insert, an earlier definition of the same name wins.
   if (!context.stringVars.has(name.text)) context.stringVars.set(name.text, { value: def.dropFront(eq + 1).text });
   context.definedStringVars.add(name.text);

@@ -47,12 +47,7 @@ export interface DumpSources {
   implicitBuffers: readonly SourceBuffer[];
 }
 
-export function renderInputDump(
-  sources: DumpSources,
-  diags: readonly InputDiag[],
-  filter: DumpInputFilter,
-  context: number,
-): string {
+export function renderInputDump(sources: DumpSources, diags: readonly InputDiag[], filter: DumpInputFilter, context: number): string {
   const { annotations, labelWidth: widestLabel } = buildAnnotations(sources, diags);
   annotations.sort((a, b) => a.line - b.line || a.diagIndex - b.diagIndex);
 
@@ -78,8 +73,7 @@ export function renderInputDump(
   for (let line = 1; pos < text.length || next < annotations.length; line++) {
     if (nextInFilter < line) nextInFilter = nextLineInFilter(filter, line, annotations, next);
     if (nextInFilter === line) prevInFilter = line;
-    const elide =
-      (!prevInFilter || prevInFilter + context < line) && (nextInFilter === Infinity || line + context < nextInFilter);
+    const elide = (!prevInFilter || prevInFilter + context < line) && (nextInFilter === Infinity || line + context < nextInFilter);
     let chunk = `${String(line).padStart(labelWidth)}: `;
     const lineStart = pos;
     while (pos < text.length) {
@@ -125,10 +119,7 @@ function nextLineInFilter(filter: DumpInputFilter, line: number, annotations: re
   return Infinity;
 }
 
-function buildAnnotations(
-  sources: DumpSources,
-  diags: readonly InputDiag[],
-): { annotations: Annotation[]; labelWidth: number } {
+function buildAnnotations(sources: DumpSources, diags: readonly InputDiag[]): { annotations: Annotation[]; labelWidth: number } {
   // Results of one directive are told apart with "'N" suffixes.
   const bufferIds = new Map<SourceBuffer, number>();
   const key = (d: InputDiag): string => {

@@ -1,15 +1,7 @@
 // Parsing of variable names and numeric substitution blocks ("[[#...]]").
 
 import type { PatternContext } from './context.js';
-import {
-  BINARY_OPERATORS,
-  ExpressionFormat,
-  implicitFormat,
-  NumericVariable,
-  type BinaryOperator,
-  type ExprNode,
-  type Expression,
-} from './numeric.js';
+import { BINARY_OPERATORS, ExpressionFormat, implicitFormat, NumericVariable, type BinaryOperator, type ExprNode, type Expression } from './numeric.js';
 import { DiagnosticError } from './source.js';
 import { Cursor, type Span } from './span.js';
 
@@ -64,12 +56,7 @@ export interface NumericBlock {
  * Parses the inside of "[[#...]]" (or a legacy "[[@LINE+N]]" block when
  * `legacyLine`): "[%fmt,] [VAR:] [==] [expr]".
  */
-export function parseNumericBlock(
-  block: Span,
-  legacyLine: boolean,
-  lineNumber: number | undefined,
-  context: PatternContext,
-): NumericBlock {
+export function parseNumericBlock(block: Span, legacyLine: boolean, lineNumber: number | undefined, context: PatternContext): NumericBlock {
   const scope: ParseScope = { context, lineNumber };
   let expr = block;
   let explicit = new ExpressionFormat();
@@ -96,8 +83,7 @@ export function parseNumericBlock(
       else if (kind === 'x' || kind === 'X') explicit = new ExpressionFormat(kind, precision, alternate);
       else fail(kindLoc, 'invalid format specifier in expression');
     }
-    if (alternate && explicit.kind !== 'x' && explicit.kind !== 'X')
-      fail(alternateLoc, 'alternate form only supported for hex values');
+    if (alternate && explicit.kind !== 'x' && explicit.kind !== 'X') fail(alternateLoc, 'alternate form only supported for hex values');
     fmt.ltrim();
     if (!fmt.empty) fail(fmt.span, 'invalid matching format specification in expression');
   }
@@ -137,8 +123,7 @@ function defineVariable(definition: Span, format: ExpressionFormat, scope: Parse
   const cur = new Cursor(definition);
   const { name, isPseudo } = parseVariable(cur);
   if (isPseudo) fail(name, 'definition of pseudo numeric variable unsupported');
-  if (scope.context.definedStringVars.has(name.text))
-    fail(name, `string variable with name '${name.text}' already exists`);
+  if (scope.context.definedStringVars.has(name.text)) fail(name, `string variable with name '${name.text}' already exists`);
   cur.ltrim();
   if (!cur.empty) fail(cur.span, 'unexpected characters after numeric variable name');
 
@@ -220,9 +205,7 @@ function parseBinary(whole: Span, cur: Cursor, left: ExprNode, legacyLine: boole
 
 function parseCall(cur: Cursor, name: Span, scope: ParseScope): ExprNode {
   cur.ltrim();
-  const op = Object.hasOwn(BINARY_OPERATORS, name.text)
-    ? BINARY_OPERATORS[name.text as keyof typeof BINARY_OPERATORS]
-    : undefined;
+  const op = Object.hasOwn(BINARY_OPERATORS, name.text) ? BINARY_OPERATORS[name.text as keyof typeof BINARY_OPERATORS] : undefined;
   if (!op) fail(name, `call to undefined function '${name.text}'`);
   cur.consume('(');
   cur.ltrim();

@@ -18,12 +18,7 @@ export class ExpressionFormat {
   }
 
   equals(other: ExpressionFormat): boolean {
-    return (
-      this.kind !== 'none' &&
-      this.kind === other.kind &&
-      this.precision === other.precision &&
-      this.alternate === other.alternate
-    );
+    return this.kind !== 'none' && this.kind === other.kind && this.precision === other.precision && this.alternate === other.alternate;
   }
 
   toString(): string {
@@ -176,8 +171,7 @@ export function implicitFormat(node: ExprNode): ExpressionFormat {
       if (left.isSet && right.isSet && !left.equals(right)) {
         throw DiagnosticError.at(
           node.text.loc,
-          `implicit format conflict between '${node.left.text.text}' (${left}) and '${node.right.text.text}' ` +
-            `(${right}), need an explicit format specifier`,
+          `implicit format conflict between '${node.left.text.text}' (${left}) and '${node.right.text.text}' ` + `(${right}), need an explicit format specifier`,
         );
       }
       return left.isSet ? left : right;

@@ -10,21 +10,13 @@ import type { FileCheckRequest } from './options.js';
 import { escapeRegex, PosixRegex, RegexSyntaxError } from './regex/regex.js';
 import { asciiLower, DiagnosticError, type Loc, type SourceBuffer } from './source.js';
 import { Cursor, type Span } from './span.js';
-import {
-  NumericSubstitution,
-  StringSubstitution,
-  SubstitutionError,
-  type Substitution,
-} from './substitution.js';
+import { NumericSubstitution, StringSubstitution, SubstitutionError, type Substitution } from './substitution.js';
 import { editDistance } from './text-utils.js';
 
 /** LLVM only supports back-references \1-\9 (and emits \g{N} beyond). */
 const BACKREF_LIMIT = 20;
 
-export type MatchOutcome =
-  | { kind: 'found'; pos: number; len: number }
-  | { kind: 'not-found' }
-  | { kind: 'invalid'; errors: DiagnosticError[] };
+export type MatchOutcome = { kind: 'found'; pos: number; len: number } | { kind: 'not-found' } | { kind: 'invalid'; errors: DiagnosticError[] };
 
 export interface Capture {
   name: string;
@@ -61,10 +53,8 @@ export class Pattern {
     this.loc = text.loc;
 
     if (!(req.strictWhitespace && req.matchFullLines)) text = text.rtrim(' \t');
-    if (text.empty && this.type.kind !== 'empty')
-      throw DiagnosticError.at(text.loc, `found empty check string with prefix '${prefix}:'`);
-    if (!text.empty && this.type.kind === 'empty')
-      throw DiagnosticError.at(text.loc, `found non-empty check string for empty check with prefix '${prefix}:'`);
+    if (text.empty && this.type.kind !== 'empty') throw DiagnosticError.at(text.loc, `found empty check string with prefix '${prefix}:'`);
+    if (!text.empty && this.type.kind === 'empty') throw DiagnosticError.at(text.loc, `found non-empty check string for empty check with prefix '${prefix}:'`);
 
     if (this.type.kind === 'empty') {
       this.regexStr = '(\n$)';
@@ -240,10 +230,8 @@ class RegexBuilder {
       const cur = new Cursor(block);
       const { name, isPseudo } = logged(() => parseVariable(cur));
       if (colon !== -1) {
-        if (isPseudo || !cur.consume(':'))
-          throw DiagnosticError.at(name.loc, 'invalid name in string variable definition');
-        if (this.context.numericVars.has(name.text))
-          throw DiagnosticError.at(name.loc, `numeric variable with name '${name.text}' already exists`);
+        if (isPseudo || !cur.consume(':')) throw DiagnosticError.at(name.loc, 'invalid name in string variable definition');
+        if (this.context.numericVars.has(name.text)) throw DiagnosticError.at(name.loc, `numeric variable with name '${name.text}' already exists`);
         defName = name.text;
         captureRegex = { text: cur.span.text, loc: cur.span.loc };
       } else if (isPseudo) {
@@ -282,15 +270,10 @@ class RegexBuilder {
       const sameLineGroup = numeric ? undefined : this.stringDefs.get(substituted.text);
       if (sameLineGroup !== undefined) {
         // Defined earlier in this pattern: use a back-reference.
-        if (sameLineGroup < 1 || sameLineGroup > BACKREF_LIMIT)
-          throw DiagnosticError.at(substituted.loc, `Can't back-reference more than ${BACKREF_LIMIT} variables`);
+        if (sameLineGroup < 1 || sameLineGroup > BACKREF_LIMIT) throw DiagnosticError.at(substituted.loc, `Can't back-reference more than ${BACKREF_LIMIT} variables`);
         pattern.regexStr += sameLineGroup <= 9 ? `\\${sameLineGroup}` : `\\g{${sameLineGroup}}`;
       } else {
-        pattern.substitutions.push(
-          numeric
-            ? new NumericSubstitution(substituted, insertAt, expression!)
-            : new StringSubstitution(substituted, insertAt, this.context),
-        );
+        pattern.substitutions.push(numeric ? new NumericSubstitution(substituted, insertAt, expression!) : new StringSubstitution(substituted, insertAt, this.context));
       }
     }
     return rest;

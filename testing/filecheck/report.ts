@@ -103,14 +103,7 @@ export class Reporter {
     return isError;
   }
 
-  notFound(
-    expected: boolean,
-    d: Directive,
-    count: number,
-    start: number,
-    end: number,
-    patternErrors: readonly DiagnosticError[],
-  ): boolean {
+  notFound(expected: boolean, d: Directive, count: number, start: number, end: number, patternErrors: readonly DiagnosticError[]): boolean {
     let isError = expected;
     let matchType: MatchType = expected ? 'none-but-expected' : 'none-and-excluded';
     for (const error of patternErrors) {

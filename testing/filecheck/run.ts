@@ -106,9 +106,7 @@ function validatePrefixes(options: FileCheckOptions): void {
       let error: string | undefined;
       if (prefix === '') error = `supplied ${kind} prefix must not be the empty string`;
       else if (!/^[a-zA-Z0-9_-]*$/.test(prefix))
-        error =
-          `supplied ${kind} prefix must start with a letter and contain only alphanumeric characters, ` +
-          `hyphens, and underscores: '${prefix}'`;
+        error = `supplied ${kind} prefix must start with a letter and contain only alphanumeric characters, ` + `hyphens, and underscores: '${prefix}'`;
       else if (seen.has(prefix)) error = `supplied ${kind} prefix must be unique among check and comment prefixes: '${prefix}'`;
       if (error) throw new AbortError(toByteString(`error: ${error}\n`), 2);
       seen.add(prefix);

@@ -67,9 +67,7 @@ export class NumericSubstitution extends Substitution {
       if (!errors) throw e;
       throw new SubstitutionError(
         errors.map((err) =>
-          err instanceof UndefinedVariableError
-            ? err.toDiagnostic()
-            : DiagnosticError.at(this.from.loc, 'unable to substitute variable or numeric expression: overflow error'),
+          err instanceof UndefinedVariableError ? err.toDiagnostic() : DiagnosticError.at(this.from.loc, 'unable to substitute variable or numeric expression: overflow error'),
         ),
       );
     }

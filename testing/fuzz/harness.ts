@@ -70,7 +70,8 @@ export function runPipeline(text: string, pipeline: string): Outcome {
   try {
     module = parseProgram(text);
   } catch (e) {
-    if (e instanceof DiagnosticError) return located(e.diagnostic) ? { kind: 'diagnostic', message: render(e.diagnostic), phase: 'input' } : { kind: 'crash', message: `unlocated: ${render(e.diagnostic)}` };
+    if (e instanceof DiagnosticError)
+      return located(e.diagnostic) ? { kind: 'diagnostic', message: render(e.diagnostic), phase: 'input' } : { kind: 'crash', message: `unlocated: ${render(e.diagnostic)}` };
     if (e instanceof RangeError && /call stack/.test(e.message)) return { kind: 'diagnostic', message: 'nested too deeply', phase: 'input' };
     return { kind: 'crash', message: `while parsing: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
   }

@@ -12,7 +12,19 @@ import { mulberry32 } from '../random.js';
 type Rnd = () => number;
 const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
-export const MUTATIONS = ['shape', 'element-type', 'type-everywhere', 'constant', 'attribute', 'delete-line', 'duplicate-line', 'swap-operands', 'replace-use', 'drop-token', 'drop-async-token'] as const;
+export const MUTATIONS = [
+  'shape',
+  'element-type',
+  'type-everywhere',
+  'constant',
+  'attribute',
+  'delete-line',
+  'duplicate-line',
+  'swap-operands',
+  'replace-use',
+  'drop-token',
+  'drop-async-token',
+] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 /** How often each is drawn: mostly edits that keep the program parseable (a type changed everywhere it is written, a constant, an attribute). */
 const WEIGHTS: Readonly<Record<Mutation, number>> = {
@@ -99,7 +111,12 @@ function mutateOnce(rnd: Rnd, lines: string[], kind: Mutation): boolean {
       break;
     }
     case 'replace-use': {
-      const defined = [...lines.slice(0, i).join('\n').matchAll(/(%[\w]+)(?::\d+)?\s*=|(%[\w]+):\s/g)].map((m) => m[1] ?? m[2]!);
+      const defined = [
+        ...lines
+          .slice(0, i)
+          .join('\n')
+          .matchAll(/(%[\w]+)(?::\d+)?\s*=|(%[\w]+):\s/g),
+      ].map((m) => m[1] ?? m[2]!);
       if (defined.length === 0) return false;
       const eq = line.indexOf('=');
       out = replaceOne(rnd, line.slice(eq + 1), /%[\w]+(#\d+)?/, () => pick(rnd, defined));

@@ -82,7 +82,10 @@ class FunctionBuilder {
   private readonly consts = new Map<number, string>();
   /** Outputs written so far: [value, type, dims (vars), elem] for later ops to read. */
   readonly outputs: { value: string; type: string; vars: number[]; elem: Elem }[] = [];
-  constructor(readonly b: Builder, readonly name: string) {}
+  constructor(
+    readonly b: Builder,
+    readonly name: string,
+  ) {}
   fresh(prefix: string): string {
     return `%${prefix}${this.next++}`;
   }
@@ -228,7 +231,13 @@ function mapOp(f: FunctionBuilder, captured: string[]): void {
   const earlier = f.outputs.length > 0 && chance(rnd, 0.6) ? pick(rnd, f.outputs) : undefined;
   const rank = earlier ? earlier.vars.length : pick(rnd, [1, 2, 2, 3, 4]);
   const staticChance = chance(rnd, 0.4) ? 0.8 : 0.1;
-  const vars = earlier ? earlier.vars : Array.from({ length: rank }, (_, d) => (rank >= 3 && d < rank - 2 && chance(rnd, 0.5) ? (b.vars.push({ fixed: pick(rnd, [1, 2, 3]) }), b.vars.length - 1) : b.newVar(staticChance, rank >= 3 ? [1, 2, 3, 5, 7, 16, 17] : STATIC_SIZES)));
+  const vars = earlier
+    ? earlier.vars
+    : Array.from({ length: rank }, (_, d) =>
+        rank >= 3 && d < rank - 2 && chance(rnd, 0.5)
+          ? (b.vars.push({ fixed: pick(rnd, [1, 2, 3]) }), b.vars.length - 1)
+          : b.newVar(staticChance, rank >= 3 ? [1, 2, 3, 5, 7, 16, 17] : STATIC_SIZES),
+      );
   const ins: { value: string; type: string; elem: Elem }[] = [];
   if (earlier) ins.push({ value: earlier.value, type: earlier.type, elem: earlier.elem });
   const extra = pick(rnd, earlier ? [0, 1, 1, 2] : [0, 1, 1, 2, 2, 3]);

@@ -4,7 +4,12 @@ import { spawnSync } from 'node:child_process';
  * plus any listed in TILE_LIT_FEATURES (comma separated), e.g. `gpu` where an adapter exists.
  */
 export function litFeatures(fileCheck?: string): Set<string> {
-  const features = new Set((process.env.TILE_LIT_FEATURES ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const features = new Set(
+    (process.env.TILE_LIT_FEATURES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   if (fileCheck) features.add('llvm-filecheck');
   // `REQUIRES: slow`: golden tests of the slow suite (TILE_SLOW=1, as CI runs it).
   if (process.env.TILE_SLOW) features.add('slow');

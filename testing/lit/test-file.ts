@@ -29,7 +29,10 @@ export function readLitTest(path: string): LitTest {
       }
       continue;
     }
-    const list = body.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = body
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (kind === 'REQUIRES') test.requires.push(...list);
     else if (kind === 'UNSUPPORTED') test.unsupported.push(...list);
     else test.xfail.push(...list);

@@ -55,8 +55,14 @@ function pipelinePasses(text: string): string[] {
  * The MLIR ops and attributes tile-opt does not have yet: a
  * unit that uses one and differs is counted apart, to tell what that work should bring.
  */
-const PENDING = /\b(?:scf\.(?:parallel|reduce|forall|index_switch)|memref\.(?:expand_shape|collapse_shape|reinterpret_cast|reshape|view|rank|extract_strided_metadata|realloc|atomic_rmw|generic_atomic_rmw)|vector\.transfer_(?:read|write)|gpu\.alloc|ub\.poison)\b|dense_resource</;
+const PENDING =
+  /\b(?:scf\.(?:parallel|reduce|forall|index_switch)|memref\.(?:expand_shape|collapse_shape|reinterpret_cast|reshape|view|rank|extract_strided_metadata|realloc|atomic_rmw|generic_atomic_rmw)|vector\.transfer_(?:read|write)|gpu\.alloc|ub\.poison)\b|dense_resource</;
 
 export function usesPendingOps(unit: string): boolean {
-  return PENDING.test(unit.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n'));
+  return PENDING.test(
+    unit
+      .split('\n')
+      .filter((l) => !/^\s*\/\//.test(l))
+      .join('\n'),
+  );
 }

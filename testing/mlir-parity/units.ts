@@ -47,7 +47,12 @@ export function chunkUnits(text: string, firstLine: number): Unit[] {
     return k === 0 ? 0 : b;
   });
   const end = (k: number) => (k + 1 < starts.length ? begin[k + 1]! : lines.length);
-  const pieces = starts.map((_, k) => lines.slice(begin[k]!, end(k)).filter((_, j) => !shared.has(begin[k]! + j)).join('\n'));
+  const pieces = starts.map((_, k) =>
+    lines
+      .slice(begin[k]!, end(k))
+      .filter((_, j) => !shared.has(begin[k]! + j))
+      .join('\n'),
+  );
   return groupBySymbols(pieces).map((members) => {
     // Lines stay where they were (the others' blanked), so that diagnostics' line numbers and
     // expected-* offsets hold as in the chunk.
@@ -65,7 +70,10 @@ export function fileUnits(source: string): Unit[] {
 
 /** The change of bracket depth over a line, outside strings and comments. */
 function bracketDelta(line: string, open = '<([{', close = '>)]}'): number {
-  const code = line.replace(/"(?:[^"\\]|\\.)*"/g, '').replace(/\/\/.*$/, '').replace(/->/g, '');
+  const code = line
+    .replace(/"(?:[^"\\]|\\.)*"/g, '')
+    .replace(/\/\/.*$/, '')
+    .replace(/->/g, '');
   let d = 0;
   for (const c of code) d += open.includes(c) ? 1 : close.includes(c) ? -1 : 0;
   return d;
@@ -81,7 +89,10 @@ function groupBySymbols(pieces: readonly string[]): number[][] {
     if (m) definedBy.set(m[1]!, i);
   });
   pieces.forEach((p, i) => {
-    const code = p.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
+    const code = p
+      .split('\n')
+      .filter((l) => !/^\s*\/\//.test(l))
+      .join('\n');
     for (const m of code.matchAll(/@([\w$.]+|"[^"]*")/g)) {
       const d = definedBy.get(m[1]!);
       if (d !== undefined) parent[find(i)] = find(d);

@@ -162,7 +162,9 @@ export const PARITY_CASES: ParityCase[] = [
   pass('label: --enable-var-scope keeps $globals', 'CHECK-LABEL: f1\nCHECK: [[$V:v[0-9]]]\nCHECK-LABEL: f2\nCHECK: [[$V]]\n', 'f1\nv1\nf2\nv1\n', ['--enable-var-scope']),
   // LLVM 19 forgets to clear numeric variables defined after the first label.
   pass('label: --enable-var-scope and numeric variables', 'CHECK-LABEL: f1\nCHECK: [[#N:]]\nCHECK-LABEL: f2\nCHECK: [[#N]]\n', 'f1\n1\nf2\n1\n', ['--enable-var-scope']),
-  fail('label: --enable-var-scope clears numeric variables defined before the first label', 'CHECK: [[#N:]]\nCHECK-LABEL: f1\nCHECK-LABEL: f2\nCHECK: [[#N]]\n', '1\nf1\nf2\n1\n', ['--enable-var-scope']),
+  fail('label: --enable-var-scope clears numeric variables defined before the first label', 'CHECK: [[#N:]]\nCHECK-LABEL: f1\nCHECK-LABEL: f2\nCHECK: [[#N]]\n', '1\nf1\nf2\n1\n', [
+    '--enable-var-scope',
+  ]),
   pass('label: --enable-var-scope keeps command-line globals', 'CHECK-LABEL: f1\nCHECK-LABEL: f2\nCHECK: [[$G]]\n', 'f1\nf2\ng\n', ['--enable-var-scope', '-D$G=g']),
   fail('label: --enable-var-scope clears local command-line variables', 'CHECK-LABEL: f1\nCHECK-LABEL: f2\nCHECK: [[L]]\n', 'f1\nf2\nl\n', ['--enable-var-scope', '-DL=l']),
   pass('label: --enable-var-scope keeps variables before the first label', 'CHECK: [[L]]\nCHECK-LABEL: f1\n', 'l\nf1\n', ['--enable-var-scope', '-DL=l']),
@@ -327,7 +329,12 @@ export const PARITY_CASES: ParityCase[] = [
   fail('match: -v -vv with --dump-input=always shows all results', 'CHECK: a\nCHECK-NOT: x\nCHECK-DAG: [[V:b]]\nCHECK: [[V]]\nCHECK: zz\n', 'a\nb\nb\nc\n', ['-vv', '--dump-input=always']),
   pass('match: -vv success dump', 'CHECK: a\nCHECK-NOT: x\nCHECK-DAG: [[#N:]]\nCHECK-NEXT: [[#N+1]]\n', 'a\n1\n2\n', ['-vv', '--dump-input=always']),
   pass('match: --dump-input-filter=annotation', 'CHECK: a\nCHECK: d\n', 'a\nb\nc\nd\ne\n', ['-v', '--dump-input=always', '--dump-input-filter=annotation', '--dump-input-context=0']),
-  pass('match: --dump-input-filter=annotation-full', 'CHECK: a\nCHECK: d\n', 'a\nb\nc\nd\ne\n', ['-v', '--dump-input=always', '--dump-input-filter=annotation-full', '--dump-input-context=0']),
+  pass('match: --dump-input-filter=annotation-full', 'CHECK: a\nCHECK: d\n', 'a\nb\nc\nd\ne\n', [
+    '-v',
+    '--dump-input=always',
+    '--dump-input-filter=annotation-full',
+    '--dump-input-context=0',
+  ]),
 
   // --- Options ----------------------------------------------------------------
   pass('opt: --check-prefix', 'FOO: a\nCHECK: zzz\n', 'a\n', ['--check-prefix=FOO']),

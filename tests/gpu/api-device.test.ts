@@ -64,7 +64,10 @@ describe('TileOpt runs on a caller GPUDevice (Dawn in-process)', () => {
   it('reports a kernel the device cannot run as a TileError', async (ctx) => {
     if (!device) return ctx.skip();
     const compiled = await tile.compile(example('add.mlir'), { pipeline: '@tile-wgsl{num-warps=64}', fileName: 'add.mlir' });
-    const e = await compiled.run({ entry: 'add', args: 'X=rand:8x8xf32 Y=rand:8x8xf32 Z=zeros:8x8xf32', device }).then(() => undefined, (x: unknown) => x);
+    const e = await compiled.run({ entry: 'add', args: 'X=rand:8x8xf32 Y=rand:8x8xf32 Z=zeros:8x8xf32', device }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(TileError);
     expect((e as TileError).stage).toBe('device');
     expect((e as TileError).message).toMatch(/workgroup of 2048 invocations exceeds/);

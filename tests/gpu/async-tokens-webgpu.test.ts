@@ -17,7 +17,15 @@ import { randomF32 } from './programs.js';
 const runtimes = await openTestRuntimes();
 afterAll(() => closeAll(runtimes));
 
-const memref = (data: Float32Array, shape: readonly number[]) => MemRef.contiguous(MemRefType.get(shape.map(() => -1), f32 as Type), new Buffer(f32, data.slice(), undefined, 'test input'), shape);
+const memref = (data: Float32Array, shape: readonly number[]) =>
+  MemRef.contiguous(
+    MemRefType.get(
+      shape.map(() => -1),
+      f32 as Type,
+    ),
+    new Buffer(f32, data.slice(), undefined, 'test input'),
+    shape,
+  );
 
 async function run(module: ReturnType<typeof compile>, inputs: readonly [Float32Array, number[]][], launcher?: WebGpuLauncher): Promise<Float32Array> {
   const args = inputs.map(([data, shape]) => memref(data, shape));
@@ -30,18 +38,29 @@ const isSwiftShader = (t: TestRuntime) => /swiftshader/i.test(t.runtime?.descrip
 describe.each(runtimes)('async tokens $on', (t) => {
   const launcher = t.runtime ? new WebGpuLauncher(t.runtime, { timeoutMs: 60_000 }) : undefined;
   for (const options of ['num-stages=2', 'num-stages=3 peel-epilogue=false']) {
-    it.skipIf(!t.runtime)(`matmul-dma-chain.mlir @tile-wgsl{${options}}`, async (ctx) => {
-      if (isSwiftShader(t)) {
-        skipNotice('the 32x32x16 DMA-chain kernel (SwiftShader did not finish compiling it in 400 s; llvmpipe takes about a second)', t.runtime);
-        return ctx.skip();
-      }
-      const module = compile(example('matmul-dma-chain.mlir'), `@tile-wgsl{${options}}`);
-      const reference = compile(example('matmul.mlir'), 'canonicalize');
-      for (const [M, N, K] of [[37, 29, 45], [1, 1, 1]] as const) {
-        const [a, b] = [randomF32(M * K, M + K), randomF32(K * N, N)];
-        const inputs: [Float32Array, number[]][] = [[a, [M, K]], [b, [K, N]], [new Float32Array(M * N), [M, N]]];
-        expectMatmulClose(await run(module, inputs, launcher), await run(reference, inputs), a, b, [M, N, K], 1e-5, `${options} at ${M}x${N}x${K}`);
-      }
-    }, 300_000);
+    it.skipIf(!t.runtime)(
+      `matmul-dma-chain.mlir @tile-wgsl{${options}}`,
+      async (ctx) => {
+        if (isSwiftShader(t)) {
+          skipNotice('the 32x32x16 DMA-chain kernel (SwiftShader did not finish compiling it in 400 s; llvmpipe takes about a second)', t.runtime);
+          return ctx.skip();
+        }
+        const module = compile(example('matmul-dma-chain.mlir'), `@tile-wgsl{${options}}`);
+        const reference = compile(example('matmul.mlir'), 'canonicalize');
+        for (const [M, N, K] of [
+          [37, 29, 45],
+          [1, 1, 1],
+        ] as const) {
+          const [a, b] = [randomF32(M * K, M + K), randomF32(K * N, N)];
+          const inputs: [Float32Array, number[]][] = [
+            [a, [M, K]],
+            [b, [K, N]],
+            [new Float32Array(M * N), [M, N]],
+          ];
+          expectMatmulClose(await run(module, inputs, launcher), await run(reference, inputs), a, b, [M, N, K], 1e-5, `${options} at ${M}x${N}x${K}`);
+        }
+      },
+      300_000,
+    );
   }
 });

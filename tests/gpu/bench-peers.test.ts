@@ -31,14 +31,22 @@ function runPeer(peer: string, provider: string, c: Partial<PeerCase>): { result
   const output = `${r.stdout}\n${r.stderr}`;
   const line = r.stdout.split('\n').find((l) => l.startsWith('PEER-RESULT '));
   const unsupported = r.stdout.split('\n').find((l) => l.startsWith('PEER-UNSUPPORTED '));
-  return { result: line ? (JSON.parse(line.slice(12)) as PeerResult) : undefined, unsupported: unsupported ? (JSON.parse(unsupported.slice(17)) as { reason: string }).reason : undefined, output };
+  return {
+    result: line ? (JSON.parse(line.slice(12)) as PeerResult) : undefined,
+    unsupported: unsupported ? (JSON.parse(unsupported.slice(17)) as { reason: string }).reason : undefined,
+    output,
+  };
 }
 
 for (const { provider, runtime, on } of runtimes) {
   describe.skipIf(!runtime || !built)(`bench peers ${on}`, () => {
     for (const peer of ['tfjs', 'jaxjs']) {
       it(`${peer}: f32 matmul 67x45x33 (A·B and Aᵀ·B) and add 40x12 are right and timed`, () => {
-        const cases = [{ op: 'matmul', dtype: 'f32', shape: [67, 45, 33] }, { op: 'matmul', dtype: 'f32', shape: [67, 45, 33], transposeA: true }, { op: 'add', dtype: 'f32', shape: [40, 12] }] as const;
+        const cases = [
+          { op: 'matmul', dtype: 'f32', shape: [67, 45, 33] },
+          { op: 'matmul', dtype: 'f32', shape: [67, 45, 33], transposeA: true },
+          { op: 'add', dtype: 'f32', shape: [40, 12] },
+        ] as const;
         for (const c of cases) {
           const { result, output } = runPeer(peer, provider, { ...c, shape: [...c.shape] });
           expect(result, output).toBeDefined();
@@ -69,7 +77,8 @@ describe.skipIf(!runsSlow('seed-tables end to end') || !dawn?.runtime || !built)
     const r = spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bench', 'seed-tables.js'), ...argv], { encoding: 'utf8', timeout: 240_000 });
     const out = `${r.stdout}\n${r.stderr}`;
     expect(r.status, out).toBe(0);
-    for (const title of ['### Pipelined matmul, f32 inputs, C = A·B', '### Pipelined matmul, f32 inputs, C = Aᵀ·B', '### Elementwise add, f32, GB/s', '### GFLOP/s by size']) expect(out).toContain(title);
+    for (const title of ['### Pipelined matmul, f32 inputs, C = A·B', '### Pipelined matmul, f32 inputs, C = Aᵀ·B', '### Elementwise add, f32, GB/s', '### GFLOP/s by size'])
+      expect(out).toContain(title);
     expect(out).toMatch(/\| tile-opt, tuned \(dawn, GPU time\) +\| +[0-9.]+ \| +[0-9.]+ \|/);
     expect(out).toMatch(/\| TensorFlow\.js 4\.22 \(dawn, wall\) +\| +[0-9.]+ \| +[0-9.]+ \|/);
     expect(out).toMatch(/\| tile-opt f32, Aᵀ·B \(the baseline's problem\), tuned \(dawn, GPU time\) +\| +[0-9.]+ \| +[0-9.]+ \|/);

@@ -11,14 +11,24 @@ type Check = (rt: WebGpuRuntime) => Promise<Record<string, unknown>>;
 const checks: Record<string, Check> = {
   async add(rt) {
     const n = 1000;
-    const r = await rt.run({ manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [new Float32Array(1024).fill(1), Float32Array.from({ length: 1024 }, (_, i) => i), new Float32Array(1024).fill(-1), n], grid: [16, 1, 1] });
+    const r = await rt.run({
+      manifest: addMasked.manifest,
+      wgsl: addMasked.wgsl,
+      args: [new Float32Array(1024).fill(1), Float32Array.from({ length: 1024 }, (_, i) => i), new Float32Array(1024).fill(-1), n],
+      grid: [16, 1, 1],
+    });
     const c = r.outputs.get(2)!;
     const bad = [...c].findIndex((v, i) => v !== (i < n ? i + 1 : -1));
     if (bad >= 0) throw new Error(`c[${bad}] = ${c[bad]}`);
     return {};
   },
   async uniforms(rt) {
-    const r = await rt.run({ manifest: uniformFields.manifest, wgsl: uniformFields.wgsl, args: [{ data: new Float32Array(6).fill(2), shape: [2, 3] }, new Uint32Array(8), 1.5, 77, -7, 0.5], grid: [1, 1, 1] });
+    const r = await rt.run({
+      manifest: uniformFields.manifest,
+      wgsl: uniformFields.wgsl,
+      args: [{ data: new Float32Array(6).fill(2), shape: [2, 3] }, new Uint32Array(8), 1.5, 77, -7, 0.5],
+      grid: [1, 1, 1],
+    });
     const got = [...r.outputs.get(1)!].slice(0, 7);
     const want = [0x3fc00000, 77, 0xfffffff9, 2, 3, 0x3f000000, 0x40000000];
     if (got.join() !== want.join()) throw new Error(`got ${got}`);
@@ -55,7 +65,11 @@ const checks: Record<string, Check> = {
   },
   async benchmarkAdd(rt) {
     const n = 64 * 65535;
-    const b = await benchmarkKernel(rt, { manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [new Float32Array(n).fill(1), new Float32Array(n).fill(2), new Float32Array(n), n], grid: [65535, 1, 1] }, { repeat: 20 });
+    const b = await benchmarkKernel(
+      rt,
+      { manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [new Float32Array(n).fill(1), new Float32Array(n).fill(2), new Float32Array(n), n], grid: [65535, 1, 1] },
+      { repeat: 20 },
+    );
     if (b.result.outputs.get(2)![n - 1] !== 3) throw new Error('wrong sum');
     return { method: b.method, medianMs: b.medianMs, wallMedianMs: b.wallMedianMs, GBps: throughput(b.medianMs, { bytes: 3 * 4 * n }).gbps };
   },

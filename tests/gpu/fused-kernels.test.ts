@@ -78,66 +78,88 @@ function compileFused(workload: FusedWorkload, pipeline: string): Operation | un
   return outcome.module;
 }
 
-for (const { runtime, on } of runtimes) describe.skipIf(!runtime)(`fused kernels ${on}`, () => {
-  let launcher: WebGpuLauncher;
-  beforeAll(() => {
-    launcher = new WebGpuLauncher(runtime!, { timeoutMs: 60_000 });
-  });
+for (const { runtime, on } of runtimes)
+  describe.skipIf(!runtime)(`fused kernels ${on}`, () => {
+    let launcher: WebGpuLauncher;
+    beforeAll(() => {
+      launcher = new WebGpuLauncher(runtime!, { timeoutMs: 60_000 });
+    });
 
-  /** Runs `module`'s `workload` on the device at each shape against the whole problem, with `launches` kernels. */
-  async function expectOnDevice(module: Operation, workload: FusedWorkload, launches: number, shapes: readonly number[][], what: string): Promise<void> {
-    expect(hostLaunches(module, workload), `${what}: gpu.launch_func in @${workload}`).toBe(launches);
-    for (const shape of shapes) {
-      const at = `${what} at ${shape.join('x')}`;
-      const inputs = fusedInputs(workload, shape);
-      const gpu = await runFused(module, workload, inputs, launcher.launch);
-      expect(gpu.launches, `${at}: kernels launched`).toBe(launches);
-      expectFusedClose(workload, gpu.output, await referenceOutput(workload, shape), inputs, `${at}: WebGPU vs whole problem`);
-    }
-  }
-
-  it(`row programs @tile-wgsl on ${rowConfigs} random configurations, rows up to 4097 elements, one kernel each`, async () => {
-    // Seeds whose configuration the compiler refuses in option terms are passed over.
-    let [compiled, seed] = [0, 9000];
-    while (compiled < rowConfigs && seed < 9000 + 3 * rowConfigs) {
-      const c = randomFusedCase(++seed, 'tile-wgsl', ROW_WORKLOADS, forDevice(runtime!));
-      const module = compileFused(c.workload, c.pipeline);
-      if (!module) continue;
-      compiled++;
-      const shapes = fusedShapes(c, seed, { maxRowLength: 4097, maxRows: 40, long: true, maxMatmulDim: 0 });
-      await expectOnDevice(module, c.workload, 1, shapes, `seed ${seed}: @${c.workload} ${c.pipeline}`);
-    }
-    expect(compiled, 'configurations compiled').toBe(rowConfigs);
-  }, TIMEOUT_MS);
-
-  it(`matmul epilogues @tile-wgsl on ${epilogueConfigs} random configurations, one kernel each (two with pack-lhs)`, async () => {
-    let [compiled, seed] = [0, 9500];
-    while (compiled < epilogueConfigs && seed < 9500 + 4 * epilogueConfigs) {
-      const c = randomFusedCase(++seed, 'tile-wgsl', EPILOGUE_WORKLOADS, forDevice(runtime!));
-      const module = compileFused(c.workload, c.pipeline);
-      if (!module) continue;
-      compiled++;
-      const shapes = [...fusedShapes(c, seed, { maxRowLength: 0, maxRows: 0, long: false, maxMatmulDim: 96 }), [37, 29, 45]];
-      await expectOnDevice(module, c.workload, expectedLaunches(c.workload, c.config.options), shapes, `seed ${seed}: @${c.workload} ${c.pipeline}`);
-    }
-    expect(compiled, 'configurations compiled').toBe(epilogueConfigs);
-  }, TIMEOUT_MS);
-
-  // The defaults (1 x 512 row blocks; 16384 bytes of workgroup memory, which LayerNorm's three
-  // stages exceed: two stages there), fused and not (unfused: softmax and the ReLU epilogue here,
-  // all five in the slow suite and in the interpreter, tests/unit/passes/tile/fusion/unfused.test.ts).
-  for (const workload of [...ROW_WORKLOADS, ...EPILOGUE_WORKLOADS]) {
-    const fuses = slow || workload === 'softmax' || workload === 'matmul_bias_relu' ? [true, false] : [true];
-    it(`@${workload} @tile-wgsl with its defaults, fuse=${fuses.join(' and fuse=')}`, async () => {
-      const limit = runtime!.adapter.limits.maxComputeWorkgroupStorageSize;
-      const base = `max-workgroup-memory=${Math.min(16384, limit)}${workload === 'layernorm' ? ' num-stages=2' : ''}`;
-      const shapes = isRows(workload) ? [[1, 1], [9, 4097], [33, 513]] : [[1, 1, 1], [37, 29, 45]];
-      for (const fuse of fuses) {
-        const pipeline = `@tile-wgsl{${base} fuse=${fuse}}`;
-        const module = compileFused(workload, pipeline);
-        if (!module) throw new Error(`@${workload} ${pipeline} refused`);
-        await expectOnDevice(module, workload, fuse ? 1 : FUSED_EXAMPLES[workload].unfusedKernels, shapes, `@${workload} ${pipeline}`);
+    /** Runs `module`'s `workload` on the device at each shape against the whole problem, with `launches` kernels. */
+    async function expectOnDevice(module: Operation, workload: FusedWorkload, launches: number, shapes: readonly number[][], what: string): Promise<void> {
+      expect(hostLaunches(module, workload), `${what}: gpu.launch_func in @${workload}`).toBe(launches);
+      for (const shape of shapes) {
+        const at = `${what} at ${shape.join('x')}`;
+        const inputs = fusedInputs(workload, shape);
+        const gpu = await runFused(module, workload, inputs, launcher.launch);
+        expect(gpu.launches, `${at}: kernels launched`).toBe(launches);
+        expectFusedClose(workload, gpu.output, await referenceOutput(workload, shape), inputs, `${at}: WebGPU vs whole problem`);
       }
-    }, TIMEOUT_MS);
-  }
-});
+    }
+
+    it(
+      `row programs @tile-wgsl on ${rowConfigs} random configurations, rows up to 4097 elements, one kernel each`,
+      async () => {
+        // Seeds whose configuration the compiler refuses in option terms are passed over.
+        let [compiled, seed] = [0, 9000];
+        while (compiled < rowConfigs && seed < 9000 + 3 * rowConfigs) {
+          const c = randomFusedCase(++seed, 'tile-wgsl', ROW_WORKLOADS, forDevice(runtime!));
+          const module = compileFused(c.workload, c.pipeline);
+          if (!module) continue;
+          compiled++;
+          const shapes = fusedShapes(c, seed, { maxRowLength: 4097, maxRows: 40, long: true, maxMatmulDim: 0 });
+          await expectOnDevice(module, c.workload, 1, shapes, `seed ${seed}: @${c.workload} ${c.pipeline}`);
+        }
+        expect(compiled, 'configurations compiled').toBe(rowConfigs);
+      },
+      TIMEOUT_MS,
+    );
+
+    it(
+      `matmul epilogues @tile-wgsl on ${epilogueConfigs} random configurations, one kernel each (two with pack-lhs)`,
+      async () => {
+        let [compiled, seed] = [0, 9500];
+        while (compiled < epilogueConfigs && seed < 9500 + 4 * epilogueConfigs) {
+          const c = randomFusedCase(++seed, 'tile-wgsl', EPILOGUE_WORKLOADS, forDevice(runtime!));
+          const module = compileFused(c.workload, c.pipeline);
+          if (!module) continue;
+          compiled++;
+          const shapes = [...fusedShapes(c, seed, { maxRowLength: 0, maxRows: 0, long: false, maxMatmulDim: 96 }), [37, 29, 45]];
+          await expectOnDevice(module, c.workload, expectedLaunches(c.workload, c.config.options), shapes, `seed ${seed}: @${c.workload} ${c.pipeline}`);
+        }
+        expect(compiled, 'configurations compiled').toBe(epilogueConfigs);
+      },
+      TIMEOUT_MS,
+    );
+
+    // The defaults (1 x 512 row blocks; 16384 bytes of workgroup memory, which LayerNorm's three
+    // stages exceed: two stages there), fused and not (unfused: softmax and the ReLU epilogue here,
+    // all five in the slow suite and in the interpreter, tests/unit/passes/tile/fusion/unfused.test.ts).
+    for (const workload of [...ROW_WORKLOADS, ...EPILOGUE_WORKLOADS]) {
+      const fuses = slow || workload === 'softmax' || workload === 'matmul_bias_relu' ? [true, false] : [true];
+      it(
+        `@${workload} @tile-wgsl with its defaults, fuse=${fuses.join(' and fuse=')}`,
+        async () => {
+          const limit = runtime!.adapter.limits.maxComputeWorkgroupStorageSize;
+          const base = `max-workgroup-memory=${Math.min(16384, limit)}${workload === 'layernorm' ? ' num-stages=2' : ''}`;
+          const shapes = isRows(workload)
+            ? [
+                [1, 1],
+                [9, 4097],
+                [33, 513],
+              ]
+            : [
+                [1, 1, 1],
+                [37, 29, 45],
+              ];
+          for (const fuse of fuses) {
+            const pipeline = `@tile-wgsl{${base} fuse=${fuse}}`;
+            const module = compileFused(workload, pipeline);
+            if (!module) throw new Error(`@${workload} ${pipeline} refused`);
+            await expectOnDevice(module, workload, fuse ? 1 : FUSED_EXAMPLES[workload].unfusedKernels, shapes, `@${workload} ${pipeline}`);
+          }
+        },
+        TIMEOUT_MS,
+      );
+    }
+  });

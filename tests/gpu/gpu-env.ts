@@ -20,7 +20,7 @@ export function requiredProviders(value = process.env['TILE_REQUIRE_GPU']): Prov
 
 const HINT: Record<ProviderName, string> = {
   dawn: 'on a CPU-only machine install SwiftShader (apt-get install --no-install-recommends chromium-common) and set TILE_DAWN_ICD=/usr/lib/chromium/vk_swiftshader_icd.json',
-  wgpu: 'on a CPU-only machine install Mesa\'s llvmpipe (apt-get install mesa-vulkan-drivers)',
+  wgpu: "on a CPU-only machine install Mesa's llvmpipe (apt-get install mesa-vulkan-drivers)",
 };
 
 /**

@@ -9,7 +9,14 @@ export interface TestKernel {
   readonly wgsl: string;
 }
 
-const storage = (binding: number, argIndex: number, name: string, access: StorageBinding['access'], shape: (number | null)[], elementType: StorageBinding['elementType'] = 'f32'): StorageBinding => ({
+const storage = (
+  binding: number,
+  argIndex: number,
+  name: string,
+  access: StorageBinding['access'],
+  shape: (number | null)[],
+  elementType: StorageBinding['elementType'] = 'f32',
+): StorageBinding => ({
   binding,
   argIndex,
   name,

@@ -29,7 +29,10 @@ export function loadProgram(name: string): Operation {
 
 /** A row-major f32 memref over a copy of `data`. */
 export function f32MemRef(data: Float32Array, shape: readonly number[]): MemRef {
-  const type = MemRefType.get(shape.map(() => -1), f32 as Type);
+  const type = MemRefType.get(
+    shape.map(() => -1),
+    f32 as Type,
+  );
   return MemRef.contiguous(type, new Buffer(f32, data.slice(), undefined, 'test input'), shape);
 }
 

@@ -19,7 +19,15 @@ const runtime = await openTestRuntime();
 const launcher = runtime ? new WebGpuLauncher(runtime, { timeoutMs: 60_000 }) : undefined;
 afterAll(() => runtime?.close());
 
-const memref = (data: Float32Array, shape: readonly number[]) => MemRef.contiguous(MemRefType.get(shape.map(() => -1), f32 as Type), new Buffer(f32, data.slice(), undefined, 'test input'), shape);
+const memref = (data: Float32Array, shape: readonly number[]) =>
+  MemRef.contiguous(
+    MemRefType.get(
+      shape.map(() => -1),
+      f32 as Type,
+    ),
+    new Buffer(f32, data.slice(), undefined, 'test input'),
+    shape,
+  );
 
 async function run(module: ReturnType<typeof compile>, inputs: readonly [Float32Array, number[]][], onGpu: boolean): Promise<Float32Array> {
   const args = inputs.map(([data, shape]) => memref(data, shape));
@@ -31,47 +39,75 @@ describe.skipIf(!runtime)(`tile.reduce / tile.broadcast on ${runtime?.descriptio
   for (const subgroups of [false, true]) {
     const unsupported = subgroups && !runtime?.hasFeature('subgroups');
     if (unsupported) skipNotice("softmax with subgroup shuffles: the adapter lacks the 'subgroups' feature", runtime);
-    it.skipIf(unsupported)(`softmax-tiled.mlir @tile-wgsl{subgroups=${subgroups}}`, async () => {
-      const module = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=${subgroups}}`);
-      const reference = compile(example('softmax-tiled.mlir'), 'canonicalize');
-      for (const [M, N] of [[37, 50], [1, 1], [8, 64], [5, 63]] as const) {
-        const inputs: [Float32Array, number[]][] = [[randomF32(M * N, M + N), [M, N]], [new Float32Array(M * N), [M, N]]];
-        const gpu = await run(module, inputs, true);
-        const want = await run(reference, inputs, false);
-        gpu.forEach((g, i) => expect(Math.abs(g - want[i]!), `[${i}] at ${M}x${N}`).toBeLessThanOrEqual(1e-6));
-      }
-    }, 180_000);
+    it.skipIf(unsupported)(
+      `softmax-tiled.mlir @tile-wgsl{subgroups=${subgroups}}`,
+      async () => {
+        const module = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=${subgroups}}`);
+        const reference = compile(example('softmax-tiled.mlir'), 'canonicalize');
+        for (const [M, N] of [
+          [37, 50],
+          [1, 1],
+          [8, 64],
+          [5, 63],
+        ] as const) {
+          const inputs: [Float32Array, number[]][] = [
+            [randomF32(M * N, M + N), [M, N]],
+            [new Float32Array(M * N), [M, N]],
+          ];
+          const gpu = await run(module, inputs, true);
+          const want = await run(reference, inputs, false);
+          gpu.forEach((g, i) => expect(Math.abs(g - want[i]!), `[${i}] at ${M}x${N}`).toBeLessThanOrEqual(1e-6));
+        }
+      },
+      180_000,
+    );
   }
 
   // A kernel compiled for larger subgroups than the adapter may have is refused before it runs.
   const minLanes = runtime?.adapter.subgroupMinSize;
   const unknownLanes = !runtime?.hasFeature('subgroups') || minLanes === undefined || minLanes >= 128;
   if (unknownLanes) skipNotice("a subgroup size the adapter lacks: the adapter has no 'subgroups' feature or does not say its smallest subgroup", runtime);
-  it.skipIf(unknownLanes)('refuses a kernel compiled for subgroups larger than the adapter has', async () => {
-    const module = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=true subgroup-size=${minLanes! * 2}}`);
-    const inputs: [Float32Array, number[]][] = [[randomF32(8 * 8, 1), [8, 8]], [new Float32Array(64), [8, 8]]];
-    await expect(run(module, inputs, true)).rejects.toThrow(
-      new RegExp(`was compiled for subgroups of at least ${minLanes! * 2} lanes \\(subgroup-size=${minLanes! * 2}\\), but .* has subgroups of ${minLanes}; compile with subgroup-size=${minLanes}`),
-    );
-    const fits = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=true subgroup-size=${minLanes}}`);
-    const gpu = await run(fits, inputs, true);
-    expect(gpu.every(Number.isFinite)).toBe(true);
-  }, 180_000);
+  it.skipIf(unknownLanes)(
+    'refuses a kernel compiled for subgroups larger than the adapter has',
+    async () => {
+      const module = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=true subgroup-size=${minLanes! * 2}}`);
+      const inputs: [Float32Array, number[]][] = [
+        [randomF32(8 * 8, 1), [8, 8]],
+        [new Float32Array(64), [8, 8]],
+      ];
+      await expect(run(module, inputs, true)).rejects.toThrow(
+        new RegExp(
+          `was compiled for subgroups of at least ${minLanes! * 2} lanes \\(subgroup-size=${minLanes! * 2}\\), but .* has subgroups of ${minLanes}; compile with subgroup-size=${minLanes}`,
+        ),
+      );
+      const fits = compile(example('softmax-tiled.mlir'), `@tile-wgsl{subgroups=true subgroup-size=${minLanes}}`);
+      const gpu = await run(fits, inputs, true);
+      expect(gpu.every(Number.isFinite)).toBe(true);
+    },
+    180_000,
+  );
 
   // Where the device rejects the shader (wgpu's naga does not know `enable subgroups;`), the
   // error names the IR op the WGSL line came from (the tile.reduce) and shows the line.
   const rejects = runtime?.hasFeature('subgroups') !== false;
   if (rejects) skipNotice('a rejected subgroup shader: the adapter offers subgroups', runtime);
-  it.skipIf(rejects)('a shader the device rejects is reported at the IR op of the WGSL line', async () => {
-    const module = compile(example('softmax-tiled.mlir'), '@tile-wgsl{subgroups=true}');
-    const inputs: [Float32Array, number[]][] = [[randomF32(8 * 8, 1), [8, 8]], [new Float32Array(64), [8, 8]]];
-    const error = await run(module, inputs, true).then(
-      () => undefined,
-      (e: unknown) => e as DiagnosticError,
-    );
-    expect(error).toBeInstanceOf(DiagnosticError);
-    expect(error!.diagnostic.loc.fileLineCol()).toMatchObject({ line: 14, col: 12 }); // %m = tile.reduce max ...
-    expect(error!.message).toMatch(/^WGSL of @kernels::@softmax_rows does not compile on .*\(softmax_rows\.wgsl:\d+:\d+\)$/);
-    expect(error!.diagnostic.notes.map((n) => n.message)).toContainEqual(expect.stringMatching(/^WGSL line \d+: enable subgroups;$/));
-  }, 180_000);
+  it.skipIf(rejects)(
+    'a shader the device rejects is reported at the IR op of the WGSL line',
+    async () => {
+      const module = compile(example('softmax-tiled.mlir'), '@tile-wgsl{subgroups=true}');
+      const inputs: [Float32Array, number[]][] = [
+        [randomF32(8 * 8, 1), [8, 8]],
+        [new Float32Array(64), [8, 8]],
+      ];
+      const error = await run(module, inputs, true).then(
+        () => undefined,
+        (e: unknown) => e as DiagnosticError,
+      );
+      expect(error).toBeInstanceOf(DiagnosticError);
+      expect(error!.diagnostic.loc.fileLineCol()).toMatchObject({ line: 14, col: 12 }); // %m = tile.reduce max ...
+      expect(error!.message).toMatch(/^WGSL of @kernels::@softmax_rows does not compile on .*\(softmax_rows\.wgsl:\d+:\d+\)$/);
+      expect(error!.diagnostic.notes.map((n) => n.message)).toContainEqual(expect.stringMatching(/^WGSL line \d+: enable subgroups;$/));
+    },
+    180_000,
+  );
 });

@@ -24,7 +24,14 @@ async function run(module: ReturnType<typeof compile>, entry: string, inputs: re
   const args = inputs.map(([data, shape, elem]) => {
     const buffer = Buffer.allocate(elem, data.length, undefined, 'test input');
     (buffer.data as Float32Array).set(data);
-    return MemRef.contiguous(MemRefType.get(shape.map(() => -1), elem), buffer, shape);
+    return MemRef.contiguous(
+      MemRefType.get(
+        shape.map(() => -1),
+        elem,
+      ),
+      buffer,
+      shape,
+    );
   });
   await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: onGpu ? launcher!.launch : undefined }).runAsync(entry, args);
   return Float32Array.from(args.at(-1)!.buffer.data as ArrayLike<number>);
@@ -34,22 +41,40 @@ describe.skipIf(!runtime)(`swizzled workgroup buffers on ${runtime?.description 
   it('add-async-2buf.mlir with swizzled buffers is exact', async () => {
     const module = compile(swizzled('add-async-2buf.mlir'), CONVERSIONS);
     const reference = compile(example('add.mlir'), 'canonicalize');
-    for (const [M, N] of [[9, 130], [1, 1]] as const) {
-      const inputs: [Float32Array, number[], Type][] = [[random(M * N, M), [M, N], f32], [random(M * N, N), [M, N], f32], [new Float32Array(M * N), [M, N], f32]];
+    for (const [M, N] of [
+      [9, 130],
+      [1, 1],
+    ] as const) {
+      const inputs: [Float32Array, number[], Type][] = [
+        [random(M * N, M), [M, N], f32],
+        [random(M * N, N), [M, N], f32],
+        [new Float32Array(M * N), [M, N], f32],
+      ];
       expect([...(await run(module, 'add', inputs, true))], `${M}x${N}`).toEqual([...(await run(reference, 'add', inputs, false))]);
     }
   }, 180_000);
 
   const noF16 = !runtime?.hasFeature('shader-f16');
   if (noF16) skipNotice('the swizzled f16 matmul needs shader-f16', runtime);
-  it.skipIf(noF16)('matmul-async-3stage.mlir (f16) with swizzled buffers', async () => {
-    const module = compile(swizzled('matmul-async-3stage.mlir'), CONVERSIONS);
-    const reference = compile(example('matmul.mlir'), 'canonicalize');
-    for (const [M, N, K] of [[37, 29, 45], [1, 1, 1]] as const) {
-      const [a, b] = [random(M * K, M + K, true), random(K * N, N, true)];
-      const inputs: [Float32Array, number[], Type][] = [[a, [M, K], f16], [b, [K, N], f16], [new Float32Array(M * N), [M, N], f32]];
-      const gpu = await run(module, 'matmul_f16', inputs, true);
-      expectMatmulClose(gpu, await run(reference, 'matmul_f16', inputs, false), a, b, [M, N, K], 1e-5, `${M}x${N}x${K}`);
-    }
-  }, 180_000);
+  it.skipIf(noF16)(
+    'matmul-async-3stage.mlir (f16) with swizzled buffers',
+    async () => {
+      const module = compile(swizzled('matmul-async-3stage.mlir'), CONVERSIONS);
+      const reference = compile(example('matmul.mlir'), 'canonicalize');
+      for (const [M, N, K] of [
+        [37, 29, 45],
+        [1, 1, 1],
+      ] as const) {
+        const [a, b] = [random(M * K, M + K, true), random(K * N, N, true)];
+        const inputs: [Float32Array, number[], Type][] = [
+          [a, [M, K], f16],
+          [b, [K, N], f16],
+          [new Float32Array(M * N), [M, N], f32],
+        ];
+        const gpu = await run(module, 'matmul_f16', inputs, true);
+        expectMatmulClose(gpu, await run(reference, 'matmul_f16', inputs, false), a, b, [M, N, K], 1e-5, `${M}x${N}x${K}`);
+      }
+    },
+    180_000,
+  );
 });

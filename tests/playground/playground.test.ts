@@ -83,7 +83,9 @@ describe.skipIf(!available)('the playground in chromium (WebGPU on SwiftShader)'
 
   it('lists every bundled example and the named pipelines with their defaults', async () => {
     const options = await page.getByTestId('examples').locator('option').allTextContents();
-    const files = readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.mlir')).sort();
+    const files = readdirSync(path.join(root, 'examples'))
+      .filter((f) => f.endsWith('.mlir'))
+      .sort();
     expect(options.filter((o) => o.endsWith('.mlir'))).toEqual(files);
     await expect.poll(() => page.locator('#pipeline-options').textContent()).toContain('@tile-wgsl{');
     expect(await page.locator('#pipeline-options').textContent()).toContain('num-stages=3');
@@ -183,7 +185,9 @@ describe.skipIf(!available)('the playground in chromium (WebGPU on SwiftShader)'
 
   it('compiles matmul.mlir through @tile-wgsl within 1.5x the CLI, with at most 1.5 MB of gzipped JavaScript', async () => {
     const assets = path.join(root, 'build', 'playground', 'assets');
-    const gz = readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
+    const gz = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((n, f) => n + gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
     // The CLI: the tile-opt command as npx runs it (the bin, with the V8 flags of its shebang), a fresh process each time, best of 3.
     const cli = Math.min(
       ...[0, 1, 2].map(() => {
@@ -202,7 +206,9 @@ describe.skipIf(!available)('the playground in chromium (WebGPU on SwiftShader)'
       times.push(Number(await page.evaluate(() => document.body.dataset['compileMs'])));
     }
     const pageMs = Math.min(...times);
-    console.log(`[playground] matmul.mlir @tile-wgsl: page ${pageMs.toFixed(0)} ms (best of ${times.map((t) => t.toFixed(0)).join(', ')}; IR after each pass included), CLI ${cli.toFixed(0)} ms, ratio ${(pageMs / cli).toFixed(2)}; page JavaScript ${(gz / 1024).toFixed(0)} KiB gzipped`);
+    console.log(
+      `[playground] matmul.mlir @tile-wgsl: page ${pageMs.toFixed(0)} ms (best of ${times.map((t) => t.toFixed(0)).join(', ')}; IR after each pass included), CLI ${cli.toFixed(0)} ms, ratio ${(pageMs / cli).toFixed(2)}; page JavaScript ${(gz / 1024).toFixed(0)} KiB gzipped`,
+    );
     expect(gz).toBeLessThanOrEqual(1.5e6);
     expect(pageMs).toBeLessThanOrEqual(1.5 * cli);
   }, 180_000);

@@ -9,7 +9,10 @@ import { referenceOutputs, type Problem } from './measure.js';
 export function shrinkArgSpec(spec: string, max: number): string {
   const m = /^([^=]+=(?:rand|zeros|ones):)((?:[0-9]+x)*)([a-z0-9]+)$/.exec(spec);
   if (!m) return spec;
-  const dims = m[2]!.split('x').filter(Boolean).map((d) => Math.min(Number(d), max));
+  const dims = m[2]!
+    .split('x')
+    .filter(Boolean)
+    .map((d) => Math.min(Number(d), max));
   return `${m[1]}${dims.map((d) => `${d}x`).join('')}${m[3]}`;
 }
 

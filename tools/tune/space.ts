@@ -40,7 +40,12 @@ export function parseSpace(text: string): Space {
   const named = /^\s*@(\S+)\s*$/.exec(text);
   if (named) {
     const known = NAMED_SPACES[named[1]!];
-    if (!known) throw new TuneError(`--space: no space named '@${named[1]}' (named spaces: ${Object.keys(NAMED_SPACES).map((n) => `@${n}`).join(', ')})`);
+    if (!known)
+      throw new TuneError(
+        `--space: no space named '@${named[1]}' (named spaces: ${Object.keys(NAMED_SPACES)
+          .map((n) => `@${n}`)
+          .join(', ')})`,
+      );
     return parseSpace(known);
   }
   const words = text.trim().split(/\s+/).filter(Boolean);

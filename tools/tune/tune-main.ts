@@ -109,7 +109,10 @@ export async function tuneMain(argv: readonly string[], io: TuneIO = processTune
       return 1;
     }
     if (e instanceof RuntimeError) {
-      const lines = e.message.split('\n').map((l) => l.trim()).filter(Boolean);
+      const lines = e.message
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
       io.stderr(`tile-tune: error: ${lines.join('; ')}\n`);
       return 1;
     }
@@ -182,7 +185,9 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   } catch (e) {
     if (!(e instanceof DiagnosticError) || smallInputs === inputs) throw e;
     const first = renderDiagnostic(e.diagnostic, { sources }).split('\n')[0];
-    throw new TuneError(`the program fails in the interpreter on the check problem (${smallArgs.join(' ')}: generated arguments shrunk to at most ${checkSize} per dimension; a larger --check-size may fit): ${first}`);
+    throw new TuneError(
+      `the program fails in the interpreter on the check problem (${smallArgs.join(' ')}: generated arguments shrunk to at most ${checkSize} per dimension; a larger --check-size may fit): ${first}`,
+    );
   }
   if (reference.length === 0) throw new TuneError(`@${opts.entry.replace(/^@/, '')} writes no output to check`);
   const problem: Problem = { file, entry: opts.entry, params, inputs, smallInputs, reference };
@@ -215,9 +220,12 @@ interface Session {
  * undefined when there is no play-off (fewer than two passed, --finalists 1, or interrupted).
  */
 async function playoff(device: TuneDevice, s: Session, entry: CacheEntry, file: string, interrupted: () => boolean): Promise<Measured | undefined> {
-  const contenders = sortResults(entry.results).filter((m) => m.outcome.status === 'ok').slice(0, s.finalists);
+  const contenders = sortResults(entry.results)
+    .filter((m) => m.outcome.status === 'ok')
+    .slice(0, s.finalists);
   if (contenders.length < 2) return undefined;
-  const sameContenders = (p: NonNullable<CacheEntry['playoff']>): boolean => p.n === s.finalists && p.results.map((m) => m.options).join('\n') === contenders.map((m) => m.options).join('\n');
+  const sameContenders = (p: NonNullable<CacheEntry['playoff']>): boolean =>
+    p.n === s.finalists && p.results.map((m) => m.options).join('\n') === contenders.map((m) => m.options).join('\n');
   if (!entry.playoff || !sameContenders(entry.playoff)) {
     s.io.stdout(`tile-tune: timing the ${contenders.length} fastest again (--finalists)\n`);
     const again: Measured[] = [];

@@ -78,11 +78,7 @@ export abstract class AffineExpr {
       case 'add':
         return lhs.isPureAffine() && rhs.isPureAffine();
       case 'mul':
-        return (
-          lhs.isPureAffine() &&
-          rhs.isPureAffine() &&
-          (lhs instanceof AffineConstantExpr || rhs instanceof AffineConstantExpr)
-        );
+        return lhs.isPureAffine() && rhs.isPureAffine() && (lhs instanceof AffineConstantExpr || rhs instanceof AffineConstantExpr);
       default:
         return lhs.isPureAffine() && rhs instanceof AffineConstantExpr;
     }
@@ -138,10 +134,7 @@ export abstract class AffineExpr {
    * Substitutes dims/symbols (dim i -> dimReplacements[i] when present, same for
    * symbols) and re-simplifies, like MLIR's `replaceDimsAndSymbols`.
    */
-  replaceDimsAndSymbols(
-    dimReplacements: readonly AffineExpr[],
-    symReplacements: readonly AffineExpr[],
-  ): AffineExpr {
+  replaceDimsAndSymbols(dimReplacements: readonly AffineExpr[], symReplacements: readonly AffineExpr[]): AffineExpr {
     if (this instanceof AffineDimExpr) {
       return this.position < dimReplacements.length ? dimReplacements[this.position]! : this;
     }

@@ -19,14 +19,14 @@ export function fitsInt64(v: bigint): boolean {
 /** Exact floor division (rhs != 0). */
 export function floorDivBig(lhs: bigint, rhs: bigint): bigint {
   const q = lhs / rhs;
-  if (lhs % rhs !== 0n && (lhs < 0n) !== (rhs < 0n)) return q - 1n;
+  if (lhs % rhs !== 0n && lhs < 0n !== rhs < 0n) return q - 1n;
   return q;
 }
 
 /** Exact ceiling division (rhs != 0). */
 export function ceilDivBig(lhs: bigint, rhs: bigint): bigint {
   const q = lhs / rhs;
-  if (lhs % rhs !== 0n && (lhs < 0n) === (rhs < 0n)) return q + 1n;
+  if (lhs % rhs !== 0n && lhs < 0n === rhs < 0n) return q + 1n;
   return q;
 }
 

@@ -4,10 +4,7 @@
  * permutation, strided layout) and queries (isIdentity, isPermutation, constant results, ...),
  * and MLIR's printed form without the `affine_map<...>` wrapper.
  */
-import {
-  AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, getAffineConstantExpr, getAffineDimExpr, getAffineSymbolExpr,
-  type AffineExpr,
-} from './expr.js';
+import { AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, getAffineConstantExpr, getAffineDimExpr, getAffineSymbolExpr, type AffineExpr } from './expr.js';
 import { printAffineExpr } from './print.js';
 import { affineAdd, affineMul } from './simplify.js';
 
@@ -79,7 +76,11 @@ export class AffineMap {
       }
       seen.add(p);
     }
-    return AffineMap.get(perm.length, 0, perm.map((p) => getAffineDimExpr(p)));
+    return AffineMap.get(
+      perm.length,
+      0,
+      perm.map((p) => getAffineDimExpr(p)),
+    );
   }
 
   get numResults(): number {
@@ -161,12 +162,7 @@ export class AffineMap {
   }
 
   /** Replaces dims/symbols in all results and returns a map with the given counts. */
-  replaceDimsAndSymbols(
-    dimReplacements: readonly AffineExpr[],
-    symReplacements: readonly AffineExpr[],
-    numResultDims: number,
-    numResultSyms: number,
-  ): AffineMap {
+  replaceDimsAndSymbols(dimReplacements: readonly AffineExpr[], symReplacements: readonly AffineExpr[], numResultDims: number, numResultSyms: number): AffineMap {
     return AffineMap.get(
       numResultDims,
       numResultSyms,
@@ -201,10 +197,7 @@ function checkCount(n: number, what: string): void {
  * dynamic (`null`) offset gets symbol s0 and each dynamic stride gets the next
  * symbol in order.
  */
-export function stridedLinearLayoutMap(
-  offset: number | bigint | null,
-  strides: readonly (number | bigint | null)[],
-): AffineMap {
+export function stridedLinearLayoutMap(offset: number | bigint | null, strides: readonly (number | bigint | null)[]): AffineMap {
   let nSymbols = 0;
   let expr: AffineExpr = offset === null ? getAffineSymbolExpr(nSymbols++) : getAffineConstantExpr(offset);
   strides.forEach((stride, dim) => {

@@ -18,23 +18,7 @@ export class AffineParseError extends Error {
   }
 }
 
-type TokKind =
-  | 'ident'
-  | 'integer'
-  | 'float'
-  | 'percent'
-  | 'l_paren'
-  | 'r_paren'
-  | 'l_square'
-  | 'r_square'
-  | 'comma'
-  | 'plus'
-  | 'minus'
-  | 'star'
-  | 'arrow'
-  | 'colon'
-  | 'eof'
-  | 'other';
+type TokKind = 'ident' | 'integer' | 'float' | 'percent' | 'l_paren' | 'r_paren' | 'l_square' | 'r_square' | 'comma' | 'plus' | 'minus' | 'star' | 'arrow' | 'colon' | 'eof' | 'other';
 
 interface Token {
   kind: TokKind;
@@ -186,14 +170,7 @@ class AffineMapParser {
 
   // --- grammar ---------------------------------------------------------------
 
-  private parseCommaSeparatedList(
-    open: TokKind,
-    close: TokKind,
-    openSpelling: string,
-    closeSpelling: string,
-    context: string,
-    element: () => void,
-  ): void {
+  private parseCommaSeparatedList(open: TokKind, close: TokKind, openSpelling: string, closeSpelling: string, context: string, element: () => void): void {
     this.expect(open, `expected '${openSpelling}'${context}`);
     if (this.consumeIf(close)) return;
     element();
@@ -213,13 +190,9 @@ class AffineMapParser {
     const mapStart = this.tok.start;
     let numDims = 0;
     let numSymbols = 0;
-    this.parseCommaSeparatedList('l_paren', 'r_paren', '(', ')', ' in dimensional identifier list', () =>
-      this.parseIdentifierDefinition(getAffineDimExpr(numDims++)),
-    );
+    this.parseCommaSeparatedList('l_paren', 'r_paren', '(', ')', ' in dimensional identifier list', () => this.parseIdentifierDefinition(getAffineDimExpr(numDims++)));
     if (this.tok.kind === 'l_square') {
-      this.parseCommaSeparatedList('l_square', 'r_square', '[', ']', ' in symbol list', () =>
-        this.parseIdentifierDefinition(getAffineSymbolExpr(numSymbols++)),
-      );
+      this.parseCommaSeparatedList('l_square', 'r_square', '[', ']', ' in symbol list', () => this.parseIdentifierDefinition(getAffineSymbolExpr(numSymbols++)));
     }
     if (!this.consumeIf('arrow')) {
       if (this.tok.kind === 'colon') {
@@ -276,20 +249,14 @@ class AffineMapParser {
     switch (op) {
       case 'mul':
         if (!lhs.symbolicOrConstant && !rhs.symbolicOrConstant) {
-          throw new AffineParseError(
-            'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic',
-            opLoc,
-          );
+          throw new AffineParseError('non-affine expression: at least one of the multiply operands has to be either a constant or symbolic', opLoc);
         }
         return affineMul(lhs, rhs);
       case 'floordiv':
       case 'ceildiv':
       case 'mod':
         if (!rhs.symbolicOrConstant) {
-          throw new AffineParseError(
-            `non-affine expression: right operand of ${op} has to be either a constant or symbolic`,
-            opLoc,
-          );
+          throw new AffineParseError(`non-affine expression: right operand of ${op} has to be either a constant or symbolic`, opLoc);
         }
         return getAffineBinaryOpExpr(op, lhs, rhs);
     }
@@ -356,9 +323,7 @@ class AffineMapParser {
         return this.parseNegateExpression(lhs);
       case 'plus':
       case 'star':
-        return this.errorHere(
-          lhs ? 'missing right operand of binary operator' : 'missing left operand of binary operator',
-        );
+        return this.errorHere(lhs ? 'missing right operand of binary operator' : 'missing left operand of binary operator');
       default:
         return this.errorHere(lhs ? 'missing right operand of binary operator' : 'expected affine expression');
     }

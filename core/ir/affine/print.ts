@@ -3,10 +3,7 @@
  * `d0 - d1 * 2`, `-d0`, `(d0 floordiv 2) * 4`, with optional names for dimensions and symbols.
  * Loading this module also makes it the printer behind AffineExpr's `toString`.
  */
-import {
-  AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, asBin, asConst, installAffineExprPrinter,
-  type AffineBinaryKind, type AffineBinaryOpExpr, type AffineExpr,
-} from './expr.js';
+import { AffineConstantExpr, AffineDimExpr, AffineSymbolExpr, asBin, asConst, installAffineExprPrinter, type AffineBinaryKind, type AffineBinaryOpExpr, type AffineExpr } from './expr.js';
 import { wrap64 } from './int64.js';
 
 /** Optional naming hook: returns the text for dim/symbol `pos`. */

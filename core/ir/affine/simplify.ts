@@ -6,10 +6,7 @@
  * `e mod q`, etc. Every binary expression is built through here; loading this module also makes
  * it the factory behind AffineExpr's arithmetic methods.
  */
-import {
-  AffineConstantExpr, asBin, asConst, getAffineConstantExpr, installAffineBinaryFactory, uniqueBinary,
-  type AffineBinaryKind, type AffineExpr,
-} from './expr.js';
+import { AffineConstantExpr, asBin, asConst, getAffineConstantExpr, installAffineBinaryFactory, uniqueBinary, type AffineBinaryKind, type AffineExpr } from './expr.js';
 import { ceilDivBig, fitsInt64, floorDivBig, INT64_MIN, modBig, wrap64 } from './int64.js';
 
 function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
@@ -99,9 +96,7 @@ function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   }
 
   if (!lhs.symbolicOrConstant && !rhs.symbolicOrConstant) {
-    throw new Error(
-      'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic',
-    );
+    throw new Error('non-affine expression: at least one of the multiply operands has to be either a constant or symbolic');
   }
 
   // Canonicalize so that the constant/symbolic operand is on the RHS; if both

@@ -98,7 +98,10 @@ export class AsyncLowering {
     this.b.loc = op.loc;
     if (CopyOp.isa(op)) return this.lowerCopy(op);
     if (CommitOp.isa(op)) {
-      this.groups.set(op.result, op.operands.flatMap((t) => this.groupOf(t, op)));
+      this.groups.set(
+        op.result,
+        op.operands.flatMap((t) => this.groupOf(t, op)),
+      );
       return this.erase(op);
     }
     if (WaitOp.isa(op)) return this.lowerWait(op);
@@ -188,7 +191,14 @@ export class AsyncLowering {
       srcIndices.map((indices) => {
         let load = masked ? inBounds(this.b, src, indices) : undefined;
         if (predicate) load = load ? this.b.and(load, predicate) : predicate;
-        return load ? this.b.ifThenElse(load, [elem], () => [plainLoad(indices)], () => [this.b.constantOf(zeroAttr(elem)!)]).results[0]! : plainLoad(indices);
+        return load
+          ? this.b.ifThenElse(
+              load,
+              [elem],
+              () => [plainLoad(indices)],
+              () => [this.b.constantOf(zeroAttr(elem)!)],
+            ).results[0]!
+          : plainLoad(indices);
       });
     // Interior tiles (whole tile in bounds, copy on) load without per-element tests, in aligned
     // vectors where the source allows (a uniform test: its row length and the tile's first
@@ -292,9 +302,17 @@ export class AsyncLowering {
       // Every copy was stored where it was issued: async values carry nothing.
       return this.lowerForCarrying(op, oldBody, inits, initGroups, { sources: [], argSlots: initGroups.map((g) => (g ? [] : undefined)) }, []);
     }
-    const plan = planSlots(op, initGroups.map((g) => g?.length), isAsync);
+    const plan = planSlots(
+      op,
+      initGroups.map((g) => g?.length),
+      isAsync,
+    );
     if ('error' in plan) return fail(plan.at, `cannot be lowered: ${plan.error}`);
-    const shapes = slotShapes(plan, (c) => this.copyShape(c), (a, k) => (initGroups[a]?.[k] ? AsyncLowering.recordShape(initGroups[a]![k]!) : undefined));
+    const shapes = slotShapes(
+      plan,
+      (c) => this.copyShape(c),
+      (a, k) => (initGroups[a]?.[k] ? AsyncLowering.recordShape(initGroups[a]![k]!) : undefined),
+    );
     if (typeof shapes === 'string') return fail(op, `cannot be lowered: ${shapes}`);
     const sameShape = (a: SlotShape, b: SlotShape) => a.dest === b.dest && a.elements === b.elements && a.values.length === b.values.length && a.values.every((t, i) => t === b.values[i]);
     const { chosen, leftOver } = fitInits(plan, initGroups, (slot, r) => sameShape(shapes[slot]!, AsyncLowering.recordShape(r)));
@@ -307,7 +325,15 @@ export class AsyncLowering {
   }
 
   /** Builds the loop that carries the slots' registers in place of its async iter_args, and lowers its body. */
-  private lowerForCarrying(op: Operation, oldBody: Block, inits: readonly Value[], initGroups: readonly (Group | undefined)[], plan: LoopSlots, initial: CopyRecord[], shapes: SlotShape[] = []): void {
+  private lowerForCarrying(
+    op: Operation,
+    oldBody: Block,
+    inits: readonly Value[],
+    initGroups: readonly (Group | undefined)[],
+    plan: LoopSlots,
+    initial: CopyRecord[],
+    shapes: SlotShape[] = [],
+  ): void {
     const newInits = [...inits.filter((_, i) => !initGroups[i]), ...initial.flatMap((r) => this.registersOf(r))];
     const loop = this.b.build(ForOp, {
       operands: { lowerBound: op.operand(0), upperBound: op.operand(1), step: op.operand(2), initArgs: newInits },
@@ -320,7 +346,14 @@ export class AsyncLowering {
     const outerPending = this.pending.splice(0);
     for (const [i, arg] of oldBody.arguments.slice(1).entries()) if (!initGroups[i]) arg.replaceAllUsesWith(body.addArgument(arg.type, arg.loc));
     const inSlots = shapes.map((shape) => this.rebuild(shape, (type) => body.addArgument(type, op.loc)));
-    oldBody.arguments.slice(1).forEach((arg, i) => initGroups[i] && this.groups.set(arg, plan.argSlots[i]!.map((k) => inSlots[k]!)));
+    oldBody.arguments.slice(1).forEach(
+      (arg, i) =>
+        initGroups[i] &&
+        this.groups.set(
+          arg,
+          plan.argSlots[i]!.map((k) => inSlots[k]!),
+        ),
+    );
     this.pending.push(...inSlots);
     this.loopSlots.set(loop, { plan, inSlots });
     for (const inner of oldBody.ops) body.append((inner.remove(), inner));
@@ -336,7 +369,14 @@ export class AsyncLowering {
     op.results.forEach((r, i) => void (!initGroups[i] && r.replaceAllUsesWith(loop.results[k++]!)));
     const outSlots = shapes.map((shape) => this.rebuild(shape, () => loop.results[k++]!));
     for (const r of outSlots) this.loopResults.add(r);
-    op.results.forEach((r, i) => initGroups[i] && this.groups.set(r, plan.argSlots[i]!.map((s) => outSlots[s]!)));
+    op.results.forEach(
+      (r, i) =>
+        initGroups[i] &&
+        this.groups.set(
+          r,
+          plan.argSlots[i]!.map((s) => outSlots[s]!),
+        ),
+    );
     this.pending.push(...outSlots);
     this.erase(op);
   }

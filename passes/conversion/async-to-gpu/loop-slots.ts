@@ -61,7 +61,10 @@ function follow(v: Value, loop: Operation, body: Block): SlotSource[] | Failure 
   }
   // arith.select and scf.if of async values complete their copies where they are chosen.
   if (def.name === 'arith.select' || def.name === 'scf.if') return [];
-  return { error: `makes an async value a loop carries, which convert-async-to-gpu cannot follow through '${def.name}'; yield tokens or groups of copies issued directly in the loop body`, at: def };
+  return {
+    error: `makes an async value a loop carries, which convert-async-to-gpu cannot follow through '${def.name}'; yield tokens or groups of copies issued directly in the loop body`,
+    at: def,
+  };
 }
 
 /** Whether a wait after `copy` in its block (before the yield) completes it: it is then done when the iteration ends. */

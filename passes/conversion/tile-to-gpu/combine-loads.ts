@@ -98,7 +98,13 @@ function combineRun(run: readonly Candidate[], b: ArithBuilder): void {
     if (base && knownMultiple(base) % VECTOR_WIDTH !== 0) continue;
     const lanes: (Candidate | undefined)[] = Array.from({ length: VECTOR_WIDTH }, (_, k) =>
       run.find(
-        (c) => !done.has(c.load) && c.load.operand(0) === first.load.operand(0) && c.last.base === base && c.last.offset === start + k && c.leading.length === first.leading.length && c.leading.every((l, i) => sameIndex(l, first.leading[i]!)),
+        (c) =>
+          !done.has(c.load) &&
+          c.load.operand(0) === first.load.operand(0) &&
+          c.last.base === base &&
+          c.last.offset === start + k &&
+          c.leading.length === first.leading.length &&
+          c.leading.every((l, i) => sameIndex(l, first.leading[i]!)),
       ),
     );
     if (lanes.some((c) => !c)) continue;

@@ -13,7 +13,6 @@ import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { KernelLowering } from './tile-lowering.js';
 import { insertWorkgroupBarriers } from './workgroup-barriers.js';
 
-
 /** WebGPU's default maxComputeWorkgroupStorageSize. */
 const DEFAULT_WORKGROUP_MEMORY = 16384;
 
@@ -31,7 +30,11 @@ export const convertTileToGpuPass = definePass({
     'gpu.shuffle (subgroups=true), then through a workgroup buffer of partials; tile.broadcast reads a staged copy; tile.alloc becomes a workgroup attribution; loops and ifs carry the ' +
     'scalars. Async ops must be lowered before (not yet supported).',
   options: {
-    vectorize: { type: 'bool', default: true, help: 'Read and write workgroup memory in vector<4xT> accesses where a thread touches 4 consecutive aligned elements (off: scalar accesses, to measure what vectorizing gains)' },
+    vectorize: {
+      type: 'bool',
+      default: true,
+      help: 'Read and write workgroup memory in vector<4xT> accesses where a thread touches 4 consecutive aligned elements (off: scalar accesses, to measure what vectorizing gains)',
+    },
     subgroups: { type: 'bool', default: false, help: 'Reduce across the lanes of a subgroup with gpu.shuffle (WGSL: the subgroups feature); else through workgroup memory only' },
     'subgroup-size': {
       type: 'uint',
@@ -40,7 +43,11 @@ export const convertTileToGpuPass = definePass({
       // Subgroups of every WebGPU device hold a power of two lanes, 4 to 128; a shuffle tree over another width mixes lanes of two segments.
       check: (v: OptionValue) => (isPowerOfTwo(v as number) && (v as number) <= 128 ? undefined : 'a subgroup size is a power of two from 1 to 128'),
     },
-    'max-workgroup-memory': { type: 'uint', default: DEFAULT_WORKGROUP_MEMORY, help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)" },
+    'max-workgroup-memory': {
+      type: 'uint',
+      default: DEFAULT_WORKGROUP_MEMORY,
+      help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)",
+    },
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'vector', 'gpu'],
   run(root, pass) {
@@ -65,7 +72,6 @@ export const convertTileToGpuPass = definePass({
     }
   },
 });
-
 
 /** `wgsl.limits = {maxComputeWorkgroupStorageSize = limit}` on the gpu.module, keeping its other limits. */
 function setWorkgroupMemoryLimit(module: Operation, limit: number): void {

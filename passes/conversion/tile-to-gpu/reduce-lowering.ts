@@ -44,7 +44,6 @@ const tileType = (v: Value): RankedTensorType => v.type as RankedTensorType;
 /** Partials up to this size (a few words per row of the tile) get a workgroup buffer of their own. */
 const SMALL_PARTIALS_BYTES = 256;
 
-
 /** combine(x, y) of a tile.reduce: the arith op of its kind, or a copy of its combiner region's body. */
 function combiner(host: TileLoweringHost, op: Operation): (x: Value, y: Value) => Value {
   const kind = op.getAttr('kind') ?? op.properties.get('kind');
@@ -236,7 +235,8 @@ function sameSpread(src: RankedTensorType, result: RankedTensorType, kept: reado
   if (added.some((d) => result.shape[d] !== 1 || b.sizePerThread[d] !== 1 || b.threadsPerWarp[d] !== 1 || b.warpsPerGroup[d] !== 1)) return false;
   const keptOrder = b.order.filter((d) => kept.includes(d)).map((d) => kept.indexOf(d));
   return (
-    kept.every((d, i) => src.shape[i] === result.shape[d] && a.sizePerThread[i] === b.sizePerThread[d] && a.threadsPerWarp[i] === b.threadsPerWarp[d] && a.warpsPerGroup[i] === b.warpsPerGroup[d]) &&
-    keptOrder.every((d, i) => a.order[i] === d)
+    kept.every(
+      (d, i) => src.shape[i] === result.shape[d] && a.sizePerThread[i] === b.sizePerThread[d] && a.threadsPerWarp[i] === b.threadsPerWarp[d] && a.warpsPerGroup[i] === b.warpsPerGroup[d],
+    ) && keptOrder.every((d, i) => a.order[i] === d)
   );
 }

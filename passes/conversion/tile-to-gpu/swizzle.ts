@@ -36,7 +36,8 @@ function placedType(layout: SharedLayoutAttr, type: MemRefType): MemRefType {
 
 /** Why the swizzle cannot be applied to a buffer of this type (it must map each row onto itself), or undefined. */
 export function swizzleError(layout: SharedLayoutAttr, type: MemRefType): string | undefined {
-  if (layout.rank > 2 && layout.order.some((d, i) => d !== layout.rank - 1 - i)) return `its layout (${layout}) permutes more than two dimensions, which the lowering cannot place; use a row-major order or a rank-2 layout`;
+  if (layout.rank > 2 && layout.order.some((d, i) => d !== layout.rank - 1 - i))
+    return `its layout (${layout}) permutes more than two dimensions, which the lowering cannot place; use a row-major order or a rank-2 layout`;
   if (layout.maxPhase === 1) return undefined;
   const lead = type.rank - layout.rank;
   const c = lead + layout.order[0]!;

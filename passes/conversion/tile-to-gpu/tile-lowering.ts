@@ -12,7 +12,21 @@ import { CastOp as MemCastOp, DimOp, LoadOp as MemLoadOp, StoreOp as MemStoreOp,
 import { denseI64, kDynamicIndex } from '../../../dialects/memref/dynamic-index-list.js';
 import { inferSubViewType } from '../../../dialects/memref/types.js';
 import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
-import { AllocOp, BlockedLayoutAttr, BroadcastOp, CastOp, DotOp, IotaOp, LoadOp, ReduceOp, SplatOp, StoreOp, TransposeOp, ViewOp, type SharedLayoutAttr } from '../../../dialects/tile/index.js';
+import {
+  AllocOp,
+  BlockedLayoutAttr,
+  BroadcastOp,
+  CastOp,
+  DotOp,
+  IotaOp,
+  LoadOp,
+  ReduceOp,
+  SplatOp,
+  StoreOp,
+  TransposeOp,
+  ViewOp,
+  type SharedLayoutAttr,
+} from '../../../dialects/tile/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { elementIndices, fastPathTest, inBounds, isWorkgroup, withInteriorPath } from '../memory-access.js';
 import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
@@ -140,8 +154,7 @@ export class KernelLowering {
       const load = readThroughLoad(op);
       if (load) this.readThrough.set(op.result, load);
       else this.lowerTranspose(op);
-    }
-    else if (ReduceOp.isa(op)) lowerReduce(this.host(), op);
+    } else if (ReduceOp.isa(op)) lowerReduce(this.host(), op);
     else if (BroadcastOp.isa(op)) lowerBroadcast(this.host(), op);
     else if ((op.dialect === 'arith' || op.dialect === 'math') && op.regions.length === 0) this.lowerElementwise(op);
     else fail(op, `cannot be lowered to SIMT code by convert-tile-to-gpu yet`);
@@ -193,13 +206,13 @@ export class KernelLowering {
     const rank = (memref.type as MemRefType).rank;
     const fastLoads = () =>
       vector
-        ? Array.from({ length: e.count / VECTOR_WIDTH }, (_, i) => loadVector(this.b, memref, elementIndices(this.b, op.operands.slice(1), elementCoords(e, i * VECTOR_WIDTH), rank), true)).flat()
+        ? Array.from({ length: e.count / VECTOR_WIDTH }, (_, i) =>
+            loadVector(this.b, memref, elementIndices(this.b, op.operands.slice(1), elementCoords(e, i * VECTOR_WIDTH), rank), true),
+          ).flat()
         : Array.from({ length: e.count }, (_, i) => this.loadElement(op, elementCoords(e, i), false));
     const types = new Array<Type>(e.count).fill(tileType(op.result)!.elementType);
     this.tiles.set(op.result, withInteriorPath(this.b, fast, types, fastLoads, loadAll));
   }
-
-
 
   private storeElement(value: Value, memref: Value, indices: readonly Value[], masked: boolean): void {
     if (!masked) {
@@ -247,7 +260,8 @@ export class KernelLowering {
     const dynamicSizes: Value[] = [];
     const staticSizes = tile.map((t, d) => {
       if (viewType.shape[d]! >= 0) return BigInt(t);
-      const size = type.shape[d]! >= 0 ? this.b.constant(index, type.shape[d]!) : this.b.build(DimOp, { operands: { source, index: this.b.constant(index, d) }, resultTypes: [index] }).result;
+      const size =
+        type.shape[d]! >= 0 ? this.b.constant(index, type.shape[d]!) : this.b.build(DimOp, { operands: { source, index: this.b.constant(index, d) }, resultTypes: [index] }).result;
       const left = this.b.binary(MaxSIOp, this.b.sub(size, offsets[d]!), this.b.constant(index, 0));
       dynamicSizes.push(this.b.build(MinSIOp, { operands: { lhs: left, rhs: this.b.constant(index, t) }, resultTypes: [index] }).result);
       return kDynamicIndex;
@@ -374,7 +388,10 @@ export class KernelLowering {
     let scalars = this.scalars(op.operand(0));
     // The relayout moves source elements; the conversion follows in the new layout.
     if (src.encoding !== dst.encoding) scalars = this.relayout(op.operand(0), RankedTensorType.get(dst.shape, src.elementType, dst.encoding), op);
-    this.tiles.set(op.result, scalars.map((s) => convertScalar(this.b, s, dst.elementType, op)));
+    this.tiles.set(
+      op.result,
+      scalars.map((s) => convertScalar(this.b, s, dst.elementType, op)),
+    );
   }
 
   /** The elements `to` lays out, read from a staged copy of `v`. */
@@ -527,7 +544,10 @@ export class KernelLowering {
         continue;
       }
       const count = this.elements(v, v.parentBlock!.parentOp!).count;
-      this.tiles.set(v, Array.from({ length: count }, () => make(t.elementType)));
+      this.tiles.set(
+        v,
+        Array.from({ length: count }, () => make(t.elementType)),
+      );
     }
   }
 
@@ -579,7 +599,6 @@ function writesBetween(from: Operation, to: Operation): boolean {
   return false;
 }
 
-
 /** An element converted to another element type (f16 -> f32 for the dot, tile.cast's conversions). */
 function convertScalar(b: ArithBuilder, v: Value, to: Type, at: Operation): Value {
   const from = v.type;
@@ -598,4 +617,3 @@ function convertScalar(b: ArithBuilder, v: Value, to: Type, at: Operation): Valu
   }
   return fail(at, `cannot convert '${from}' elements to '${to}'`);
 }
-

@@ -133,7 +133,6 @@ class LoopPipeliner {
     return this.b.compare('slt', it, this.tripCount());
   }
 
-
   /**
    * Clones body op `op` for one (iteration, slot): its induction variable is `iv`, what it reads
    * comes from `lookup`; predicated by `cond` when given. Returns the values of its results.
@@ -216,7 +215,11 @@ class LoopPipeliner {
     const body = kernel.region(0).appendBlock(new Block());
     const iv = body.addArgument(this.lb.type, this.forOp.region(0).entry!.arguments[0]!.loc);
     const registers = new Map<Value | number, Value[]>();
-    for (const s of carried) registers.set(s.key, Array.from({ length: s.depth }, () => body.addArgument(s.type, this.forOp.loc)));
+    for (const s of carried)
+      registers.set(
+        s.key,
+        Array.from({ length: s.depth }, () => body.addArgument(s.type, this.forOp.loc)),
+      );
     b.setInsertionPointToEnd(body);
     const made = new Map<Value | number, Value>();
     const lookup: Lookup = (source, delay) => (delay === 0 ? made.get(source.key)! : registers.get(source.key)![delay - 1]!);

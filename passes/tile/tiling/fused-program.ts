@@ -14,9 +14,7 @@ import { mapIndexingMaps, MapOp, MatmulOp, projectedDims, type ReduceKindAttr, r
 import { dimsAgree } from '../../../dialects/tile/types.js';
 
 /** A version of a buffer: what the buffer held before the program, or what an op wrote. */
-export type Def =
-  | { readonly kind: 'input'; readonly buffer: Value }
-  | { readonly kind: 'result'; readonly op: Operation; readonly index: number; readonly buffer: Value };
+export type Def = { readonly kind: 'input'; readonly buffer: Value } | { readonly kind: 'result'; readonly op: Operation; readonly index: number; readonly buffer: Value };
 
 /** How a tile of the program is shaped: over whole rows' columns (`full`) or one value per row (`row`). */
 export type Extent = 'full' | 'row';
@@ -100,11 +98,12 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
   let reference: Value | undefined;
   const versions = new Versions();
   const extents: ExtentOf = new Map();
-  const extentOfDef = (d: Def): Extent | undefined => extents.get(d) ?? (d.kind === 'input' ? (memrefOf(d.buffer).rank === rank ? 'full' : memrefOf(d.buffer).rank === rank - 1 ? 'row' : undefined) : undefined);
+  const extentOfDef = (d: Def): Extent | undefined =>
+    extents.get(d) ?? (d.kind === 'input' ? (memrefOf(d.buffer).rank === rank ? 'full' : memrefOf(d.buffer).rank === rank - 1 ? 'row' : undefined) : undefined);
   const fullBuffers: Value[] = [];
   const fullShapeAgrees = (v: Value): boolean => {
     fullBuffers.push(v);
-    if (!reference) return (reference = v), true;
+    if (!reference) return ((reference = v), true);
     const [a, b] = [memrefOf(v).shape, memrefOf(reference).shape];
     return a.every((d, i) => dimsAgree(d, b[i]!));
   };
@@ -113,11 +112,13 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
   for (const op of ops) {
     if (ReductionOp.isa(op)) {
       const [input, output] = [op.operand(0), op.operand(1)];
-      if (memrefOf(input).rank !== rank || !sameList(reductionDims(op), [rank - 1])) return `'tile.reduction' must reduce the last dimension of a rank-${rank} input to join a row kernel, got dimensions [${reductionDims(op).join(', ')}] of rank ${memrefOf(input).rank}`;
+      if (memrefOf(input).rank !== rank || !sameList(reductionDims(op), [rank - 1]))
+        return `'tile.reduction' must reduce the last dimension of a rank-${rank} input to join a row kernel, got dimensions [${reductionDims(op).join(', ')}] of rank ${memrefOf(input).rank}`;
       if (!fullShapeAgrees(input)) return `'tile.reduction' input has shape ${memrefOf(input)} where the rows are ${memrefOf(reference!)}`;
       const read = versions.read(input);
       if (extentOfDef(read) !== 'full') return `'tile.reduction' input is not a full-rank value of the rows`;
-      if (op.properties.has('accumulate') && intermediates.has(output) && versions.read(output).kind === 'input') return `'tile.reduction' accumulates into an intermediate that holds nothing yet`;
+      if (op.properties.has('accumulate') && intermediates.has(output) && versions.read(output).kind === 'input')
+        return `'tile.reduction' accumulates into an intermediate that holds nothing yet`;
       const accumulated = op.properties.has('accumulate') ? [{ def: versions.read(output), kept: range(rank - 1) }] : [];
       const def = versions.write(op, 0, output);
       extents.set(def, 'row');

@@ -172,7 +172,10 @@ export class BlockTiles {
       const tileShape = tileDims.map((d) => (d === rank - 2 ? this.shape[0] : this.shape[1]));
       const full = tileShape.length === target.rank;
       const loaded = this.b.build(LoadOp, { operands: { source: memref, indices }, resultTypes: [full ? target : RankedTensorType.get(tileShape, elem)] }).result;
-      const added = [rank - 2, rank - 1].slice(0, target.rank).map((d, i) => (tileDims.includes(d) ? -1 : i)).filter((i) => i >= 0);
+      const added = [rank - 2, rank - 1]
+        .slice(0, target.rank)
+        .map((d, i) => (tileDims.includes(d) ? -1 : i))
+        .filter((i) => i >= 0);
       tile = full ? loaded : this.broadcast(loaded, added);
     }
     memo.set(key, tile);
@@ -225,12 +228,18 @@ export class BlockTiles {
     if (this.maskTile) return this.maskTile;
     const i32 = IntegerType.get(32);
     const ints = RankedTensorType.get(this.shape, i32);
-    const splatOf = (index: Value) => this.b.build(SplatOp, { operands: { input: this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out }, resultTypes: [ints] }).result;
+    const splatOf = (index: Value) =>
+      this.b.build(SplatOp, { operands: { input: this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out }, resultTypes: [ints] }).result;
     const [iota, end] = this.invariant(() => [this.b.build(IotaOp, { attributes: { dimension: i64(1) }, resultTypes: [ints] }).result, splatOf(this.options.rowLength!)]);
     const start = constantValue(this.at.col0);
-    const column = start instanceof IntegerAttr && start.number === 0 ? iota! : this.b.create({ name: 'arith.addi', operands: [iota!, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
+    const column =
+      start instanceof IntegerAttr && start.number === 0 ? iota! : this.b.create({ name: 'arith.addi', operands: [iota!, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
     const bools = RankedTensorType.get(this.shape, IntegerType.get(1));
-    this.maskTile = this.b.build(CmpIOp, { operands: { lhs: column, rhs: end! }, attributes: { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf('slt')) }, resultTypes: [bools] }).result;
+    this.maskTile = this.b.build(CmpIOp, {
+      operands: { lhs: column, rhs: end! },
+      attributes: { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf('slt')) },
+      resultTypes: [bools],
+    }).result;
     return this.maskTile;
   }
 
@@ -245,6 +254,5 @@ export class BlockTiles {
     this.b.build(StoreOp, { operands: { value, dest: this.argOf(def.buffer), indices } });
   }
 }
-
 
 const i64 = (n: number): IntegerAttr => IntegerAttr.get(IntegerType.get(64), n);

@@ -91,7 +91,14 @@ export class KernelOutliner {
     b.loc = loc;
     b.setInsertionPointBefore(kernels.region(0).entry!.last!);
     const func = b.build(GPUFuncOp, {
-      attributes: { function_type: TypeAttr.get(FunctionType.get(launchArgs.map((v) => v.type), [])) },
+      attributes: {
+        function_type: TypeAttr.get(
+          FunctionType.get(
+            launchArgs.map((v) => v.type),
+            [],
+          ),
+        ),
+      },
       discardable: { 'gpu.kernel': UnitAttr.get(), sym_name: StringAttr.get(unique), workgroup_attributions: IntegerAttr.get(IntegerType.get(64), 0) },
     }).op;
     const entry = func.region(0).appendBlock(new Block());

@@ -66,7 +66,8 @@ export function tileSizeError(op: Operation, sizes: readonly number[], numWarps:
     const why = layoutFitError(tile.layout, tile.shape);
     if (!why) continue;
     const of = `the ${tile.shape.join('x')} tiles of ${tile.what}`;
-    if ('count' in why) return `${given}, each of the ${numThreads} threads would hold ${why.count} elements of ${of} in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
+    if ('count' in why)
+      return `${given}, each of the ${numThreads} threads would hold ${why.count} elements of ${of} in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
     const size = tile.sizes[why.dim]!;
     const name = MatmulOp.isa(op) ? `${size.name} (the ${ordinal(size.index)} tile size)` : size.name;
     return `${given}, ${name} must be at most ${why.covers} or a multiple of ${why.covers} (the threads hold ${of} in blocks of ${why.covers} along it)`;

@@ -121,7 +121,13 @@ function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
  * of a larger matrix gets kernel arguments the WGSL target can bind. `argOf` maps each of
  * `values` to what the kernel reads.
  */
-function kernelWithViews(name: string, values: readonly Value[], tiling: TilingContext, op: Operation, scalars: readonly Value[] = []): { kernel: Kernel; launchArgs: Value[]; argOf: (v: Value) => Value } {
+function kernelWithViews(
+  name: string,
+  values: readonly Value[],
+  tiling: TilingContext,
+  op: Operation,
+  scalars: readonly Value[] = [],
+): { kernel: Kernel; launchArgs: Value[]; argOf: (v: Value) => Value } {
   const views = sinkViews(values);
   const launchArgs = uniqueValues([...views.launchArgs, ...scalars]);
   const kernel = tiling.outliner.createKernel(name, launchArgs, op.loc);

@@ -28,7 +28,8 @@ interface Target {
 /** The tile sizes an op needs: how many, and the defaults. */
 function tileSizeNeeds(op: Operation, program: FusedProgram | undefined): { count: number; text: string; defaults: readonly number[] } {
   if (MatmulOp.isa(op) || program?.kind === 'epilogue') return { count: 3, text: MATMUL_TILE_SIZES_TEXT, defaults: MATMUL_DEFAULT_TILE_SIZES };
-  if (program) return { count: program.rank, text: `${program.rank} (one per dimension of its rows: 1, ..., 1, rows per workgroup, columns per block)`, defaults: rowDefaultTileSizes(program.rank) };
+  if (program)
+    return { count: program.rank, text: `${program.rank} (one per dimension of its rows: 1, ..., 1, rows per workgroup, columns per block)`, defaults: rowDefaultTileSizes(program.rank) };
   const rank = mapRank(op);
   return { count: rank, text: `${rank} (one per dimension of its iteration space)`, defaults: mapDefaultTileSizes(rank) };
 }
@@ -40,7 +41,8 @@ function tileSizesFor(op: Operation, program: FusedProgram | undefined, option: 
   const prefix = `'${PASS}' option 'tile-sizes'`;
   if (option.length !== needs.count) return `${prefix} has ${option.length} entries but '${op.name}' needs ${needs.text}`;
   if (option.some((s) => s < 1)) return `${prefix} entries must be positive, got [${option.join(', ')}] for '${op.name}'`;
-  if (program?.kind === 'rows' && option.slice(0, -2).some((s) => s !== 1)) return `${prefix} is [${option.join(', ')}] but a row kernel ('${op.name}') takes 1 for every dimension before the last two, got [${option.join(', ')}]`;
+  if (program?.kind === 'rows' && option.slice(0, -2).some((s) => s !== 1))
+    return `${prefix} is [${option.join(', ')}] but a row kernel ('${op.name}') takes 1 for every dimension before the last two, got [${option.join(', ')}]`;
   return option;
 }
 
@@ -110,7 +112,11 @@ export const tileTilingPass = definePass({
       default: true,
       help: 'Refuse tile sizes whose register tiles the lowering to SIMT code cannot lay out over the threads (docs/lowering.md); off: tile-level IR for any sizes',
     },
-    'pack-lhs': { type: 'bool', default: false, help: "Give a tile.matmul whose A is row-major a K-major copy of A (memref.alloc'd around the call, written by a transposing kernel launched first) and read it as transpose_a does" },
+    'pack-lhs': {
+      type: 'bool',
+      default: false,
+      help: "Give a tile.matmul whose A is row-major a K-major copy of A (memref.alloc'd around the call, written by a transposing kernel launched first) and read it as transpose_a does",
+    },
   },
   statistics: { 'num-kernels': 'Number of kernels created' },
   dependentDialects: ['arith', 'gpu', 'memref', 'scf', 'tile'],
@@ -134,7 +140,9 @@ export const tileTilingPass = definePass({
       }
       const sizes = tileSizesFor(op, program, pass.options['tile-sizes']);
       if (typeof sizes === 'string') return fail(op.loc, sizes);
-      const unfit = pass.options['check-lowering'] ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, numWarps, pass.options['pack-lhs'], program?.kind === 'rows') : undefined;
+      const unfit = pass.options['check-lowering']
+        ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, numWarps, pass.options['pack-lhs'], program?.kind === 'rows')
+        : undefined;
       if (unfit) return fail(op.loc, unfit);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;

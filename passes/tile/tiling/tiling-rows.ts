@@ -62,7 +62,10 @@ type MergedSum =
 
 /** The body of a map as op names, if it is one chain of single-result ops over its arguments. */
 function bodyNames(map: Operation): string[] {
-  return map.region(0).entry!.ops.slice(0, -1).map((o) => o.name);
+  return map
+    .region(0)
+    .entry!.ops.slice(0, -1)
+    .map((o) => o.name);
 }
 
 function mergedSum(program: FusedProgram, sum: ProgramOp): MergedSum | undefined {
@@ -192,9 +195,7 @@ function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) =>
   };
   computeRowMaps();
   for (let pass = 1; pass <= passes; pass++) {
-    const accumulations = reductions
-      .filter((p) => level(p.defs[0]!) === pass && !(merged.get(p)?.kind === 'online-softmax'))
-      .map((p) => accumulation(p, merged.get(p), merged, shape));
+    const accumulations = reductions.filter((p) => level(p.defs[0]!) === pass && !(merged.get(p)?.kind === 'online-softmax')).map((p) => accumulation(p, merged.get(p), merged, shape));
     const inits = accumulations.flatMap((a) => a.inits(top()));
     const loop = buildForLoop(b, bounds, inits, (col0, accs) => {
       const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });

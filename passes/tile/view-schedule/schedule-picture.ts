@@ -84,7 +84,10 @@ export function timelineView(numStages: number, tripCount: number, peelEpilogue:
     return { rows: slots, columns: range(iterationCount) };
   }
   const head = slots.filter((s) => s.region === 'prologue').concat(kernel.slice(0, keep));
-  const tail = kernel.slice(-keepAtEnd).concat(slots.filter((s) => s.region === 'epilogue')).map((s) => shifted(s, shift, tripCount));
+  const tail = kernel
+    .slice(-keepAtEnd)
+    .concat(slots.filter((s) => s.region === 'epilogue'))
+    .map((s) => shifted(s, shift, tripCount));
   const elided: ElidedSlots = { region: 'kernel', firstTime: head[head.length - 1]!.time + 1, lastTime: tail[0]!.time - 1 };
   const rows = [...head, elided, ...tail];
   const shown = new Set(rows.flatMap((r) => (isElided(r) ? [] : r.instances.map((i) => i.iteration))));

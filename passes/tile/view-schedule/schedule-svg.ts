@@ -72,12 +72,7 @@ function noLoopsDrawing(): Drawing {
 function loopDrawing(p: LoopPicture): Drawing {
   const [title, summary] = [pictureTitle(p), pictureSummary(p)];
   const heading = [text(0, LINE - 4, title, ' class="title" font-weight="bold"'), text(0, 2 * LINE - 4, summary, ' class="summary"')];
-  const parts = [
-    { lines: heading, width: Math.max(textWidth(title), textWidth(summary)), height: 2 * LINE },
-    opTableDrawing(p),
-    timelineDrawing(p),
-    legendDrawing(p),
-  ];
+  const parts = [{ lines: heading, width: Math.max(textWidth(title), textWidth(summary)), height: 2 * LINE }, opTableDrawing(p), timelineDrawing(p), legendDrawing(p)];
   const lines: string[] = [];
   let y = 0;
   for (const part of parts) {

@@ -43,7 +43,13 @@ function timelineTable(p: LoopPicture): string[] {
       const count = row.lastTime - row.firstTime + 1;
       out.push(line(row.region, timeLabel(row), [`... ${count} more kernel slot${count === 1 ? '' : 's'}, each running every stage`]));
     } else {
-      out.push(line(row.region, timeLabel(row), columns.map((c) => cellText(row, c))));
+      out.push(
+        line(
+          row.region,
+          timeLabel(row),
+          columns.map((c) => cellText(row, c)),
+        ),
+      );
     }
   }
   out.push('', `${INDENT}S<k>: the iteration (column) runs its stage k in the time slot (row)`);

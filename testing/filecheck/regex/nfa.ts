@@ -106,8 +106,7 @@ export class Nfa {
       generation++;
       for (const s of current) {
         const state = this.states[s]!;
-        if ((state.op === 'char' && state.code === code) || (state.op === 'set' && state.set.has(code)))
-          addClosure(next, state.next, pos + 1, generation);
+        if ((state.op === 'char' && state.code === code) || (state.op === 'set' && state.set.has(code))) addClosure(next, state.next, pos + 1, generation);
       }
       current = next;
     }
@@ -117,8 +116,7 @@ export class Nfa {
 
 class TooLarge extends Error {}
 
-const isWordCode = (c: number): boolean =>
-  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+const isWordCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 
 /** Evaluates an anchor at `pos`; the text boundaries count as line boundaries. */
 function assertionHolds(what: 'bol' | 'eol' | 'bow' | 'eow', text: string, pos: number): boolean {

@@ -58,11 +58,18 @@ describe('TileOpt.compile', () => {
     const wgsl = tile.pipelines().find((p) => p.name === 'tile-wgsl')!;
     expect(wgsl.options.find((o) => o.name === 'num-stages')).toMatchObject({ type: 'int', default: '3' });
     expect(tile.pipelines().map((p) => p.name)).toEqual(['cleanup', 'optimize', 'tile-pipelined', 'tile-tiled', 'tile-wgsl']);
-    expect(tile.passes().find((p) => p.name === 'tile-pipeline')!.options.map((o) => o.name)).toContain('peel-epilogue');
+    expect(
+      tile
+        .passes()
+        .find((p) => p.name === 'tile-pipeline')!
+        .options.map((o) => o.name),
+    ).toContain('peel-epilogue');
   });
 
   it('runs textual pipelines, and parses only without one', async () => {
-    const c = await tile.compile('func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\n', { pipeline: 'func.func(cse,canonicalize)' });
+    const c = await tile.compile('func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\n', {
+      pipeline: 'func.func(cse,canonicalize)',
+    });
     expect(c.passes.map((p) => `${p.pass} ${p.op}`)).toEqual(['cse func.func @f', 'canonicalize func.func @f']);
     expect(c.kernels).toEqual([]);
     const plain = await tile.compile('func.func @g() {\n  return\n}\n');
@@ -131,7 +138,10 @@ describe('Compilation.run', () => {
     expect(cmp!.maxAbs).toBeLessThan(1e-5);
     // Typed arrays by name, shapes given (the parameters are dynamic).
     const x = new Float32Array([1, 2, 3, 4]);
-    const r = await reference.run({ entry: 'matmul_f32', inputs: { A: { data: x, shape: [2, 2] }, B: { data: [1, 0, 0, 1], shape: [2, 2] }, C: { data: new Float32Array(4), shape: [2, 2] } } });
+    const r = await reference.run({
+      entry: 'matmul_f32',
+      inputs: { A: { data: x, shape: [2, 2] }, B: { data: [1, 0, 0, 1], shape: [2, 2] }, C: { data: new Float32Array(4), shape: [2, 2] } },
+    });
     expect([...r.outputs[0]!.data]).toEqual([1, 2, 3, 4]);
   });
 

@@ -52,15 +52,21 @@ describe('the browser path of the API', () => {
     for (const n of names) expect(Object.keys(pkg.dependencies), `package '${n}'`).toContain(n);
   });
 
-  it("uses no Node globals (Buffer, process) where a browser runs it", () => {
+  it('uses no Node globals (Buffer, process) where a browser runs it', () => {
     // pass-manager.ts writes to process.stderr only when the caller gives no `errs` (the API always does).
     const allowed = new Set(['core/pass/pass-manager.ts']);
-    const users = modules.filter((m) => !allowed.has(path.relative(root, m)) && /\b(?:Buffer\.(?:from|alloc|concat|isBuffer)|process\.(?:env|cwd|stderr|stdout|argv|platform|exit))\b/.test(readFileSync(m, 'utf8')));
+    const users = modules.filter(
+      (m) => !allowed.has(path.relative(root, m)) && /\b(?:Buffer\.(?:from|alloc|concat|isBuffer)|process\.(?:env|cwd|stderr|stdout|argv|platform|exit))\b/.test(readFileSync(m, 'utf8')),
+    );
     expect(users.map((m) => path.relative(root, m))).toEqual([]);
   });
 
   it('has a package.json "browser" entry for each browser twin, and the twins export what the Node modules do', async () => {
-    const twins = ['core/support'].flatMap((dir) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.browser.ts')).map((f) => `${dir}/${f}`));
+    const twins = ['core/support'].flatMap((dir) =>
+      readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith('.browser.ts'))
+        .map((f) => `${dir}/${f}`),
+    );
     expect(twins.length).toBeGreaterThan(0);
     for (const t of twins) {
       const node = t.replace(/\.browser\.ts$/, '.ts');

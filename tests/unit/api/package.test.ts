@@ -67,12 +67,18 @@ describe('the packed package in a new project', () => {
     expect(out.error).toMatchObject({ file: 'bad.mlir', line: 2, column: 18, message: 'expected SSA operand' });
   });
 
-  it("ships built JavaScript and .d.ts files that type-check in the project (exports, not sources)", () => {
+  it('ships built JavaScript and .d.ts files that type-check in the project (exports, not sources)', () => {
     const pkgDir = path.join(project(), 'node_modules', 'tile-opt');
     expect(existsSync(path.join(pkgDir, 'build', 'api', 'index.d.ts'))).toBe(true);
     expect(existsSync(path.join(pkgDir, 'api', 'index.ts'))).toBe(false);
     writeFileSync(path.join(project(), 'use.ts'), USE_TS);
-    writeFileSync(path.join(project(), 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['use.ts'] }));
+    writeFileSync(
+      path.join(project(), 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        files: ['use.ts'],
+      }),
+    );
     const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project(), encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
@@ -89,7 +95,11 @@ describe('the packed package in a new project', () => {
     // Without deno on PATH either (a machine may have one), and without TILE_DAWN_NODE / TILE_DENO.
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: path.dirname(process.execPath) };
     for (const k of ['TILE_DAWN_NODE', 'TILE_DENO', 'TILE_WEBGPU_PROVIDER']) delete env[k];
-    const run = spawnSync(process.execPath, [bin('tile-run'), 'matmul.mlir', '--entry', 'matmul_f32', '--arg', 'A=rand:4x4xf32', '--arg', 'B=rand:4x4xf32', '--arg', 'C=zeros:4x4xf32', '--backend', 'webgpu'], { cwd: project(), encoding: 'utf8', env });
+    const run = spawnSync(
+      process.execPath,
+      [bin('tile-run'), 'matmul.mlir', '--entry', 'matmul_f32', '--arg', 'A=rand:4x4xf32', '--arg', 'B=rand:4x4xf32', '--arg', 'C=zeros:4x4xf32', '--backend', 'webgpu'],
+      { cwd: project(), encoding: 'utf8', env },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toBe("tile-run: error: --backend webgpu: no WebGPU runtime is installed: run 'npm install webgpu' (Dawn) or 'npm install deno' (wgpu)\n");
   });

@@ -8,11 +8,15 @@ import { createPassRegistry } from '../../../tools/opt-passes.js';
 import { checkSpace, parseSpace, spaceSize } from '../../../tools/tune/space.js';
 
 describe('seed-tables options', () => {
-  it('defaults to the issue\'s problems and peers', () => {
+  it("defaults to the issue's problems and peers", () => {
     const o = parseArgs([]);
     expect(o.sizes).toEqual([1024, 2048, 4096]);
     expect(o.odd).toEqual([1999, 3001, 1021]);
-    expect(o.addShapes).toEqual([[1000, 2000], [4000, 120], [4096, 8192]]);
+    expect(o.addShapes).toEqual([
+      [1000, 2000],
+      [4000, 120],
+      [4096, 8192],
+    ]);
     expect(o.addConfigs).toHaveLength(3);
     expect(o.space).toContain('num-stages=1|2|3|4|5');
     expect([...o.peers]).toEqual(['torch', 'baseline', 'tfjs', 'jaxjs']);
@@ -25,7 +29,7 @@ describe('seed-tables options', () => {
     expect(o.spaceTransposedA).not.toContain('transpose-lhs');
     expect(o.spaceTransposedA).not.toContain('pack-lhs');
   });
-  it('every default space is one of @tile-wgsl\'s parameters and values (bools included)', () => {
+  it("every default space is one of @tile-wgsl's parameters and values (bools included)", () => {
     const parameters = new PipelineBuilder(createPassRegistry()).load('tile-wgsl', UnknownLoc.get()).parameters;
     for (const o of [parseArgs([]), parseArgs(['--quick'])]) {
       for (const text of [o.space, o.spaceTransposedA]) expect(() => checkSpace(parseSpace(text), '@tile-wgsl', parameters)).not.toThrow();
@@ -44,7 +48,11 @@ describe('seed-tables options', () => {
     const [plain, transposed] = matmulVariants(parseArgs([]));
     expect(transposed!.space).toBe(parseArgs([]).spaceTransposedA);
     expect(matmulProblemArgs(plain!, [3, 5, 7])).toEqual({ file: 'matmul.mlir', entry: 'matmul_f32', args: ['A=rand:3x7xf32', 'B=rand:7x5xf32', 'C=zeros:3x5xf32'] });
-    expect(matmulProblemArgs(transposed!, [3, 5, 7])).toEqual({ file: 'matmul-transposed-a.mlir', entry: 'matmul_f32_transposed_a', args: ['A=rand:7x3xf32', 'B=rand:7x5xf32', 'C=zeros:3x5xf32'] });
+    expect(matmulProblemArgs(transposed!, [3, 5, 7])).toEqual({
+      file: 'matmul-transposed-a.mlir',
+      entry: 'matmul_f32_transposed_a',
+      args: ['A=rand:7x3xf32', 'B=rand:7x5xf32', 'C=zeros:3x5xf32'],
+    });
   });
   it('--quick shrinks everything, later flags still win', () => {
     const o = parseArgs(['--quick', '--budget', '3', '--odd', 'none', '--f16-provider', 'none', '--peers', 'tfjs']);
@@ -94,8 +102,22 @@ describe('peer checks and timing', () => {
     const add: PeerCase = { ...mm, op: 'add', shape: [2, 3] };
     const a = inputs(6, 3);
     const b = inputs(6, 4);
-    expect(checkResult(add, a, b, a.map((x, i) => x + b[i]!))).toMatch(/^ok/);
-    expect(checkResult(add, a, b, a.map((x) => x))).toMatch(/^WRONG at element 0/);
+    expect(
+      checkResult(
+        add,
+        a,
+        b,
+        a.map((x, i) => x + b[i]!),
+      ),
+    ).toMatch(/^ok/);
+    expect(
+      checkResult(
+        add,
+        a,
+        b,
+        a.map((x) => x),
+      ),
+    ).toMatch(/^WRONG at element 0/);
     expect(work(add)).toEqual({ bytes: 3 * 4 * 6 });
     for (const x of inputs(100, 5, true)) expect(x * 1024).toBe(Math.round(x * 1024));
   });

@@ -18,13 +18,15 @@ describe('vector dialect diagnostics', () => {
     expect(error(wrap('  %0 = vector.extract %v[0] : vector<4xf32> from vector<4xf32>'))).toBe(
       "<stdin>:3:8: error: 'vector.extract' op inferred type(s) 'f32' are incompatible with return type(s) of operation 'vector<4xf32>'",
     );
-    expect(error(wrap('  %0 = vector.insert %f, %v2[0] : f32 into vector<2x4xf32>'))).toBe("<stdin>:3:8: error: 'vector.insert' op expected position attribute rank to match the dest vector rank");
+    expect(error(wrap('  %0 = vector.insert %f, %v2[0] : f32 into vector<2x4xf32>'))).toBe(
+      "<stdin>:3:8: error: 'vector.insert' op expected position attribute rank to match the dest vector rank",
+    );
   });
   it('checks broadcasts and reductions', () => {
     expect(error(wrap('  %0 = vector.broadcast %v : vector<4xf32> to vector<3xf32>'))).toBe("<stdin>:3:8: error: 'vector.broadcast' op dimension mismatch (4 vs. 3)");
     expect(error(wrap('  %0 = vector.reduction <xor>, %v : vector<4xf32> into f32'))).toBe("<stdin>:3:8: error: 'vector.reduction' op unsupported reduction type ''f32'' for kind 'xor'");
     expect(error(wrap('  %0 = vector.reduction <foo>, %v : vector<4xf32> into f32'))).toBe(
-      '<stdin>:3:26: error: custom op \'vector.reduction\' expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf',
+      "<stdin>:3:26: error: custom op 'vector.reduction' expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf",
     );
   });
   it('checks loads and stores', () => {

@@ -28,14 +28,23 @@ function table(first: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((c) => c.trim().replace(/^`(.*)`$/, '$1')));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim().replace(/^`(.*)`$/, '$1')),
+    );
   }
   return rows;
 }
 
 describe('docs/pipelines.md', () => {
   it('lists every shipped pipeline', () => {
-    expect(table('pipeline').map((r) => r[0]).sort()).toEqual(shipped.map((p) => `@${p.name}`).sort());
+    expect(
+      table('pipeline')
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(shipped.map((p) => `@${p.name}`).sort());
   });
 
   it('describes every parameter of the shipped pipelines once, with its pipelines, type and defaults', () => {

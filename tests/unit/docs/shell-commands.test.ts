@@ -58,7 +58,11 @@ const bin = makeToolBin({ repoRoot, features: new Set() });
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 const adapters = new Map<ProviderName, Promise<boolean>>();
 const hasAdapter = (provider: ProviderName): Promise<boolean> => {
-  if (!adapters.has(provider)) adapters.set(provider, openTestRuntime(provider).then(async (rt) => (await rt?.close(), rt !== null)));
+  if (!adapters.has(provider))
+    adapters.set(
+      provider,
+      openTestRuntime(provider).then(async (rt) => (await rt?.close(), rt !== null)),
+    );
   return adapters.get(provider)!;
 };
 

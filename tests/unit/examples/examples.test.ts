@@ -62,7 +62,12 @@ describe('matmul examples', () => {
     ['matmul-transposed-a.mlir', 'matmul_f32_transposed_a', true],
     ['matmul-transposed-a.mlir', 'matmul_f16_transposed_a', true],
   ];
-  const sizes: [number, number, number][] = [[37, 29, 45], [32, 64, 48], [1, 1, 1], [70, 33, 17]];
+  const sizes: [number, number, number][] = [
+    [37, 29, 45],
+    [32, 64, 48],
+    [1, 1, 1],
+    [70, 33, 17],
+  ];
   for (const [file, entry, transposedA] of cases) {
     it(`${file} @${entry} matches C = ${transposedA ? 'Aᵀ' : 'A'}·B (MxNxK ${sizes.map((s) => s.join('x')).join(', ')})`, () => {
       const half = entry.includes('f16');
@@ -80,13 +85,27 @@ describe('matmul examples', () => {
 
 describe('add examples', () => {
   const files = ['add.mlir', 'add-tiled.mlir', 'add-async-2buf.mlir', 'add-async-3buf.mlir'];
-  const sizes: [number, number][] = [[100, 200], [130, 77], [1, 1], [4, 64]];
+  const sizes: [number, number][] = [
+    [100, 200],
+    [130, 77],
+    [1, 1],
+    [4, 64],
+  ];
   for (const file of files) {
     it(`${file} @add matches Z = X + Y (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
       for (const [M, N] of sizes) {
         const x = random(M * N, 3);
         const y = random(M * N, 4);
-        const [, , z] = runExample(file, 'add', [[M, N], [M, N], [M, N]], [x, y, new Float32Array(M * N).fill(NaN)]);
+        const [, , z] = runExample(
+          file,
+          'add',
+          [
+            [M, N],
+            [M, N],
+            [M, N],
+          ],
+          [x, y, new Float32Array(M * N).fill(NaN)],
+        );
         const want = x.map((v, i) => Math.fround(v + y[i]!));
         expectClose(z!, want, () => 0, `${M}x${N}`);
       }
@@ -95,12 +114,24 @@ describe('add examples', () => {
 });
 
 describe('rgb2gray examples', () => {
-  const sizes: [number, number, number][] = [[2, 13, 70], [1, 8, 64], [3, 1, 1]];
+  const sizes: [number, number, number][] = [
+    [2, 13, 70],
+    [1, 8, 64],
+    [3, 1, 1],
+  ];
   for (const file of ['rgb2gray.mlir', 'rgb2gray-tiled.mlir']) {
     it(`${file} @rgb2gray matches 0.299 r + 0.587 g + 0.114 b over [N, 3, H, W] (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
       for (const [N, H, W] of sizes) {
         const img = random(N * 3 * H * W, 5);
-        const [, gray] = runExample(file, 'rgb2gray', [[N, 3, H, W], [N, H, W]], [img, new Float32Array(N * H * W).fill(NaN)]);
+        const [, gray] = runExample(
+          file,
+          'rgb2gray',
+          [
+            [N, 3, H, W],
+            [N, H, W],
+          ],
+          [img, new Float32Array(N * H * W).fill(NaN)],
+        );
         const want = new Float64Array(N * H * W);
         const mag = new Float64Array(N * H * W);
         for (let n = 0; n < N; n++) {
@@ -119,16 +150,37 @@ describe('rgb2gray examples', () => {
 
 describe('slices example', () => {
   it("'slices.mlir' @matmul_slice is A[1:1+M, 2:2+K]·B[0:K, 3:3+N] and @add_slice writes X + Y[:, ::2] to Z[1:, 2:]", () => {
-    for (const [M, N, K] of [[5, 7, 4], [1, 1, 1]] as const) {
+    for (const [M, N, K] of [
+      [5, 7, 4],
+      [1, 1, 1],
+    ] as const) {
       const [a, b] = [random((M + 2) * (K + 2), 7), random(K * (N + 4), 8)];
-      const [, , c] = runExample('slices.mlir', 'matmul_slice', [[M + 2, K + 2], [K, N + 4], [M, N]], [a, b, new Float32Array(M * N).fill(NaN)]);
+      const [, , c] = runExample(
+        'slices.mlir',
+        'matmul_slice',
+        [
+          [M + 2, K + 2],
+          [K, N + 4],
+          [M, N],
+        ],
+        [a, b, new Float32Array(M * N).fill(NaN)],
+      );
       const want = new Float64Array(M * N);
       for (let i = 0; i < M; i++) for (let j = 0; j < N; j++) for (let k = 0; k < K; k++) want[i * N + j] += a[(i + 1) * (K + 2) + k + 2]! * b[k * (N + 4) + j + 3]!;
       expectClose(c!, want, () => 1e-5, `matmul_slice ${M}x${N}x${K}`);
     }
     const [M, N] = [3, 5];
     const [x, y] = [random(M * N, 9), random(M * 2 * N, 10)];
-    const [, , z] = runExample('slices.mlir', 'add_slice', [[M, N], [M, 2 * N], [M + 2, N + 3]], [x, y, new Float32Array((M + 2) * (N + 3)).fill(NaN)]);
+    const [, , z] = runExample(
+      'slices.mlir',
+      'add_slice',
+      [
+        [M, N],
+        [M, 2 * N],
+        [M + 2, N + 3],
+      ],
+      [x, y, new Float32Array((M + 2) * (N + 3)).fill(NaN)],
+    );
     for (let i = 0; i < M + 2; i++) {
       for (let j = 0; j < N + 3; j++) {
         const inside = i >= 1 && i <= M && j >= 2 && j < N + 2;
@@ -140,11 +192,24 @@ describe('slices example', () => {
 });
 
 describe('softmax example', () => {
-  const sizes: [number, number][] = [[37, 50], [1, 1], [8, 64], [5, 63]];
+  const sizes: [number, number][] = [
+    [37, 50],
+    [1, 1],
+    [8, 64],
+    [5, 63],
+  ];
   it(`'softmax-tiled.mlir' @softmax matches exp(x - max) / sum per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
     for (const [M, N] of sizes) {
       const x = random(M * N, 6);
-      const [, y] = runExample('softmax-tiled.mlir', 'softmax', [[M, N], [M, N]], [x, new Float32Array(M * N).fill(NaN)]);
+      const [, y] = runExample(
+        'softmax-tiled.mlir',
+        'softmax',
+        [
+          [M, N],
+          [M, N],
+        ],
+        [x, new Float32Array(M * N).fill(NaN)],
+      );
       const want = new Float64Array(M * N);
       for (let i = 0; i < M; i++) {
         const row = x.subarray(i * N, (i + 1) * N);
@@ -171,12 +236,25 @@ describe('examples/README.md', () => {
 
 /** The whole-problem examples of fused kernels, in the interpreter, against their formulas in float64. */
 describe('row programs and matmul epilogues', () => {
-  const sizes: [number, number][] = [[37, 50], [1, 1], [3, 65], [2, 300]];
+  const sizes: [number, number][] = [
+    [37, 50],
+    [1, 1],
+    [3, 65],
+    [2, 300],
+  ];
   const rowsOf = (x: Float32Array, M: number, N: number) => Array.from({ length: M }, (_, i) => Array.from(x.subarray(i * N, (i + 1) * N)));
   it(`'softmax.mlir' @softmax is exp(x - max) / sum per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
     for (const [M, N] of sizes) {
       const x = random(M * N, 11);
-      const [, y] = runExample('softmax.mlir', 'softmax', [[M, N], [M, N]], [x, new Float32Array(M * N).fill(NaN)]);
+      const [, y] = runExample(
+        'softmax.mlir',
+        'softmax',
+        [
+          [M, N],
+          [M, N],
+        ],
+        [x, new Float32Array(M * N).fill(NaN)],
+      );
       const want = rowsOf(x, M, N).flatMap((row) => {
         const max = Math.max(...row);
         const sum = row.reduce((a, v) => a + Math.exp(v - max), 0);
@@ -211,9 +289,16 @@ describe('row programs and matmul epilogues', () => {
     }
   });
   const gelu = (v: number) => 0.5 * v * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (v + 0.044715 * v ** 3)));
-  for (const [entry, act] of [['matmul_bias_gelu', gelu], ['matmul_bias_relu', (v: number) => Math.max(v, 0)]] as const) {
+  for (const [entry, act] of [
+    ['matmul_bias_gelu', gelu],
+    ['matmul_bias_relu', (v: number) => Math.max(v, 0)],
+  ] as const) {
     it(`'matmul-epilogue.mlir' @${entry} is act(A·B + bias), bias broadcast along the rows`, () => {
-      for (const [M, N, K] of [[7, 9, 5], [1, 1, 1], [33, 17, 40]] as const) {
+      for (const [M, N, K] of [
+        [7, 9, 5],
+        [1, 1, 1],
+        [33, 17, 40],
+      ] as const) {
         const [a, b, bias] = [random(M * K, 17), random(K * N, 18), random(N, 19)];
         const [, , , c] = runExample('matmul-epilogue.mlir', entry, [[M, K], [K, N], [N], [M, N]], [a, b, bias, new Float32Array(M * N).fill(NaN)]);
         const want = new Float64Array(M * N);

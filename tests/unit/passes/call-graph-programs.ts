@@ -35,7 +35,13 @@ export function randomCallGraphProgram(seed: number, { maxCalls = 3, backEdges =
   const sigs: Signature[] = [];
   for (let k = 0; k < count; k++) {
     const declaration = k > 0 && rand() < 0.15;
-    sigs.push({ name: `f${k}`, args: k === 0 ? 2 : 1 + int(3), results: k === 0 ? 1 : int(4) === 0 ? 2 + int(2) : int(5) === 0 ? 0 : 1, declaration, isPrivate: k > 0 && (declaration || rand() < 0.6) });
+    sigs.push({
+      name: `f${k}`,
+      args: k === 0 ? 2 : 1 + int(3),
+      results: k === 0 ? 1 : int(4) === 0 ? 2 + int(2) : int(5) === 0 ? 0 : 1,
+      declaration,
+      isPrivate: k > 0 && (declaration || rand() < 0.6),
+    });
   }
 
   const lines: string[] = [];

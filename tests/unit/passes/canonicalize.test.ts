@@ -149,31 +149,71 @@ function evaluate(module: Operation, args: readonly V[]): V[] {
           r = v instanceof FloatAttr ? v.value : (v as IntegerAttr).value;
           break;
         }
-        case 'addi': r = a + b; break;
-        case 'subi': r = a - b; break;
-        case 'muli': r = a * b; break;
-        case 'andi': r = a & b; break;
-        case 'ori': r = a | b; break;
-        case 'xori': r = a ^ b; break;
-        case 'divsi': r = sgn(b, w) === 0n || (sgn(a, w) === -(1n << BigInt(w - 1)) && sgn(b, w) === -1n) ? 'trap' : sgn(a, w) / sgn(b, w); break;
-        case 'divui': r = uns(b, w) === 0n ? 'trap' : uns(a, w) / uns(b, w); break;
-        case 'remsi': r = sgn(b, w) === 0n ? 'trap' : sgn(a, w) % sgn(b, w); break;
-        case 'remui': r = uns(b, w) === 0n ? 'trap' : uns(a, w) % uns(b, w); break;
-        case 'shli': r = uns(b, w) >= BigInt(w) ? 'trap' : a << uns(b, w); break;
-        case 'shrui': r = uns(b, w) >= BigInt(w) ? 'trap' : uns(a, w) >> uns(b, w); break;
-        case 'shrsi': r = uns(b, w) >= BigInt(w) ? 'trap' : sgn(a, w) >> uns(b, w); break;
-        case 'maxsi': r = sgn(a, w) > sgn(b, w) ? a : b; break;
-        case 'minui': r = uns(a, w) < uns(b, w) ? a : b; break;
+        case 'addi':
+          r = a + b;
+          break;
+        case 'subi':
+          r = a - b;
+          break;
+        case 'muli':
+          r = a * b;
+          break;
+        case 'andi':
+          r = a & b;
+          break;
+        case 'ori':
+          r = a | b;
+          break;
+        case 'xori':
+          r = a ^ b;
+          break;
+        case 'divsi':
+          r = sgn(b, w) === 0n || (sgn(a, w) === -(1n << BigInt(w - 1)) && sgn(b, w) === -1n) ? 'trap' : sgn(a, w) / sgn(b, w);
+          break;
+        case 'divui':
+          r = uns(b, w) === 0n ? 'trap' : uns(a, w) / uns(b, w);
+          break;
+        case 'remsi':
+          r = sgn(b, w) === 0n ? 'trap' : sgn(a, w) % sgn(b, w);
+          break;
+        case 'remui':
+          r = uns(b, w) === 0n ? 'trap' : uns(a, w) % uns(b, w);
+          break;
+        case 'shli':
+          r = uns(b, w) >= BigInt(w) ? 'trap' : a << uns(b, w);
+          break;
+        case 'shrui':
+          r = uns(b, w) >= BigInt(w) ? 'trap' : uns(a, w) >> uns(b, w);
+          break;
+        case 'shrsi':
+          r = uns(b, w) >= BigInt(w) ? 'trap' : sgn(a, w) >> uns(b, w);
+          break;
+        case 'maxsi':
+          r = sgn(a, w) > sgn(b, w) ? a : b;
+          break;
+        case 'minui':
+          r = uns(a, w) < uns(b, w) ? a : b;
+          break;
         case 'cmpi': {
           const [sa, sb, ua, ub] = [sgn(a, w), sgn(b, w), uns(a, w), uns(b, w)];
           r = BigInt([ua === ub, ua !== ub, sa < sb, sa <= sb, sa > sb, sa >= sb, ua < ub, ua <= ub, ua > ub, ua >= ub][pred()]!);
           break;
         }
-        case 'select': r = uns(ins[0] as bigint, 1) ? ins[1]! : ins[2]!; break;
-        case 'addf': r = fr(a + b); break;
-        case 'subf': r = fr(a - b); break;
-        case 'mulf': r = fr(a * b); break;
-        case 'divf': r = fr(a / b); break;
+        case 'select':
+          r = uns(ins[0] as bigint, 1) ? ins[1]! : ins[2]!;
+          break;
+        case 'addf':
+          r = fr(a + b);
+          break;
+        case 'subf':
+          r = fr(a - b);
+          break;
+        case 'mulf':
+          r = fr(a * b);
+          break;
+        case 'divf':
+          r = fr(a / b);
+          break;
         case 'cmpf': {
           const u = Number.isNaN(a) || Number.isNaN(b);
           const o = [false, a === b, a > b, a >= b, a < b, a <= b, a !== b, true];
@@ -209,7 +249,7 @@ const CMPF = ['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', '
 
 /** A random straight-line function over one type, half of its leaves arguments, half edge constants. */
 function randomProgram(rand: () => number, type: string): { text: string; argCount: number } {
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const isFloat = type.startsWith('f');
   const lines: string[] = [];
   const pool: string[] = ['%arg0', '%arg1'];
@@ -258,7 +298,7 @@ const same = (x: V, y: V) => (typeof x === 'number' && typeof y === 'number' ? O
 describe('canonicalize preserves meaning', () => {
   for (const type of [...INT_TYPES, ...FLOAT_TYPES]) {
     it(`on random ${type} programs at edge values`, () => {
-      const rand = mulberry32(0xc0ffee ^ type.length * 7919 ^ type.charCodeAt(1));
+      const rand = mulberry32(0xc0ffee ^ (type.length * 7919) ^ type.charCodeAt(1));
       for (let trial = 0; trial < 40; trial++) {
         const { text } = randomProgram(rand, type);
         const before = parse(text).module;
@@ -270,7 +310,8 @@ describe('canonicalize preserves meaning', () => {
           const got = evaluate(after, args);
           expected.forEach((e, i) => {
             // A trapping computation may be replaced by anything (it is undefined behaviour in MLIR).
-            if (e !== 'trap' && !same(e, got[i]!)) throw new Error(`result #${i} differs for args ${String(args)}: ${String(e)} vs ${String(got[i])}\n${text}\n--- after ---\n${printOperation(after)}`);
+            if (e !== 'trap' && !same(e, got[i]!))
+              throw new Error(`result #${i} differs for args ${String(args)}: ${String(e)} vs ${String(got[i])}\n${text}\n--- after ---\n${printOperation(after)}`);
           });
         }
       }

@@ -90,7 +90,10 @@ describe('inline', () => {
   });
 
   it('gives inlined ops call-site locations, as mlir-opt', () => {
-    const module = parseModule('func.func private @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\nfunc.func @g(%x: i32) -> i32 {\n  %0 = call @f(%x) : (i32) -> i32\n  return %0 : i32\n}\n', 'in.mlir');
+    const module = parseModule(
+      'func.func private @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\nfunc.func @g(%x: i32) -> i32 {\n  %0 = call @f(%x) : (i32) -> i32\n  return %0 : i32\n}\n',
+      'in.mlir',
+    );
     runPassOn(module, inlinePass, context, noPipeline);
     const add = module.region(0).entry!.first!.region(0).entry!.first!;
     expect(add.name).toBe('arith.addi');
@@ -145,7 +148,9 @@ describe('call graph', () => {
     expect(node('parity').edges.map((e) => name(e.target.callable!))).toEqual(['even']);
     // A call and a func.constant reference it: one call edge (func.constant is no call).
     expect(node('fnptr').edges.map((e) => name(e.target.callable!))).toEqual(['referenced']);
-    const external = parseModule('func.func private @d(i32) -> i32\nfunc.func @f(%a: i32) -> i32 {\n  %0 = call @d(%a) : (i32) -> i32\n  %1 = call @d(%0) : (i32) -> i32\n  return %1 : i32\n}\n');
+    const external = parseModule(
+      'func.func private @d(i32) -> i32\nfunc.func @f(%a: i32) -> i32 {\n  %0 = call @d(%a) : (i32) -> i32\n  %1 = call @d(%0) : (i32) -> i32\n  return %1 : i32\n}\n',
+    );
     const g = new CallGraph(external);
     expect(g.nodes).toHaveLength(1);
     expect(g.nodes[0]!.edges).toEqual([{ target: g.unknownCallee, kind: 'call' }]);

@@ -85,7 +85,12 @@ function randomDivisionLoops(seed: number): string {
   for (let k = 0; k < 5; k++) {
     const kind = pick(['i32', 'vector<2xi32>', 'vector<2xi32>', 'i1']);
     const x = kind === 'i1' ? '%x' : kind === 'i32' ? '%s' : '%v';
-    const divisor = kind === 'i1' ? pick(['true', 'false']) : kind === 'i32' ? String(pick([0, -1, 3, -5])) : pick(['dense<0>', 'dense<-1>', 'dense<3>', 'dense<[2, -1]>', 'dense<[4, 0]>', 'dense<[5, 7]>']);
+    const divisor =
+      kind === 'i1'
+        ? pick(['true', 'false'])
+        : kind === 'i32'
+          ? String(pick([0, -1, 3, -5]))
+          : pick(['dense<0>', 'dense<-1>', 'dense<3>', 'dense<[2, -1]>', 'dense<[4, 0]>', 'dense<[5, 7]>']);
     // A bool literal carries its type (mlir-opt rejects `true : i1`).
     lines.push(kind === 'i1' ? `  %d${k} = arith.constant ${divisor}` : `  %d${k} = arith.constant ${divisor} : ${kind}`);
     lines.push(`  %r${k} = scf.for %i${k} = %c0 to %n${pick([0, 1])} step %c1 iter_args(%p${k} = ${x}) -> (${kind}) {`);
@@ -109,7 +114,11 @@ describe('loop-invariant-code-motion of divisions', () => {
       const text = randomDivisionLoops(seed);
       const after = runPass(text, licmPass);
       hoisted += after.statistics.get('num-hoisted') ?? 0;
-      for (const args of [[-2147483648, [-2147483648, 7], true, 1], [5, [9, -4], false, 1], [-2147483648, [-2147483648, -2147483648], true, 0]] as const) {
+      for (const args of [
+        [-2147483648, [-2147483648, 7], true, 1],
+        [5, [9, -4], false, 1],
+        [-2147483648, [-2147483648, -2147483648], true, 0],
+      ] as const) {
         const before = outcome(text, args);
         if (before === 'trap') continue;
         expect(outcome(after.output, args), `seed ${seed}, args ${JSON.stringify(args)}\n${text}\n${after.output}`).toEqual(before);

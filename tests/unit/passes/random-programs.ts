@@ -102,7 +102,12 @@ export function randomProgram(seed: number, options: RandomProgramOptions = {}):
     if (r < 0.15) {
       lines.push(`${inner}${cond} = arith.constant false`);
     } else {
-      const [pred, swapped] = pick([['slt', 'sgt'], ['sle', 'sge'], ['ult', 'ugt'], ['ule', 'uge']] as const);
+      const [pred, swapped] = pick([
+        ['slt', 'sgt'],
+        ['sle', 'sge'],
+        ['ult', 'ugt'],
+        ['ule', 'uge'],
+      ] as const);
       cmp = rand() < 0.3 ? { pred: swapped, lhs: bound, rhs: counter } : { pred, lhs: counter, rhs: bound };
       const c = r < 0.8 ? cond : fresh();
       lines.push(`${inner}${c} = arith.cmpi ${cmp.pred}, ${cmp.lhs}, ${cmp.rhs} : i32`);
@@ -172,7 +177,9 @@ export function randomProgram(seed: number, options: RandomProgramOptions = {}):
     const afterBody = lines.splice(beforeStart);
 
     const results = forwarded.length === 1 ? [v] : forwarded.map((_, k) => `${v}#${k}`);
-    lines.push(`${indent}${v}${forwarded.length > 1 ? `:${forwarded.length}` : ''} = scf.while (${args.map((a, k) => `${a} = ${inits[k]}`).join(', ')}) : (${args.map(() => 'i32').join(', ')}) -> (${types.join(', ')}) {`);
+    lines.push(
+      `${indent}${v}${forwarded.length > 1 ? `:${forwarded.length}` : ''} = scf.while (${args.map((a, k) => `${a} = ${inits[k]}`).join(', ')}) : (${args.map(() => 'i32').join(', ')}) -> (${types.join(', ')}) {`,
+    );
     lines.push(...beforeBody, `${indent}} do {`, `${indent}^bb0(${afterArgs.map((a, k) => `${a}: ${types[k]}`).join(', ')}):`, ...afterBody, `${indent}}`);
     results.forEach((x, k) => (types[k] === 'i1' ? bools : ints).push(x));
     if (depth === 0) loopResults.push(...results.filter((_, k) => types[k] === 'i32'));

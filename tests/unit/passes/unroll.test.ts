@@ -37,13 +37,27 @@ function evaluate(fn: Operation, args: readonly bigint[]): { results: bigint[]; 
         case 'arith.constant':
           set((op.getAttr('value') as IntegerAttr).value);
           break;
-        case 'arith.addi': set(a[0]! + a[1]!); break;
-        case 'arith.subi': set(a[0]! - a[1]!); break;
-        case 'arith.muli': set(a[0]! * a[1]!); break;
-        case 'arith.divsi': set(a[0]! / a[1]!); break;
-        case 'arith.remsi': set(a[0]! % a[1]!); break;
-        case 'arith.index_cast': set(a[0]!); break;
-        case 'test.use': trace.push(a.join(',')); break;
+        case 'arith.addi':
+          set(a[0]! + a[1]!);
+          break;
+        case 'arith.subi':
+          set(a[0]! - a[1]!);
+          break;
+        case 'arith.muli':
+          set(a[0]! * a[1]!);
+          break;
+        case 'arith.divsi':
+          set(a[0]! / a[1]!);
+          break;
+        case 'arith.remsi':
+          set(a[0]! % a[1]!);
+          break;
+        case 'arith.index_cast':
+          set(a[0]!);
+          break;
+        case 'test.use':
+          trace.push(a.join(','));
+          break;
         case 'scf.yield':
         case 'func.return':
           return a;
@@ -184,7 +198,10 @@ describe('scf-unroll structure', () => {
   });
 
   it('rejects an unroll_factor that is not a non-negative integer, at the loop', () => {
-    const module = parseModule('func.func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n  } {unroll_factor = "x"}\n  return\n}\n', 'bad.mlir');
+    const module = parseModule(
+      'func.func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n  } {unroll_factor = "x"}\n  return\n}\n',
+      'bad.mlir',
+    );
     const result = runPassOn(module, scfUnrollPass, context);
     expect(result.failed).toBe(true);
     expect(result.diagnostics[0]!.message).toBe("'unroll_factor' must be a non-negative integer");

@@ -9,8 +9,20 @@ describe('adaptersInReport', () => {
     const wgpu = 'wgpu on llvmpipe (LLVM 15.0.6, 256 bits) [vendor 65541, software]';
     const tallies = adaptersInReport({
       testResults: [
-        { assertionResults: [test([`runtime/webgpu on ${dawn}`], 'adds', 'passed'), test([`runtime/webgpu on ${dawn}`], 'f16', 'skipped'), test([`runtime/webgpu on ${wgpu}`], 'adds', 'failed')] },
-        { assertionResults: [test([`kernels on ${wgpu} against the interpreter`], 'adds', 'passed'), test(['parser'], 'parses on dawn', 'passed'), test(['kernels on dawn (no adapter) against the interpreter'], 'adds', 'skipped')] },
+        {
+          assertionResults: [
+            test([`runtime/webgpu on ${dawn}`], 'adds', 'passed'),
+            test([`runtime/webgpu on ${dawn}`], 'f16', 'skipped'),
+            test([`runtime/webgpu on ${wgpu}`], 'adds', 'failed'),
+          ],
+        },
+        {
+          assertionResults: [
+            test([`kernels on ${wgpu} against the interpreter`], 'adds', 'passed'),
+            test(['parser'], 'parses on dawn', 'passed'),
+            test(['kernels on dawn (no adapter) against the interpreter'], 'adds', 'skipped'),
+          ],
+        },
       ],
     });
     expect(tallies).toEqual([

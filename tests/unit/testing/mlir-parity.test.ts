@@ -19,7 +19,9 @@ describe('mlir-parity RUN lines', () => {
   it('names the passes and options tile-opt lacks, pipeline anchors and option groups left out', () => {
     const passes = (n: string) => ['cse', 'canonicalize'].includes(n);
     const options = new Set(['split-input-file']);
-    expect(unknownNames(['%s', '-pass-pipeline=builtin.module(func.func(cse,canonicalize{max-iterations=1},foo))', '-split-input-file', '--bar=1', '-mlir-disable-threading'], passes, options)).toEqual(['foo', 'bar']);
+    expect(
+      unknownNames(['%s', '-pass-pipeline=builtin.module(func.func(cse,canonicalize{max-iterations=1},foo))', '-split-input-file', '--bar=1', '-mlir-disable-threading'], passes, options),
+    ).toEqual(['foo', 'bar']);
   });
 });
 

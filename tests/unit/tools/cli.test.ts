@@ -22,7 +22,12 @@ describe("the tools' command-line errors", () => {
   });
   it('a command configured with toolOutput reports an unknown option with a suggestion from the extra flags', () => {
     let err = '';
-    const cmd = toolOutput(new Command('tool').option('--alpha').exitOverride(), () => undefined, (t) => void (err += t), () => ['--canonicalize']);
+    const cmd = toolOutput(
+      new Command('tool').option('--alpha').exitOverride(),
+      () => undefined,
+      (t) => void (err += t),
+      () => ['--canonicalize'],
+    );
     expect(() => cmd.parse(['--canonicalise'], { from: 'user' })).toThrow();
     expect(err).toBe("tool: error: unknown option '--canonicalise'\ntool: did you mean '--canonicalize'?\n");
     err = '';
@@ -46,7 +51,8 @@ describe('colour of diagnostics (stderrColor)', () => {
   });
   it('FORCE_COLOR colours tile-opt errors in a pipe (through chalk), NO_COLOR and a pipe do not', () => {
     const bin = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
-    const run = (env: Record<string, string>) => spawnSync(process.execPath, [bin, '-'], { input: 'func.func @f( {\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } }).stderr;
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [bin, '-'], { input: 'func.func @f( {\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } }).stderr;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ANSI colour escapes (ESC [ ... m).
     const strip = (t: string) => t.replace(/\x1b\[[0-9;]*m/g, '');
     const forced = run({ FORCE_COLOR: '1' });

@@ -56,7 +56,10 @@ describe('writeOutputFile', () => {
 });
 
 describe('writeOutputFolder', () => {
-  const files = [{ name: 'a.wgsl', data: 'A' }, { name: 'manifest.json', data: '{}' }];
+  const files = [
+    { name: 'a.wgsl', data: 'A' },
+    { name: 'manifest.json', data: '{}' },
+  ];
 
   it('makes the folder with its files, only its last level (mkdir without -p)', () => {
     const sub = mkdtempSync(path.join(dir, 'folder-'));
@@ -79,7 +82,7 @@ describe('writeOutputFolder', () => {
     expect(readdirSync(path.join(sub, 'o')).sort()).toEqual(['a.wgsl', 'manifest.json']);
   });
 
-  it('refuses a file in the folder\'s place', () => {
+  it("refuses a file in the folder's place", () => {
     const sub = mkdtempSync(path.join(dir, 'folder-'));
     writeFileSync(path.join(sub, 'o'), '');
     expect(writeOutputFolder(path.join(sub, 'o'), files)).toBe(`cannot open output folder '${path.join(sub, 'o')}': Not a directory`);

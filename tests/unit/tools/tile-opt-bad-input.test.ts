@@ -197,10 +197,7 @@ describe('tile-opt bad input: operand and result counts', () => {
     expectLocatedError(r, { line: 3, col: 3, message: ["'func.return' op has 0 operands, but enclosing function (@f) returns 1"] });
   });
   it('missing comma before a blank line and a comment', () => {
-    const r = runFile(
-      'missing-comma.mlir',
-      'func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32   // comment\n\n  %1 = arith.muli %0 %0 : i32\n  return %1 : i32\n}\n',
-    );
+    const r = runFile('missing-comma.mlir', 'func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32   // comment\n\n  %1 = arith.muli %0 %0 : i32\n  return %1 : i32\n}\n');
     expectLocatedError(r, { line: 4, col: 21, message: ["expected ','"] });
   });
   it('missing type, reported at the end of the previous line', () => {
@@ -320,28 +317,36 @@ describe('tile-opt bad input: deep nesting (mlir-opt overflows its stack on thes
 });
 
 describe('tile-opt bad input: a 10 MB line', () => {
-  it('huge array attribute broken at the end', () => {
-    let text = '"a.b"() {x = [';
-    const parts: string[] = [];
-    let length = text.length;
-    for (let i = 0; length < 10 * 1024 * 1024; i++) {
-      const s = `${i}, `;
-      parts.push(s);
-      length += s.length;
-    }
-    text += parts.join('') + '1 } : () -> ()\n';
-    // mlir-opt: the same line:col ("expected ',' or ']'", right after the last element).
-    const r = runFile('huge-array.mlir', text, ['--allow-unregistered-dialect'], LIMIT_HUGE_MS);
-    expectLocatedError(r, { line: 1, col: text.indexOf('}'), message: ["']'"] });
-    // The source line shown under the message is cut to a window around the column.
-    expect(r.stderr.split('\n')[1]!.length).toBeLessThan(200);
-  }, LIMIT_HUGE_MS + 30_000);
-  it('a long run of ops on one line, broken at the end', () => {
-    const op = '"a.b"() : () -> () ';
-    const text = op.repeat(Math.ceil((10 * 1024 * 1024) / op.length)) + '"a.b"() : (\n';
-    const r = runFile('huge-ops.mlir', text, ['--allow-unregistered-dialect'], LIMIT_HUGE_MS);
-    expectLocatedError(r, { line: 1, col: text.length, message: ['expected non-function type'] });
-  }, LIMIT_HUGE_MS + 30_000);
+  it(
+    'huge array attribute broken at the end',
+    () => {
+      let text = '"a.b"() {x = [';
+      const parts: string[] = [];
+      let length = text.length;
+      for (let i = 0; length < 10 * 1024 * 1024; i++) {
+        const s = `${i}, `;
+        parts.push(s);
+        length += s.length;
+      }
+      text += parts.join('') + '1 } : () -> ()\n';
+      // mlir-opt: the same line:col ("expected ',' or ']'", right after the last element).
+      const r = runFile('huge-array.mlir', text, ['--allow-unregistered-dialect'], LIMIT_HUGE_MS);
+      expectLocatedError(r, { line: 1, col: text.indexOf('}'), message: ["']'"] });
+      // The source line shown under the message is cut to a window around the column.
+      expect(r.stderr.split('\n')[1]!.length).toBeLessThan(200);
+    },
+    LIMIT_HUGE_MS + 30_000,
+  );
+  it(
+    'a long run of ops on one line, broken at the end',
+    () => {
+      const op = '"a.b"() : () -> () ';
+      const text = op.repeat(Math.ceil((10 * 1024 * 1024) / op.length)) + '"a.b"() : (\n';
+      const r = runFile('huge-ops.mlir', text, ['--allow-unregistered-dialect'], LIMIT_HUGE_MS);
+      expectLocatedError(r, { line: 1, col: text.length, message: ['expected non-function type'] });
+    },
+    LIMIT_HUGE_MS + 30_000,
+  );
 });
 
 describe('tile-opt on (nearly) empty input', () => {

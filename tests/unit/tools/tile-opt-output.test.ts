@@ -105,12 +105,23 @@ describe('tile-opt -o FILE', () => {
     ['a plugin that throws while registering', () => [file('f3/in.mlir', VALID), '--load-plugin', file('f3/bad.mjs', "export default function () { throw new Error('boom'); }\n")]],
     ['a plugin pass that throws', () => [file('f4/in.mlir', VALID), '--load-plugin', pluginPass('f4/throws', "run() { throw new Error('boom'); }"), '--p']],
     ['a plugin pass that fails', () => [file('f5/in.mlir', VALID), '--load-plugin', pluginPass('f5/fails', "run(op, pass) { pass.fail(op.loc, 'no'); }"), '--p']],
-    ['a plugin pass whose run is async and fails after an await', () => [file('f6/in.mlir', VALID), '--load-plugin', pluginPass('f6/async', "async run(op, pass) { await null; pass.fail(op.loc, 'late'); }"), '--p']],
+    [
+      'a plugin pass whose run is async and fails after an await',
+      () => [file('f6/in.mlir', VALID), '--load-plugin', pluginPass('f6/async', "async run(op, pass) { await null; pass.fail(op.loc, 'late'); }"), '--p'],
+    ],
     [
       'a plugin pass that returns a promise which rejects',
       () => [file('f7/in.mlir', VALID), '--load-plugin', pluginPass('f7/promise', "run() { return Promise.resolve().then(() => { throw new Error('late boom'); }); }"), '-p', 'func.func(p)'],
     ],
-    ['invalid IR left by a plugin pass (--verify-each)', () => [file('f8/in.mlir', VALID), '--load-plugin', pluginPass('f8/breaks', 'run(op) { const f = [...op.region(0).entry.ops][0]; for (const o of [...f.region(0).entry.ops]) o.erase(); }'), '--p']],
+    [
+      'invalid IR left by a plugin pass (--verify-each)',
+      () => [
+        file('f8/in.mlir', VALID),
+        '--load-plugin',
+        pluginPass('f8/breaks', 'run(op) { const f = [...op.region(0).entry.ops][0]; for (const o of [...f.region(0).entry.ops]) o.erase(); }'),
+        '--p',
+      ],
+    ],
   ];
   for (const [what, args] of failures) {
     it(`after ${what}`, () => {

@@ -73,11 +73,14 @@ const CASES: { name: string; text: string; flags?: string[]; message: string }[]
   },
   {
     name: 'tiling a rank-1 map with a broadcast input',
-    text: program(`tile.map indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>] ins(%r, %s : memref<4xf32>, memref<f32>) outs(%r : memref<4xf32>) {
+    text: program(
+      `tile.map indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>] ins(%r, %s : memref<4xf32>, memref<f32>) outs(%r : memref<4xf32>) {
   ^bb0(%a: f32, %b: f32):
     %c = arith.addf %a, %b : f32
     tile.yield %c : f32
-  }`, '%r: memref<4xf32>, %s: memref<f32>'),
+  }`,
+      '%r: memref<4xf32>, %s: memref<f32>',
+    ),
     flags: ['-p', '@tile-wgsl'],
     message: "cannot tile 'tile.map': a row kernel needs an iteration space of rank 2 or more, got rank 1 (other reductions and broadcasts are not tiled yet)",
   },
@@ -85,7 +88,8 @@ const CASES: { name: string; text: string; flags?: string[]; message: string }[]
     name: 'tiling a column reduction',
     text: program('tile.reduction add ins(%X : memref<4x8xf32>) outs(%c : memref<8xf32>) dimensions = [0]', '%X: memref<4x8xf32>, %c: memref<8xf32>'),
     flags: ['-p', '@tile-tiled'],
-    message: "cannot tile 'tile.reduction': 'tile.reduction' must reduce the last dimension of a rank-2 input to join a row kernel, got dimensions [0] of rank 2 (other reductions and broadcasts are not tiled yet)",
+    message:
+      "cannot tile 'tile.reduction': 'tile.reduction' must reduce the last dimension of a rank-2 input to join a row kernel, got dimensions [0] of rank 2 (other reductions and broadcasts are not tiled yet)",
   },
 ];
 

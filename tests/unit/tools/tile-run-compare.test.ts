@@ -12,8 +12,6 @@ import { BackendError } from '../../../tools/run-backends.js';
 import { registerBackend } from '../../../tools/run-main.js';
 import { ADD, addArgs, tileRun } from './run-helpers.js';
 
-
-
 describe('tile-run comparisons run where they say', () => {
   // A device stand-in: kernels interpreted, each opening counted and announced as a device is.
   let opened = 0;

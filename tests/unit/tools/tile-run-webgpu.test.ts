@@ -18,8 +18,6 @@ import { ADD, addArgs, repoRoot, tileRun } from './run-helpers.js';
 import { openTestRuntime, TEST_PROVIDERS } from '../../gpu/gpu-env.js';
 import { parseProgram } from '../../gpu/programs.js';
 
-
-
 describe('tile-run --backend webgpu: command line', () => {
   afterEach(() => void vi.unstubAllEnvs());
 
@@ -87,13 +85,19 @@ ${body}
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
-    gpu.launch_func @m::@k blocks in (%c2, %c1, %c1) threads in (${block.split(', ').map((b) => `%c${b}`).join(', ')}) args(${launchArgs})
+    gpu.launch_func @m::@k blocks in (%c2, %c1, %c1) threads in (${block
+      .split(', ')
+      .map((b) => `%c${b}`)
+      .join(', ')}) args(${launchArgs})
     return
   }
 }`;
 
 function memref(shape: number[], element: Type, values: number[]): MemRef {
-  const type = MemRefType.get(shape.map(() => -1), element);
+  const type = MemRefType.get(
+    shape.map(() => -1),
+    element,
+  );
   const buffer = Buffer.allocate(element, values.length, undefined, 'test');
   values.forEach((v, i) => buffer.codec.set(buffer.data, i, element === i1 ? v !== 0 : v));
   return MemRef.contiguous(type, buffer, shape);
@@ -107,7 +111,10 @@ async function launchWith(text: string, args: MemRef[] | (MemRef | number)[], ru
 }
 
 async function failure(p: Promise<unknown>): Promise<DiagnosticError> {
-  const e = await p.then(() => undefined, (x: unknown) => x);
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
   if (e instanceof DiagnosticError) return e;
   throw new Error(`expected a DiagnosticError, got ${String(e)}`);
 }
@@ -123,7 +130,11 @@ describe('WebGpuLauncher', () => {
     });
     const x = memref([8], f16, [0.5, 1, 2, 4, 8, 16, 32, roundF16(0.1)]);
     const y = memref([8], f16, new Array(8).fill(7));
-    const launcher = await launchWith(program('%x: memref<?xf16>, %y: memref<?xf16>, %s: index', storeAll, '%x: memref<?xf16>, %y: memref<?xf16>', '%x : memref<?xf16>, %y : memref<?xf16>, %c4 : index'), [x, y], runtime);
+    const launcher = await launchWith(
+      program('%x: memref<?xf16>, %y: memref<?xf16>, %s: index', storeAll, '%x: memref<?xf16>, %y: memref<?xf16>', '%x : memref<?xf16>, %y : memref<?xf16>, %c4 : index'),
+      [x, y],
+      runtime,
+    );
     expect(requests).toHaveLength(1);
     const req = requests[0]!;
     expect(req.grid).toEqual([2, 1, 1]);
@@ -139,7 +150,8 @@ describe('WebGpuLauncher', () => {
   });
 
   it('carries i1 memrefs as u32 and index memrefs as i32, and refuses index values beyond i32', async () => {
-    const body = '      %i = gpu.global_id x\n      %b = memref.load %f[%i] : memref<?xi1>\n      %v = memref.load %x[%i] : memref<?xindex>\n      %w = arith.select %b, %v, %i : index\n      memref.store %w, %x[%i] : memref<?xindex>';
+    const body =
+      '      %i = gpu.global_id x\n      %b = memref.load %f[%i] : memref<?xi1>\n      %v = memref.load %x[%i] : memref<?xindex>\n      %w = arith.select %b, %v, %i : index\n      memref.store %w, %x[%i] : memref<?xindex>';
     const text = program('%f: memref<?xi1>, %x: memref<?xindex>', body, '%f: memref<?xi1>, %x: memref<?xindex>', '%f : memref<?xi1>, %x : memref<?xindex>');
     const { runtime, requests } = standIn(() => new Map([[1, Int32Array.of(-5, 1, 2, 2147483647)]]));
     const f = memref([4], i1, [1, 0, 0, 1]);

@@ -9,7 +9,6 @@ import { repoRoot, tileRun } from './run-helpers.js';
 
 const MATMUL = path.join(repoRoot, 'examples', 'matmul-gpu.mlir');
 
-
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'tile-run-'));
@@ -125,9 +124,15 @@ describe('tile-run', () => {
     await oneLineError([MATMUL, ...matmulArgs.slice(0, 6)], 'tile-run: error: missing --arg for parameter c (memref<64x64xf32>)');
     await oneLineError([MATMUL, '--entry', 'main', '--arg', 'a=rand:64x64', '--arg', 'b=x', '--arg', 'c=x'], "tile-run: error: bad --arg 'a=rand:64x64': unknown element type '64'");
     await oneLineError([MATMUL, '--entry', 'main', '--arg', 'q=rand:4xf32'], "tile-run: error: bad --arg 'q=rand:4xf32': the function has no parameter 'q' (parameters: a, b, c)");
-    await oneLineError([MATMUL, '--entry', 'main', '--arg', 'a=rand:64x32xf32', '--arg', 'b=rand:64x64xf32', '--arg', 'c=zeros:64x64xf32'], 'tile-run: error: --arg a: shape 64x32 does not match memref<64x64xf32>');
+    await oneLineError(
+      [MATMUL, '--entry', 'main', '--arg', 'a=rand:64x32xf32', '--arg', 'b=rand:64x64xf32', '--arg', 'c=zeros:64x64xf32'],
+      'tile-run: error: --arg a: shape 64x32 does not match memref<64x64xf32>',
+    );
     writeFileSync(path.join(dir, 'small.npy'), formatNpy(storageToNpy(new Float32Array(4), f32, [2, 2])));
-    await oneLineError([MATMUL, '--entry', 'main', '--arg', `a=${dir}/small.npy`, '--arg', 'b=rand:64x64xf32', '--arg', 'c=zeros:64x64xf32'], 'tile-run: error: --arg a: shape 2x2 does not match memref<64x64xf32>');
+    await oneLineError(
+      [MATMUL, '--entry', 'main', '--arg', `a=${dir}/small.npy`, '--arg', 'b=rand:64x64xf32', '--arg', 'c=zeros:64x64xf32'],
+      'tile-run: error: --arg a: shape 2x2 does not match memref<64x64xf32>',
+    );
     await oneLineError([MATMUL, '--entry', 'main', '--arg', `a=${dir}/missing.npy`], `tile-run: error: cannot open '${dir}/missing.npy' for --arg a: No such file or directory`);
     await oneLineError([path.join(dir, 'missing.mlir'), '--entry', 'main'], `tile-run: error: cannot open input file '${dir}/missing.mlir': No such file or directory`);
     await oneLineError([MATMUL, ...matmulArgs, '--backend', 'cuda'], "tile-run: error: unknown backend 'cuda' (available: interpret, webgpu)");

@@ -73,7 +73,9 @@ describe('tile-update-checks', () => {
     const runLine = text.split('\n')[0]!;
     expect(runLine).toBe('// RUN: tile-opt %s | FileCheck %s');
     // Through a temporary file (%t) and the test's folder (%S, %p): the same checks come out.
-    const stripped = text.replace(/^\/\/ CHECK.*\n/gm, '').replace(runLine, '// RUN: tile-opt %S/gen.mlir -o %t && tile-opt %p/gen.mlir -o %t.2 && cmp %t %t.2 && tile-opt %t | FileCheck %s');
+    const stripped = text
+      .replace(/^\/\/ CHECK.*\n/gm, '')
+      .replace(runLine, '// RUN: tile-opt %S/gen.mlir -o %t && tile-opt %p/gen.mlir -o %t.2 && cmp %t %t.2 && tile-opt %t | FileCheck %s');
     writeFileSync(test, stripped);
     const r = run('tile-update-checks', [test]);
     expect(r.stderr).toBe('');

@@ -13,7 +13,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const bin = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
 const shebang = (): string => readFileSync(bin, 'utf8').split('\n', 1)[0]!;
-const shebangFlags = (): string[] => shebang().split(/\s+/).filter((w) => w.startsWith('--'));
+const shebangFlags = (): string[] =>
+  shebang()
+    .split(/\s+/)
+    .filter((w) => w.startsWith('--'));
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tile-v8-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -115,9 +115,7 @@ ${body}
   %v = memref.load %dst[%c2] : memref<4xi32>
   "test.wait"() : () -> ()
   return %v : i32`);
-    expect(errorOf(() => run(text, 'f', args()))).toBe(
-      '7:8: race: load at test.mlir:7:8 touches a buffer region written by async copy at test.mlir:6:3 that has not been waited for',
-    );
+    expect(errorOf(() => run(text, 'f', args()))).toBe('7:8: race: load at test.mlir:7:8 touches a buffer region written by async copy at test.mlir:6:3 that has not been waited for');
   });
 
   it('reports a store to the source before the wait', () => {
@@ -125,9 +123,7 @@ ${body}
   memref.store %c9, %src[%c0] : memref<4xi32>
   "test.wait"() : () -> ()
   return %c9 : i32`);
-    expect(errorOf(() => run(text, 'f', args()))).toBe(
-      '7:3: race: store at test.mlir:7:3 touches a buffer region read by async copy at test.mlir:6:3 that has not been waited for',
-    );
+    expect(errorOf(() => run(text, 'f', args()))).toBe('7:3: race: store at test.mlir:7:3 touches a buffer region read by async copy at test.mlir:6:3 that has not been waited for');
   });
 
   it('reports a second copy into a region still in flight', () => {

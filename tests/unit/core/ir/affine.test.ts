@@ -38,13 +38,22 @@ const PARSE_PRINT: ReadonlyArray<readonly [string, string]> = [
   ['()->()', '() -> ()'],
   ['()[s0] -> (s0)', '()[s0] -> (s0)'],
   ['(a.b, c$d) -> (a.b + c$d)', '(d0, d1) -> (d0 + d1)'],
-  ['(d0) -> ((-9223372036854775807 - 1) ceildiv -1, (-9223372036854775807 - 1) floordiv -1, -9223372036854775807 - 1 - 1)', '(d0) -> (-9223372036854775808 ceildiv -1, -9223372036854775808 floordiv -1, -9223372036854775808 - 1)'],
+  [
+    '(d0) -> ((-9223372036854775807 - 1) ceildiv -1, (-9223372036854775807 - 1) floordiv -1, -9223372036854775807 - 1 - 1)',
+    '(d0) -> (-9223372036854775808 ceildiv -1, -9223372036854775808 floordiv -1, -9223372036854775808 - 1)',
+  ],
   ['(d0) -> ((-9223372036854775807 - 1) ceildiv 3)', '(d0) -> (-3074457345618258602)'],
   ['(d0) -> ((-9223372036854775807 - 1) floordiv -1)', '(d0) -> (-9223372036854775808 floordiv -1)'],
   ['(d0) -> ((-9223372036854775807 - 1) floordiv 3)', '(d0) -> (-3074457345618258603)'],
   ['(d0) -> ((-9223372036854775807 - 1) mod 3)', '(d0) -> (1)'],
-  ['(d0) -> ((d0 * 4 + 8) mod 4, (d0 * 4 + 6) mod 4, (d0 * 4 + 6) floordiv 4, (d0 * 6 + 4) floordiv 4, (d0 * 6 + 4) ceildiv 4)', '(d0) -> (0, 2, d0 + 1, (d0 * 6) floordiv 4 + 1, (d0 * 6 + 4) ceildiv 4)'],
-  ['(d0) -> ((d0 * 4) ceildiv -2, (d0 * 4) mod -2, d0 floordiv 1, d0 floordiv -1, d0 ceildiv -1, d0 mod 1, d0 mod -1)', '(d0) -> (d0 * -2, (d0 * 4) mod -2, d0, d0 floordiv -1, d0 ceildiv -1, 0, d0 mod -1)'],
+  [
+    '(d0) -> ((d0 * 4 + 8) mod 4, (d0 * 4 + 6) mod 4, (d0 * 4 + 6) floordiv 4, (d0 * 6 + 4) floordiv 4, (d0 * 6 + 4) ceildiv 4)',
+    '(d0) -> (0, 2, d0 + 1, (d0 * 6) floordiv 4 + 1, (d0 * 6 + 4) ceildiv 4)',
+  ],
+  [
+    '(d0) -> ((d0 * 4) ceildiv -2, (d0 * 4) mod -2, d0 floordiv 1, d0 floordiv -1, d0 ceildiv -1, d0 mod 1, d0 mod -1)',
+    '(d0) -> (d0 * -2, (d0 * 4) mod -2, d0, d0 floordiv -1, d0 ceildiv -1, 0, d0 mod -1)',
+  ],
   ['(d0) -> ((d0 * 4) floordiv 0, (d0 * 4) ceildiv -1, (d0*4) floordiv -1, d0 ceildiv 1)', '(d0) -> ((d0 * 4) floordiv 0, d0 * -4, d0 * -4, d0)'],
   ['(d0) -> ((d0 * 6) ceildiv 3)', '(d0) -> (d0 * 2)'],
   ['(d0) -> ((d0 * 8 + 3) floordiv 4)', '(d0) -> (d0 * 2)'],
@@ -104,7 +113,10 @@ const PARSE_PRINT: ReadonlyArray<readonly [string, string]> = [
   ['(d0) -> (d0)', '(d0) -> (d0)'],
   ['(d0)[] -> (d0)', '(d0) -> (d0)'],
   ['(d0)[s0, s1] -> ((s0 * 2) * s1, s1 * (s0 * 2))', '(d0)[s0, s1] -> ((s0 * s1) * 2, s1 * (s0 * 2))'],
-  ['(d0)[s0, s1] -> (s0 * s1, s1 * s0, 2 * s0, s0 floordiv s1, d0 mod s0, d0 floordiv s0, d0 ceildiv s1)', '(d0)[s0, s1] -> (s0 * s1, s1 * s0, s0 * 2, s0 floordiv s1, d0 mod s0, d0 floordiv s0, d0 ceildiv s1)'],
+  [
+    '(d0)[s0, s1] -> (s0 * s1, s1 * s0, 2 * s0, s0 floordiv s1, d0 mod s0, d0 floordiv s0, d0 ceildiv s1)',
+    '(d0)[s0, s1] -> (s0 * s1, s1 * s0, s0 * 2, s0 floordiv s1, d0 mod s0, d0 floordiv s0, d0 ceildiv s1)',
+  ],
   ['(d0)[s0] -> ((d0 * 4) floordiv s0, d0 floordiv 0, (d0 * 4) floordiv -2)', '(d0)[s0] -> ((d0 * 4) floordiv s0, d0 floordiv 0, d0 * -2)'],
   ['(d0)[s0] -> ((d0 * s0) floordiv s0, (d0 * s0) mod s0)', '(d0)[s0] -> ((d0 * s0) floordiv s0, (d0 * s0) mod s0)'],
   ['(d0)[s0] -> ((d0 + s0) mod s0, (d0 * s0 + s0) floordiv s0)', '(d0)[s0] -> ((d0 + s0) mod s0, (d0 * s0 + s0) floordiv s0)'],
@@ -134,14 +146,26 @@ const PARSE_PRINT: ReadonlyArray<readonly [string, string]> = [
   ['(d0)[s0] -> (s0 + d0)', '(d0)[s0] -> (d0 + s0)'],
   ['(d0)[s0] -> (s0 + s0)', '(d0)[s0] -> (s0 * 2)'],
   ['(d0)[s0] -> (s0 - (d0 - s0))', '(d0)[s0] -> (-(d0 - s0) + s0)'],
-  ['(d0, d1) -> (((d0 * 4) mod 6 + d1) floordiv 2, ((d0 * 4) floordiv 6 + d1) floordiv 2, ((d0 * 4) ceildiv 6 + d1) floordiv 2)', '(d0, d1) -> (((d0 * 4) mod 6) floordiv 2 + d1 floordiv 2, ((d0 * 4) floordiv 6 + d1) floordiv 2, ((d0 * 4) ceildiv 6 + d1) floordiv 2)'],
+  [
+    '(d0, d1) -> (((d0 * 4) mod 6 + d1) floordiv 2, ((d0 * 4) floordiv 6 + d1) floordiv 2, ((d0 * 4) ceildiv 6 + d1) floordiv 2)',
+    '(d0, d1) -> (((d0 * 4) mod 6) floordiv 2 + d1 floordiv 2, ((d0 * 4) floordiv 6 + d1) floordiv 2, ((d0 * 4) ceildiv 6 + d1) floordiv 2)',
+  ],
   ['(d0, d1) -> ((d0 * 3 + d1 * 6) mod 3, (d0 * 6 + d1 * 9) mod 3, (d0 * 6 + d1 * 9) floordiv 3)', '(d0, d1) -> (0, 0, d0 * 2 + d1 * 3)'],
-  ['(d0, d1) -> ((d0 * 4 + d1) floordiv -2, (d0 * 4 + d1) mod -2, (d0 * 4 + d1) floordiv 2, (d0 * 4 + d1) mod 2, (d0 * 4 + d1) ceildiv 2)', '(d0, d1) -> (d0 * -2 + d1 floordiv -2, (d0 * 4 + d1) mod -2, d0 * 2 + d1 floordiv 2, d1 mod 2, (d0 * 4 + d1) ceildiv 2)'],
+  [
+    '(d0, d1) -> ((d0 * 4 + d1) floordiv -2, (d0 * 4 + d1) mod -2, (d0 * 4 + d1) floordiv 2, (d0 * 4 + d1) mod 2, (d0 * 4 + d1) ceildiv 2)',
+    '(d0, d1) -> (d0 * -2 + d1 floordiv -2, (d0 * 4 + d1) mod -2, d0 * 2 + d1 floordiv 2, d1 mod 2, (d0 * 4 + d1) ceildiv 2)',
+  ],
   ['(d0, d1) -> ((d0 * 8 + d1) floordiv 4)', '(d0, d1) -> (d0 * 2 + d1 floordiv 4)'],
   ['(d0, d1) -> ((d0 + d1) * 2 - d0 * 2)', '(d0, d1) -> ((d0 + d1) * 2 - d0 * 2)'],
-  ['(d0, d1) -> ((d0 + d1) * 2, (d0 + d1) floordiv 2, d0 floordiv 2 + d1, (d0 floordiv 2) floordiv 3, d0 floordiv (2 * 3))', '(d0, d1) -> ((d0 + d1) * 2, (d0 + d1) floordiv 2, d0 floordiv 2 + d1, (d0 floordiv 2) floordiv 3, d0 floordiv 6)'],
+  [
+    '(d0, d1) -> ((d0 + d1) * 2, (d0 + d1) floordiv 2, d0 floordiv 2 + d1, (d0 floordiv 2) floordiv 3, d0 floordiv (2 * 3))',
+    '(d0, d1) -> ((d0 + d1) * 2, (d0 + d1) floordiv 2, d0 floordiv 2 + d1, (d0 floordiv 2) floordiv 3, d0 floordiv 6)',
+  ],
   ['(d0, d1) -> ((d0 floordiv 4) * 4 + d0 mod 4)', '(d0, d1) -> ((d0 floordiv 4) * 4 + d0 mod 4)'],
-  ['(d0, d1) -> ((d1 + d0 * 4) floordiv 2, (d1 + d0 * 4) mod 2, (d0 * 5) floordiv 2, (d0 * 0) floordiv 2, (d0 mod 6) mod 3, (d0 mod 6) mod -3, (d0 mod -6) mod 3)', '(d0, d1) -> (d1 floordiv 2 + d0 * 2, d1 mod 2, (d0 * 5) floordiv 2, 0, d0 mod 3, (d0 mod 6) mod -3, (d0 mod -6) mod 3)'],
+  [
+    '(d0, d1) -> ((d1 + d0 * 4) floordiv 2, (d1 + d0 * 4) mod 2, (d0 * 5) floordiv 2, (d0 * 0) floordiv 2, (d0 mod 6) mod 3, (d0 mod 6) mod -3, (d0 mod -6) mod 3)',
+    '(d0, d1) -> (d1 floordiv 2 + d0 * 2, d1 mod 2, (d0 * 5) floordiv 2, 0, d0 mod 3, (d0 mod 6) mod -3, (d0 mod -6) mod 3)',
+  ],
   ['(d0, d1) -> (-(d0 - d1), -(-d0), d0 - (-d1), (d0 - d1) * 3, (d0 - d1) * -1 * 2)', '(d0, d1) -> (-(d0 - d1), d0, d0 + d1, (d0 - d1) * 3, (d0 - d1) * -2)'],
   ['(d0, d1) -> (-(d0 floordiv 2), (-d0) floordiv 2, -d0 floordiv 2, -d0 * 3)', '(d0, d1) -> (-(d0 floordiv 2), (-d0) floordiv 2, (-d0) floordiv 2, d0 * -3)'],
   ['(d0, d1) -> (0 + d0 * 1 + d1 * 4)', '(d0, d1) -> (d0 + d1 * 4)'],
@@ -157,7 +181,10 @@ const PARSE_PRINT: ReadonlyArray<readonly [string, string]> = [
   ['(d0, d1) -> (d0 - (d1 + 1))', '(d0, d1) -> (d0 - (d1 + 1))'],
   ['(d0, d1) -> (d0 - (d1 + d0))', '(d0, d1) -> (d0 - (d1 + d0))'],
   ['(d0, d1) -> (d0 - d1 * -2, d0 + d1 * 2)', '(d0, d1) -> (d0 + d1 * 2, d0 + d1 * 2)'],
-  ['(d0, d1) -> (d0 - d1 * 3, d0 - 3, d0 + -3, -3 + d0, d0 - (d1 floordiv 2), d0 - (d1 floordiv 2) * 3)', '(d0, d1) -> (d0 - d1 * 3, d0 - 3, d0 - 3, d0 - 3, d0 - d1 floordiv 2, d0 - (d1 floordiv 2) * 3)'],
+  [
+    '(d0, d1) -> (d0 - d1 * 3, d0 - 3, d0 + -3, -3 + d0, d0 - (d1 floordiv 2), d0 - (d1 floordiv 2) * 3)',
+    '(d0, d1) -> (d0 - d1 * 3, d0 - 3, d0 - 3, d0 - 3, d0 - d1 floordiv 2, d0 - (d1 floordiv 2) * 3)',
+  ],
   ['(d0, d1) -> (d0 floordiv 4 + d1 ceildiv 8 + d0 mod 3)', '(d0, d1) -> (d0 floordiv 4 + d1 ceildiv 8 + d0 mod 3)'],
   ['(d0, d1) -> (d0 mod 4 + (d0 floordiv 4) * 4)', '(d0, d1) -> (d0 mod 4 + (d0 floordiv 4) * 4)'],
   ['(d0, d1) -> (d1 + d0 * 4 - 3)', '(d0, d1) -> (d1 + d0 * 4 - 3)'],
@@ -171,7 +198,10 @@ const PARSE_PRINT: ReadonlyArray<readonly [string, string]> = [
   ['(d0, d1)[s0] -> (d0 + (s0 + d1))', '(d0, d1)[s0] -> (d0 + d1 + s0)'],
   ['(d0, d1)[s0] -> (s0 + d0 * 4 + d1 * 1)', '(d0, d1)[s0] -> (d0 * 4 + s0 + d1)'],
   ['(d0, d1, d2) -> (0 + d0 * 20 + d1 * 5 + d2 * 1)', '(d0, d1, d2) -> (d0 * 20 + d1 * 5 + d2)'],
-  ['(d0, d1, d2) -> (d0 + (d1 + d2), (d0 + d1) + d2, d0 - (d1 - d2), d0 * 2 + d1 * 3 + d2 * 4 + 5)', '(d0, d1, d2) -> (d0 + d1 + d2, d0 + d1 + d2, d0 - (d1 - d2), d0 * 2 + d1 * 3 + d2 * 4 + 5)'],
+  [
+    '(d0, d1, d2) -> (d0 + (d1 + d2), (d0 + d1) + d2, d0 - (d1 - d2), d0 * 2 + d1 * 3 + d2 * 4 + 5)',
+    '(d0, d1, d2) -> (d0 + d1 + d2, d0 + d1 + d2, d0 - (d1 - d2), d0 * 2 + d1 * 3 + d2 * 4 + 5)',
+  ],
   ['(d0, d1, d2)[s0, s1] -> (-3 + d0 * s0 + d1 * s1 + d2 * 1)', '(d0, d1, d2)[s0, s1] -> (d0 * s0 + d1 * s1 + d2 - 3)'],
   ['(d0, d1, d2)[s0, s1] -> (d0 * s0 + d1 * s1 + d2 + s0 * s1 + 7)', '(d0, d1, d2)[s0, s1] -> (d0 * s0 + d1 * s1 + d2 + s0 * s1 + 7)'],
   ['(d0,d1)->(d0 * -1)', '(d0, d1) -> (-d0)'],
@@ -189,16 +219,16 @@ const PARSE_ERRORS: ReadonlyArray<readonly [string, number, string]> = [
   ['  (d0) -> (d0 + x)', 15, 'use of undeclared identifier'],
   ['(', 1, 'expected bare identifier'],
   ['(1) -> (d0)', 1, 'expected bare identifier'],
-  ['(d0', 3, 'expected \')\' in dimensional identifier list'],
-  ['(d0 d1) -> (d0)', 3, 'expected \')\' in dimensional identifier list'],
-  ['(d0)', 4, 'expected \'->\' or \':\''],
+  ['(d0', 3, "expected ')' in dimensional identifier list"],
+  ['(d0 d1) -> (d0)', 3, "expected ')' in dimensional identifier list"],
+  ['(d0)', 4, "expected '->' or ':'"],
   ['(d0) ->   (d0 +    x)', 15, 'use of undeclared identifier'],
   ['(d0) -> (', 9, 'expected affine expression'],
   ['(d0) -> (%x)', 9, 'unexpected ssa identifier'],
   ['(d0) -> (())', 10, 'no expression inside parentheses'],
   ['(d0) -> (* d0)', 9, 'missing left operand of binary operator'],
   ['(d0) -> (-)', 10, 'expected affine expression'],
-  ['(d0) -> (d0', 11, 'expected \')\' in affine map range'],
+  ['(d0) -> (d0', 11, "expected ')' in affine map range"],
   ['(d0) -> (d0 * (d0 + 1))', 12, 'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic'],
   ['(d0) -> (d0 +', 13, 'missing right operand of binary operator'],
   ['(d0) -> (d0 + )', 14, 'missing right operand of binary operator'],
@@ -210,21 +240,25 @@ const PARSE_ERRORS: ReadonlyArray<readonly [string, number, string]> = [
   ['(d0) -> (d0 ceildiv (d0 + 1))', 12, 'non-affine expression: right operand of ceildiv has to be either a constant or symbolic'],
   ['(d0) -> (d0 floordiv)', 20, 'missing right operand of binary operator'],
   ['(d0) -> (d0 mod d0)', 12, 'non-affine expression: right operand of mod has to be either a constant or symbolic'],
-  ['(d0) -> (d0 x)', 11, 'expected \')\' in affine map range'],
+  ['(d0) -> (d0 x)', 11, "expected ')' in affine map range"],
   ['(d0) -> (d0,)', 12, 'expected affine expression'],
   ['(d0) : (d0 >= 0)', 0, 'expected AffineMap, but got IntegerSet'],
-  ['(d0)[s0', 7, 'expected \']\' in symbol list'],
-  ['(d0)[s0 -> (d0)', 7, 'expected \']\' in symbol list'],
-  ['(d0, d0) -> (d0)', 5, 'redefinition of identifier \'d0\''],
+  ['(d0)[s0', 7, "expected ']' in symbol list"],
+  ['(d0)[s0 -> (d0)', 7, "expected ']' in symbol list"],
+  ['(d0, d0) -> (d0)', 5, "redefinition of identifier 'd0'"],
   ['(d0, d1) -> (d0 * 2 * d1)', 20, 'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic'],
   ['(d0, d1) -> (d0 * 2 mod d1)', 20, 'non-affine expression: right operand of mod has to be either a constant or symbolic'],
   ['(d0, d1) -> (d0 * d1)', 16, 'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic'],
   ['(d0, d1) -> (d0 + (d0 floordiv 4) * d1 * -1)', 39, 'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic'],
   ['(d0, d1) -> (d1 * d0 + 2)', 16, 'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic'],
   ['(d0,) -> (d0)', 4, 'expected bare identifier'],
-  ['(d0,d1) -> ((d0 * 4 + d1 * 6) mod 2, (d0 * 4 + d1 * 6) mod 4, (d0 * 4 * (d1 * 8)) mod 32)', 70, 'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic'],
+  [
+    '(d0,d1) -> ((d0 * 4 + d1 * 6) mod 2, (d0 * 4 + d1 * 6) mod 4, (d0 * 4 * (d1 * 8)) mod 32)',
+    70,
+    'non-affine expression: at least one of the multiply operands has to be either a constant or symbolic',
+  ],
   ['(d0,d1)->(d0 floordiv d1)', 13, 'non-affine expression: right operand of floordiv has to be either a constant or symbolic'],
-  ['(symbol) -> (symbol)', 19, 'expected \'(\' at start of SSA symbol'],
+  ['(symbol) -> (symbol)', 19, "expected '(' at start of SSA symbol"],
   ['(d0) -> (-9223372036854775808)', 10, 'constant too large for index'],
   ['(d0) -> (d0 - -9223372036854775808)', 15, 'constant too large for index'],
 ];
@@ -552,9 +586,7 @@ describe('AffineMap', () => {
     expect(AffineMap.get(0, 0, []).toString()).toBe('() -> ()');
     expect(AffineMap.get(1, 0, []).toString()).toBe('(d0) -> ()');
     expect(AffineMap.get(0, 1, [affineSymbol(0)]).toString()).toBe('()[s0] -> (s0)');
-    expect(AffineMap.get(2, 1, [affineDim(0).mul(4).add(affineDim(1)).add(affineSymbol(0))]).toString()).toBe(
-      '(d0, d1)[s0] -> (d0 * 4 + d1 + s0)',
-    );
+    expect(AffineMap.get(2, 1, [affineDim(0).mul(4).add(affineDim(1)).add(affineSymbol(0))]).toString()).toBe('(d0, d1)[s0] -> (d0 * 4 + d1 + s0)');
     expect(AffineMap.constant(5).toString()).toBe('() -> (5)');
     expect(AffineMap.permutation([1, 0]).toString()).toBe('(d0, d1) -> (d1, d0)');
   });
@@ -611,8 +643,6 @@ describe('stridedLinearLayoutMap (same operator sequence as MLIR makeStridedLine
   });
 
   it('is uniqued with the parsed equivalent', () => {
-    expect(stridedLinearLayoutMap(null, [null, 1])).toBe(
-      parseAffineMap('(d0, d1)[s0, s1] -> (d0 * s1 + s0 + d1)'),
-    );
+    expect(stridedLinearLayoutMap(null, [null, 1])).toBe(parseAffineMap('(d0, d1)[s0, s1] -> (d0 * s1 + s0 + d1)'));
   });
 });

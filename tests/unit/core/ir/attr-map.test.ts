@@ -27,7 +27,10 @@ describe('AttrMap', () => {
     const second = AttrMap.sharing(shared);
     first.set('x', int(9));
     second.delete('y');
-    expect([...first]).toEqual([['x', int(9)], ['y', int(2)]]);
+    expect([...first]).toEqual([
+      ['x', int(9)],
+      ['y', int(2)],
+    ]);
     expect([...second]).toEqual([['x', int(1)]]);
     expect(shared).toEqual(['x', int(1), 'y', int(2)]);
   });
@@ -42,7 +45,11 @@ describe('AttrMap', () => {
   });
 
   it('iterates a snapshot when entries are deleted during iteration', () => {
-    const m = new AttrMap([['a', int(1)], ['b', int(2)], ['c', int(3)]]);
+    const m = new AttrMap([
+      ['a', int(1)],
+      ['b', int(2)],
+      ['c', int(3)],
+    ]);
     const seen: string[] = [];
     for (const [k] of m) {
       seen.push(k);
@@ -53,7 +60,10 @@ describe('AttrMap', () => {
   });
 
   it('gives the same dictionary attribute as a Map with the same entries', () => {
-    const entries: [string, StringAttr | IntegerAttr][] = [['z', StringAttr.get('s')], ['a', int(4)]];
+    const entries: [string, StringAttr | IntegerAttr][] = [
+      ['z', StringAttr.get('s')],
+      ['a', int(4)],
+    ];
     expect(DictionaryAttr.get(new AttrMap(entries))).toBe(DictionaryAttr.get(new Map(entries)));
   });
 });

@@ -597,7 +597,10 @@ describe.skipIf(!haveMlirOpt)(`live cross-check against ${MLIR_OPT}`, () => {
     it(`prints random ${kind} bit patterns like mlir-opt`, () => {
       const rng = makeRng(100 + floatBitWidth(kind));
       const patterns = Array.from({ length: 3000 }, () => randomBits(rng, floatBitWidth(kind)));
-      const printed = mlirPrint(kind, patterns.map((b) => `0x${b.toString(16)}`));
+      const printed = mlirPrint(
+        kind,
+        patterns.map((b) => `0x${b.toString(16)}`),
+      );
       expect(printed).toEqual(patterns.map((b) => formatFloatBitsMLIR(b, kind)));
     });
 

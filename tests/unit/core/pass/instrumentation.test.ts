@@ -67,7 +67,8 @@ describe('--mlir-timing', () => {
 });
 
 describe('--mlir-pass-statistics', () => {
-  const header = '===-------------------------------------------------------------------------===\n                         ... Pass statistics report ...\n===-------------------------------------------------------------------------===\n';
+  const header =
+    '===-------------------------------------------------------------------------===\n                         ... Pass statistics report ...\n===-------------------------------------------------------------------------===\n';
   it('pipeline display: the pass manager structure, statistics sorted and aligned', () => {
     const r = tileOpt(['-', '-p', 'test-count,func.func(test-count,test-func-tag)', '--mlir-pass-statistics', '-o', '/dev/null'], input);
     expect(r.stderr).toBe(

@@ -21,9 +21,7 @@ function errorOf(text: string): string[] {
 describe('textual pipelines', () => {
   it('parses nesting and prints every option of every pass', () => {
     const pm = build('builtin.module(func.func(test-count,test-options{count=4}),any(test-count))');
-    expect(pm.toString()).toBe(
-      'builtin.module(func.func(test-count,test-options{count=4 flag=false label=x mode=fast names= ratio=0.5 size=0 sizes=1,2}),any(test-count))',
-    );
+    expect(pm.toString()).toBe('builtin.module(func.func(test-count,test-options{count=4 flag=false label=x mode=fast names= ratio=0.5 size=0 sizes=1,2}),any(test-count))');
   });
   it('takes a pipeline not anchored on builtin.module as nested in it', () => {
     expect(build('test-count,func.func(test-func-tag)').toString()).toBe('builtin.module(test-count,func.func(test-func-tag))');
@@ -33,7 +31,16 @@ describe('textual pipelines', () => {
   it('reads options separated by spaces: lists, braces, quotes and bare booleans', () => {
     const pm = build('test-options{sizes=128,128,32 names={a b},"c,d",e label={hello world} flag mode=slow ratio=-2.5 size=7}');
     const entry = pm.entries[0]!;
-    expect(entry.kind === 'pass' && entry.options).toEqual({ ...optionsPass.defaults, sizes: [128, 128, 32], names: ['a b', 'c,d', 'e'], label: 'hello world', flag: true, mode: 'slow', ratio: -2.5, size: 7 });
+    expect(entry.kind === 'pass' && entry.options).toEqual({
+      ...optionsPass.defaults,
+      sizes: [128, 128, 32],
+      names: ['a b', 'c,d', 'e'],
+      label: 'hello world',
+      flag: true,
+      mode: 'slow',
+      ratio: -2.5,
+      size: 7,
+    });
   });
   it('prints options so that they parse back to the same pipeline', () => {
     const text = build('test-options{names={a b},c label={x y} sizes=}').toString();

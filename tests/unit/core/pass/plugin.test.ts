@@ -77,7 +77,9 @@ describe('plugins that fail', () => {
     const broken = plugin('broken.mjs', 'export default function register(api) {\n  api.registerPass({ name: "x", run( });\n}\n');
     const r = await tileOptAsync(['-', '--load-plugin', broken], input);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`tile-opt: error: plugin '${broken}': syntax error at ${broken}:2:38: Unexpected token '}'\n  api.registerPass({ name: "x", run( });\n                                     ^\n`);
+    expect(r.stderr).toBe(
+      `tile-opt: error: plugin '${broken}': syntax error at ${broken}:2:38: Unexpected token '}'\n  api.registerPass({ name: "x", run( });\n                                     ^\n`,
+    );
     // One that imports a module that does not load says what failed.
     const importer = plugin('importer.mjs', `import './missing-dependency.mjs';\nexport default function register() {}\n`);
     const i = await tileOptAsync(['-', '--load-plugin', importer], input);
@@ -102,7 +104,8 @@ describe('plugins that fail', () => {
 });
 
 describe('pass names, checked when a plugin registers them', () => {
-  const named = (file: string, name: string) => plugin(file, `export default function (api) { api.registerPass(api.lib.definePass({ name: ${JSON.stringify(name)}, summary: 's', run() {} })); }\n`);
+  const named = (file: string, name: string) =>
+    plugin(file, `export default function (api) { api.registerPass(api.lib.definePass({ name: ${JSON.stringify(name)}, summary: 's', run() {} })); }\n`);
   it('an empty name', async () => {
     await expectPluginErrorOf(named('empty-name.mjs', ''), 'a pass or pass pipeline needs a name');
   });
@@ -123,7 +126,10 @@ describe('pass names, checked when a plugin registers them', () => {
 describe('plugin passes at run time', () => {
   const withPass = (file: string, fields: string) => plugin(file, `export default function (api) { api.registerPass(api.lib.definePass({ name: 'p', summary: 's', ${fields} })); }\n`);
   it('an async run is refused when the pass is declared, naming the pass and the plugin', async () => {
-    await expectPluginErrorOf(withPass('async.mjs', 'async run(op, pass) { await null; pass.fail(op.loc, "late"); }'), "pass 'p': run must be synchronous, not an async function (passes run synchronously, as in MLIR)");
+    await expectPluginErrorOf(
+      withPass('async.mjs', 'async run(op, pass) { await null; pass.fail(op.loc, "late"); }'),
+      "pass 'p': run must be synchronous, not an async function (passes run synchronously, as in MLIR)",
+    );
   });
   it('a run that returns a promise fails the pass, nested or not, and the late rejection is ignored', async () => {
     const f = withPass('promise.mjs', "run() { return new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 1)); }");
@@ -142,7 +148,10 @@ describe('plugin passes at run time', () => {
     expect(r.stderr.split('\n')[0]).toMatch(/error: pass 'p' counts statistic 'num-b', which it does not declare \(declared: num-a\)$/);
   });
   it("an exception shows the plugin's own stack frames with --debug, and none without", async () => {
-    const f = plugin('frames.mjs', "function helper() {\n  throw new Error('boom');\n}\nexport default function (api) { api.registerPass(api.lib.definePass({ name: 'p', summary: 's', run() { helper(); } })); }\n");
+    const f = plugin(
+      'frames.mjs',
+      "function helper() {\n  throw new Error('boom');\n}\nexport default function (api) { api.registerPass(api.lib.definePass({ name: 'p', summary: 's', run() { helper(); } })); }\n",
+    );
     const plain = await tileOptAsync(['-', '--load-plugin', f, '--p'], input);
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/^<stdin>:\d+:\d+: error: pass 'p' failed with an internal error: boom\n/);
@@ -150,7 +159,10 @@ describe('plugin passes at run time', () => {
     const debug = await tileOptAsync(['-', '--load-plugin', f, '--p', '--debug'], input);
     expect(debug.code).toBe(1);
     const note = debug.stderr.slice(debug.stderr.indexOf('note: thrown at:'));
-    expect(note.split('\n').slice(1, 3)).toEqual([expect.stringMatching(/^ {2}at helper \((?:file:\/\/)?\/.*frames\.mjs:2:9\)$/), expect.stringMatching(/^ {2}at .*run \((?:file:\/\/)?\/.*frames\.mjs:4:\d+\)$/)]);
+    expect(note.split('\n').slice(1, 3)).toEqual([
+      expect.stringMatching(/^ {2}at helper \((?:file:\/\/)?\/.*frames\.mjs:2:9\)$/),
+      expect.stringMatching(/^ {2}at .*run \((?:file:\/\/)?\/.*frames\.mjs:4:\d+\)$/),
+    ]);
     expect(note).not.toMatch(/pass-manager|opt-main/);
   });
 });
@@ -158,7 +170,18 @@ describe('plugin passes at run time', () => {
 describe('the API a plugin writes a lowering or an analysis with (api.lib)', () => {
   it('exports the conversion driver, type converter, dominance, constant matching and op interfaces', async () => {
     const lib = await import('../../../../core/index.js');
-    for (const name of ['applyPartialConversion', 'applyFullConversion', 'defineConversionPattern', 'ConversionTarget', 'TypeConverter', 'DominanceInfo', 'constantValue', 'isOpTriviallyDead', 'LoopLike', 'RegionBranch']) {
+    for (const name of [
+      'applyPartialConversion',
+      'applyFullConversion',
+      'defineConversionPattern',
+      'ConversionTarget',
+      'TypeConverter',
+      'DominanceInfo',
+      'constantValue',
+      'isOpTriviallyDead',
+      'LoopLike',
+      'RegionBranch',
+    ]) {
       expect(typeof (lib as Record<string, unknown>)[name], name).toBe('function');
     }
   });
@@ -176,7 +199,10 @@ describe('the API a plugin writes a lowering or an analysis with (api.lib)', () 
 }
 `,
     );
-    const r = await tileOptAsync(['-', '--load-plugin', f, '--count-const', '-o', '/dev/null'], 'func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 1 : i32\n  %0 = arith.addi %a, %c : i32\n  return %0 : i32\n}\n');
+    const r = await tileOptAsync(
+      ['-', '--load-plugin', f, '--count-const', '-o', '/dev/null'],
+      'func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 1 : i32\n  %0 = arith.addi %a, %c : i32\n  return %0 : i32\n}\n',
+    );
     expect(r.stderr).toBe('<stdin>:1:1: remark: constant operands: 1, first dominates last: true\nfunc.func @f(%a: i32) -> i32 {\n^\n');
     expect(r.code).toBe(0);
   });

@@ -82,7 +82,10 @@ describe('YAML pipelines', () => {
     expect(dump('@inner{n=x}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:10: error: invalid value 'x' for option 'n': expected an integer");
   });
   it("checks an option's rule, and reports a bad value given to a pipeline where the user wrote it", () => {
-    file('checked.yaml', 'name: checked\ndescription: forwards even\nparameters:\n  e: { type: uint, default: 2, help: forwarded }\nsteps:\n  - pass: test-checked-option\n    options: { even: "${e}" }\n');
+    file(
+      'checked.yaml',
+      'name: checked\ndescription: forwards even\nparameters:\n  e: { type: uint, default: 2, help: forwarded }\nsteps:\n  - pass: test-checked-option\n    options: { even: "${e}" }\n',
+    );
     expect(dump('test-checked-option{even=3}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:26: error: invalid value '3' for option 'even': must be even");
     expect(dump('@checked{e=4}')).toBe('builtin.module(test-checked-option{even=4})');
     const [error, , , note] = dump('@checked{e=5}').split('\n');
@@ -130,8 +133,12 @@ describe('YAML pipeline schema errors name the file, line and key', () => {
     expect(errorOf('v.yaml', 'name: v\ndescription: d\nsteps:\n  - pass: test-options\n    options:\n      mode: medium\n')[0]).toBe(
       `${f('v.yaml')}:6:13: error: invalid value 'medium' for option 'mode': expected one of fast, slow`,
     );
-    expect(errorOf('r.yaml', 'name: r\ndescription: d\nsteps:\n  - pass: test-options\n    options:\n      count: ${k}\n')[0]).toBe(`${f('r.yaml')}:6:14: error: unknown parameter 'k' in pipeline 'r'`);
-    expect(errorOf('t.yaml', 'name: t\ndescription: d\nparameters:\n  k: { type: integer }\nsteps: []\n')[0]).toMatch(new RegExp(`^${f('t.yaml')}:4:14: error: unknown type 'integer' of parameter 'k'`));
+    expect(errorOf('r.yaml', 'name: r\ndescription: d\nsteps:\n  - pass: test-options\n    options:\n      count: ${k}\n')[0]).toBe(
+      `${f('r.yaml')}:6:14: error: unknown parameter 'k' in pipeline 'r'`,
+    );
+    expect(errorOf('t.yaml', 'name: t\ndescription: d\nparameters:\n  k: { type: integer }\nsteps: []\n')[0]).toMatch(
+      new RegExp(`^${f('t.yaml')}:4:14: error: unknown type 'integer' of parameter 'k'`),
+    );
     expect(errorOf('y.yaml', 'name: y\ndescription: d\nsteps: [\n')[0]).toMatch(new RegExp(`^${f('y.yaml')}:\\d+:\\d+: error: invalid YAML: `));
   });
   it('tune: lists (values for tile-tune): each value of the parameter type, a non-empty list; they do not change what runs', () => {
@@ -163,7 +170,12 @@ describe('pipelines that use each other in a cycle', () => {
 });
 
 describe("the repository's pipelines (pass-pipelines/)", () => {
-  const run = (args: string[]) => tileOpt(args, 'func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\nfunc.func private @dead() {\n  return\n}\n', createPassRegistry());
+  const run = (args: string[]) =>
+    tileOpt(
+      args,
+      'func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\nfunc.func private @dead() {\n  return\n}\n',
+      createPassRegistry(),
+    );
   it('@cleanup expands to canonicalize+cse over functions and symbol-dce, with its parameter', () => {
     const r = run(['-', '-p', '@cleanup{max-iterations=3}', '--dump-pass-pipeline', '-o', '/dev/null']);
     expect(r.stderr).toMatch(/^Pass Manager with 2 passes:\nbuiltin\.module\(func\.func\(canonicalize\{[^}]*max-iterations=3[^}]*\},cse\),symbol-dce\)\n\n$/);

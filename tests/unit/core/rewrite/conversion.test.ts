@@ -143,7 +143,10 @@ describe('ConversionTarget', () => {
   const op = (name: string) => Operation.create({ name });
 
   it('lets an op entry win over its dialect, and asks callbacks for the rest', () => {
-    const target = new ConversionTarget().addIllegalDialect('arith').addLegalOp('arith.constant').addDynamicallyLegalOp('arith.addi', () => undefined);
+    const target = new ConversionTarget()
+      .addIllegalDialect('arith')
+      .addLegalOp('arith.constant')
+      .addDynamicallyLegalOp('arith.addi', () => undefined);
     expect(target.isLegal(op('arith.constant'))).toBe(true);
     expect(target.isLegal(op('arith.muli'))).toBe(false);
     expect(target.isLegal(op('arith.addi'))).toBeUndefined();
@@ -168,9 +171,7 @@ describe('TypeConverter', () => {
 
   it('tries rules from the last added, and caches', () => {
     let calls = 0;
-    const converter = new TypeConverter()
-      .addConversion(() => f32)
-      .addConversion((t) => (calls++, t === index ? i32 : undefined));
+    const converter = new TypeConverter().addConversion(() => f32).addConversion((t) => (calls++, t === index ? i32 : undefined));
     expect(converter.convertType(index)).toBe(i32);
     expect(converter.convertType(index)).toBe(i32);
     expect(converter.convertType(i32)).toBe(f32);
@@ -208,7 +209,9 @@ describe('TypeConverter', () => {
 
 describe('block signature conversion', () => {
   it('splits an argument 1:N and rebuilds the old value for remaining uses', () => {
-    const module = parseModule('func.func @f(%p: tuple<i32, i32>, %x: f32) -> tuple<i32, i32> {\n  %0 = "test.use"(%p, %x) : (tuple<i32, i32>, f32) -> tuple<i32, i32>\n  return %0 : tuple<i32, i32>\n}\n');
+    const module = parseModule(
+      'func.func @f(%p: tuple<i32, i32>, %x: f32) -> tuple<i32, i32> {\n  %0 = "test.use"(%p, %x) : (tuple<i32, i32>, f32) -> tuple<i32, i32>\n  return %0 : tuple<i32, i32>\n}\n',
+    );
     const converter = new TypeConverter().addConversion((t) => t).addConversion((t) => (t instanceof TupleType ? t.types : undefined));
     const target = new ConversionTarget().addDynamicallyLegalOp('func.func', (op) => isFunctionSignatureLegal(op, converter));
     const result = applyPartialConversion(context, module, target, [functionSignatureConversion('func.func')], { typeConverter: converter });
@@ -242,4 +245,3 @@ describe('reconcileUnrealizedCasts', () => {
     expect(text).toContain('return %a : index');
   });
 });
-

@@ -66,7 +66,6 @@ const gDialect = defineDialect({
 
 const context = () => new Context([builtinDialect, gDialect]);
 
-
 const negNeg = definePattern({
   name: 'neg-neg',
   root: 'g.neg',
@@ -142,16 +141,20 @@ describe('greedy pattern driver', () => {
           return true;
         },
       });
-    const { text } = run(`g.func {
+    const { text } = run(
+      `g.func {
   %a = g.const 1 : i32
   g.sink %a : i32
-}`, [tag('low', 1), tag('high', 5)]);
+}`,
+      [tag('low', 1), tag('high', 5)],
+    );
     expect(applied).toEqual(['high']);
     expect(text).toContain('mark = 5');
   });
 
   it('rewrites through patterns until a fixed point', () => {
-    const { result, text } = run(`g.func {
+    const { result, text } = run(
+      `g.func {
   %a = g.const 3 : i32
   %b = g.add %a, %a : i32
   %n = g.neg %b : i32
@@ -159,7 +162,9 @@ describe('greedy pattern driver', () => {
   %o = g.neg %m : i32
   %p = g.neg %o : i32
   g.sink %p : i32
-}`, [negNeg]);
+}`,
+      [negNeg],
+    );
     expect(result.converged).toBe(true);
     expect(text).not.toContain('g.neg');
     expect(text).toMatch(/(%\S+) = g.const 6 : i32\n\s*g.sink \1/);
@@ -176,10 +181,14 @@ describe('greedy pattern driver', () => {
         return true;
       },
     });
-    const { result } = run(`g.func {
+    const { result } = run(
+      `g.func {
   %a = g.const 1 : i32
   g.sink %a : i32
-}`, [flip], { maxIterations: 3, maxNumRewrites: -1 });
+}`,
+      [flip],
+      { maxIterations: 3, maxNumRewrites: -1 },
+    );
     expect(result.converged).toBe(false);
     expect(result.iterations).toBe(3);
   });
@@ -194,10 +203,14 @@ describe('greedy pattern driver', () => {
         return true;
       },
     });
-    const { result, text } = run(`g.func {
+    const { result, text } = run(
+      `g.func {
   %a = g.const 1 : i32
   g.sink %a : i32
-}`, [flip], { maxNumRewrites: 4 });
+}`,
+      [flip],
+      { maxNumRewrites: 4 },
+    );
     expect(result.rewrites).toBe(4);
     expect(result.converged).toBe(false);
     expect(text).toContain('mark = 4');
@@ -205,18 +218,22 @@ describe('greedy pattern driver', () => {
 
   it('tells an extra listener about inserted, replaced and erased ops', () => {
     const events: string[] = [];
-    run(`g.func {
+    run(
+      `g.func {
   %a = g.const 1 : i32
   %b = g.const 2 : i32
   %s = g.add %a, %b : i32
   g.sink %s : i32
-}`, [], {
-      listener: {
-        notifyOperationInserted: (op: Operation) => events.push(`insert ${op.name}`),
-        notifyOperationReplaced: (op: Operation) => events.push(`replace ${op.name}`),
-        notifyOperationErased: (op: Operation) => events.push(`erase ${op.name}`),
+}`,
+      [],
+      {
+        listener: {
+          notifyOperationInserted: (op: Operation) => events.push(`insert ${op.name}`),
+          notifyOperationReplaced: (op: Operation) => events.push(`replace ${op.name}`),
+          notifyOperationErased: (op: Operation) => events.push(`erase ${op.name}`),
+        },
       },
-    });
+    );
     expect(events).toContain('insert g.const');
     expect(events).toContain('replace g.add');
     expect(events).toContain('erase g.add');

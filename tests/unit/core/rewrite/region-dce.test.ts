@@ -63,7 +63,8 @@ describe('runRegionDCE', () => {
     // The yield is live, so the division it yields is, and so the scf.if the division uses:
     // only the loop goes. The greedy driver's next iteration finds the scf.if unused.
     const context = createContext();
-    const module = parseModule(`func.func @f(%c: i1, %x: i32) {
+    const module = parseModule(
+      `func.func @f(%c: i1, %x: i32) {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
   %v = scf.if %c -> (i32) {
@@ -76,7 +77,9 @@ describe('runRegionDCE', () => {
     scf.yield %q : i32
   }
   return
-}`, context);
+}`,
+      context,
+    );
     const erased: string[] = [];
     const rewriter = new PatternRewriter(context, { notifyOperationErased: (op: Operation) => void erased.push(op.name) });
     expect(simplifyRegions(rewriter, module.regions)).toBe(true);

@@ -7,7 +7,8 @@ import { createContext } from '../../../../dialects/registry.js';
 describe('PatternRewriter.eraseOp', () => {
   it('erases nested ops one by one, last first, each notified while the rest of the IR is intact', () => {
     const context = createContext();
-    const module = parseModule(`func.func @f(%m: memref<4xi32>, %n: index, %x: i32) {
+    const module = parseModule(
+      `func.func @f(%m: memref<4xi32>, %n: index, %x: i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %v = arith.addi %x, %x : i32
@@ -17,7 +18,9 @@ describe('PatternRewriter.eraseOp', () => {
     memref.store %v, %m[%c1] : memref<4xi32>
   }
   return
-}`, context);
+}`,
+      context,
+    );
     const func = module.region(0).entry!.first!;
     const loop = func.region(0).entry!.last!.prev!;
     const v = loop.prev!.results[0]!;

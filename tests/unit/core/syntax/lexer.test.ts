@@ -26,16 +26,36 @@ function lexError(text: string): string {
 describe('Lexer', () => {
   it('splits an op line into tokens', () => {
     expect(lex('%v1 = arith.addi %a_b$.c, %0 : i32 // comment\n^bb0:')).toEqual([
-      [Tok.PercentId, '%v1'], [Tok.Equal, '='], [Tok.BareId, 'arith.addi'], [Tok.PercentId, '%a_b$.c'], [Tok.Comma, ','],
-      [Tok.PercentId, '%0'], [Tok.Colon, ':'], [Tok.BareId, 'i32'], [Tok.CaretId, '^bb0'], [Tok.Colon, ':'],
+      [Tok.PercentId, '%v1'],
+      [Tok.Equal, '='],
+      [Tok.BareId, 'arith.addi'],
+      [Tok.PercentId, '%a_b$.c'],
+      [Tok.Comma, ','],
+      [Tok.PercentId, '%0'],
+      [Tok.Colon, ':'],
+      [Tok.BareId, 'i32'],
+      [Tok.CaretId, '^bb0'],
+      [Tok.Colon, ':'],
     ]);
   });
 
   it('lexes numbers, arrows, ellipses, symbols and prefixed names', () => {
     expect(lex('0x1F 12 1.5e-3 2. -> - ... @foo-bar @"q x" #map-1 !t.x {-# #-}')).toEqual([
-      [Tok.Integer, '0x1F'], [Tok.Integer, '12'], [Tok.Float, '1.5e-3'], [Tok.Float, '2.'], [Tok.Arrow, '->'], [Tok.Minus, '-'],
-      [Tok.Ellipsis, '...'], [Tok.AtId, '@foo'], [Tok.Minus, '-'], [Tok.BareId, 'bar'], [Tok.AtId, '@"q x"'], [Tok.HashId, '#map-1'], [Tok.BangId, '!t.x'],
-      [Tok.FileMetadataBegin, '{-#'], [Tok.FileMetadataEnd, '#-}'],
+      [Tok.Integer, '0x1F'],
+      [Tok.Integer, '12'],
+      [Tok.Float, '1.5e-3'],
+      [Tok.Float, '2.'],
+      [Tok.Arrow, '->'],
+      [Tok.Minus, '-'],
+      [Tok.Ellipsis, '...'],
+      [Tok.AtId, '@foo'],
+      [Tok.Minus, '-'],
+      [Tok.BareId, 'bar'],
+      [Tok.AtId, '@"q x"'],
+      [Tok.HashId, '#map-1'],
+      [Tok.BangId, '!t.x'],
+      [Tok.FileMetadataBegin, '{-#'],
+      [Tok.FileMetadataEnd, '#-}'],
     ]);
   });
 

@@ -20,27 +20,44 @@ export class ProgramGenerator {
     const s = this.scalar();
     if (depth > 1) return s;
     switch (this.int(8)) {
-      case 0: return `vector<${1 + this.int(8)}x${this.pick(['f32', 'i32', 'f16'])}>`;
-      case 1: return `tensor<${this.pick(['?', '4', '1'])}x${1 + this.int(4)}x${s}>`;
-      case 2: return `memref<${1 + this.int(16)}x${this.pick(['f32', 'i32'])}${this.pick(['', ', 3', ', strided<[1], offset: ?>'])}>`;
-      case 3: return `tuple<${this.type(depth + 1)}, ${this.type(depth + 1)}>`;
-      case 4: return `(${this.type(depth + 1)}) -> ${this.scalar()}`;
-      default: return s;
+      case 0:
+        return `vector<${1 + this.int(8)}x${this.pick(['f32', 'i32', 'f16'])}>`;
+      case 1:
+        return `tensor<${this.pick(['?', '4', '1'])}x${1 + this.int(4)}x${s}>`;
+      case 2:
+        return `memref<${1 + this.int(16)}x${this.pick(['f32', 'i32'])}${this.pick(['', ', 3', ', strided<[1], offset: ?>'])}>`;
+      case 3:
+        return `tuple<${this.type(depth + 1)}, ${this.type(depth + 1)}>`;
+      case 4:
+        return `(${this.type(depth + 1)}) -> ${this.scalar()}`;
+      default:
+        return s;
     }
   }
   attr(depth = 0): string {
     switch (this.int(depth > 1 ? 7 : 11)) {
-      case 0: return `${this.int(1000) - 500} : i32`;
-      case 1: return `${this.pick(['1.5', '-0.25', '3.0e+10', '0.1', '0x7FC00000'])} : f32`;
-      case 2: return `"s${this.int(100)}${this.pick(['', '\\n', '\\"q', ' sp'])}"`;
-      case 3: return this.pick(['true', 'false', 'unit']);
-      case 4: return `array<i32: ${this.int(9)}, ${this.int(9)}>`;
-      case 5: return this.type();
-      case 6: return this.pick(['@sym', '@a::@b', '@"quoted sym"']);
-      case 7: return `[${this.attr(depth + 1)}, ${this.attr(depth + 1)}]`;
-      case 8: return `{k${this.int(9)} = ${this.attr(depth + 1)}, z}`;
-      case 9: return `dense<[${this.int(9)}, ${this.int(9)}]> : tensor<2xi32>`;
-      default: return 'affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>';
+      case 0:
+        return `${this.int(1000) - 500} : i32`;
+      case 1:
+        return `${this.pick(['1.5', '-0.25', '3.0e+10', '0.1', '0x7FC00000'])} : f32`;
+      case 2:
+        return `"s${this.int(100)}${this.pick(['', '\\n', '\\"q', ' sp'])}"`;
+      case 3:
+        return this.pick(['true', 'false', 'unit']);
+      case 4:
+        return `array<i32: ${this.int(9)}, ${this.int(9)}>`;
+      case 5:
+        return this.type();
+      case 6:
+        return this.pick(['@sym', '@a::@b', '@"quoted sym"']);
+      case 7:
+        return `[${this.attr(depth + 1)}, ${this.attr(depth + 1)}]`;
+      case 8:
+        return `{k${this.int(9)} = ${this.attr(depth + 1)}, z}`;
+      case 9:
+        return `dense<[${this.int(9)}, ${this.int(9)}]> : tensor<2xi32>`;
+      default:
+        return 'affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>';
     }
   }
   private name(): string {

@@ -49,9 +49,7 @@ test.region : () -> () {
   });
 
   it('reports mistakes at their location', () => {
-    expect(errorOf('%a = test.const 1 : i32\n%b = test.add %a, %a : i64\n', ctx)).toBe(
-      "2: use of value '%a' expects different type than prior uses: 'i64' vs 'i32'",
-    );
+    expect(errorOf('%a = test.const 1 : i32\n%b = test.add %a, %a : i64\n', ctx)).toBe("2: use of value '%a' expects different type than prior uses: 'i64' vs 'i32'");
     expect(errorOf('%a = test.const 1 : i32\n%a = test.const 2 : i32\n', ctx)).toBe("2: redefinition of SSA value '%a'");
     expect(errorOf('test.isolated {\n  %b = test.add %a, %a : i32\n}\n', ctx)).toBe('2: use of undeclared SSA value name');
     // As in MLIR, names are not scoped by isolation: a later definition resolves the forward

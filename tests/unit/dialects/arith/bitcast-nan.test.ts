@@ -43,7 +43,10 @@ function randomBitcastProgram(seed: number): { text: string; inputs: bigint[] } 
 }
 
 describe('bitcast chains through NaN bit patterns', () => {
-  for (const [name, pass] of [['canonicalize', canonicalizePass], ['sccp', sccpPass]] as const) {
+  for (const [name, pass] of [
+    ['canonicalize', canonicalizePass],
+    ['sccp', sccpPass],
+  ] as const) {
     it(`fold to the integer they started from under ${name}, or not at all`, () => {
       let folded = 0;
       for (let seed = 1; seed <= 80; seed++) {

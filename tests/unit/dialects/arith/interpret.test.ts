@@ -58,8 +58,7 @@ describe('signed and unsigned interpretations', () => {
     expect(bin('minsi', 'i64', -1n, 5n)).toBe(-1n);
   });
   it('compares with every cmpi predicate', () => {
-    const cmp = (pred: string, a: number, b: number) =>
-      run(`func.func @f(%a: i8, %b: i8) -> i1 {\n  %r = arith.cmpi ${pred}, %a, %b : i8\n  return %r : i1\n}`, 'f', [a, b])[0];
+    const cmp = (pred: string, a: number, b: number) => run(`func.func @f(%a: i8, %b: i8) -> i1 {\n  %r = arith.cmpi ${pred}, %a, %b : i8\n  return %r : i1\n}`, 'f', [a, b])[0];
     const table: Record<string, boolean> = { eq: false, ne: true, slt: true, sle: true, sgt: false, sge: false, ult: false, ule: false, ugt: true, uge: true };
     for (const [pred, expected] of Object.entries(table)) expect(cmp(pred, -1, 1), pred).toBe(expected);
     expect(cmp('eq', 5, 5)).toBe(true);
@@ -73,7 +72,11 @@ describe('signed and unsigned interpretations', () => {
   });
   it('computes extended results', () => {
     const two = (op: string, a: number, b: number) =>
-      run(`func.func @f(%a: i8, %b: i8) -> (i8, ${op === 'addui_extended' ? 'i1' : 'i8'}) {\n  %r:2 = arith.${op} %a, %b : ${op === 'addui_extended' ? 'i8, i1' : 'i8'}\n  return %r#0, %r#1 : i8, ${op === 'addui_extended' ? 'i1' : 'i8'}\n}`, 'f', [a, b]);
+      run(
+        `func.func @f(%a: i8, %b: i8) -> (i8, ${op === 'addui_extended' ? 'i1' : 'i8'}) {\n  %r:2 = arith.${op} %a, %b : ${op === 'addui_extended' ? 'i8, i1' : 'i8'}\n  return %r#0, %r#1 : i8, ${op === 'addui_extended' ? 'i1' : 'i8'}\n}`,
+        'f',
+        [a, b],
+      );
     expect(two('addui_extended', -56, 100)).toEqual([44, true]); // 200 + 100 = 300
     expect(two('addui_extended', 1, 2)).toEqual([3, false]);
     expect(two('mulsi_extended', -128, 2)).toEqual([0, -1]);
@@ -130,8 +133,7 @@ describe('floating point', () => {
     expect(Object.is(bin('minimumf', 'f32', -0, 0), -0)).toBe(true);
   });
   it('compares with every cmpf predicate, NaN included', () => {
-    const cmp = (pred: string, a: number, b: number) =>
-      run(`func.func @f(%a: f32, %b: f32) -> i1 {\n  %r = arith.cmpf ${pred}, %a, %b : f32\n  return %r : i1\n}`, 'f', [a, b])[0];
+    const cmp = (pred: string, a: number, b: number) => run(`func.func @f(%a: f32, %b: f32) -> i1 {\n  %r = arith.cmpf ${pred}, %a, %b : f32\n  return %r : i1\n}`, 'f', [a, b])[0];
     // [1 vs 2, 2 vs 2, NaN vs 1]
     const table: Record<string, [boolean, boolean, boolean]> = {
       false: [false, false, false],

@@ -52,7 +52,10 @@ function outcome(text: string, pass: PassDefinition | undefined): { result: unkn
 }
 
 describe('shift folds', () => {
-  for (const [name, pass] of [['canonicalize', canonicalizePass], ['sccp', sccpPass]] as const) {
+  for (const [name, pass] of [
+    ['canonicalize', canonicalizePass],
+    ['sccp', sccpPass],
+  ] as const) {
     it(`compute what the program computes under ${name}`, () => {
       let checked = 0;
       for (let seed = 1; seed <= 300; seed++) {

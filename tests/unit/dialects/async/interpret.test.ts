@@ -12,13 +12,23 @@ function typeOf(text: string): Type {
 }
 function mem(type: string, shape: number[], data: ArrayLike<number>): MemRef {
   const t = typeOf(type) as MemRefType;
-  const b = Buffer.allocate(t.elementType, shape.reduce((x, y) => x * y, 1), t.memorySpace, 'test');
+  const b = Buffer.allocate(
+    t.elementType,
+    shape.reduce((x, y) => x * y, 1),
+    t.memorySpace,
+    'test',
+  );
   (b.data as Float32Array).set(data);
   return new MemRef(t, b, 0, shape, rowMajorStrides(shape));
 }
 const contents = (m: MemRef): number[] => Array.from(m.buffer.data as Float32Array);
 /** src = 3x4 matrix [[1..4], [5..8], [9..12]]; dst = 2x4 workgroup buffer of -1. */
-const src = () => mem(SRC, [3, 4], Array.from({ length: 12 }, (_, i) => i + 1));
+const src = () =>
+  mem(
+    SRC,
+    [3, 4],
+    Array.from({ length: 12 }, (_, i) => i + 1),
+  );
 const dst = () => mem(DST, [2, 4], new Array(8).fill(-1));
 
 /** A host function over (src, dst) with `body`; values of the copies are visible in dst afterwards. */
@@ -30,8 +40,7 @@ func.func @f(%src: ${SRC}, %dst: ${DST}) {
 ${body}
   return
 }`;
-const copy = (si: string, sj: string, di: string, shape: string, extra = '') =>
-  `async.copy %src[${si}, ${sj}], %dst[${di}, %c0] shape [${shape}]${extra} : ${SRC} to ${DST}`;
+const copy = (si: string, sj: string, di: string, shape: string, extra = '') => `async.copy %src[${si}, ${sj}], %dst[${di}, %c0] shape [${shape}]${extra} : ${SRC} to ${DST}`;
 
 describe('async.copy', () => {
   it('lands when a wait covers it', () => {
@@ -74,9 +83,7 @@ describe('async.copy', () => {
 
   it('reports a write of the source before the wait, and a second copy into the same region', () => {
     const store = fn(`  %t = ${copy('%c0', '%c0', '%c0', '2, 4')}\n  %z = arith.constant 0.0 : f32\n  memref.store %z, %src[%c1, %c2] : ${SRC}\n  async.wait all`);
-    expect(errorOf(() => run(store, 'f', [src(), dst()]))).toBe(
-      '8:3: race: store at test.mlir:8:3 touches a buffer region read by async copy at test.mlir:6:8 that has not been waited for',
-    );
+    expect(errorOf(() => run(store, 'f', [src(), dst()]))).toBe('8:3: race: store at test.mlir:8:3 touches a buffer region read by async copy at test.mlir:6:8 that has not been waited for');
     const twice = fn(`  %t = ${copy('%c0', '%c0', '%c0', '2, 4')}\n  %u = ${copy('%c1', '%c0', '%c1', '1, 4')}\n  async.wait all`);
     expect(errorOf(() => run(twice, 'f', [src(), dst()]))).toBe(
       '7:8: race: async copy at test.mlir:7:8 writes a buffer region written by async copy at test.mlir:6:8 that has not been waited for',
@@ -122,7 +129,9 @@ describe('async.copy with a predicate', () => {
     // Never waited for: no "not waited for" error at the end. %u (on) after %t (off) writes the same row.
     const never = fn(`${flags}  %t = ${copy('%c0', '%c0', '%c0', '2, 4', ' if %off')}\n  %g = async.commit %t`);
     expect(run(never, 'f', [src(), dst()])).toEqual([]);
-    const chained = fn(`${flags}  %t = ${copy('%c0', '%c0', '%c0', '2, 4', ' if %off')}\n  %u = ${copy('%c2', '%c0', '%c1', '1, 4', ' if %on after %t')}\n  %g = async.commit %t, %u\n  async.wait 0`);
+    const chained = fn(
+      `${flags}  %t = ${copy('%c0', '%c0', '%c0', '2, 4', ' if %off')}\n  %u = ${copy('%c2', '%c0', '%c1', '1, 4', ' if %on after %t')}\n  %g = async.commit %t, %u\n  async.wait 0`,
+    );
     const d = dst();
     run(chained, 'f', [src(), d]);
     expect(contents(d)).toEqual([-1, -1, -1, -1, 9, 10, 11, 12]);

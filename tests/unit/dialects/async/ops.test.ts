@@ -27,8 +27,12 @@ describe('async types', () => {
 describe('async.copy', () => {
   it('builds a chained copy with typed accessors', () => {
     const { b, args } = blockWith(MemRefType.get([1000, 512], f16), MemRefType.get([3, 64, 32], f16, undefined, wg), index);
-    const [src, dst, i] = args as [typeof args[0], typeof args[0], typeof args[0]];
-    const first = b.build(CopyOp, { operands: { source: src, srcIndices: [i, i], dest: dst, dstIndices: [i, i, i] }, resultTypes: [TokenType.get()], attributes: { shape: i64List([64, 32]) } });
+    const [src, dst, i] = args as [(typeof args)[0], (typeof args)[0], (typeof args)[0]];
+    const first = b.build(CopyOp, {
+      operands: { source: src, srcIndices: [i, i], dest: dst, dstIndices: [i, i, i] },
+      resultTypes: [TokenType.get()],
+      attributes: { shape: i64List([64, 32]) },
+    });
     const second = b.build(CopyOp, {
       operands: { source: src, srcIndices: [i, i], dest: dst, dstIndices: [i, i, i], deps: [first.token] },
       resultTypes: [TokenType.get()],
@@ -47,7 +51,7 @@ describe('async.copy', () => {
   });
   it('builds a predicated copy: the predicate comes after the dependencies', () => {
     const { b, args } = blockWith(MemRefType.get([64], f32), MemRefType.get([64], f32, undefined, wg), index, i1, TokenType.get());
-    const [src, dst, i, p, dep] = args as [typeof args[0], typeof args[0], typeof args[0], typeof args[0], typeof args[0]];
+    const [src, dst, i, p, dep] = args as [(typeof args)[0], (typeof args)[0], (typeof args)[0], (typeof args)[0], (typeof args)[0]];
     const copy = b.build(CopyOp, { operands: { source: src, srcIndices: [i], dest: dst, dstIndices: [i], deps: [dep], predicate: p }, attributes: { shape: i64List([8]) } });
     expect(copy.predicate).toBe(p);
     expect(copy.deps).toEqual([dep]);
@@ -59,12 +63,20 @@ describe('async.copy', () => {
   });
   it('rejects copies that do not go from global to workgroup memory', () => {
     const { b, args } = blockWith(MemRefType.get([64], f32, undefined, wg), MemRefType.get([64], f32), index);
-    const back = b.build(CopyOp, { operands: { source: args[0]!, srcIndices: [args[2]!], dest: args[1]!, dstIndices: [args[2]!] }, resultTypes: [TokenType.get()], attributes: { shape: i64List([8]) } });
+    const back = b.build(CopyOp, {
+      operands: { source: args[0]!, srcIndices: [args[2]!], dest: args[1]!, dstIndices: [args[2]!] },
+      resultTypes: [TokenType.get()],
+      attributes: { shape: i64List([8]) },
+    });
     expect(errorOf(back)).toBe("'async.copy' op source must be in global memory (no memory space or #gpu.address_space<global>), got 'memref<64xf32, #gpu.address_space<workgroup>>'");
   });
   it('accepts an explicit global address space', () => {
     const { b, args } = blockWith(MemRefType.get([64], f32, undefined, AddressSpaceAttr.get('global')), MemRefType.get([64], f32, undefined, wg), index);
-    const copy = b.build(CopyOp, { operands: { source: args[0]!, srcIndices: [args[2]!], dest: args[1]!, dstIndices: [args[2]!] }, resultTypes: [TokenType.get()], attributes: { shape: i64List([64]) } });
+    const copy = b.build(CopyOp, {
+      operands: { source: args[0]!, srcIndices: [args[2]!], dest: args[1]!, dstIndices: [args[2]!] },
+      resultTypes: [TokenType.get()],
+      attributes: { shape: i64List([64]) },
+    });
     expect(errorOf(copy)).toBeUndefined();
   });
 });

@@ -49,7 +49,15 @@ function randomIndirectProgram(seed: number): string {
     else if (x < 0.8) lines.push(`${ind}${v} = arith.select %c, ${pick(fns)}, ${pick(fns)} : ${FT}`);
     else {
       const [p, q] = [fresh(), fresh()];
-      lines.push(`${ind}${v} = scf.if %c -> (${FT}) {`, `${ind}  ${p} = func.constant @g${int(4)} : ${FT}`, `${ind}  scf.yield ${p} : ${FT}`, `${ind}} else {`, `${ind}  ${q} = func.constant @g${int(4)} : ${FT}`, `${ind}  scf.yield ${q} : ${FT}`, `${ind}}`);
+      lines.push(
+        `${ind}${v} = scf.if %c -> (${FT}) {`,
+        `${ind}  ${p} = func.constant @g${int(4)} : ${FT}`,
+        `${ind}  scf.yield ${p} : ${FT}`,
+        `${ind}} else {`,
+        `${ind}  ${q} = func.constant @g${int(4)} : ${FT}`,
+        `${ind}  scf.yield ${q} : ${FT}`,
+        `${ind}}`,
+      );
     }
     fns.push(v);
     return v;
@@ -88,15 +96,22 @@ function runProgram(text: string, pass: PassDefinition | undefined, args: readon
 }
 
 describe('calls through function values', () => {
-  for (const [name, pass] of [['canonicalize', canonicalizePass], ['sccp', sccpPass]] as const) {
+  for (const [name, pass] of [
+    ['canonicalize', canonicalizePass],
+    ['sccp', sccpPass],
+  ] as const) {
     it(`keep their meaning under ${name}`, () => {
       let direct = 0;
       for (let seed = 1; seed <= 60; seed++) {
         const text = randomIndirectProgram(seed);
-        for (const args of [[3, -7, true], [0, 2147483647, false], [-2147483648, 5, true]] as const) {
+        for (const args of [
+          [3, -7, true],
+          [0, 2147483647, false],
+          [-2147483648, 5, true],
+        ] as const) {
           const before = runProgram(text, undefined, args);
           const after = runProgram(text, pass, args);
-          expect(after.results, `seed ${seed} (${args.join(", ")})\n${text}\n${after.printed}`).toEqual(before.results);
+          expect(after.results, `seed ${seed} (${args.join(', ')})\n${text}\n${after.printed}`).toEqual(before.results);
           if (args[0] === 3) direct += (after.printed.match(/call_indirect/g) ?? []).length < (text.match(/call_indirect/g) ?? []).length ? 1 : 0;
         }
       }

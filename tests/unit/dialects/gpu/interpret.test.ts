@@ -111,7 +111,11 @@ describe('gpu kernels', () => {
   };
 
   it('runs a tiled matmul with workgroup memory and barriers (sizes not multiples of the tile)', () => {
-    for (const [M, N, K] of [[37, 29, 45], [8, 8, 8], [1, 13, 3]] as const) {
+    for (const [M, N, K] of [
+      [37, 29, 45],
+      [8, 8, 8],
+      [1, 13, 3],
+    ] as const) {
       const { got, want } = matmul(M, N, K);
       expect(got, `${M}x${N}x${K}`).toEqual(want);
     }
@@ -168,7 +172,12 @@ ${body}
   it('shuffles values between the lanes of a segment of `width` lanes', () => {
     // thread t contributes 10 + t; segments of 2 lanes: {0, 1}, {2, 3}
     const results: Record<string, number[]> = {};
-    for (const [mode, offset] of [['xor', 1], ['down', 1], ['up', 1], ['idx', 1]] as const) {
+    for (const [mode, offset] of [
+      ['xor', 1],
+      ['down', 1],
+      ['up', 1],
+      ['idx', 1],
+    ] as const) {
       const text = kernel(`      %v0 = arith.index_cast %t : index to i32
       %c10 = arith.constant 10 : i32
       %v = arith.addi %v0, %c10 : i32

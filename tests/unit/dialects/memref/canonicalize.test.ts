@@ -18,7 +18,13 @@ function randomMemRefProgram(seed: number): string {
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   let counter = 0;
   const fresh = () => `%v${counter++}`;
-  const lines = ['  %c0 = arith.constant 0 : index', '  %c1 = arith.constant 1 : index', '  %c2 = arith.constant 2 : index', '  %c4 = arith.constant 4 : index', '  %c16 = arith.constant 16 : index'];
+  const lines = [
+    '  %c0 = arith.constant 0 : index',
+    '  %c1 = arith.constant 1 : index',
+    '  %c2 = arith.constant 2 : index',
+    '  %c4 = arith.constant 4 : index',
+    '  %c16 = arith.constant 16 : index',
+  ];
   const indices = ['%c0', '%c1', '%c2', '%i'];
   // Views of %A (loads read them), and scratch allocations (only written, copied into, measured).
   const views = [{ name: '%A', type: 'memref<16xf32>', whole: true }];
@@ -89,7 +95,10 @@ function randomMemRefProgram(seed: number): string {
 
 /** The results of `@f` and the contents %A is left with. */
 function observe(text: string, canonicalize: boolean, i: number): { observed: { results: RtValue[]; a: number[] }; printed: string } {
-  const a = memrefOf(MemRefType.get([16], f32), Array.from({ length: 16 }, (_, k) => k + 0.5)) as MemRef;
+  const a = memrefOf(
+    MemRefType.get([16], f32),
+    Array.from({ length: 16 }, (_, k) => k + 0.5),
+  ) as MemRef;
   const { results, printed } = runProgram(text, canonicalize, [a, i, 100.25]);
   return { observed: { results, a: Array.from(a.buffer.data as Float32Array) }, printed };
 }

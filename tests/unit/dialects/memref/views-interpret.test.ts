@@ -44,9 +44,7 @@ describe('memref views of one buffer', () => {
 }`;
     const m = () => memrefOf(MemRefType.get([4, 4], f32), iota(16));
     expect(run(text, 'f', [m(), 4])).toEqual([0]);
-    expect(errorOf(() => run(text, 'f', [m(), 3]))).toBe(
-      "4:8: 'memref.collapse_shape' op collapses non-contiguous dimensions 0, 1 (sizes [2, 3], strides [4, 1])",
-    );
+    expect(errorOf(() => run(text, 'f', [m(), 3]))).toBe("4:8: 'memref.collapse_shape' op collapses non-contiguous dimensions 0, 1 (sizes [2, 3], strides [4, 1])");
   });
 
   it('reinterpret_cast sets offset, sizes and strides from the start of the buffer; reshape reads its shape operand', () => {
@@ -66,9 +64,7 @@ describe('memref views of one buffer', () => {
     const shape = memrefOf(MemRefType.get([2], index), [2, 6]);
     expect(run(text, 'f', [memrefOf(MemRefType.get([3, 4], f32), iota(12)), shape])).toEqual([1 + 2 + 4, 6, 8, 6]);
     const bad = memrefOf(MemRefType.get([2], index), [5, 2]);
-    expect(errorOf(() => run(text, 'f', [memrefOf(MemRefType.get([3, 4], f32), iota(12)), bad]))).toBe(
-      "8:8: 'memref.reshape' op shape [5, 2] does not hold the 12 elements of the source",
-    );
+    expect(errorOf(() => run(text, 'f', [memrefOf(MemRefType.get([3, 4], f32), iota(12)), bad]))).toBe("8:8: 'memref.reshape' op shape [5, 2] does not hold the 12 elements of the source");
   });
 
   it('rank, view of bytes and extract_strided_metadata of a subview', () => {
@@ -105,8 +101,7 @@ describe('memref views of one buffer', () => {
 });
 
 describe('memref.atomic_rmw', () => {
-  const kinds = (type: string, values: string[]) =>
-    values.map((kind, i) => `  %r${i} = memref.atomic_rmw ${kind} %v, %m[%c${i}] : (${type}, memref<8x${type}>) -> ${type}`).join('\n');
+  const kinds = (type: string, values: string[]) => values.map((kind, i) => `  %r${i} = memref.atomic_rmw ${kind} %v, %m[%c${i}] : (${type}, memref<8x${type}>) -> ${type}`).join('\n');
   it('integer kinds store old <kind> value and return the old value (wrapping, signed and unsigned)', () => {
     const ks = ['addi', 'muli', 'maxs', 'maxu', 'mins', 'minu', 'ori', 'andi'];
     const text = `func.func @f(%m: memref<8xi32>, %v: i32) -> (${ks.map(() => 'i32').join(', ')}) {

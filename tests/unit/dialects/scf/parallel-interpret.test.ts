@@ -42,9 +42,7 @@ describe('scf.parallel, scf.forall and scf.index_switch semantics', () => {
     // An empty dimension runs no iteration: the results are the inits.
     const empty = memrefOf(MemRefType.get([3, 4], f32), new Array(12).fill(7));
     expect(run(text.replace('to (%c3, %c2)', 'to (%c0, %c2)'), 'f', [empty, 0])).toEqual([0, -1e9, 0]);
-    expect(errorOf(() => run(text.replace('step (%c1, %c2)', 'step (%c1, %n)'), 'f', [m, 0]))).toBe(
-      "8:3: 'scf.parallel' op step must be positive, got 0",
-    );
+    expect(errorOf(() => run(text.replace('step (%c1, %c2)', 'step (%c1, %n)'), 'f', [m, 0]))).toBe("8:3: 'scf.parallel' op step must be positive, got 0");
   });
 
   it('scf.forall runs its body for every index of mixed static and dynamic bounds', () => {

@@ -186,7 +186,15 @@ describe('normalizations written with tile.reduction and broadcast tile.map', ()
     const [g, b] = [randomMatrix(1, cols, 3), randomMatrix(1, cols, 4)];
     const vec = (data?: Float32Array) => mem('memref<?xf32>', [cols], data);
     const Y = mem('memref<?x?xf32>', [rows, cols]);
-    run(LAYERNORM, 'layernorm', [mem('memref<?x?xf32>', [rows, cols], x), vec(g), vec(b), Y, mem('memref<?x?xf32>', [rows, cols]), mem('memref<?xf32>', [rows]), mem('memref<?xf32>', [rows])]);
+    run(LAYERNORM, 'layernorm', [
+      mem('memref<?x?xf32>', [rows, cols], x),
+      vec(g),
+      vec(b),
+      Y,
+      mem('memref<?x?xf32>', [rows, cols]),
+      mem('memref<?xf32>', [rows]),
+      mem('memref<?xf32>', [rows]),
+    ]);
     expectClose(contents(Y), layernormRef(x, g, b, rows, cols), 1e-4);
   });
 
@@ -206,7 +214,12 @@ func.func @f(%x: memref<${t}>, %r: memref<${rt}>) {
   return
 }`;
   // x[i, j, k] = i * 100 + j * 10 + k over 2x3x4
-  const x3 = () => mem('memref<?x?x?xi32>', [2, 3, 4], Int32Array.from({ length: 24 }, (_, n) => Math.floor(n / 12) * 100 + (Math.floor(n / 4) % 3) * 10 + (n % 4)));
+  const x3 = () =>
+    mem(
+      'memref<?x?x?xi32>',
+      [2, 3, 4],
+      Int32Array.from({ length: 24 }, (_, n) => Math.floor(n / 12) * 100 + (Math.floor(n / 4) % 3) * 10 + (n % 4)),
+    );
 
   it('reduces several dimensions, at any rank', () => {
     const r = mem('memref<?xi32>', [3]);

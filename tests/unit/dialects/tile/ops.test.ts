@@ -4,8 +4,27 @@ import { f16, f32, i32, i64, index, MemRefType, RankedTensorType } from '../../.
 import { verify } from '../../../../core/ir/verifier.js';
 import { AddressSpaceAttr } from '../../../../dialects/gpu/index.js';
 import {
-  AllocOp, BlockedLayoutAttr, BroadcastOp, broadcastAddedDims, CastOp, DotOp, i64List, LoadOp, MatmulOp, orderOf, ReduceKindAttr, ReduceOp,
-  scheduleAnnotationError, setSchedule, SharedLayoutAttr, SplatOp, stageOf, StoreOp, TransposeOp, ViewOp, viewType,
+  AllocOp,
+  BlockedLayoutAttr,
+  BroadcastOp,
+  broadcastAddedDims,
+  CastOp,
+  DotOp,
+  i64List,
+  LoadOp,
+  MatmulOp,
+  orderOf,
+  ReduceKindAttr,
+  ReduceOp,
+  scheduleAnnotationError,
+  setSchedule,
+  SharedLayoutAttr,
+  SplatOp,
+  stageOf,
+  StoreOp,
+  TransposeOp,
+  ViewOp,
+  viewType,
 } from '../../../../dialects/tile/index.js';
 import { roundTrip } from '../harness.js';
 import { blockWith } from './setup.js';
@@ -71,7 +90,10 @@ describe('tile.load / tile.store', () => {
 describe('tile.alloc and tile.view', () => {
   it('allocates static workgroup buffers only', () => {
     const { b } = blockWith();
-    const ok = b.build(AllocOp, { resultTypes: [MemRefType.get([2, 64, 32], f16, undefined, workgroup)], attributes: { layout: SharedLayoutAttr.get({ vec: 8, perPhase: 1, maxPhase: 8, order: [1, 0] }) } });
+    const ok = b.build(AllocOp, {
+      resultTypes: [MemRefType.get([2, 64, 32], f16, undefined, workgroup)],
+      attributes: { layout: SharedLayoutAttr.get({ vec: 8, perPhase: 1, maxPhase: 8, order: [1, 0] }) },
+    });
     expect(errorOf(ok)).toBeUndefined();
     expect(ok.layout?.vec).toBe(8);
     const glob = b.build(AllocOp, { resultTypes: [MemRefType.get([4], f16)] });
@@ -147,7 +169,10 @@ describe('tile compute ops', () => {
     expect(fold(once.op, [undefined])).toBeUndefined();
     expect(fold(twice.op, [undefined])).toBe(args[0]);
     // A different encoding on the way back is a relayout, not the source: no fold.
-    const relaid = b.build(TransposeOp, { operands: { source: once.result }, resultTypes: [tensor([16, 32], f16, BlockedLayoutAttr.get({ sizePerThread: [1, 4], threadsPerWarp: [8, 4], warpsPerGroup: [1, 1], order: [1, 0] }))] });
+    const relaid = b.build(TransposeOp, {
+      operands: { source: once.result },
+      resultTypes: [tensor([16, 32], f16, BlockedLayoutAttr.get({ sizePerThread: [1, 4], threadsPerWarp: [8, 4], warpsPerGroup: [1, 1], order: [1, 0] }))],
+    });
     expect(fold(relaid.op, [undefined])).toBeUndefined();
   });
   it('folds a cast to the same type away, and only that', () => {
@@ -155,7 +180,10 @@ describe('tile compute ops', () => {
     const same = b.build(CastOp, { operands: { source: args[0]! }, resultTypes: [tensor([8, 8])] });
     const fold = CastOp.definition.spec.fold!;
     expect(fold(same.op, [undefined])).toBe(args[0]);
-    const relayout = b.build(CastOp, { operands: { source: args[0]! }, resultTypes: [tensor([8, 8], f32, BlockedLayoutAttr.get({ sizePerThread: [1, 1], threadsPerWarp: [8, 8], warpsPerGroup: [1, 1], order: [1, 0] }))] });
+    const relayout = b.build(CastOp, {
+      operands: { source: args[0]! },
+      resultTypes: [tensor([8, 8], f32, BlockedLayoutAttr.get({ sizePerThread: [1, 1], threadsPerWarp: [8, 8], warpsPerGroup: [1, 1], order: [1, 0] }))],
+    });
     expect(errorOf(relayout)).toBeUndefined();
     expect(fold(relayout.op, [undefined])).toBeUndefined();
     const reshape = b.build(CastOp, { operands: { source: args[0]! }, resultTypes: [tensor([64])] });

@@ -12,7 +12,10 @@ const vectorOf = (shape: number[], type: typeof f32 | IntegerType, values: numbe
 
 /** The results of `@f` and the contents %M is left with; %j is %i clamped to [0, 2]. */
 function observe(text: string, canonicalize: boolean, i: number): { observed: { results: RtValue[]; memory: number[] }; printed: string } {
-  const memory = memrefOf(MemRefType.get([16], f32), Array.from({ length: 16 }, (_, k) => k + 0.25)) as MemRef;
+  const memory = memrefOf(
+    MemRefType.get([16], f32),
+    Array.from({ length: 16 }, (_, k) => k + 0.25),
+  ) as MemRef;
   const i32 = IntegerType.get(32);
   const args: RtValue[] = [
     vectorOf([4], f32, [0.5, -1, 3, 7]),

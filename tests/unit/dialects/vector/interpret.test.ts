@@ -21,7 +21,10 @@ describe('vector semantics', () => {
   %i = vector.insert %e, %b[0, 0] : f32 into vector<2x4xf32>
   return %sum, %mx, %i : f32, f32, vector<2x4xf32>
 }`.replace('  %s = vector.splat %c2f : vector<4xf32>\n', '');
-    const m = memrefOf(MemRefType.get([2, 8], f32), Array.from({ length: 16 }, (_, i) => i));
+    const m = memrefOf(
+      MemRefType.get([2, 8], f32),
+      Array.from({ length: 16 }, (_, i) => i),
+    );
     const [sum, mx, ins] = run(text, 'f', [m]);
     // %v = m[1, 2..5] = [10, 11, 12, 13]
     expect(sum).toBe(46);

@@ -33,10 +33,28 @@ const CONSTANTS: Record<Kind, readonly string[]> = {
 
 /** [source, result] of the broadcasts generated (n-D ones more often). */
 const BROADCASTS: readonly (readonly [Kind, Kind])[] = [
-  ['F', 'V4'], ['F', 'M'], ['F', 'R'], ['F', 'S'], ['V4', 'M'], ['V4', 'M'], ['R', 'M'], ['R', 'M'], ['R', 'M'],
-  ['S', 'V4'], ['S', 'M'], ['S', 'M'], ['V4', 'V4'], ['K', 'I4'], ['K', 'I1'],
+  ['F', 'V4'],
+  ['F', 'M'],
+  ['F', 'R'],
+  ['F', 'S'],
+  ['V4', 'M'],
+  ['V4', 'M'],
+  ['R', 'M'],
+  ['R', 'M'],
+  ['R', 'M'],
+  ['S', 'V4'],
+  ['S', 'M'],
+  ['S', 'M'],
+  ['V4', 'V4'],
+  ['K', 'I4'],
+  ['K', 'I1'],
 ];
-const SPLATS: readonly (readonly [Kind, Kind])[] = [['F', 'V4'], ['F', 'M'], ['F', 'R'], ['K', 'I4']];
+const SPLATS: readonly (readonly [Kind, Kind])[] = [
+  ['F', 'V4'],
+  ['F', 'M'],
+  ['F', 'R'],
+  ['K', 'I4'],
+];
 
 /** Positions in a dimension of 4 and of 3; unit dimensions take 0. */
 const P4 = ['0', '1', '2', '3', '%i'];
@@ -154,11 +172,5 @@ export function randomVectorProgram(seed: number): string {
     }
   }
   const results = [use('V4'), use('M'), use('F'), use('F'), use('K')];
-  return [
-    `${RANDOM_VECTOR_SIGNATURE} {`,
-    ...lines,
-    `  return ${results.join(', ')} : vector<4xf32>, vector<3x4xf32>, f32, f32, i32`,
-    '}',
-    '',
-  ].join('\n');
+  return [`${RANDOM_VECTOR_SIGNATURE} {`, ...lines, `  return ${results.join(', ')} : vector<4xf32>, vector<3x4xf32>, f32, f32, i32`, '}', ''].join('\n');
 }

@@ -15,10 +15,13 @@ describe('vector.transfer_read', () => {
   %b = vector.transfer_read %m[%i, %j], %pad, %mask : memref<3x4xf32>, vector<4xf32>
   return %a, %b : vector<4xf32>, vector<4xf32>
 }`;
-    const mask = run(`func.func @m() -> vector<4xi1> {
+    const mask = run(
+      `func.func @m() -> vector<4xi1> {
   %c = arith.constant dense<[true, false, true, true]> : vector<4xi1>
   return %c : vector<4xi1>
-}`, 'm')[0]!;
+}`,
+      'm',
+    )[0]!;
     const [a, b] = run(text, 'f', [grid(), 1, 2, mask]);
     expect(vec(a)).toEqual([6, 7, -1, -1]);
     expect(vec(b)).toEqual([6, -1, -1, -1]);
@@ -44,9 +47,7 @@ describe('vector.transfer_read', () => {
   return %a : vector<4xf32>
 }`;
     expect(vec(run(text, 'f', [grid(), 0])[0])).toEqual([0, 1, 2, 3]);
-    expect(errorOf(() => run(text, 'f', [grid(), 1]))).toBe(
-      "3:8: 'vector.transfer_read' op index 4 is out of bounds for dimension 1 of size 4, which in_bounds declares in bounds",
-    );
+    expect(errorOf(() => run(text, 'f', [grid(), 1]))).toBe("3:8: 'vector.transfer_read' op index 4 is out of bounds for dimension 1 of size 4, which in_bounds declares in bounds");
     expect(errorOf(() => run(text, 'f', [grid(), 5]))).toBe("3:8: 'vector.transfer_read' op index 5 is out of bounds for dimension 0 of size 3");
   });
 });
@@ -63,10 +64,13 @@ describe('vector.transfer_write', () => {
   return %r : tensor<2x2xf32>
 }`;
     const m = grid();
-    const t = run(`func.func @t() -> tensor<2x2xf32> {
+    const t = run(
+      `func.func @t() -> tensor<2x2xf32> {
   %c = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
   return %c : tensor<2x2xf32>
-}`, 't')[0]!;
+}`,
+      't',
+    )[0]!;
     const [r] = run(text, 'f', [m, t, 1]);
     // Row 1 from column 1: 10, 11, 12 (13 falls off); then column 1 from row 1 under the mask: 10, 11 (row 3 is past the end).
     expect((m as MemRef).readAll()).toEqual([0, 1, 2, 3, 4, 10, 11, 12, 8, 11, 10, 11]);

@@ -11,10 +11,19 @@ describe('async tokens through select, if and loops', () => {
     const reference = compile(example('matmul.mlir'), 'canonicalize');
     for (const options of ['num-stages=1', 'num-stages=2', 'num-stages=3', 'num-stages=2 peel-epilogue=false', 'num-stages=3 peel-epilogue=false', 'num-stages=2 synchronous-copies=true']) {
       const lowered = compile(example('matmul-dma-chain.mlir'), `@tile-wgsl{${options}}`);
-      for (const [M, N, K] of [[37, 29, 45], [1, 1, 1], [33, 31, 17], [32, 32, 5]] as const) {
+      for (const [M, N, K] of [
+        [37, 29, 45],
+        [1, 1, 1],
+        [33, 31, 17],
+        [32, 32, 5],
+      ] as const) {
         const [a, b] = [random(M * K, M + K), random(K * N, N)];
         const io = () => [a, b, new Float32Array(M * N).fill(NaN)];
-        const dims = [[M, K], [K, N], [M, N]];
+        const dims = [
+          [M, K],
+          [K, N],
+          [M, N],
+        ];
         expectMatmulClose(runEntry(lowered, 'matmul_f32', dims, io())[2]!, runEntry(reference, 'matmul_f32', dims, io())[2]!, a, b, [M, N, K], 1e-5, `${options} at ${M}x${N}x${K}`);
       }
     }
@@ -69,8 +78,28 @@ module attributes {gpu.container_module} {
     const lowered = compile(text, 'tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu,canonicalize,cse');
     const [M, N] = [7, 30];
     const io = () => [random(M * N, 1), random(M * N, 2), new Float32Array(M * N).fill(NaN)];
-    const want = runEntry(reference, 'main', [[M, N], [M, N], [M, N]], io())[2]!;
+    const want = runEntry(
+      reference,
+      'main',
+      [
+        [M, N],
+        [M, N],
+        [M, N],
+      ],
+      io(),
+    )[2]!;
     expect(want.some(Number.isNaN)).toBe(false);
-    expect([...runEntry(lowered, 'main', [[M, N], [M, N], [M, N]], io())[2]!]).toEqual([...want]);
+    expect([
+      ...runEntry(
+        lowered,
+        'main',
+        [
+          [M, N],
+          [M, N],
+          [M, N],
+        ],
+        io(),
+      )[2]!,
+    ]).toEqual([...want]);
   });
 });

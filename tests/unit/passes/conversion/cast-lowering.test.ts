@@ -9,7 +9,9 @@ const LOWER = 'tile-assign-layouts,convert-tile-to-gpu,canonicalize,cse';
 
 /** A kernel casting R x C tiles of X (element `from`) to `to`, stored to Y; `relayout` gives the result a layout of its own. */
 function castKernel(from: string, to: string, relayout: boolean, R = 4, C = 32): string {
-  const resultType = relayout ? `tensor<${R}x${C}x${to}, #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerGroup = [1, 1], order = [1, 0]>>` : `tensor<${R}x${C}x${to}>`;
+  const resultType = relayout
+    ? `tensor<${R}x${C}x${to}, #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerGroup = [1, 1], order = [1, 0]>>`
+    : `tensor<${R}x${C}x${to}>`;
   return `
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -66,11 +68,36 @@ describe('tile.cast lowered to SIMT code', () => {
         const reference = compile(text, 'canonicalize');
         const lowered = compile(text, LOWER);
         lowered.walk((op) => void expect(op.dialect, `${op.name} left after lowering`).not.toBe('tile'));
-        for (const [M, N] of [[1, 1], [5, 32], [9, 17]] as const) {
+        for (const [M, N] of [
+          [1, 1],
+          [5, 32],
+          [9, 17],
+        ] as const) {
           const x = inputs(from, M * N, M * 31 + N);
           const io = () => [x, new Float32Array(M * N).fill(-7)];
-          const want = runEntry(reference, 'main', [[M, N], [M, N]], io())[1]!;
-          expectClose(runEntry(lowered, 'main', [[M, N], [M, N]], io())[1]!, want, 0, `${from} -> ${to} at ${M}x${N}`);
+          const want = runEntry(
+            reference,
+            'main',
+            [
+              [M, N],
+              [M, N],
+            ],
+            io(),
+          )[1]!;
+          expectClose(
+            runEntry(
+              lowered,
+              'main',
+              [
+                [M, N],
+                [M, N],
+              ],
+              io(),
+            )[1]!,
+            want,
+            0,
+            `${from} -> ${to} at ${M}x${N}`,
+          );
         }
       });
     }

@@ -24,10 +24,7 @@ function reduceKernel(o: { R: number; C: number; threads: number; axis: 0 | 1; b
   const elem = o.elem ?? 'f32';
   const enc = o.encoding ? `, ${o.encoding}` : '';
   const n = o.axis === 1 ? o.R : o.C;
-  const store =
-    o.outType === elem
-      ? `memref.store %out, %Y[%bx] : memref<?x${elem}>`
-      : `%o = arith.muli %bx, %cn : index\n      tile.store %out, %Y[%o] : ${o.outType} -> memref<?x${elem}>`;
+  const store = o.outType === elem ? `memref.store %out, %Y[%bx] : memref<?x${elem}>` : `%o = arith.muli %bx, %cn : index\n      tile.store %out, %Y[%o] : ${o.outType} -> memref<?x${elem}>`;
   return `
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -65,16 +62,29 @@ function expectSameReduce(text: string, M: number, N: number, yLength: number, t
     const x = random(M * N, M * 31 + N).map((v) => (scale === 1 ? v : Math.round(v * scale)));
     const io = () => [x, new Float32Array(yLength).fill(-7)];
     const want = runEntry(reference, 'main', [[M, N], [yLength]], io())[1]!;
-    expect(want.some((v) => v !== -7), `${what}: the reference writes Y`).toBe(true);
+    expect(
+      want.some((v) => v !== -7),
+      `${what}: the reference writes Y`,
+    ).toBe(true);
     expectClose(runEntry(lowered, 'main', [[M, N], [yLength]], io())[1]!, want, tol, `${what} (${pipeline})`);
   }
 }
 
 describe('tile.reduce and tile.broadcast lowered to SIMT code', () => {
   it('row sums, several warps along the axis, and sizes at the edges', () => {
-    for (const [R, C, threads] of [[8, 16, 32], [2, 256, 128], [4, 64, 64], [16, 8, 32]] as const) {
+    for (const [R, C, threads] of [
+      [8, 16, 32],
+      [2, 256, 128],
+      [4, 64, 64],
+      [16, 8, 32],
+    ] as const) {
       const text = reduceKernel({ R, C, threads, axis: 1, outType: `tensor<${R}xf32>`, body: `%out = tile.reduce add %x axis 1 : tensor<${R}x${C}xf32> -> tensor<${R}xf32>` });
-      for (const [M, N] of [[R * 3, C], [R + 1, C - 1], [1, 1]] as const) expectSameReduce(text, M, N, Math.ceil(M / R) * R, 1e-5, `${R}x${C} rows, ${threads} threads, ${M}x${N}`);
+      for (const [M, N] of [
+        [R * 3, C],
+        [R + 1, C - 1],
+        [1, 1],
+      ] as const)
+        expectSameReduce(text, M, N, Math.ceil(M / R) * R, 1e-5, `${R}x${C} rows, ${threads} threads, ${M}x${N}`);
     }
   });
 
@@ -103,7 +113,15 @@ describe('tile.reduce and tile.broadcast lowered to SIMT code', () => {
 
   it('threads that hold copies of the elements along the axis (a layout wider than the tile)', () => {
     const encoding = '#tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerGroup = [2, 1], order = [1, 0]>';
-    const text = reduceKernel({ R: 4, C: 16, threads: 64, axis: 1, encoding, outType: 'tensor<4xf32>', body: `%out = tile.reduce add %x axis 1 : tensor<4x16xf32, ${encoding}> -> tensor<4xf32>` });
+    const text = reduceKernel({
+      R: 4,
+      C: 16,
+      threads: 64,
+      axis: 1,
+      encoding,
+      outType: 'tensor<4xf32>',
+      body: `%out = tile.reduce add %x axis 1 : tensor<4x16xf32, ${encoding}> -> tensor<4xf32>`,
+    });
     expectSameReduce(text, 9, 16, 12, 1e-5, 'replicated along the axis');
   });
 
@@ -124,9 +142,35 @@ describe('tile.reduce and tile.broadcast lowered to SIMT code', () => {
     const reference = compile(softmax, 'canonicalize');
     for (const pipeline of [LOWER, LOWER_SUBGROUPS]) {
       const lowered = compile(softmax, pipeline);
-      for (const [M, N] of [[37, 50], [1, 1], [4, 64], [5, 63]] as const) {
+      for (const [M, N] of [
+        [37, 50],
+        [1, 1],
+        [4, 64],
+        [5, 63],
+      ] as const) {
         const io = () => [random(M * N, M + N), new Float32Array(M * N).fill(NaN)];
-        expectClose(runEntry(lowered, 'softmax', [[M, N], [M, N]], io())[1]!, runEntry(reference, 'softmax', [[M, N], [M, N]], io())[1]!, 1e-6, `softmax ${M}x${N} (${pipeline})`);
+        expectClose(
+          runEntry(
+            lowered,
+            'softmax',
+            [
+              [M, N],
+              [M, N],
+            ],
+            io(),
+          )[1]!,
+          runEntry(
+            reference,
+            'softmax',
+            [
+              [M, N],
+              [M, N],
+            ],
+            io(),
+          )[1]!,
+          1e-6,
+          `softmax ${M}x${N} (${pipeline})`,
+        );
       }
     }
   });

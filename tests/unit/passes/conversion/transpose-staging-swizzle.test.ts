@@ -7,7 +7,7 @@ import { transposeStagingSwizzle } from '../../../../passes/conversion/tile-to-g
 
 /** The physical column of (row, col), as docs/dialects/tile.md defines #tile.shared (row-major order). */
 const place = (l: SharedLayoutAttr | undefined, row: number, col: number): number =>
-  !l ? col : ((Math.floor(col / l.vec) ^ (Math.floor(row / l.perPhase) % l.maxPhase)) * l.vec) + (col % l.vec);
+  !l ? col : (Math.floor(col / l.vec) ^ (Math.floor(row / l.perPhase) % l.maxPhase)) * l.vec + (col % l.vec);
 
 /** Most f32 accesses of one instruction that fall on one bank, for lanes accessing (row, col) each. */
 const worstBank = (l: SharedLayoutAttr | undefined, cols: number, at: readonly [number, number][]): number => {
@@ -21,7 +21,7 @@ const worstBank = (l: SharedLayoutAttr | undefined, cols: number, at: readonly [
 };
 
 describe('transposeStagingSwizzle', () => {
-  it('swizzles groups of 4 columns by the reading thread\'s run of rows', () => {
+  it("swizzles groups of 4 columns by the reading thread's run of rows", () => {
     const l = transposeStagingSwizzle([64, 64], 4)!;
     expect([l.vec, l.perPhase, l.maxPhase, ...l.order]).toEqual([4, 4, 16, 1, 0]);
     expect(transposeStagingSwizzle([32, 24], 1)!.maxPhase).toBe(2); // 6 groups: the largest power of two dividing them
@@ -34,7 +34,7 @@ describe('transposeStagingSwizzle', () => {
     expect(transposeStagingSwizzle([2, 8, 8], 4)).toBeUndefined();
   });
 
-  it('cuts the 16-way bank conflict of the packing kernel\'s transposed reads to 2-way', () => {
+  it("cuts the 16-way bank conflict of the packing kernel's transposed reads to 2-way", () => {
     // @tile-wgsl's pack-lhs kernel: a 64x64 f32 tile, read back by lanes 0-15 taking rows 4l..4l+3 of one column
     // (lanes 16-31: the next column).
     const l = transposeStagingSwizzle([64, 64], 4)!;
@@ -47,7 +47,7 @@ describe('transposeStagingSwizzle', () => {
     }
   });
 
-  it('keeps each writer\'s vector of 4 in place and whole, and the writes free of conflicts', () => {
+  it("keeps each writer's vector of 4 in place and whole, and the writes free of conflicts", () => {
     const l = transposeStagingSwizzle([64, 64], 4)!;
     for (let row = 0; row < 64; row++) {
       const starts = Array.from({ length: 16 }, (_, g) => place(l, row, 4 * g));

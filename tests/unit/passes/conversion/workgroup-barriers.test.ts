@@ -19,8 +19,13 @@ const CONVERSIONS = 'tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gp
 /** The kernels of barriers.mlir with a host function that launches `kernel` on 32 threads. */
 function withMain(kernel: string, args: string): string {
   const text = readFileSync(new URL('../../../filecheck/passes/convert-tile-to-gpu/barriers.mlir', import.meta.url), 'utf8');
-  const params = args.split(', ').map((a) => `${a.split(' : ')[0]}: ${a.split(' : ')[1]}`).join(', ');
-  return text.replace(/\n}\s*$/, `
+  const params = args
+    .split(', ')
+    .map((a) => `${a.split(' : ')[0]}: ${a.split(' : ')[1]}`)
+    .join(', ');
+  return text.replace(
+    /\n}\s*$/,
+    `
   func.func @main(${params}) {
     %c1 = arith.constant 1 : index
     %c32 = arith.constant 32 : index
@@ -28,7 +33,8 @@ function withMain(kernel: string, args: string): string {
     return
   }
 }
-`);
+`,
+  );
 }
 
 /** The module without its gpu.barrier ops. */
@@ -42,7 +48,10 @@ function withoutBarriers(module: Operation): Operation {
 describe('workgroup barriers inserted by convert-tile-to-gpu', () => {
   it('a tile stored to workgroup memory and loaded in another layout, without a user barrier', () => {
     const text = withMain('store_then_load', '%X : memref<8x16xf32>, %Y : memref<8x16xf32>');
-    const shapes = [[8, 16], [8, 16]];
+    const shapes = [
+      [8, 16],
+      [8, 16],
+    ];
     const x = random(128, 7);
     const io = () => [x, new Float32Array(128).fill(NaN)];
     const before = runEntry(compile(text, 'canonicalize'), 'main', shapes, io())[1]!;
@@ -56,7 +65,10 @@ describe('workgroup barriers inserted by convert-tile-to-gpu', () => {
 
   it('a tile stored to workgroup memory, loaded back in the default layout and transposed', () => {
     const text = withMain('store_then_transpose', '%X : memref<8x16xf32>, %Y : memref<16x8xf32>');
-    const shapes = [[8, 16], [16, 8]];
+    const shapes = [
+      [8, 16],
+      [16, 8],
+    ];
     const x = random(128, 11);
     const io = () => [x, new Float32Array(128).fill(NaN)];
     const before = runEntry(compile(text, 'canonicalize'), 'main', shapes, io())[1]!;

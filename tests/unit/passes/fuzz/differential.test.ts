@@ -21,23 +21,36 @@ describe('differential fuzzing of the tile pipelines', () => {
     expect(fuzzCase(7).pipeline).toBe(fuzzCase(7).pipeline);
     const texts = Array.from({ length: 200 }, (_, i) => randomProgram(i + 1).text).join('\n');
     const programs = Array.from({ length: 200 }, (_, i) => randomProgram(i + 1));
-    for (const feature of ['transpose_a', 'transpose_b', 'accumulate', 'memref.subview', 'xf16>', ': f32, %', 'math.', 'arith.select', 'arith.extf', 'arith.truncf']) expect(texts, feature).toContain(feature);
+    for (const feature of ['transpose_a', 'transpose_b', 'accumulate', 'memref.subview', 'xf16>', ': f32, %', 'math.', 'arith.select', 'arith.extf', 'arith.truncf'])
+      expect(texts, feature).toContain(feature);
     const ranks = new Set(programs.flatMap((p) => p.ops.map((o) => (o.kind === 'map' ? o.rank : 0))));
     expect([...ranks].sort(), 'maps of rank 1-4 and matmuls').toEqual([0, 1, 2, 3, 4]);
     expect(programs.some((p) => p.vars.some((v) => v.fixed !== undefined)) && programs.some((p) => p.vars.some((v) => v.fixed === undefined)), 'static and dynamic sizes').toBe(true);
-    expect(programs.some((p) => p.ops.length >= 3), 'several ops in a function').toBe(true);
+    expect(
+      programs.some((p) => p.ops.length >= 3),
+      'several ops in a function',
+    ).toBe(true);
     const pipelines = new Set(Array.from({ length: 50 }, (_, i) => fuzzCase(i + 1).pipeline.split('{')[0]));
     expect([...pipelines].sort()).toEqual(['@tile-pipelined', '@tile-tiled', '@tile-wgsl']);
   });
 
-  it(`${cases} random programs x configurations compute the same before and after (seeds ${firstSeed}..${firstSeed + cases - 1})`, () => {
-    const results: FuzzResult[] = [];
-    for (let seed = firstSeed; seed < firstSeed + cases; seed++) results.push(runFuzzCase(seed, process.env.TILE_SLOW ? 2 : 1));
-    const failures = results.filter((r) => r.outcome === 'failed');
-    const refused = results.filter((r) => r.outcome === 'refused').length;
-    const runs = results.reduce((n, r) => n + r.runs, 0);
-    console.log(`differential fuzzing: ${cases} programs x configurations, ${cases - refused - failures.length} same (${runs} runs compared), ${refused} refused, ${failures.length} failed`);
-    expect(failures.map((f) => f.message), 'every case computes the same or is refused in option terms').toEqual([]);
-    expect(refused, `refused ${refused} of ${cases}`).toBeLessThanOrEqual(Math.max(2, cases * 0.3));
-  }, SLOW_TIMEOUT_MS);
+  it(
+    `${cases} random programs x configurations compute the same before and after (seeds ${firstSeed}..${firstSeed + cases - 1})`,
+    () => {
+      const results: FuzzResult[] = [];
+      for (let seed = firstSeed; seed < firstSeed + cases; seed++) results.push(runFuzzCase(seed, process.env.TILE_SLOW ? 2 : 1));
+      const failures = results.filter((r) => r.outcome === 'failed');
+      const refused = results.filter((r) => r.outcome === 'refused').length;
+      const runs = results.reduce((n, r) => n + r.runs, 0);
+      console.log(
+        `differential fuzzing: ${cases} programs x configurations, ${cases - refused - failures.length} same (${runs} runs compared), ${refused} refused, ${failures.length} failed`,
+      );
+      expect(
+        failures.map((f) => f.message),
+        'every case computes the same or is refused in option terms',
+      ).toEqual([]);
+      expect(refused, `refused ${refused} of ${cases}`).toBeLessThanOrEqual(Math.max(2, cases * 0.3));
+    },
+    SLOW_TIMEOUT_MS,
+  );
 });

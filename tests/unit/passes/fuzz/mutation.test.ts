@@ -70,7 +70,8 @@ function mutationRun(pipeline: TilePipeline, count: number): { tally: Tally; fai
       failures.push(`mutant ${seed} of ${src.name} (${mutant.mutations.join(', ')}) took ${Math.round(ms)} ms under ${text}\n${mutant.text}`);
     }
     tally[kind]++;
-    if (kind === 'invalid-after-pass' || kind === 'crash') failures.push(`mutant ${seed} of ${src.name} (${mutant.mutations.join(', ')}): ${kind} under ${text}: ${'message' in outcome ? outcome.message : ''}\n--- input ---\n${mutant.text}`);
+    if (kind === 'invalid-after-pass' || kind === 'crash')
+      failures.push(`mutant ${seed} of ${src.name} (${mutant.mutations.join(', ')}): ${kind} under ${text}: ${'message' in outcome ? outcome.message : ''}\n--- input ---\n${mutant.text}`);
   }
   return { tally, failures, slowest: `${slowest.what}: ${Math.round(slowest.ms)} ms` };
 }
@@ -98,13 +99,17 @@ describe('mutated programs through the tile pipelines', () => {
   });
 
   for (const pipeline of ['tile-pipelined', 'tile-wgsl'] as const) {
-    it(`${mutants} mutants through @${pipeline}: success or a located diagnostic, never invalid IR, an internal error or a hang`, () => {
-      const { tally, failures, slowest } = mutationRun(pipeline, mutants);
-      console.log(`mutation run @${pipeline}: ${mutants} mutants, ${JSON.stringify(tally)}; slowest ${slowest}`);
-      expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
-      // The mutants reach the passes: not all rejected by the parser or verifier (a fifth or more;
-      // most mutations of the multi-op examples break their types, which the verifier reports).
-      expect(tally.ok + tally.refused + tally['pipeline-diagnostic']).toBeGreaterThanOrEqual(mutants * 0.2);
-    }, SLOW_TIMEOUT_MS);
+    it(
+      `${mutants} mutants through @${pipeline}: success or a located diagnostic, never invalid IR, an internal error or a hang`,
+      () => {
+        const { tally, failures, slowest } = mutationRun(pipeline, mutants);
+        console.log(`mutation run @${pipeline}: ${mutants} mutants, ${JSON.stringify(tally)}; slowest ${slowest}`);
+        expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
+        // The mutants reach the passes: not all rejected by the parser or verifier (a fifth or more;
+        // most mutations of the multi-op examples break their types, which the verifier reports).
+        expect(tally.ok + tally.refused + tally['pipeline-diagnostic']).toBeGreaterThanOrEqual(mutants * 0.2);
+      },
+      SLOW_TIMEOUT_MS,
+    );
   }
 });

@@ -62,7 +62,11 @@ function randomPipelineProgram(seed: number): Program {
       add((v) => `${v} = ${op} ${a}, ${b} : i32`, [a, b]);
     } else if (kind < 0.85) {
       const [a, b, c] = [pick(values), pick(values), pick(values)];
-      add((v) => `%p${v.slice(2)} = arith.cmpi slt, ${a}, ${b} : i32\n    ${v} = scf.if %p${v.slice(2)} -> (i32) {\n      %t${v.slice(2)} = arith.addi ${a}, ${c} : i32\n      scf.yield %t${v.slice(2)} : i32\n    } else {\n      scf.yield ${b} : i32\n    }`, [a, b, c]);
+      add(
+        (v) =>
+          `%p${v.slice(2)} = arith.cmpi slt, ${a}, ${b} : i32\n    ${v} = scf.if %p${v.slice(2)} -> (i32) {\n      %t${v.slice(2)} = arith.addi ${a}, ${c} : i32\n      scf.yield %t${v.slice(2)} : i32\n    } else {\n      scf.yield ${b} : i32\n    }`,
+        [a, b, c],
+      );
     } else {
       const a = pick(values);
       const column = stores++;
@@ -180,29 +184,33 @@ function runLoop(module: ReturnType<typeof parseModule>, input: Int32Array, lb: 
 const programs = Number(process.env.TILE_FUZZ_CASES ?? (process.env.TILE_SLOW ? 2000 : 150));
 
 describe('pipeliner on random loops and schedules', () => {
-  it(`${programs} programs x {peeled, predicated} x 3 bounds equal the unpipelined loop`, () => {
-    let cases = 0;
-    for (let seed = 1; seed <= programs; seed++) {
-      const { text, numStages } = randomPipelineProgram(seed);
-      const rnd = mulberry32(seed * 7919);
-      const input = Int32Array.from({ length: SIZE }, () => Math.floor(rnd() * 200) - 100);
-      const original = parseModule(text);
-      const bounds: [number, number, number][] = [
-        [0, Math.floor(rnd() * numStages), 1], // fewer iterations than stages (0 included)
-        [Math.floor(rnd() * 5), 10 + Math.floor(rnd() * 40), 1 + Math.floor(rnd() * 4)],
-        [3, 3 + Math.floor(rnd() * 2 * numStages), 1 + Math.floor(rnd() * 2)],
-      ];
-      for (const peel of [true, false]) {
-        const pipelined = runPass(text, tilePipelinePass, { options: { 'peel-epilogue': peel } });
-        expect(pipelined.statistics.get('num-pipelined'), text).toBe(numStages > 1 ? 1 : undefined);
-        for (const [lb, ub, step] of bounds) {
-          const want = runLoop(original, input, lb, ub, step);
-          const got = runLoop(pipelined.module, input, lb, ub, step);
-          expect(got, `seed ${seed}, peel ${peel}, lb ${lb} ub ${ub} step ${step}\n${text}\n${pipelined.output}`).toEqual(want);
-          cases++;
+  it(
+    `${programs} programs x {peeled, predicated} x 3 bounds equal the unpipelined loop`,
+    () => {
+      let cases = 0;
+      for (let seed = 1; seed <= programs; seed++) {
+        const { text, numStages } = randomPipelineProgram(seed);
+        const rnd = mulberry32(seed * 7919);
+        const input = Int32Array.from({ length: SIZE }, () => Math.floor(rnd() * 200) - 100);
+        const original = parseModule(text);
+        const bounds: [number, number, number][] = [
+          [0, Math.floor(rnd() * numStages), 1], // fewer iterations than stages (0 included)
+          [Math.floor(rnd() * 5), 10 + Math.floor(rnd() * 40), 1 + Math.floor(rnd() * 4)],
+          [3, 3 + Math.floor(rnd() * 2 * numStages), 1 + Math.floor(rnd() * 2)],
+        ];
+        for (const peel of [true, false]) {
+          const pipelined = runPass(text, tilePipelinePass, { options: { 'peel-epilogue': peel } });
+          expect(pipelined.statistics.get('num-pipelined'), text).toBe(numStages > 1 ? 1 : undefined);
+          for (const [lb, ub, step] of bounds) {
+            const want = runLoop(original, input, lb, ub, step);
+            const got = runLoop(pipelined.module, input, lb, ub, step);
+            expect(got, `seed ${seed}, peel ${peel}, lb ${lb} ub ${ub} step ${step}\n${text}\n${pipelined.output}`).toEqual(want);
+            cases++;
+          }
         }
       }
-    }
-    expect(cases).toBe(programs * 6);
-  }, SLOW_TIMEOUT_MS);
+      expect(cases).toBe(programs * 6);
+    },
+    SLOW_TIMEOUT_MS,
+  );
 });

@@ -43,16 +43,33 @@ describe('tile-assign-layouts', () => {
   it('keeps the meaning of the compiled matmul and add at edge sizes', () => {
     const reference = compile(example('matmul.mlir'), 'canonicalize');
     const laid = compile(example('matmul.mlir'), '@tile-pipelined{tile-sizes=16,16,8 num-warps=2 num-stages=3},tile-assign-layouts');
-    for (const [M, N, K] of [[1, 1, 1], [15, 17, 9], [16, 16, 8], [33, 20, 40]] as const) {
+    for (const [M, N, K] of [
+      [1, 1, 1],
+      [15, 17, 9],
+      [16, 16, 8],
+      [33, 20, 40],
+    ] as const) {
       const io = () => [random(M * K, M + K), random(K * N, N), new Float32Array(M * N).fill(NaN)];
-      const dims = [[M, K], [K, N], [M, N]];
+      const dims = [
+        [M, K],
+        [K, N],
+        [M, N],
+      ];
       expectClose(runEntry(laid, 'matmul_f32', dims, io())[2]!, runEntry(reference, 'matmul_f32', dims, io())[2]!, 1e-5, `${M}x${N}x${K}`);
     }
     const addRef = compile(example('add.mlir'), 'canonicalize');
     const add = compile(example('add.mlir'), '@tile-pipelined,tile-assign-layouts');
-    for (const [M, N] of [[1, 1], [5, 65], [9, 200]] as const) {
+    for (const [M, N] of [
+      [1, 1],
+      [5, 65],
+      [9, 200],
+    ] as const) {
       const io = () => [random(M * N, M), random(M * N, N), new Float32Array(M * N).fill(NaN)];
-      const dims = [[M, N], [M, N], [M, N]];
+      const dims = [
+        [M, N],
+        [M, N],
+        [M, N],
+      ];
       expectClose(runEntry(add, 'add', dims, io())[2]!, runEntry(addRef, 'add', dims, io())[2]!, 0, `${M}x${N}`);
     }
   });
@@ -66,7 +83,13 @@ describe('tile-assign-layouts', () => {
     expect(add.shapePerGroup).toEqual([4, 64]);
     // Not contiguous in memory: one element per thread.
     expect(accessLayoutFor([8, 64], 128, false).sizePerThread).toEqual([1, 1]);
-    for (const [shape, threads] of [[[64, 8], 256], [[8, 64], 32], [[1, 16], 64], [[256], 128], [[2, 4, 64], 128]] as const) {
+    for (const [shape, threads] of [
+      [[64, 8], 256],
+      [[8, 64], 32],
+      [[1, 16], 64],
+      [[256], 128],
+      [[2, 4, 64], 128],
+    ] as const) {
       const l = accessLayoutFor(shape, threads, true);
       expect(l.numThreads, `${shape} ${threads}`).toBe(threads);
     }

@@ -95,7 +95,16 @@ export interface MatmulOperandLayout {
  * the reference: the bound of f32 rounding for any summation order (fused or not). `layout` says
  * how `a` and `b` are indexed (row-major M x K and K x N unless transposed).
  */
-export function expectMatmulClose(got: Float32Array, want: Float32Array, a: Float32Array, b: Float32Array, [M, N, K]: readonly [number, number, number], relative: number, what: string, layout: MatmulOperandLayout = {}): void {
+export function expectMatmulClose(
+  got: Float32Array,
+  want: Float32Array,
+  a: Float32Array,
+  b: Float32Array,
+  [M, N, K]: readonly [number, number, number],
+  relative: number,
+  what: string,
+  layout: MatmulOperandLayout = {},
+): void {
   const aAt = layout.transposeA ? (i: number, k: number) => a[k * M + i]! : (i: number, k: number) => a[i * K + k]!;
   const bAt = layout.transposeB ? (k: number, j: number) => b[j * K + k]! : (k: number, j: number) => b[k * N + j]!;
   const bad: string[] = [];
@@ -136,7 +145,11 @@ export const addSizes: readonly [number, number][] = [
 export function expectSameMatmul(before: Operation, after: Operation, entry: 'matmul_f32' | 'matmul_f16'): void {
   const half = entry === 'matmul_f16';
   for (const [M, N, K] of matmulSizes) {
-    const shapes = [[M, K], [K, N], [M, N]];
+    const shapes = [
+      [M, K],
+      [K, N],
+      [M, N],
+    ];
     const data = () => [random(M * K, M + K, half), random(K * N, N + 7 * K, half), new Float32Array(M * N).fill(NaN)];
     const want = runEntry(before, entry, shapes, data())[2]!;
     expect(want.some(Number.isNaN), 'every output element written').toBe(false);
@@ -147,7 +160,11 @@ export function expectSameMatmul(before: Operation, after: Operation, entry: 'ma
 
 export function expectSameAdd(before: Operation, after: Operation): void {
   for (const [M, N] of addSizes) {
-    const shapes = [[M, N], [M, N], [M, N]];
+    const shapes = [
+      [M, N],
+      [M, N],
+      [M, N],
+    ];
     const data = () => [random(M * N, M), random(M * N, N + 100), new Float32Array(M * N).fill(NaN)];
     const want = runEntry(before, 'add', shapes, data())[2]!;
     expect(want.some(Number.isNaN), 'every output element written').toBe(false);

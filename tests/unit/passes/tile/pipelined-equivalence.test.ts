@@ -33,15 +33,19 @@ describe('@tile-pipelined on random option combinations', () => {
     }
   });
 
-  it(`${configs} configurations x shapes equal the whole-problem programs; refusals stay a minority`, () => {
-    const r = runCases('tile-pipelined', configs, 1, ALL);
-    expect(r.compiled + r.refused).toBe(configs);
-    expect(r.refused, `refused ${r.refused} of ${configs}`).toBeLessThan(configs * 0.25);
-    // Static problems whose trip count equals the stage count ran too.
-    expect(r.byWorkload.get('matmul_static') ?? 0).toBeGreaterThan(0);
-    expect(r.byWorkload.get('map_static') ?? 0).toBeGreaterThan(0);
-    console.log(`@tile-pipelined: ${configs} configurations, ${r.compiled} compiled (${r.runs} runs compared), ${r.refused} refused`);
-  }, SLOW_TIMEOUT_MS);
+  it(
+    `${configs} configurations x shapes equal the whole-problem programs; refusals stay a minority`,
+    () => {
+      const r = runCases('tile-pipelined', configs, 1, ALL);
+      expect(r.compiled + r.refused).toBe(configs);
+      expect(r.refused, `refused ${r.refused} of ${configs}`).toBeLessThan(configs * 0.25);
+      // Static problems whose trip count equals the stage count ran too.
+      expect(r.byWorkload.get('matmul_static') ?? 0).toBeGreaterThan(0);
+      expect(r.byWorkload.get('map_static') ?? 0).toBeGreaterThan(0);
+      console.log(`@tile-pipelined: ${configs} configurations, ${r.compiled} compiled (${r.runs} runs compared), ${r.refused} refused`);
+    },
+    SLOW_TIMEOUT_MS,
+  );
 
   it('static problems whose trip count equals num-stages compile and compute the same', () => {
     const matmul = `func.func @m(%A: memref<32x48xf32>, %B: memref<48x32xf32>, %C: memref<32x32xf32>) {
@@ -55,8 +59,34 @@ describe('@tile-pipelined on random option combinations', () => {
       if (outcome.kind !== 'ok') continue;
       const [a, b] = [random(32 * 48, 1), random(48 * 32, 2)];
       const io = () => [a, b, new Float32Array(32 * 32).fill(NaN)];
-      const want = runEntry(parseModule(matmul), 'm', [[32, 48], [48, 32], [32, 32]], io())[2]!;
-      expectMatmulClose(runEntry(outcome.module, 'm', [[32, 48], [48, 32], [32, 32]], io())[2]!, want, a, b, [32, 32, 48], 1e-4, pipeline);
+      const want = runEntry(
+        parseModule(matmul),
+        'm',
+        [
+          [32, 48],
+          [48, 32],
+          [32, 32],
+        ],
+        io(),
+      )[2]!;
+      expectMatmulClose(
+        runEntry(
+          outcome.module,
+          'm',
+          [
+            [32, 48],
+            [48, 32],
+            [32, 32],
+          ],
+          io(),
+        )[2]!,
+        want,
+        a,
+        b,
+        [32, 32, 48],
+        1e-4,
+        pipeline,
+      );
     }
   });
 });

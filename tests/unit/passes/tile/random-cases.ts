@@ -91,7 +91,11 @@ export function caseShapes(c: Case, seed: number): number[][] {
   const around = (t: number) => Math.min(96, [1, Math.max(1, t - 1), t, t + 1, 1 + Math.floor(rnd() * 3 * t)][Math.floor(rnd() * 5)]!);
   if (c.workload === 'add') {
     const [tm, tn] = sizes as [number, number];
-    return [[around(tm), around(tn)], [Math.min(around(tm), 9), Math.min(around(tn) + tn * stages, 600)], [1 + Math.floor(rnd() * 9), 1 + Math.floor(rnd() * 90)]];
+    return [
+      [around(tm), around(tn)],
+      [Math.min(around(tm), 9), Math.min(around(tn) + tn * stages, 600)],
+      [1 + Math.floor(rnd() * 9), 1 + Math.floor(rnd() * 90)],
+    ];
   }
   const [bm, bn, bk] = sizes as [number, number, number];
   const belowStages = Math.max(1, (stages - 1) * bk - 1);
@@ -107,9 +111,30 @@ export function expectSameResult(c: Case, reference: Operation, compiled: Operat
   if (c.workload === 'add' || c.workload === 'map_static') {
     const [M, N] = shape as [number, number];
     const args = () => [random(M * N, seed), random(M * N, seed + 1), new Float32Array(M * N).fill(NaN)];
-    const want = runEntry(reference, c.entry, [[M, N], [M, N], [M, N]], args())[2]!;
+    const want = runEntry(
+      reference,
+      c.entry,
+      [
+        [M, N],
+        [M, N],
+        [M, N],
+      ],
+      args(),
+    )[2]!;
     expect(want.some(Number.isNaN), `${what}: every element of the reference written`).toBe(false);
-    expect(runEntry(compiled, c.entry, [[M, N], [M, N], [M, N]], args())[2]!, what).toEqual(want);
+    expect(
+      runEntry(
+        compiled,
+        c.entry,
+        [
+          [M, N],
+          [M, N],
+          [M, N],
+        ],
+        args(),
+      )[2]!,
+      what,
+    ).toEqual(want);
     return;
   }
   const [M, N, K] = shape as [number, number, number];
@@ -144,13 +169,29 @@ export function expectFullCoverage(pipeline: TilePipeline, configs: readonly Til
   }
   if (params.has('num-stages')) expect([...coverage.get('num-stages')!].sort(), 'num-stages 1..5').toEqual(['1', '2', '3', '4', '5']);
   const sizes = [...coverage.get('tile-sizes')!].map((s) => s.split(',').map(Number));
-  expect(sizes.some((s) => s.length === 3 && s[0] === s[1] && s[1] === s[2] && s[0]! >= 8), 'equal BM = BN = BK').toBe(true);
-  expect(configs.some((c) => String(c.options['tile-sizes']) === '2,2,2' && c.options['num-warps'] === 1), 'tiny 2,2,2 tiles with one warp').toBe(true);
-  if (params.has('subgroup-size')) expect([...coverage.get('subgroup-size')!].map(Number).every((n) => (n & (n - 1)) === 0), 'subgroup sizes are powers of two').toBe(true);
+  expect(
+    sizes.some((s) => s.length === 3 && s[0] === s[1] && s[1] === s[2] && s[0]! >= 8),
+    'equal BM = BN = BK',
+  ).toBe(true);
+  expect(
+    configs.some((c) => String(c.options['tile-sizes']) === '2,2,2' && c.options['num-warps'] === 1),
+    'tiny 2,2,2 tiles with one warp',
+  ).toBe(true);
+  if (params.has('subgroup-size'))
+    expect(
+      [...coverage.get('subgroup-size')!].map(Number).every((n) => (n & (n - 1)) === 0),
+      'subgroup sizes are powers of two',
+    ).toBe(true);
 }
 
 /** Compiles and compares `count` random cases; returns the tallies. Refusals are collected, any other failure throws. */
-export function runCases(pipeline: TilePipeline, count: number, firstSeed: number, workloads: readonly Workload[], check?: (module: Operation, what: string) => void): { configs: TileConfig[]; compiled: number; refused: number; runs: number; byWorkload: Map<Workload, number> } {
+export function runCases(
+  pipeline: TilePipeline,
+  count: number,
+  firstSeed: number,
+  workloads: readonly Workload[],
+  check?: (module: Operation, what: string) => void,
+): { configs: TileConfig[]; compiled: number; refused: number; runs: number; byWorkload: Map<Workload, number> } {
   const configs: TileConfig[] = [];
   const references = new Map<string, Operation>();
   const byWorkload = new Map<Workload, number>();
@@ -178,4 +219,3 @@ export function runCases(pipeline: TilePipeline, count: number, firstSeed: numbe
   }
   return { configs, compiled, refused, runs, byWorkload };
 }
-

@@ -9,8 +9,10 @@ describe('compile message mapping', () => {
   });
 
   it('keeps only the first line of a self-rendered (naga) message', () => {
-    const naga = "\nShader '' parsing error: expected identifier, found \"{\"\n  ┌─ wgsl:1:10\n  │\n";
-    expect(formatCompileMessage({ type: 'error', line: 1, column: 10, message: naga }, manifest)).toBe('k.mlir:4:7: error: parsing error: expected identifier, found "{" in kernel @m::@k (k.wgsl:1:10)');
+    const naga = '\nShader \'\' parsing error: expected identifier, found "{"\n  ┌─ wgsl:1:10\n  │\n';
+    expect(formatCompileMessage({ type: 'error', line: 1, column: 10, message: naga }, manifest)).toBe(
+      'k.mlir:4:7: error: parsing error: expected identifier, found "{" in kernel @m::@k (k.wgsl:1:10)',
+    );
   });
 
   it('falls back to the symbol without a location, and to the shader without a position', () => {

@@ -44,7 +44,13 @@ const script = path.join(dir, 'stand-in.mjs');
 writeFileSync(script, STAND_IN);
 const spec: RunnerSpec = { provider: 'dawn', name: 'stand-in runner', command: process.execPath, args: () => [script] };
 
-const request = (label: string) => ({ label, wgsl: '', entryPoint: 'main', grid: [1, 1, 1] as const, bindings: [{ binding: 0, kind: 'storage' as const, data: new Uint8Array(4), readBack: true }] });
+const request = (label: string) => ({
+  label,
+  wgsl: '',
+  entryPoint: 'main',
+  grid: [1, 1, 1] as const,
+  bindings: [{ binding: 0, kind: 'storage' as const, data: new Uint8Array(4), readBack: true }],
+});
 const pidOf = (r: { outputs: ReadonlyMap<number, Uint8Array> }) => new Uint32Array(r.outputs.get(0)!.slice().buffer)[0];
 
 describe('RunnerBackend', () => {
@@ -55,11 +61,16 @@ describe('RunnerBackend', () => {
       expect(backend.source).toBe('stand-in');
       const first = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
       const started = Date.now();
-      const e = await backend.execute(request('kernel @m::@hang'), 300).then(() => undefined, (x: unknown) => x);
+      const e = await backend.execute(request('kernel @m::@hang'), 300).then(
+        () => undefined,
+        (x: unknown) => x,
+      );
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(e).toBeInstanceOf(RuntimeError);
       expect((e as RuntimeError).kind).toBe('timeout');
-      expect((e as RuntimeError).message).toMatch(/^running kernel @m::@hang did not finish within 300 ms under dawn: stopped after (\d+) ms by killing its stand-in runner; the next run starts a new one$/);
+      expect((e as RuntimeError).message).toMatch(
+        /^running kernel @m::@hang did not finish within 300 ms under dawn: stopped after (\d+) ms by killing its stand-in runner; the next run starts a new one$/,
+      );
       expect(Number(/after (\d+) ms/.exec((e as RuntimeError).message)![1])).toBeGreaterThanOrEqual(300);
       const second = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
       expect(second).not.toBe(first);
@@ -81,7 +92,10 @@ describe('RunnerBackend', () => {
   });
 
   it('reports a runner that cannot start as a provider error naming it', async () => {
-    const e = await RunnerBackend.open({ ...spec, command: path.join(dir, 'no-such-binary') }).then(() => undefined, (x: unknown) => x);
+    const e = await RunnerBackend.open({ ...spec, command: path.join(dir, 'no-such-binary') }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(RuntimeError);
     expect((e as RuntimeError).kind).toBe('provider');
     expect((e as RuntimeError).message).toMatch(/^stand-in runner could not start: /);
@@ -104,12 +118,13 @@ setInterval(() => undefined, 1000);
   );
 
   // tile-tune listens with process.once, which removes its listener before it runs: that too counts.
-  for (const listen of ['on', 'once'] as const) it(`stays while another listener (process.${listen}) handles the signal (a run finishing what is in flight), and goes at exit`, async () => {
-    const tmp = mkdtempSync(path.join(dir, 'tmp-'));
-    const handled = path.join(dir, `handled-${listen}.mjs`);
-    writeFileSync(
-      handled,
-      `import fs from 'node:fs';
+  for (const listen of ['on', 'once'] as const)
+    it(`stays while another listener (process.${listen}) handles the signal (a run finishing what is in flight), and goes at exit`, async () => {
+      const tmp = mkdtempSync(path.join(dir, 'tmp-'));
+      const handled = path.join(dir, `handled-${listen}.mjs`);
+      writeFileSync(
+        handled,
+        `import fs from 'node:fs';
 process.${listen}('SIGINT', () => {
   // After every listener of the signal has run, as the rest of a run that finishes would.
   setTimeout(() => {
@@ -119,17 +134,17 @@ process.${listen}('SIGINT', () => {
 });
 await import(${JSON.stringify(child)});
 `,
-    );
-    const p = spawn(process.execPath, [handled], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    await new Promise<void>((resolve) => p.stdout.on('data', () => out.includes('running') && resolve()));
-    p.kill('SIGINT');
-    const [code] = (await once(p, 'exit')) as [number | null];
-    expect(code).toBe(0);
-    expect(out).toContain('folders after SIGINT: 1');
-    expect(readdirSync(tmp)).toEqual([]);
-  });
+      );
+      const p = spawn(process.execPath, [handled], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      await new Promise<void>((resolve) => p.stdout.on('data', () => out.includes('running') && resolve()));
+      p.kill('SIGINT');
+      const [code] = (await once(p, 'exit')) as [number | null];
+      expect(code).toBe(0);
+      expect(out).toContain('folders after SIGINT: 1');
+      expect(readdirSync(tmp)).toEqual([]);
+    });
 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`is removed when the process is stopped by ${signal}, which still ends it`, async () => {

@@ -31,7 +31,13 @@ describe('adapterSummary', () => {
     description: 'NVIDIA H100 80GB HBM3',
     software: false,
     features: [],
-    limits: { maxComputeWorkgroupsPerDimension: 65535, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupStorageSize: 16384, maxStorageBufferBindingSize: 1 << 27, maxStorageBuffersPerShaderStage: 8 },
+    limits: {
+      maxComputeWorkgroupsPerDimension: 65535,
+      maxComputeInvocationsPerWorkgroup: 256,
+      maxComputeWorkgroupStorageSize: 16384,
+      maxStorageBufferBindingSize: 1 << 27,
+      maxStorageBuffersPerShaderStage: 8,
+    },
   };
   it('names the adapter and says whether it is software', () => {
     expect(adapterSummary(base)).toBe('NVIDIA H100 80GB HBM3 [vendor nvidia, hopper, hardware]');

@@ -20,7 +20,9 @@ describe('unsupported input is a located error', () => {
     );
   });
   it('i8 in memory and as a kernel argument', () => {
-    expect(emitError(kernel('%a: memref<4xi8>', ''))).toBe("3:17: 'gpu.func' op argument #0: memref element type 'i8' is not supported by the WGSL target (no 8-bit integers in WGSL memory)");
+    expect(emitError(kernel('%a: memref<4xi8>', ''))).toBe(
+      "3:17: 'gpu.func' op argument #0: memref element type 'i8' is not supported by the WGSL target (no 8-bit integers in WGSL memory)",
+    );
     expect(emitError(kernel('%a: index', '      %s = memref.alloca() : memref<4xi16, #gpu.address_space<workgroup>>'))).toBe(
       "4:12: 'memref.alloca' op memref element type 'i16' is not supported by the WGSL target (no 16-bit integers in WGSL memory)",
     );
@@ -41,7 +43,10 @@ describe('unsupported input is a located error', () => {
     expect(emitError(kernel('%a: index', '      %s = memref.alloc() : memref<4xf32>'))).toBe(
       "4:12: 'memref.alloc' op in global memory is not supported by the WGSL target (only workgroup and private memory)",
     );
-    const carried = kernel('%a: memref<4xf32>, %c: i1', '      %r = scf.if %c -> (memref<4xf32>) {\n        scf.yield %a : memref<4xf32>\n      } else {\n        scf.yield %a : memref<4xf32>\n      }');
+    const carried = kernel(
+      '%a: memref<4xf32>, %c: i1',
+      '      %r = scf.if %c -> (memref<4xf32>) {\n        scf.yield %a : memref<4xf32>\n      } else {\n        scf.yield %a : memref<4xf32>\n      }',
+    );
     expect(emitError(carried)).toBe("4:12: 'scf.if' op carrying memref values is not supported by the WGSL target");
   });
   it('vectors WGSL cannot hold', () => {
@@ -58,9 +63,7 @@ describe('unsupported input is a located error', () => {
   }
 }
 `;
-    expect(emitError(text)).toBe(
-      "3:5: 'gpu.func' op has no known_block_size and no gpu.launch_func with constant block sizes; the WGSL target needs the workgroup size at compile time",
-    );
+    expect(emitError(text)).toBe("3:5: 'gpu.func' op has no known_block_size and no gpu.launch_func with constant block sizes; the WGSL target needs the workgroup size at compile time");
   });
   it('launches with different or non-constant block sizes', () => {
     const text = (second: string) => `module attributes {gpu.container_module} {
@@ -78,9 +81,7 @@ describe('unsupported input is a located error', () => {
   }
 }
 `;
-    expect(emitError(text('%c1'))).toBe(
-      "11:5: 'gpu.launch_func' op launches the kernel with block size (1, 1, 1), but another launch uses (8, 1, 1); a WGSL shader has one workgroup size",
-    );
+    expect(emitError(text('%c1'))).toBe("11:5: 'gpu.launch_func' op launches the kernel with block size (1, 1, 1), but another launch uses (8, 1, 1); a WGSL shader has one workgroup size");
     expect(emitError(text('%n').replace(/ {4}gpu.launch_func @m::@k blocks in \(%c1, %c1, %c1\) threads in \(%c8.*\n/, ''))).toBe(
       "10:5: 'gpu.launch_func' op has block sizes that are not constants; the WGSL target needs the workgroup size at compile time (give the kernel a known_block_size)",
     );

@@ -175,7 +175,6 @@ it('runs the emitted kernels on WebGPU with the results of plain JS references',
       expect(Math.abs(g[n * H * W + p]! - (0.299 * at(0) + 0.587 * at(1) + 0.114 * at(2)))).toBeLessThan(1e-5);
     }
   }
-
 });
 
 it('runs integer, NaN, rounding and f16-uniform semantics on WebGPU as the interpreter defines them', (ctx) => {

@@ -37,7 +37,7 @@ describe('WGSL line locations', () => {
     expect(locationOfLine(runs, lineOf(/arg0\[.*\] = /))).toBe('k.mlir:11:9');
   });
 
-  it("maps an enable line to the first op that needed it, and the rest to the kernel", () => {
+  it('maps an enable line to the first op that needed it, and the rest to the kernel', () => {
     expect(lines[lineOf(/^enable subgroups;/) - 1]).toBe('enable subgroups;');
     expect(locationOfLine(runs, lineOf(/^enable subgroups;/))).toBe('k.mlir:8:17');
     expect(locationOfLine(runs, lineOf(/^@compute/))).toBe('k.mlir:3:5');

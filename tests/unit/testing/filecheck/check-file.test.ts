@@ -33,9 +33,7 @@ function readError(text: string, options: FileCheckOptions = {}): string {
 
 describe('readCheckFile', () => {
   it('finds each directive kind', () => {
-    const { checks } = read(
-      'CHECK: a\nCHECK-NEXT: b\nCHECK-SAME: c\nCHECK-EMPTY:\nCHECK-NOT: d\nCHECK-DAG: e\nCHECK-LABEL: f\nCHECK-COUNT-3: g\nCHECK{LITERAL}: {{h}}\n',
-    );
+    const { checks } = read('CHECK: a\nCHECK-NEXT: b\nCHECK-SAME: c\nCHECK-EMPTY:\nCHECK-NOT: d\nCHECK-DAG: e\nCHECK-LABEL: f\nCHECK-COUNT-3: g\nCHECK{LITERAL}: {{h}}\n');
     expect(checks).toEqual([
       { type: 'plain:a', dagNots: [] },
       { type: 'next:b', dagNots: [] },
@@ -96,14 +94,10 @@ describe('readCheckFile', () => {
 
   it('logs but ignores invalid --implicit-check-not patterns', () => {
     const { logged } = read('CHECK: a\n', { implicitCheckNot: [''] });
-    expect(logged).toEqual([
-      "command line:1:22: error: found empty check string with prefix 'IMPLICIT-CHECK:'\n-implicit-check-not=''\n                     ^\n",
-    ]);
+    expect(logged).toEqual(["command line:1:22: error: found empty check string with prefix 'IMPLICIT-CHECK:'\n-implicit-check-not=''\n                     ^\n"]);
   });
 
   it('reports bad -D definitions against a listing of them', () => {
-    expect(readError('CHECK: a\n', { defines: ['1=2'] })).toBe(
-      'Global defines:1:19: error: invalid variable name\nGlobal define #1: 1=2\n                  ^\n\n',
-    );
+    expect(readError('CHECK: a\n', { defines: ['1=2'] })).toBe('Global defines:1:19: error: invalid variable name\nGlobal define #1: 1=2\n                  ^\n\n');
   });
 });

@@ -31,9 +31,7 @@ describe('parseCommandLine', () => {
   it('parses boolean values like LLVM', () => {
     expect(parse('t', '--ignore-case=false').options.ignoreCase).toBe(false);
     expect(parse('t', '--ignore-case=1').options.ignoreCase).toBe(true);
-    expect(parse('t', '--ignore-case=yes').errors).toEqual([
-      "filecheck: for the --ignore-case option: 'yes' is invalid value for boolean argument! Try 0 or 1",
-    ]);
+    expect(parse('t', '--ignore-case=yes').errors).toEqual(["filecheck: for the --ignore-case option: 'yes' is invalid value for boolean argument! Try 0 or 1"]);
   });
 
   it('picks the most informative of repeated --dump-input* options', () => {
@@ -45,9 +43,7 @@ describe('parseCommandLine', () => {
   it('reports bad options', () => {
     expect(parse('t', '--bogus').errors).toEqual(["filecheck: Unknown command line argument '--bogus'.  Try: 'filecheck --help'"]);
     expect(parse('t', '--dump-input=x').errors).toEqual(["filecheck: for the --dump-input option: Cannot find option named 'x'!"]);
-    expect(parse('t', '--dump-input-context=x').errors).toEqual([
-      "filecheck: for the --dump-input-context option: 'x' value invalid for uint argument!",
-    ]);
+    expect(parse('t', '--dump-input-context=x').errors).toEqual(["filecheck: for the --dump-input-context option: 'x' value invalid for uint argument!"]);
     expect(parse('t', '--input-file').errors).toEqual(['filecheck: for the --input-file option: requires a value!']);
   });
 
@@ -80,9 +76,7 @@ describe('runFileCheckCommandLine', () => {
       stdout: '',
       stderr: "Could not open check file 'nope.check': No such file or directory\n",
     });
-    expect(runFileCheckCommandLine(['t.check', '--input-file=nope.txt'], io).stderr).toBe(
-      "Could not open input file 'nope.txt': No such file or directory\n",
-    );
+    expect(runFileCheckCommandLine(['t.check', '--input-file=nope.txt'], io).stderr).toBe("Could not open input file 'nope.txt': No such file or directory\n");
     expect(runFileCheckCommandLine([], io)).toMatchObject({ exitCode: 2, stderr: '<check-file> not specified\n' });
   });
 

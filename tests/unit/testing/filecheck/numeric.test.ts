@@ -22,7 +22,10 @@ function parseError(block: string, context?: PatternContext): string {
 /** A context where N=10 (unsigned) and H=255 (hex) are defined. */
 function contextWithVariables(): PatternContext {
   const context = new PatternContext();
-  for (const [def, value] of [['N:', 10n], ['%x,H:', 255n]] as const) {
+  for (const [def, value] of [
+    ['N:', 10n],
+    ['%x,H:', 255n],
+  ] as const) {
     const { defined } = parse(def, context, 0);
     defined!.setValue(value);
     context.numericVars.set(defined!.name, defined!);
@@ -95,7 +98,7 @@ describe('numeric substitution blocks', () => {
     ['%z,N:', 'invalid format specifier in expression'],
     ['%#u,N:', 'alternate form only supported for hex values'],
     ['%.x,N:', 'invalid precision in format specifier'],
-    ['N*2', 'unsupported operation \'*\''],
+    ['N*2', "unsupported operation '*'"],
     ['1+', 'missing operand in expression'],
     ['pow(1,2)', "call to undefined function 'pow'"],
     ['add(1)', "function 'add' takes 2 arguments but 1 given"],
@@ -119,8 +122,6 @@ describe('numeric substitution blocks', () => {
 
   it('rejects conflicting implicit formats', () => {
     const context = contextWithVariables();
-    expect(parseError('N+H', context)).toBe(
-      "implicit format conflict between 'N' (%u) and 'H' (%x), need an explicit format specifier",
-    );
+    expect(parseError('N+H', context)).toBe("implicit format conflict between 'N' (%u) and 'H' (%x), need an explicit format specifier");
   });
 });

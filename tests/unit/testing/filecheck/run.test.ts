@@ -52,7 +52,7 @@ describe('runFileCheck', () => {
     expect(exitCode).toBe(1);
     expect(stderr).toContain('test.check:2:12: error: CHECK-NOT: excluded string found in input\n');
     expect(stderr).toContain('out.txt:2:1: note: found here\nbad\n^~~\n');
-    expect(stderr).toContain("not:2     !~~  error: no match expected\n");
+    expect(stderr).toContain('not:2     !~~  error: no match expected\n');
   });
 
   it('reports CHECK-NEXT on the wrong line', () => {
@@ -86,7 +86,7 @@ describe('runFileCheck', () => {
 
   it('validates -D definitions and prefixes before anything else', () => {
     expect(check('CHECK: a\n', 'a\n', { defines: ['X'] }).stderr).toBe("Missing equal sign in command-line definition '-DX'\n");
-    expect(check('CHECK: a\n', 'a\n', { checkPrefixes: ['A.B'] }).stderr).toContain("prefix must start with a letter");
+    expect(check('CHECK: a\n', 'a\n', { checkPrefixes: ['A.B'] }).stderr).toContain('prefix must start with a letter');
   });
 
   it('applies options', () => {
@@ -102,9 +102,7 @@ describe('runFileCheck', () => {
     expect(check('CHECK: b\n', 'a\n', { dumpInput: 'never' }).stderr).not.toContain('Input was:');
     expect(check('CHECK: a\n', 'a\n', { dumpInput: 'always' }).stderr).toContain('Input was:\n<<<<<<\n   1: a \n>>>>>>\n');
     expect(check('CHECK: a\n', 'a\n', { dumpInput: 'always', verbose: true }).stderr).toContain('check:1     ^\n');
-    expect(runFileCheck({ checkFileName: '', checkFile: '', input: '', options: { dumpInput: 'help' } }).stdout).toContain(
-      'Input dump annotation format:',
-    );
+    expect(runFileCheck({ checkFileName: '', checkFile: '', input: '', options: { dumpInput: 'help' } }).stdout).toContain('Input dump annotation format:');
   });
 
   it('handles UTF-8 text as bytes, like LLVM', () => {

@@ -13,8 +13,7 @@ const output = `module {
 }
 `;
 
-const check = (checks: string[], input: string) =>
-  runFileCheck({ checkFileName: 'checks.mlir', checkFile: checks.join('\n') + '\n', input, options: { dumpInput: 'never' } }).exitCode;
+const check = (checks: string[], input: string) => runFileCheck({ checkFileName: 'checks.mlir', checkFile: checks.join('\n') + '\n', input, options: { dumpInput: 'never' } }).exitCode;
 
 describe('generateChecks', () => {
   const checks = generateChecks(output);

@@ -26,7 +26,9 @@ const entry = (key: CacheKey, complete = false): CacheEntry => ({
   version: 1,
   key,
   complete,
-  results: [{ options: 'tile-sizes=64,64,8 num-stages=1', pipeline: '@tile-wgsl{tile-sizes=64,64,8 num-stages=1}', outcome: { status: 'ok', ms: 1.25, method: 'timestamp-query', maxError: 1e-6 } }],
+  results: [
+    { options: 'tile-sizes=64,64,8 num-stages=1', pipeline: '@tile-wgsl{tile-sizes=64,64,8 num-stages=1}', outcome: { status: 'ok', ms: 1.25, method: 'timestamp-query', maxError: 1e-6 } },
+  ],
 });
 
 describe('tile-tune cache', () => {

@@ -23,7 +23,11 @@ describe('tile-tune report texts', () => {
   });
 
   it('gives a failure its kind and reason', () => {
-    const failed: Measured = { options: 'tile-sizes=256,128,16', pipeline: '@tile-wgsl{tile-sizes=256,128,16}', outcome: { status: 'failed', failure: 'limits', reason: 'too much workgroup memory' } };
+    const failed: Measured = {
+      options: 'tile-sizes=256,128,16',
+      pipeline: '@tile-wgsl{tile-sizes=256,128,16}',
+      outcome: { status: 'failed', failure: 'limits', reason: 'too much workgroup memory' },
+    };
     expect(outcomeText(failed)).toBe('failed (limits): too much workgroup memory');
   });
 });

@@ -130,7 +130,15 @@ describe('tile-tune search', () => {
     // the H100 runs in bench/RESULTS.md: a local minimum at 64x64x16 with 4 warps (both neighbours
     // slower), and the optimum at 256x128x16 with 8 warps, which spills with 4.
     const space = parseSpace('tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true');
-    const base = [[0.527, 0.607], [0.459, 0.527], [0.474, 0.53], [0.405, 0.5], [0.39, 0.413], [0.377, 0.405], [2.38, 0.362]];
+    const base = [
+      [0.527, 0.607],
+      [0.459, 0.527],
+      [0.474, 0.53],
+      [0.405, 0.5],
+      [0.39, 0.413],
+      [0.377, 0.405],
+      [2.38, 0.362],
+    ];
     const cost = ([t, w, s, p]: Point): number => {
       // Tiles of 128x128 and more pass 28 KiB of workgroup memory from 3 stages on and then run
       // one workgroup an SM; 256x128x16 with 5 stages exceeds the limit.

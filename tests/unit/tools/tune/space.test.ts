@@ -22,7 +22,7 @@ steps:
 
 describe('tile-tune spaces', () => {
   it('parses --space into dimensions with values in option syntax, in the order given', () => {
-    const s = parseSpace("  tile-sizes=16,16,8|32,32,8 num-warps=1|2  num-stages=1|2|3 ");
+    const s = parseSpace('  tile-sizes=16,16,8|32,32,8 num-warps=1|2  num-stages=1|2|3 ');
     expect(s.dimensions).toEqual([
       { name: 'tile-sizes', values: ['16,16,8', '32,32,8'] },
       { name: 'num-warps', values: ['1', '2'] },

@@ -73,13 +73,27 @@ export function fusedInputs(workload: FusedWorkload, shape: readonly number[]): 
   }
   const [M, N] = shape as [number, number];
   const X = random(M * N, seed);
-  if (workload === 'softmax') return { shapes: [[M, N], [M, N]], data: [X, nan(M * N)] };
+  if (workload === 'softmax')
+    return {
+      shapes: [
+        [M, N],
+        [M, N],
+      ],
+      data: [X, nan(M * N)],
+    };
   if (workload === 'rmsnorm') return { shapes: [[M, N], [N], [M, N]], data: [X, random(N, seed + 1), nan(M * N)] };
   return { shapes: [[M, N], [N], [N], [M, N]], data: [X, random(N, seed + 1), random(N, seed + 2), nan(M * N)] };
 }
 
 /** Fails unless `got` is within the workload's tolerance of `want` (and `want` has every element written). */
-export function expectFusedClose(workload: FusedWorkload, got: Float32Array, want: Float32Array, inputs: FusedInputs, what: string, tolerance: Tolerance = FUSED_EXAMPLES[workload].tolerance): void {
+export function expectFusedClose(
+  workload: FusedWorkload,
+  got: Float32Array,
+  want: Float32Array,
+  inputs: FusedInputs,
+  what: string,
+  tolerance: Tolerance = FUSED_EXAMPLES[workload].tolerance,
+): void {
   expect(want.some(Number.isNaN), `${what}: every element of the reference written`).toBe(false);
   expect(got.length, what).toBe(want.length);
   let scale = (i: number) => Math.abs(want[i]!);
@@ -168,7 +182,12 @@ export interface FusedCase {
  * option space, with row-kernel tile sizes [R, C] for row programs and matmul tile sizes for
  * epilogues; fuse on unless `adjust` (which may change any option) turns it off.
  */
-export function randomFusedCase(seed: number, pipeline: TilePipeline, workloads: readonly FusedWorkload[], adjust?: (options: Record<string, TileOptionValue>, rnd: () => number) => void): FusedCase {
+export function randomFusedCase(
+  seed: number,
+  pipeline: TilePipeline,
+  workloads: readonly FusedWorkload[],
+  adjust?: (options: Record<string, TileOptionValue>, rnd: () => number) => void,
+): FusedCase {
   const rnd = mulberry32(seed);
   const workload = workloads[Math.floor(rnd() * workloads.length)]!;
   const drawn = randomTileConfig(rnd, pipeline, isRows(workload) ? { kind: 'rows' } : { kind: 'matmul' });
@@ -212,7 +231,13 @@ export function fusedShapes(c: FusedCase, seed: number, limits: ShapeLimits): nu
   const cols = (n: number) => Math.min(n, limits.maxRowLength);
   // 63, 64 and 65 in turn, so that any three consecutive seeds have each.
   const edge = (k: number) => [63, 64, 65][(seed + k) % 3]!;
-  const shapes = [[1, 1], [rows(), 1], [1, edge(0)], [rows(), edge(1)], [rows(), cols(pick([C - 1, C, C + 1, 2 * C + 1]))]];
+  const shapes = [
+    [1, 1],
+    [rows(), 1],
+    [1, edge(0)],
+    [rows(), edge(1)],
+    [rows(), cols(pick([C - 1, C, C + 1, 2 * C + 1]))],
+  ];
   if (limits.long) shapes.push([pick([1, 2, 3]), 4097]);
   return shapes;
 }
@@ -233,7 +258,14 @@ export interface FusedTally {
  * whole-problem program; each entry must launch the kernels expectedLaunches says, in the IR and
  * at run time. Refusals (tile-options.ts's isRefusal) are counted, any other failure throws.
  */
-export async function runFusedCases(pipeline: TilePipeline, count: number, firstSeed: number, workloads: readonly FusedWorkload[], shapesOf: (c: FusedCase, seed: number) => number[][], adjust?: Parameters<typeof randomFusedCase>[3]): Promise<FusedTally> {
+export async function runFusedCases(
+  pipeline: TilePipeline,
+  count: number,
+  firstSeed: number,
+  workloads: readonly FusedWorkload[],
+  shapesOf: (c: FusedCase, seed: number) => number[][],
+  adjust?: Parameters<typeof randomFusedCase>[3],
+): Promise<FusedTally> {
   const tally: FusedTally = { configs: [], compiled: 0, refused: 0, runs: 0, byWorkload: new Map(), rowLengths: new Set(), rowCounts: new Set() };
   for (let seed = firstSeed; seed < firstSeed + count; seed++) {
     const c = randomFusedCase(seed, pipeline, workloads, adjust);

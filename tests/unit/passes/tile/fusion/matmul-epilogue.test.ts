@@ -20,16 +20,24 @@ const slow = !!process.env['TILE_SLOW'];
 const configs = Number(process.env['TILE_FUSION_CONFIGS'] ?? (slow ? 60 : 6));
 
 describe('matmul epilogues fused into the matmul kernel', () => {
-  for (const [pipeline, firstSeed, maxMatmulDim] of [['tile-tiled', 1, 64], ['tile-pipelined', 3001, 64], ['tile-wgsl', 2001, 40]] as [TilePipeline, number, number][]) {
-    it(`@${pipeline} on ${configs} random configurations x shapes equals the whole-problem programs, one kernel each`, async () => {
-      const limits = { maxRowLength: 0, maxRows: 0, long: false, maxMatmulDim };
-      const r = await runFusedCases(pipeline, configs, firstSeed, EPILOGUE_WORKLOADS, (c, seed) => fusedShapes(c, seed, limits), forInterpreter);
-      expect(r.compiled + r.refused).toBe(configs);
-      // A third of the shared space's matmul tile sizes are odd ones the lowering may refuse: a
-      // minority over many configurations, at most half over the few of the quick suite.
-      expect(r.refused, `refused ${r.refused} of ${configs}`).toBeLessThanOrEqual(configs * (configs >= 20 ? 0.35 : 0.5));
-      expect(r.configs.some((c) => c.options['pack-lhs'] === true) || !slow, 'pack-lhs drawn').toBe(true);
-      console.log(`@${pipeline}: ${configs} configurations, ${r.compiled} compiled (${r.runs} runs compared), ${r.refused} refused`);
-    }, SLOW_TIMEOUT_MS);
+  for (const [pipeline, firstSeed, maxMatmulDim] of [
+    ['tile-tiled', 1, 64],
+    ['tile-pipelined', 3001, 64],
+    ['tile-wgsl', 2001, 40],
+  ] as [TilePipeline, number, number][]) {
+    it(
+      `@${pipeline} on ${configs} random configurations x shapes equals the whole-problem programs, one kernel each`,
+      async () => {
+        const limits = { maxRowLength: 0, maxRows: 0, long: false, maxMatmulDim };
+        const r = await runFusedCases(pipeline, configs, firstSeed, EPILOGUE_WORKLOADS, (c, seed) => fusedShapes(c, seed, limits), forInterpreter);
+        expect(r.compiled + r.refused).toBe(configs);
+        // A third of the shared space's matmul tile sizes are odd ones the lowering may refuse: a
+        // minority over many configurations, at most half over the few of the quick suite.
+        expect(r.refused, `refused ${r.refused} of ${configs}`).toBeLessThanOrEqual(configs * (configs >= 20 ? 0.35 : 0.5));
+        expect(r.configs.some((c) => c.options['pack-lhs'] === true) || !slow, 'pack-lhs drawn').toBe(true);
+        console.log(`@${pipeline}: ${configs} configurations, ${r.compiled} compiled (${r.runs} runs compared), ${r.refused} refused`);
+      },
+      SLOW_TIMEOUT_MS,
+    );
   }
 });

@@ -34,23 +34,46 @@ function expectMostlyCompiled(r: FusedTally, what: string): void {
 }
 
 describe('row programs fused into one kernel', () => {
-  for (const [pipeline, firstSeed] of [['tile-tiled', 1], ['tile-pipelined', 1001]] as [TilePipeline, number][]) {
-    it(`@${pipeline} on ${configs} random configurations x shapes up to rows of 4097 equals the whole-problem programs, one kernel each`, async () => {
-      // Rows of 4097 in every third configuration (every one in the slow suite).
-      const r = await runFusedCases(pipeline, configs, firstSeed, ROW_WORKLOADS, (c, seed) => fusedShapes(c, seed, { maxRowLength: 2049, maxRows: 9, long: slow || seed % 3 === 0, maxMatmulDim: 0 }));
-      expectMostlyCompiled(r, `@${pipeline}`);
-    }, SLOW_TIMEOUT_MS);
+  for (const [pipeline, firstSeed] of [
+    ['tile-tiled', 1],
+    ['tile-pipelined', 1001],
+  ] as [TilePipeline, number][]) {
+    it(
+      `@${pipeline} on ${configs} random configurations x shapes up to rows of 4097 equals the whole-problem programs, one kernel each`,
+      async () => {
+        // Rows of 4097 in every third configuration (every one in the slow suite).
+        const r = await runFusedCases(pipeline, configs, firstSeed, ROW_WORKLOADS, (c, seed) =>
+          fusedShapes(c, seed, { maxRowLength: 2049, maxRows: 9, long: slow || seed % 3 === 0, maxMatmulDim: 0 }),
+        );
+        expectMostlyCompiled(r, `@${pipeline}`);
+      },
+      SLOW_TIMEOUT_MS,
+    );
   }
 
-  it(`@tile-wgsl on ${configs} random configurations x small shapes equals the whole-problem programs, one kernel each`, async () => {
-    const r = await runFusedCases('tile-wgsl', configs, 2001, ROW_WORKLOADS, (c, seed) => fusedShapes(c, seed, { maxRowLength: 260, maxRows: 5, long: false, maxMatmulDim: 0 }), forInterpreter);
-    expectMostlyCompiled(r, '@tile-wgsl');
-  }, SLOW_TIMEOUT_MS);
+  it(
+    `@tile-wgsl on ${configs} random configurations x small shapes equals the whole-problem programs, one kernel each`,
+    async () => {
+      const r = await runFusedCases(
+        'tile-wgsl',
+        configs,
+        2001,
+        ROW_WORKLOADS,
+        (c, seed) => fusedShapes(c, seed, { maxRowLength: 260, maxRows: 5, long: false, maxMatmulDim: 0 }),
+        forInterpreter,
+      );
+      expectMostlyCompiled(r, '@tile-wgsl');
+    },
+    SLOW_TIMEOUT_MS,
+  );
 
   it('the random shapes had 1 row and several, rows of 1, 63, 64, 65 and 4097 elements', () => {
     for (const n of [1, 63, 64, 65, 4097]) expect(seen.lengths.has(n), `rows of ${n}: ${[...seen.lengths].join(' ')}`).toBe(true);
     expect(seen.rows.has(1), 'one row').toBe(true);
-    expect([...seen.rows].some((m) => m > 1), 'several rows').toBe(true);
+    expect(
+      [...seen.rows].some((m) => m > 1),
+      'several rows',
+    ).toBe(true);
   });
 
   // tile-pipeline's unpeeled epilogue leaves the last (predicated-off) copy group of a column loop
@@ -69,19 +92,27 @@ describe('row programs fused into one kernel', () => {
   const extremes = ['tile-sizes=1,32 num-warps=1', 'tile-sizes=8,1024 num-warps=1', ''];
   extremes.forEach((options, k) => {
     const workloads = slow ? ROW_WORKLOADS : [ROW_WORKLOADS[k]!];
-    it(`@tile-pipelined{${options}} at rows of 1, 65 and 4097: ${workloads.join(', ')}`, async () => {
-      for (const workload of workloads) {
-        const pipeline = `@tile-pipelined{${options} max-workgroup-memory=0}`;
-        const outcome = runPipeline(example(`${workload}.mlir`), pipeline);
-        if (outcome.kind !== 'ok') throw new Error(`${pipeline}: ${outcome.kind}: ${outcome.message}`);
-        expect(hostLaunches(outcome.module, workload), `@${workload} ${pipeline}`).toBe(1);
-        for (const shape of [[1, 1], [9, 65], [2, 4097]]) {
-          const inputs = fusedInputs(workload, shape);
-          const got = await runFused(outcome.module, workload, inputs);
-          expect(got.launches).toBe(1);
-          expectFusedClose(workload, got.output, await referenceOutput(workload, shape), inputs, `@${workload} ${pipeline} at ${shape.join('x')}`);
+    it(
+      `@tile-pipelined{${options}} at rows of 1, 65 and 4097: ${workloads.join(', ')}`,
+      async () => {
+        for (const workload of workloads) {
+          const pipeline = `@tile-pipelined{${options} max-workgroup-memory=0}`;
+          const outcome = runPipeline(example(`${workload}.mlir`), pipeline);
+          if (outcome.kind !== 'ok') throw new Error(`${pipeline}: ${outcome.kind}: ${outcome.message}`);
+          expect(hostLaunches(outcome.module, workload), `@${workload} ${pipeline}`).toBe(1);
+          for (const shape of [
+            [1, 1],
+            [9, 65],
+            [2, 4097],
+          ]) {
+            const inputs = fusedInputs(workload, shape);
+            const got = await runFused(outcome.module, workload, inputs);
+            expect(got.launches).toBe(1);
+            expectFusedClose(workload, got.output, await referenceOutput(workload, shape), inputs, `@${workload} ${pipeline} at ${shape.join('x')}`);
+          }
         }
-      }
-    }, SLOW_TIMEOUT_MS);
+      },
+      SLOW_TIMEOUT_MS,
+    );
   });
 });

@@ -26,34 +26,49 @@ describe('fuse=false', () => {
         const file = example(FUSED_EXAMPLES[workload].file);
         const fused = runPipeline(file, pipeline);
         const unfused = runPipeline(file, pipeline.includes('{') ? pipeline.replace('{', '{fuse=false ') : `${pipeline}{fuse=false}`);
-        if (fused.kind !== 'ok' || unfused.kind !== 'ok') throw new Error(`@${workload} ${pipeline}: ${fused.kind === 'ok' ? '' : fused.message} ${unfused.kind === 'ok' ? '' : unfused.message}`);
+        if (fused.kind !== 'ok' || unfused.kind !== 'ok')
+          throw new Error(`@${workload} ${pipeline}: ${fused.kind === 'ok' ? '' : fused.message} ${unfused.kind === 'ok' ? '' : unfused.message}`);
         expect(hostLaunches(fused.module, workload), `@${workload} ${pipeline}`).toBe(1);
         expect(hostLaunches(unfused.module, workload), `@${workload} ${pipeline} fuse=false`).toBe(FUSED_EXAMPLES[workload].unfusedKernels);
       }
     }
   });
 
-  for (const [pipeline, firstSeed] of [['tile-tiled', 5001], ['tile-pipelined', 6001], ['tile-wgsl', 7001]] as [TilePipeline, number][]) {
+  for (const [pipeline, firstSeed] of [
+    ['tile-tiled', 5001],
+    ['tile-pipelined', 6001],
+    ['tile-wgsl', 7001],
+  ] as [TilePipeline, number][]) {
     const lowered = pipeline === 'tile-wgsl';
-    it(`@${pipeline}{fuse=false} on ${configs} random configurations per example equals the whole-problem programs`, async () => {
-      let [compiled, refused] = [0, 0];
-      for (const [k, workload] of ALL.entries()) {
-        const r = await runFusedCases(
-          pipeline,
-          configs,
-          firstSeed + 100 * k,
-          [workload],
-          (c) => (isRows(c.workload) ? [[1, 1], [3, 65], ...(lowered ? [] : [[2, 1100]])] : [[1, 1, 1], [17, 15, 9]]),
-          (options) => {
-            options['tile-sizes'] = [];
-            options['fuse'] = false;
-            forInterpreter(options);
-          },
-        );
-        [compiled, refused] = [compiled + r.compiled, refused + r.refused];
-      }
-      expect(refused, `refused ${refused} of ${compiled + refused}`).toBeLessThan((compiled + refused) * 0.35);
-      console.log(`@${pipeline}{fuse=false}: ${compiled + refused} configurations, ${compiled} compiled, ${refused} refused`);
-    }, SLOW_TIMEOUT_MS);
+    it(
+      `@${pipeline}{fuse=false} on ${configs} random configurations per example equals the whole-problem programs`,
+      async () => {
+        let [compiled, refused] = [0, 0];
+        for (const [k, workload] of ALL.entries()) {
+          const r = await runFusedCases(
+            pipeline,
+            configs,
+            firstSeed + 100 * k,
+            [workload],
+            (c) =>
+              isRows(c.workload)
+                ? [[1, 1], [3, 65], ...(lowered ? [] : [[2, 1100]])]
+                : [
+                    [1, 1, 1],
+                    [17, 15, 9],
+                  ],
+            (options) => {
+              options['tile-sizes'] = [];
+              options['fuse'] = false;
+              forInterpreter(options);
+            },
+          );
+          [compiled, refused] = [compiled + r.compiled, refused + r.refused];
+        }
+        expect(refused, `refused ${refused} of ${compiled + refused}`).toBeLessThan((compiled + refused) * 0.35);
+        console.log(`@${pipeline}{fuse=false}: ${compiled + refused} configurations, ${compiled} compiled, ${refused} refused`);
+      },
+      SLOW_TIMEOUT_MS,
+    );
   }
 });

@@ -35,7 +35,9 @@ describe('tile sizes the lowering cannot lay out', () => {
     expect(errorOf(MAP3, '@tile-pipelined{tile-sizes=7,1,8}')).toContain('tile-sizes=7,1,8: with num-warps=4, the first tile size must be at most 4 or a multiple of 4');
     expect(errorOf(MAP3, '@tile-wgsl{tile-sizes=1,1,6}')).toBeUndefined();
     expect(errorOf(MAP3, '@tile-wgsl{tile-sizes=1,3,5}')).toBeUndefined();
-    expect(errorOf(example('matmul.mlir'), '@tile-wgsl{tile-sizes=128,128,16 num-warps=1}')).toContain('each of the 32 threads would hold 512 elements of the 128x128 tiles of the accumulator in registers (at most 256)');
+    expect(errorOf(example('matmul.mlir'), '@tile-wgsl{tile-sizes=128,128,16 num-warps=1}')).toContain(
+      'each of the 32 threads would hold 512 elements of the 128x128 tiles of the accumulator in registers (at most 256)',
+    );
   });
 
   it('are exactly those that fail later: random sizes and warps through @tile-wgsl', () => {
@@ -52,7 +54,10 @@ describe('tile sizes the lowering cannot lay out', () => {
       if (checked?.includes(`tile-sizes=${sizes.join(',')}:`)) {
         refused++;
         // Unchecked, the same sizes fail in the lowering.
-        const late = errorOf(text, `tile-tiling{tile-sizes=${sizes.join(',')} num-warps=${options.match(/num-warps=(\d+)/)![1]} check-lowering=false},tile-async-copy,tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu`);
+        const late = errorOf(
+          text,
+          `tile-tiling{tile-sizes=${sizes.join(',')} num-warps=${options.match(/num-warps=(\d+)/)![1]} check-lowering=false},tile-async-copy,tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu`,
+        );
         expect(late ?? 'compiled', options).toMatch(LATE);
       }
     }

@@ -76,7 +76,12 @@ func.func @mm(%A: memref<${a}x${ta}>, %B: memref<${b}x${tb}>, %C: memref<?x?x${t
       for (const form of ['', 'transpose_a transpose_b accumulate', 'transpose_b']) {
         const text = matmul(form, elems, ['?x?', '?x?']);
         const out = tiled(text, { 'tile-sizes': [16, 16, 8], 'num-warps': 1 });
-        for (const shape of [[17, 15, 9], [1, 1, 1], [16, 16, 7], [5, 33, 24]]) {
+        for (const shape of [
+          [17, 15, 9],
+          [1, 1, 1],
+          [16, 16, 7],
+          [5, 33, 24],
+        ]) {
           const bad = compareEntries(text, out, 'mm', args(form.includes('transpose_a'), form.includes('transpose_b'), shape, [elems[0], elems[2]]), 7, 1e-4);
           expect(bad, `${what} ${form} MxNxK=${shape.join('x')}`).toEqual([]);
         }
@@ -91,14 +96,37 @@ func.func @mm(%A: memref<20x12xf32>, %C: memref<12x12xf32>) {
 }`;
     const out = tiled(text, { 'tile-sizes': [8, 8, 8], 'num-warps': 1 });
     expect(out).toContain('args(%A : memref<20x12xf32>, %C : memref<12x12xf32>)');
-    expect(compareEntries(text, out, 'mm', [{ shape: [20, 12], dtype: 'f32' }, { shape: [12, 12], dtype: 'f32' }], 3, 1e-4)).toEqual([]);
+    expect(
+      compareEntries(
+        text,
+        out,
+        'mm',
+        [
+          { shape: [20, 12], dtype: 'f32' },
+          { shape: [12, 12], dtype: 'f32' },
+        ],
+        3,
+        1e-4,
+      ),
+    ).toEqual([]);
   });
   it('examples/matmul.mlir with default options', () => {
     const text = example('matmul.mlir');
     const out = tiled(text);
     for (const entry of ['matmul_f32', 'matmul_f16']) {
       const dtype: DType = entry === 'matmul_f16' ? 'f16' : 'f32';
-      const bad = compareEntries(text, out, entry, [{ shape: [37, 45], dtype }, { shape: [45, 29], dtype }, { shape: [37, 29], dtype: 'f32' }], 5, 1e-4);
+      const bad = compareEntries(
+        text,
+        out,
+        entry,
+        [
+          { shape: [37, 45], dtype },
+          { shape: [45, 29], dtype },
+          { shape: [37, 29], dtype: 'f32' },
+        ],
+        5,
+        1e-4,
+      );
       expect(bad, entry).toEqual([]);
     }
   });
@@ -108,24 +136,54 @@ describe('tile-tiling: tile.map', () => {
   it('examples/add.mlir at edge sizes, for several tile sizes and warp counts', () => {
     const text = example('add.mlir');
     const random = mulberry32(3);
-    for (const [sizes, warps] of [[[4, 64], 1], [[3, 5], 2], [[1, 1], 1], [[2, 16], 4]] as [number[], number][]) {
+    for (const [sizes, warps] of [
+      [[4, 64], 1],
+      [[3, 5], 2],
+      [[1, 1], 1],
+      [[2, 16], 4],
+    ] as [number[], number][]) {
       const out = tiled(text, { 'tile-sizes': sizes, 'num-warps': warps });
       const rows = picks(edgeSizes(sizes[0]!, random), 4, random);
       const cols = picks(edgeSizes(sizes[1]!, random), 4, random);
       rows.forEach((M, i) => {
         const shape = [M, cols[i]!];
-        const bad = compareEntries(text, out, 'add', [0, 1, 2].map(() => ({ shape, dtype: 'f32' as const })), 20 + i);
+        const bad = compareEntries(
+          text,
+          out,
+          'add',
+          [0, 1, 2].map(() => ({ shape, dtype: 'f32' as const })),
+          20 + i,
+        );
         expect(bad, `tile-sizes=${sizes} num-warps=${warps} ${shape.join('x')}`).toEqual([]);
       });
     }
   });
   it('examples/rgb2gray.mlir (strided views) with combined grid dimensions', () => {
     const text = example('rgb2gray.mlir');
-    const optionSets: Record<string, OptionValue>[] = [{}, { 'tile-sizes': [2, 3, 8], 'num-warps': 1 }, { 'tile-sizes': [1, 4, 16], 'max-grid-dims': 1, 'num-warps': 1 }, { 'tile-sizes': [2, 1, 5], 'max-grid-dims': 2, 'num-warps': 1 }];
+    const optionSets: Record<string, OptionValue>[] = [
+      {},
+      { 'tile-sizes': [2, 3, 8], 'num-warps': 1 },
+      { 'tile-sizes': [1, 4, 16], 'max-grid-dims': 1, 'num-warps': 1 },
+      { 'tile-sizes': [2, 1, 5], 'max-grid-dims': 2, 'num-warps': 1 },
+    ];
     for (const options of optionSets) {
       const out = tiled(text, options);
-      for (const [N, H, W] of [[2, 5, 17], [1, 1, 1], [3, 4, 16], [1, 9, 70]]) {
-        const bad = compareEntries(text, out, 'rgb2gray', [{ shape: [N!, 3, H!, W!], dtype: 'f32' }, { shape: [N!, H!, W!], dtype: 'f32' }], N! * 31 + W!);
+      for (const [N, H, W] of [
+        [2, 5, 17],
+        [1, 1, 1],
+        [3, 4, 16],
+        [1, 9, 70],
+      ]) {
+        const bad = compareEntries(
+          text,
+          out,
+          'rgb2gray',
+          [
+            { shape: [N!, 3, H!, W!], dtype: 'f32' },
+            { shape: [N!, H!, W!], dtype: 'f32' },
+          ],
+          N! * 31 + W!,
+        );
         expect(bad, `${JSON.stringify(options)} ${N}x3x${H}x${W}`).toEqual([]);
       }
     }
@@ -143,12 +201,25 @@ func.func @axpy(%X: memref<?xf16>, %Y: memref<?xf32>) {
   }
   return
 }`;
-    for (const [sizes, warps] of [[[], 4], [[16], 1], [[7], 2]] as [number[], number][]) {
+    for (const [sizes, warps] of [
+      [[], 4],
+      [[16], 1],
+      [[7], 2],
+    ] as [number[], number][]) {
       const out = tiled(text, { 'tile-sizes': sizes, 'num-warps': warps });
       expect(out).toContain('args(%X : memref<?xf16>, %Y : memref<?xf32>)');
       const t = sizes[0] ?? 256;
       for (const n of [1, t - 1, t, t + 1, 3 * t + 2].filter((n) => n >= 1)) {
-        const bad = compareEntries(text, out, 'axpy', [{ shape: [n], dtype: 'f16' }, { shape: [n], dtype: 'f32' }], n);
+        const bad = compareEntries(
+          text,
+          out,
+          'axpy',
+          [
+            { shape: [n], dtype: 'f16' },
+            { shape: [n], dtype: 'f32' },
+          ],
+          n,
+        );
         expect(bad, `tile-sizes=${sizes} n=${n}`).toEqual([]);
       }
     }
@@ -172,9 +243,28 @@ func.func @r5(%X: memref<?x?x?x?x?xf32>, %Y: memref<?x?x?x?x?xi32>, %Z: memref<?
   it('a rank-5 map with captured scalars, its grid dimensions combined (max-grid-dims 1, 2, 3)', () => {
     const args = (shape: number[]): ArgSpec[] => [{ shape, dtype: 'f32' }, { shape, dtype: 'i32' }, { shape, dtype: 'f32' }, { scalar: 0.25 }, { scalar: -3 }];
     for (const [options, shapes] of [
-      [{ 'max-grid-dims': 1, 'tile-sizes': [2, 1, 3, 2, 8], 'num-warps': 1 }, [[3, 2, 5, 3, 9], [1, 1, 1, 1, 1], [2, 1, 3, 2, 8]]],
-      [{ 'max-grid-dims': 2, 'tile-sizes': [1, 2, 2, 3, 4], 'num-warps': 2 }, [[2, 3, 4, 4, 5], [1, 2, 1, 3, 4]]],
-      [{ 'max-grid-dims': 3, 'num-warps': 1 }, [[2, 2, 2, 5, 65], [1, 1, 1, 4, 64]]],
+      [
+        { 'max-grid-dims': 1, 'tile-sizes': [2, 1, 3, 2, 8], 'num-warps': 1 },
+        [
+          [3, 2, 5, 3, 9],
+          [1, 1, 1, 1, 1],
+          [2, 1, 3, 2, 8],
+        ],
+      ],
+      [
+        { 'max-grid-dims': 2, 'tile-sizes': [1, 2, 2, 3, 4], 'num-warps': 2 },
+        [
+          [2, 3, 4, 4, 5],
+          [1, 2, 1, 3, 4],
+        ],
+      ],
+      [
+        { 'max-grid-dims': 3, 'num-warps': 1 },
+        [
+          [2, 2, 2, 5, 65],
+          [1, 1, 1, 4, 64],
+        ],
+      ],
     ] as [Record<string, OptionValue>, number[][]][]) {
       const out = tiled(rank5, options);
       // The captured scalars are kernel arguments; the constant is materialized in the kernel.
@@ -197,7 +287,11 @@ func.func @scale(%X: memref<?x?x?x?xf32>) {
 }`;
     for (const grid of [1, 2]) {
       const out = tiled(text, { 'max-grid-dims': grid, 'tile-sizes': [1, 2, 3, 4], 'num-warps': 1 });
-      for (const shape of [[2, 3, 4, 5], [3, 1, 3, 4], [1, 2, 7, 1]]) {
+      for (const shape of [
+        [2, 3, 4, 5],
+        [3, 1, 3, 4],
+        [1, 2, 7, 1],
+      ]) {
         expect(compareEntries(text, out, 'scale', [{ shape, dtype: 'f32' }], grid), `max-grid-dims=${grid} ${shape.join('x')}`).toEqual([]);
       }
     }
@@ -300,7 +394,10 @@ describe('blockedLayoutFor', () => {
       for (const cols of [1, 2, 4, 8, 16, 32, 64, 128, 256]) {
         for (const warps of [1, 2, 4, 8, 16]) {
           const l = blockedLayoutFor([rows, cols], warps);
-          expect(l.threadsPerWarp.reduce((a, b) => a * b, 1), `${rows}x${cols}`).toBe(32);
+          expect(
+            l.threadsPerWarp.reduce((a, b) => a * b, 1),
+            `${rows}x${cols}`,
+          ).toBe(32);
           expect(l.numThreads).toBe(32 * warps);
           // The layout never asks for more elements per thread than the tile has.
           expect(l.sizePerThread[0]! <= rows && l.sizePerThread[1]! <= cols).toBe(true);
@@ -320,16 +417,52 @@ func.func @copy(%X: memref<?xf32>, %Y: memref<?xf32>) {
   memref.copy %X, %Y : memref<?xf32> to memref<?xf32>
   return
 }`;
-    const [x, y] = runEntry(text, 'copy', [{ shape: [5], dtype: 'f32' }, { shape: [5], dtype: 'f32', data: [0, 0, 0, 0, 0] }], 9);
+    const [x, y] = runEntry(
+      text,
+      'copy',
+      [
+        { shape: [5], dtype: 'f32' },
+        { shape: [5], dtype: 'f32', data: [0, 0, 0, 0, 0] },
+      ],
+      9,
+    );
     expect(Array.from(y!)).toEqual(Array.from(x!));
     expect(x!.every((v) => v >= -1 && v < 1)).toBe(true);
-    expect(runEntry(text, 'copy', [{ shape: [5], dtype: 'f32' }, { shape: [5], dtype: 'f32' }], 9)[0]).toEqual(x);
-    expect(() => runEntry(text, 'copy', [{ shape: [5], dtype: 'f16' }, { shape: [5], dtype: 'f32' }], 9)).toThrow("dtype 'f16'");
+    expect(
+      runEntry(
+        text,
+        'copy',
+        [
+          { shape: [5], dtype: 'f32' },
+          { shape: [5], dtype: 'f32' },
+        ],
+        9,
+      )[0],
+    ).toEqual(x);
+    expect(() =>
+      runEntry(
+        text,
+        'copy',
+        [
+          { shape: [5], dtype: 'f16' },
+          { shape: [5], dtype: 'f32' },
+        ],
+        9,
+      ),
+    ).toThrow("dtype 'f16'");
     // A program that differs is caught.
     const add = example('add.mlir');
     const sub = add.replace('arith.addf', 'arith.subf');
     const shape = [2, 3];
-    expect(compareEntries(add, sub, 'add', [0, 1, 2].map(() => ({ shape, dtype: 'f32' as const })), 1).length).toBeGreaterThan(0);
+    expect(
+      compareEntries(
+        add,
+        sub,
+        'add',
+        [0, 1, 2].map(() => ({ shape, dtype: 'f32' as const })),
+        1,
+      ).length,
+    ).toBeGreaterThan(0);
     expect(mismatches([Float64Array.of(1, 2.00001)], [Float64Array.of(1, 2)], 1e-5)).toEqual([]);
     expect(mismatches([Float64Array.of(1, 2.1)], [Float64Array.of(1, 2)], 1e-5)).toEqual(['argument #0[1]: got 2.1, expected 2']);
   });

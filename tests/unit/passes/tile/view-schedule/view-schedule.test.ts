@@ -5,13 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runPassOn } from '../../../../../core/pass/run-single.js';
 import { printOperation } from '../../../../../core/syntax/printer.js';
 import { pipelineTimeline, type StageInstance } from '../../../../../passes/loops/schedule.js';
-import {
-  DEFAULT_TIMELINE_LIMITS,
-  isElided,
-  timelineView,
-  type LoopPicture,
-  type TimelineView,
-} from '../../../../../passes/tile/view-schedule/schedule-picture.js';
+import { DEFAULT_TIMELINE_LIMITS, isElided, timelineView, type LoopPicture, type TimelineView } from '../../../../../passes/tile/view-schedule/schedule-picture.js';
 import { escapeXml, renderScheduleSvg } from '../../../../../passes/tile/view-schedule/schedule-svg.js';
 import { renderScheduleText } from '../../../../../passes/tile/view-schedule/schedule-text.js';
 import { tileViewSchedulePass } from '../../../../../passes/tile/view-schedule/view-schedule-pass.js';
@@ -24,8 +18,7 @@ function instances(view: TimelineView): { valid: string[]; off: string[] } {
   return { valid: all.filter((i) => i.valid).map(key), off: all.filter((i) => !i.valid).map(key) };
 }
 
-const everyInstance = (tripCount: number, numStages: number) =>
-  Array.from({ length: tripCount }, (_, i) => Array.from({ length: numStages }, (_, s) => `i${i}s${s}`)).flat();
+const everyInstance = (tripCount: number, numStages: number) => Array.from({ length: tripCount }, (_, i) => Array.from({ length: numStages }, (_, s) => `i${i}s${s}`)).flat();
 
 function picture(numStages: number, tripCount: number, peelEpilogue = true, ops: LoopPicture['ops'] = []): LoopPicture {
   return {
@@ -87,7 +80,15 @@ describe('timelineView', () => {
   it('a long loop keeps the prologue, the kernel ends and the epilogue, and the iterations they run', () => {
     const view = timelineView(3, 100, true);
     expect(view.rows.map((r) => (isElided(r) ? `...${r.firstTime}-${r.lastTime}` : `${r.region}${r.time}`))).toEqual([
-      'prologue0', 'prologue1', 'kernel2', 'kernel3', '...4-97', 'kernel98', 'kernel99', 'epilogue100', 'epilogue101',
+      'prologue0',
+      'prologue1',
+      'kernel2',
+      'kernel3',
+      '...4-97',
+      'kernel98',
+      'kernel99',
+      'epilogue100',
+      'epilogue101',
     ]);
     expect(view.columns).toEqual([0, 1, 2, 3, '...', 96, 97, 98, 99]);
   });
@@ -118,7 +119,12 @@ describe('timelineView', () => {
   });
 
   it('a trip count too large to lay out gives the same view as laying it out', () => {
-    for (const [stages, trips, peel] of [[3, 40, true], [2, 57, false], [4, 33, true], [1, 20, true]] as const) {
+    for (const [stages, trips, peel] of [
+      [3, 40, true],
+      [2, 57, false],
+      [4, 33, true],
+      [1, 20, true],
+    ] as const) {
       const laidOut = timelineView(stages, trips, peel);
       const moved = timelineView(stages, trips, peel, { ...DEFAULT_TIMELINE_LIMITS, maxLaidOutTripCount: 13 });
       expect(moved).toEqual(laidOut);
@@ -187,7 +193,14 @@ describe('renderScheduleSvg', () => {
   });
 
   it('escapes text and stacks several loops', () => {
-    const odd = { ...picture(2, 3), location: 'a&b<c>.mlir:1:1', ops: [{ order: 0, stage: 0, text: '%0 = "x.y"() {s = "<&>"}' }, { order: 1, stage: 1, text: 'x.z' }] };
+    const odd = {
+      ...picture(2, 3),
+      location: 'a&b<c>.mlir:1:1',
+      ops: [
+        { order: 0, stage: 0, text: '%0 = "x.y"() {s = "<&>"}' },
+        { order: 1, stage: 1, text: 'x.z' },
+      ],
+    };
     const svg = renderScheduleSvg([odd, picture(3, 4)]);
     expectWellFormed(svg);
     expect(svg).toContain('Schedule of scf.for at a&amp;b&lt;c&gt;.mlir:1:1');
