@@ -15,7 +15,7 @@ import { codecOf, MemRef, numElements, rowMajorStrides, ShapedValue, type RtValu
 import type { ReduceKindAttr } from './attributes.js';
 import { collectiveOps } from './collective.js';
 import { broadcastAddedDims } from './compute-ops.js';
-import { mapIndexingMaps, projectedDims, reductionDims } from './problem-ops.js';
+import { indexDimension, mapIndexingMaps, projectedDims, reductionDims } from './problem-ops.js';
 
 const resultTensor = (op: Operation): RankedTensorType => op.results[0]!.type as RankedTensorType;
 const list = (xs: ArrayLike<number>): string => `[${Array.from(xs).join(', ')}]`;
@@ -296,25 +296,36 @@ const cast: OpHandler = (op, [source]) => {
 
 const sameShape = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((d, i) => d === b[i]);
 
-/** C (+)= op(A)·op(B) over whole memrefs, in C's element type (products and sums rounded to it). */
+/** C (+)= op(A)·op(B) over whole memrefs (each matrix of a batch), in C's element type (products and sums rounded to it). */
 const matmul: OpHandler = (op, [a, b, c], ctx) => {
   const [A, B, C] = [a as MemRef, b as MemRef, c as MemRef];
   const [ta, tb] = [op.properties.has('transpose_a'), op.properties.has('transpose_b')];
-  const [M, K] = ta ? [A.shape[1]!, A.shape[0]!] : [A.shape[0]!, A.shape[1]!];
-  const [K2, N] = tb ? [B.shape[1]!, B.shape[0]!] : [B.shape[0]!, B.shape[1]!];
+  const r = A.shape.length;
+  const [ar, ac] = [A.shape[r - 2]!, A.shape[r - 1]!];
+  const [br, bc] = [B.shape[r - 2]!, B.shape[r - 1]!];
+  const [M, K] = ta ? [ac, ar] : [ar, ac];
+  const [K2, N] = tb ? [bc, br] : [br, bc];
+  const batch = A.shape.slice(0, r - 2);
+  if (!sameShape(B.shape.slice(0, r - 2), batch) || !sameShape(C.shape.slice(0, r - 2), batch)) {
+    throw opError(op, `batch dimensions differ at run time: A is ${list(A.shape)}, B is ${list(B.shape)} and C is ${list(C.shape)}`);
+  }
   if (K !== K2) throw opError(op, `reduction dimensions differ at run time: op(A) is ${M}x${K} and op(B) is ${K2}x${N}`);
-  if (C.shape[0] !== M || C.shape[1] !== N) throw opError(op, `C is ${C.shape.join('x')} at run time but op(A)·op(B) is ${M}x${N}`);
+  if (C.shape[r - 2] !== M || C.shape[r - 1] !== N) throw opError(op, `C is ${C.shape.join('x')} at run time but op(A)·op(B) is ${M}x${N}`);
   const av = ctx.memory.readView(A, op) as number[];
   const bv = ctx.memory.readView(B, op) as number[];
-  const cv = op.properties.has('accumulate') ? (ctx.memory.readView(C, op) as number[]) : new Array<number>(M * N).fill(0);
+  const count = numElements(batch);
+  const cv = op.properties.has('accumulate') ? (ctx.memory.readView(C, op) as number[]) : new Array<number>(count * M * N).fill(0);
   const round = floatRounder(C.type.elementType);
-  const aAt = ta ? (i: number, k: number) => av[k * M + i]! : (i: number, k: number) => av[i * K + k]!;
-  const bAt = tb ? (k: number, j: number) => bv[j * K + k]! : (k: number, j: number) => bv[k * N + j]!;
-  for (let i = 0; i < M; i++) {
-    for (let j = 0; j < N; j++) {
-      let s = round(cv[i * N + j]!);
-      for (let k = 0; k < K; k++) s = round(s + round(aAt(i, k) * bAt(k, j)));
-      cv[i * N + j] = s;
+  for (let g = 0; g < count; g++) {
+    const [ao, bo, co] = [g * M * K, g * K * N, g * M * N];
+    const aAt = ta ? (i: number, k: number) => av[ao + k * M + i]! : (i: number, k: number) => av[ao + i * K + k]!;
+    const bAt = tb ? (k: number, j: number) => bv[bo + j * K + k]! : (k: number, j: number) => bv[bo + k * N + j]!;
+    for (let i = 0; i < M; i++) {
+      for (let j = 0; j < N; j++) {
+        let s = round(cv[co + i * N + j]!);
+        for (let k = 0; k < K; k++) s = round(s + round(aAt(i, k) * bAt(k, j)));
+        cv[co + i * N + j] = s;
+      }
     }
   }
   ctx.memory.writeView(C, cv, op);
@@ -371,6 +382,12 @@ function mapAccesses(op: Operation, mems: readonly MemRef[], nIn: number): { spa
   return { space, reads: maps.slice(0, nIn).map((m) => (m.isIdentity() ? undefined : projectionIndex(space, projectedDims(m)!))) };
 }
 
+/** The index a tile.map's body is evaluated at, for the tile.index ops in it. */
+const mapIndices = new WeakMap<Operation, number[]>();
+
+/** `tile.index d`: the enclosing map's current index along d. */
+const index: OpHandler = (op) => [mapIndices.get(op.parentOp!)![indexDimension(op)]!];
+
 /** Evaluates the body at every index (row-major); all inputs are read before any output is written. */
 const map: OpHandler = function* (op: Operation, operands: readonly RtValue[], ctx: ExecContext) {
   const seg = op.properties.get('operandSegmentSizes');
@@ -381,7 +398,10 @@ const map: OpHandler = function* (op: Operation, operands: readonly RtValue[], c
   const size = numElements(space);
   const outputs = mems.slice(nIn).map(() => new Array<Scalar>(size));
   const body = op.region(0);
+  const index = space.map(() => 0);
+  mapIndices.set(op, index);
   for (let k = 0; k < size; k++) {
+    if (k > 0) for (let d = space.length - 1; d >= 0 && ++index[d]! === space[d]!; d--) index[d] = 0;
     const exit = yield* ctx.runRegion(
       body,
       inputs.map((vs, i) => vs[reads[i] ? reads[i][k]! : k]!),
@@ -449,6 +469,7 @@ export const tileSemantics: DialectSemantics = {
       'tile.cast': cast,
       'tile.matmul': matmul,
       'tile.map': map,
+      'tile.index': index,
       'tile.reduction': reduction,
     }),
     // Host code only, and not collective itself: the ops of its body are.

@@ -1,9 +1,9 @@
 import { AffineDimExpr, AffineMap } from '../../core/ir/affine.js';
-import { AffineMapAttr, ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
+import { AffineMapAttr, ArrayAttr, DenseArrayAttr, type IntegerAttr } from '../../core/ir/attributes.js';
+import { attrConstraint, I64Attr, Index, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemoryEffects, SingleBlockImplicitTerminator } from '../../core/ir/traits.js';
+import { HasParent, MemoryEffects, Pure, SingleBlockImplicitTerminator } from '../../core/ir/traits.js';
 import { f32, type MemRefType } from '../../core/ir/types.js';
 import { I64ListAttr, ReduceKindConstraint, UnitAttrC, type ReduceKindAttr } from './attributes.js';
 import { dimsAgree, isDotInput, isFloat, isGlobalMemRef, isSignlessInt, RankedMemRef, shapeText } from './types.js';
@@ -12,19 +12,24 @@ import { dimsAgree, isDotInput, isFloat, isGlobalMemRef, isSignlessInt, RankedMe
 
 const memOf = (op: Operation, i: number): MemRefType => op.operands[i]!.type as MemRefType;
 
-/** [rows, cols] of a matmul operand, as used (transposed when `transposed`). */
+/** [rows, cols] of a matmul operand's last two dimensions, as used (transposed when `transposed`). */
 function logical(t: MemRefType, transposed: boolean): [number, number] {
-  const [r, c] = t.shape as [number, number];
+  const [r, c] = t.shape.slice(-2) as [number, number];
   return transposed ? [c, r] : [r, c];
 }
 
+/** The batch dimensions of a matmul: the leading dimensions of its operands (none for 2-D). */
+export const matmulBatchRank = (op: Operation): number => memOf(op, 0).rank - 2;
+
 /**
  * `tile.matmul %A, %B, %C transpose_b accumulate : memref<MxKxf16>, memref<NxKxf16>, memref<MxNxf32>`:
- * C = op(A)·op(B), or C += op(A)·op(B) with `accumulate`.
+ * C = op(A)·op(B), or C += op(A)·op(B) with `accumulate`. Operands of rank r > 2 are batches of
+ * matrices over their leading r - 2 dimensions, which all three share (linalg.batch_matmul's
+ * convention, with any number of batch dimensions); the transposes apply to the last two.
  */
 export const MatmulOp = defineOp({
   name: 'tile.matmul',
-  summary: 'matrix product over global memrefs',
+  summary: 'matrix product (or batch of matrix products) over global memrefs',
   operands: { a: RankedMemRef, b: RankedMemRef, c: RankedMemRef },
   attributes: { transpose_a: optionalAttr(UnitAttrC), transpose_b: optionalAttr(UnitAttrC), accumulate: optionalAttr(UnitAttrC) },
   traits: [MemoryEffects('read', 'write')],
@@ -33,8 +38,14 @@ export const MatmulOp = defineOp({
     const [a, b, c] = [memOf(op, 0), memOf(op, 1), memOf(op, 2)];
     const names = ['A', 'B', 'C'];
     for (const [i, t] of [a, b, c].entries()) {
-      if (t.rank !== 2) return `${names[i]} must be a 2-D memref, got '${t}'`;
+      if (t.rank < 2) return `${names[i]} must be a memref of rank 2 or more (a matrix, or a batch of them), got '${t}'`;
+      if (t.rank !== a.rank) return `A, B and C must have one rank (batch dimensions, then matrices), got '${a}' and '${t}'`;
       if (!isGlobalMemRef(t)) return `${names[i]} must be in global memory, got '${t}'`;
+    }
+    for (let d = 0; d < a.rank - 2; d++) {
+      if (!dimsAgree(a.shape[d]!, b.shape[d]!) || !dimsAgree(a.shape[d]!, c.shape[d]!)) {
+        return `batch dimension ${d} differs: A is ${shapeText(a.shape)}, B is ${shapeText(b.shape)} and C is ${shapeText(c.shape)}`;
+      }
     }
     if (!isDotInput(a.elementType)) return `A element type must be f16, bf16 or f32, got '${a.elementType}'`;
     if (b.elementType !== a.elementType) return `A and B element types must match, got '${a.elementType}' and '${b.elementType}'`;
@@ -42,7 +53,8 @@ export const MatmulOp = defineOp({
     const [m, k] = logical(a, op.properties.has('transpose_a'));
     const [k2, n] = logical(b, op.properties.has('transpose_b'));
     if (!dimsAgree(k, k2)) return `reduction dimensions differ: op(A) is ${shapeText([m, k])} and op(B) is ${shapeText([k2, n])}`;
-    if (!dimsAgree(c.shape[0]!, m) || !dimsAgree(c.shape[1]!, n)) return `C is ${shapeText(c.shape)} but op(A)·op(B) is ${shapeText([m, n])}`;
+    const [cm, cn] = c.shape.slice(-2) as [number, number];
+    if (!dimsAgree(cm, m) || !dimsAgree(cn, n)) return `C is ${shapeText(c.shape)} but op(A)·op(B) is ${shapeText([m, n])}`;
     return undefined;
   },
 });
@@ -165,6 +177,31 @@ export const MapOp = defineOp({
   blockArgNames: (op) => op.regions[0]!.entry?.arguments.map(() => 'in') ?? [],
   verify: verifyMap,
   verifyRegions: verifyMapBody,
+});
+
+/** The iteration dimension a `tile.index` names. */
+export const indexDimension = (op: Operation): number => (op.properties.get('dim') as IntegerAttr).number;
+
+/**
+ * `%i = tile.index 1 : index` in a tile.map body: the index along iteration dimension 1 of the
+ * element the body computes (linalg.index). With it a map can depend on positions: masks such as
+ * attention's causal one.
+ */
+export const IndexOp = defineOp({
+  name: 'tile.index',
+  summary: 'the index of the current element of the enclosing tile.map along one dimension',
+  attributes: { dim: required(I64Attr) },
+  results: { result: Index },
+  traits: [Pure, HasParent('tile.map')],
+  assemblyFormat: '$dim attr-dict `:` type($result)',
+  verify(op) {
+    const map = op.parentOp!;
+    const outputs = MapOp.view(map).outputs;
+    const rank = outputs.length > 0 ? (outputs[0]!.type as MemRefType).rank : 0;
+    const dim = indexDimension(op);
+    if (dim < 0 || dim >= rank) return `dimension ${dim} is out of range for the rank-${rank} iteration space of the enclosing 'tile.map' (dimensions are in [0, ${rank}))`;
+    return undefined;
+  },
 });
 
 // ---------------------------------------------------------------------------------------- reduction

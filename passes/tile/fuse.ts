@@ -16,7 +16,8 @@ import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { ModuleOp } from '../../dialects/builtin/index.js';
 import { FusionOp, MapOp, MatmulOp, ReductionOp, YieldOp } from '../../dialects/tile/index.js';
-import { fusedProgram, type FusedProgram } from './tiling/fused-program.js';
+import { attentionCandidate, attentionProgram } from './tiling/attention-program.js';
+import { fusedProgram, type FusedProgram, type KernelProgram } from './tiling/fused-program.js';
 
 const isWholeProblem = (op: Operation): boolean => MatmulOp.isa(op) || MapOp.isa(op) || ReductionOp.isa(op);
 const isAlloc = (op: Operation): boolean => op.name === 'memref.alloc';
@@ -47,7 +48,35 @@ function intermediatesOf(ops: readonly Operation[], block: Block): Set<Value> {
 
 interface Group {
   readonly ops: Operation[];
-  readonly program: FusedProgram;
+  readonly program: KernelProgram;
+}
+
+const KIND_TEXT = { rows: 'row kernel', epilogue: 'matmul kernel with an epilogue', attention: 'FlashAttention kernel' } as const;
+
+/** The whole-problem ops of `block` from `start` on, up to the first op with memory effects that is not one. */
+function runFrom(block: Block, start: Operation): Operation[] {
+  const ops: Operation[] = [];
+  for (let op: Operation | undefined = start; op && op.parent === block; op = op.next) {
+    if (isWholeProblem(op)) ops.push(op);
+    else if (!isTransparent(op)) break;
+  }
+  return ops;
+}
+
+/** The attention chains of `block` (attention-program.ts), in order. */
+function attentionGroupsOf(block: Block): Group[] {
+  const groups: Group[] = [];
+  const taken = new Set<Operation>();
+  for (const op of block.ops) {
+    if (!MatmulOp.isa(op) || taken.has(op)) continue;
+    const candidate = attentionCandidate(runFrom(block, op));
+    if (!candidate) continue;
+    const program = attentionProgram(candidate, intermediatesOf(candidate, block));
+    if (typeof program === 'string') continue;
+    for (const o of candidate) taken.add(o);
+    groups.push({ ops: candidate, program });
+  }
+  return groups;
 }
 
 export const tileFusePass = definePass({
@@ -64,6 +93,11 @@ export const tileFusePass = definePass({
   options: {
     rows: { type: 'bool', default: true, help: 'Fuse row programs (maps and last-dimension reductions over the same rows)' },
     epilogues: { type: 'bool', default: true, help: 'Fuse elementwise maps into the matmul whose result they read' },
+    attention: {
+      type: 'bool',
+      default: true,
+      help: 'Fuse attention (a matmul by a transposed matrix, elementwise maps, a row softmax and a second matmul) into one FlashAttention kernel',
+    },
     remarks: { type: 'bool', default: false, help: 'Emit a remark at each fusion made, and at each op that reads a buffer of the run before it but cannot join it' },
   },
   statistics: {
@@ -79,18 +113,24 @@ export const tileFusePass = definePass({
     root.walk((op) => {
       if (isWholeProblem(op) && !FusionOp.isa(op.parentOp) && op.parent) blocks.add(op.parent);
     });
+    const made = (group: Group) => {
+      pass.addStatistic('num-fusions');
+      pass.addStatistic('num-fused-ops', group.ops.length);
+      remark(group.ops[0]!, `fused ${group.ops.length} ops into one ${KIND_TEXT[group.program.kind]}: ${group.ops.map((o) => o.name).join(', ')}`);
+    };
     for (const block of blocks) {
+      if (pass.options.attention) {
+        for (const group of attentionGroupsOf(block)) {
+          fuse(group, block, pass.context);
+          made(group);
+        }
+      }
       for (const group of groupsOf(block, allowed, (op, why) => {
         pass.addStatistic('num-not-fused');
         remark(op, `not fused with the ops before it: ${why}`);
       })) {
         fuse(group, block, pass.context);
-        pass.addStatistic('num-fusions');
-        pass.addStatistic('num-fused-ops', group.ops.length);
-        remark(
-          group.ops[0]!,
-          `fused ${group.ops.length} ops into one ${group.program.kind === 'rows' ? 'row kernel' : 'matmul kernel with an epilogue'}: ${group.ops.map((o) => o.name).join(', ')}`,
-        );
+        made(group);
       }
     }
   },

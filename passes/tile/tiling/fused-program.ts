@@ -12,6 +12,8 @@ import type { MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { mapIndexingMaps, MapOp, MatmulOp, projectedDims, type ReduceKindAttr, reductionDims, ReductionOp, type ReduceKind } from '../../../dialects/tile/index.js';
 import { dimsAgree } from '../../../dialects/tile/types.js';
+import { type AttentionProgram, attentionProgram } from './attention-program.js';
+import { usesIndices } from './map-body.js';
 
 /** A version of a buffer: what the buffer held before the program, or what an op wrote. */
 export type Def = { readonly kind: 'input'; readonly buffer: Value } | { readonly kind: 'result'; readonly op: Operation; readonly index: number; readonly buffer: Value };
@@ -62,6 +64,14 @@ export const reductionKind = (op: Operation): ReduceKind => (op.properties.get('
 export function fusedProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | string {
   if (ops.length === 0) return 'nothing to fuse';
   return MatmulOp.isa(ops[0]!) ? epilogueProgram(ops, intermediates) : rowProgram(ops, intermediates);
+}
+
+/** What one kernel computes: a row program, a matmul epilogue, or attention. */
+export type KernelProgram = FusedProgram | AttentionProgram;
+
+/** The program of a tile.fusion's ops: attention when they are two matmuls with a softmax between, else fusedProgram's. */
+export function kernelProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): KernelProgram | string {
+  return ops.filter((op) => MatmulOp.isa(op)).length === 2 ? attentionProgram(ops, intermediates) : fusedProgram(ops, intermediates);
 }
 
 /** Follows buffer versions through `ops`. */
@@ -126,6 +136,7 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
       continue;
     }
     if (!MapOp.isa(op)) return `'${op.name}' cannot join a row kernel (only tile.map and tile.reduction can)`;
+    if (usesIndices(op)) return `'tile.map' uses tile.index, which a row kernel does not provide`;
     const { inputs, outputs, maps } = mapParts(op);
     const space = memrefOf(outputs[0]!).rank;
     const extent: Extent | undefined = space === rank ? 'full' : space === rank - 1 ? 'row' : undefined;
@@ -162,12 +173,14 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
 function epilogueProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | string {
   const matmul = ops[0]!;
   const mm = MatmulOp.view(matmul);
+  if (memrefOf(mm.c).rank !== 2) return `'tile.matmul' is batched (rank ${memrefOf(mm.c).rank}): only 2-D matmuls take an epilogue`;
   const versions = new Versions();
   if (mm.accumulate !== undefined && intermediates.has(mm.c)) return `'tile.matmul' accumulates into an intermediate that holds nothing yet`;
   const result = versions.write(matmul, 0, mm.c);
   const out: ProgramOp[] = [{ op: matmul, reads: [], defs: [result], extent: 'full' }];
   for (const op of ops.slice(1)) {
     if (!MapOp.isa(op)) return `'${op.name}' cannot join a matmul epilogue (only elementwise tile.map ops can)`;
+    if (usesIndices(op)) return `'tile.map' uses tile.index, which a matmul epilogue does not provide`;
     const { inputs, outputs, maps } = mapParts(op);
     for (const o of outputs) {
       const shape = memrefOf(o).shape;

@@ -57,10 +57,28 @@ function rowTiles(sizes: readonly number[], numThreads: number): RegisterTile[] 
   return [{ what: 'the rows', shape, layout: accessLayoutFor(shape, numThreads, true), sizes: shape.map((_, d) => ({ index: lead + d, name: `the ${ordinal(lead + d)} tile size` })) }];
 }
 
+/** A FlashAttention kernel's tiles: Q [BM, BD], K and V [BN, BD], the scores [BM, BN] and the output accumulator [BM, BD]. */
+function attentionTiles([bm, bn, bd]: readonly number[], numThreads: number): RegisterTile[] {
+  const BM = { index: 0, name: 'BM (the first tile size)' };
+  const BN = { index: 1, name: 'BN (the second tile size)' };
+  const BD = { index: 2, name: 'BD (the third tile size)' };
+  const size = (d: typeof BM) => [bm!, bn!, bd!][d.index]!;
+  const loaded = (what: string, dims: (typeof BM)[]): RegisterTile => ({ what, shape: dims.map(size), layout: accessLayoutFor(dims.map(size), numThreads, true), sizes: dims });
+  const accumulator = (what: string, dims: (typeof BM)[]): RegisterTile => ({ what, shape: dims.map(size), layout: accumulatorLayoutFor(dims.map(size), numThreads), sizes: dims });
+  return [loaded('Q', [BM, BD]), loaded('K and V', [BN, BD]), accumulator('the scores', [BM, BN]), accumulator('the output', [BM, BD])];
+}
+
 /** Why `sizes` do not suit `op` (a row kernel's when `rows`) with `numWarps` warps, in option terms, or undefined. */
-export function tileSizeError(op: Operation, sizes: readonly number[], numWarps: number, packLhs: boolean, rows = false): string | undefined {
+export function tileSizeError(op: Operation, sizes: readonly number[], numWarps: number, packLhs: boolean, kernel: 'rows' | 'attention' | undefined = undefined): string | undefined {
   const numThreads = WARP_SIZE * numWarps;
-  const tiles = MatmulOp.isa(op) ? matmulTiles(op, sizes, numThreads, packLhs) : rows ? rowTiles(sizes, numThreads) : mapTiles(op, sizes, numThreads);
+  const tiles =
+    kernel === 'attention'
+      ? attentionTiles(sizes, numThreads)
+      : MatmulOp.isa(op)
+        ? matmulTiles(op, sizes, numThreads, packLhs)
+        : kernel === 'rows'
+          ? rowTiles(sizes, numThreads)
+          : mapTiles(op, sizes, numThreads);
   const given = `tile-sizes=${sizes.join(',')}: with num-warps=${numWarps}`;
   for (const tile of tiles) {
     const why = layoutFitError(tile.layout, tile.shape);
@@ -69,7 +87,7 @@ export function tileSizeError(op: Operation, sizes: readonly number[], numWarps:
     if ('count' in why)
       return `${given}, each of the ${numThreads} threads would hold ${why.count} elements of ${of} in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
     const size = tile.sizes[why.dim]!;
-    const name = MatmulOp.isa(op) ? `${size.name} (the ${ordinal(size.index)} tile size)` : size.name;
+    const name = MatmulOp.isa(op) && kernel !== 'attention' ? `${size.name} (the ${ordinal(size.index)} tile size)` : size.name;
     return `${given}, ${name} must be at most ${why.covers} or a multiple of ${why.covers} (the threads hold ${of} in blocks of ${why.covers} along it)`;
   }
   return undefined;

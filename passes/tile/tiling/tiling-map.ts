@@ -6,7 +6,7 @@ import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
-import { capturedTiles, capturedValues, emitTiledBody } from './map-body.js';
+import { capturedTiles, capturedValues, emitTiledBody, indexTiles, usesIndices } from './map-body.js';
 import { sinkViews } from './sink-views.js';
 import type { TilingContext } from './tiling-context.js';
 
@@ -61,7 +61,7 @@ function buildMapKernel(map: ReturnType<typeof MapOp.view>, sizes: readonly numb
   const outside = capturedTiles(b, op, shape, argOf);
   const step = (at: Value[]) => {
     const tiles = inputs.map((m) => b.build(LoadOp, { operands: { source: m, indices: at }, resultTypes: [RankedTensorType.get(shape, (m.type as MemRefType).elementType)] }).result);
-    const results = emitTiledBody(b, op, shape, tiles, outside);
+    const results = emitTiledBody(b, op, shape, tiles, outside, undefined, usesIndices(op) ? indexTiles(b, shape, at) : undefined);
     results.forEach((t, i) => b.build(StoreOp, { operands: { value: t, dest: outputs[i]!, indices: at } }));
   };
   if (rank === 1) {

@@ -4,7 +4,7 @@ import { MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.
 import type { Value } from '../../../core/ir/value.js';
 import { ConstantOp } from '../../../dialects/arith/index.js';
 import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index.js';
-import { DotOp, LoadOp, MatmulOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
+import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';
@@ -54,7 +54,8 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
   const mm = MatmulOp.view(op);
   // Host code goes around what is replaced: the matmul, or the fusion that holds it.
   const anchor = fused?.anchor ?? op;
-  const packed = tiling.packLhs && mm.transpose_a === undefined ? packLhs(anchor, mm.a, tiling) : undefined;
+  const batch = matmulBatchRank(op);
+  const packed = tiling.packLhs && mm.transpose_a === undefined && batch === 0 ? packLhs(anchor, mm.a, tiling) : undefined;
   const operands: MatmulOperands = {
     a: packed ?? mm.a,
     b: mm.b,
@@ -69,7 +70,8 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
   const epilogue = program ? fusedEpilogue(program, argOf) : undefined;
   buildMatmulKernel(operands, sizes, tiling, kernel, op, argOf, epilogue);
   const shapeOf = program?.reference ?? mm.c;
-  replaceByLaunch(anchor, tiling, kernel, launchArgs, { extents: (b) => [b.dim(shapeOf, 0), b.dim(shapeOf, 1)], sizes: sizes.slice(0, 2) });
+  const dims = Array.from({ length: batch + 2 }, (_, d) => d);
+  replaceByLaunch(anchor, tiling, kernel, launchArgs, { extents: (b) => dims.map((d) => b.dim(shapeOf, d)), sizes: [...dims.slice(2).map(() => 1), ...sizes.slice(0, 2)] });
 }
 
 /** A tile.matmul tiled with the maps of its epilogue, which a tile.fusion (`anchor`) holds. */
@@ -121,7 +123,7 @@ function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
  * of a larger matrix gets kernel arguments the WGSL target can bind. `argOf` maps each of
  * `values` to what the kernel reads.
  */
-function kernelWithViews(
+export function kernelWithViews(
   name: string,
   values: readonly Value[],
   tiling: TilingContext,
@@ -155,20 +157,24 @@ function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling:
   // C is not an argument when the epilogue keeps it in registers (an intermediate).
   const C = epilogue ? undefined : argOf(mm.c);
   const [aElem, cElem] = [elementOf(A), elementOf(mm.c)];
+  // Batched: the leading dimensions index one matrix of each operand.
+  const batch = (A.type as MemRefType).rank - 2;
+  const [row, col] = [batch, batch + 1];
 
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
-  const K = b.dim(A, transposeA ? 0 : 1);
-  const extent = (d: number): Value => (C ? b.dim(C, d) : d === 0 ? b.dim(A, transposeA ? 1 : 0) : b.dim(B, transposeB ? 0 : 1));
-  const [tileM, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(extent(d), sizes[d]!)) as [Value, Value];
-  const m0 = b.scale(tileM, bm);
-  const n0 = b.scale(tileN, bn);
+  const K = b.dim(A, transposeA ? row : col);
+  const extent = (d: number): Value => (C ? b.dim(C, d) : d === row ? b.dim(A, transposeA ? col : row) : b.dim(B, transposeB ? row : col));
+  const coords = blockCoordinates(b, gridAxes(batch + 2, tiling.maxGridDims), (d) => (d < batch ? b.dim(A, d) : b.tileCount(extent(d), sizes[d - batch]!)));
+  const lead = coords.slice(0, batch);
+  const m0 = b.scale(coords[row]!, bm);
+  const n0 = b.scale(coords[col]!, bn);
   const accType = RankedTensorType.get([bm, bn], cElem, accumulatorLayoutFor([bm, bn], WARP_SIZE * tiling.numWarps));
-  const init = mm.accumulate ? loadTile(b, argOf(mm.c), [m0, n0], accType) : zeroTile(b, accType);
+  const init = mm.accumulate ? loadTile(b, argOf(mm.c), [...lead, m0, n0], accType) : zeroTile(b, accType);
 
   /** The tile of an operand at logical position (row, col) and logical shape [rows, cols], read transposed when it is. */
   const operandTile = (M: Value, transposed: boolean, at: [Value, Value], shape: [number, number]): Value => {
-    if (!transposed) return loadTile(b, M, at, RankedTensorType.get(shape, aElem));
-    const stored = loadTile(b, M, [at[1], at[0]], RankedTensorType.get([shape[1], shape[0]], aElem));
+    if (!transposed) return loadTile(b, M, [...lead, ...at], RankedTensorType.get(shape, aElem));
+    const stored = loadTile(b, M, [...lead, at[1], at[0]], RankedTensorType.get([shape[1], shape[0]], aElem));
     return b.build(TransposeOp, { operands: { source: stored }, resultTypes: [RankedTensorType.get(shape, aElem)] }).result;
   };
   const loop = buildForLoop(b, { lower: b.index(0), upper: K, step: b.index(bk) }, [init], (k, [acc]) => {
@@ -177,7 +183,7 @@ function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling:
     return [b.build(DotOp, { operands: { a, b: bt, acc: acc! }, resultTypes: [accType] }).result];
   });
   if (epilogue) epilogue(b, loop.results[0]!, m0, n0);
-  else b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C!, indices: [m0, n0] } });
+  else b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C!, indices: [...lead, m0, n0] } });
   b.hoistConstants(kernel.entry, undefined);
 }
 

@@ -5,7 +5,7 @@ import { definePass } from '../../../core/pass/pass.js';
 import { ModuleOp } from '../../../dialects/builtin/index.js';
 import { FuncOp } from '../../../dialects/func/index.js';
 import { FusionOp, fusedOps, fusionIntermediates, hasBroadcastInputs, MapOp, MatmulOp, ReductionOp } from '../../../dialects/tile/index.js';
-import { fusedProgram, type FusedProgram } from './fused-program.js';
+import { fusedProgram, type KernelProgram, kernelProgram } from './fused-program.js';
 import { rowDefaultTileSizes, tileRows } from './tiling-rows.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
 import { isPowerOfTwo } from '../layouts.js';
@@ -13,6 +13,7 @@ import { untileableBody } from './map-body.js';
 import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
 import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, tileMatmul } from './tiling-matmul.js';
+import { ATTENTION_DEFAULT_TILE_SIZES, ATTENTION_TILE_SIZES_TEXT, tileAttention } from './tiling-attention.js';
 
 const PASS = 'tile-tiling';
 
@@ -22,11 +23,12 @@ interface Target {
   readonly sizes: readonly number[];
   readonly func: Operation;
   readonly module: Operation;
-  readonly program: FusedProgram | undefined;
+  readonly program: KernelProgram | undefined;
 }
 
 /** The tile sizes an op needs: how many, and the defaults. */
-function tileSizeNeeds(op: Operation, program: FusedProgram | undefined): { count: number; text: string; defaults: readonly number[] } {
+function tileSizeNeeds(op: Operation, program: KernelProgram | undefined): { count: number; text: string; defaults: readonly number[] } {
+  if (program?.kind === 'attention') return { count: 3, text: ATTENTION_TILE_SIZES_TEXT, defaults: ATTENTION_DEFAULT_TILE_SIZES };
   if (MatmulOp.isa(op) || program?.kind === 'epilogue') return { count: 3, text: MATMUL_TILE_SIZES_TEXT, defaults: MATMUL_DEFAULT_TILE_SIZES };
   if (program)
     return { count: program.rank, text: `${program.rank} (one per dimension of its rows: 1, ..., 1, rows per workgroup, columns per block)`, defaults: rowDefaultTileSizes(program.rank) };
@@ -35,7 +37,7 @@ function tileSizeNeeds(op: Operation, program: FusedProgram | undefined): { coun
 }
 
 /** The tile sizes of `op` from the option (or its defaults), or why the option does not fit it. */
-function tileSizesFor(op: Operation, program: FusedProgram | undefined, option: readonly number[]): readonly number[] | string {
+function tileSizesFor(op: Operation, program: KernelProgram | undefined, option: readonly number[]): readonly number[] | string {
   const needs = tileSizeNeeds(op, program);
   if (option.length === 0) return needs.defaults;
   const prefix = `'${PASS}' option 'tile-sizes'`;
@@ -74,9 +76,9 @@ function wholeProblemOps(root: Operation): Operation[] {
  * broadcast inputs (a row kernel); undefined for ops tiled on their own (matmuls, plain maps);
  * a string says why it cannot be tiled.
  */
-function programOf(op: Operation): FusedProgram | string | undefined {
+function programOf(op: Operation): KernelProgram | string | undefined {
   if (FusionOp.isa(op)) {
-    const program = fusedProgram(fusedOps(op), fusionIntermediates(op));
+    const program = kernelProgram(fusedOps(op), fusionIntermediates(op));
     return typeof program === 'string' ? `cannot tile 'tile.fusion': ${program}` : program;
   }
   if (!ReductionOp.isa(op) && !(MapOp.isa(op) && hasBroadcastInputs(op))) return undefined;
@@ -86,7 +88,8 @@ function programOf(op: Operation): FusedProgram | string | undefined {
 }
 
 /** The maps a kernel computes: `op`, or those of its program. */
-const mapsOf = (op: Operation, program: FusedProgram | undefined): Operation[] => (program ? program.ops.map((p) => p.op) : [op]).filter((o) => MapOp.isa(o));
+const mapsOf = (op: Operation, program: KernelProgram | undefined): Operation[] =>
+  (program?.kind === 'attention' ? [...program.ops] : program ? program.ops.map((p) => p.op) : [op]).filter((o) => MapOp.isa(o));
 
 export const tileTilingPass = definePass({
   name: PASS,
@@ -140,9 +143,8 @@ export const tileTilingPass = definePass({
       }
       const sizes = tileSizesFor(op, program, pass.options['tile-sizes']);
       if (typeof sizes === 'string') return fail(op.loc, sizes);
-      const unfit = pass.options['check-lowering']
-        ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, numWarps, pass.options['pack-lhs'], program?.kind === 'rows')
-        : undefined;
+      const kernel = program?.kind === 'rows' || program?.kind === 'attention' ? program.kind : undefined;
+      const unfit = pass.options['check-lowering'] ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, numWarps, pass.options['pack-lhs'], kernel) : undefined;
       if (unfit) return fail(op.loc, unfit);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
@@ -152,15 +154,23 @@ export const tileTilingPass = definePass({
     }
 
     const outliners = new Map<Operation, KernelOutliner>();
-    for (const { op, sizes, func, module, program } of targets) {
+    const tile = ({ op, sizes, func, module, program }: Target): void => {
       let outliner = outliners.get(module);
       if (!outliner) outliners.set(module, (outliner = new KernelOutliner(pass.context, module)));
       const tiling = { context: pass.context, outliner, kernelName: symbolName(func) ?? 'kernel', numWarps, maxGridDims, packLhs: pass.options['pack-lhs'] };
-      if (program?.kind === 'epilogue') tileMatmul(program.ops[0]!.op, sizes, tiling, { program, anchor: op });
+      pass.addStatistic('num-kernels');
+      if (program?.kind === 'attention') {
+        // Head dimensions past BD run the chain unfused: its ops, each tiled alone with its default sizes.
+        for (const fallback of tileAttention(op, program, sizes, tiling)) {
+          const alone = programOf(fallback);
+          if (typeof alone === 'string') throw new Error(`internal: ${alone}`);
+          tile({ op: fallback, sizes: tileSizeNeeds(fallback, alone).defaults, func, module, program: alone });
+        }
+      } else if (program?.kind === 'epilogue') tileMatmul(program.ops[0]!.op, sizes, tiling, { program, anchor: op });
       else if (program) tileRows(op, program, sizes, tiling);
       else if (MatmulOp.isa(op)) tileMatmul(op, sizes, tiling);
       else tileMap(op, sizes, tiling);
-      pass.addStatistic('num-kernels');
-    }
+    };
+    for (const target of targets) tile(target);
   },
 });

@@ -318,3 +318,75 @@ describe('row programs and matmul epilogues', () => {
     });
   }
 });
+
+/** Attention in float64: O = softmax(Q·Kᵀ/√D, causal: key j masked for query i when j > i + T - S)·V per batch and head. */
+function attentionReference(q: Float32Array, k: Float32Array, v: Float32Array, [G, S, T, D]: readonly number[], causal: boolean): Float64Array {
+  const o = new Float64Array(G * S * D);
+  for (let g = 0; g < G; g++) {
+    for (let i = 0; i < S; i++) {
+      const scores = Array.from({ length: T }, (_, j) => {
+        if (causal && j > i + T - S) return -Infinity;
+        let s = 0;
+        for (let d = 0; d < D; d++) s += q[(g * S + i) * D + d]! * k[(g * T + j) * D + d]!;
+        return s / Math.sqrt(D);
+      });
+      const max = Math.max(...scores);
+      const e = scores.map((s) => Math.exp(s - max));
+      const sum = e.reduce((a, x) => a + x, 0);
+      for (let d = 0; d < D; d++) o[(g * S + i) * D + d] = e.reduce((a, x, j) => a + (x / sum) * v[(g * T + j) * D + d]!, 0);
+    }
+  }
+  return o;
+}
+
+describe('attention examples', () => {
+  // [B, H, S, T, D]: S != T both ways, one query and key, the causal rows with no key (S > T: NaN, as softmax of nothing).
+  const shapes = [
+    [1, 2, 5, 7, 8],
+    [2, 1, 7, 5, 3],
+    [1, 1, 1, 1, 4],
+  ];
+  for (const [file, entry, causal] of [
+    ['attention.mlir', 'attention', false],
+    ['attention.mlir', 'attention_causal', true],
+    ['attention-tiled.mlir', 'attention', false],
+  ] as const) {
+    it(`'${file}' @${entry} is softmax(Q·Kᵀ/√D${causal ? ', causal mask' : ''})·V per batch and head (${shapes.map((s) => s.join('x')).join(', ')})`, () => {
+      for (const [B, H, S, T, D] of shapes) {
+        const [q, k, v] = [random(B * H * S * D, 21), random(B * H * T * D, 22), random(B * H * T * D, 23)];
+        const [, , , o] = runExample(
+          file,
+          entry,
+          [
+            [B, H, S, D],
+            [B, H, T, D],
+            [B, H, T, D],
+            [B, H, S, D],
+          ],
+          [q, k, v, new Float32Array(B * H * S * D).fill(NaN)],
+        );
+        const want = attentionReference(q, k, v, [B! * H!, S!, T!, D!], causal);
+        expect(Array.from(o!).map(Number.isNaN), 'NaN exactly where a causal row sees no key').toEqual(Array.from(want).map(Number.isNaN));
+        const seen = (x: ArrayLike<number>) => Float64Array.from(x, (y) => (Number.isNaN(y) ? 0 : y));
+        expectClose(seen(o!), seen(want), () => 64 * 2 ** -24 * (T! + D!), `${B}x${H}x${S}x${T}x${D}`);
+      }
+    });
+  }
+  it("'attention.mlir' @attention_f16 rounds Q, K, V and the probabilities to f16: within 2e-3 of the f32 program", () => {
+    const [B, H, S, T, D] = [1, 2, 9, 6, 8];
+    const half = (n: number, seed: number) => random(n, seed, roundF16);
+    const [q, k, v] = [half(B * H * S * D, 24), half(B * H * T * D, 25), half(B * H * T * D, 26)];
+    const [, , , o] = runExample(
+      'attention.mlir',
+      'attention_f16',
+      [
+        [B, H, S, D],
+        [B, H, T, D],
+        [B, H, T, D],
+        [B, H, S, D],
+      ],
+      [q, k, v, new Float32Array(B * H * S * D).fill(NaN)],
+    );
+    expectClose(o!, attentionReference(q, k, v, [B * H, S, T, D], false), () => 2e-3, 'f16');
+  });
+});

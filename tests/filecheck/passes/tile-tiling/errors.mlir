@@ -46,19 +46,6 @@ func.func @memory_op(%X: memref<?xf32>, %T: memref<4xf32>, %i: index) {
 
 // -----
 
-func.func @captured_index(%X: memref<?xi64>, %i: index) {
-  tile.map ins(%X : memref<?xi64>) outs(%X : memref<?xi64>) {
-  ^bb0(%x: i64):
-    // expected-error@+1 {{cannot tile 'tile.map': its body uses a value of type 'index' defined outside it (only integer and float scalars can be captured)}}
-    %c = arith.index_cast %i : index to i64
-    %s = arith.addi %x, %c : i64
-    tile.yield %s : i64
-  }
-  return
-}
-
-// -----
-
 func.func @vector_body(%X: memref<?xf32>) {
   tile.map ins(%X : memref<?xf32>) outs(%X : memref<?xf32>) {
   ^bb0(%x: f32):

@@ -1,0 +1,189 @@
+/**
+ * FlashAttention from an attention program (attention-program.ts): one kernel per (batch
+ * indices, block of BM queries) that walks the keys in blocks of BN with a running row maximum m
+ * and sum l (online softmax), rescaling its output accumulator by exp(m_old - m_new) as the
+ * maximum grows. The scores of a block are computed, mapped (scale, mask) and exponentiated in
+ * registers and never reach global memory. Q, K and V tiles span BD columns of the head
+ * dimension (zero padding past D); the host launches the kernel when D <= BD and otherwise runs
+ * the chain unfused (`fallback`). With a causal mask, the key loop ends after the last key the
+ * block's last query sees.
+ */
+import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
+import { Block } from '../../../core/ir/block.js';
+import { IRMapping, type Operation } from '../../../core/ir/operation.js';
+import { f32, IndexType, IntegerType, type MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import type { Value } from '../../../core/ir/value.js';
+import { CMPI_PREDICATES, CmpFOp, CMPF_PREDICATES, CmpIOp, IndexCastOp, MinSIOp, SelectOp } from '../../../dialects/arith/index.js';
+import { IfOp, YieldOp } from '../../../dialects/scf/index.js';
+import { BroadcastOp, CastOp, DotOp, LoadOp, ReduceKindAttr, ReduceOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
+import { denseI64 } from '../../../dialects/memref/dynamic-index-list.js';
+import type { AttentionProgram } from './attention-program.js';
+import { buildForLoop } from './for-loop.js';
+import { blockCoordinates, gridAxes } from './grid.js';
+import { launchBefore } from './host-launch.js';
+import { IndexBuilder } from './index-builder.js';
+import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
+import { capturedTiles, capturedValues, denseConstant, emitTiledBody, indexTiles } from './map-body.js';
+import type { TilingContext } from './tiling-context.js';
+import { kernelWithViews } from './tiling-matmul.js';
+
+/** [BM, BN, BD] when the tile-sizes option is not given: queries per workgroup, keys per step, head dimension covered. */
+// 16 x 16 x 32 fits WebGPU's default 16 KB of workgroup memory at three stages; a larger head
+// dimension needs a BD of its own (tile-sizes), else it runs unfused.
+export const ATTENTION_DEFAULT_TILE_SIZES: readonly number[] = [16, 16, 32];
+export const ATTENTION_TILE_SIZES_TEXT = '3 (BM queries per workgroup, BN keys per step, BD >= the head dimension)';
+
+const i64 = (n: number): IntegerAttr => IntegerAttr.get(IntegerType.get(64), n);
+const memrefOf = (v: Value): MemRefType => v.type as MemRefType;
+
+/**
+ * Replaces the tile.fusion `fusion` (holding `program`) by host code that launches the
+ * FlashAttention kernel when the head dimension fits BD, and otherwise runs a copy of the
+ * fusion's body. Returns that copy's whole-problem ops, for the caller to tile one by one.
+ */
+export function tileAttention(fusion: Operation, program: AttentionProgram, sizes: readonly number[], tiling: TilingContext): Operation[] {
+  const [bm, bn, bd] = sizes as [number, number, number];
+  const { q, k, v, o, rank } = program;
+  const captures = uniqueValues(program.scoreMaps.flatMap((m) => capturedValues(m)));
+  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}_attention`, [q, k, v, o], tiling, fusion, captures);
+  buildAttentionKernel(program, [bm, bn, bd], tiling, kernel, argOf);
+
+  const b = new IndexBuilder(tiling.context);
+  b.loc = fusion.loc;
+  b.setInsertionPointBefore(fusion);
+  const fits = b.compare('ule', b.dim(q, rank - 1), b.index(bd));
+  const branch = b.build(IfOp, { operands: { condition: fits }, resultTypes: { results: [] } }).op;
+  const [thenBlock, elseBlock] = [branch.region(0).appendBlock(new Block()), branch.region(1).appendBlock(new Block())];
+  const fallback: Operation[] = [];
+  const mapping = new IRMapping();
+  for (const op of fusion.region(0).entry!.ops.slice(0, -1)) {
+    const copy = op.clone(mapping);
+    elseBlock.append(copy);
+    if (op.name.startsWith('tile.')) fallback.push(copy);
+  }
+  for (const block of [thenBlock, elseBlock]) {
+    b.setInsertionPointToEnd(block);
+    b.build(YieldOp, { operands: { results: [] } });
+  }
+  const lead = Array.from({ length: rank - 2 }, (_, d) => d);
+  launchBefore(thenBlock.last!, tiling, kernel, launchArgs, {
+    extents: (hb) => [...lead.map((d) => hb.dim(q, d)), hb.dim(q, rank - 2)],
+    sizes: [...lead.map(() => 1), bm],
+  });
+  fusion.erase();
+  return fallback;
+}
+
+/** The kernel body, built before `end` (the kernel's gpu.return). */
+function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd]: [number, number, number], tiling: TilingContext, kernel: Kernel, argOf: (v: Value) => Value): void {
+  const { rank } = program;
+  const [Q, K, V, O] = [program.q, program.k, program.v, program.o].map(argOf) as [Value, Value, Value, Value];
+  const b = kernelBodyBuilder(tiling.context, kernel, program.ops[0]!.loc);
+  const inType = memrefOf(Q).elementType;
+  const scoreType = memrefOf(program.ops[0]!.operand(2)).elementType;
+  const scoresTile = RankedTensorType.get([bm, bn], scoreType);
+  const accTile = RankedTensorType.get([bm, bd], f32);
+  const rowTile = RankedTensorType.get([bm], scoreType);
+  const t = new TileOps(b);
+
+  // Workgroup coordinates: the batch indices, then the block of queries.
+  const S = b.dim(Q, rank - 2);
+  const T = b.dim(K, rank - 2);
+  const coords = blockCoordinates(b, gridAxes(rank - 1, tiling.maxGridDims), (d) => (d < rank - 2 ? b.dim(Q, d) : b.tileCount(S, bm)));
+  const lead = coords.slice(0, rank - 2);
+  const m0 = b.scale(coords[rank - 2]!, bm);
+  const zero = b.index(0);
+
+  const q = b.build(LoadOp, { operands: { source: Q, indices: [...lead, m0, zero] }, resultTypes: [RankedTensorType.get([bm, bd], inType)] }).result;
+  const negInf = t.dense(scoresTile, -Infinity);
+  const Tt = t.splatIndex(T, [bm, bn]);
+
+  // Keys past the last one the block's last query sees are skipped (causal): the loop ends at
+  // min(T, m0 + BM + offset).
+  let upper = T;
+  if (program.causalOffset) {
+    const offset = argOf(program.causalOffset);
+    upper = b.create(MinSIOp.state({ loc: b.loc, operands: { lhs: T, rhs: b.add(b.add(m0, b.index(bm)), offset) }, resultTypes: [IndexType.get()] })).results[0]!;
+  }
+
+  const inits = [t.dense(accTile, 0), t.dense(rowTile, -Infinity), t.dense(rowTile, 0)];
+  const loop = buildForLoop(b, { lower: zero, upper, step: b.index(bn) }, inits, (t0, [acc, m, l]) => {
+    const kTile = b.build(LoadOp, { operands: { source: K, indices: [...lead, t0, zero] }, resultTypes: [RankedTensorType.get([bn, bd], inType)] }).result;
+    const kT = b.build(TransposeOp, { operands: { source: kTile }, resultTypes: [RankedTensorType.get([bd, bn], inType)] }).result;
+    let s: Value = b.build(DotOp, { operands: { a: q, b: kT, acc: t.dense(scoresTile, 0) }, resultTypes: [scoresTile] }).result;
+    // The score maps, their tile.index d being the batch, query (d = rank-2) or key (rank-1) index.
+    const indices = indexTiles(b, [bm, bn], [...lead, m0, t0]);
+    for (const map of program.scoreMaps) {
+      const outside = capturedTiles(b, map, [bm, bn], argOf);
+      s = emitTiledBody(b, map, [bm, bn], [s], outside, undefined, indices)[0]!;
+    }
+    // Keys past T do not exist.
+    s = t.select(t.cmpi('slt', indices(rank - 1), Tt), s, negInf);
+    const mNew = t.arith('arith.maximumf', m!, t.reduce('max', s));
+    // A row whose keys are all masked so far keeps m = -inf; subtracting 0 instead keeps exp at 0 (not NaN).
+    const mSafe = t.select(t.cmpf('oeq', mNew, t.dense(rowTile, -Infinity)), t.dense(rowTile, 0), mNew);
+    const p = t.arith('math.exp', t.arith('arith.subf', s, t.broadcastRows(mSafe, scoresTile)));
+    const alpha = t.arith('math.exp', t.arith('arith.subf', m!, mSafe));
+    const lNew = t.arith('arith.addf', t.arith('arith.mulf', l!, alpha), t.reduce('add', p));
+    const vTile = b.build(LoadOp, { operands: { source: V, indices: [...lead, t0, zero] }, resultTypes: [RankedTensorType.get([bn, bd], inType)] }).result;
+    const pIn = t.cast(p, RankedTensorType.get([bm, bn], program.probabilityType));
+    const rescaled = t.arith('arith.mulf', acc!, t.broadcastRows(alpha, accTile));
+    const accNew = b.build(DotOp, { operands: { a: pIn, b: vTile, acc: rescaled }, resultTypes: [accTile] }).result;
+    return [accNew, mNew, lNew];
+  });
+  const [acc, , l] = loop.results as unknown as [Value, Value, Value];
+  b.loc = program.ops[program.ops.length - 1]!.loc;
+  let out = t.arith('arith.divf', acc, t.broadcastRows(l, accTile));
+  const outElem = memrefOf(O).elementType;
+  if (outElem !== f32) out = t.cast(out, RankedTensorType.get([bm, bd], outElem));
+  b.build(StoreOp, { operands: { value: out, dest: O, indices: [...lead, m0, zero] } });
+  b.hoistConstants(kernel.entry, undefined);
+}
+
+/** Builders of the elementwise tile ops of the kernel. */
+class TileOps {
+  constructor(private readonly b: IndexBuilder) {}
+
+  dense(type: RankedTensorType, value: number): Value {
+    return denseConstant(this.b, type, FloatAttr.get(type.elementType, value), this.b.loc);
+  }
+  /** An index scalar as an i32 tile. */
+  splatIndex(index: Value, shape: readonly number[]): Value {
+    const i32 = IntegerType.get(32);
+    const scalar = this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out;
+    return this.b.build(SplatOp, { operands: { input: scalar }, resultTypes: [RankedTensorType.get(shape, i32)] }).result;
+  }
+  arith(name: string, ...operands: Value[]): Value {
+    return this.b.create({ name, operands, resultTypes: [operands[0]!.type] }).results[0]!;
+  }
+  private boolsLike(x: Value): RankedTensorType {
+    const type = x.type as RankedTensorType;
+    return RankedTensorType.get(type.shape, IntegerType.get(1), type.encoding);
+  }
+  cmpi(predicate: (typeof CMPI_PREDICATES)[number], lhs: Value, rhs: Value): Value {
+    return this.b.build(CmpIOp, { operands: { lhs, rhs }, attributes: { predicate: i64(CMPI_PREDICATES.indexOf(predicate)) }, resultTypes: [this.boolsLike(lhs)] }).result;
+  }
+  cmpf(predicate: (typeof CMPF_PREDICATES)[number], lhs: Value, rhs: Value): Value {
+    return this.b.build(CmpFOp, { operands: { lhs, rhs }, attributes: { predicate: i64(CMPF_PREDICATES.indexOf(predicate)) }, resultTypes: [this.boolsLike(lhs)] }).result;
+  }
+  select(condition: Value, ifTrue: Value, ifFalse: Value): Value {
+    return this.b.build(SelectOp, { operands: { condition, true_value: ifTrue, false_value: ifFalse }, resultTypes: [ifTrue.type] }).result;
+  }
+  /** `tile.reduce <kind> %x axis 1`. */
+  reduce(kind: 'max' | 'add', x: Value): Value {
+    const type = x.type as RankedTensorType;
+    return this.b.build(ReduceOp, {
+      operands: { input: x },
+      attributes: { kind: ReduceKindAttr.get(kind), axis: i64(1) },
+      resultTypes: [RankedTensorType.get([type.shape[0]!], type.elementType)],
+    }).result;
+  }
+  /** A per-row tile broadcast along the rows to `like`'s shape. */
+  broadcastRows(row: Value, like: RankedTensorType): Value {
+    const elem = (row.type as RankedTensorType).elementType;
+    return this.b.build(BroadcastOp, { operands: { source: row }, attributes: { dims: denseI64([1n]) }, resultTypes: [RankedTensorType.get(like.shape, elem, like.encoding)] }).result;
+  }
+  cast(x: Value, to: Type): Value {
+    return x.type === to ? x : this.b.build(CastOp, { operands: { source: x }, resultTypes: [to] }).result;
+  }
+}

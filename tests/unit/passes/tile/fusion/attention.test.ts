@@ -1,0 +1,131 @@
+// FlashAttention keeps the meaning: examples/attention.mlir's @attention, @attention_causal and
+// @attention_f16 through @tile-tiled, @tile-pipelined and @tile-wgsl (tile-fuse recognizes the
+// chain, tile-tiling makes one kernel of it) equal the whole-problem programs in the interpreter
+// on seeded random configurations (tile sizes BM, BN in 16 and 32, BD the head dimension rounded
+// up to a power of two, warps, stages, copies) and on shapes with S and T of 1, 63, 64, 65 and 77,
+// S != T, head dimensions 32, 64 and 128 (S = T = 1000 in the slow suite). A head dimension past
+// BD takes the unfused path of the same entry. Tolerances: f32 1e-5 absolute (outputs are
+// averages of values in [-1, 1]); f16 inputs 2e-3 (the probabilities rounded to f16 before P·V,
+// unnormalized in the kernel and normalized in the program).
+import { describe, expect, it } from 'vitest';
+import { SLOW_TIMEOUT_MS } from '../../../../../testing/slow.js';
+import { runPipeline } from '../../../../../testing/fuzz/harness.js';
+import { mulberry32 } from '../../../../../testing/random.js';
+import { parseModule } from '../../pass-harness.js';
+import { example, random } from '../kernel-meaning.js';
+import { type FusedInputs, hostLaunches, runFused } from './fused-cases.js';
+
+const slow = !!process.env['TILE_SLOW'];
+const ENTRIES = ['attention', 'attention_causal', 'attention_f16'] as const;
+type Entry = (typeof ENTRIES)[number];
+const source = example('attention.mlir');
+const reference = parseModule(source);
+
+/** [B, H, S, T, D] */
+type Shape = readonly [number, number, number, number, number];
+
+function inputs(entry: Entry, [B, H, S, T, D]: Shape): FusedInputs {
+  const seed = B * 7 + H * 13 + S * 31 + T * 61 + D;
+  const half = entry === 'attention_f16';
+  return {
+    shapes: [
+      [B, H, S, D],
+      [B, H, T, D],
+      [B, H, T, D],
+      [B, H, S, D],
+    ],
+    data: [random(B * H * S * D, seed, half), random(B * H * T * D, seed + 1, half), random(B * H * T * D, seed + 2, half), new Float32Array(B * H * S * D).fill(NaN)],
+  };
+}
+
+/** Fails unless `got` equals `want` within `abs`; NaN where the program gives NaN (a causal row with no keys). */
+function expectAttentionClose(got: Float32Array, want: Float32Array, abs: number, what: string): void {
+  const bad: string[] = [];
+  for (let i = 0; i < want.length && bad.length < 5; i++) {
+    const same = Number.isNaN(want[i]!) ? Number.isNaN(got[i]!) : Math.abs(got[i]! - want[i]!) <= abs;
+    if (!same) bad.push(`[${i}] got ${got[i]} want ${want[i]}`);
+  }
+  expect(bad, what).toEqual([]);
+}
+
+const tolerance = (entry: Entry) => (entry === 'attention_f16' ? 2e-3 : 1e-5);
+const pow2AtLeast = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(n, 16)));
+
+async function expectSameAttention(entry: Entry, pipeline: string, shapes: readonly Shape[], fused: boolean): Promise<void> {
+  const outcome = runPipeline(source, pipeline);
+  expect(outcome.kind, `${pipeline}: ${'message' in outcome ? outcome.message : ''}`).toBe('ok');
+  if (outcome.kind !== 'ok') return;
+  // One kernel (under an scf.if on the head dimension) plus the unfused path's kernels.
+  if (fused) expect(hostLaunches(outcome.module, entry), pipeline).toBeGreaterThan(1);
+  for (const shape of shapes) {
+    const data = inputs(entry, shape);
+    const want = (await runFused(reference, entry, data)).output;
+    const { output, launches } = await runFused(outcome.module, entry, data);
+    const what = `@${entry} ${pipeline} at BxHxSxTxD = ${shape.join('x')}`;
+    if (fused) expect(launches, `${what}: launches`).toBe(1);
+    expectAttentionClose(output, want, tolerance(entry), what);
+  }
+}
+
+describe('attention fused into one FlashAttention kernel', () => {
+  const lengths = [1, 63, 64, 65, 77];
+  it(
+    '@tile-tiled: S and T of 1, 63, 64, 65, 77 (S != T), head dimensions 32, 64 and 128, each entry equals the whole-problem program',
+    async () => {
+      const rnd = mulberry32(37);
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+      for (const entry of ENTRIES) {
+        // Every length at D = 32; fewer at the larger head dimensions (the interpreter's time).
+        for (const [D, queries] of [
+          [32, lengths],
+          [64, [63, 77]],
+          [128, [1, 65]],
+        ] as const) {
+          const shapes: Shape[] = queries.map((S) => [1, 2, S, pick(lengths), D]);
+          const sizes = [pick([16, 32]), pick([16, 32]), pow2AtLeast(D)];
+          await expectSameAttention(entry, `builtin.module(@tile-tiled{tile-sizes=${sizes.join(',')} num-warps=${pick([2, 4])}})`, shapes, true);
+        }
+      }
+    },
+    SLOW_TIMEOUT_MS,
+  );
+
+  it(
+    '@tile-pipelined and @tile-wgsl on random configurations equal the whole-problem programs (small shapes, batches of 2 x 2)',
+    async () => {
+      const rnd = mulberry32(41);
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+      for (const [i, entry] of ENTRIES.entries()) {
+        const D = pick([8, 20, 32]);
+        const sizes = [16, pick([16, 32]), 32];
+        const stages = pick([1, 2, 3]);
+        const common = `tile-sizes=${sizes.join(',')} num-warps=${pick([1, 2])} num-stages=${stages} peel-epilogue=${pick([true, false])}`;
+        const shapes: Shape[] = [
+          [2, 2, 17, 33, D],
+          [1, 1, 1, 1, D],
+          [1, 2, 33, 9, D],
+        ];
+        await expectSameAttention(entry, `builtin.module(@tile-pipelined{${common} async-copy-loads=${pick(['all', 'dot-operands', 'none'])}})`, shapes, true);
+        if (i < 2 || slow) await expectSameAttention(entry, `builtin.module(@tile-wgsl{${common} max-workgroup-memory=65536})`, shapes.slice(0, 2), true);
+      }
+    },
+    SLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'a head dimension past BD, and fuse=false, run the unfused ops: same results',
+    async () => {
+      await expectSameAttention('attention_causal', 'builtin.module(@tile-tiled{tile-sizes=16,16,32})', [[1, 2, 9, 12, 40]], false);
+      await expectSameAttention('attention', 'builtin.module(@tile-tiled{fuse=false})', [[2, 1, 9, 12, 40]], false);
+    },
+    SLOW_TIMEOUT_MS,
+  );
+
+  it.runIf(slow)(
+    '@tile-tiled at S = T = 1000 (slow suite)',
+    async () => {
+      for (const entry of ENTRIES) await expectSameAttention(entry, 'builtin.module(@tile-tiled{tile-sizes=32,32,32})', [[1, 1, 1000, 1000, 32]], true);
+    },
+    SLOW_TIMEOUT_MS,
+  );
+});
