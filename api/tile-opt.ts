@@ -151,7 +151,13 @@ export class TileOpt {
 
   /** The named pipelines with their options and defaults, by name. */
   pipelines(): PipelineInfo[] {
-    return this.#registry.pipelines.map((p) => ({ name: p.name, summary: p.summary, options: optionInfos(p.parameters) }));
+    const builder = new PipelineBuilder(this.#registry, { cwd: '/' });
+    try {
+      return this.#registry.pipelines.map((p) => ({ name: p.name, summary: p.summary, options: optionInfos(builder.parameters(p)) }));
+    } catch (e) {
+      if (!(e instanceof DiagnosticError)) throw e;
+      throw new TileError('pipeline', [diagnosticInfo(e.diagnostic, builder.sources)]);
+    }
   }
 
   /** The passes with their options and defaults, by name. */

@@ -316,7 +316,8 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
   const registry = createPassRegistry();
   const space = parseSpace(spaceText);
   const ref = splitPipelineRef(o.pipeline);
-  checkSpace(space, ref.name, new PipelineBuilder(registry).load(ref.name.slice(1), UnknownLoc.get()).parameters);
+  const builder = new PipelineBuilder(registry);
+  checkSpace(space, ref.name, builder.parameters(builder.load(ref.name.slice(1), UnknownLoc.get())));
   // Quicker timing while searching (shorter submits), after the same warm-up as the final timing:
   // the recording of the full problem before each timing leaves the GPU idle long enough for its
   // clocks to drop, and 100 ms of warm-up timed configurations 2.5 to 4x too slow on an H100

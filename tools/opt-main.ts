@@ -12,13 +12,13 @@ import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import { printOperation, type PrintOptions } from '../core/syntax/printer.js';
 import { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
-import { listPasses, passesHelp } from '../core/pass/help.js';
+import { listPasses, passesHelp, type ListedPipeline } from '../core/pass/help.js';
 import { statisticsReport } from '../core/pass/instrumentation.js';
 import { runPassManager } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import type { OpPassManager } from '../core/pass/pipeline.js';
 import { PluginError } from '../core/pass/plugin.js';
-import type { PassRegistry } from '../core/pass/registry.js';
+import type { PassRegistry, PipelineDefinition } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
 import { errnoText, nearestName, readStdinSync, stderrColor, toolOutput } from './cli.js';
@@ -225,7 +225,7 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     io.stderr(`tile-opt: error: ${(e as Error).message}\n`);
     return 1;
   }
-  cmd.addHelpText('after', '\n' + passesHelp(registry));
+  cmd.addHelpText('after', () => '\n' + passesHelp(registry.passes, helpPipelines(registry)));
   const toolOptions = new Set(cmd.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))));
   argv = doubleDashLongOptions(argv, (name) => toolOptions.has(`--${name}`) || Boolean(registry.pass(name) || registry.pipeline(name)));
   const { rest, flags } = extractPassFlags(argv, registry, toolOptions);
@@ -328,9 +328,27 @@ function reserveToolFlags(registry: PassRegistry): void {
   registry.reservedNames.add('help');
 }
 
-/** The registered pipelines, and those of the pipeline folders (loaded to check them). */
-function listedPipelines(registry: PassRegistry, builder: PipelineBuilder) {
-  const out = new Map(registry.pipelines.map((p) => [p.name, p]));
+/** The registered pipelines for --help, each with its parameters (none where they do not resolve: using it reports why). */
+function helpPipelines(registry: PassRegistry): ListedPipeline[] {
+  const builder = new PipelineBuilder(registry);
+  return registry.pipelines.map((def) => {
+    try {
+      return listed(def, builder);
+    } catch (e) {
+      if (!(e instanceof DiagnosticError)) throw e;
+      return { name: def.name, summary: def.summary, origin: def.origin, parameters: {} };
+    }
+  });
+}
+
+/** A pipeline as the listings show it, with the parameters `builder` resolves. */
+function listed(def: PipelineDefinition, builder: PipelineBuilder): ListedPipeline {
+  return { name: def.name, summary: def.summary, origin: def.origin, parameters: builder.parameters(def) };
+}
+
+/** The registered pipelines, and those of the pipeline folders (loaded to check them), with their parameters. */
+function listedPipelines(registry: PassRegistry, builder: PipelineBuilder): ListedPipeline[] {
+  const out = new Map(registry.pipelines.map((p) => [p.name, listed(builder.load(p.name, UnknownLoc.get()), builder)]));
   for (const dir of registry.pipelineDirs) {
     const files = existsSync(dir)
       ? readdirSync(dir)
@@ -339,7 +357,7 @@ function listedPipelines(registry: PassRegistry, builder: PipelineBuilder) {
       : [];
     for (const f of files) {
       const def = builder.load(path.join(dir, f), UnknownLoc.get());
-      out.set(def.name, def);
+      out.set(def.name, listed(def, builder));
     }
   }
   return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : 1));

@@ -1,6 +1,14 @@
-import { defaultOf, printOptionValue, type OptionSpec } from './options.js';
+import { defaultOf, printOptionValue, type OptionSpec, type OptionSpecs } from './options.js';
 import type { PassDefinition } from './pass.js';
-import type { PassRegistry, PipelineDefinition } from './registry.js';
+
+/** A named pipeline as the listings show it: its parameters resolved (PipelineBuilder.parameters). */
+export interface ListedPipeline {
+  readonly name: string;
+  readonly summary: string;
+  /** Where it was defined: a file path, or `plugin 'x.mjs'`. */
+  readonly origin: string;
+  readonly parameters: OptionSpecs;
+}
 
 const placeholder = (spec: OptionSpec): string => {
   switch (spec.type) {
@@ -33,13 +41,12 @@ function optionRows(specs: Readonly<Record<string, OptionSpec>>, column: number)
 }
 
 /** The `Compiler passes to run` section of `tile-opt --help`, in mlir-opt's layout. */
-export function passesHelp(registry: PassRegistry, column = 61): string {
+export function passesHelp(passes: readonly PassDefinition[], pipelines: readonly ListedPipeline[], column = 61): string {
   let out = '  Compiler passes to run\n    Passes:\n';
-  for (const pass of registry.passes) {
+  for (const pass of passes) {
     out += row(6, `--${pass.name}`, pass.spec.summary, column, '  ');
     out += optionRows(pass.spec.options ?? {}, column);
   }
-  const pipelines = registry.pipelines;
   if (pipelines.length > 0) {
     out += '    Pass Pipelines:\n';
     for (const p of pipelines) {
@@ -63,7 +70,7 @@ function optionLines(specs: Readonly<Record<string, OptionSpec>>): string {
 }
 
 /** `tile-opt --list-passes`: each pass with the op kind it runs on, its summary and options. */
-export function listPasses(passes: readonly PassDefinition[], pipelines: readonly PipelineDefinition[]): string {
+export function listPasses(passes: readonly PassDefinition[], pipelines: readonly ListedPipeline[]): string {
   let out = 'Passes:\n';
   for (const pass of passes) {
     out += `  ${pass.name} (${pass.spec.opName ? `on '${pass.spec.opName}'` : 'on any op'}): ${pass.spec.summary}\n`;

@@ -144,6 +144,69 @@ export function parseOptionText(name: string, spec: OptionSpec, text: string): O
   return checked(name, spec, text, values);
 }
 
+/** The option types whose values are numbers, strings, or lists of one kind. */
+const KIND_OF_TYPE: Readonly<Record<OptionType, string>> = {
+  int: 'number',
+  uint: 'number',
+  float: 'number',
+  bool: 'bool',
+  string: 'string',
+  enum: 'string',
+  'int-list': 'int-list',
+  'string-list': 'string-list',
+};
+
+/**
+ * Whether a value of type `from` (a pipeline parameter's) can set an option of type `to`: both
+ * numbers, both strings (an enum is one), the same kind of list, or bools; or a string, which is
+ * read as the option's text.
+ */
+export function optionTypesFit(from: OptionType, to: OptionType): boolean {
+  return from === 'string' || KIND_OF_TYPE[from] === KIND_OF_TYPE[to];
+}
+
+/**
+ * A typed value (a pipeline parameter's) as the value of option `name`: the value itself where it
+ * is one of the option's type, range, values and rule; a string is read as the option's text.
+ * Returns an error message, as parseOptionText's, when it does not fit.
+ */
+export function convertOptionValue(name: string, spec: OptionSpec, value: OptionValue): OptionValue | { error: string } {
+  if (typeof value === 'string' && spec.type !== 'string' && spec.type !== 'enum') return parseOptionText(name, spec, value);
+  const text = printOptionValue(value);
+  const fits = fitsType(spec, value);
+  if (fits !== true) return { error: `invalid value '${text}' for option '${name}': expected ${fits}` };
+  return checked(name, spec, text, value);
+}
+
+/** True when `value` is a value of `spec`'s type, else what the type expects. */
+function fitsType(spec: OptionSpec, value: OptionValue): true | string {
+  const isInt = typeof value === 'number' && Number.isInteger(value);
+  switch (spec.type) {
+    case 'int':
+      return isInt || 'an integer';
+    case 'uint':
+      return (isInt && (value as number) >= 0) || 'a non-negative integer';
+    case 'float':
+      return typeof value === 'number' || 'a number';
+    case 'bool':
+      return typeof value === 'boolean' || 'true or false';
+    case 'enum':
+      return (typeof value === 'string' && (spec.values ?? []).includes(value)) || `one of ${(spec.values ?? []).join(', ')}`;
+    case 'string':
+      return typeof value === 'string' || 'a string';
+    case 'int-list':
+      return (Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isInteger(v))) || 'a comma-separated list of integers';
+    case 'string-list':
+      return (Array.isArray(value) && value.every((v) => typeof v === 'string')) || 'a comma-separated list of strings';
+  }
+}
+
+/** The error for option `name` that `specs` (the options of `what`) do not have, listing those it has. */
+export function noSuchOption(name: string, specs: OptionSpecs, what: string): string {
+  const known = Object.keys(specs);
+  return `no such option '${name}' for ${what}` + (known.length ? ` (options: ${known.join(', ')})` : ' (it has no options)');
+}
+
 /** An option value as pipeline text writes it. */
 export function printOptionValue(value: OptionValue): string {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' && /[\s{},"]/.test(v) ? `{${v}}` : String(v))).join(',');

@@ -4,9 +4,10 @@ import { currentDir, fileExists, hostPath as path, readTextFile } from '../suppo
 import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
 import { SourceFile } from '../syntax/source.js';
-import { defaultOf, parseOptionText, printOptionValue, type OptionSpecs, type OptionValue } from './options.js';
+import { convertOptionValue, defaultOf, noSuchOption, optionTypesFit, parseOptionText, printOptionValue, type OptionSpec, type OptionSpecs, type OptionValue } from './options.js';
+import { exposedOptions, resolveParameters, type StepOptions } from './pipeline-parameters.js';
 import { ANY_OP, canSchedule, OpPassManager } from './pipeline.js';
-import type { OptionAssignment, PipelineStep } from './pipeline-steps.js';
+import type { CallStep, OptionAssignment, PipelineStep } from './pipeline-steps.js';
 import { OPTIONS_SOURCE_NAME, parseOptionAssignments, parsePipelineText, PIPELINE_SOURCE_NAME } from './pipeline-text.js';
 import type { PassRegistry, PipelineDefinition } from './registry.js';
 import { parsePipelineYaml } from './yaml-pipeline.js';
@@ -17,6 +18,8 @@ export const ROOT_ANCHOR = 'builtin.module';
 /** What `${name}` references resolve against while building a named pipeline's steps. */
 interface Scope {
   readonly pipeline?: PipelineDefinition;
+  /** The pipeline's parameters (PipelineBuilder.parameters) and their values. */
+  readonly specs?: OptionSpecs;
   readonly params: ReadonlyMap<string, OptionValue>;
   /** Where the caller set each parameter it gave (a bad value forwarded to a pass is reported there). */
   readonly paramLocs?: ReadonlyMap<string, Location>;
@@ -42,6 +45,8 @@ export class PipelineBuilder {
   private readonly byPath = new Map<string, PipelineDefinition>();
   private readonly byName = new Map<string, PipelineDefinition>();
   private readonly resolved = new Map<string, PipelineDefinition>();
+  /** The parameters of each pipeline, resolved; undefined while being resolved. */
+  private readonly parameterSpecs = new Map<PipelineDefinition, OptionSpecs | undefined>();
   /** Pipeline uses, created with the first named pipeline. */
   private graphOfUses: Graph | undefined;
   private readonly checked = new Set<string>();
@@ -116,10 +121,31 @@ export class PipelineBuilder {
       if (this.checked.has(name)) continue;
       const used = this.byName.get(name)!;
       this.checked.add(name);
-      const scope = { pipeline: used, params: this.defaultParams(used), dir: dirOf(used, this.cwd) };
+      const specs = this.parameters(used);
+      const scope = { pipeline: used, specs, params: defaultValues(specs), dir: dirOf(used, this.cwd) };
       this.build(used.steps, new OpPassManager(used.anchor ?? ANY_OP), scope);
     }
     return def;
+  }
+
+  /**
+   * Every parameter of `def` (registered, or one `load` returned) with its OptionSpec: those it
+   * declares, in full or as a pass option (`from:`), and those its steps expose.
+   */
+  parameters(def: PipelineDefinition): OptionSpecs {
+    if (this.parameterSpecs.has(def)) {
+      const specs = this.parameterSpecs.get(def);
+      if (!specs) fail(def.loc, `the parameters of pipeline '${def.name}' depend on themselves (a step exposes parameters of a pipeline that uses it)`);
+      return specs!;
+    }
+    this.parameterSpecs.set(def, undefined);
+    const dir = dirOf(def, this.cwd);
+    const specs = resolveParameters(def.name, def.parameters, def.steps, {
+      passOptions: (name) => this.registry.pass(name)?.spec.options ?? (this.registry.pass(name) ? {} : undefined),
+      stepOptions: (step) => this.stepOptions(step, dir),
+    });
+    this.parameterSpecs.set(def, specs);
+    return specs;
   }
 
   private addSource(source: SourceFile): SourceFile {
@@ -138,7 +164,10 @@ export class PipelineBuilder {
         if (!canSchedule(pass, pm.anchor)) {
           fail(step.loc, `can't add pass '${pass.name}' restricted to '${pass.spec.opName}' on a pass manager intended to run on '${pm.anchor}', did you intend to nest?`);
         }
-        pm.addPass(pass, this.resolveOptions(pass.spec.options ?? {}, step.options, `pass '${pass.name}'`, scope));
+        const specs = pass.spec.options ?? {};
+        const options = this.resolveOptions(specs, step.options, `pass '${pass.name}'`, scope);
+        for (const { name } of exposedOptions(step, { specs, what: `pass '${pass.name}'` })) options[name] = scope.params.get(name)!;
+        pm.addPass(pass, options);
         continue;
       }
       if (step.kind === 'pass' && !this.registry.pipeline(step.name)) this.unknownPass(step.name, step.loc);
@@ -149,10 +178,18 @@ export class PipelineBuilder {
           pm.anchor === ANY_OP && scope.pipeline && scope.pipeline.anchor === undefined ? `; give '${scope.pipeline.name}' 'anchor: ${def.anchor}' (without one it runs on any op)` : '';
         fail(step.loc, `pipeline '${def.name}' runs on '${def.anchor}' ops and cannot be used in a pass manager on '${pm.anchor}'${hint}`);
       }
-      const params = new Map(this.defaultParams(def));
-      for (const [k, v] of Object.entries(this.resolveOptions(def.parameters, step.options, `pipeline '${def.name}'`, scope))) params.set(k, v);
-      const paramLocs = new Map(step.options.map((a) => [a.key, this.forwardedFrom(a, scope) ?? a.valueLoc]));
-      this.build(def.steps, pm, { pipeline: def, params, paramLocs, dir: dirOf(def, this.cwd) });
+      const specs = this.parameters(def);
+      // The caller's values of the parameters the step exposes flow in as they are (typed), with where the user set them.
+      const params = defaultValues(specs);
+      const paramLocs = new Map<string, Location>();
+      for (const { name } of exposedOptions(step, { specs, what: `pipeline '${def.name}'` })) {
+        params.set(name, scope.params.get(name)!);
+        const given = scope.paramLocs?.get(name);
+        if (given) paramLocs.set(name, given);
+      }
+      for (const [k, v] of Object.entries(this.resolveOptions(specs, step.options, `pipeline '${def.name}'`, scope))) params.set(k, v);
+      for (const a of step.options) paramLocs.set(a.key, this.forwardedFrom(a, scope) ?? a.valueLoc);
+      this.build(def.steps, pm, { pipeline: def, specs, params, paramLocs, dir: dirOf(def, this.cwd) });
     }
   }
 
@@ -166,19 +203,21 @@ export class PipelineBuilder {
     throw error;
   }
 
-  private defaultParams(def: PipelineDefinition): Map<string, OptionValue> {
-    return new Map(Object.entries(def.parameters).map(([k, spec]) => [k, defaultOf(spec)]));
+  /** The options of the pass `step` runs, or the parameters of the pipeline it calls (from `dir`). */
+  private stepOptions(step: CallStep, dir: string): StepOptions {
+    const pass = step.kind === 'pass' ? this.registry.pass(step.name) : undefined;
+    if (pass) return { specs: pass.spec.options ?? {}, what: `pass '${pass.name}'` };
+    if (step.kind === 'pass' && !this.registry.pipeline(step.name)) this.unknownPass(step.name, step.loc);
+    const def = this.resolve(step.name, step.loc, dir);
+    return { specs: this.parameters(def), what: `pipeline '${def.name}'` };
   }
 
   private resolveOptions(specs: OptionSpecs, assignments: readonly OptionAssignment[], what: string, scope: Scope): Record<string, OptionValue> {
     const out: Record<string, OptionValue> = {};
     for (const a of assignments) {
       const spec = specs[a.key];
-      if (!spec) {
-        const known = Object.keys(specs);
-        fail(a.keyLoc, `no such option '${a.key}' for ${what}` + (known.length ? ` (options: ${known.join(', ')})` : ' (it has no options)'));
-      }
-      const value = parseOptionText(a.key, spec!, this.substitute(a.value, a.valueLoc, scope));
+      if (!spec) fail(a.keyLoc, noSuchOption(a.key, specs, what));
+      const value = this.optionValue(a, spec!, what, scope);
       if (typeof value === 'object' && 'error' in value) {
         // A value the user gave a named pipeline is reported where the user wrote it.
         const given = this.forwardedFrom(a, scope);
@@ -192,21 +231,38 @@ export class PipelineBuilder {
     return out;
   }
 
-  /** Where the caller set the parameter that `a`'s value is exactly a reference to, if it set it. */
-  private forwardedFrom(a: OptionAssignment, scope: Scope): Location | undefined {
-    const ref = /^\$\{([^}]*)\}$/.exec(a.value.trim());
-    return ref ? scope.paramLocs?.get(ref[1]!) : undefined;
+  /**
+   * The value `a` gives option `a.key` (declared by `spec`): a parameter's value as it is where `a`
+   * is exactly `${param}` (of a type that fits the option's), else the text with references
+   * replaced, parsed.
+   */
+  private optionValue(a: OptionAssignment, spec: OptionSpec, what: string, scope: Scope): OptionValue | { error: string } {
+    const ref = referencedParameter(a);
+    if (ref === undefined) return parseOptionText(a.key, spec, this.substitute(a.value, a.valueLoc, scope));
+    const value = this.parameterValue(ref, a.valueLoc, scope);
+    const type = scope.specs?.[ref]?.type;
+    if (type && !optionTypesFit(type, spec.type)) fail(a.valueLoc, `parameter '${ref}' of type ${type} cannot set option '${a.key}' of type ${spec.type} of ${what}`);
+    return convertOptionValue(a.key, spec, value);
   }
 
-  /** Replace `${param}` references by the parameter's value. */
+  /** Where the caller set the parameter that `a`'s value is exactly a reference to, if it set it. */
+  private forwardedFrom(a: OptionAssignment, scope: Scope): Location | undefined {
+    const ref = referencedParameter(a);
+    return ref === undefined ? undefined : scope.paramLocs?.get(ref);
+  }
+
+  /** Replace `${param}` references by the parameter's value, as text. */
   private substitute(text: string, loc: Location, scope: Scope): string {
     if (!text.includes('${')) return text;
-    return text.replace(/\$\{([^}]*)\}/g, (_, name: string) => {
-      if (!scope.pipeline) fail(loc, `parameter reference '\${${name}}' outside a named pipeline`);
-      const value = scope.params.get(name);
-      if (value === undefined) fail(loc, `unknown parameter '${name}' in pipeline '${scope.pipeline!.name}'`);
-      return printOptionValue(value!);
-    });
+    return text.replace(/\$\{([^}]*)\}/g, (_, name: string) => printOptionValue(this.parameterValue(name, loc, scope)));
+  }
+
+  /** The value of parameter `name` of the scope's pipeline; an error at `loc` outside one or for a name it does not have. */
+  private parameterValue(name: string, loc: Location, scope: Scope): OptionValue {
+    if (!scope.pipeline) fail(loc, `parameter reference '\${${name}}' outside a named pipeline`);
+    const value = scope.params.get(name);
+    if (value === undefined) fail(loc, `unknown parameter '${name}' in pipeline '${scope.pipeline!.name}'`);
+    return value!;
   }
 
   /** Find a named pipeline: registered, `<dir>/<name>.yaml`, or a file path (from `dir`). */
@@ -295,6 +351,15 @@ export class PipelineBuilder {
     const rel = path.relative(this.cwd, file);
     return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
   }
+}
+
+/** The parameter an option value names when it is exactly `${name}`. */
+function referencedParameter(a: OptionAssignment): string | undefined {
+  return /^\$\{([^}]*)\}$/.exec(a.value.trim())?.[1];
+}
+
+function defaultValues(specs: OptionSpecs): Map<string, OptionValue> {
+  return new Map(Object.entries(specs).map(([k, spec]) => [k, defaultOf(spec)]));
 }
 
 function dirOf(def: PipelineDefinition, cwd: string): string {

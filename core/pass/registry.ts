@@ -1,8 +1,8 @@
 import type { Dialect } from '../ir/dialect.js';
 import type { Location } from '../ir/location.js';
 import type { SourceFile } from '../syntax/source.js';
-import type { OptionSpecs } from './options.js';
 import type { PassDefinition } from './pass.js';
+import type { ParameterDeclarations } from './pipeline-parameters.js';
 import type { PipelineStep } from './pipeline-steps.js';
 
 /** A named pipeline (from a YAML file, or registered by a plugin). */
@@ -11,7 +11,8 @@ export interface PipelineDefinition {
   readonly summary: string;
   /** The op kind it runs on; undefined: whatever the manager it is used in runs on. */
   readonly anchor?: string;
-  readonly parameters: OptionSpecs;
+  /** Its parameters as declared; PipelineBuilder.parameters resolves them (with those its steps expose). */
+  readonly parameters: ParameterDeclarations;
   readonly steps: readonly PipelineStep[];
   /** Where it was defined: a file path, or `plugin 'x.mjs'`. */
   readonly origin: string;

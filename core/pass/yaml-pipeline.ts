@@ -9,7 +9,8 @@ import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
 import type { SourceFile } from '../syntax/source.js';
 import { parseOptionText, printOptionValue, type OptionSpec, type OptionType } from './options.js';
-import type { OptionAssignment, PipelineStep } from './pipeline-steps.js';
+import type { ForwardedOption, ParameterDeclaration } from './pipeline-parameters.js';
+import type { Exposure, OptionAssignment, PipelineStep } from './pipeline-steps.js';
 import type { PipelineDefinition } from './registry.js';
 
 /**
@@ -20,12 +21,14 @@ import type { PipelineDefinition } from './registry.js';
  *   anchor: builtin.module            # optional: the op kind it runs on
  *   parameters:
  *     iterations: { type: int, default: 10, help: ..., tune: [5, 10, 20] }   # tune: values for tile-tune
+ *     top-down: { from: canonicalize.top-down }   # that pass option's type, default and help
  *   steps:
  *     - nest: func.func
  *       steps:
  *         - pass: canonicalize
- *           options: { max-iterations: "${iterations}" }
+ *           options: { max-iterations: "${iterations}", top-down: "${top-down}" }
  *     - pipeline: other               # another named pipeline (or a path to its file)
+ *       expose: all                   # its parameters are this pipeline's too (or a list of them)
  *       options: { p: 1 }
  *
  * Mistakes are DiagnosticErrors located at the offending key or value of the file.
@@ -68,46 +71,70 @@ export function parsePipelineYaml(source: SourceFile): PipelineDefinition {
   const anchorPair = top.get('anchor');
   const anchor = anchorPair ? nameOf(anchorPair.value, "the pipeline's anchor") : undefined;
 
-  const parameters: Record<string, OptionSpec> = {};
+  /** `{type, default, help, values, tune}`: a parameter declared in full. */
+  const declaredParameter = (map: YAMLMap, pname: string, keyNode: Node): OptionSpec => {
+    const keys = keysOf(map, `parameter '${pname}'`, ['type', 'default', 'help', 'values', 'tune'], ['type']);
+    const typeNode = keys.get('type')!.value;
+    const type = stringOf(typeNode, `the type of parameter '${pname}'`);
+    if (!OPTION_TYPES.includes(type as OptionType)) fail(loc(typeNode as Node), `unknown type '${type}' of parameter '${pname}' (expected ${OPTION_TYPES.join(', ')})`);
+    const valuesNode = keys.get('values')?.value;
+    let values: string[] | undefined;
+    if (valuesNode !== undefined) {
+      if (!isSeq(valuesNode)) fail(loc(valuesNode as Node), `expected a list of values for parameter '${pname}'`);
+      values = (valuesNode as { items: unknown[] }).items.map((v) => stringOf(v, `a value of parameter '${pname}'`));
+    } else if (type === 'enum') fail(loc(keyNode), `enum parameter '${pname}' needs 'values'`);
+    const helpNode = keys.get('help')?.value;
+    const spec: OptionSpec = { type: type as OptionType, help: helpNode === undefined ? '' : stringOf(helpNode, `the help of parameter '${pname}'`), values };
+    const defaultNode = keys.get('default')?.value;
+    let withDefault = spec;
+    if (defaultNode !== undefined) {
+      const parsed = parseOptionText(pname, spec, yamlValueText(defaultNode));
+      if (typeof parsed === 'object' && 'error' in parsed) fail(loc(defaultNode as Node), parsed.error);
+      withDefault = { ...spec, default: parsed as OptionSpec['default'] };
+    }
+    // `tune: [v1, v2]`: the values tile-tune tries (each a value of the parameter's type).
+    const tuneNode = keys.get('tune')?.value;
+    if (tuneNode !== undefined) {
+      if (!isSeq(tuneNode) || (tuneNode as { items: unknown[] }).items.length === 0) fail(loc(tuneNode as Node), `expected a non-empty list of values to tune for parameter '${pname}'`);
+      const tune = (tuneNode as { items: unknown[] }).items.map((item) => {
+        const parsed = parseOptionText(pname, spec, yamlValueText(item));
+        if (typeof parsed === 'object' && 'error' in parsed) fail(loc(item as Node), parsed.error);
+        return parsed as NonNullable<OptionSpec['default']>;
+      });
+      withDefault = { ...withDefault, tune };
+    }
+    return withDefault;
+  };
+  /** `{from: pass.option}`: a parameter that is that option of the pass, with its type, default and help. */
+  const forwardedOption = (map: YAMLMap, pname: string): ForwardedOption => {
+    const fromNode = map.get('from', true) as Node;
+    for (const pair of map.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (key !== 'from') fail(loc(pair.key as Node), `parameter '${pname}' takes its type, default and help from the pass option it names in 'from': remove '${key}'`);
+    }
+    const text = stringOf(fromNode, `the 'from' of parameter '${pname}'`);
+    const dot = text.lastIndexOf('.');
+    if (dot <= 0 || dot === text.length - 1) fail(loc(fromNode), `expected 'PASS.OPTION' for the 'from' of parameter '${pname}', got '${text}'`);
+    return { from: { pass: text.slice(0, dot), option: text.slice(dot + 1), loc: loc(fromNode) } };
+  };
+  const parameters: Record<string, ParameterDeclaration> = {};
   const paramsNode = top.get('parameters')?.value;
   if (paramsNode !== undefined && paramsNode !== null) {
-    if (!isMap(paramsNode)) fail(loc(paramsNode as Node), 'expected a mapping from parameter names to {type, default, help}');
+    if (!isMap(paramsNode)) fail(loc(paramsNode as Node), 'expected a mapping from parameter names to {type, default, help} or {from}');
     for (const pair of (paramsNode as YAMLMap).items) {
       const pname = nameOf(pair.key, 'parameter name');
-      if (!isMap(pair.value)) fail(loc((pair.value ?? pair.key) as Node), `expected {type, default, help} for parameter '${pname}'`);
-      const keys = keysOf(pair.value as YAMLMap, `parameter '${pname}'`, ['type', 'default', 'help', 'values', 'tune'], ['type']);
-      const typeNode = keys.get('type')!.value;
-      const type = stringOf(typeNode, `the type of parameter '${pname}'`);
-      if (!OPTION_TYPES.includes(type as OptionType)) fail(loc(typeNode as Node), `unknown type '${type}' of parameter '${pname}' (expected ${OPTION_TYPES.join(', ')})`);
-      const valuesNode = keys.get('values')?.value;
-      let values: string[] | undefined;
-      if (valuesNode !== undefined) {
-        if (!isSeq(valuesNode)) fail(loc(valuesNode as Node), `expected a list of values for parameter '${pname}'`);
-        values = (valuesNode as { items: unknown[] }).items.map((v) => stringOf(v, `a value of parameter '${pname}'`));
-      } else if (type === 'enum') fail(loc(pair.key as Node), `enum parameter '${pname}' needs 'values'`);
-      const helpNode = keys.get('help')?.value;
-      const spec: OptionSpec = { type: type as OptionType, help: helpNode === undefined ? '' : stringOf(helpNode, `the help of parameter '${pname}'`), values };
-      const defaultNode = keys.get('default')?.value;
-      let withDefault = spec;
-      if (defaultNode !== undefined) {
-        const parsed = parseOptionText(pname, spec, yamlValueText(defaultNode));
-        if (typeof parsed === 'object' && 'error' in parsed) fail(loc(defaultNode as Node), parsed.error);
-        withDefault = { ...spec, default: parsed as OptionSpec['default'] };
-      }
-      // `tune: [v1, v2]`: the values tile-tune tries (each a value of the parameter's type).
-      const tuneNode = keys.get('tune')?.value;
-      if (tuneNode !== undefined) {
-        if (!isSeq(tuneNode) || (tuneNode as { items: unknown[] }).items.length === 0) fail(loc(tuneNode as Node), `expected a non-empty list of values to tune for parameter '${pname}'`);
-        const tune = (tuneNode as { items: unknown[] }).items.map((item) => {
-          const parsed = parseOptionText(pname, spec, yamlValueText(item));
-          if (typeof parsed === 'object' && 'error' in parsed) fail(loc(item as Node), parsed.error);
-          return parsed as NonNullable<OptionSpec['default']>;
-        });
-        withDefault = { ...withDefault, tune };
-      }
-      parameters[pname] = withDefault;
+      if (!isMap(pair.value)) fail(loc((pair.value ?? pair.key) as Node), `expected {type, default, help} or {from} for parameter '${pname}'`);
+      const map = pair.value as YAMLMap;
+      parameters[pname] = map.has('from') ? forwardedOption(map, pname) : declaredParameter(map, pname, pair.key as Node);
     }
   }
+
+  /** `expose: all` or `expose: [option, ...]`. */
+  const exposureOf = (node: unknown, what: string): Exposure => {
+    if (isScalar(node) && node.value === 'all') return { all: true, loc: loc(node as Node) };
+    if (!isSeq(node)) fail(loc(node as Node), `expected 'all' or a list of option names to expose for ${what}`);
+    return { all: false, names: (node as { items: unknown[] }).items.map((n) => ({ name: nameOf(n, 'option name'), loc: loc(n as Node) })) };
+  };
 
   const optionsOf = (node: unknown, what: string): OptionAssignment[] => {
     if (node === null || node === undefined) return [];
@@ -138,10 +165,13 @@ export function parsePipelineYaml(source: SourceFile): PipelineDefinition {
         const anchorNode = keys.get('nest')!.value;
         return { kind: 'nest', anchor: nameOf(anchorNode, 'nest anchor'), loc: loc(anchorNode as Node), steps: stepsOf(keys.get('steps')!.value, `'nest' step`) };
       }
-      const keys = keysOf(map, 'step', [kind, 'options'], []);
+      const keys = keysOf(map, 'step', [kind, 'options', 'expose'], []);
       const nameNode = keys.get(kind)!.value;
       const stepName = nameOf(nameNode, `${kind} name`);
-      return { kind: kind as 'pass' | 'pipeline', name: stepName, loc: loc(nameNode as Node), options: optionsOf(keys.get('options')?.value, `${kind} '${stepName}'`) };
+      const what = `${kind} '${stepName}'`;
+      const step = { kind: kind as 'pass' | 'pipeline', name: stepName, loc: loc(nameNode as Node), options: optionsOf(keys.get('options')?.value, what) };
+      const exposeNode = keys.get('expose')?.value;
+      return exposeNode === undefined ? step : { ...step, expose: exposureOf(exposeNode, what) };
     });
   };
   const steps = stepsOf(top.get('steps')!.value, `pipeline '${name}'`);

@@ -168,9 +168,10 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
     }
     throw new TuneError(`-p '${opts.pipeline}': ${e.diagnostic.message}`);
   }
-  const space: Space | undefined = opts.space !== undefined ? parseSpace(opts.space) : spaceOfParameters(def.parameters);
+  const parameters = builder.parameters(def);
+  const space: Space | undefined = opts.space !== undefined ? parseSpace(opts.space) : spaceOfParameters(parameters);
   if (!space) throw new TuneError(`no search space: give --space, or tune: lists in the parameters of pipeline ${ref.name} (${def.origin})`);
-  checkSpace(space, ref.name, def.parameters);
+  checkSpace(space, ref.name, parameters);
   for (const d of space.dimensions) {
     if (new RegExp(`(^|\\s)${d.name.replace(/[.]/g, '\\.')}=`).test(ref.options)) throw new TuneError(`-p '${opts.pipeline}' sets '${d.name}', which the space tunes`);
   }

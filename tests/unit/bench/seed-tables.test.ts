@@ -30,7 +30,8 @@ describe('seed-tables options', () => {
     expect(o.spaceTransposedA).not.toContain('pack-lhs');
   });
   it("every default space is one of @tile-wgsl's parameters and values (bools included)", () => {
-    const parameters = new PipelineBuilder(createPassRegistry()).load('tile-wgsl', UnknownLoc.get()).parameters;
+    const builder = new PipelineBuilder(createPassRegistry());
+    const parameters = builder.parameters(builder.load('tile-wgsl', UnknownLoc.get()));
     for (const o of [parseArgs([]), parseArgs(['--quick'])]) {
       for (const text of [o.space, o.spaceTransposedA]) expect(() => checkSpace(parseSpace(text), '@tile-wgsl', parameters)).not.toThrow();
     }

@@ -18,7 +18,8 @@ const builder = new PipelineBuilder(createPassRegistry());
 const folder = path.join(repoRoot, 'pass-pipelines');
 const shipped = readdirSync(folder)
   .filter((f) => f.endsWith('.yaml'))
-  .map((f) => builder.load(path.join(folder, f), UnknownLoc.get()));
+  .map((f) => builder.load(path.join(folder, f), UnknownLoc.get()))
+  .map((def) => ({ name: def.name, parameters: builder.parameters(def) }));
 
 /** The rows of the table whose header starts with `| first |`: cells, code quotes removed. */
 function table(first: string): string[][] {

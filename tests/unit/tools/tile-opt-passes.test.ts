@@ -69,7 +69,7 @@ describe('tile-opt pipelines from the command line', () => {
     writeFileSync(f, 'name: bad\ndescription: d\nsteps:\n  - pass: cse\n    optoins: {}\n');
     const r = run(['-', '-p', `@${f}`], input);
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe(`${f}:5:5: error: unknown key 'optoins' in step (expected pass, options)`);
+    expect(r.stderr.split('\n')[0]).toBe(`${f}:5:5: error: unknown key 'optoins' in step (expected pass, options, expose)`);
   });
 });
 

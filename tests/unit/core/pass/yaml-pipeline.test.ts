@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { UnknownLoc } from '../../../../core/ir/location.js';
+import { PipelineBuilder } from '../../../../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../../../../tools/opt-passes.js';
 import { tileOpt } from './run-helpers.js';
-import { testRegistry } from './test-passes.js';
+import { checkedOptionPass, optionsPass, testRegistry } from './test-passes.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-opt-yaml-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,6 +112,108 @@ describe('YAML pipelines', () => {
   });
 });
 
+describe('YAML pipeline parameters declared once: forwarded pass options, exposed options, typed flow', () => {
+  file(
+    'fwd.yaml',
+    `name: fwd
+description: A parameter that is an option of test-options, under a name of its own
+parameters:
+  c: { from: test-options.count }
+steps:
+  - pass: test-options
+    options:
+      count: \${c}
+`,
+  );
+  file(
+    'exposing.yaml',
+    `name: exposing
+description: Exposes options of test-options and test-checked-option
+parameters:
+  note: { type: string, default: x, help: a label }
+steps:
+  - pass: test-options
+    expose: [mode, names]
+    options:
+      label: \${note}
+  - pass: test-checked-option
+    expose: all
+`,
+  );
+  file(
+    'caller.yaml',
+    `name: caller
+description: Calls exposing with its parameters, setting one of them
+parameters:
+  m: { from: test-options.mode }
+steps:
+  - pipeline: exposing
+    expose: all
+    options:
+      names: [p, q]
+  - pass: test-options
+    options:
+      mode: \${m}
+`,
+  );
+  const parameters = (name: string) => {
+    const builder = new PipelineBuilder(registry());
+    return builder.parameters(builder.load(name, UnknownLoc.get()));
+  };
+
+  it("a forwarded parameter has the pass option's type, default and help", () => {
+    expect(parameters('fwd')['c']).toBe(optionsPass.spec.options!['count']);
+    expect(dump('@fwd')).toBe(`builtin.module(${OPTS(3)})`);
+    expect(dump('@fwd{c=5}')).toBe(`builtin.module(${OPTS(5)})`);
+    expect(dump('@fwd{c=x}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:8: error: invalid value 'x' for option 'c': expected an integer");
+  });
+  it('exposed options are parameters of the pipeline with the pass declarations; its own set the others', () => {
+    expect(Object.keys(parameters('exposing'))).toEqual(['mode', 'names', 'note', 'even']);
+    expect(parameters('exposing')['even']).toBe(checkedOptionPass.spec.options!['even']);
+    expect(dump('@exposing{mode=slow names=a,b even=4 note=y}')).toBe(
+      'builtin.module(test-options{count=3 flag=false label=y mode=slow names=a,b ratio=0.5 size=0 sizes=1,2},test-checked-option{even=4})',
+    );
+  });
+  it("an exposed option's rule checks the value where the user gave it", () => {
+    const [error, text, caret, note] = dump('@exposing{even=3}').split('\n');
+    expect([error, text, caret]).toEqual(["MLIR Textual PassPipeline Parser:1:16: error: invalid value '3' for option 'even': must be even", '@exposing{even=3}', '               ^']);
+    expect(note).toBe('');
+  });
+  it("a pipeline step passes the caller's values on as they are: a value is parsed once, where the user wrote it", () => {
+    expect(Object.keys(parameters('caller'))).toEqual(['mode', 'note', 'even', 'm']);
+    // Printed and read again, the quotes of {"q"} would go (the old substitution gave label=q).
+    expect(dump('@caller{note={"q"} even=6 m=slow}')).toBe(
+      'builtin.module(test-options{count=3 flag=false label="q" mode=fast names=p,q ratio=0.5 size=0 sizes=1,2},test-checked-option{even=6},' +
+        'test-options{count=3 flag=false label=x mode=slow names= ratio=0.5 size=0 sizes=1,2})',
+    );
+    expect(dump('@caller{names=a}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:9: error: no such option 'names' for pipeline 'caller' (options: mode, note, even, m)");
+  });
+  it('a parameter that cannot set the option it is given to is an error at the reference', () => {
+    const f = file('mismatch.yaml', 'name: mismatch\ndescription: d\nparameters:\n  b: { type: bool }\nsteps:\n  - pass: test-options\n    options: { count: "${b}" }\n');
+    expect(dump(`@${f}`).split('\n')[0]).toBe(`${f}:7:23: error: parameter 'b' of type bool cannot set option 'count' of type int of pass 'test-options'`);
+  });
+  it('schema and name errors of from: and expose:, located', () => {
+    const errorOf = (name: string, text: string) => dump(`@${file(name, text)}`).split('\n')[0];
+    const f = (n: string) => path.join(dir, n);
+    const base = (params: string, step: string) => `name: n\ndescription: d\nparameters:\n${params || '  unused: { type: int }\n'}steps:\n${step}`;
+    expect(errorOf('f1.yaml', base('  c: { from: test-options.count, help: mine }\n', ''))).toBe(
+      `${f('f1.yaml')}:4:34: error: parameter 'c' takes its type, default and help from the pass option it names in 'from': remove 'help'`,
+    );
+    expect(errorOf('f2.yaml', base('  c: { from: count }\n', ''))).toBe(`${f('f2.yaml')}:4:14: error: expected 'PASS.OPTION' for the 'from' of parameter 'c', got 'count'`);
+    expect(errorOf('f3.yaml', base('  c: { from: test-optoins.count }\n', '  - pass: test-count\n'))).toBe(`${f('f3.yaml')}:4:14: error: 'test-optoins' does not refer to a registered pass`);
+    expect(errorOf('f4.yaml', base('  c: { from: test-options.cuont }\n', '  - pass: test-count\n'))).toMatch(
+      new RegExp(`^${f('f4.yaml')}:4:14: error: no such option 'cuont' for pass 'test-options' \\(options: count, size, `),
+    );
+    expect(errorOf('e1.yaml', base('', '  - pass: test-options\n    expose: [cuont]\n'))).toMatch(new RegExp(`^${f('e1.yaml')}:7:14: error: no such option 'cuont' for pass 'test-options'`));
+    expect(errorOf('e2.yaml', base('', '  - pass: test-options\n    expose: some\n'))).toBe(
+      `${f('e2.yaml')}:7:13: error: expected 'all' or a list of option names to expose for pass 'test-options'`,
+    );
+    expect(errorOf('e3.yaml', base('  mode: { type: string }\n', '  - pass: test-options\n    expose: [mode]\n'))).toBe(
+      `${f('e3.yaml')}:7:14: error: pass 'test-options' exposes parameter 'mode', which pipeline 'n' already has`,
+    );
+  });
+});
+
 describe('YAML pipeline schema errors name the file, line and key', () => {
   const errorOf = (name: string, text: string) => {
     const f = file(name, text);
@@ -118,7 +222,7 @@ describe('YAML pipeline schema errors name the file, line and key', () => {
   it('unknown key in a step', () => {
     const f = path.join(dir, 'typo.yaml');
     expect(errorOf('typo.yaml', 'name: typo\ndescription: d\nsteps:\n  - pass: test-count\n  - pass: test-options\n    optoins:\n      count: 1\n')).toEqual([
-      `${f}:6:5: error: unknown key 'optoins' in step (expected pass, options)`,
+      `${f}:6:5: error: unknown key 'optoins' in step (expected pass, options, expose)`,
       '    optoins:',
       '    ^',
     ]);

@@ -3,16 +3,14 @@
 // whose trip count equals num-stages), configurations from the shared option space
 // (testing/tile-options.ts), problem shapes around the tile edges, the comparison with the
 // whole-problem program, and the coverage check of the option space against the YAML files.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
+import { UnknownLoc } from '../../../../core/ir/location.js';
 import type { Operation } from '../../../../core/ir/operation.js';
-import { SourceFile } from '../../../../core/syntax/source.js';
-import { parsePipelineYaml } from '../../../../core/pass/yaml-pipeline.js';
+import { PipelineBuilder } from '../../../../core/pass/pipeline-builder.js';
+import { createPassRegistry } from '../../../../tools/opt-passes.js';
 import { runPipeline } from '../../../../testing/fuzz/harness.js';
 import { mulberry32 } from '../../../../testing/random.js';
 import { optionCoverage, pipelineText, randomTileConfig, TILE_PIPELINE_PARAMETERS, type TileConfig, type TilePipeline } from '../../../../testing/tile-options.js';
-import { repoRoot } from '../../dialects/harness.js';
 import { parseModule } from '../pass-harness.js';
 import { example, expectMatmulClose, random, runEntry, type MatmulOperandLayout } from './kernel-meaning.js';
 
@@ -147,11 +145,11 @@ export function expectSameResult(c: Case, reference: Operation, compiled: Operat
   expectMatmulClose(runEntry(compiled, c.entry, dims, io())[2]!, want, a, b, [M, N, K], 1e-4, what, c.layout);
 }
 
-/** Every parameter the pipeline's YAML file declares, with its enum values. */
+/** Every parameter of the pipeline (those its YAML file declares, forwards and exposes), with its enum values. */
 export function yamlParameters(pipeline: TilePipeline): Map<string, readonly string[] | undefined> {
-  const file = path.join(repoRoot, 'pass-pipelines', `${pipeline}.yaml`);
-  const def = parsePipelineYaml(new SourceFile(file, readFileSync(file, 'utf8')));
-  return new Map(Object.entries(def.parameters).map(([name, spec]) => [name, (spec as { values?: readonly string[] }).values]));
+  const builder = new PipelineBuilder(createPassRegistry());
+  const parameters = builder.parameters(builder.load(pipeline, UnknownLoc.get()));
+  return new Map(Object.entries(parameters).map(([name, spec]) => [name, spec.values]));
 }
 
 /**

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { parsePipelineYaml } from '../../../../core/pass/yaml-pipeline.js';
 import { SourceFile } from '../../../../core/syntax/source.js';
 import { DiagnosticError } from '../../../../core/ir/diagnostics.js';
-import { readFileSync } from 'node:fs';
+import { UnknownLoc } from '../../../../core/ir/location.js';
+import type { OptionSpecs } from '../../../../core/pass/options.js';
+import { PipelineBuilder } from '../../../../core/pass/pipeline-builder.js';
+import { createPassRegistry } from '../../../../tools/opt-passes.js';
 import { allPoints, checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError } from '../../../../tools/tune/space.js';
 import { shrinkArgSpec } from '../../../../tools/tune/problem.js';
 
@@ -19,6 +22,14 @@ parameters:
 steps:
   - pass: cse
 `;
+
+/** The parameters of pipeline `name` as tile-tune reads them: the shipped one, or one from YAML `text`. */
+function parametersOf(name: string, text?: string): OptionSpecs {
+  const registry = createPassRegistry();
+  if (text !== undefined) registry.registerPipeline(parsePipelineYaml(new SourceFile(`${name}.yaml`, text)));
+  const builder = new PipelineBuilder(registry);
+  return builder.parameters(builder.load(name, UnknownLoc.get()));
+}
 
 describe('tile-tune spaces', () => {
   it('parses --space into dimensions with values in option syntax, in the order given', () => {
@@ -45,25 +56,25 @@ describe('tile-tune spaces', () => {
   });
 
   it("reads a YAML pipeline's tune: lists as its space and checks --space against its parameters", () => {
-    const def = parsePipelineYaml(new SourceFile('t.yaml', PIPELINE));
-    expect(def.parameters['num-warps']!.tune).toEqual([1, 2, 4]);
-    expect(spaceOfParameters(def.parameters)).toEqual({
+    const parameters = parametersOf('t', PIPELINE);
+    expect(parameters['num-warps']!.tune).toEqual([1, 2, 4]);
+    expect(spaceOfParameters(parameters)).toEqual({
       dimensions: [
         { name: 'tile-sizes', values: ['16,16,8', '32,32,8'] },
         { name: 'num-warps', values: ['1', '2', '4'] },
       ],
     });
-    expect(() => checkSpace(parseSpace('num-warps=1|2 vectorize=true|false'), '@t', def.parameters)).not.toThrow();
-    expect(() => checkSpace(parseSpace('num-wraps=1|2'), '@t', def.parameters)).toThrow("--space: pipeline @t has no parameter 'num-wraps' (parameters: tile-sizes, num-warps, vectorize)");
-    expect(() => checkSpace(parseSpace('num-warps=1|x'), '@t', def.parameters)).toThrow("--space: invalid value 'x' for option 'num-warps': expected a non-negative integer");
+    expect(() => checkSpace(parseSpace('num-warps=1|2 vectorize=true|false'), '@t', parameters)).not.toThrow();
+    expect(() => checkSpace(parseSpace('num-wraps=1|2'), '@t', parameters)).toThrow("--space: pipeline @t has no parameter 'num-wraps' (parameters: tile-sizes, num-warps, vectorize)");
+    expect(() => checkSpace(parseSpace('num-warps=1|x'), '@t', parameters)).toThrow("--space: invalid value 'x' for option 'num-warps': expected a non-negative integer");
   });
 
   it('names the spaces of the kernels @tile-wgsl makes (@matmul, @rows), checked against its parameters', () => {
-    const wgsl = parsePipelineYaml(new SourceFile('tile-wgsl.yaml', readFileSync(new URL('../../../../pass-pipelines/tile-wgsl.yaml', import.meta.url), 'utf8')));
+    const wgsl = parametersOf('tile-wgsl');
     for (const name of Object.keys(NAMED_SPACES)) {
       const space = parseSpace(`@${name}`);
       expect(space).toEqual(parseSpace(NAMED_SPACES[name]!));
-      expect(() => checkSpace(space, '@tile-wgsl', wgsl.parameters)).not.toThrow();
+      expect(() => checkSpace(space, '@tile-wgsl', wgsl)).not.toThrow();
     }
     expect(parseSpace('@rows').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'async-copy-loads', 'vectorize']);
     expect(() => parseSpace('@softmax')).toThrow("--space: no space named '@softmax' (named spaces: @matmul, @rows)");
