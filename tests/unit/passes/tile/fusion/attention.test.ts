@@ -11,46 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS } from '../../../../../testing/slow.js';
 import { runPipeline } from '../../../../../testing/fuzz/harness.js';
 import { mulberry32 } from '../../../../../testing/random.js';
-import { parseModule } from '../../pass-harness.js';
-import { example, random } from '../kernel-meaning.js';
-import { type FusedInputs, hostLaunches, runFused } from './fused-cases.js';
+import { ENTRIES, type Entry, expectAttentionClose, inputs, pow2AtLeast, reference, type Shape, source, tolerance } from './attention-cases.js';
+import { hostLaunches, runFused } from './fused-cases.js';
 
 const slow = !!process.env['TILE_SLOW'];
-const ENTRIES = ['attention', 'attention_causal', 'attention_f16'] as const;
-type Entry = (typeof ENTRIES)[number];
-const source = example('attention.mlir');
-const reference = parseModule(source);
-
-/** [B, H, S, T, D] */
-type Shape = readonly [number, number, number, number, number];
-
-function inputs(entry: Entry, [B, H, S, T, D]: Shape): FusedInputs {
-  const seed = B * 7 + H * 13 + S * 31 + T * 61 + D;
-  const half = entry === 'attention_f16';
-  return {
-    shapes: [
-      [B, H, S, D],
-      [B, H, T, D],
-      [B, H, T, D],
-      [B, H, S, D],
-    ],
-    data: [random(B * H * S * D, seed, half), random(B * H * T * D, seed + 1, half), random(B * H * T * D, seed + 2, half), new Float32Array(B * H * S * D).fill(NaN)],
-  };
-}
-
-/** Fails unless `got` equals `want` within `abs`; NaN where the program gives NaN (a causal row with no keys). */
-function expectAttentionClose(got: Float32Array, want: Float32Array, abs: number, what: string): void {
-  const bad: string[] = [];
-  for (let i = 0; i < want.length && bad.length < 5; i++) {
-    const same = Number.isNaN(want[i]!) ? Number.isNaN(got[i]!) : Math.abs(got[i]! - want[i]!) <= abs;
-    if (!same) bad.push(`[${i}] got ${got[i]} want ${want[i]}`);
-  }
-  expect(bad, what).toEqual([]);
-}
-
-const tolerance = (entry: Entry) => (entry === 'attention_f16' ? 2e-3 : 1e-5);
-const pow2AtLeast = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(n, 16)));
-
 async function expectSameAttention(entry: Entry, pipeline: string, shapes: readonly Shape[], fused: boolean): Promise<void> {
   const outcome = runPipeline(source, pipeline);
   expect(outcome.kind, `${pipeline}: ${'message' in outcome ? outcome.message : ''}`).toBe('ok');

@@ -1,0 +1,65 @@
+/**
+ * FlashAttention on WebGPU: examples/attention.mlir's @attention, @attention_causal and (where the
+ * adapter has shader-f16) @attention_f16 compiled by @tile-wgsl (tile-fuse + tile-tiling make one
+ * kernel of each; its K and V loads asynchronous copies, multibuffered and software-pipelined)
+ * run with their kernel on the device against the whole-problem programs in the interpreter,
+ * at S and T of 1, 63, 64, 65 and 77 (S != T), head dimensions 32 and 64, batches of 2 x 2. One
+ * kernel launched per entry. Tolerances: tests/unit/passes/tile/fusion/attention-cases.ts (f32
+ * 1e-5 absolute, f16 2e-3), the device's exp included. Once per provider (Dawn, wgpu).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
+import { runPipeline } from '../../testing/fuzz/harness.js';
+import { SLOW_TIMEOUT_MS } from '../../testing/slow.js';
+import { ENTRIES, expectAttentionClose, inputs, reference, type Shape, source, tolerance } from '../unit/passes/tile/fusion/attention-cases.js';
+import { runFused } from '../unit/passes/tile/fusion/fused-cases.js';
+import { closeAll, openTestRuntimes, skipNotice } from './gpu-env.js';
+
+const runtimes = await openTestRuntimes();
+afterAll(() => closeAll(runtimes));
+
+const TIMEOUT_MS = Math.max(SLOW_TIMEOUT_MS, 300_000);
+
+for (const { runtime, on } of runtimes)
+  describe.skipIf(!runtime)(`FlashAttention ${on}`, () => {
+    let launcher: WebGpuLauncher;
+    beforeAll(() => {
+      launcher = new WebGpuLauncher(runtime!, { timeoutMs: 120_000 });
+    });
+
+    for (const [D, sizes, stages] of [
+      [32, '16,16,32', 3],
+      [64, '16,16,64', 2],
+    ] as const) {
+      it(
+        `D = ${D} (tile-sizes=${sizes} num-stages=${stages}): each entry equals the whole-problem program, one kernel`,
+        async () => {
+          const limit = runtime!.adapter.limits.maxComputeWorkgroupStorageSize;
+          const pipeline = `builtin.module(@tile-wgsl{tile-sizes=${sizes} num-warps=4 num-stages=${stages} max-workgroup-memory=${limit}})`;
+          const outcome = runPipeline(source, pipeline);
+          expect(outcome.kind, 'message' in outcome ? outcome.message : '').toBe('ok');
+          if (outcome.kind !== 'ok') return;
+          const shapes: Shape[] = [
+            [2, 2, 63, 77, D],
+            [1, 2, 65, 64, D],
+            [1, 1, 1, 1, D],
+          ];
+          for (const entry of ENTRIES) {
+            if (entry === 'attention_f16' && !runtime!.hasFeature('shader-f16')) {
+              skipNotice('@attention_f16 (the adapter has no shader-f16)', runtime);
+              continue;
+            }
+            for (const shape of shapes) {
+              const data = inputs(entry, shape);
+              const want = (await runFused(reference, entry, data)).output;
+              const gpu = await runFused(outcome.module, entry, data, launcher.launch);
+              const what = `@${entry} at ${shape.join('x')} on ${on}`;
+              expect(gpu.launches, `${what}: kernels launched`).toBe(1);
+              expectAttentionClose(gpu.output, want, tolerance(entry), what);
+            }
+          }
+        },
+        TIMEOUT_MS,
+      );
+    }
+  });
