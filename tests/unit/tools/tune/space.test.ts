@@ -69,7 +69,7 @@ describe('tile-tune spaces', () => {
     expect(() => checkSpace(parseSpace('num-warps=1|x'), '@t', parameters)).toThrow("--space: invalid value 'x' for option 'num-warps': expected a non-negative integer");
   });
 
-  it('names the spaces of the kernels @tile-wgsl makes (@matmul, @rows), checked against its parameters', () => {
+  it('names the spaces of the kernels @tile-wgsl makes (@attention, @matmul, @rows), checked against its parameters', () => {
     const wgsl = parametersOf('tile-wgsl');
     for (const name of Object.keys(NAMED_SPACES)) {
       const space = parseSpace(`@${name}`);
@@ -77,7 +77,8 @@ describe('tile-tune spaces', () => {
       expect(() => checkSpace(space, '@tile-wgsl', wgsl)).not.toThrow();
     }
     expect(parseSpace('@rows').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'async-copy-loads', 'vectorize']);
-    expect(() => parseSpace('@softmax')).toThrow("--space: no space named '@softmax' (named spaces: @matmul, @rows)");
+    expect(parseSpace('@attention').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'num-stages']);
+    expect(() => parseSpace('@softmax')).toThrow("--space: no space named '@softmax' (named spaces: @matmul, @attention, @rows)");
   });
 
   it('rejects a tune: value that is not of the parameter type, located in the YAML file', () => {
