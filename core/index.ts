@@ -28,6 +28,7 @@ export * from './rewrite/rewriter.js';
 export * from './rewrite/greedy.js';
 /** Dialect conversion (docs/conversion.md): the driver, conversion targets, type converters. */
 export * from './rewrite/conversion.js';
+export * from './rewrite/conversion-patterns-interface.js';
 /** Constant matching and folding: constantValue(v) is MLIR's matchPattern(v, m_Constant()). */
 export { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './rewrite/folder.js';
 export { isOpTriviallyDead, wouldOpBeTriviallyDead } from './rewrite/trivially-dead.js';

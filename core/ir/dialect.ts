@@ -7,6 +7,14 @@ import type { Type } from './types.js';
 import { ResourceTable } from './resources.js';
 
 /**
+ * Something a dialect offers to passes, found by name (MLIR's DialectInterface), e.g. the
+ * conversion patterns it adds to a conversion pass (core/rewrite/conversion-patterns-interface.ts).
+ */
+export interface DialectInterface {
+  readonly name: string;
+}
+
+/**
  * A dialect: a namespace of ops, plus hooks for its own types and attributes.
  * The hooks receive the syntax layer's dialect parser (typed loosely to keep core/ir
  * independent of core/syntax); see core/syntax/dialect-hooks.ts.
@@ -32,6 +40,8 @@ export interface DialectSpec {
   readonly verifyOperationAttribute?: (op: Operation, name: string, value: Attribute) => string | undefined;
   /** Alias name for printing (`#map`, `#loc`), as MLIR's OpAsmDialectInterface::getAlias. */
   readonly aliasFor?: (entity: Attribute | Type) => string | undefined;
+  /** The dialect's interfaces, at most one of each name. */
+  readonly interfaces?: readonly DialectInterface[];
 }
 
 export class Dialect {
@@ -44,6 +54,10 @@ export class Dialect {
   }
   get name(): string {
     return this.spec.name;
+  }
+  /** The interface of this dialect named `name`, if it has one (MLIR's getRegisteredInterface). */
+  getInterface<T extends DialectInterface>(name: string): T | undefined {
+    return this.spec.interfaces?.find((i) => i.name === name) as T | undefined;
   }
 }
 

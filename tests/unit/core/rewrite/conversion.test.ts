@@ -139,6 +139,81 @@ describe('dialect conversion: index -> i32', () => {
   });
 });
 
+/**
+ * A 1:N lowering: a `tuple<i32, i32>` value becomes its two elements. `test.pair` makes one from
+ * two constants, `test.first` takes its first element; the pair pattern checks, as patterns may,
+ * that its user still sees the IR as it was.
+ */
+function tupleToElements(seenByUser: string[]) {
+  const pair = TupleType.get([i32, i32]);
+  const converter = new TypeConverter().addConversion((t) => t).addConversion((t) => (t instanceof TupleType ? t.types : undefined));
+  const target = new ConversionTarget().addIllegalOp('test.pair', 'test.first');
+  const patterns: ConversionPattern[] = [
+    defineConversionPattern({
+      name: 'pair-to-elements',
+      root: 'test.pair',
+      matchAndRewrite(op, adaptor, rewriter) {
+        rewriter.replaceOpWithMultiple(op, [[...adaptor.operands]]);
+        return true;
+      },
+    }),
+    defineConversionPattern({
+      name: 'first-element',
+      root: 'test.first',
+      matchAndRewrite(op, adaptor, rewriter) {
+        seenByUser.push(op.operand(0).definingOp!.name);
+        if (adaptor.values(0).length !== 2) return rewriter.notifyMatchFailure(op, 'takes the first of a pair');
+        rewriter.replaceOp(op, [adaptor.values(0)[0]!]);
+        return true;
+      },
+    }),
+  ];
+  return { pair, converter, target, patterns };
+}
+
+const PAIRS = `func.func @f(%a: i32, %b: i32) -> i32 {
+  %0 = "test.pair"(%a, %b) : (i32, i32) -> tuple<i32, i32>
+  %1 = "test.first"(%0) : (tuple<i32, i32>) -> i32
+  "test.keep"(%0) : (tuple<i32, i32>) -> ()
+  return %1 : i32
+}
+`;
+
+describe('dialect conversion: 1:N replacements', () => {
+  it('gives a user the values that replaced its operand, and an unconverted user a cast of them', () => {
+    const module = parseModule(PAIRS);
+    const seen: string[] = [];
+    const { converter, target, patterns } = tupleToElements(seen);
+    const result = applyPartialConversion(context, module, target, patterns, { typeConverter: converter });
+    expect(result).toEqual({ succeeded: true, diagnostics: [] });
+    // The replaced test.pair was still in place when its user was converted.
+    expect(seen).toEqual(['test.pair']);
+    expect(verify(module)).toBeUndefined();
+    const text = mlirForm(print(module));
+    expect(text).toContain('%0 = builtin.unrealized_conversion_cast %a, %b : i32, i32 to tuple<i32, i32>');
+    expect(text).toContain('"test.keep"(%0) : (tuple<i32, i32>) -> ()');
+    expect(text).toContain('return %a : i32');
+    expect(text).not.toContain('test.pair');
+    expect(text).not.toContain('test.first');
+  });
+
+  it('fails with the reason the patterns gave, located at the op it names', () => {
+    const module = parseModule(PAIRS.replace('"test.pair"(%a, %b) : (i32, i32) -> tuple<i32, i32>', '"test.opaque"() : () -> tuple<i32, i32>'), 'pairs.mlir');
+    const { converter, target, patterns } = tupleToElements([]);
+    target.addIllegalOp('test.opaque');
+    patterns.push(
+      defineConversionPattern({
+        name: 'no-opaque',
+        root: 'test.opaque',
+        matchAndRewrite: (op, _adaptor, rewriter) => rewriter.notifyMatchFailure(op, 'has no lowering'),
+      }),
+    );
+    const result = applyPartialConversion(context, module, target, patterns, { typeConverter: converter });
+    expect(result.succeeded).toBe(false);
+    expect(result.diagnostics.map((d) => [String(d.loc), d.message])).toEqual([['"pairs.mlir":2:8', "'test.opaque' op has no lowering"]]);
+  });
+});
+
 describe('ConversionTarget', () => {
   const op = (name: string) => Operation.create({ name });
 
