@@ -1,16 +1,20 @@
 import { DictionaryAttr, IntegerAttr } from '../../../core/ir/attributes.js';
+import type { Diagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { IntegerType } from '../../../core/ir/types.js';
 import type { OptionValue } from '../../../core/pass/options.js';
-import { definePass } from '../../../core/pass/pass.js';
+import { definePass, type PassContext } from '../../../core/pass/pass.js';
+import { applyPartialConversion, type ConversionPattern } from '../../../core/rewrite/conversion.js';
+import { type ConversionPatternEnv, populateDialectConversionPatterns } from '../../../core/rewrite/conversion-patterns-interface.js';
 import { kernelsIn, workgroupAttributionBytes } from '../../../dialects/gpu/kernels.js';
-import { lowerOrFail } from '../kernels.js';
 import { ArithBuilder } from '../../loops/arith-builder.js';
 import { isPowerOfTwo } from '../../tile/layouts.js';
 import { workgroupMemoryExceeded } from '../../tile/workgroup-memory.js';
 import { combineWorkgroupLoads } from './combine-loads.js';
 import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
-import { KernelLowering } from './tile-lowering.js';
+import { TileLowering, type TileLoweringOptions } from './tile-lowering.js';
+import { populateTileToGpuPatterns, tileToGpuTarget } from './tile-patterns.js';
+import { tileTypeConverter } from './tile-type-converter.js';
 import { insertWorkgroupBarriers } from './workgroup-barriers.js';
 
 /** WebGPU's default maxComputeWorkgroupStorageSize. */
@@ -51,16 +55,13 @@ export const convertTileToGpuPass = definePass({
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'vector', 'gpu'],
   run(root, pass) {
+    const options: TileLoweringOptions = { vectorize: pass.options.vectorize, subgroupSize: pass.options.subgroups ? pass.options['subgroup-size'] : 0 };
     for (const kernel of kernelsIn(root)) {
-      const b = new ArithBuilder(pass.context);
-      const lowered = lowerOrFail(pass, () => {
-        markSwizzledBuffers(kernel, b);
-        new KernelLowering(pass.context, kernel, pass.options.vectorize, pass.options.subgroups ? pass.options['subgroup-size'] : 0).run();
-        applySwizzles(kernel, b);
-        if (pass.options.vectorize) combineWorkgroupLoads(kernel, b);
-        insertWorkgroupBarriers(kernel, b);
-      });
-      if (!lowered) return;
+      const error = lowerKernel(pass, kernel, options);
+      if (error) {
+        pass.fail(error.loc, error.message);
+        return;
+      }
       const bytes = workgroupAttributionBytes(kernel);
       const limit = pass.options['max-workgroup-memory'];
       if (bytes > limit) {
@@ -72,6 +73,33 @@ export const convertTileToGpuPass = definePass({
     }
   },
 });
+
+/** What the patterns loaded dialects add to convert-tile-to-gpu receive (`lowering`: the kernel's TileLowering). */
+export type TileToGpuPatternEnv = ConversionPatternEnv<TileLowering>;
+
+/**
+ * Lowers one kernel: swizzled buffers are marked, the patterns convert every op on tiles (the
+ * driver of core/rewrite), the swizzles are applied, scalar loads combined and barriers placed.
+ * Returns the first error.
+ */
+function lowerKernel(pass: PassContext<unknown>, kernel: Operation, options: TileLoweringOptions): Diagnostic | undefined {
+  const b = new ArithBuilder(pass.context);
+  const unswizzlable = markSwizzledBuffers(kernel, b);
+  if (unswizzlable) return unswizzlable;
+  const lowering = new TileLowering(pass.context, kernel, options);
+  const typeConverter = tileTypeConverter();
+  const target = tileToGpuTarget();
+  const patterns: ConversionPattern[] = [];
+  populateTileToGpuPatterns(patterns, lowering);
+  populateDialectConversionPatterns(pass.context, patterns, { conversion: 'convert-tile-to-gpu', typeConverter, target, lowering } satisfies TileToGpuPatternEnv);
+  const result = applyPartialConversion(pass.context, kernel, target, patterns, { typeConverter });
+  if (!result.succeeded) return result.diagnostics[0];
+  const misused = applySwizzles(kernel, b);
+  if (misused) return misused;
+  if (options.vectorize) combineWorkgroupLoads(kernel, b);
+  insertWorkgroupBarriers(kernel, b);
+  return undefined;
+}
 
 /** `wgsl.limits = {maxComputeWorkgroupStorageSize = limit}` on the gpu.module, keeping its other limits. */
 function setWorkgroupMemoryLimit(module: Operation, limit: number): void {

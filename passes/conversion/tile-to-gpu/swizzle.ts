@@ -8,7 +8,7 @@
  * layout only annotates placement, so the IR before means the same as after.
  */
 import { StringAttr } from '../../../core/ir/attributes.js';
-import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
+import { type Diagnostic, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
@@ -89,18 +89,19 @@ export function transposeStagingSwizzle(shape: readonly number[], readRun: numbe
 
 /**
  * Before the lowering: every swizzled tile.alloc's uses go through a marked `memref.cast` (a
- * handle that survives the alloc becoming a kernel attribution). Fails at the alloc when the
- * swizzle does not fit the buffer.
+ * handle that survives the alloc becoming a kernel attribution). Returns the error, located at the
+ * alloc, when a swizzle does not fit its buffer (then nothing is marked).
  */
-export function markSwizzledBuffers(kernel: Operation, b: ArithBuilder): void {
+export function markSwizzledBuffers(kernel: Operation, b: ArithBuilder): Diagnostic | undefined {
   const allocs: Operation[] = [];
-  kernel.walk((op) => void (AllocOp.isa(op) && allocs.push(op)));
+  kernel.walk((op) => void (AllocOp.isa(op) && swizzleOf(op.results[0]!) && allocs.push(op)));
   for (const alloc of allocs) {
-    const layout = swizzleOf(alloc.results[0]!);
-    if (!layout) continue;
+    const why = swizzleError(swizzleOf(alloc.results[0]!)!, alloc.results[0]!.type as MemRefType);
+    if (why) return opDiagnostic(alloc, `cannot be lowered: ${why}`);
+  }
+  for (const alloc of allocs) {
+    const layout = swizzleOf(alloc.results[0]!)!;
     const type = alloc.results[0]!.type as MemRefType;
-    const why = swizzleError(layout, type);
-    if (why) throw new DiagnosticError(opDiagnostic(alloc, `cannot be lowered: ${why}`));
     b.setInsertionPointAfter(alloc);
     b.loc = alloc.loc;
     const handle = b.build(MemCastOp, { operands: { source: alloc.results[0]! }, resultTypes: [type] }).op;
@@ -109,6 +110,7 @@ export function markSwizzledBuffers(kernel: Operation, b: ArithBuilder): void {
     handle.setOperand(0, alloc.results[0]!);
     swizzles.set(handle, layout);
   }
+  return undefined;
 }
 
 const swizzles = new WeakMap<Operation, SharedLayoutAttr>();
@@ -127,19 +129,21 @@ export function swizzleKeepsVectors(memref: Value, lanes: number): boolean {
   return !layout || (!isColumnMajor(layout) && (layout.maxPhase === 1 || layout.vec % lanes === 0));
 }
 
-/** After the lowering: the marked buffers' loads and stores use swizzled indices; the marks go. */
-export function applySwizzles(kernel: Operation, b: ArithBuilder): void {
+/**
+ * After the lowering: the marked buffers' loads and stores use swizzled indices; the marks go.
+ * Returns the error, located at the use, when a buffer is used otherwise.
+ */
+export function applySwizzles(kernel: Operation, b: ArithBuilder): Diagnostic | undefined {
   const handles: Operation[] = [];
   kernel.walk((op) => void (op.getAttr(MARK) && handles.push(op)));
   for (const handle of handles) {
     const layout = swizzles.get(handle)!;
     const buffer = handle.results[0]!;
+    const unswizzlable = buffer.uses.find((use) => !isLoadIndexing(use) && !isStoreIndexing(use));
+    if (unswizzlable) return opDiagnostic(unswizzlable.owner, 'uses a swizzled workgroup buffer in a way the lowering cannot swizzle (only loads and stores can)');
     for (const use of [...buffer.uses]) {
       const user = use.owner;
-      // A vector access (only made where swizzleKeepsVectors) moves as its first element does.
-      const isLoad = (user.name === 'memref.load' || user.name === 'vector.load') && use.index === 0;
-      const isStore = (user.name === 'memref.store' || user.name === 'vector.store') && use.index === 1;
-      if (!isLoad && !isStore) throw new DiagnosticError(opDiagnostic(user, `uses a swizzled workgroup buffer in a way the lowering cannot swizzle (only loads and stores can)`));
+      const isLoad = isLoadIndexing(use);
       b.setInsertionPointBefore(user);
       b.loc = user.loc;
       const first = isLoad ? 1 : 2;
@@ -154,4 +158,9 @@ export function applySwizzles(kernel: Operation, b: ArithBuilder): void {
     buffer.replaceAllUsesWith(attribution);
     handle.erase();
   }
+  return undefined;
 }
+
+/** A use as the memref of a load (a vector access, only made where swizzleKeepsVectors, moves as its first element does). */
+const isLoadIndexing = (use: { owner: Operation; index: number }): boolean => (use.owner.name === 'memref.load' || use.owner.name === 'vector.load') && use.index === 0;
+const isStoreIndexing = (use: { owner: Operation; index: number }): boolean => (use.owner.name === 'memref.store' || use.owner.name === 'vector.store') && use.index === 1;

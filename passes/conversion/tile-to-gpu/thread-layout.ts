@@ -33,6 +33,11 @@ export function unrollError(layout: BlockedLayoutAttr, shape: readonly number[])
   return `each thread would hold ${why.count} of its elements in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
 }
 
+/** How many elements of a tile of `shape` each thread holds under `layout` (the `count` of its ThreadElements). */
+export function elementsPerThread(layout: BlockedLayoutAttr, shape: readonly number[]): number {
+  return shape.reduce((n, extent, d) => n * Math.max(1, extent / layout.shapePerGroup[d]!) * layout.sizePerThread[d]!, 1);
+}
+
 /** The thread's index along each dimension of a grid of `extents`, `order[0]` fastest. */
 function decompose(b: ArithBuilder, linear: Value, extents: readonly number[], order: readonly number[]): Value[] {
   const out: Value[] = new Array(extents.length);

@@ -1,0 +1,144 @@
+import type { Operation } from '../../../../core/ir/operation.js';
+import { IndexType, type MemRefType, type RankedTensorType } from '../../../../core/ir/types.js';
+import type { Value } from '../../../../core/ir/value.js';
+import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
+import { FmaOp } from '../../../../dialects/math/index.js';
+import { LoadOp as MemLoadOp } from '../../../../dialects/memref/index.js';
+import { LoadOp } from '../../../../dialects/tile/index.js';
+import { effectsRecursively } from '../../../analysis/side-effects.js';
+import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import { elementIndices, isWorkgroup } from '../../memory-access.js';
+import { loadVector, VECTOR_WIDTH, vectorizable } from '../../vector-access.js';
+import { convertScalar, scalarConversionError } from '../scalar-conversion.js';
+import { loadElement, tileRead } from './memory.js';
+import { TilePattern, tileType } from './tile-pattern.js';
+
+/** How a dot reads an operand's elements (see DotLowering.operandSource). */
+interface OperandSource {
+  read(row: Value, col: Value): Value;
+  readVector(row: Value, col: Value): Value[];
+  /** Whether runs of `run` consecutive columns may be read as vectors. */
+  vectorizable(run: number): boolean;
+}
+
+/** Whether an op may write memory: it declares a write, or declares nothing (counting the ops it holds where its effects are theirs). */
+function mayWrite(op: Operation): boolean {
+  const effects = effectsRecursively(op);
+  return effects === undefined || effects.includes('write');
+}
+
+/**
+ * Whether memory may be written between `from` and `to` (same block, `from` first): then the
+ * buffer a tile was loaded from may no longer hold it, and reading it again is wrong.
+ */
+export function writesBetween(from: Operation, to: Operation): boolean {
+  if (from.parent !== to.parent) return true;
+  for (let op = from.next; op && op !== to; op = op.next) if (mayWrite(op)) return true;
+  return false;
+}
+
+/** The tile.load of a workgroup buffer (rank >= 2) that defines `v`, if nothing writes memory between it and `at`. */
+function workgroupLoad(v: Value, at: Operation): Operation | undefined {
+  const load = v.definingOp;
+  if (!load || !LoadOp.isa(load)) return undefined;
+  const source = load.operand(0);
+  return isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2 && !writesBetween(load, at) ? load : undefined;
+}
+
+/**
+ * tile.dot %a, %b, %acc: acc[i, j] += a[i, k] * b[k, j], the K dimension unrolled: each thread
+ * reads the rows of A and columns of B its accumulator elements need from workgroup memory
+ * (directly from the buffer a tile.load read them from, else from a staged copy) and issues
+ * FMAs. Reads are vectorized along each buffer's contiguous dimension where it is allowed: A four
+ * k at a time, B the runs of four columns the accumulator layout gives a thread.
+ */
+export class DotLowering extends TilePattern {
+  readonly name = 'tile-dot-to-simt';
+  readonly root = 'tile.dot';
+
+  protected override problem(op: Operation): string | undefined {
+    const elem = tileType(op.operand(2))!.elementType;
+    const conversion = scalarConversionError(tileType(op.operand(0))!.elementType, elem) ?? scalarConversionError(tileType(op.operand(1))!.elementType, elem);
+    if (conversion) return conversion;
+    const readDirectly = (v: Value) => workgroupLoad(v, op) !== undefined || this.lowering.readThroughLoad(v) !== undefined;
+    return readDirectly(op.operand(0)) && readDirectly(op.operand(1)) ? undefined : this.lowering.workgroupBufferError;
+  }
+
+  protected lower(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter, b: ArithBuilder): void {
+    const [a, bv, acc] = [op.operand(0), op.operand(1), op.operand(2)];
+    const accType = tileType(acc)!;
+    const e = this.lowering.elementsOf(b, accType);
+    const [rows, cols] = [e.coords[0]!, e.coords[1]!];
+    const k = tileType(a)!.shape[1]!;
+    const elem = accType.elementType;
+    const srcA = this.operandSource(b, rewriter, a, adaptor.values(0), op);
+    const srcB = this.operandSource(b, rewriter, bv, adaptor.values(1), op);
+    const vectorize = this.lowering.options.vectorize;
+    const vectorA = vectorize && srcA.vectorizable(k);
+    const vectorB = vectorize && srcB.vectorizable(e.runs[1]!);
+    const out = [...adaptor.values(2)];
+    let aBlock: Value[][] = [];
+    for (let kk = 0; kk < k; kk++) {
+      const kIndex = b.constant(IndexType.get(), kk);
+      let as: Value[];
+      if (vectorA) {
+        if (kk % VECTOR_WIDTH === 0) aBlock = rows.map((r) => srcA.readVector(r, kIndex));
+        as = aBlock.map((lanes) => lanes[kk % VECTOR_WIDTH]!);
+      } else {
+        as = rows.map((r) => srcA.read(r, kIndex));
+      }
+      const bs = vectorB ? cols.flatMap((c, j) => (j % VECTOR_WIDTH === 0 ? srcB.readVector(kIndex, c) : [])) : cols.map((c) => srcB.read(kIndex, c));
+      const [ac, bc] = [as.map((x) => convertScalar(b, x, elem)), bs.map((x) => convertScalar(b, x, elem))];
+      for (let i = 0; i < rows.length; i++) {
+        for (let j = 0; j < cols.length; j++) {
+          const n = i * cols.length + j;
+          out[n] = b.build(FmaOp, { operands: { a: ac[i]!, b: bc[j]!, c: out[n]! }, resultTypes: [elem] }).result;
+        }
+      }
+    }
+    rewriter.replaceOpWithMultiple(op, [out]);
+  }
+
+  /**
+   * Where a dot operand's elements are read: the workgroup buffer its tile.load reads (masked
+   * as that load is), the buffer of a transpose read in place, else a staged copy of `scalars`.
+   * `readVector(row, col)` reads (row, col..col+3).
+   */
+  private operandSource(b: ArithBuilder, rewriter: ConversionPatternRewriter, v: Value, scalars: readonly Value[], at: Operation): OperandSource {
+    const load = workgroupLoad(v, at);
+    if (load) {
+      const read = tileRead(
+        load,
+        load.operands.map((x) => rewriter.getRemappedValue(x)),
+      );
+      const rank = (read.memref.type as MemRefType).rank;
+      return {
+        read: (row, col) => loadElement(b, read, [row, col]),
+        readVector: (row, col) => loadVector(b, read.memref, elementIndices(b, read.origin, [row, col], rank)),
+        vectorizable: (run) => !read.masked && vectorizable(read.memref, run),
+      };
+    }
+    const transposed = this.lowering.readThroughLoad(v);
+    if (transposed) {
+      const read = tileRead(
+        transposed,
+        transposed.operands.map((x) => rewriter.getRemappedValue(x)),
+      );
+      // (row, col) of the transpose is (col, row) of the buffer; runs of rows that are consecutive
+      // words there become vector loads in combine-loads.
+      const readElement = (row: Value, col: Value) => loadElement(b, read, [col, row]);
+      return {
+        read: readElement,
+        readVector: (row, col) => Array.from({ length: VECTOR_WIDTH }, (_, i) => readElement(row, b.add(col, b.constant(IndexType.get(), i)))),
+        vectorizable: () => false,
+      };
+    }
+    const type = tileType(v) as RankedTensorType;
+    const buffer = this.lowering.stage(b, scalars, type, at);
+    return {
+      read: (row, col) => b.build(MemLoadOp, { operands: { memref: buffer, indices: [row, col] }, resultTypes: [type.elementType] }).result,
+      readVector: (row, col) => loadVector(b, buffer, [row, col]),
+      vectorizable: (run) => vectorizable(buffer, run),
+    };
+  }
+}

@@ -1,0 +1,113 @@
+import type { Attribute } from '../../../../core/ir/attributes.js';
+import type { Operation } from '../../../../core/ir/operation.js';
+import type { MemRefType, RankedTensorType, Type } from '../../../../core/ir/types.js';
+import type { Value } from '../../../../core/ir/value.js';
+import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
+import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../../dialects/memref/index.js';
+import { type ArithBuilder, zeroAttr } from '../../../loops/arith-builder.js';
+import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../../memory-access.js';
+import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH } from '../../vector-access.js';
+import { elementCoords } from '../thread-layout.js';
+import { TilePattern } from './tile-pattern.js';
+
+/** What a tile.load reads: its memref, the tile's origin in it, and how it is masked. */
+export interface TileRead {
+  readonly memref: Value;
+  readonly origin: readonly Value[];
+  /** Whether elements outside the memref read the padding (no `in_bounds`). */
+  readonly masked: boolean;
+  readonly padding: Attribute | undefined;
+}
+
+/** The read a tile.load makes, with its operands as `values` gives them. */
+export function tileRead(load: Operation, values: readonly Value[]): TileRead {
+  return { memref: values[0]!, origin: values.slice(1), masked: !load.properties.has('in_bounds'), padding: load.properties.get('padding') as Attribute | undefined };
+}
+
+/** `memref.load` of the element at `coords` of a tile read; masked (unless `masked` is false): the padding where it falls outside the memref. */
+export function loadElement(b: ArithBuilder, read: TileRead, coords: readonly Value[], masked = read.masked): Value {
+  const { memref } = read;
+  const type = memref.type as MemRefType;
+  const indices = elementIndices(b, read.origin, coords, type.rank);
+  const elem = type.elementType;
+  if (!masked) return b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
+  const padding = read.padding ?? zeroAttr(elem)!;
+  return b.ifThenElse(
+    inBounds(b, memref, indices),
+    [elem],
+    () => [b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result],
+    () => [b.constantOf(padding)],
+  ).results[0]!;
+}
+
+/**
+ * tile.load: the elements the thread holds, each read with a bounds test (padding outside), or
+ * where the whole tile is in bounds (one uniform test) without, in aligned vectors where the
+ * memref allows.
+ */
+export class LoadLowering extends TilePattern {
+  readonly name = 'tile-load-to-simt';
+  readonly root = 'tile.load';
+
+  protected lower(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter, b: ArithBuilder): void {
+    const type = op.results[0]!.type as RankedTensorType;
+    const e = this.lowering.elementsOf(b, type);
+    const read = tileRead(op, adaptor.operands);
+    const loadAll = () => Array.from({ length: e.count }, (_, i) => loadElement(b, read, elementCoords(e, i)));
+    const { memref, origin, masked } = read;
+    const vector = this.lowering.options.vectorize && globalVectorizable(memref, e.runs[e.runs.length - 1]!);
+    if (!masked && !vector) return rewriter.replaceOpWithMultiple(op, [loadAll()]);
+    // Interior tiles load without per-element tests, in aligned vectors where the memref allows.
+    const fast = fastPathTest(b, memref, origin, type.shape, masked, vector)!;
+    const rank = (memref.type as MemRefType).rank;
+    const fastLoads = () =>
+      vector
+        ? Array.from({ length: e.count / VECTOR_WIDTH }, (_, i) => loadVector(b, memref, elementIndices(b, origin, elementCoords(e, i * VECTOR_WIDTH), rank), true)).flat()
+        : Array.from({ length: e.count }, (_, i) => loadElement(b, read, elementCoords(e, i), false));
+    const types = new Array<Type>(e.count).fill(type.elementType);
+    rewriter.replaceOpWithMultiple(op, [withInteriorPath(b, fast, types, fastLoads, loadAll)]);
+  }
+}
+
+/** tile.store: the thread's elements, each under a bounds test, or for interior tiles without, in aligned vectors where the memref allows. */
+export class StoreLowering extends TilePattern {
+  readonly name = 'tile-store-to-simt';
+  readonly root = 'tile.store';
+
+  protected lower(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter, b: ArithBuilder): void {
+    const type = op.operand(0).type as RankedTensorType;
+    const scalars = adaptor.values(0);
+    const memref = adaptor.operand(1);
+    const origin = adaptor.operandValues.slice(2).map((v) => v[0]!);
+    const e = this.lowering.elementsOf(b, type);
+    const rank = (memref.type as MemRefType).rank;
+    const indices = Array.from({ length: e.count }, (_, i) => elementIndices(b, origin, elementCoords(e, i), rank));
+    const storeAll = (masked: boolean) => () => {
+      for (let i = 0; i < e.count; i++) storeElement(b, scalars[i]!, memref, indices[i]!, masked);
+      return [];
+    };
+    const vector = this.lowering.options.vectorize && globalVectorizable(memref, e.runs[e.runs.length - 1]!);
+    const masked = !op.properties.has('in_bounds');
+    if (!masked && !vector) storeAll(false)();
+    else {
+      // Interior tiles store without per-element tests, in aligned vectors where the memref allows.
+      const fastStores = () => {
+        for (let i = 0; i < e.count; i += VECTOR_WIDTH) storeVector(b, scalars.slice(i, i + VECTOR_WIDTH), memref, indices[i]!, true);
+        return [];
+      };
+      withInteriorPath(b, fastPathTest(b, memref, origin, type.shape, masked, vector)!, [], vector ? fastStores : storeAll(false), storeAll(masked));
+    }
+    rewriter.eraseOp(op);
+  }
+}
+
+function storeElement(b: ArithBuilder, value: Value, memref: Value, indices: readonly Value[], masked: boolean): void {
+  if (!masked) {
+    b.build(MemStoreOp, { operands: { value, memref, indices } });
+    return;
+  }
+  b.ifThenElse(inBounds(b, memref, indices), [], () => {
+    b.build(MemStoreOp, { operands: { value, memref, indices } });
+    return [];
+  });
+}
