@@ -1,32 +1,29 @@
-import type { DenseArrayAttr } from '../../../core/ir/attributes.js';
-import { Block } from '../../../core/ir/block.js';
+import type { Block } from '../../../core/ir/block.js';
 import type { Context } from '../../../core/ir/dialect.js';
-import { DiagnosticError, opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { i1, IndexType, type MemRefType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { CommitOp, CopyOp, GroupType, TokenType, WaitOp } from '../../../dialects/async/index.js';
+import type { MatchFailure } from '../../../core/rewrite/conversion.js';
+import type { PatternRewriter } from '../../../core/rewrite/rewriter.js';
+import type { DenseArrayAttr } from '../../../core/ir/attributes.js';
+import { CopyOp, GroupType, TokenType, WaitOp } from '../../../dialects/async/index.js';
 import { BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
-import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
-import { ForOp, IfOp, YieldOp } from '../../../dialects/scf/index.js';
+import { innermostContiguous } from '../../../dialects/memref/types.js';
+import { StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
 import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
-import { innermostContiguous } from '../../../dialects/memref/types.js';
-import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../memory-access.js';
-import { elementCoords, threadElements, unrollError, type ThreadElements } from '../tile-to-gpu/thread-layout.js';
-import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
-import { fitInits, planSlots, slotShapes, type LoopSlots, type SlotShape } from './loop-slots.js';
-
-const fail = (op: Operation, message: string): never => {
-  throw new DiagnosticError(opDiagnostic(op, message));
-};
+import { elementIndices } from '../memory-access.js';
+import { RewriterArithBuilder } from '../rewriter-builder.js';
+import { elementCoords, type ThreadElements, threadElements } from '../tile-to-gpu/thread-layout.js';
+import { storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
+import type { LoopSlots, SlotShape } from './loop-slots.js';
 
 /**
  * A copy in flight, held by the current thread: the elements it loaded from global memory (in
  * registers), where they go, and whether the copy is on at all. Stored at the wait that
  * completes it.
  */
-interface CopyRecord {
+export interface CopyRecord {
   readonly values: Value[];
   readonly dest: Value;
   /** The copy's destination indices (the tile's origin in `dest`; iteration-dependent, so loops carry them). */
@@ -41,384 +38,40 @@ interface CopyRecord {
 }
 
 /** A committed group: its copies. A token is a group of one copy (uncommitted). */
-type Group = CopyRecord[];
+export type Group = CopyRecord[];
 
-const isAsync = (t: Type): boolean => t === GroupType.get() || t === TokenType.get();
+export const isAsync = (t: Type): boolean => t === GroupType.get() || t === TokenType.get();
 
-/**
- * Lowers async copies of one kernel to register-staged SIMT code (WGSL has no asynchronous
- * copy): a copy becomes per-thread global loads into registers where it is issued (masked
- * positions read 0), and the workgroup stores where an `async.wait` completes it, between
- * barriers; tokens and groups become the registers they hold, loops carry them.
- */
-export class AsyncLowering {
-  private readonly b: ArithBuilder;
-  private readonly groups = new Map<Value, Group>();
-  /** Copies issued (or received through a loop) and not yet stored, in issue order, per region being lowered. */
-  private readonly pending: CopyRecord[] = [];
-  /** The copies loops carried out through their results. */
-  private readonly loopResults = new Set<CopyRecord>();
-  /** The slots each lowered loop carries (its yield fills them). */
-  private readonly loopSlots = new Map<Operation, { plan: LoopSlots; inSlots: CopyRecord[] }>();
-  /** The copies the last yield lowered carries to the next iteration (they may stay in flight). */
-  private yielded = new Set<CopyRecord>();
-  private threadId!: Value;
-  /** ThreadElements by access layout and tile shape (see elementsOf). */
-  private readonly threadElements = new Map<string, ThreadElements>();
-  /** Replaced ops, erased at the end (their tokens and groups are used until every user is lowered). */
-  private readonly dead: Operation[] = [];
+/** Whether an op takes or makes async tokens or groups (asked of every op the conversion visits: no arrays made). */
+export function touchesAsync(op: Operation): boolean {
+  const slots = op.operandSlots;
+  for (let i = 0; i < slots.length; i++) if (isAsync(slots[i]!.value.type)) return true;
+  const results = op.results;
+  for (let i = 0; i < results.length; i++) if (isAsync(results[i]!.type)) return true;
+  return false;
+}
 
-  constructor(
-    context: Context,
-    private readonly kernel: Operation,
-    private readonly numThreads: number,
-    private readonly synchronous: boolean,
-    /** Whether workgroup stores go VECTOR_WIDTH elements at a time where allowed. */
-    private readonly vectorize = true,
-  ) {
-    this.b = new ArithBuilder(context);
-  }
+/** A loop that carries copies (an scf.for with async iter_args, lowered): what its yield needs to finish it. */
+export interface CarryingLoop {
+  /** The scf.for it replaces. */
+  readonly original: Operation;
+  readonly loop: Operation;
+  readonly plan: LoopSlots;
+  readonly shapes: readonly SlotShape[];
+  /** The copies in the slots at the start of an iteration (the body's arguments). */
+  readonly inSlots: readonly CopyRecord[];
+  /** The loop's inits: its plain ones, then the registers of its slots. */
+  readonly inits: readonly Value[];
+  /** Per iter_arg of the original loop: its async value's copies before the loop (undefined: not async). */
+  readonly initGroups: readonly (Group | undefined)[];
+}
 
-  run(): void {
-    const entry = this.kernel.region(0).entry!;
-    this.b.setInsertionPointToStart(entry);
-    this.b.loc = this.kernel.loc;
-    this.threadId = this.b.build(ThreadIdOp, { attributes: { dimension: DimensionAttr.get('x') }, resultTypes: [IndexType.get()] }).result;
-    this.lowerBlock(entry);
-    for (const op of this.dead) op.dropAllReferences();
-    for (const op of this.dead.reverse()) op.erase();
-  }
-
-  private lowerBlock(block: Block): void {
-    for (const op of block.ops) this.lowerOp(op);
-  }
-
-  private lowerOp(op: Operation): void {
-    this.b.setInsertionPointBefore(op);
-    this.b.loc = op.loc;
-    if (CopyOp.isa(op)) return this.lowerCopy(op);
-    if (CommitOp.isa(op)) {
-      this.groups.set(
-        op.result,
-        op.operands.flatMap((t) => this.groupOf(t, op)),
-      );
-      return this.erase(op);
-    }
-    if (WaitOp.isa(op)) return this.lowerWait(op);
-    if (ForOp.isa(op) && op.operands.slice(3).some((v) => isAsync(v.type))) return this.lowerFor(op);
-    if (op.regions.length > 0 && this.pending.some((r) => !r.stored) && containsWait(op)) {
-      // As for loops carrying groups: copies issued before a region with waits complete before it.
-      this.store(this.pending);
-    }
-    if (YieldOp.isa(op) && op.operands.some((v) => isAsync(v.type))) return this.lowerAsyncYield(op);
-    if (op.name === 'arith.select' && isAsync(op.results[0]!.type)) {
-      // The chosen copies complete here (early, which the semantics allow): both, since either may be chosen.
-      const chosen = new Set([...this.groupOf(op.operand(1), op), ...this.groupOf(op.operand(2), op)]);
-      this.store([...this.pending.filter((r) => chosen.has(r)), ...[...chosen].filter((r) => !this.pending.includes(r))]);
-      this.groups.set(op.results[0]!, []);
-      return this.erase(op);
-    }
-    if (IfOp.isa(op) && op.results.some((r) => isAsync(r.type))) return this.lowerAsyncIf(op);
-    if (op.results.some((r) => isAsync(r.type))) fail(op, 'cannot be lowered: convert-async-to-gpu handles async tokens and groups only in async ops and scf.for loops');
-    for (const region of op.regions) for (const block of region.blocks) this.lowerRegionBlock(block);
-  }
-
-  /** Lowers a nested block: copies it issues must be stored in it, or leave it as values it yields (a loop's iter_args). */
-  private lowerRegionBlock(block: Block): void {
-    const outer = this.pending.splice(0);
-    this.lowerBlock(block);
-    // Copies a loop of this block carried out and nothing waits for (a pipelined loop's
-    // predicated copies past its end) are never observed: dropped, as at the end of the kernel.
-    const kept = this.pending.filter((r) => r.stored || !this.loopResults.has(r));
-    this.pending.splice(0, this.pending.length, ...kept);
-    this.checkNoneLeft(block);
-    this.pending.push(...outer);
-  }
-
-  private checkNoneLeft(block: Block): void {
-    const left = this.pending.find((r) => !r.stored && !this.yielded.has(r));
-    this.yielded = new Set();
-    if (left) {
-      fail(
-        left.copy ?? block.parentOp!,
-        `is still in flight at the end of the body of the '${block.parentOp!.name}' around it, and its group is not carried: ` +
-          'wait for it in the body, or pass its group (or token) through iter_args and name it in the wait that completes it ' +
-          '(`async.wait N for %g`, as tile-pipeline does), so that its registers can be carried to the next iteration',
-      );
-    }
-  }
-
-  /** The elements a thread holds of a tile of `shape` spread by `layout`, computed once at the top of the kernel. */
-  private elementsOf(layout: ReturnType<typeof accessLayoutFor>, shape: readonly number[]): ThreadElements {
-    const key = `${String(layout)}|${shape.join('x')}`;
-    let elements = this.threadElements.get(key);
-    if (!elements) {
-      const entry = this.kernel.region(0).entry!;
-      elements = this.b.atInsertionPoint({ block: entry, before: this.threadId.definingOp!.next }, () => threadElements(this.b, this.threadId, layout, shape));
-      this.threadElements.set(key, elements);
-    }
-    return elements;
-  }
-
-  private erase(op: Operation): void {
-    this.dead.push(op);
-  }
-
-  private groupOf(v: Value, at: Operation): Group {
-    const g = this.groups.get(v);
-    if (!g) return fail(at, 'uses an async token or group whose copies are unknown here');
-    return g;
-  }
-
-  // ------------------------------------------------------------------------------ copies
-
-  /** The global loads of a copy, into registers: each thread loads its share, spread as a coalesced access layout would. */
-  private lowerCopy(op: Operation): void {
-    const view = CopyOp.view(op);
-    const [src, dst] = [view.source, view.dest];
-    const shape = (op.properties.get('shape') as DenseArrayAttr).numbers;
-    const predicate = (view as unknown as { predicate: Value | undefined }).predicate;
-    const layout = accessLayoutFor(shape, this.numThreads, innermostContiguous(src.type));
-    const why = unrollError(layout, shape);
-    if (why) fail(op, `cannot stage this copy in registers: ${why}`);
-    const elements = this.elementsOf(layout, shape);
-    const masked = op.properties.has('masked');
-    const elem = (src.type as MemRefType).elementType;
-    const record: CopyRecord = { values: [], dest: dst, destIndices: [...view.dstIndices], elements, on: predicate, stored: false, copy: op };
-    const srcIndices = Array.from({ length: elements.count }, (_, e) => elementIndices(this.b, view.srcIndices, elementCoords(elements, e), (src.type as MemRefType).rank));
-    const plainLoad = (indices: Value[]) => this.b.build(MemLoadOp, { operands: { memref: src, indices }, resultTypes: [elem] }).result;
-    const guardedLoads = () =>
-      srcIndices.map((indices) => {
-        let load = masked ? inBounds(this.b, src, indices) : undefined;
-        if (predicate) load = load ? this.b.and(load, predicate) : predicate;
-        return load
-          ? this.b.ifThenElse(
-              load,
-              [elem],
-              () => [plainLoad(indices)],
-              () => [this.b.constantOf(zeroAttr(elem)!)],
-            ).results[0]!
-          : plainLoad(indices);
-      });
-    // Interior tiles (whole tile in bounds, copy on) load without per-element tests, in aligned
-    // vectors where the source allows (a uniform test: its row length and the tile's first
-    // column are multiples of the vector width).
-    const vectorGlobal = this.vectorize && globalVectorizable(src, elements.runs[elements.runs.length - 1]!);
-    const fast = masked || vectorGlobal ? fastPathTest(this.b, src, view.srcIndices, shape, masked, vectorGlobal, predicate) : undefined;
-    const fastLoads = () => (vectorGlobal ? srcIndices.flatMap((indices, e) => (e % VECTOR_WIDTH === 0 ? loadVector(this.b, src, indices, true) : [])) : srcIndices.map(plainLoad));
-    record.values.push(...(fast ? withInteriorPath(this.b, fast, new Array<Type>(elements.count).fill(elem), fastLoads, guardedLoads) : guardedLoads()));
-    this.groups.set(op.result, [record]);
-    this.pending.push(record);
-    if (this.synchronous) this.store([record]);
-    this.erase(op);
-  }
-
-  /** The workgroup stores of copies, between barriers (others may still read the old contents; all must see the new). */
-  private store(records: readonly CopyRecord[]): void {
-    const todo = records.filter((r) => !r.stored);
-    if (todo.length === 0) return;
-    this.b.build(BarrierOp, {});
-    for (const r of todo) {
-      const write = () => this.write(r);
-      if (r.on) {
-        this.b.ifThenElse(r.on, [], () => {
-          write();
-          return [];
-        });
-      } else {
-        write();
-      }
-      r.stored = true;
-    }
-    this.b.build(BarrierOp, {});
-  }
-
-  /** The thread's elements of a copy into its destination, VECTOR_WIDTH at a time where they are consecutive there. */
-  private write(r: CopyRecord): void {
-    const rank = (r.dest.type as MemRefType).rank;
-    const vector = this.vectorize && vectorizable(r.dest, r.elements.runs[r.elements.runs.length - 1]!);
-    for (let e = 0; e < r.values.length; e += vector ? VECTOR_WIDTH : 1) {
-      const indices = elementIndices(this.b, r.destIndices, elementCoords(r.elements, e), rank);
-      if (vector) storeVector(this.b, r.values.slice(e, e + VECTOR_WIDTH), r.dest, indices);
-      else this.b.build(MemStoreOp, { operands: { value: r.values[e]!, memref: r.dest, indices } });
-    }
-  }
-
-  /** A wait stores the copies of the groups it names (or every pending copy: `all`, or no groups named). */
-  private lowerWait(op: Operation): void {
-    if (!this.synchronous) {
-      const named = op.operands.flatMap((g) => this.groupOf(g, op));
-      const all = op.properties.get('pending') === undefined || op.numOperands === 0;
-      // Issue order: a copy chained `after` another is stored after it.
-      const records = all ? this.pending : this.pending.filter((r) => named.includes(r)).concat(named.filter((r) => !this.pending.includes(r)));
-      this.store(records);
-    }
-    this.erase(op);
-  }
-
-  // ------------------------------------------------------------------------------ loops
-
-  /** The registers of a carried copy: its predicate (true when it has none, false once it is stored), values and destination indices. */
-  private registersOf(r: CopyRecord): Value[] {
-    return [r.stored ? this.b.constant(i1, 0) : (r.on ?? this.b.constant(i1, 1)), ...r.values, ...r.destIndices];
-  }
-
-  /** A copy of the shape of `slot` made of fresh values (`next(type)` gives them in registersOf order). */
-  private rebuild(shape: SlotShape, next: (type: Type) => Value): CopyRecord {
-    const on = next(i1);
-    const values = shape.values.map((t) => next(t));
-    const destIndices = shape.indexTypes.map((t) => next(t));
-    return { on, values, dest: shape.dest, destIndices, elements: shape.elements, stored: false };
-  }
-
-  /** A copy that is switched off, of a slot's shape: what a slot carries into the loop when no initial copy fits it. */
-  private offCopy(shape: SlotShape): CopyRecord {
-    const off = this.b.constant(i1, 0);
-    const zero = (t: Type) => this.b.constantOf(zeroAttr(t)!);
-    const values = shape.values.map(zero);
-    return { on: off, values, dest: shape.dest, destIndices: shape.indexTypes.map(zero), elements: shape.elements, stored: false };
-  }
-
-  /** The register shape of what a copy op holds per thread. */
-  private copyShape(copy: Operation): SlotShape {
-    const view = CopyOp.view(copy);
-    const shape = (copy.properties.get('shape') as DenseArrayAttr).numbers;
-    const layout = accessLayoutFor(shape, this.numThreads, innermostContiguous(view.source.type));
-    const elements = this.elementsOf(layout, shape);
-    const elem = (view.source.type as MemRefType).elementType;
-    const rank = (view.dest.type as MemRefType).rank;
-    return { dest: view.dest, values: new Array<Type>(elements.count).fill(elem), indexTypes: new Array<Type>(rank).fill(IndexType.get()), elements };
-  }
-
-  private static recordShape(r: CopyRecord): SlotShape {
-    return { dest: r.dest, values: r.values.map((v) => v.type), indexTypes: r.destIndices.map((v) => v.type), elements: r.elements };
-  }
-
-  private lowerFor(op: Operation): void {
-    const oldBody = op.region(0).entry!;
-    const inits = op.operands.slice(3);
-    const initGroups = inits.map((v) => (isAsync(v.type) ? this.groupOf(v, op) : undefined));
-    if (this.synchronous) {
-      // Every copy was stored where it was issued: async values carry nothing.
-      return this.lowerForCarrying(op, oldBody, inits, initGroups, { sources: [], argSlots: initGroups.map((g) => (g ? [] : undefined)) }, []);
-    }
-    const plan = planSlots(
-      op,
-      initGroups.map((g) => g?.length),
-      isAsync,
-    );
-    if ('error' in plan) return fail(plan.at, `cannot be lowered: ${plan.error}`);
-    const shapes = slotShapes(
-      plan,
-      (c) => this.copyShape(c),
-      (a, k) => (initGroups[a]?.[k] ? AsyncLowering.recordShape(initGroups[a]![k]!) : undefined),
-    );
-    if (typeof shapes === 'string') return fail(op, `cannot be lowered: ${shapes}`);
-    const sameShape = (a: SlotShape, b: SlotShape) => a.dest === b.dest && a.elements === b.elements && a.values.length === b.values.length && a.values.every((t, i) => t === b.values[i]);
-    const { chosen, leftOver } = fitInits(plan, initGroups, (slot, r) => sameShape(shapes[slot]!, AsyncLowering.recordShape(r)));
-    // Copies pending here that the loop does not carry complete before it (early, which their
-    // semantics allows): a wait inside the loop could not store them once, in the first iteration only.
-    const carried = new Set(chosen.filter((r) => r !== undefined));
-    this.store([...this.pending.filter((r) => !carried.has(r)), ...leftOver]);
-    const initial = chosen.map((r, slot) => (r && !r.stored ? r : this.offCopy(shapes[slot]!)));
-    this.lowerForCarrying(op, oldBody, inits, initGroups, plan, initial, shapes);
-  }
-
-  /** Builds the loop that carries the slots' registers in place of its async iter_args, and lowers its body. */
-  private lowerForCarrying(
-    op: Operation,
-    oldBody: Block,
-    inits: readonly Value[],
-    initGroups: readonly (Group | undefined)[],
-    plan: LoopSlots,
-    initial: CopyRecord[],
-    shapes: SlotShape[] = [],
-  ): void {
-    const newInits = [...inits.filter((_, i) => !initGroups[i]), ...initial.flatMap((r) => this.registersOf(r))];
-    const loop = this.b.build(ForOp, {
-      operands: { lowerBound: op.operand(0), upperBound: op.operand(1), step: op.operand(2), initArgs: newInits },
-      resultTypes: { results: newInits.map((v) => v.type) },
-    }).op;
-    const body = loop.region(0).appendBlock(new Block());
-    oldBody.arguments[0]!.replaceAllUsesWith(body.addArgument(oldBody.arguments[0]!.type, oldBody.arguments[0]!.loc));
-    // The loop completes the copies it carries in (in an iteration, or through its results).
-    for (const r of initial) r.stored = true;
-    const outerPending = this.pending.splice(0);
-    for (const [i, arg] of oldBody.arguments.slice(1).entries()) if (!initGroups[i]) arg.replaceAllUsesWith(body.addArgument(arg.type, arg.loc));
-    const inSlots = shapes.map((shape) => this.rebuild(shape, (type) => body.addArgument(type, op.loc)));
-    oldBody.arguments.slice(1).forEach(
-      (arg, i) =>
-        initGroups[i] &&
-        this.groups.set(
-          arg,
-          plan.argSlots[i]!.map((k) => inSlots[k]!),
-        ),
-    );
-    this.pending.push(...inSlots);
-    this.loopSlots.set(loop, { plan, inSlots });
-    for (const inner of oldBody.ops) body.append((inner.remove(), inner));
-    this.lowerBlock(body);
-    this.checkNoneLeft(body);
-    // A register yielded as its own init (a destination index the same in every iteration) is
-    // invariant: using the init instead lets canonicalize drop it, and keeps addresses static.
-    const yielded = body.last!.operands;
-    newInits.forEach((init, i) => yielded[i] === init && body.arguments[i + 1]!.replaceAllUsesWith(init));
-    // After the loop: the results hold what the last iteration carried.
-    this.pending.splice(0, this.pending.length, ...outerPending.filter((r) => !r.stored));
-    let k = 0;
-    op.results.forEach((r, i) => void (!initGroups[i] && r.replaceAllUsesWith(loop.results[k++]!)));
-    const outSlots = shapes.map((shape) => this.rebuild(shape, () => loop.results[k++]!));
-    for (const r of outSlots) this.loopResults.add(r);
-    op.results.forEach(
-      (r, i) =>
-        initGroups[i] &&
-        this.groups.set(
-          r,
-          plan.argSlots[i]!.map((s) => outSlots[s]!),
-        ),
-    );
-    this.pending.push(...outSlots);
-    this.erase(op);
-  }
-
-  /** A yield of async values: a loop's carries its slots' registers; an scf.if's completes their copies (the if's async results are then empty). */
-  private lowerAsyncYield(op: Operation): void {
-    const parent = op.parentOp!;
-    const plan = this.loopSlots.get(parent);
-    const plain = op.operands.filter((v) => !isAsync(v.type));
-    if (!plan || this.synchronous) {
-      // An scf.if's yield (or a loop's with synchronous copies): the yielded copies complete here, nothing is carried.
-      this.store(op.operands.filter((v) => isAsync(v.type)).flatMap((v) => this.groupOf(v, op)));
-      op.setOperands(plain);
-      return;
-    }
-    const { plan: slotsPlan, inSlots } = plan;
-    // What fills each slot: the record of its copy (in the value yielded), or the carried record it passes on.
-    const slots = slotsPlan.sources.map((source, slot) => {
-      if ('arg' in source) return inSlots[slotsPlan.argSlots[source.arg]![source.index]!]!;
-      const holder = op.operands.findIndex((_, i) => slotsPlan.argSlots[i]?.includes(slot));
-      const r = this.groupOf(op.operand(holder), op).find((c) => c.copy === source.copy);
-      return r ?? fail(op, `cannot be lowered: the copy at ${String(source.copy.loc)} is not in the value yielded for iter_arg #${holder}`);
-    });
-    this.yielded = new Set(slots);
-    op.setOperands([...plain, ...slots.flatMap((r) => this.registersOf(r))]);
-  }
-
-  /** An scf.if with async results: copies pending before it complete first; each branch completes the copies it yields. */
-  private lowerAsyncIf(op: Operation): void {
-    this.store(this.pending);
-    const keep = op.results.filter((r) => !isAsync(r.type));
-    const ifOp = this.b.build(IfOp, { operands: { condition: op.operand(0) }, resultTypes: { results: keep.map((r) => r.type) } }).op;
-    op.regions.forEach((region, i) => {
-      if (!region.entry) return;
-      const block = ifOp.region(i).appendBlock(new Block());
-      for (const inner of region.entry.ops) block.append((inner.remove(), inner));
-      this.lowerRegionBlock(block);
-    });
-    keep.forEach((r, i) => r.replaceAllUsesWith(ifOp.results[i]!));
-    for (const r of op.results) if (isAsync(r.type)) this.groups.set(r, []);
-    this.erase(op);
-  }
+/** A block being lowered: the copies pending around it wait in `outer` until it ends. */
+interface OpenBlock {
+  readonly block: Block;
+  readonly outer: CopyRecord[];
+  /** The loop whose body it is, when the loop carries copies (its yield ends the block). */
+  readonly loop?: CarryingLoop;
 }
 
 function containsWait(op: Operation): boolean {
@@ -427,4 +80,263 @@ function containsWait(op: Operation): boolean {
     if (WaitOp.isa(inner)) found = true;
   });
   return found;
+}
+
+/**
+ * What the patterns of convert-async-to-gpu share while they lower one kernel (docs/lowering.md,
+ * "Async copies"): the copies each token and group holds, the copies issued and not yet stored in
+ * the block being lowered (`pending`, in issue order), the blocks open around it, the loops that
+ * carry copies, and the coordinates of the elements each thread copies (computed once, at the top
+ * of the kernel). The patterns see ops in program order (the driver's pre-order); before each,
+ * the open blocks are brought to the op's: blocks left since are ended (their copies must be
+ * complete or carried) and blocks entered start with nothing pending, the copies pending before a
+ * region that waits being stored before it.
+ */
+export class AsyncLowering {
+  readonly threadId: Value;
+  private readonly groups = new Map<Value, Group>();
+  /** Copies issued (or received through a loop) and not yet stored, in issue order, in the innermost open block. */
+  private pending: CopyRecord[] = [];
+  private readonly open: OpenBlock[];
+  /** Region ops whose blocks have been entered (a region that waits gets the copies pending before it stored once). */
+  private readonly entered = new Set<Operation>();
+  /** The copies loops carried out through their results. */
+  private readonly loopResults = new Set<CopyRecord>();
+  /** The lowered loops that carry copies, by the scf.for that replaced them. */
+  private readonly loops = new Map<Operation, CarryingLoop>();
+  /** ThreadElements by access layout and tile shape (see elementsOf). */
+  private readonly threadElements = new Map<string, ThreadElements>();
+
+  constructor(
+    context: Context,
+    readonly kernel: Operation,
+    readonly numThreads: number,
+    /** Store each copy where it is issued. */
+    readonly synchronous: boolean,
+    /** Whether workgroup stores go VECTOR_WIDTH elements at a time where allowed. */
+    readonly vectorize = true,
+  ) {
+    const entry = kernel.region(0).entry!;
+    const b = new ArithBuilder(context);
+    b.setInsertionPointToStart(entry);
+    b.loc = kernel.loc;
+    this.threadId = b.build(ThreadIdOp, { attributes: { dimension: DimensionAttr.get('x') }, resultTypes: [IndexType.get()] }).result;
+    this.open = [{ block: entry, outer: [] }];
+  }
+
+  /** A builder for a pattern: at the rewriter's insertion point, inserting through it. */
+  builder(rewriter: PatternRewriter): ArithBuilder {
+    return new RewriterArithBuilder(rewriter);
+  }
+
+  // ------------------------------------------------------------------------------ blocks
+
+  /** The blocks from the kernel's body down to the one holding `op` (empty for an op outside the body). */
+  private blocksAround(op: Operation): Block[] {
+    const around: Block[] = [];
+    for (let block = op.parent; block; block = block.parentOp?.parent) {
+      around.unshift(block);
+      if (block === this.open[0]!.block) return around;
+    }
+    return [];
+  }
+
+  /** End the open blocks that do not hold `op` (the lowering has left them); returns the error of one that leaves a copy in flight. */
+  leaveBlocksBefore(op: Operation): MatchFailure | undefined {
+    const around = this.blocksAround(op);
+    if (around.length === 0) return undefined;
+    while (!around.includes(this.open.at(-1)!.block)) {
+      const left = this.endBlock();
+      if (left) return left;
+    }
+    return undefined;
+  }
+
+  /** Enter the blocks around `op` that are not open yet (after leaveBlocksBefore). */
+  enterBlocksAround(op: Operation, b: ArithBuilder): void {
+    const around = this.blocksAround(op);
+    const top = around.indexOf(this.open.at(-1)!.block);
+    if (top >= 0) for (const block of around.slice(top + 1)) this.enterBlock(block, b);
+  }
+
+  /** Ends the blocks still open inside the kernel's body, at the end of the lowering; returns the first error. */
+  finish(): MatchFailure | undefined {
+    while (this.open.length > 1) {
+      const left = this.endBlock();
+      if (left) return left;
+    }
+    return undefined;
+  }
+
+  /** Enter a block of a region op: the copies pending before a region that waits complete before it (early, which the semantics allow). */
+  private enterBlock(block: Block, b: ArithBuilder): void {
+    const owner = block.parentOp!;
+    if (!this.entered.has(owner)) {
+      this.entered.add(owner);
+      if (this.pending.some((r) => !r.stored) && containsWait(owner)) {
+        b.atInsertionPoint({ block: owner.parent!, before: owner }, () => {
+          const loc = b.loc;
+          b.loc = owner.loc;
+          this.store(b, this.pending);
+          b.loc = loc;
+        });
+      }
+    }
+    this.open.push({ block, outer: this.pending.splice(0) });
+  }
+
+  /** Ends the innermost open block (of a region op): its copies must be complete; those pending around it are pending again. */
+  private endBlock(): MatchFailure | undefined {
+    const { block, outer } = this.open.at(-1)!;
+    // Copies a loop of this block carried out and nothing waits for (a pipelined loop's
+    // predicated copies past its end) are never observed: dropped, as at the end of the kernel.
+    const kept = this.pending.filter((r) => r.stored || !this.loopResults.has(r));
+    const left = this.inFlight(block, kept, new Set());
+    if (left) return left;
+    this.open.pop();
+    this.pending = [...kept, ...outer];
+    return undefined;
+  }
+
+  /** The error for a copy of `records` still in flight at the end of `block` and not carried (`yielded`) to the next iteration. */
+  private inFlight(block: Block, records: readonly CopyRecord[], yielded: ReadonlySet<CopyRecord>): MatchFailure | undefined {
+    const left = records.find((r) => !r.stored && !yielded.has(r));
+    if (!left) return undefined;
+    return {
+      at: left.copy ?? block.parentOp!,
+      reason:
+        `is still in flight at the end of the body of the '${block.parentOp!.name}' around it, and its group is not carried: ` +
+        'wait for it in the body, or pass its group (or token) through iter_args and name it in the wait that completes it ' +
+        '(`async.wait N for %g`, as tile-pipeline does), so that its registers can be carried to the next iteration',
+    };
+  }
+
+  /** Open the body of a loop that carries copies: it starts with the copies in its slots pending. */
+  enterLoop(carrying: CarryingLoop): void {
+    this.loops.set(carrying.loop, carrying);
+    this.open.push({ block: carrying.loop.region(0).entry!, outer: this.pending.splice(0), loop: carrying });
+    this.pending.push(...carrying.inSlots);
+  }
+
+  /** The loop carrying copies whose body `yieldOp` ends, if it is one. */
+  carryingLoopOf(yieldOp: Operation): CarryingLoop | undefined {
+    return this.loops.get(yieldOp.parentOp!);
+  }
+
+  /** The error for a copy still in flight at the end of the body of `carrying`, not among `yielded`. */
+  loopBodyInFlight(carrying: CarryingLoop, yielded: ReadonlySet<CopyRecord>): MatchFailure | undefined {
+    return this.inFlight(carrying.loop.region(0).entry!, this.pending, yielded);
+  }
+
+  /** Ends the body of the innermost loop carrying copies (its yield was lowered): the copies pending before the loop that it did not store are pending again, then those its results hold. */
+  endLoop(outSlots: readonly CopyRecord[]): void {
+    const { outer } = this.open.pop()!;
+    this.pending = outer.filter((r) => !r.stored);
+    for (const r of outSlots) this.loopResults.add(r);
+    this.pending.push(...outSlots);
+  }
+
+  // ------------------------------------------------------------------------------ copies
+
+  /** The copies pending in the block being lowered, in issue order. */
+  get pendingCopies(): readonly CopyRecord[] {
+    return this.pending;
+  }
+
+  /** A copy issued here: pending until stored. */
+  issue(r: CopyRecord): void {
+    this.pending.push(r);
+  }
+
+  /** Let `v` hold the copies of `group`. */
+  setGroup(v: Value, group: Group): void {
+    this.groups.set(v, group);
+  }
+
+  /** The copies `v` holds, or undefined when they are unknown here. */
+  groupOf(v: Value): Group | undefined {
+    return this.groups.get(v);
+  }
+
+  /** The elements a thread holds of a tile of `shape` spread by `layout`, computed once at the top of the kernel. */
+  elementsOf(b: ArithBuilder, layout: ReturnType<typeof accessLayoutFor>, shape: readonly number[]): ThreadElements {
+    const key = `${String(layout)}|${shape.join('x')}`;
+    let elements = this.threadElements.get(key);
+    if (!elements) {
+      const entry = this.kernel.region(0).entry!;
+      elements = b.atInsertionPoint({ block: entry, before: this.threadId.definingOp!.next }, () => threadElements(b, this.threadId, layout, shape));
+      this.threadElements.set(key, elements);
+    }
+    return elements;
+  }
+
+  /** The workgroup stores of copies, between barriers (others may still read the old contents; all must see the new). */
+  store(b: ArithBuilder, records: readonly CopyRecord[]): void {
+    const todo = records.filter((r) => !r.stored);
+    if (todo.length === 0) return;
+    b.build(BarrierOp, {});
+    for (const r of todo) {
+      const write = () => this.write(b, r);
+      if (r.on) {
+        b.ifThenElse(r.on, [], () => {
+          write();
+          return [];
+        });
+      } else {
+        write();
+      }
+      r.stored = true;
+    }
+    b.build(BarrierOp, {});
+  }
+
+  /** The thread's elements of a copy into its destination, VECTOR_WIDTH at a time where they are consecutive there. */
+  private write(b: ArithBuilder, r: CopyRecord): void {
+    const rank = (r.dest.type as MemRefType).rank;
+    const vector = this.vectorize && vectorizable(r.dest, r.elements.runs[r.elements.runs.length - 1]!);
+    for (let e = 0; e < r.values.length; e += vector ? VECTOR_WIDTH : 1) {
+      const indices = elementIndices(b, r.destIndices, elementCoords(r.elements, e), rank);
+      if (vector) storeVector(b, r.values.slice(e, e + VECTOR_WIDTH), r.dest, indices);
+      else b.build(MemStoreOp, { operands: { value: r.values[e]!, memref: r.dest, indices } });
+    }
+  }
+
+  // ------------------------------------------------------------------------------ loops
+
+  /** The registers of a carried copy: its predicate (true when it has none, false once it is stored), values and destination indices. */
+  registersOf(b: ArithBuilder, r: CopyRecord): Value[] {
+    return [r.stored ? b.constant(i1, 0) : (r.on ?? b.constant(i1, 1)), ...r.values, ...r.destIndices];
+  }
+
+  /** A copy of the shape of a slot made of fresh values (`next(type)` gives them in registersOf order). */
+  rebuild(shape: SlotShape, next: (type: Type) => Value): CopyRecord {
+    const on = next(i1);
+    const values = shape.values.map((t) => next(t));
+    const destIndices = shape.indexTypes.map((t) => next(t));
+    return { on, values, dest: shape.dest, destIndices, elements: shape.elements, stored: false };
+  }
+
+  /** A copy that is switched off, of a slot's shape: what a slot carries into the loop when no initial copy fits it. */
+  offCopy(b: ArithBuilder, shape: SlotShape): CopyRecord {
+    const off = b.constant(i1, 0);
+    const zero = (t: Type) => b.constantOf(zeroAttr(t)!);
+    const values = shape.values.map(zero);
+    return { on: off, values, dest: shape.dest, destIndices: shape.indexTypes.map(zero), elements: shape.elements, stored: false };
+  }
+
+  /** The register shape of what a copy op holds per thread. */
+  copyShape(b: ArithBuilder, copy: Operation): SlotShape {
+    const view = CopyOp.view(copy);
+    const shape = (copy.properties.get('shape') as DenseArrayAttr).numbers;
+    const layout = accessLayoutFor(shape, this.numThreads, innermostContiguous(view.source.type));
+    const elements = this.elementsOf(b, layout, shape);
+    const elem = (view.source.type as MemRefType).elementType;
+    const rank = (view.dest.type as MemRefType).rank;
+    return { dest: view.dest, values: new Array<Type>(elements.count).fill(elem), indexTypes: new Array<Type>(rank).fill(IndexType.get()), elements };
+  }
+
+  /** The register shape of a copy record. */
+  static recordShape(r: CopyRecord): SlotShape {
+    return { dest: r.dest, values: r.values.map((v) => v.type), indexTypes: r.destIndices.map((v) => v.type), elements: r.elements };
+  }
 }

@@ -1,8 +1,14 @@
-import { definePass } from '../../../core/pass/pass.js';
+import type { Diagnostic } from '../../../core/ir/diagnostics.js';
+import { opDiagnostic } from '../../../core/ir/diagnostics.js';
+import type { Operation } from '../../../core/ir/operation.js';
+import { definePass, type PassContext } from '../../../core/pass/pass.js';
+import { applyPartialConversion, type ConversionPattern } from '../../../core/rewrite/conversion.js';
+import { type ConversionPatternEnv, populateDialectConversionPatterns } from '../../../core/rewrite/conversion-patterns-interface.js';
+import { TypeConverter } from '../../../core/rewrite/type-converter.js';
 import { kernelBlockSize } from '../../../dialects/gpu/block-size.js';
 import { kernelsIn } from '../../../dialects/gpu/kernels.js';
-import { lowerOrFail } from '../kernels.js';
-import { AsyncLowering } from './async-lowering.js';
+import { AsyncLowering, isAsync } from './async-lowering.js';
+import { asyncToGpuTarget, populateAsyncToGpuPatterns } from './async-patterns.js';
 
 export const convertAsyncToGpuPass = definePass({
   name: 'convert-async-to-gpu',
@@ -31,7 +37,35 @@ export const convertAsyncToGpuPass = definePass({
         pass.fail(size.op.loc, size.message);
         return;
       }
-      if (!lowerOrFail(pass, () => new AsyncLowering(pass.context, kernel, size[0] * size[1] * size[2], pass.options.synchronous, pass.options.vectorize).run())) return;
+      const error = lowerKernel(pass, kernel, new AsyncLowering(pass.context, kernel, size[0] * size[1] * size[2], pass.options.synchronous, pass.options.vectorize));
+      if (error) {
+        pass.fail(error.loc, error.message);
+        return;
+      }
     }
   },
 });
+
+/** What the patterns loaded dialects add to convert-async-to-gpu receive (`lowering`: the kernel's AsyncLowering). */
+export type AsyncToGpuPatternEnv = ConversionPatternEnv<AsyncLowering>;
+
+/**
+ * The type converter of convert-async-to-gpu: tokens and groups become no values (the copies they
+ * hold live in the lowering's registers, which loops carry explicitly); other types stay.
+ */
+function asyncTypeConverter(): TypeConverter {
+  return new TypeConverter().addConversion((t) => t).addConversion((t) => (isAsync(t) ? [] : undefined));
+}
+
+/** Lowers the async ops of one kernel with the patterns (the driver of core/rewrite); returns the first error. */
+function lowerKernel(pass: PassContext<unknown>, kernel: Operation, lowering: AsyncLowering): Diagnostic | undefined {
+  const typeConverter = asyncTypeConverter();
+  const target = asyncToGpuTarget();
+  const patterns: ConversionPattern[] = [];
+  populateAsyncToGpuPatterns(patterns, lowering);
+  populateDialectConversionPatterns(pass.context, patterns, { conversion: 'convert-async-to-gpu', typeConverter, target, lowering } satisfies AsyncToGpuPatternEnv);
+  const result = applyPartialConversion(pass.context, kernel, target, patterns, { typeConverter });
+  if (!result.succeeded) return result.diagnostics[0];
+  const left = lowering.finish();
+  return left ? opDiagnostic(left.at, left.reason) : undefined;
+}
