@@ -1,5 +1,6 @@
 import { StringAttr } from './attributes.js';
 import type { Operation } from './operation.js';
+import type { Value } from './value.js';
 import { RankedTensorType, UnrankedTensorType, VectorType, type Type } from './types.js';
 
 /**
@@ -62,6 +63,13 @@ export const AutomaticAllocationScope = simple('AutomaticAllocationScope');
 export const Pure = simple('Pure');
 /** Memory effects are those of the nested ops. */
 export const RecursiveMemoryEffects = simple('RecursiveMemoryEffects');
+/** The result is a view of operand #0: it aliases that memory (MLIR's ViewLikeOpInterface, getViewSource). */
+export const ViewLike = simple('ViewLike');
+
+/** The memref an op's result views (ViewLike: its operand #0), or undefined. */
+export function viewSourceOf(op: Operation): Value | undefined {
+  return op.definition?.traitNames.has('ViewLike') ? op.operands[0] : undefined;
+}
 export const SingleBlock = simple('SingleBlock', (op) => {
   for (const r of op.regions) if (r.blocks.length > 1) return 'expects region #' + op.regions.indexOf(r) + ' to have 0 or 1 blocks';
 });

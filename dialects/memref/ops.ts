@@ -4,7 +4,7 @@ import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { SymbolTable as SymbolTableView } from '../../core/ir/symbol-table.js';
-import { MemoryEffects, Pure, Symbol as SymbolTrait, type Trait } from '../../core/ir/traits.js';
+import { MemoryEffects, Pure, Symbol as SymbolTrait, type Trait, ViewLike } from '../../core/ir/traits.js';
 import { ConditionallySpeculatable, type Speculatability } from '../../core/ir/speculation.js';
 import { i1, IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
@@ -235,7 +235,7 @@ export const CastOp = defineOp({
   summary: 'memref cast operation',
   operands: { source: AnyRankedOrUnrankedMemRef },
   results: { dest: AnyRankedOrUnrankedMemRef },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   fold: memrefFolders['memref.cast'],
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
   verify(op) {
@@ -284,7 +284,7 @@ export const SubViewOp = defineOp({
   operands: { source: AnyMemRef, offsets: variadic(Index), sizes: variadic(Index), strides: variadic(Index) },
   results: { result: AnyMemRef },
   attributes: { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   fold: memrefFolders['memref.subview'],
   canonicalize: memrefPatterns['memref.subview'],
   customDirectives: { DynamicIndexList },

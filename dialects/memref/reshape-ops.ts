@@ -3,7 +3,7 @@ import type { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
 import { attrConstraint, DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { Pure } from '../../core/ir/traits.js';
+import { Pure, ViewLike } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
 import { reshapeFolders, reshapePatterns } from './reshape-folds.js';
 import { collapsedLayout, collapsedShapeError, expandedType, hasIdentityLayout, isReassociationAttr, reassociationOf } from './reshape-types.js';
@@ -24,7 +24,7 @@ export const ExpandShapeOp = defineOp({
   operands: { src: AnyStridedMemRef, output_shape: variadic(Index) },
   results: { result: AnyStridedMemRef },
   attributes: { reassociation: required(ReassociationAttr), static_output_shape: required(DenseI64ArrayAttr) },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   fold: reshapeFolders['memref.expand_shape'],
   canonicalize: reshapePatterns['memref.expand_shape'],
   customDirectives: { DynamicIndexList },
@@ -58,7 +58,7 @@ export const CollapseShapeOp = defineOp({
   operands: { src: AnyStridedMemRef },
   results: { result: AnyStridedMemRef },
   attributes: { reassociation: required(ReassociationAttr) },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   fold: reshapeFolders['memref.collapse_shape'],
   canonicalize: reshapePatterns['memref.collapse_shape'],
   assemblyFormat: '$src $reassociation attr-dict `:` type($src) `into` type($result)',
@@ -88,7 +88,7 @@ export const ReshapeOp = defineOp({
   summary: 'memref reshape operation',
   operands: { source: AnyRankedOrUnrankedMemRef, shape: ShapeMemRef },
   results: { result: AnyRankedOrUnrankedMemRef },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   assemblyFormat: '$source `(` $shape `)` attr-dict `:` functional-type(operands, results)',
   verify(op) {
     const src = op.operand(0).type as MemRefType;

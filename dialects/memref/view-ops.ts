@@ -5,7 +5,7 @@ import { attrConstraint, DenseI64ArrayAttr, required, typeConstraint, variadic }
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { Pure } from '../../core/ir/traits.js';
+import { Pure, ViewLike } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, MemRefType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern } from '../../core/rewrite/pattern.js';
@@ -75,7 +75,7 @@ export const ReinterpretCastOp = defineOp({
   operands: { source: AnyRankedOrUnrankedMemRef, offsets: variadic(Index), sizes: variadic(Index), strides: variadic(Index) },
   results: { result: AnyMemRef },
   attributes: { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   fold: memrefFolders['memref.reinterpret_cast'],
   canonicalize: [ReinterpretCastOpExtractStridedMetadataFolder],
   customDirectives: { DynamicIndexList },
@@ -170,7 +170,7 @@ export const ViewOp = defineOp({
   summary: 'memref view operation',
   operands: { source: ByteMemRef, byte_shift: Index, sizes: variadic(Index) },
   results: { result: AnyMemRef },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   canonicalize: [ViewOpShapeFolder, ViewOpMemrefCastFolder],
   assemblyFormat: '$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)',
   verify(op) {
@@ -286,7 +286,7 @@ export const MemorySpaceCastOp = defineOp({
   summary: 'memref memory space cast operation',
   operands: { source: AnyRankedOrUnrankedMemRef },
   results: { dest: AnyRankedOrUnrankedMemRef },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   fold: memrefFolders['memref.memory_space_cast'],
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
   verify(op) {
@@ -340,7 +340,7 @@ export const TransposeOp = defineOp({
   operands: { in: AnyStridedMemRef },
   results: { result: AnyStridedMemRef },
   attributes: { permutation: required(AffineMapAttrC) },
-  traits: [Pure],
+  traits: [Pure, ViewLike],
   fold: memrefFolders['memref.transpose'],
   unprintedAttributes: () => ['permutation'],
   print(p, op) {

@@ -5,11 +5,13 @@
  * workgroup buffer sees every thread's stores, and a store does not overwrite elements that other
  * threads may still be reading. Once lowered, each thread only touches its own elements, so
  * convert-tile-to-gpu runs this on every lowered kernel: a forward dataflow over the kernel body
- * that tracks, per workgroup buffer (the root value under memref.cast / subview / ...), whether it
- * was read or written since the last `gpu.barrier`, and inserts a barrier before an access that
- * conflicts with one of them (read after write, write after read, write after write). Conflicts
- * are decided per buffer only ("same buffer" is all that the SIMT form proves); an access whose
- * buffer is unknown conflicts with every buffer.
+ * that tracks, per workgroup buffer (the root value under views: ops with the ViewLike trait),
+ * whether it was read or written since the last `gpu.barrier`, and inserts a barrier before an
+ * access that conflicts with one of them (read after write, write after read, write after write).
+ * What an op does to the workgroup memrefs it takes is what it declares (its memory effects: read,
+ * write, or neither; an op that declares nothing reads and writes them). Conflicts are decided per
+ * buffer only ("same buffer" is all that the SIMT form proves); an access whose buffer is unknown
+ * conflicts with every buffer.
  *
  * Control flow: scf.if joins its branches (union); scf.for iterates its body to a fixpoint (the
  * accesses at the end of an iteration meet those at the start of the next, or after the loop);
@@ -19,11 +21,13 @@
  * puts the barrier before the ancestor in the nearest uniform block.
  */
 import type { Block } from '../../../core/ir/block.js';
+import type { Builder } from '../../../core/ir/builder.js';
 import { UnknownLoc } from '../../../core/ir/location.js';
 import type { Operation } from '../../../core/ir/operation.js';
+import { memoryEffectsOf, viewSourceOf } from '../../../core/ir/traits.js';
 import type { Value } from '../../../core/ir/value.js';
-import type { Builder } from '../../../core/ir/builder.js';
 import { BarrierOp } from '../../../dialects/gpu/index.js';
+import { ForOp, IfOp } from '../../../dialects/scf/index.js';
 import { isWorkgroup } from '../memory-access.js';
 
 const UNKNOWN = String(UnknownLoc.get());
@@ -38,22 +42,17 @@ interface State {
 }
 const EMPTY: State = { reads: new Set(), writes: new Map() };
 
-const READS = new Set(['memref.load', 'vector.load', 'vector.maskedload', 'vector.expandload', 'vector.gather', 'vector.transfer_read']);
-const WRITES = new Set(['memref.store', 'vector.store', 'vector.maskedstore', 'vector.compressstore', 'vector.scatter', 'vector.transfer_write']);
-/** Ops that take a memref without touching its elements (views are followed to their root). */
-const VIEWS = new Set(['memref.cast', 'memref.subview', 'memref.reinterpret_cast', 'memref.expand_shape', 'memref.collapse_shape', 'memref.view']);
-const NO_ACCESS = new Set(['memref.dim', 'memref.extract_strided_metadata', 'scf.yield', 'scf.condition', 'gpu.return', 'func.return', 'memref.dealloc']);
-
-/** The buffer a workgroup memref value views: through view ops to an attribution, an alloc, or ANY when unsure. */
+/** The buffer a workgroup memref value views: through views to an attribution, an allocation, or ANY when unsure. */
 function rootOf(v: Value, kernel: Operation): Buffer {
   for (;;) {
     const def = v.definingOp;
     if (!def) return v.parentBlock === kernel.region(0).entry ? v : ANY;
-    if (VIEWS.has(def.name)) {
-      v = def.operands[0]!;
+    const source = viewSourceOf(def);
+    if (source) {
+      v = source;
       continue;
     }
-    return def.name === 'memref.alloc' || def.name === 'memref.alloca' || def.name === 'tile.alloc' ? v : ANY;
+    return memoryEffectsOf(def)?.includes('allocate') ? v : ANY;
   }
 }
 
@@ -62,16 +61,23 @@ interface Access {
   readonly write: boolean;
 }
 
-/** The workgroup accesses of an op without regions (an unknown op that takes a workgroup memref reads and writes it). */
+/**
+ * The workgroup accesses of an op without regions, from its declared memory effects: each
+ * workgroup memref it takes is read if it declares a read, written if it declares a write (an op
+ * that declares no effects does both); a view accesses nothing.
+ */
 function accessesOf(op: Operation, kernel: Operation): Access[] {
-  if (VIEWS.has(op.name) || NO_ACCESS.has(op.name)) return [];
+  if (viewSourceOf(op)) return [];
+  const effects = memoryEffectsOf(op);
+  const reads = effects?.includes('read') ?? true;
+  const writes = effects?.includes('write') ?? true;
+  if (!reads && !writes) return [];
   const out: Access[] = [];
   for (const v of op.operands) {
     if (!isWorkgroup(v.type)) continue;
     const buffer = rootOf(v, kernel);
-    if (READS.has(op.name)) out.push({ buffer, write: false });
-    else if (WRITES.has(op.name)) out.push({ buffer, write: true });
-    else out.push({ buffer, write: false }, { buffer, write: true });
+    if (reads) out.push({ buffer, write: false });
+    if (writes) out.push({ buffer, write: true });
   }
   return out;
 }
@@ -141,7 +147,7 @@ class BarrierPlacement {
 
   /** The state after `op` from `state`. */
   op(op: Operation, state: State, uniform: boolean): Transfer {
-    if (op.name === 'gpu.barrier') return { state: EMPTY, conflict: false };
+    if (BarrierOp.isa(op)) return { state: EMPTY, conflict: false };
     if (op.regions.length === 0) {
       let conflict = false;
       let reads = state.reads;
@@ -154,7 +160,7 @@ class BarrierPlacement {
       }
       return { state: { reads, writes }, conflict };
     }
-    if (op.name === 'scf.if') {
+    if (IfOp.isa(op)) {
       let out: State | undefined;
       let conflict = false;
       for (let i = 0; i < op.regions.length; i++) {
@@ -168,7 +174,7 @@ class BarrierPlacement {
     }
     // Loops (and other region ops, conservatively): the regions run any number of times, each
     // iteration starting from what the previous left; scf.for bodies are uniform where the loop is.
-    const bodyUniform = uniform && op.name === 'scf.for';
+    const bodyUniform = uniform && ForOp.isa(op);
     let entry = state;
     let conflict = false;
     for (;;) {

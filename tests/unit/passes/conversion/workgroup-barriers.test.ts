@@ -5,7 +5,17 @@
 // whose async lowering and staging place their own barriers, get none more.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AnyMemRef } from '../../../../core/ir/constraints.js';
+import { defineDialect } from '../../../../core/ir/dialect.js';
+import { defineOp } from '../../../../core/ir/op-definition.js';
 import type { Operation } from '../../../../core/ir/operation.js';
+import { MemoryEffects } from '../../../../core/ir/traits.js';
+import { SourceFile } from '../../../../core/syntax/source.js';
+import { parseModuleSource } from '../../../../dialects/builtin/parse-module.js';
+import { createContext } from '../../../../dialects/registry.js';
+import { ArithBuilder } from '../../../../passes/loops/arith-builder.js';
+import { insertWorkgroupBarriers } from '../../../../passes/conversion/tile-to-gpu/workgroup-barriers.js';
+import { print } from '../../passes/inline-unroll-support.js';
 import { compile, example, random, runEntry } from '../tile/kernel-meaning.js';
 
 const countOps = (module: Operation, name: string): number => {
@@ -98,5 +108,50 @@ describe('workgroup barriers inserted by convert-tile-to-gpu', () => {
       ['matmul-tvm-schedule.mlir', `tile-assign-stages,tile-multibuffer,tile-pipeline,${CONVERSIONS}`, 12],
     ];
     for (const [file, pipeline, n] of counts) expect(countOps(compile(example(file), pipeline), 'gpu.barrier'), `${file} ${pipeline}`).toBe(n);
+  });
+});
+
+/** Ops that take a memref and declare what they do to it: read, write, nothing, or (undeclared) anything. */
+const fx = defineDialect({
+  name: 'fx',
+  ops: [
+    defineOp({ name: 'fx.peek', operands: { buffer: AnyMemRef }, traits: [MemoryEffects('read')] }),
+    defineOp({ name: 'fx.poke', operands: { buffer: AnyMemRef }, traits: [MemoryEffects('write')] }),
+    defineOp({ name: 'fx.size', operands: { buffer: AnyMemRef }, traits: [MemoryEffects()] }),
+    defineOp({ name: 'fx.touch', operands: { buffer: AnyMemRef } }),
+  ],
+});
+
+describe('workgroup accesses from declared memory effects', () => {
+  it('reads, writes, neither or both, through views to the buffer', () => {
+    const context = createContext([fx]);
+    const wg = 'memref<4xf32, #gpu.address_space<workgroup>>';
+    const module = parseModuleSource(
+      new SourceFile(
+        'fx.mlir',
+        `gpu.module @k {
+  gpu.func @f() workgroup(%b : ${wg}) kernel {
+    "fx.poke"(%b) : (${wg}) -> ()
+    "fx.peek"(%b) : (${wg}) -> ()
+    "fx.size"(%b) : (${wg}) -> ()
+    "fx.peek"(%b) : (${wg}) -> ()
+    %v = memref.cast %b : ${wg} to memref<?xf32, #gpu.address_space<workgroup>>
+    "fx.poke"(%v) : (memref<?xf32, #gpu.address_space<workgroup>>) -> ()
+    "fx.touch"(%b) : (${wg}) -> ()
+    "fx.size"(%b) : (${wg}) -> ()
+    gpu.return
+  }
+}`,
+      ),
+      context,
+    );
+    const kernel = module.region(0).entry!.first!.region(0).entry!.first!;
+    // A read after the write, the write through the view after the reads, the undeclared op (a read and a write) after that write.
+    expect(insertWorkgroupBarriers(kernel, new ArithBuilder(context))).toBe(3);
+    const ops = print(module)
+      .split('\n')
+      .map((l) => l.trim().split(/[ (]/)[0]!)
+      .filter((l) => l.startsWith('"fx.') || l === 'gpu.barrier');
+    expect(ops).toEqual(['"fx.poke"', 'gpu.barrier', '"fx.peek"', '"fx.size"', '"fx.peek"', 'gpu.barrier', '"fx.poke"', 'gpu.barrier', '"fx.touch"', '"fx.size"']);
   });
 });
