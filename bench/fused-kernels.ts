@@ -33,24 +33,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import { collectInputs, entryFunction, loadProgram, parameters } from '../tools/run-main.js';
-import type { Outcome } from '../tools/tune/cache.js';
-import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
+import type { MeasureOptions, Problem } from '../tools/tune/measure.js';
 import { generatedProblem } from '../tools/tune/problem.js';
-import { openRuntime } from '../runtime/webgpu/index.js';
-import { fmt, runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import { runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { FlagCursor, runIfMain, UsageError } from './lib/cli.js';
+import { anyWrong, BenchRun, checkedRate, dawnAdapter, fastestConfig, LIB_PEERS, libraryPeers, noteBest, num, ratio, runLibraryCase, type Best, type FastestOptions } from './lib/compare.js';
 import { table } from './lib/measure.js';
-import { matmulProblemArgs } from './lib/tuned-problem.js';
+import { matmulProblemArgs, twinProblem } from './lib/tuned-problem.js';
 import { rowBytes, ROW_OPS, type PeerCase, type RowOp } from './peers/peer-gpu.js';
-import { machine, runLibraryPeer, type LibFigure } from './seed-tables.js';
+import { machine, type LibFigure } from './seed-tables.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 
 type Shape2 = [number, number];
 type Activation = 'gelu' | 'relu';
-const LIB_PEERS = ['tfjs', 'jaxjs', 'ortweb'] as const;
 const PEERS = ['torch', ...LIB_PEERS] as const;
 
 export interface Options {
@@ -241,14 +238,8 @@ export function rowArgs(op: RowOp, [r, c]: Shape2): string[] {
 }
 
 /** A row op's problem: the full shape timed, checked on rows x cols shrunk to the check's twin (whole rows of up to checkCols columns). */
-async function rowProblem(file: string, op: RowOp, shape: Shape2, o: Options): Promise<Problem> {
-  const program = loadProgram(file);
-  const params = parameters(entryFunction(program, op), program.source);
-  const inputs = collectInputs(params, rowArgs(op, shape), 0);
-  const small: Shape2 = [Math.min(shape[0], o.checkRows), Math.min(shape[1], o.checkCols)];
-  const smallInputs = small[0] === shape[0] && small[1] === shape[1] ? inputs : collectInputs(params, rowArgs(op, small), 0);
-  const reference = await referenceOutputs(program, op, params, smallInputs);
-  return { file, entry: op, params, inputs, smallInputs, reference };
+function rowProblem(file: string, op: RowOp, shape: Shape2, o: Options): Promise<Problem> {
+  return twinProblem(file, op, rowArgs(op, shape), rowArgs(op, [Math.min(shape[0], o.checkRows), Math.min(shape[1], o.checkCols)]));
 }
 
 /** The matmul epilogue's arguments at N^3 (C = act(A·B + bias)). */
@@ -256,33 +247,12 @@ export const epilogueArgs = (n: number): string[] => [`A=rand:${n}x${n}xf32`, `B
 
 // ------------------------------------------------------------------------------------ main
 
-const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b, 2)}x` : '-');
-const num = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x >= 100 ? String(Math.round(x)) : fmt(x));
 const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;
-const libName: Record<string, string> = { tfjs: 'TF.js 4.22', jaxjs: 'jax-js 0.1.25', ortweb: 'ORT-web 1.30' };
-
-/** The best of a list of measured configurations. */
-interface Best {
-  options?: string;
-  ms: number;
-  wallMs: number;
-  method: string;
-  failures: string[];
-}
 
 export async function main(argv: readonly string[]): Promise<number> {
   const o = parseArgs(argv);
-  const t0 = Date.now();
-  const elapsedS = (): number => (Date.now() - t0) / 1000;
-  const log = (s: string): void => {
-    process.stdout.write(`[${elapsedS().toFixed(0).padStart(4)}s] ${s}\n`);
-  };
-  const notes: string[] = [];
-  const late = (what: string): boolean => {
-    if (elapsedS() < o.deadlineS) return false;
-    notes.push(`${what}: not run (past --deadline-s ${o.deadlineS})`);
-    return true;
-  };
+  const run = new BenchRun(o.deadlineS);
+  const log = (s: string): void => run.log(s);
   const timing: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
   const registry = createPassRegistry();
   log(`fused-kernels: ${machine()}`);
@@ -306,71 +276,30 @@ export async function main(argv: readonly string[]): Promise<number> {
       timeoutS: o.timeoutS * 4,
     });
     log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
-    if (typeof torch === 'string') notes.push(`torch: ${torch}`);
+    if (typeof torch === 'string') run.notes.push(`torch: ${torch}`);
   }
   const torchOf = (kernel: string, shape: string): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape));
 
   // 2. the WebGPU library peers, one child process per problem.
-  const libs: { key: string; peer: string; label: string; build?: 'webgpu' | 'jsep' }[] = [];
-  for (const p of LIB_PEERS) {
-    if (!o.peers.has(p)) continue;
-    if (p === 'ortweb') for (const b of o.ortBuilds) libs.push({ key: `ortweb-${b}`, peer: p, label: `${libName[p]} (${b === 'webgpu' ? 'WebGPU EP' : 'JSEP'})`, build: b });
-    else libs.push({ key: p, peer: p, label: libName[p]! });
-  }
+  const libs = libraryPeers(o.peers, o.ortBuilds);
   const lib = new Map<string, LibFigure>();
   for (const l of libs) {
     for (const op of o.ops) {
       for (const s of o.rowShapes) {
-        if (late(`${l.label} ${op} ${shape2(s)}`)) continue;
-        const c: PeerCase = { op, dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true, ...(l.build ? { ortBuild: l.build } : {}) };
-        const f = await runLibraryPeer(l.peer, 'dawn', c, o.timeoutS);
-        lib.set(`${l.key} ${op} ${shape2(s)}`, f);
-        log(`${l.label} ${op} ${shape2(s)}: ${'why' in f ? f.why : `${fmt(f.rate)} GB/s, ${f.check}`}`);
-        if ('why' in f) notes.push(`${l.label} ${op} ${shape2(s)}: ${f.why}`);
-        else if (!f.check.startsWith('ok')) notes.push(`${l.label} ${op} ${shape2(s)}: ${f.check}`);
+        if (run.late(`${l.label} ${op} ${shape2(s)}`)) continue;
+        const c: PeerCase = { op, dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true };
+        lib.set(`${l.key} ${op} ${shape2(s)}`, await runLibraryCase(run, l, `${op} ${shape2(s)}`, c, o.timeoutS, 'GB/s'));
       }
     }
   }
-  const libRate = (key: string, op: string, s: Shape2): number | undefined => {
-    const f = lib.get(`${key} ${op} ${shape2(s)}`);
-    return f && !('why' in f) && f.check.startsWith('ok') ? f.rate : undefined;
-  };
+  const libRate = (key: string, op: string, s: Shape2): number | undefined => checkedRate(lib.get(`${key} ${op} ${shape2(s)}`));
 
   // 3. ours.
-  const adapter = await (async () => {
-    try {
-      const rt = await openRuntime({ provider: 'dawn' });
-      const d = rt.description;
-      await rt.close();
-      return d;
-    } catch (e) {
-      return { why: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
-    }
-  })();
-  if (typeof adapter !== 'string') notes.push(`tile-opt: dawn unavailable: ${adapter.why}`);
-  const fail = (r: Outcome): string => (r.status === 'failed' ? `${r.failure}: ${r.reason}` : '');
+  const adapter = await dawnAdapter();
+  if (typeof adapter !== 'string') run.notes.push(`tile-opt: dawn unavailable: ${adapter.why}`);
+  const f: FastestOptions = { run, registry, timing, adapter };
   /** Every configuration measured; the fastest by GPU time. */
-  const best = async (what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<Best | string> => {
-    if (typeof adapter !== 'string') return adapter.why;
-    let p: Problem;
-    try {
-      p = await problem();
-    } catch (e) {
-      return `no problem: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
-    }
-    const b: Best = { ms: Infinity, wallMs: NaN, method: '', failures: [] };
-    for (const cfg of configs) {
-      if (late(`${what} \`${cfg}\``)) continue;
-      const options = [base, cfg].filter(Boolean).join(' ');
-      const r = await measureFresh('dawn', p.file, p, options ? `@tile-wgsl{${options}}` : '@tile-wgsl', registry, timing);
-      log(
-        `${what} \`${cfg || '(defaults)'}\`: ${r.status === 'ok' ? `${fmt(r.ms, 4)} ms GPU, ${fmt(r.wallMs ?? NaN, 4)} ms wall (${r.method}, ${r.launches?.length ?? '?'} launch${r.launches?.length === 1 ? '' : 'es'})` : fail(r).slice(0, 200)}`,
-      );
-      if (r.status !== 'ok') b.failures.push(`\`${cfg || '(defaults)'}\`: ${fail(r).slice(0, 160)}`);
-      else if (r.ms < b.ms) Object.assign(b, { options: cfg || '(defaults)', ms: r.ms, wallMs: r.wallMs ?? NaN, method: r.method });
-    }
-    return b.options !== undefined ? b : `no configuration passed${b.failures.length ? `: ${b.failures.join('; ')}` : ''}`;
-  };
+  const best = (what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<Best | string> => fastestConfig(f, what, problem, base, configs);
   const rows = new Map<string, Best | string>();
   for (const op of o.ops) {
     const file = resolveFile(o.files[op]!);
@@ -406,7 +335,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   // ---------------------------------------------------------------------------------- tables
   const out: string[] = [];
-  out.push(`## Fused row kernels and matmul epilogues (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${elapsedS().toFixed(0)} s)`, '');
+  out.push(`## Fused row kernels and matmul epilogues (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${run.elapsedS().toFixed(0)} s)`, '');
   out.push(`- machine: ${machine()}`);
   if (typeof adapter === 'string') out.push(`- adapter dawn: ${adapter}`);
   out.push(`- command: \`node build/bench/fused-kernels.js ${argv.join(' ')}\``);
@@ -451,8 +380,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           ...libs.map((l) => ratio(oursWall, libRate(l.key, op, s))),
           b && typeof b !== 'string' ? `\`${b.options}\`` : '-',
         ]);
-        if (typeof b === 'string') notes.push(`tile-opt ${key}: ${b}`);
-        else if (b?.failures.length) notes.push(`tile-opt ${key}, failed configurations: ${b.failures.join('; ')}`);
+        noteBest(run, key, b);
       }
     }
     out.push(table(t), '');
@@ -506,14 +434,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     cfg.push([`@bias_${act} (bench/fused/bias-act.mlir)`, ...o.matmulSizes.map((n) => cell(`map ${act} ${n}`))]);
     out.push(table(cfg), '');
   }
-  for (const [k, b] of mm) {
-    if (typeof b === 'string') notes.push(`tile-opt ${k}: ${b}`);
-    else if (b.failures.length) notes.push(`tile-opt ${k}, failed configurations: ${b.failures.join('; ')}`);
-  }
-  if (notes.length) out.push('Missing figures and failures:', '', ...[...new Set(notes)].map((n) => `- ${n}`), '');
+  for (const [k, b] of mm) noteBest(run, k, b);
+  if (run.notes.length) out.push('Missing figures and failures:', '', ...[...new Set(run.notes)].map((n) => `- ${n}`), '');
   process.stdout.write(`\n${out.join('\n')}\n`);
   log('done');
-  return [...lib.values()].some((f) => !('why' in f) && !f.check.startsWith('ok')) ? 1 : 0;
+  return anyWrong(lib.values()) ? 1 : 0;
 }
 
 runIfMain(import.meta.url, 'fused-kernels', USAGE, main);

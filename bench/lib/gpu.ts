@@ -107,15 +107,19 @@ export function resolveWebgpuPackage(): string | undefined {
 
 export interface PeerFigure {
   peer: string;
-  kernel: 'matmul' | 'matmul-transposed-a' | 'add' | 'softmax' | 'layernorm' | 'rmsnorm' | 'matmul-bias-gelu' | 'matmul-bias-relu';
+  kernel: 'matmul' | 'matmul-transposed-a' | 'add' | 'softmax' | 'layernorm' | 'rmsnorm' | 'matmul-bias-gelu' | 'matmul-bias-relu' | 'attention' | 'attention-causal';
   /** matmul: N of N x N x N (null for other shapes); add: elements. */
   size: number;
-  /** matmul: MxNxK; add: RxC. */
+  /** matmul: MxNxK; add: RxC; attention: BxHxSxTxD. */
   shape?: string;
   dtype?: 'f32' | 'f16';
   ms: number;
   rate: number;
   unit: string;
+  /** attention: the SDPA backend torch picked (torch.nn.attention.SDPBackend's name), its heaviest CUDA kernel, and the check against float64 (`ok (...)` or `WRONG (...)`). */
+  backend?: string;
+  cudaKernel?: string;
+  check?: string;
 }
 
 /** What torch_peers.py measures: square matmuls, MxNxK matmuls (f32, and f16 with `f16`), adds. */
@@ -130,6 +134,9 @@ export interface TorchRequest {
   rowOps?: readonly string[];
   rowShapes?: readonly (readonly [number, number])[];
   epilogueSizes?: readonly number[];
+  /** F.scaled_dot_product_attention at B x H x S x T x D shapes, with and/or without the causal mask (bench/attention.ts). */
+  attentionShapes?: readonly (readonly [number, number, number, number, number])[];
+  attentionCausal?: readonly boolean[];
   repeat: number;
   rounds: number;
   /** Warm-up before timing, and the shortest timed round, as our kernels are timed (benchmarkWarm). */
@@ -154,6 +161,7 @@ export async function runTorchPeers(o: TorchRequest): Promise<PeerFigure[] | str
     o.addShapes.map(([a, b]) => `${a}x${b}`).join(','),
     ...(o.rowOps?.length ? ['--row-ops', o.rowOps.join(','), '--row-shapes', (o.rowShapes ?? []).map(([a, b]) => `${a}x${b}`).join(',')] : []),
     ...(o.epilogueSizes?.length ? ['--epilogue-sizes', o.epilogueSizes.join(',')] : []),
+    ...(o.attentionShapes?.length ? ['--attention-shapes', o.attentionShapes.map((s) => s.join('x')).join(','), '--attention-causal', (o.attentionCausal ?? [false]).join(',')] : []),
     '--repeat',
     String(o.repeat),
     '--rounds',

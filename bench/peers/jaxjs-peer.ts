@@ -16,8 +16,34 @@
  * Row ops (bench/fused-kernels.ts), f32 over the last axis, each one jitted function:
  * `nn.softmax(x, -1)`; LayerNorm `nn.standardize(x, -1, { epsilon: 1e-5 }) * gamma + beta`
  * (biased variance); RMSNorm `x / sqrt(mean(x², -1) + 1e-6) * gamma`.
+ *
+ * Attention (bench/attention.ts), f32, Q [B·H, S, D], K and V [B·H, T, D], one jitted function:
+ * `np.matmul(nn.softmax(np.matmul(q, np.swapaxes(k, -1, -2)) * (1/√D) + mask, -1), v)`, the
+ * additive causal mask (0 / -Infinity, S x T, made once) only with `causal`. (jax-js's own
+ * `nn.dotProductAttention` is the same composition, through einsum.) The scores are materialized:
+ * the heads are split into calls of at most 1 GiB of scores each (peer-gpu.ts
+ * attentionHeadsPerCall), inputs made per group before timing, one output per group.
  */
-import { checkResult, checkRows, inputs, isRowOp, maxCallsFor, peerMain, ROW_EPS, rowInputs, timeCalls, type PeerCase, type PeerLibrary, type RowOp } from './peer-gpu.js';
+import {
+  attentionHeadsPerCall,
+  attentionInputs,
+  attentionMask,
+  checkAttention,
+  checkResult,
+  checkRows,
+  inputs,
+  isRowOp,
+  maxCallsFor,
+  peerMain,
+  ROW_EPS,
+  rowInputs,
+  timeCalls,
+  type AdapterSummary,
+  type AttentionShape,
+  type PeerCase,
+  type PeerLibrary,
+  type RowOp,
+} from './peer-gpu.js';
 
 async function load(): Promise<PeerLibrary> {
   const jax = await import('@jax-js/jax');
@@ -30,8 +56,9 @@ async function load(): Promise<PeerLibrary> {
     name: 'jax-js',
     version: () => JAXJS_VERSION,
     supports: (c, adapter) => (c.dtype === 'f16' && !adapter.f16 ? 'the adapter has no shader-f16' : undefined),
-    async run(c: PeerCase) {
+    async run(c: PeerCase, adapter: AdapterSummary) {
       if (isRowOp(c.op)) return runRows(c, c.op);
+      if (c.op === 'attention') return runAttention(c, adapter);
       const dtype = c.dtype === 'f16' ? np.float16 : np.float32;
       let a: Float32Array;
       let b: Float32Array;
@@ -106,6 +133,41 @@ async function load(): Promise<PeerLibrary> {
     );
     for (const a of args) a.dispose();
     return { ...t, check };
+  }
+
+  async function runAttention(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
+    const shape = c.shape as AttentionShape;
+    const [b, h, s, t, d] = shape;
+    const causal = c.causal ?? false;
+    const inp = attentionInputs(shape);
+    const per = attentionHeadsPerCall(shape, Math.min(2 ** 30, adapter.maxBinding));
+    const scale = 1 / Math.sqrt(d);
+    const fn = (
+      causal
+        ? jit((q: Arr, k: Arr, v: Arr, mask: Arr) => np.matmul(nn.softmax(np.add(np.multiply(np.matmul(q, np.swapaxes(k, -1, -2)), scale), mask), -1), v))
+        : jit((q: Arr, k: Arr, v: Arr) => np.matmul(nn.softmax(np.multiply(np.matmul(q, np.swapaxes(k, -1, -2)), scale), -1), v))
+    ) as (...a: Arr[]) => Arr;
+    const part = (x: Float32Array, g: number, n: number) => np.array(x.subarray(g * per * n * d, (g + 1) * per * n * d), { dtype: np.float32 }).reshape([per, n, d]);
+    const groups = Array.from({ length: (b * h) / per }, (_, g) => [part(inp.q, g, s), part(inp.k, g, t), part(inp.v, g, t)]);
+    const mask = causal ? np.array(attentionMask(s, t, true), { dtype: np.float32 }).reshape([s, t]) : undefined;
+    const args = (g: Arr[]): Arr[] => [...g, ...(mask ? [mask] : [])].map((a) => a.ref);
+    for (const a of [...groups.flat(), ...(mask ? [mask] : [])]) await a.blockUntilReady();
+    const call = (): Arr[] => groups.map((g) => fn(...args(g)));
+    let check = 'not checked';
+    if (c.check) {
+      const data = await Promise.all(call().map((o) => o.data() as Promise<Float32Array>));
+      check = checkAttention(shape, causal, inp, (bh, i, e) => data[Math.floor(bh / per)]![((bh % per) * s + i) * d + e]!);
+    }
+    const t0 = await timeCalls(
+      call,
+      async (outs) => {
+        await Promise.all(outs.flat().map((o) => o.blockUntilReady()));
+      },
+      (outs) => outs.forEach((o) => o.forEach((x) => x.dispose())),
+      { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: Math.min(maxCallsFor(4 * b * h * s * t), 64) },
+    );
+    for (const a of [...groups.flat(), ...(mask ? [mask] : [])]) a.dispose();
+    return { ...t0, check: `${check}; ${per} of ${b * h} heads per call` };
   }
 }
 

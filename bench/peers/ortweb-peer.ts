@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 /**
  * ONNX Runtime Web 1.30 (npm onnxruntime-web) with its WebGPU execution provider, as a peer of
- * bench/fused-kernels.ts: a one-node ONNX model per row op (onnx-model.ts writes it), float32,
- * symbolic rows x cols:
+ * bench/fused-kernels.ts and bench/attention.ts: a one-node ONNX model per op (onnx-model.ts writes it),
+ * float32, symbolic dimensions:
  *
  *   softmax    Softmax (opset 13, axis=-1)
  *   layernorm  LayerNormalization (opset 17, axis=-1, epsilon=1e-5), gamma and beta inputs
  *   rmsnorm    SimplifiedLayerNormalization (ORT's own op in the ai.onnx domain, axis=-1,
  *              epsilon=1e-6), gamma input: the op ORT's graph fusions produce for RMSNorm
+ *   attention  com.microsoft MultiHeadAttention (num_heads = H, the default scale 1/√D,
+ *              unidirectional = 1 for the causal mask), Q, K, V and the output as its 3-D
+ *              [B, S, H·D] inputs (BSNH, transposed from bench/attention.ts's [B, H, S, D] before
+ *              timing). Where the device has subgroups ORT runs it as a CopyKVCache program (K and
+ *              V into BNSH) then one FlashAttention program (its verbose log on SwiftShader). Not
+ *              run where subgroups are narrower than 8 lanes (SwiftShader's are 4): ORT's
+ *              FlashAttention shader gives wrong results there.
  *
  *   node build/peers/ortweb-peer.js --case '{"op":"softmax","dtype":"f32","shape":[4096,4096],"rounds":5,"warmMs":500,"minRoundMs":20,"check":true}'
  *
@@ -34,7 +41,21 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { oneNodeModel, type OnnxNode } from './onnx-model.js';
-import { checkRows, isDeno, isRowOp, peerMain, ROW_EPS, rowInputs, timeCalls, type PeerCase, type PeerLibrary, type RowOp } from './peer-gpu.js';
+import {
+  attentionInputs,
+  checkAttention,
+  checkRows,
+  isDeno,
+  isRowOp,
+  peerMain,
+  ROW_EPS,
+  rowInputs,
+  timeCalls,
+  type AttentionShape,
+  type PeerCase,
+  type PeerLibrary,
+  type RowOp,
+} from './peer-gpu.js';
 
 type Ort = typeof import('onnxruntime-web');
 
@@ -121,59 +142,130 @@ async function load(build: 'webgpu' | 'jsep'): Promise<PeerLibrary> {
   return {
     name: `ONNX Runtime Web (${build === 'jsep' ? 'onnxruntime-web/all, JSEP' : 'onnxruntime-web/webgpu, WebGPU EP'})`,
     version: () => ort.env.versions?.web ?? ort.env.versions?.common ?? '?',
-    supports: (c) => (!isRowOp(c.op) ? `ortweb-peer runs the row ops only, not ${c.op}` : c.dtype !== 'f32' ? 'float32 only here' : undefined),
+    supports: (c, adapter) => {
+      if (!isRowOp(c.op) && c.op !== 'attention') return `ortweb-peer runs the row ops and attention only, not ${c.op}`;
+      if (c.dtype !== 'f32') return 'float32 only here';
+      if (c.op !== 'attention') return undefined;
+      if (c.causal && c.shape[2] !== c.shape[3]) return "MultiHeadAttention's unidirectional mask has ORT's own alignment: measured at S = T only";
+      // Seen on SwiftShader (subgroups of 4): max error 0.1-0.2 at S = T >= 32, right at S <= 17.
+      if (adapter.subgroupMaxSize > 0 && adapter.subgroupMaxSize < 8)
+        return `ORT 1.30's WebGPU FlashAttention (MultiHeadAttention's path where the device has subgroups) reads 8 or 16 keys per step by subgroupShuffle and so needs subgroups of at least 8 lanes; this adapter's are ${adapter.subgroupMaxSize} and its results are wrong`;
+      return undefined;
+    },
     async run(c: PeerCase) {
+      if (c.op === 'attention') {
+        const shape = c.shape as AttentionShape;
+        const [b, h, s, t, d] = shape;
+        const causal = c.causal ?? false;
+        const inp = attentionInputs(shape);
+        // Q, K, V as MultiHeadAttention's 3-D inputs [B, S, H·D] (BSNH), made before timing.
+        const bsnh = (x: Float32Array, n: number): Float32Array => {
+          const y = new Float32Array(x.length);
+          for (let bh = 0; bh < b * h; bh++) for (let i = 0; i < n; i++) y.set(x.subarray((bh * n + i) * d, (bh * n + i + 1) * d), ((Math.floor(bh / h) * n + i) * h + (bh % h)) * d);
+          return y;
+        };
+        const r = await timeModel(
+          c,
+          attentionModel(h, d, causal),
+          { query: { data: bsnh(inp.q, s), dims: [b, s, h * d] }, key: { data: bsnh(inp.k, t), dims: [b, t, h * d] }, value: { data: bsnh(inp.v, t), dims: [b, t, h * d] } },
+          { name: 'output', dims: [b, s, h * d] },
+          (out) => checkAttention(shape, causal, inp, (bh, i, e) => out[((Math.floor(bh / h) * s + i) * h + (bh % h)) * d + e]!),
+        );
+        return { ...r, check: `${r.check}; com.microsoft MultiHeadAttention${causal ? ' unidirectional=1' : ''}` };
+      }
       const op = c.op as RowOp;
       const [rows, cols] = c.shape as [number, number];
-      const session = await ort.InferenceSession.create(oneNodeModel(rowModel(op)), {
-        executionProviders: ['webgpu'],
-        preferredOutputLocation: 'gpu-buffer',
-        logSeverityLevel: 3,
-        extra: { session: { disable_cpu_ep_fallback: '1' } },
-      });
-      const device = (await ort.env.webgpu.device) as GPUDevice;
       const inp = rowInputs(op, rows, cols);
-      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-      const buffers: GPUBuffer[] = [];
-      const tensor = (data: Float32Array | number, dims: number[]) => {
-        const n = typeof data === 'number' ? data : data.length;
-        const b = device.createBuffer({ size: 4 * n, usage });
-        buffers.push(b);
-        if (typeof data !== 'number') device.queue.writeBuffer(b, 0, data as Float32Array<ArrayBuffer>);
-        return ort.Tensor.fromGpuBuffer(b, { dataType: 'float32', dims });
-      };
-      const feeds: Record<string, InstanceType<Ort['Tensor']>> = { X: tensor(inp.x, [rows, cols]) };
-      if (inp.gamma) feeds['gamma'] = tensor(inp.gamma, [cols]);
-      if (inp.beta) feeds['beta'] = tensor(inp.beta, [cols]);
-      const Y = tensor(rows * cols, [rows, cols]);
-      const fetches = { Y };
-      let check = 'not checked';
-      await session.run(feeds, fetches);
-      if (c.check) {
-        const read = device.createBuffer({ size: 4 * rows * cols, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-        const enc = device.createCommandEncoder();
-        enc.copyBufferToBuffer(buffers[buffers.length - 1]!, 0, read, 0, 4 * rows * cols);
-        device.queue.submit([enc.finish()]);
-        await read.mapAsync(GPUMapMode.READ);
-        check = checkRows(op, rows, cols, inp, new Float32Array(read.getMappedRange().slice(0)));
-        read.destroy();
-      }
-      // One call at a time: each call chains after the one before; a round's calls are awaited, then the queue.
-      let chain: Promise<unknown> = Promise.resolve();
-      const call = (): Promise<unknown> => (chain = chain.then(() => session.run(feeds, fetches)));
-      const t = await timeCalls(
-        call,
-        async (outs) => {
-          await Promise.all(outs);
-          await device.queue.onSubmittedWorkDone();
-        },
-        () => undefined,
-        { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: 1000 },
-      );
-      await session.release();
-      for (const b of buffers) b.destroy();
-      return { ...t, check: `${check}; wasm ${path.basename(wasm.from)}` };
+      const feeds: Record<string, Feed> = { X: { data: inp.x, dims: [rows, cols] } };
+      if (inp.gamma) feeds['gamma'] = { data: inp.gamma, dims: [cols] };
+      if (inp.beta) feeds['beta'] = { data: inp.beta, dims: [cols] };
+      return timeModel(c, rowModel(op), feeds, { name: 'Y', dims: [rows, cols] }, (out) => checkRows(op, rows, cols, inp, out));
     },
+  };
+
+  /**
+   * A one-node model's session on the WebGPU EP, its inputs and output GPU buffers: the output
+   * checked after a first call, then `session.run` timed.
+   */
+  async function timeModel(
+    c: PeerCase,
+    model: OnnxNode,
+    inputs: Record<string, Feed>,
+    output: { name: string; dims: number[] },
+    check: (out: Float32Array) => string,
+  ): Promise<{ ms: number; calls: number; check: string }> {
+    const session = await ort.InferenceSession.create(oneNodeModel(model), {
+      executionProviders: ['webgpu'],
+      preferredOutputLocation: 'gpu-buffer',
+      logSeverityLevel: 3,
+      extra: { session: { disable_cpu_ep_fallback: '1' } },
+    });
+    const device = (await ort.env.webgpu.device) as GPUDevice;
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+    const buffers: GPUBuffer[] = [];
+    const buffer = (n: number, data?: Float32Array): GPUBuffer => {
+      const b = device.createBuffer({ size: 4 * n, usage });
+      buffers.push(b);
+      if (data) device.queue.writeBuffer(b, 0, data as Float32Array<ArrayBuffer>);
+      return b;
+    };
+    const feeds: Record<string, InstanceType<Ort['Tensor']>> = {};
+    for (const [name, f] of Object.entries(inputs)) feeds[name] = ort.Tensor.fromGpuBuffer(buffer(f.data.length, f.data), { dataType: 'float32', dims: f.dims });
+    const n = output.dims.reduce((a, b) => a * b, 1);
+    const out = buffer(n);
+    const fetches = { [output.name]: ort.Tensor.fromGpuBuffer(out, { dataType: 'float32', dims: output.dims }) };
+    let checked = 'not checked';
+    await session.run(feeds, fetches);
+    if (c.check) {
+      const read = device.createBuffer({ size: 4 * n, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const enc = device.createCommandEncoder();
+      enc.copyBufferToBuffer(out, 0, read, 0, 4 * n);
+      device.queue.submit([enc.finish()]);
+      await read.mapAsync(GPUMapMode.READ);
+      checked = check(new Float32Array(read.getMappedRange().slice(0)));
+      read.destroy();
+    }
+    // One call at a time: each call chains after the one before; a round's calls are awaited, then the queue.
+    let chain: Promise<unknown> = Promise.resolve();
+    const call = (): Promise<unknown> => (chain = chain.then(() => session.run(feeds, fetches)));
+    const t = await timeCalls(
+      call,
+      async (outs) => {
+        await Promise.all(outs);
+        await device.queue.onSubmittedWorkDone();
+      },
+      () => undefined,
+      { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: 1000 },
+    );
+    await session.release();
+    for (const b of buffers) b.destroy();
+    return { ...t, check: `${checked}; wasm ${path.basename(wasm.from)}` };
+  }
+}
+
+/** An input of a one-node model: its data and dimensions. */
+interface Feed {
+  data: Float32Array;
+  dims: number[];
+}
+
+/**
+ * Attention as one com.microsoft MultiHeadAttention node: query [B, S, H·D], key and value
+ * [B, T, H·D] (the 3-D BSNH form), output [B, S, H·D]; num_heads = H, the scale its default
+ * 1/√D; `unidirectional` = 1 for the causal mask.
+ */
+export function attentionModel(heads: number, d: number, causal: boolean): OnnxNode {
+  const v = (name: string, seq: string) => ({ name, dims: ['batch', seq, heads * d] });
+  return {
+    opType: 'MultiHeadAttention',
+    domain: 'com.microsoft',
+    inputs: [v('query', 'S'), v('key', 'T'), v('value', 'T')],
+    outputs: [v('output', 'S')],
+    attributes: [{ name: 'num_heads', i: heads }, ...(causal ? [{ name: 'unidirectional', i: 1 }] : [])],
+    opsets: [
+      ['', 17],
+      ['com.microsoft', 1],
+    ],
   };
 }
 

@@ -17,10 +17,12 @@ export const ROW_OPS: readonly RowOp[] = ['softmax', 'layernorm', 'rmsnorm'];
 export const ROW_EPS: Record<RowOp, number> = { softmax: 0, layernorm: 1e-5, rmsnorm: 1e-6 };
 
 export interface PeerCase {
-  op: 'matmul' | 'add' | RowOp;
+  op: 'matmul' | 'add' | RowOp | 'attention';
   dtype: 'f32' | 'f16';
-  /** matmul: [M, N, K]; add and the row ops: [rows, cols]. */
+  /** matmul: [M, N, K]; add and the row ops: [rows, cols]; attention: [B, H, S, T, D]. */
   shape: number[];
+  /** attention: key j masked out for query i when j > i + (T - S) (the causal mask, aligned bottom-right). */
+  causal?: boolean;
   /** Timed rounds (the median is kept). */
   rounds: number;
   /** Untimed calls for at least this long first (the GPU leaves its idle clocks). */
@@ -88,6 +90,88 @@ export function checkRows(op: RowOp, rows: number, cols: number, inp: ReturnType
   return `${worst <= 1e-4 ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} over ${samples} rows)`;
 }
 
+// ------------------------------------------------------------------------------------ attention
+
+/** Attention (bench/attention.ts): [B, H, S, T, D]; Q and O are B x H x S x D, K and V B x H x T x D, all row-major. */
+export type AttentionShape = [number, number, number, number, number];
+
+/** 4·B·H·S·T·D (Q·Kᵀ and P·V), halved with the causal mask (about half the scores are masked). */
+export function attentionFlops([b, h, s, t, d]: AttentionShape, causal: boolean): number {
+  return (4 * b * h * s * t * d) / (causal ? 2 : 1);
+}
+
+/** Attention's inputs, B x H x S x D (Q) and B x H x T x D (K, V): Q scaled by 8 so that the scores spread (standard deviation about 0.67) and the softmax is far from uniform. */
+export function attentionInputs([b, h, s, t, d]: AttentionShape): { q: Float32Array; k: Float32Array; v: Float32Array } {
+  const q = inputs(b * h * s * d, 8);
+  for (let i = 0; i < q.length; i++) q[i] = q[i]! * 8;
+  return { q, k: inputs(b * h * t * d, 9), v: inputs(b * h * t * d, 10) };
+}
+
+/** The additive mask of one head, S x T row-major: 0, or -Infinity where key j is masked for query i (j > i + T - S); every element 0 without `causal`. */
+export function attentionMask(s: number, t: number, causal: boolean): Float32Array {
+  const m = new Float32Array(s * t);
+  if (causal) for (let i = 0; i < s; i++) for (let j = Math.max(0, i + t - s + 1); j < t; j++) m[i * t + j] = -Infinity;
+  return m;
+}
+
+/** Row `i` of head `bh` (b·H + h) of softmax(Q·Kᵀ/√D + mask)·V in float64: D values. */
+export function attentionReference(inp: ReturnType<typeof attentionInputs>, [, , s, t, d]: AttentionShape, causal: boolean, bh: number, i: number): number[] {
+  const last = causal ? Math.min(t - 1, i + t - s) : t - 1;
+  const q = inp.q.subarray((bh * s + i) * d, (bh * s + i + 1) * d);
+  const scores: number[] = [];
+  for (let j = 0; j <= last; j++) {
+    const k = inp.k.subarray((bh * t + j) * d, (bh * t + j + 1) * d);
+    let dot = 0;
+    for (let e = 0; e < d; e++) dot += q[e]! * k[e]!;
+    scores.push(dot / Math.sqrt(d));
+  }
+  const m = Math.max(...scores);
+  const p = scores.map((x) => Math.exp(x - m));
+  const l = p.reduce((a, b) => a + b, 0);
+  const out = new Array<number>(d).fill(0);
+  for (let j = 0; j <= last; j++) for (let e = 0; e < d; e++) out[e]! += (p[j]! / l) * inp.v[(bh * t + j) * d + e]!;
+  return out;
+}
+
+/**
+ * `ok (...)` or `WRONG (...)`: 16 sampled query rows (the first and last of the first and last
+ * head among them) of an attention output against float64, every element within 1e-4 (the
+ * outputs are averages of V's values in [-0.5, 0.5)). `at(bh, i, e)` reads element e of row i of
+ * head bh, whatever the output's layout.
+ */
+export function checkAttention(shape: AttentionShape, causal: boolean, inp: ReturnType<typeof attentionInputs>, at: (bh: number, i: number, e: number) => number): string {
+  const [b, h, s, , d] = shape;
+  const heads = b * h;
+  const rows: [number, number][] = [
+    [0, 0],
+    [0, s - 1],
+    [heads - 1, 0],
+    [heads - 1, s - 1],
+  ];
+  for (let n = 0; rows.length < 16; n++) rows.push([(n * 7919 + 1) % heads, (n * 2039 + 3) % s]);
+  let worst = 0;
+  for (const [bh, i] of rows) {
+    const ref = attentionReference(inp, shape, causal, bh, i);
+    for (let e = 0; e < d; e++) {
+      const err = Math.abs(at(bh, i, e) - ref[e]!);
+      if (!(err <= worst)) worst = Number.isNaN(err) ? Infinity : err;
+    }
+  }
+  return `${worst <= 1e-4 ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} over ${rows.length} rows)`;
+}
+
+/**
+ * Heads per call of a library that materializes the S x T scores: the most that divide B·H with
+ * their scores (heads·S·T·4 bytes) within `maxBytes` (at least one). At S = T = 4096 the scores
+ * of all 64 heads take 4 GiB, more than one WebGPU binding may hold.
+ */
+export function attentionHeadsPerCall([b, h, s, t]: AttentionShape, maxBytes: number): number {
+  const heads = b * h;
+  let best = 1;
+  for (let n = 1; n <= heads; n++) if (heads % n === 0 && n * s * t * 4 <= maxBytes) best = n;
+  return best;
+}
+
 export interface PeerResult {
   peer: string;
   version: string;
@@ -152,12 +236,25 @@ export async function installNavigatorGpu(): Promise<string> {
 }
 
 /** The adapter as `requestAdapter({ powerPreference: 'high-performance' })` gives it, in words. */
-export async function adapterName(): Promise<{ name: string; f16: boolean }> {
+export async function adapterName(): Promise<AdapterSummary> {
   const gpu = (globalThis as unknown as { navigator: { gpu: GPU } }).navigator.gpu;
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
-  if (!adapter) return { name: 'no adapter', f16: false };
+  if (!adapter) return { name: 'no adapter', f16: false, maxBinding: 0, subgroupMaxSize: 0 };
   const i = adapter.info;
-  return { name: [i.vendor, i.architecture, i.device, i.description].filter(Boolean).join(' ') || 'unknown adapter', f16: adapter.features.has('shader-f16') };
+  return {
+    name: [i.vendor, i.architecture, i.device, i.description].filter(Boolean).join(' ') || 'unknown adapter',
+    f16: adapter.features.has('shader-f16'),
+    maxBinding: Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize),
+    subgroupMaxSize: (i as { subgroupMaxSize?: number }).subgroupMaxSize ?? 0,
+  };
+}
+
+/** The adapter as a peer sees it: its name, shader-f16, the largest storage binding a device on it can have, its widest subgroup (0: not told). */
+export interface AdapterSummary {
+  name: string;
+  f16: boolean;
+  maxBinding: number;
+  subgroupMaxSize: number;
 }
 
 // ------------------------------------------------------------------------------------ problems
@@ -176,6 +273,7 @@ export function inputs(n: number, seed: number, f16 = false): Float32Array {
 
 export function work(c: PeerCase): { flops?: number; bytes?: number } {
   if (isRowOp(c.op)) return { bytes: rowBytes(c.op, c.shape[0]!, c.shape[1]!) };
+  if (c.op === 'attention') return { flops: attentionFlops(c.shape as AttentionShape, c.causal ?? false) };
   if (c.op === 'matmul') {
     const [m, n, k] = c.shape as [number, number, number];
     return { flops: 2 * m * n * k };
@@ -276,8 +374,8 @@ export interface PeerLibrary {
   readonly name: string;
   version(): string;
   /** Starts the library on navigator.gpu's adapter; false when it cannot run `c` (e.g. f16 without shader-f16). */
-  supports(c: PeerCase, adapter: { f16: boolean }): string | undefined;
-  run(c: PeerCase): Promise<{ ms: number; calls: number; check: string }>;
+  supports(c: PeerCase, adapter: AdapterSummary): string | undefined;
+  run(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }>;
 }
 
 /** A peer's main: `--case JSON`; prints PEER-RESULT (or PEER-UNSUPPORTED) and exits. */
@@ -295,7 +393,7 @@ export async function peerMain(load: () => Promise<PeerLibrary>): Promise<void> 
       console.log(`${UNSUPPORTED}${JSON.stringify({ peer: lib.name, runtime, adapter: adapter.name, reason: why })}`);
       exit(0);
     }
-    const r = await lib.run(c);
+    const r = await lib.run(c, adapter);
     const w = work(c);
     const rate = w.flops !== undefined ? w.flops / r.ms / 1e6 : w.bytes! / r.ms / 1e6;
     const result: PeerResult = {

@@ -17,8 +17,34 @@
  * (x - mean) * rsqrt(variance + 1e-5) * gamma + beta); RMSNorm as
  * x * rsqrt(mean(x²) + 1e-6) * gamma. TF.js has no fused LayerNorm or RMSNorm kernel: these run
  * as several kernels, each call inside `tf.tidy` (the intermediates freed, the result kept).
+ *
+ * Attention (bench/attention.ts), f32, Q [B·H, S, D], K and V [B·H, T, D]: composed as a user
+ * would, `tf.matMul(tf.softmax(tf.add(tf.mul(tf.matMul(q, k, false, true), 1/√D), mask)), v)`,
+ * the additive causal mask (0 / -Infinity, S x T, made once) only with `causal`. The scores are
+ * materialized: the heads are split into calls of at most 1 GiB of scores each (peer-gpu.ts
+ * attentionHeadsPerCall; one call of all heads below S = T = 2048), inputs made per group before
+ * timing, one output per group.
  */
-import { checkResult, checkRows, inputs, isRowOp, maxCallsFor, peerMain, ROW_EPS, rowInputs, timeCalls, type PeerCase, type PeerLibrary, type RowOp } from './peer-gpu.js';
+import {
+  attentionHeadsPerCall,
+  attentionInputs,
+  attentionMask,
+  checkAttention,
+  checkResult,
+  checkRows,
+  inputs,
+  isRowOp,
+  maxCallsFor,
+  peerMain,
+  ROW_EPS,
+  rowInputs,
+  timeCalls,
+  type AdapterSummary,
+  type AttentionShape,
+  type PeerCase,
+  type PeerLibrary,
+  type RowOp,
+} from './peer-gpu.js';
 
 interface WebGpuBackendLike {
   device: GPUDevice;
@@ -48,8 +74,9 @@ async function load(): Promise<PeerLibrary> {
     name: 'TensorFlow.js (tfjs-backend-webgpu)',
     version: () => tf.version_core,
     supports: (c) => (c.dtype === 'f16' ? 'TF.js has no float16 dtype' : undefined),
-    async run(c: PeerCase) {
+    async run(c: PeerCase, adapter: AdapterSummary) {
       if (isRowOp(c.op)) return runRows(c, c.op);
+      if (c.op === 'attention') return runAttention(c, adapter);
       let a: Float32Array;
       let b: Float32Array;
       let call: () => ReturnType<typeof tf.add>;
@@ -116,6 +143,43 @@ async function load(): Promise<PeerLibrary> {
     });
     for (const v of [x, gamma, beta]) v?.dispose();
     return { ...t, check };
+  }
+
+  async function runAttention(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
+    const shape = c.shape as AttentionShape;
+    const [b, h, s, t, d] = shape;
+    const causal = c.causal ?? false;
+    const inp = attentionInputs(shape);
+    const per = attentionHeadsPerCall(shape, Math.min(2 ** 30, adapter.maxBinding));
+    const groups = Array.from({ length: (b * h) / per }, (_, g) => {
+      const part = (x: Float32Array, n: number) => tf.tensor3d(x.subarray(g * per * n * d, (g + 1) * per * n * d), [per, n, d]);
+      return { q: part(inp.q, s), k: part(inp.k, t), v: part(inp.v, t) };
+    });
+    const mask = causal ? tf.tensor2d(attentionMask(s, t, true), [s, t]) : undefined;
+    const scale = tf.scalar(1 / Math.sqrt(d));
+    type Tensor = ReturnType<typeof tf.tensor3d>;
+    const one = (q: Tensor, k: Tensor, v: Tensor): Tensor => {
+      const scores = tf.mul(tf.matMul(q, k, false, true), scale);
+      return tf.matMul(tf.softmax(mask ? tf.add(scores, mask) : scores), v);
+    };
+    const call = (): Tensor[] => groups.map((g) => tf.tidy(() => one(g.q, g.k, g.v)));
+    let check = 'not checked';
+    if (c.check) {
+      const outs = call();
+      const data = await Promise.all(outs.map((o) => o.data() as Promise<Float32Array>));
+      check = checkAttention(shape, causal, inp, (bh, i, e) => data[Math.floor(bh / per)]![((bh % per) * s + i) * d + e]!);
+      for (const o of outs) o.dispose();
+    }
+    const t0 = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.forEach((x) => x.dispose())), {
+      rounds: c.rounds,
+      warmMs: c.warmMs,
+      minRoundMs: c.minRoundMs,
+      maxCalls: Math.min(maxCallsFor(4 * b * h * s * t), 64),
+    });
+    for (const g of groups) for (const x of [g.q, g.k, g.v]) x.dispose();
+    mask?.dispose();
+    scale.dispose();
+    return { ...t0, check: `${check}; ${per} of ${b * h} heads per matMul` };
   }
 }
 

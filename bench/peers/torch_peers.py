@@ -4,10 +4,14 @@ the row ops `torch.softmax(x, -1)`, `F.layer_norm(x, (cols,), gamma, beta, eps=1
 `F.rms_norm(x, (cols,), gamma, eps=1e-6)` (`--row-ops`, at `--row-shapes`, GB/s of X read + Y
 written + gamma/beta); and matmul epilogues at N^3 (`--epilogue-sizes`): cuBLAS followed by torch's
 bias + activation, `F.gelu(A@B + bias, approximate='tanh')` and `F.relu(A@B + bias)`, with the
-plain `A@B` beside them (TFLOP/s of 2·N^3).
+plain `A@B` beside them (TFLOP/s of 2·N^3); and attention (bench/attention.ts, `--attention-shapes`
+BxHxSxTxD, `--attention-causal true,false`): `F.scaled_dot_product_attention(q, k, v, is_causal=...)`
+in f32 (TFLOP/s of 4·B·H·S·T·D, halved for causal), each figure naming the SDPA backend torch
+picked and its heaviest CUDA kernel, and checked against float64 on two heads.
 
 Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --shapes 1999x3001x1021 [--f16] --add-shapes 4096x8192,1000x2000
        [--row-ops softmax,layernorm,rmsnorm --row-shapes 4096x4096,16384x1024] [--epilogue-sizes 2048,4096]
+       [--attention-shapes 4x16x1024x1024x64 --attention-causal false,true]
        [--repeat 10] [--rounds 5] [--warm-ms 500] [--min-round-ms 20]
 (--sizes N: N x N x N; --shapes MxNxK: A is MxK, B KxN.)
 Prints one JSON line per figure; times with CUDA events as our kernels are timed
@@ -54,6 +58,8 @@ def main():
     p.add_argument("--row-ops", default="")
     p.add_argument("--row-shapes", default="")
     p.add_argument("--epilogue-sizes", default="")
+    p.add_argument("--attention-shapes", default="")
+    p.add_argument("--attention-causal", default="false")
     p.add_argument("--repeat", type=int, default=10)
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--warm-ms", type=float, default=500)
@@ -92,6 +98,7 @@ def main():
         print(json.dumps({"peer": "torch.add", "kernel": "add", "size": r * c, "shape": shape, "ms": ms, "rate": 3 * 4 * r * c / ms / 1e6, "unit": "GB/s"}))
     row_ops(a, torch, dev)
     epilogues(a, torch, dev)
+    attention(a, torch, dev)
     return 0
 
 
@@ -136,6 +143,91 @@ def epilogues(a, torch, dev):
         ]:
             ms = timed(fn, a, torch)
             print(json.dumps({"peer": name, "kernel": kernel, "dtype": "f32", "size": n, "shape": f"{n}x{n}x{n}", "ms": ms, "rate": 2 * n * n * n / ms / 1e6, "unit": "GFLOP/s"}))
+
+
+# The aten op through which F.scaled_dot_product_attention dispatches to each backend
+# (torch.nn.attention.SDPBackend's names).
+SDPA_OPS = {
+    "aten::_scaled_dot_product_flash_attention": "FLASH_ATTENTION",
+    "aten::_scaled_dot_product_efficient_attention": "EFFICIENT_ATTENTION",
+    "aten::_scaled_dot_product_cudnn_attention": "CUDNN_ATTENTION",
+    "aten::_scaled_dot_product_fused_attention_overrideable": "OVERRIDEABLE",
+    "aten::_scaled_dot_product_attention_math": "MATH",
+}
+
+
+def sdpa_backend(fn, torch):
+    """The SDPA backend torch picked for `fn` (one call under torch.profiler: the backend's aten op
+    among the recorded ops), and the CUDA kernel that took the most device time."""
+    try:
+        from torch.profiler import ProfilerActivity, profile
+
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            fn()
+            torch.cuda.synchronize()
+        events = prof.key_averages()
+    except Exception as e:  # noqa: BLE001 - a profiler that does not start leaves the backend unnamed, not the figure
+        return f"unknown (torch.profiler: {str(e).splitlines()[0][:80]})", "?"
+    names = {e.key for e in events}
+    backend = next((b for op, b in SDPA_OPS.items() if op in names), "unknown")
+
+    def device_time(e):
+        return getattr(e, "self_device_time_total", None) or getattr(e, "self_cuda_time_total", 0) or 0
+
+    kernels = [e for e in events if not e.key.startswith("aten::") and device_time(e) > 0]
+    kernel = max(kernels, key=device_time).key if kernels else "?"
+    return backend, kernel
+
+
+def attention_reference_error(q, k, v, out, causal, torch):
+    """Largest |out - reference| over the first and the last head, the reference in float64 (key j
+    masked for query i when j > i + T - S)."""
+    s, t, d = q.shape[2], k.shape[2], q.shape[3]
+    worst = 0.0
+    for bi, hi in sorted({(0, 0), (q.shape[0] - 1, q.shape[1] - 1)}):
+        qq, kk, vv = (x[bi, hi].double() for x in (q, k, v))
+        scores = qq @ kk.T / math.sqrt(d)
+        if causal:
+            i = torch.arange(s, device=q.device)[:, None]
+            j = torch.arange(t, device=q.device)[None, :]
+            scores = scores.masked_fill(j > i + (t - s), float("-inf"))
+        ref = torch.softmax(scores, -1) @ vv
+        worst = max(worst, (out[bi, hi].double() - ref).abs().max().item())
+    return worst
+
+
+def attention(a, torch, dev):
+    """F.scaled_dot_product_attention in f32 over [B, H, S, D] (K, V: [B, H, T, D]). torch's
+    is_causal aligns the mask top-left (key j masked when j > i), the bench's bottom-right
+    (j > i + T - S): the same at S = T; otherwise torch.nn.attention.bias.causal_lower_right."""
+    import torch.nn.functional as F
+
+    causals = [c.strip() == "true" for c in a.attention_causal.split(",") if c.strip()]
+    for shape in [s for s in a.attention_shapes.split(",") if s]:
+        b, h, s, t, d = (int(v) for v in shape.split("x"))
+        q = (torch.rand(b, h, s, d, device=dev) - 0.5) * 8
+        k = torch.rand(b, h, t, d, device=dev) - 0.5
+        v = torch.rand(b, h, t, d, device=dev) - 0.5
+        for causal in causals:
+            kw = {}
+            if causal and s == t:
+                kw["is_causal"] = True
+            elif causal:
+                from torch.nn.attention.bias import causal_lower_right
+
+                kw["attn_mask"] = causal_lower_right(s, t)
+
+            def fn(kw=kw):
+                return F.scaled_dot_product_attention(q, k, v, **kw)
+
+            err = attention_reference_error(q, k, v, fn(), causal, torch)
+            check = f"{'ok' if err <= 1e-4 else 'WRONG'} (max err {err:.1e} over 2 heads against float64)"
+            backend, kernel = sdpa_backend(fn, torch)
+            ms = timed(fn, a, torch)
+            flops = 4 * b * h * s * t * d / (2 if causal else 1)
+            print(json.dumps({"peer": "F.scaled_dot_product_attention", "kernel": "attention-causal" if causal else "attention", "dtype": "f32", "shape": shape,
+                              "ms": ms, "rate": flops / ms / 1e6, "unit": "GFLOP/s", "backend": backend, "cudaKernel": kernel, "check": check}))
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

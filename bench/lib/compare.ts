@@ -1,0 +1,140 @@
+/**
+ * What the benches that set our compiled kernels beside library peers share (fused-kernels.ts,
+ * attention.ts): a log with a deadline and the notes of what is missing, Dawn's adapter, the
+ * fastest of a short list of @tile-wgsl configurations (each compiled, checked against the
+ * interpreter on a small twin and timed by tools/tune's measureFresh), the WebGPU library peers
+ * run one problem per child process, and the table cells.
+ */
+import type { PassRegistry } from '../../core/pass/registry.js';
+import { openRuntime } from '../../runtime/webgpu/index.js';
+import type { Outcome } from '../../tools/tune/cache.js';
+import { measureFresh, type MeasureOptions, type Problem } from '../../tools/tune/measure.js';
+import type { PeerCase } from '../peers/peer-gpu.js';
+import { runLibraryPeer, type LibFigure } from '../seed-tables.js';
+import { fmt } from './gpu.js';
+
+/** A bench's progress lines (`[  12s] ...`), its deadline, and the notes printed under its tables. */
+export class BenchRun {
+  private readonly t0 = Date.now();
+  readonly notes: string[] = [];
+  constructor(readonly deadlineS: number) {}
+  elapsedS(): number {
+    return (Date.now() - this.t0) / 1000;
+  }
+  log(s: string): void {
+    process.stdout.write(`[${this.elapsedS().toFixed(0).padStart(4)}s] ${s}\n`);
+  }
+  /** True (and `what` noted as not run) once the deadline has passed: no step starts after it. */
+  late(what: string): boolean {
+    if (this.elapsedS() < this.deadlineS) return false;
+    this.notes.push(`${what}: not run (past --deadline-s ${this.deadlineS})`);
+    return true;
+  }
+}
+
+/** Dawn's adapter in words, or why it did not open. */
+export async function dawnAdapter(): Promise<string | { why: string }> {
+  try {
+    const rt = await openRuntime({ provider: 'dawn' });
+    const d = rt.description;
+    await rt.close();
+    return d;
+  } catch (e) {
+    return { why: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+  }
+}
+
+/** The best of a list of measured configurations. */
+export interface Best {
+  options?: string;
+  ms: number;
+  wallMs: number;
+  method: string;
+  failures: string[];
+}
+
+const failure = (r: Outcome): string => (r.status === 'failed' ? `${r.failure}: ${r.reason}` : '');
+
+export interface FastestOptions {
+  run: BenchRun;
+  registry: PassRegistry;
+  timing: MeasureOptions;
+  /** dawnAdapter()'s answer: nothing is measured without an adapter. */
+  adapter: string | { why: string };
+}
+
+/**
+ * Every configuration (`@tile-wgsl{base cfg}`) measured on `problem` in a Dawn runner of its own;
+ * the fastest by GPU time, or why none passed.
+ */
+export async function fastestConfig(f: FastestOptions, what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<Best | string> {
+  if (typeof f.adapter !== 'string') return f.adapter.why;
+  let p: Problem;
+  try {
+    p = await problem();
+  } catch (e) {
+    return `no problem: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+  }
+  const b: Best = { ms: Infinity, wallMs: NaN, method: '', failures: [] };
+  for (const cfg of configs) {
+    if (f.run.late(`${what} \`${cfg}\``)) continue;
+    const options = [base, cfg].filter(Boolean).join(' ');
+    const r = await measureFresh('dawn', p.file, p, options ? `@tile-wgsl{${options}}` : '@tile-wgsl', f.registry, f.timing);
+    f.run.log(
+      `${what} \`${cfg || '(defaults)'}\`: ${r.status === 'ok' ? `${fmt(r.ms, 4)} ms GPU, ${fmt(r.wallMs ?? NaN, 4)} ms wall (${r.method}, ${r.launches?.length ?? '?'} launch${r.launches?.length === 1 ? '' : 'es'})` : failure(r).slice(0, 200)}`,
+    );
+    if (r.status !== 'ok') b.failures.push(`\`${cfg || '(defaults)'}\`: ${failure(r).slice(0, 160)}`);
+    else if (r.ms < b.ms) Object.assign(b, { options: cfg || '(defaults)', ms: r.ms, wallMs: r.wallMs ?? NaN, method: r.method });
+  }
+  return b.options !== undefined ? b : `no configuration passed${b.failures.length ? `: ${b.failures.join('; ')}` : ''}`;
+}
+
+/** Notes a configuration search that found nothing, or the configurations that failed. */
+export function noteBest(run: BenchRun, what: string, b: Best | string | undefined): void {
+  if (typeof b === 'string') run.notes.push(`tile-opt ${what}: ${b}`);
+  else if (b?.failures.length) run.notes.push(`tile-opt ${what}, failed configurations: ${b.failures.join('; ')}`);
+}
+
+// ------------------------------------------------------------------------------------ library peers
+
+export const LIB_PEERS = ['tfjs', 'jaxjs', 'ortweb'] as const;
+export const libName: Record<string, string> = { tfjs: 'TF.js 4.22', jaxjs: 'jax-js 0.1.25', ortweb: 'ORT-web 1.30' };
+
+/** A library peer as a column: its peer script, and ORT-web's build. */
+export interface LibraryPeer {
+  key: string;
+  peer: string;
+  label: string;
+  build?: 'webgpu' | 'jsep';
+}
+
+/** The library peers asked for, ORT-web once per build. */
+export function libraryPeers(peers: ReadonlySet<string>, ortBuilds: readonly ('webgpu' | 'jsep')[]): LibraryPeer[] {
+  const libs: LibraryPeer[] = [];
+  for (const p of LIB_PEERS) {
+    if (!peers.has(p)) continue;
+    if (p === 'ortweb') for (const b of ortBuilds) libs.push({ key: `ortweb-${b}`, peer: p, label: `${libName[p]} (${b === 'webgpu' ? 'WebGPU EP' : 'JSEP'})`, build: b });
+    else libs.push({ key: p, peer: p, label: libName[p]! });
+  }
+  return libs;
+}
+
+/** One problem of a library peer in its child process, logged; a failure or a wrong result noted. */
+export async function runLibraryCase(run: BenchRun, l: LibraryPeer, what: string, c: PeerCase, timeoutS: number, unit: string, scale = 1): Promise<LibFigure> {
+  const f = await runLibraryPeer(l.peer, 'dawn', l.build ? { ...c, ortBuild: l.build } : c, timeoutS);
+  run.log(`${l.label} ${what}: ${'why' in f ? f.why : `${fmt(f.rate * scale)} ${unit}, ${f.check}`}`);
+  if ('why' in f) run.notes.push(`${l.label} ${what}: ${f.why}`);
+  else if (!f.check.startsWith('ok')) run.notes.push(`${l.label} ${what}: ${f.check}`);
+  return f;
+}
+
+/** A library figure's rate when it ran and its result checked out. */
+export const checkedRate = (f: LibFigure | undefined): number | undefined => (f && !('why' in f) && f.check.startsWith('ok') ? f.rate : undefined);
+
+/** True when some library result was wrong (the bench then exits 1). */
+export const anyWrong = (figures: Iterable<LibFigure>): boolean => [...figures].some((f) => !('why' in f) && !f.check.startsWith('ok'));
+
+// ------------------------------------------------------------------------------------ cells
+
+export const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b, 2)}x` : '-');
+export const num = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x >= 100 ? String(Math.round(x)) : fmt(x));
