@@ -21,7 +21,7 @@ describe('attention bench options', () => {
     expect(o.causal).toEqual([false, true]);
     expect([...o.peers]).toEqual(['torch', 'tfjs', 'jaxjs', 'ortweb']);
     expect(o.configs.every((c) => c.includes('tile-sizes=') && c.includes(',D '))).toBe(true);
-    expect(o.base).toBe('max-workgroup-memory=49152');
+    expect(o.base).toBe('max-workgroup-memory=49152 subgroups=true subgroup-size=32 async-copy-loads=none');
   });
   it('--quick shrinks everything, later flags still win', () => {
     const o = parseArgs(['--quick', '--causal', 'true', '--peers', 'tfjs,ortweb', '--shapes', '1x1x64x96x16']);
