@@ -40,7 +40,7 @@ export interface TileOptOptions {
   /**
    * Extra named pipelines, as YAML text (the format of pass-pipelines/*.yaml, docs/pipelines.md),
    * by a name for diagnostics (e.g. `my-pipelines/fast.yaml`). The bundled ones (@tile-wgsl,
-   * @tile-pipelined, @tile-tiled, @optimize, @cleanup) are always there.
+   * @tile-pipelined, @tile-tiled, @tile-kernels, @optimize, @cleanup) are always there.
    */
   readonly pipelines?: Readonly<Record<string, string>>;
 }

@@ -159,7 +159,7 @@ export const tileMultibufferPass = definePass({
     "((iv - lb) divui step) remui N. With num-buffers=0, N is what the loop's schedule (tile.stage/tile.order) needs, " +
     'or 1 (the buffer is left as it is) when it has none; a buffer of 1 slot is left as it is.',
   options: {
-    'num-buffers': { type: 'uint', default: 0, help: "Number of slots (0: as many as the loop's schedule needs)" },
+    'num-buffers': { type: 'uint', default: 0, help: "Slots of each multibuffered workgroup buffer (0: as many as the loop's schedule needs; fewer is an error)" },
     'max-workgroup-memory': {
       type: 'uint',
       default: 0,

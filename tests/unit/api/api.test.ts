@@ -57,7 +57,7 @@ describe('TileOpt.compile', () => {
   it('lists the named pipelines and passes with their options and defaults', () => {
     const wgsl = tile.pipelines().find((p) => p.name === 'tile-wgsl')!;
     expect(wgsl.options.find((o) => o.name === 'num-stages')).toMatchObject({ type: 'int', default: '3' });
-    expect(tile.pipelines().map((p) => p.name)).toEqual(['cleanup', 'optimize', 'tile-pipelined', 'tile-tiled', 'tile-wgsl']);
+    expect(tile.pipelines().map((p) => p.name)).toEqual(['cleanup', 'optimize', 'tile-kernels', 'tile-pipelined', 'tile-tiled', 'tile-wgsl']);
     expect(
       tile
         .passes()

@@ -1,25 +1,36 @@
 /**
  * docs/pipelines.md describes the shipped pipelines as pass-pipelines/*.yaml define them: each
- * pipeline in its table, and each parameter once, with the pipelines that take it, its type and
- * its default in each.
+ * pipeline in its table, and each parameter once per declaration (a pipeline's own, or a pass
+ * option it forwards or exposes), with the pipelines that take it, its type and its default.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UnknownLoc } from '../../../core/ir/location.js';
-import { printOptionValue, type OptionSpec } from '../../../core/pass/options.js';
+import { defaultOf, printOptionValue, type OptionSpec } from '../../../core/pass/options.js';
 import { PipelineBuilder } from '../../../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../../../tools/opt-passes.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const doc = readFileSync(path.join(repoRoot, 'docs', 'pipelines.md'), 'utf8');
-const builder = new PipelineBuilder(createPassRegistry());
+const registry = createPassRegistry();
+const builder = new PipelineBuilder(registry);
 const folder = path.join(repoRoot, 'pass-pipelines');
 const shipped = readdirSync(folder)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => builder.load(path.join(folder, f), UnknownLoc.get()))
-  .map((def) => ({ name: def.name, parameters: builder.parameters(def) }));
+  .map((def) => ({ name: def.name, declared: def.parameters, parameters: builder.parameters(def) }));
+
+/** Where parameter `name` (`spec`) is declared: `pass`, `pass{option}` under a name of its own, or `@pipeline` in full. */
+function declarationOf(name: string, spec: OptionSpec): string {
+  for (const pass of registry.passes) {
+    for (const [option, declared] of Object.entries(pass.spec.options ?? {})) if (declared === spec) return option === name ? pass.name : `${pass.name}{${option}}`;
+  }
+  const owner = shipped.find((p) => p.declared[name] === spec);
+  expect(owner, `a declaration of ${name}`).toBeDefined();
+  return `@${owner!.name}`;
+}
 
 /** The rows of the table whose header starts with `| first |`: cells, code quotes removed. */
 function table(first: string): string[][] {
@@ -48,26 +59,24 @@ describe('docs/pipelines.md', () => {
     ).toEqual(shipped.map((p) => `@${p.name}`).sort());
   });
 
-  it('describes every parameter of the shipped pipelines once, with its pipelines, type and defaults', () => {
-    const rows = table('parameter');
-    const specs = new Map<string, { pipelines: string[]; spec: OptionSpec[] }>();
+  it('describes every declaration of a parameter once, with its pipelines, type and default', () => {
+    const declarations = new Map<string, { spec: OptionSpec; pipelines: string[] }>();
     for (const p of shipped) {
       for (const [name, spec] of Object.entries(p.parameters)) {
-        const entry = specs.get(name) ?? { pipelines: [], spec: [] };
+        const key = `${name} ${declarationOf(name, spec)}`;
+        const entry = declarations.get(key) ?? { spec, pipelines: [] };
         entry.pipelines.push(p.name);
-        entry.spec.push(spec);
-        specs.set(name, entry);
+        declarations.set(key, entry);
       }
     }
-    expect(rows.map((r) => r[0]).sort()).toEqual([...specs.keys()].sort());
-    for (const [name, pipelines, type, defaults] of rows) {
-      const want = specs.get(name!)!;
+    const rows = table('parameter');
+    expect(rows.map(([name, declaredBy]) => `${name} ${declaredBy}`).sort()).toEqual([...declarations.keys()].sort());
+    for (const [name, declaredBy, pipelines, type, defaults] of rows) {
+      const want = declarations.get(`${name} ${declaredBy}`)!;
       expect(pipelines!.split(', ').sort(), name).toEqual([...want.pipelines].sort());
-      expect(type, name).toBe(want.spec[0]!.type);
-      for (const spec of want.spec) {
-        const value = printOptionValue(spec.default ?? '');
-        expect(defaults, name).toContain(value === '' ? 'none' : value);
-      }
+      expect(type, name).toBe(want.spec.type);
+      const value = printOptionValue(defaultOf(want.spec));
+      expect(defaults, name).toContain(value === '' || value === '{}' ? 'none' : value);
     }
   });
 });

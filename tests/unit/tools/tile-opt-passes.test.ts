@@ -47,6 +47,18 @@ describe('tile-opt --help and --list-passes', () => {
     expect(r.stdout).not.toContain('(default: {})');
     expect(r.stdout).not.toContain("(default: '')");
   });
+  it("--list-passes gives a pipeline parameter that is a pass option the pass's declaration: its default and help", () => {
+    const r = run(['--list-passes']);
+    const line = (under: string, option: string) => {
+      const section = r.stdout.slice(r.stdout.indexOf(`\n  ${under} `));
+      return section.split('\n').find((l) => l.startsWith(`    --${option}=`) || l.startsWith(`    --${option} `));
+    };
+    expect(line('tile-assign-stages', 'num-stages')).toMatch(/^ {4}--num-stages=<int> \(default: 3\): \S/);
+    for (const pipeline of ['@tile-pipelined', '@tile-wgsl']) expect(line(pipeline, 'num-stages')).toBe(line('tile-assign-stages', 'num-stages'));
+    expect(line('@tile-pipelined', 'max-workgroup-memory')).toBe(line('tile-multibuffer', 'max-workgroup-memory'));
+    expect(line('@tile-wgsl', 'max-workgroup-memory')).toBe(line('convert-tile-to-gpu', 'max-workgroup-memory'));
+    expect(line('@tile-wgsl', 'async-copy-loads')).toBe(line('tile-async-copy', 'loads')!.replace('--loads=', '--async-copy-loads='));
+  });
 });
 
 describe('tile-opt pipelines from the command line', () => {

@@ -280,6 +280,11 @@ describe("the repository's pipelines (pass-pipelines/)", () => {
       'func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\nfunc.func private @dead() {\n  return\n}\n',
       createPassRegistry(),
     );
+  const dumpOf = (pipeline: string) => {
+    const r = run(['-', '-p', pipeline, '--dump-pass-pipeline', '-o', '/dev/null']);
+    expect(r.code, r.stderr).toBe(0);
+    return r.stderr.split('\n')[1]!;
+  };
   it('@cleanup expands to canonicalize+cse over functions and symbol-dce, with its parameter', () => {
     const r = run(['-', '-p', '@cleanup{max-iterations=3}', '--dump-pass-pipeline', '-o', '/dev/null']);
     expect(r.stderr).toMatch(/^Pass Manager with 2 passes:\nbuiltin\.module\(func\.func\(canonicalize\{[^}]*max-iterations=3[^}]*\},cse\),symbol-dce\)\n\n$/);
@@ -293,5 +298,20 @@ describe("the repository's pipelines (pass-pipelines/)", () => {
     expect(again.stdout).toBe(r.stdout);
     expect(r.stdout).not.toContain('@dead');
     expect(r.stdout.match(/arith\.addi/g)).toHaveLength(1);
+  });
+  it('@tile-tiled and @tile-pipelined start with the passes of @tile-kernels; @tile-wgsl runs all of @tile-pipelined', () => {
+    const passes = (pipeline: string) => [...dumpOf(pipeline).matchAll(/(?:^|[(,])([a-z-]+)(?=[{,)])/g)].map((m) => m[1]);
+    const kernels = passes('@tile-kernels');
+    expect(kernels).toEqual(['tile-fuse', 'tile-tiling']);
+    expect(passes('@tile-tiled')).toEqual([...kernels, 'canonicalize', 'cse']);
+    expect(passes('@tile-pipelined').slice(0, kernels.length + 1)).toEqual([...kernels, 'tile-async-copy']);
+    expect(passes('@tile-wgsl').slice(0, passes('@tile-pipelined').length)).toEqual(passes('@tile-pipelined'));
+  });
+  it("@tile-wgsl's max-workgroup-memory (16384, convert-tile-to-gpu's) reaches tile-multibuffer too, which has 0 in @tile-pipelined", () => {
+    expect(dumpOf('@tile-pipelined')).toContain('tile-multibuffer{max-workgroup-memory=0 ');
+    expect(dumpOf('@tile-wgsl')).toContain('tile-multibuffer{max-workgroup-memory=16384 ');
+    expect(dumpOf('@tile-wgsl')).toMatch(/convert-tile-to-gpu\{max-workgroup-memory=16384 /);
+    expect(dumpOf('@tile-wgsl{max-workgroup-memory=49152}').match(/max-workgroup-memory=49152/g)).toHaveLength(2);
+    expect(dumpOf('@tile-wgsl{fuse=false}')).toContain('tile-fuse{attention=false epilogues=false remarks=false rows=false}');
   });
 });
