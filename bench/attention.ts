@@ -36,7 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-attention.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import type { MeasureOptions } from '../tools/tune/measure.js';
-import { FlagCursor, runIfMain, UsageError } from './lib/cli.js';
+import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
 import { anyWrong, BenchRun, checkedRate, dawnAdapter, fastestConfig, LIB_PEERS, libraryPeers, noteBest, num, ratio, runLibraryCase, type Best, type FastestOptions } from './lib/compare.js';
 import { runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
@@ -154,23 +154,11 @@ export function parseArgs(argv: readonly string[]): Options {
       case '--file':
         o.file = value();
         break;
-      case '--rounds':
-        o.rounds = int();
-        break;
-      case '--warm-ms':
-        o.warmMs = int();
-        break;
-      case '--timeout-s':
-        o.timeoutS = int();
-        break;
-      case '--deadline-s':
-        o.deadlineS = int();
-        break;
       case '--check-seq':
         o.checkSeq = int();
         break;
       default:
-        throw new UsageError(`unknown option '${flag}'`);
+        if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
     }
   }
   if (o.configs.length === 0) o.configs = [''];

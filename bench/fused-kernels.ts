@@ -36,7 +36,7 @@ import { createPassRegistry } from '../tools/opt-passes.js';
 import type { MeasureOptions, Problem } from '../tools/tune/measure.js';
 import { generatedProblem } from '../tools/tune/problem.js';
 import { runTorchPeers, type PeerFigure } from './lib/gpu.js';
-import { FlagCursor, runIfMain, UsageError } from './lib/cli.js';
+import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
 import { anyWrong, BenchRun, checkedRate, dawnAdapter, fastestConfig, LIB_PEERS, libraryPeers, noteBest, num, ratio, runLibraryCase, type Best, type FastestOptions } from './lib/compare.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs, twinProblem } from './lib/tuned-problem.js';
@@ -201,18 +201,6 @@ export function parseArgs(argv: readonly string[]): Options {
         o.files[name] = file;
         break;
       }
-      case '--rounds':
-        o.rounds = int();
-        break;
-      case '--warm-ms':
-        o.warmMs = int();
-        break;
-      case '--timeout-s':
-        o.timeoutS = int();
-        break;
-      case '--deadline-s':
-        o.deadlineS = int();
-        break;
       case '--check-rows':
         o.checkRows = int();
         break;
@@ -220,7 +208,7 @@ export function parseArgs(argv: readonly string[]): Options {
         o.checkCols = int();
         break;
       default:
-        throw new UsageError(`unknown option '${flag}'`);
+        if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
     }
   }
   if (o.rowConfigs.length === 0) o.rowConfigs = [''];

@@ -44,7 +44,7 @@ import { timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
-import { FlagCursor, runIfMain, UsageError } from './lib/cli.js';
+import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
@@ -223,20 +223,11 @@ export function parseArgs(argv: readonly string[]): Options {
       case '--baseline':
         o.baseline = path.resolve(value());
         break;
-      case '--rounds':
-        o.rounds = int();
-        break;
-      case '--warm-ms':
-        o.warmMs = int();
-        break;
-      case '--timeout-s':
-        o.timeoutS = int();
-        break;
       case '--check-size':
         o.checkSize = int();
         break;
       default:
-        throw new UsageError(`unknown option '${flag}'`);
+        if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
     }
   }
   // Aᵀ·B is an f32 problem: without the f32 matmuls neither it nor its peers (cuBLAS with A

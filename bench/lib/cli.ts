@@ -42,3 +42,21 @@ export class FlagCursor {
     return Number(t);
   }
 }
+
+/** The timing settings several benchmarks share; `deadlineS` where the benchmark has a deadline. */
+export interface TimingSettings {
+  rounds: number;
+  warmMs: number;
+  timeoutS: number;
+  deadlineS?: number;
+}
+
+/** Reads `flag` into `o` when it is a timing flag (--rounds, --warm-ms, --timeout-s, --deadline-s where `o` has a deadline); returns whether it was. */
+export function timingFlag(flag: string, args: FlagCursor, o: TimingSettings): boolean {
+  if (flag === '--rounds') o.rounds = args.int();
+  else if (flag === '--warm-ms') o.warmMs = args.int();
+  else if (flag === '--timeout-s') o.timeoutS = args.int();
+  else if (flag === '--deadline-s' && 'deadlineS' in o) o.deadlineS = args.int();
+  else return false;
+  return true;
+}
