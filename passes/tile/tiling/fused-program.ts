@@ -126,6 +126,7 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
         return `'tile.reduction' must reduce the last dimension of a rank-${rank} input to join a row kernel, got dimensions [${reductionDims(op).join(', ')}] of rank ${memrefOf(input).rank}`;
       if (!fullShapeAgrees(input)) return `'tile.reduction' input has shape ${memrefOf(input)} where the rows are ${memrefOf(reference!)}`;
       const read = versions.read(input);
+      if (read.kind === 'input' && intermediates.has(input)) return `'tile.reduction' reads an intermediate that holds nothing yet`;
       if (extentOfDef(read) !== 'full') return `'tile.reduction' input is not a full-rank value of the rows`;
       if (op.properties.has('accumulate') && intermediates.has(output) && versions.read(output).kind === 'input')
         return `'tile.reduction' accumulates into an intermediate that holds nothing yet`;
@@ -146,6 +147,7 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
     for (const [i, input] of inputs.entries()) {
       const kept = projectedDims(maps[i]!)!;
       const def = versions.read(input);
+      if (def.kind === 'input' && intermediates.has(input)) return `'tile.map' reads input #${i}, an intermediate that holds nothing yet`;
       const had = extentOfDef(def);
       // A value computed in the kernel is read whole (full from full, per row from per row, or a
       // per-row value broadcast along the rows); a buffer from outside may be read through any projection.
@@ -192,6 +194,7 @@ function epilogueProgram(ops: readonly Operation[], intermediates: ReadonlySet<V
     for (const [i, input] of inputs.entries()) {
       const kept = projectedDims(maps[i]!)!;
       const def = versions.read(input);
+      if (def.kind === 'input' && intermediates.has(input)) return `'tile.map' reads input #${i}, an intermediate that holds nothing yet`;
       if ((def.kind === 'result' || intermediates.has(input)) && kept.length !== 2) return `'tile.map' reads a value computed in the kernel through indexing map affine_map<${maps[i]}>`;
       reads.push({ def, kept });
     }
