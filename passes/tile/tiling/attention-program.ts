@@ -17,7 +17,7 @@ import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, type MemRefType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
-import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
+import { FloatAttr, type IntegerAttr } from '../../../core/ir/attributes.js';
 import { CMPI_PREDICATES } from '../../../dialects/arith/index.js';
 import { IndexOp, indexDimension, mapIndexingMaps, MapOp, MatmulOp, type ReduceKindAttr, reductionDims, ReductionOp } from '../../../dialects/tile/index.js';
 
@@ -169,10 +169,4 @@ export function attentionProgram(ops: readonly Operation[], intermediates: Reado
   if (memrefOf(first.c).elementType !== memrefOf(e).elementType || !(memrefOf(first.c).elementType instanceof FloatType)) return 'the scores and exponentials must have one float type';
   const causal = scoreMaps.map((map) => causalOffsetOf(map, rank)).find((v) => v !== undefined);
   return { kind: 'attention', ops, q: first.a, k: first.b, v: mm.b, o: mm.c, rank, scoreMaps, probabilityType: memrefOf(p).elementType, causalOffset: causal, intermediates };
-}
-
-/** The constant an index value holds, if it is one. */
-export function constantIndex(v: Value): number | undefined {
-  const c = constantValue(v);
-  return c instanceof IntegerAttr ? Number(c.value) : undefined;
 }
