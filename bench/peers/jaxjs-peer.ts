@@ -25,12 +25,10 @@
  * attentionHeadsPerCall), inputs made per group before timing, one output per group.
  */
 import {
-  attentionHeadsPerCall,
-  attentionInputs,
-  attentionMask,
-  checkAttention,
+  caseTiming,
   checkResult,
   checkRows,
+  composedAttention,
   inputs,
   isRowOp,
   maxCallsFor,
@@ -39,7 +37,6 @@ import {
   rowInputs,
   timeCalls,
   type AdapterSummary,
-  type AttentionShape,
   type PeerCase,
   type PeerLibrary,
   type RowOp,
@@ -99,7 +96,7 @@ async function load(): Promise<PeerLibrary> {
           await Promise.all(outs.map((o) => o.blockUntilReady()));
         },
         (outs) => outs.forEach((o) => o.dispose()),
-        { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(resultBytes) },
+        caseTiming(c, maxCallsFor(resultBytes)),
       );
       x.dispose();
       y.dispose();
@@ -129,45 +126,37 @@ async function load(): Promise<PeerLibrary> {
         await Promise.all(outs.map((o) => o.blockUntilReady()));
       },
       (outs) => outs.forEach((o) => o.dispose()),
-      { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(4 * rows * cols) },
+      caseTiming(c, maxCallsFor(4 * rows * cols)),
     );
     for (const a of args) a.dispose();
     return { ...t, check };
   }
 
   async function runAttention(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
-    const shape = c.shape as AttentionShape;
-    const [b, h, s, t, d] = shape;
-    const causal = c.causal ?? false;
-    const inp = attentionInputs(shape);
-    const per = attentionHeadsPerCall(shape, Math.min(2 ** 30, adapter.maxBinding));
-    const scale = 1 / Math.sqrt(d);
+    const a = composedAttention(c, adapter);
+    const scale = 1 / Math.sqrt(a.d);
     const fn = (
-      causal
+      a.causal
         ? jit((q: Arr, k: Arr, v: Arr, mask: Arr) => np.matmul(nn.softmax(np.add(np.multiply(np.matmul(q, np.swapaxes(k, -1, -2)), scale), mask), -1), v))
         : jit((q: Arr, k: Arr, v: Arr) => np.matmul(nn.softmax(np.multiply(np.matmul(q, np.swapaxes(k, -1, -2)), scale), -1), v))
     ) as (...a: Arr[]) => Arr;
-    const part = (x: Float32Array, g: number, n: number) => np.array(x.subarray(g * per * n * d, (g + 1) * per * n * d), { dtype: np.float32 }).reshape([per, n, d]);
-    const groups = Array.from({ length: (b * h) / per }, (_, g) => [part(inp.q, g, s), part(inp.k, g, t), part(inp.v, g, t)]);
-    const mask = causal ? np.array(attentionMask(s, t, true), { dtype: np.float32 }).reshape([s, t]) : undefined;
-    const args = (g: Arr[]): Arr[] => [...g, ...(mask ? [mask] : [])].map((a) => a.ref);
-    for (const a of [...groups.flat(), ...(mask ? [mask] : [])]) await a.blockUntilReady();
-    const call = (): Arr[] => groups.map((g) => fn(...args(g)));
+    const groups = a.groups((x, n) => np.array(x, { dtype: np.float32 }).reshape([a.per, n, a.d]));
+    const mask = a.mask ? np.array(a.mask, { dtype: np.float32 }).reshape([a.s, a.t]) : undefined;
+    const all = [...groups.flatMap((g) => [g.q, g.k, g.v]), ...(mask ? [mask] : [])];
+    for (const x of all) await x.blockUntilReady();
+    const call = (): Arr[] => groups.map((g) => fn(...[g.q, g.k, g.v, ...(mask ? [mask] : [])].map((x) => x.ref)));
     let check = 'not checked';
-    if (c.check) {
-      const data = await Promise.all(call().map((o) => o.data() as Promise<Float32Array>));
-      check = checkAttention(shape, causal, inp, (bh, i, e) => data[Math.floor(bh / per)]![((bh % per) * s + i) * d + e]!);
-    }
+    if (c.check) check = a.check(await Promise.all(call().map((o) => o.data() as Promise<Float32Array>)));
     const t0 = await timeCalls(
       call,
       async (outs) => {
         await Promise.all(outs.flat().map((o) => o.blockUntilReady()));
       },
       (outs) => outs.forEach((o) => o.forEach((x) => x.dispose())),
-      { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: Math.min(maxCallsFor(4 * b * h * s * t), 64) },
+      a.timing,
     );
-    for (const a of [...groups.flat(), ...(mask ? [mask] : [])]) a.dispose();
-    return { ...t0, check: `${check}; ${per} of ${b * h} heads per call` };
+    for (const x of all) x.dispose();
+    return a.result(t0, check, 'call');
   }
 }
 

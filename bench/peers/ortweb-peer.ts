@@ -43,6 +43,7 @@ import { fileURLToPath } from 'node:url';
 import { oneNodeModel, type OnnxNode } from './onnx-model.js';
 import {
   attentionInputs,
+  caseTiming,
   checkAttention,
   checkRows,
   isDeno,
@@ -235,7 +236,7 @@ async function load(build: 'webgpu' | 'jsep'): Promise<PeerLibrary> {
         await device.queue.onSubmittedWorkDone();
       },
       () => undefined,
-      { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: 1000 },
+      caseTiming(c, 1000),
     );
     await session.release();
     for (const b of buffers) b.destroy();

@@ -172,6 +172,40 @@ export function attentionHeadsPerCall([b, h, s, t]: AttentionShape, maxBytes: nu
   return best;
 }
 
+/**
+ * Attention as a library composes it of its own matmul and softmax (jaxjs-peer.ts, tfjs-peer.ts),
+ * the S x T scores materialized: the case's shape and inputs, in groups of `per` heads a call
+ * (attentionHeadsPerCall: scores of at most 1 GiB and one binding), each group's Q, K and V made
+ * by `make` from its slice (per x n x D floats, n = S for Q and T for K and V), the causal mask
+ * (S x T) only with `causal`, the check of the groups' outputs (one per group, per x S x D each),
+ * timeCalls' settings and the result's note.
+ */
+export function composedAttention(c: PeerCase, adapter: AdapterSummary) {
+  const shape = c.shape as AttentionShape;
+  const [b, h, s, t, d] = shape;
+  const causal = c.causal ?? false;
+  const inp = attentionInputs(shape);
+  const per = attentionHeadsPerCall(shape, Math.min(2 ** 30, adapter.maxBinding));
+  return {
+    s,
+    t,
+    d,
+    per,
+    causal,
+    mask: causal ? attentionMask(s, t, true) : undefined,
+    groups<T>(make: (x: Float32Array, n: number) => T): { q: T; k: T; v: T }[] {
+      return Array.from({ length: (b * h) / per }, (_, g) => {
+        const part = (x: Float32Array, n: number) => make(x.subarray(g * per * n * d, (g + 1) * per * n * d), n);
+        return { q: part(inp.q, s), k: part(inp.k, t), v: part(inp.v, t) };
+      });
+    },
+    check: (data: Float32Array[]): string => checkAttention(shape, causal, inp, (bh, i, e) => data[Math.floor(bh / per)]![((bh % per) * s + i) * d + e]!),
+    timing: caseTiming(c, Math.min(maxCallsFor(4 * b * h * s * t), 64)),
+    /** The result: `check` and how many heads went into one `call`. */
+    result: (time: { ms: number; calls: number }, check: string, call: string) => ({ ...time, check: `${check}; ${per} of ${b * h} heads per ${call}` }),
+  };
+}
+
 export interface PeerResult {
   peer: string;
   version: string;
@@ -361,6 +395,11 @@ export async function timeCalls<T>(
   const times: number[] = [];
   for (let r = 0; r < o.rounds; r++) times.push(await round(calls));
   return { ms: median(times), calls };
+}
+
+/** timeCalls' settings: the case's rounds, warm-up and shortest round, at most `maxCalls` calls a round. */
+export function caseTiming(c: PeerCase, maxCalls: number): { rounds: number; warmMs: number; minRoundMs: number; maxCalls: number } {
+  return { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls };
 }
 
 /** At most this many results alive at once (bytes of one result given). */

@@ -26,12 +26,10 @@
  * timing, one output per group.
  */
 import {
-  attentionHeadsPerCall,
-  attentionInputs,
-  attentionMask,
-  checkAttention,
+  caseTiming,
   checkResult,
   checkRows,
+  composedAttention,
   inputs,
   isRowOp,
   maxCallsFor,
@@ -40,7 +38,6 @@ import {
   rowInputs,
   timeCalls,
   type AdapterSummary,
-  type AttentionShape,
   type PeerCase,
   type PeerLibrary,
   type RowOp,
@@ -106,7 +103,7 @@ async function load(): Promise<PeerLibrary> {
         check = checkResult(c, a, b, (await out.data()) as Float32Array);
         out.dispose();
       }
-      const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls: maxCallsFor(resultBytes) });
+      const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), caseTiming(c, maxCallsFor(resultBytes)));
       x.dispose();
       y.dispose();
       return { ...t, check };
@@ -135,28 +132,16 @@ async function load(): Promise<PeerLibrary> {
       check = checkRows(op, rows, cols, inp, (await out.data()) as Float32Array);
       out.dispose();
     }
-    const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), {
-      rounds: c.rounds,
-      warmMs: c.warmMs,
-      minRoundMs: c.minRoundMs,
-      maxCalls: maxCallsFor(4 * rows * cols),
-    });
+    const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), caseTiming(c, maxCallsFor(4 * rows * cols)));
     for (const v of [x, gamma, beta]) v?.dispose();
     return { ...t, check };
   }
 
   async function runAttention(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
-    const shape = c.shape as AttentionShape;
-    const [b, h, s, t, d] = shape;
-    const causal = c.causal ?? false;
-    const inp = attentionInputs(shape);
-    const per = attentionHeadsPerCall(shape, Math.min(2 ** 30, adapter.maxBinding));
-    const groups = Array.from({ length: (b * h) / per }, (_, g) => {
-      const part = (x: Float32Array, n: number) => tf.tensor3d(x.subarray(g * per * n * d, (g + 1) * per * n * d), [per, n, d]);
-      return { q: part(inp.q, s), k: part(inp.k, t), v: part(inp.v, t) };
-    });
-    const mask = causal ? tf.tensor2d(attentionMask(s, t, true), [s, t]) : undefined;
-    const scale = tf.scalar(1 / Math.sqrt(d));
+    const a = composedAttention(c, adapter);
+    const groups = a.groups((x, n) => tf.tensor3d(x, [a.per, n, a.d]));
+    const mask = a.mask ? tf.tensor2d(a.mask, [a.s, a.t]) : undefined;
+    const scale = tf.scalar(1 / Math.sqrt(a.d));
     type Tensor = ReturnType<typeof tf.tensor3d>;
     const one = (q: Tensor, k: Tensor, v: Tensor): Tensor => {
       const scores = tf.mul(tf.matMul(q, k, false, true), scale);
@@ -166,20 +151,14 @@ async function load(): Promise<PeerLibrary> {
     let check = 'not checked';
     if (c.check) {
       const outs = call();
-      const data = await Promise.all(outs.map((o) => o.data() as Promise<Float32Array>));
-      check = checkAttention(shape, causal, inp, (bh, i, e) => data[Math.floor(bh / per)]![((bh % per) * s + i) * d + e]!);
+      check = a.check(await Promise.all(outs.map((o) => o.data() as Promise<Float32Array>)));
       for (const o of outs) o.dispose();
     }
-    const t0 = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.forEach((x) => x.dispose())), {
-      rounds: c.rounds,
-      warmMs: c.warmMs,
-      minRoundMs: c.minRoundMs,
-      maxCalls: Math.min(maxCallsFor(4 * b * h * s * t), 64),
-    });
+    const t0 = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.forEach((x) => x.dispose())), a.timing);
     for (const g of groups) for (const x of [g.q, g.k, g.v]) x.dispose();
     mask?.dispose();
     scale.dispose();
-    return { ...t0, check: `${check}; ${per} of ${b * h} heads per matMul` };
+    return a.result(t0, check, 'matMul');
   }
 }
 
