@@ -35,10 +35,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-attention.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import type { MeasureOptions } from '../tools/tune/measure.js';
 import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
-import { anyWrong, BenchRun, checkedRate, dawnAdapter, fastestConfig, LIB_PEERS, libraryPeers, noteBest, num, ratio, runLibraryCase, type Best, type FastestOptions } from './lib/compare.js';
-import { runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import {
+  anyWrong,
+  BenchRun,
+  checkedRate,
+  dawnAdapter,
+  fastestConfig,
+  LIB_PEERS,
+  libraryPeers,
+  measureTiming,
+  noteBest,
+  num,
+  printReport,
+  ratio,
+  reportHead,
+  runLibraryCase,
+  torchFigures,
+  type Best,
+  type FastestOptions,
+} from './lib/compare.js';
+import type { PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
 import { twinProblem } from './lib/tuned-problem.js';
 import { attentionFlops, type AttentionShape, type PeerCase } from './peers/peer-gpu.js';
@@ -110,52 +127,35 @@ export const USAGE =
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers) };
   if (argv.includes('--quick')) Object.assign(o, QUICK);
-  const list = (t: string): string[] =>
-    t
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean);
   const args = new FlagCursor(argv);
   for (let flag = args.next(); flag !== undefined; flag = args.next()) {
-    const value = () => args.value();
-    const int = (t?: string) => args.int(t);
     switch (flag) {
       case '--quick':
         break;
       case '--shapes':
-        o.shapes = list(value()).map((s) => {
-          const d = s.split('x');
-          if (d.length !== 5) throw new UsageError(`${flag} expects BxHxSxTxD, got '${s}'`);
-          return d.map((x) => int(x)) as AttentionShape;
-        });
+        o.shapes = args.shapes('BxHxSxTxD') as AttentionShape[];
         break;
       case '--causal': {
-        const v = value();
+        const v = args.value();
         const c = { both: [false, true], true: [true], false: [false] }[v];
         if (!c) throw new UsageError(`--causal expects both, true or false, got '${v}'`);
         o.causal = c;
         break;
       }
       case '--configs':
-        o.configs = value()
-          .split(';')
-          .map((x) => x.trim());
+        o.configs = args.list(';', true);
         break;
       case '--base':
-        o.base = value();
+        o.base = args.value();
         break;
-      case '--peers': {
-        const xs = list(value());
-        const bad = xs.find((x) => !(PEERS as readonly string[]).includes(x));
-        if (bad !== undefined) throw new UsageError(`--peers: unknown '${bad}' (${PEERS.join(', ')})`);
-        o.peers = new Set(xs);
+      case '--peers':
+        o.peers = new Set(args.oneOf(PEERS));
         break;
-      }
       case '--file':
-        o.file = value();
+        o.file = args.value();
         break;
       case '--check-seq':
-        o.checkSeq = int();
+        o.checkSeq = args.int();
         break;
       default:
         if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
@@ -205,23 +205,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   run.log(`shapes ${o.shapes.map(shapeText).join(', ')} (BxHxSxTxD), causal ${o.causal.join('/')}; peers ${[...o.peers].join(', ')}`);
 
   // 1. torch: every figure in one process.
-  let torch: PeerFigure[] | string = 'not run (--peers)';
-  if (o.peers.has('torch')) {
-    torch = await runTorchPeers({
-      sizes: [],
-      addShapes: [],
-      attentionShapes: o.shapes,
-      attentionCausal: o.causal,
-      repeat: 10,
-      rounds: o.rounds,
-      warmMs: o.warmMs,
-      minRoundMs: 20,
-      timeoutS: o.timeoutS * 4,
-    });
-    run.log(`torch: ${typeof torch === 'string' ? torch : torch.map((f) => `${f.shape} ${f.kernel} ${(f.rate / 1000).toPrecision(3)} TFLOP/s ${f.backend} ${f.check}`).join('; ')}`);
-    if (typeof torch === 'string') run.notes.push(`torch: ${torch}`);
-    else for (const f of torch) if (!f.check?.startsWith('ok')) run.notes.push(`torch ${f.shape} ${f.kernel}: ${f.check ?? 'not checked'}`);
-  }
+  const torch = await torchFigures(run, o, { attentionShapes: o.shapes, attentionCausal: o.causal }, (fs) =>
+    fs.map((f) => `${f.shape} ${f.kernel} ${(f.rate / 1000).toPrecision(3)} TFLOP/s ${f.backend} ${f.check}`).join('; '),
+  );
+  if (typeof torch !== 'string') for (const f of torch) if (!f.check?.startsWith('ok')) run.notes.push(`torch ${f.shape} ${f.kernel}: ${f.check ?? 'not checked'}`);
   const torchOf = (shape: AttentionShape, causal: boolean): PeerFigure | undefined =>
     typeof torch === 'string' ? undefined : torch.find((f) => f.shape === shapeText(shape) && f.kernel === (causal ? 'attention-causal' : 'attention'));
   const torchWrong = typeof torch !== 'string' && torch.some((f) => !f.check?.startsWith('ok'));
@@ -229,8 +216,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // 2. ours: the fastest configuration per problem.
   const adapter = await dawnAdapter();
   if (typeof adapter !== 'string') run.notes.push(`tile-opt: dawn unavailable: ${adapter.why}`);
-  const timing: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
-  const f: FastestOptions = { run, registry: createPassRegistry(), timing, adapter };
+  const f: FastestOptions = { run, registry: createPassRegistry(), timing: measureTiming(o), adapter };
   const file = path.isAbsolute(o.file) ? o.file : path.join(repoRoot, o.file);
   const ours = new Map<string, Best | string>();
   for (const p of problems) {
@@ -262,11 +248,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // ---------------------------------------------------------------------------------- table
   const tflops = (p: { shape: AttentionShape; causal: boolean }, ms: number | undefined): number | undefined =>
     ms === undefined || !Number.isFinite(ms) ? undefined : attentionFlops(p.shape, p.causal) / ms / 1e9;
-  const out: string[] = [];
-  out.push(`## Attention, f32 (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${run.elapsedS().toFixed(0)} s)`, '');
-  out.push(`- machine: ${machine()}`);
-  out.push(`- adapter dawn: ${typeof adapter === 'string' ? adapter : adapter.why}`);
-  out.push(`- command: \`node build/bench/attention.js ${argv.join(' ')}\``);
+  const out = reportHead(run, 'Attention, f32', typeof adapter === 'string' ? adapter : adapter.why, `node build/bench/attention.js ${argv.join(' ')}`);
   out.push(
     `- tile-opt: \`${path.relative(repoRoot, file)}\` @attention / @attention_causal, the fastest of \`@tile-wgsl{...}\` with \`${o.base}\` + ${o.configs.map((c) => `\`${c || '(defaults)'}\``).join(', ')} (D: the head dimension), each checked against the interpreter on a twin of 1 x ≤2 x ≤${o.checkSeq} x ≤${o.checkSeq} x D, timed after ${o.warmMs} ms of warm-up, median of ${o.rounds} rounds`,
   );
@@ -325,9 +307,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     'TFLOP/s of 4·B·H·S·T·D (Q·Kᵀ and P·V), halved for causal. torch: `F.scaled_dot_product_attention(q, k, v, is_causal=...)` in f32 (its causal mask aligns top-left, ours bottom-right: the same at S = T), the backend named by the aten op torch.profiler records (`_scaled_dot_product_efficient_attention`: EFFICIENT_ATTENTION, ...) with its heaviest CUDA kernel. TF.js and jax-js: `matmul(softmax(matmul(q, kᵀ) · 1/√D + mask), v)` composed from their ops (jax-js jitted), the heads split into calls of at most 1 GiB of scores. ORT-web: one com.microsoft MultiHeadAttention node (`unidirectional` = 1 for causal), inputs [B, S, H·D] on the GPU. Ratios to torch by GPU time (timestamps against CUDA events); to the WebGPU libraries by wall clock on both sides. Every peer checked against float64 before it is timed.',
     '',
   );
-  if (run.notes.length) out.push('Missing figures and failures:', '', ...[...new Set(run.notes)].map((n) => `- ${n}`), '');
-  process.stdout.write(`\n${out.join('\n')}\n`);
-  run.log('done');
+  printReport(run, out);
   return anyWrong(lib.values()) || torchWrong ? 1 : 0;
 }
 

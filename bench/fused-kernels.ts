@@ -33,11 +33,29 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import type { MeasureOptions, Problem } from '../tools/tune/measure.js';
+import type { Problem } from '../tools/tune/measure.js';
 import { generatedProblem } from '../tools/tune/problem.js';
-import { runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import type { PeerFigure } from './lib/gpu.js';
 import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
-import { anyWrong, BenchRun, checkedRate, dawnAdapter, fastestConfig, LIB_PEERS, libraryPeers, noteBest, num, ratio, runLibraryCase, type Best, type FastestOptions } from './lib/compare.js';
+import {
+  anyWrong,
+  BenchRun,
+  checkedRate,
+  dawnAdapter,
+  fastestConfig,
+  LIB_PEERS,
+  libraryPeers,
+  measureTiming,
+  noteBest,
+  num,
+  printReport,
+  ratio,
+  reportHead,
+  runLibraryCase,
+  torchFigures,
+  type Best,
+  type FastestOptions,
+} from './lib/compare.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs, twinProblem } from './lib/tuned-problem.js';
 import { rowBytes, ROW_OPS, type PeerCase, type RowOp } from './peers/peer-gpu.js';
@@ -135,77 +153,55 @@ export const USAGE =
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers), files: { ...FULL.files } };
   if (argv.includes('--quick')) Object.assign(o, QUICK);
-  const list = (t: string): string[] =>
-    t
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean);
-  const oneOf = <T extends string>(flag: string, values: readonly T[], t: string): T[] => {
-    const xs = list(t);
-    const bad = xs.find((x) => !values.includes(x as T));
-    if (bad !== undefined) throw new UsageError(`${flag}: unknown '${bad}' (${values.join(', ')})`);
-    return xs as T[];
-  };
   const args = new FlagCursor(argv);
   for (let flag = args.next(); flag !== undefined; flag = args.next()) {
-    const value = () => args.value();
-    const int = (t?: string) => args.int(t);
     switch (flag) {
       case '--quick':
         break;
       case '--ops':
-        o.ops = oneOf(flag, ROW_OPS, value());
+        o.ops = args.oneOf(ROW_OPS);
         break;
       case '--row-shapes':
-        o.rowShapes = list(value()).map((s) => {
-          const d = s.split('x');
-          if (d.length !== 2) throw new UsageError(`${flag} expects RxC, got '${s}'`);
-          return [int(d[0]), int(d[1])] as Shape2;
-        });
+        o.rowShapes = args.shapes('RxC') as Shape2[];
         break;
       case '--matmul-sizes':
-        o.matmulSizes = list(value()).map((s) => int(s));
+        o.matmulSizes = args.list().map((s) => args.int(s));
         break;
       case '--activations':
-        o.activations = oneOf(flag, ['gelu', 'relu'] as const, value());
+        o.activations = args.oneOf(['gelu', 'relu'] as const);
         break;
       case '--row-configs':
-        o.rowConfigs = value()
-          .split(';')
-          .map((x) => x.trim());
+        o.rowConfigs = args.list(';', true);
         break;
       case '--matmul-configs':
-        o.matmulConfigs = value()
-          .split(';')
-          .map((x) => x.trim())
-          .filter(Boolean);
+        o.matmulConfigs = args.list(';');
         break;
       case '--matmul-base':
-        o.matmulBase = value();
+        o.matmulBase = args.value();
         break;
       case '--row-base':
-        o.rowBase = value();
+        o.rowBase = args.value();
         break;
       case '--map-config':
-        o.mapConfig = value();
+        o.mapConfig = args.value();
         break;
       case '--peers':
-        o.peers = new Set(oneOf(flag, PEERS, value()));
+        o.peers = new Set(args.oneOf(PEERS));
         break;
       case '--ort-builds':
-        o.ortBuilds = oneOf(flag, ['webgpu', 'jsep'] as const, value());
+        o.ortBuilds = args.oneOf(['webgpu', 'jsep'] as const);
         break;
       case '--file': {
-        const [name, file] = value().split('=');
+        const [name, file] = args.value().split('=');
         if (!name || !file || !(name in FILES)) throw new UsageError(`--file expects NAME=PATH with NAME one of ${Object.keys(FILES).join(', ')}`);
         o.files[name] = file;
         break;
       }
       case '--check-rows':
-        o.checkRows = int();
+        o.checkRows = args.int();
         break;
       case '--check-cols':
-        o.checkCols = int();
+        o.checkCols = args.int();
         break;
       default:
         if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
@@ -241,7 +237,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   const o = parseArgs(argv);
   const run = new BenchRun(o.deadlineS);
   const log = (s: string): void => run.log(s);
-  const timing: MeasureOptions = { timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } };
   const registry = createPassRegistry();
   log(`fused-kernels: ${machine()}`);
   log(
@@ -249,23 +244,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
 
   // 1. torch / cuBLAS: every figure in one process.
-  let torch: PeerFigure[] | string = 'not run (--peers)';
-  if (o.peers.has('torch')) {
-    torch = await runTorchPeers({
-      sizes: [],
-      addShapes: [],
-      rowOps: o.ops,
-      rowShapes: o.rowShapes,
-      epilogueSizes: o.matmulSizes,
-      repeat: 10,
-      rounds: o.rounds,
-      warmMs: o.warmMs,
-      minRoundMs: 20,
-      timeoutS: o.timeoutS * 4,
-    });
-    log(`torch: ${typeof torch === 'string' ? torch : `${torch.length} figures`}`);
-    if (typeof torch === 'string') run.notes.push(`torch: ${torch}`);
-  }
+  const torch = await torchFigures(run, o, { rowOps: o.ops, rowShapes: o.rowShapes, epilogueSizes: o.matmulSizes }, (fs) => `${fs.length} figures`);
   const torchOf = (kernel: string, shape: string): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape));
 
   // 2. the WebGPU library peers, one child process per problem.
@@ -285,7 +264,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // 3. ours.
   const adapter = await dawnAdapter();
   if (typeof adapter !== 'string') run.notes.push(`tile-opt: dawn unavailable: ${adapter.why}`);
-  const f: FastestOptions = { run, registry, timing, adapter };
+  const f: FastestOptions = { run, registry, timing: measureTiming(o), adapter };
   /** Every configuration measured; the fastest by GPU time. */
   const best = (what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<Best | string> => fastestConfig(f, what, problem, base, configs);
   const rows = new Map<string, Best | string>();
@@ -322,11 +301,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   // ---------------------------------------------------------------------------------- tables
-  const out: string[] = [];
-  out.push(`## Fused row kernels and matmul epilogues (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${run.elapsedS().toFixed(0)} s)`, '');
-  out.push(`- machine: ${machine()}`);
-  if (typeof adapter === 'string') out.push(`- adapter dawn: ${adapter}`);
-  out.push(`- command: \`node build/bench/fused-kernels.js ${argv.join(' ')}\``);
+  const out = reportHead(run, 'Fused row kernels and matmul epilogues', typeof adapter === 'string' ? adapter : undefined, `node build/bench/fused-kernels.js ${argv.join(' ')}`);
   out.push(
     `- tile-opt: the fastest of \`@tile-wgsl{...}\` with \`${o.rowBase}\` + ${o.rowConfigs.map((c) => `\`${c || '(defaults)'}\``).join(', ')} (row ops) and \`${o.matmulBase}\` + ${o.matmulConfigs.map((c) => `\`${c}\``).join(', ')} (matmuls, fused and plain alike); each checked against the interpreter on a small twin (row ops ${o.checkRows} x ≤${o.checkCols}, matmuls 64³), timed after ${o.warmMs} ms of warm-up, median of ${o.rounds} rounds`,
   );
@@ -423,9 +398,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     out.push(table(cfg), '');
   }
   for (const [k, b] of mm) noteBest(run, k, b);
-  if (run.notes.length) out.push('Missing figures and failures:', '', ...[...new Set(run.notes)].map((n) => `- ${n}`), '');
-  process.stdout.write(`\n${out.join('\n')}\n`);
-  log('done');
+  printReport(run, out);
   return anyWrong(lib.values()) ? 1 : 0;
 }
 

@@ -33,6 +33,7 @@ import { runPassManager } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { fmt, lastLines, random, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
+import { FlagCursor, UsageError } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
@@ -117,74 +118,50 @@ function parseArgs(argv: readonly string[]): Options {
     ],
     torch: false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const value = (): string => argv[++i] ?? usage(`missing value for ${flag}`);
-    const ints = (): number[] => {
-      const v = value().split(',').map(Number);
-      if (!v.every((x) => Number.isInteger(x) && x > 0)) usage(`${flag} expects positive integers, comma separated`);
-      return v;
-    };
+  const args = new FlagCursor(argv);
+  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
     switch (flag) {
-      case '--providers': {
-        const p = value().split(',');
-        if (!p.every((x) => x === 'dawn' || x === 'wgpu')) usage('--providers takes dawn, wgpu or dawn,wgpu');
-        o.providers = p as ProviderName[];
+      case '--providers':
+        o.providers = args.oneOf(['dawn', 'wgpu'] as const);
         break;
-      }
       case '--sizes':
-        o.sizes = ints();
+        o.sizes = args.list().map((x) => args.int(x));
         break;
       case '--add-elems':
-        o.addElems = ints()[0]!;
+        o.addElems = args.int();
         break;
       case '--baseline':
-        o.baseline = path.resolve(value());
+        o.baseline = path.resolve(args.value());
         break;
       case '--repeat':
-        o.repeat = ints()[0]!;
+        o.repeat = args.int();
         break;
       case '--rounds':
-        o.rounds = ints()[0]!;
+        o.rounds = args.int();
         break;
       case '--timeout-s':
-        o.timeoutS = ints()[0]!;
+        o.timeoutS = args.int();
         break;
       case '--matmul':
-        o.matmul = path.resolve(value());
+        o.matmul = path.resolve(args.value());
         break;
       case '--tile-wgsl':
-        o.tileWgsl = value()
-          .split(';')
-          .map((x) => x.trim())
-          .filter(Boolean);
+        o.tileWgsl = args.list(';');
         break;
       case '--tile-wgsl-transposed-a':
-        o.tileWgslTransposedA = value()
-          .split(';')
-          .map((x) => x.trim())
-          .filter(Boolean);
+        o.tileWgslTransposedA = args.list(';');
         break;
       case '--tile-wgsl-add':
-        o.tileWgslAdd = value()
-          .split(';')
-          .map((x) => x.trim())
-          .filter(Boolean);
+        o.tileWgslAdd = args.list(';');
         break;
       case '--add-shapes':
-        o.addShapes = value()
-          .split(',')
-          .map((x) => {
-            const [r, c] = x.split('x').map(Number);
-            if (!Number.isInteger(r) || !Number.isInteger(c) || r! < 1 || c! < 1) usage('--add-shapes takes RxC,RxC (positive integers)');
-            return [r!, c!] as [number, number];
-          });
+        o.addShapes = args.shapes('RxC') as [number, number][];
         break;
       case '--torch':
         o.torch = true;
         break;
       default:
-        usage(`unknown option '${flag}'`);
+        throw new UsageError(`unknown option '${flag}'`);
     }
   }
   return o;
@@ -519,6 +496,7 @@ async function main(argv: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
+    if (e instanceof UsageError) usage(e.message);
     process.stderr.write(`gpu-kernels: error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
     process.exit(1);
   },

@@ -145,17 +145,10 @@ export { UsageError };
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers) };
   if (argv.includes('--quick')) Object.assign(o, QUICK, { peers: new Set(QUICK.peers) });
-  const dims = (text: string, n: number, flag: string): number[] => {
-    const v = text.split('x').map(Number);
-    if (v.length !== n || !v.every((x) => Number.isInteger(x) && x > 0)) throw new UsageError(`${flag} expects ${n === 3 ? 'MxNxK' : 'RxC'} (positive integers), got '${text}'`);
-    return v;
-  };
   const args = new FlagCursor(argv);
   for (let flag = args.next(); flag !== undefined; flag = args.next()) {
-    const value = () => args.value();
-    const int = () => args.int();
     const provider = (allowNone: boolean): ProviderName | undefined => {
-      const t = value();
+      const t = args.value();
       if (allowNone && t === 'none') return undefined;
       if (t !== 'dawn' && t !== 'wgpu') throw new UsageError(`${flag} takes dawn or wgpu${allowNone ? ' or none' : ''}, got '${t}'`);
       return t;
@@ -164,33 +157,27 @@ export function parseArgs(argv: readonly string[]): Options {
       case '--quick':
         break;
       case '--sizes':
-        o.sizes = value()
-          .split(',')
-          .filter(Boolean)
-          .map((x) => dims(x, 1, flag)[0]!);
+        o.sizes = args.list().map((x) => args.int(x));
         break;
       case '--odd': {
-        const t = value();
-        o.odd = t === 'none' ? undefined : (dims(t, 3, flag) as Shape3);
+        const t = args.value();
+        o.odd = t === 'none' ? undefined : (args.shape(t, 'MxNxK') as Shape3);
         break;
       }
       case '--add-shapes':
-        o.addShapes = value()
-          .split(',')
-          .filter(Boolean)
-          .map((x) => dims(x, 2, flag) as Shape2);
+        o.addShapes = args.shapes('RxC') as Shape2[];
         break;
       case '--budget':
-        o.budget = int();
+        o.budget = args.int();
         break;
       case '--finalists':
-        o.finalists = int();
+        o.finalists = args.int();
         break;
       case '--space':
-        o.space = value();
+        o.space = args.value();
         break;
       case '--space-transposed-a':
-        o.spaceTransposedA = value();
+        o.spaceTransposedA = args.value();
         break;
       case '--no-transposed-a':
         o.transposedA = false;
@@ -199,13 +186,10 @@ export function parseArgs(argv: readonly string[]): Options {
         o.f32Matmul = false;
         break;
       case '--pipeline':
-        o.pipeline = value();
+        o.pipeline = args.value();
         break;
       case '--add-configs':
-        o.addConfigs = value()
-          .split(';')
-          .map((x) => x.trim())
-          .filter(Boolean);
+        o.addConfigs = args.list(';');
         break;
       case '--f32-provider':
         o.f32Provider = provider(false)!;
@@ -213,18 +197,14 @@ export function parseArgs(argv: readonly string[]): Options {
       case '--f16-provider':
         o.f16Provider = provider(true);
         break;
-      case '--peers': {
-        const p = value().split(',').filter(Boolean);
-        const bad = p.find((x) => !FULL.peers.has(x));
-        if (bad) throw new UsageError(`--peers: unknown peer '${bad}' (torch, baseline, tfjs, jaxjs)`);
-        o.peers = new Set(p);
+      case '--peers':
+        o.peers = new Set(args.oneOf([...FULL.peers], 'peer'));
         break;
-      }
       case '--baseline':
-        o.baseline = path.resolve(value());
+        o.baseline = path.resolve(args.value());
         break;
       case '--check-size':
-        o.checkSize = int();
+        o.checkSize = args.int();
         break;
       default:
         if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);

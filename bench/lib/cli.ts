@@ -41,6 +41,30 @@ export class FlagCursor {
     if (!/^[0-9]+$/.test(t) || Number(t) < 1) throw new UsageError(`${this.flag} expects a positive integer, got '${t}'`);
     return Number(t);
   }
+  /** The value after the current flag split at `sep`, each piece trimmed; empty pieces dropped, or kept with `keepEmpty` (in a list of configurations '' is the defaults). */
+  list(sep = ',', keepEmpty = false): string[] {
+    const xs = this.value()
+      .split(sep)
+      .map((x) => x.trim());
+    return keepEmpty ? xs : xs.filter(Boolean);
+  }
+  /** The value after the current flag as a comma-separated list of `values`; `noun` names them in the error (`unknown peer 'x'`). */
+  oneOf<T extends string>(values: readonly T[], noun?: string): T[] {
+    const xs = this.list();
+    const bad = xs.find((x) => !values.includes(x as T));
+    if (bad !== undefined) throw new UsageError(`${this.flag}: unknown ${noun ? `${noun} ` : ''}'${bad}' (${values.join(', ')})`);
+    return xs as T[];
+  }
+  /** `text` as a shape of the form `form` ('RxC', 'BxHxSxTxD'): as many positive integers, separated by x. */
+  shape(text: string, form: string): number[] {
+    const d = text.split('x');
+    if (d.length !== form.split('x').length) throw new UsageError(`${this.flag} expects ${form}, got '${text}'`);
+    return d.map((x) => this.int(x));
+  }
+  /** The value after the current flag as a comma-separated list of shapes of the form `form`. */
+  shapes(form: string): number[][] {
+    return this.list().map((s) => this.shape(s, form));
+  }
 }
 
 /** The timing settings several benchmarks share; `deadlineS` where the benchmark has a deadline. */

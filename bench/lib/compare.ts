@@ -10,8 +10,9 @@ import { openRuntime } from '../../runtime/webgpu/index.js';
 import type { Outcome } from '../../tools/tune/cache.js';
 import { measureFresh, type MeasureOptions, type Problem } from '../../tools/tune/measure.js';
 import type { PeerCase } from '../peers/peer-gpu.js';
-import { runLibraryPeer, type LibFigure } from '../seed-tables.js';
-import { fmt } from './gpu.js';
+import { machine, runLibraryPeer, type LibFigure } from '../seed-tables.js';
+import type { TimingSettings } from './cli.js';
+import { fmt, runTorchPeers, type PeerFigure, type TorchRequest } from './gpu.js';
 
 /** A bench's progress lines (`[  12s] ...`), its deadline, and the notes printed under its tables. */
 export class BenchRun {
@@ -30,6 +31,41 @@ export class BenchRun {
     this.notes.push(`${what}: not run (past --deadline-s ${this.deadlineS})`);
     return true;
   }
+}
+
+/** The report's title (with the date and the run's length so far) and its machine, adapter and command lines. */
+export function reportHead(run: BenchRun, title: string, adapter: string | undefined, command: string): string[] {
+  const out = [`## ${title} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${run.elapsedS().toFixed(0)} s)`, '', `- machine: ${machine()}`];
+  if (adapter !== undefined) out.push(`- adapter dawn: ${adapter}`);
+  out.push(`- command: \`${command}\``);
+  return out;
+}
+
+/** Prints the report `out` with the run's notes under it, and logs the end. */
+export function printReport(run: BenchRun, out: string[]): void {
+  if (run.notes.length) out.push('Missing figures and failures:', '', ...[...new Set(run.notes)].map((n) => `- ${n}`), '');
+  process.stdout.write(`\n${out.join('\n')}\n`);
+  run.log('done');
+}
+
+/** tools/tune's measurement settings from a bench's timing flags (10 dispatches a submit, one warm-up, --warm-ms of warm submits). */
+export const measureTiming = (o: TimingSettings): MeasureOptions => ({ timeoutMs: o.timeoutS * 1000, repeat: 10, rounds: o.rounds, warmup: 1, warm: { warmMs: o.warmMs, minSubmitMs: 20 } });
+
+/**
+ * torch's figures of `problems` (bench/peers/torch_peers.py, every figure in one process), timed
+ * with the bench's rounds and warm-up, logged (`describe`); why not, noted, when it did not run.
+ */
+export async function torchFigures(
+  run: BenchRun,
+  o: TimingSettings & { peers: ReadonlySet<string> },
+  problems: Partial<TorchRequest>,
+  describe: (figures: PeerFigure[]) => string,
+): Promise<PeerFigure[] | string> {
+  if (!o.peers.has('torch')) return 'not run (--peers)';
+  const torch = await runTorchPeers({ sizes: [], addShapes: [], ...problems, repeat: 10, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, timeoutS: o.timeoutS * 4 });
+  run.log(`torch: ${typeof torch === 'string' ? torch : describe(torch)}`);
+  if (typeof torch === 'string') run.notes.push(`torch: ${torch}`);
+  return torch;
 }
 
 /** Dawn's adapter in words, or why it did not open. */
