@@ -35,7 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-attention.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
+import { readFlags, runIfMain, UsageError } from './lib/cli.js';
 import {
   anyWrong,
   BenchRun,
@@ -127,11 +127,8 @@ export const USAGE =
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers) };
   if (argv.includes('--quick')) Object.assign(o, QUICK);
-  const args = new FlagCursor(argv);
-  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
+  readFlags(argv, o, (flag, args) => {
     switch (flag) {
-      case '--quick':
-        break;
       case '--shapes':
         o.shapes = args.shapes('BxHxSxTxD') as AttentionShape[];
         break;
@@ -158,9 +155,10 @@ export function parseArgs(argv: readonly string[]): Options {
         o.checkSeq = args.int();
         break;
       default:
-        if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
+        return false;
     }
-  }
+    return true;
+  });
   if (o.configs.length === 0) o.configs = [''];
   return o;
 }

@@ -36,7 +36,7 @@ import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Problem } from '../tools/tune/measure.js';
 import { generatedProblem } from '../tools/tune/problem.js';
 import type { PeerFigure } from './lib/gpu.js';
-import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
+import { readFlags, runIfMain, UsageError } from './lib/cli.js';
 import {
   anyWrong,
   BenchRun,
@@ -153,11 +153,8 @@ export const USAGE =
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers), files: { ...FULL.files } };
   if (argv.includes('--quick')) Object.assign(o, QUICK);
-  const args = new FlagCursor(argv);
-  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
+  readFlags(argv, o, (flag, args) => {
     switch (flag) {
-      case '--quick':
-        break;
       case '--ops':
         o.ops = args.oneOf(ROW_OPS);
         break;
@@ -204,9 +201,10 @@ export function parseArgs(argv: readonly string[]): Options {
         o.checkCols = args.int();
         break;
       default:
-        if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
+        return false;
     }
-  }
+    return true;
+  });
   if (o.rowConfigs.length === 0) o.rowConfigs = [''];
   return o;
 }

@@ -199,6 +199,26 @@ interface CaseResult {
   check: string;
 }
 
+/** A case's result: `kernel` at `size`, timed on the GPU (`ms`, by `method`) and by wall clock, its rates in GFLOP/s of `work.flops` or GB/s of `work.bytes`. */
+function caseResult(
+  t: { provider: string; adapter: string; method: string; medianMs: number; wallMedianMs: number },
+  kernel: string,
+  size: number,
+  work: { flops: number } | { bytes: number },
+  check: string,
+): CaseResult {
+  const rate = (ms: number): number => ('flops' in work ? throughput(ms, work).gflops! : throughput(ms, work).gbps!);
+  const { provider, adapter, method, medianMs, wallMedianMs } = t;
+  return { provider, adapter, kernel, size, method, medianMs, wallMedianMs, rate: rate(medianMs), wallRate: rate(wallMedianMs), unit: 'flops' in work ? 'GFLOP/s' : 'GB/s', check };
+}
+
+/** Every element of c = a + b, exactly as f32 adds: ok, or the first wrong element. */
+function addCheck(out: Float32Array, a: Float32Array, b: Float32Array, n: number): string {
+  let bad = -1;
+  for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(a[i]! + b[i]!)) bad = i;
+  return bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`;
+}
+
 function parseProgram(text: string, name: string): Operation {
   return parseModule(text, createContext(), name);
 }
@@ -250,19 +270,13 @@ async function runMultiLaunchMatmul(rt: WebGpuRuntime, c: Case, timing: { repeat
   if (outcome.status !== 'ok') throw new Error(`@tile-wgsl{${c.tileWgsl}}: ${outcome.failure}: ${outcome.reason}`);
   const flops = 2 * n * n * n;
   const wallMs = outcome.wallMs ?? outcome.ms;
-  return {
-    provider: rt.provider,
-    adapter: adapterSummary(rt.adapter),
-    kernel: `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}`,
-    size: n,
-    method: outcome.method,
-    medianMs: outcome.ms,
-    wallMedianMs: wallMs,
-    rate: throughput(outcome.ms, { flops }).gflops!,
-    wallRate: throughput(wallMs, { flops }).gflops!,
-    unit: 'GFLOP/s',
-    check: `ok (launches timed and summed: ${launchSummary(outcome.launches ?? [])}; vs the interpreter at <= 64 per dimension, max err ${outcome.maxError.toExponential(1)})`,
-  };
+  return caseResult(
+    { provider: rt.provider, adapter: adapterSummary(rt.adapter), method: outcome.method, medianMs: outcome.ms, wallMedianMs: wallMs },
+    `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}`,
+    n,
+    { flops },
+    `ok (launches timed and summed: ${launchSummary(outcome.launches ?? [])}; vs the interpreter at <= 64 per dimension, max err ${outcome.maxError.toExponential(1)})`,
+  );
 }
 
 /**
@@ -283,23 +297,7 @@ async function runCompiledAdd(rt: WebGpuRuntime, c: Case, timing: { repeat: numb
     { data: new Float32Array(n), shape: [rows, cols] },
   ];
   const b = await benchmarkWarm(rt, { manifest: k.manifest, wgsl: k.wgsl, args, grid: [Math.ceil(rows / Number(tile[1])), 1, 1], timeoutMs: 600_000 }, timing);
-  const out = b.result.outputs.get(2) as Float32Array;
-  let bad = -1;
-  for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(x[i]! + y[i]!)) bad = i;
-  const bytes = 3 * 4 * n;
-  return {
-    provider: b.provider,
-    adapter: b.adapter,
-    kernel: `add @tile-wgsl{${c.tileWgsl}}`,
-    size: n,
-    method: b.method,
-    medianMs: b.medianMs,
-    wallMedianMs: b.wallMedianMs,
-    rate: throughput(b.medianMs, { bytes }).gbps!,
-    wallRate: throughput(b.wallMedianMs, { bytes }).gbps!,
-    unit: 'GB/s',
-    check: bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`,
-  };
+  return caseResult(b, `add @tile-wgsl{${c.tileWgsl}}`, n, { bytes: 3 * 4 * n }, addCheck(b.result.outputs.get(2) as Float32Array, x, y, n));
 }
 
 async function runCase(c: Case): Promise<CaseResult> {
@@ -336,20 +334,8 @@ async function runCase(c: Case): Promise<CaseResult> {
       }
       // f32 accumulation of n terms: error well under n * 2^-24 of sum |a*b|.
       const ok = worst <= n * 2 ** -24;
-      const flops = 2 * n * n * n;
-      return {
-        provider: b.provider,
-        adapter: b.adapter,
-        kernel: compiled ? `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}` : 'matmul-tiled-16x16',
-        size: n,
-        method: b.method,
-        medianMs: b.medianMs,
-        wallMedianMs: b.wallMedianMs,
-        rate: throughput(b.medianMs, { flops }).gflops!,
-        wallRate: throughput(b.wallMedianMs, { flops }).gflops!,
-        unit: 'GFLOP/s',
-        check: `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`,
-      };
+      const kernel = compiled ? `@tile-wgsl{${c.tileWgsl}}${c.transposedA ? ' Aᵀ·B' : ''}` : 'matmul-tiled-16x16';
+      return caseResult(b, kernel, n, { flops: 2 * n * n * n }, `${ok ? 'ok' : 'WRONG'} (max err ${worst.toExponential(1)} of sum|ab| over 64 samples)`);
     }
     if (c.tileWgsl !== undefined) return await runCompiledAdd(rt, c, timing);
     const k = kernelOf(ADD_2D, 'add-2d.mlir');
@@ -359,23 +345,7 @@ async function runCase(c: Case): Promise<CaseResult> {
     const a = random(n, 3);
     const bb = random(n, 4);
     const b = await benchmarkWarm(rt, { manifest: k.manifest, wgsl: k.wgsl, args: [a, bb, new Float32Array(n), n], grid: [gx, Math.ceil(blocks / gx), 1], timeoutMs: 600_000 }, timing);
-    const out = b.result.outputs.get(2) as Float32Array;
-    let bad = -1;
-    for (let i = 0; i < n && bad < 0; i++) if (out[i] !== Math.fround(a[i]! + bb[i]!)) bad = i;
-    const bytes = 3 * 4 * n;
-    return {
-      provider: b.provider,
-      adapter: b.adapter,
-      kernel: 'add',
-      size: n,
-      method: b.method,
-      medianMs: b.medianMs,
-      wallMedianMs: b.wallMedianMs,
-      rate: throughput(b.medianMs, { bytes }).gbps!,
-      wallRate: throughput(b.wallMedianMs, { bytes }).gbps!,
-      unit: 'GB/s',
-      check: bad < 0 ? 'ok (every element exact)' : `WRONG at element ${bad}`,
-    };
+    return caseResult(b, 'add', n, { bytes: 3 * 4 * n }, addCheck(b.result.outputs.get(2) as Float32Array, a, bb, n));
   } finally {
     await rt.close();
   }

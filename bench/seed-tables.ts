@@ -44,7 +44,7 @@ import { timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
-import { FlagCursor, runIfMain, timingFlag, UsageError } from './lib/cli.js';
+import { readFlags, runIfMain, UsageError } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
@@ -145,8 +145,7 @@ export { UsageError };
 export function parseArgs(argv: readonly string[]): Options {
   const o: Options = { ...FULL, peers: new Set(FULL.peers) };
   if (argv.includes('--quick')) Object.assign(o, QUICK, { peers: new Set(QUICK.peers) });
-  const args = new FlagCursor(argv);
-  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
+  readFlags(argv, o, (flag, args) => {
     const provider = (allowNone: boolean): ProviderName | undefined => {
       const t = args.value();
       if (allowNone && t === 'none') return undefined;
@@ -154,8 +153,6 @@ export function parseArgs(argv: readonly string[]): Options {
       return t;
     };
     switch (flag) {
-      case '--quick':
-        break;
       case '--sizes':
         o.sizes = args.list().map((x) => args.int(x));
         break;
@@ -207,9 +204,10 @@ export function parseArgs(argv: readonly string[]): Options {
         o.checkSize = args.int();
         break;
       default:
-        if (!timingFlag(flag, args, o)) throw new UsageError(`unknown option '${flag}'`);
+        return false;
     }
-  }
+    return true;
+  });
   // Aᵀ·B is an f32 problem: without the f32 matmuls neither it nor its peers (cuBLAS with A
   // transposed, its table columns) are run.
   if (!o.f32Matmul) o.transposedA = false;

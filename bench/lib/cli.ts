@@ -84,3 +84,16 @@ export function timingFlag(flag: string, args: FlagCursor, o: TimingSettings): b
   else return false;
   return true;
 }
+
+/**
+ * Reads a bench's command line into `o`: each flag goes to `read` (false for one it does not
+ * know), then to timingFlag; --quick, which the caller applied first, is passed over; anything
+ * else is a usage error.
+ */
+export function readFlags(argv: readonly string[], o: TimingSettings, read: (flag: string, args: FlagCursor) => boolean): void {
+  const args = new FlagCursor(argv);
+  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
+    if (flag === '--quick' || read(flag, args) || timingFlag(flag, args, o)) continue;
+    throw new UsageError(`unknown option '${flag}'`);
+  }
+}
