@@ -6,7 +6,8 @@ import type { Value } from '../core/ir/value.js';
 import { definePass } from '../core/pass/pass.js';
 import { AddIOp, ConstantOp, DivSIOp, MulIOp, RemSIOp, SubIOp } from '../dialects/arith/index.js';
 import { ForOp } from '../dialects/scf/index.js';
-import { ArithBuilder, constantInt } from './loops/arith-builder.js';
+import { ArithBuilder } from '../dialects/arith/builder.js';
+import { constantInt } from '../core/rewrite/folder.js';
 import { constantTripCount } from './loops/trip-count.js';
 
 /** The discardable attribute that asks for a loop to be unrolled by a factor (0: fully). */

@@ -1,7 +1,7 @@
 import type { AffineMap } from './affine.js';
 import { formatFloatMLIR, type FloatKind } from './float-format.js';
 import { quoteString } from './location.js';
-import { FloatType, i64, IndexType, IntegerType, NoneType, type ShapedType, type Type } from './types.js';
+import { FloatType, i64, IndexType, IntegerType, NoneType, RankedTensorType, type ShapedType, type Type } from './types.js';
 import { freshId, Uniquer } from './uniquer.js';
 import { AttrMap } from './attr-map.js';
 import { type AttrTypeWriter, StringWriter, type TypeElision, writeList } from './writer.js';
@@ -307,6 +307,21 @@ export class DenseElementsAttr extends Attribute {
     };
     w.write(rec(0));
   }
+}
+
+/**
+ * The zero of an integer, index or float type, or a splat zero of a ranked tensor of one; undefined
+ * for other types. (Arith's folders have their own, which also covers vectors and refuses dynamic shapes.)
+ */
+export function zeroAttr(type: Type): Attribute | undefined {
+  if (type instanceof IntegerType || type instanceof IndexType) return IntegerAttr.get(type, 0n);
+  if (type instanceof FloatType) return FloatAttr.get(type, 0);
+  if (type instanceof RankedTensorType) {
+    const e = type.elementType;
+    if (e instanceof IntegerType || e instanceof IndexType) return DenseElementsAttr.get(type, [0n]);
+    if (e instanceof FloatType) return DenseElementsAttr.get(type, [0]);
+  }
+  return undefined;
 }
 
 /** `dense_resource<name> : type`: elements held by a resource blob (MLIR's DenseResourceElementsAttr). */

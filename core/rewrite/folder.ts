@@ -1,4 +1,4 @@
-import { Attribute } from '../ir/attributes.js';
+import { Attribute, IntegerAttr } from '../ir/attributes.js';
 import type { Block } from '../ir/block.js';
 import type { Region } from '../ir/region.js';
 import { UnknownLoc } from '../ir/location.js';
@@ -22,6 +22,12 @@ export function constantValueOfOp(op: Operation): Attribute | undefined {
 export function constantValue(v: Value): Attribute | undefined {
   const def = v.definingOp;
   return def ? constantValueOfOp(def) : undefined;
+}
+
+/** The constant integer `v` holds (a scalar IntegerAttr), if it is one. */
+export function constantInt(v: Value): bigint | undefined {
+  const c = constantValue(v);
+  return c instanceof IntegerAttr ? c.value : undefined;
 }
 
 /**

@@ -2,7 +2,8 @@ import { i1, IndexType, MemRefType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { DimOp } from '../../dialects/memref/index.js';
 import { AddressSpaceAttr } from '../../dialects/gpu/index.js';
-import type { ArithBuilder } from '../loops/arith-builder.js';
+import type { ArithBuilder } from '../../dialects/arith/builder.js';
+import { buildIfThenElse } from '../../dialects/scf/builder.js';
 import { alignedVectorAccess } from './vector-access.js';
 
 /** The memref indices of a tile element: the leading indices as given, the trailing ones offset by the element's coordinates. */
@@ -52,7 +53,7 @@ export function fastPathTest(b: ArithBuilder, memref: Value, origin: readonly Va
  * the interior tiles, nearly all of them, run without per-element bounds tests.
  */
 export function withInteriorPath(b: ArithBuilder, inside: Value, types: readonly Type[], unmasked: () => Value[], masked: () => Value[]): Value[] {
-  return [...b.ifThenElse(inside, types, unmasked, masked).results];
+  return [...buildIfThenElse(b, inside, types, unmasked, masked).results];
 }
 
 /** Whether a type is a memref in workgroup memory. */

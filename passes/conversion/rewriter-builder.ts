@@ -1,6 +1,6 @@
 import type { Operation } from '../../core/ir/operation.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
-import { ArithBuilder } from '../loops/arith-builder.js';
+import { ArithBuilder } from '../../dialects/arith/builder.js';
 
 /**
  * An ArithBuilder for conversion patterns: it has its own insertion point (starting at the

@@ -5,7 +5,7 @@ import { DimOp } from '../../dialects/memref/index.js';
 import type { Value } from '../../core/ir/value.js';
 import { denseI64 } from '../../dialects/memref/dynamic-index-list.js';
 import { BroadcastOp, ExtractOp, InsertOp, LoadOp as VectorLoadOp, StoreOp as VectorStoreOp } from '../../dialects/vector/index.js';
-import type { ArithBuilder } from '../loops/arith-builder.js';
+import type { ArithBuilder } from '../../dialects/arith/builder.js';
 import { swizzleKeepsVectors } from './tile-to-gpu/swizzle.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Operation } from '../../core/ir/operation.js';
-import { constantInt } from './arith-builder.js';
+import { constantInt } from '../../core/rewrite/folder.js';
 
 function ceilDiv(a: bigint, b: bigint): bigint {
   const q = a / b;

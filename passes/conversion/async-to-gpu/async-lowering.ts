@@ -10,7 +10,9 @@ import { CopyOp, GroupType, TokenType, WaitOp } from '../../../dialects/async/in
 import { BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { innermostContiguous } from '../../../dialects/memref/types.js';
 import { StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
-import { ArithBuilder, zeroAttr } from '../../loops/arith-builder.js';
+import { ArithBuilder } from '../../../dialects/arith/builder.js';
+import { zeroAttr } from '../../../core/ir/attributes.js';
+import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
 import { elementIndices } from '../memory-access.js';
 import { RewriterArithBuilder } from '../rewriter-builder.js';
@@ -278,7 +280,7 @@ export class AsyncLowering {
     for (const r of todo) {
       const write = () => this.write(b, r);
       if (r.on) {
-        b.ifThenElse(r.on, [], () => {
+        buildIfThenElse(b, r.on, [], () => {
           write();
           return [];
         });

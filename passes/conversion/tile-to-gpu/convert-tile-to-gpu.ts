@@ -7,7 +7,7 @@ import { definePass, type PassContext } from '../../../core/pass/pass.js';
 import { applyPartialConversion, type ConversionPattern } from '../../../core/rewrite/conversion.js';
 import { type ConversionPatternEnv, populateDialectConversionPatterns } from '../../../core/rewrite/conversion-patterns-interface.js';
 import { kernelsIn, workgroupAttributionBytes } from '../../../dialects/gpu/kernels.js';
-import { ArithBuilder } from '../../loops/arith-builder.js';
+import { ArithBuilder } from '../../../dialects/arith/builder.js';
 import { isPowerOfTwo } from '../../tile/layouts.js';
 import { workgroupMemoryExceeded } from '../../tile/workgroup-memory.js';
 import { combineWorkgroupLoads } from './combine-loads.js';

@@ -1,7 +1,7 @@
 import { FloatType, IntegerType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp, SIToFPOp, TruncFOp, TruncIOp } from '../../../dialects/arith/index.js';
-import type { ArithBuilder } from '../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../dialects/arith/builder.js';
 
 /** Whether elements of type `from` can be converted to `to` (tile.cast's conversions, and the dot's). */
 export function canConvertScalar(from: Type, to: Type): boolean {

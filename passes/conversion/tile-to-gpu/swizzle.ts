@@ -15,7 +15,7 @@ import type { Value } from '../../../core/ir/value.js';
 import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import { CastOp as MemCastOp } from '../../../dialects/memref/index.js';
 import { AllocOp, SharedLayoutAttr } from '../../../dialects/tile/index.js';
-import type { ArithBuilder } from '../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../dialects/arith/builder.js';
 
 const MARK = 'tile.swizzled_buffer';
 

@@ -1,7 +1,7 @@
 import type { Value } from '../../../core/ir/value.js';
 import type { BlockedLayoutAttr } from '../../../dialects/tile/index.js';
 import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
-import type { ArithBuilder } from '../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../dialects/arith/builder.js';
 import { layoutFitError, MAX_ELEMENTS_PER_THREAD } from '../../tile/layouts.js';
 
 export { MAX_ELEMENTS_PER_THREAD } from '../../tile/layouts.js';

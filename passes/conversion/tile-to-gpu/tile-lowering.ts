@@ -8,7 +8,7 @@ import type { PatternRewriter } from '../../../core/rewrite/rewriter.js';
 import { AddressSpaceAttr, BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
 import type { BlockedLayoutAttr, SharedLayoutAttr } from '../../../dialects/tile/index.js';
-import { ArithBuilder } from '../../loops/arith-builder.js';
+import { ArithBuilder } from '../../../dialects/arith/builder.js';
 import { RewriterArithBuilder } from '../rewriter-builder.js';
 import { storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { swizzledIndices, transposeStagingSwizzle } from './swizzle.js';

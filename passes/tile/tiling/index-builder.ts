@@ -5,7 +5,7 @@ import { IndexType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { CeilDivUIOp, ConstantOp, DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import { DimOp } from '../../../dialects/memref/index.js';
-import { ArithBuilder } from '../../loops/arith-builder.js';
+import { ArithBuilder } from '../../../dialects/arith/builder.js';
 
 /**
  * A builder for the index arithmetic of tiled code. Index constants and `memref.dim`s are made

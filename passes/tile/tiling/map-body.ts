@@ -7,7 +7,7 @@ import type { Value } from '../../../core/ir/value.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
 import { ConstantOp, IndexCastOp, IndexCastUIOp } from '../../../dialects/arith/index.js';
 import { IndexOp, indexDimension, IotaOp, SplatOp } from '../../../dialects/tile/index.js';
-import type { ArithBuilder } from '../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../dialects/arith/builder.js';
 
 const isScalar = (t: Type): boolean => t instanceof IntegerType || t instanceof FloatType || t instanceof IndexType;
 /** Scalars tile.splat takes (signless integers and floats). */

@@ -25,6 +25,7 @@ import { capturedValues } from './map-body.js';
 import { sinkViews } from './sink-views.js';
 import type { TilingContext } from './tiling-context.js';
 import { type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 
 /** Tile sizes of a row kernel when none are given: [1, ..., 1, R, C]. */
 export function rowDefaultTileSizes(rank: number): number[] {
@@ -156,7 +157,8 @@ function buildRowKernel(program: FusedProgram, sizes: readonly number[], tiling:
   const blockAt = (col0: Value): Placement => ({ lead: offsets.slice(0, rank - 2), row0: offsets[rank - 2]!, col0 });
   const zero = b.index(0);
   const fits = b.compare('ule', rowLength, b.index(shape[1]));
-  b.ifThenElse(
+  buildIfThenElse(
+    b,
     fits,
     [],
     () => {

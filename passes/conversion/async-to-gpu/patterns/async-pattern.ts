@@ -1,7 +1,7 @@
 import type { Operation } from '../../../../core/ir/operation.js';
 import type { Value } from '../../../../core/ir/value.js';
 import type { ConversionPattern, ConversionPatternRewriter, MatchFailure, OpAdaptor } from '../../../../core/rewrite/conversion.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import type { AsyncLowering, Group } from '../async-lowering.js';
 
 /**

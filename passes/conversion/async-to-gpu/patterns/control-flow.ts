@@ -2,7 +2,7 @@ import { Block } from '../../../../core/ir/block.js';
 import type { Operation } from '../../../../core/ir/operation.js';
 import type { ConversionPatternRewriter, MatchFailure, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import { ForOp, IfOp } from '../../../../dialects/scf/index.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { AsyncLowering, type CarryingLoop, type CopyRecord, type Group, isAsync } from '../async-lowering.js';
 import { fitInits, type LoopSlots, planSlots, type SlotShape, slotShapes } from '../loop-slots.js';
 import { AsyncPattern, isFailure } from './async-pattern.js';

@@ -6,7 +6,9 @@ import type { ConversionPatternRewriter, MatchFailure, OpAdaptor } from '../../.
 import { CopyOp } from '../../../../dialects/async/index.js';
 import { LoadOp as MemLoadOp } from '../../../../dialects/memref/index.js';
 import { innermostContiguous } from '../../../../dialects/memref/types.js';
-import { type ArithBuilder, zeroAttr } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
+import { zeroAttr } from '../../../../core/ir/attributes.js';
+import { buildIfThenElse } from '../../../../dialects/scf/builder.js';
 import { accessLayoutFor } from '../../../tile/layouts.js';
 import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../../memory-access.js';
 import { elementCoords, unrollError } from '../../tile-to-gpu/thread-layout.js';
@@ -45,7 +47,8 @@ export class CopyLowering extends AsyncPattern {
         let load = masked ? inBounds(b, src, indices) : undefined;
         if (predicate) load = load ? b.and(load, predicate) : predicate;
         return load
-          ? b.ifThenElse(
+          ? buildIfThenElse(
+              b,
               load,
               [elem],
               () => [plainLoad(indices)],

@@ -7,7 +7,7 @@ import { MaxSIOp, MinSIOp } from '../../../../dialects/arith/index.js';
 import { CastOp as MemCastOp, DimOp, SubViewOp } from '../../../../dialects/memref/index.js';
 import { denseI64, kDynamicIndex } from '../../../../dialects/memref/dynamic-index-list.js';
 import { inferSubViewType } from '../../../../dialects/memref/types.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { TilePattern } from './tile-pattern.js';
 
 /** tile.alloc: a workgroup attribution of the kernel (one buffer per workgroup). */

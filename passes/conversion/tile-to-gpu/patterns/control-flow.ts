@@ -4,7 +4,7 @@ import type { Type } from '../../../../core/ir/types.js';
 import type { Value } from '../../../../core/ir/value.js';
 import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import { ForOp, IfOp } from '../../../../dialects/scf/index.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { TilePattern, tileType } from './tile-pattern.js';
 
 abstract class ScalarCarryingPattern extends TilePattern {

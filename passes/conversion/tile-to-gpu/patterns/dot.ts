@@ -6,7 +6,7 @@ import { FmaOp } from '../../../../dialects/math/index.js';
 import { LoadOp as MemLoadOp } from '../../../../dialects/memref/index.js';
 import { LoadOp } from '../../../../dialects/tile/index.js';
 import { effectsRecursively } from '../../../analysis/side-effects.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { elementIndices, isWorkgroup } from '../../memory-access.js';
 import { loadVector, VECTOR_WIDTH, vectorizable } from '../../vector-access.js';
 import { convertScalar, scalarConversionError } from '../scalar-conversion.js';

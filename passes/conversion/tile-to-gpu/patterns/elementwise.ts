@@ -4,7 +4,7 @@ import { FloatType, RankedTensorType } from '../../../../core/ir/types.js';
 import type { Value } from '../../../../core/ir/value.js';
 import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import { IndexCastOp } from '../../../../dialects/arith/index.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { elementCoords } from '../thread-layout.js';
 import { TilePattern, tileType } from './tile-pattern.js';
 

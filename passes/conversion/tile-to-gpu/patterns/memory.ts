@@ -4,7 +4,9 @@ import type { MemRefType, RankedTensorType, Type } from '../../../../core/ir/typ
 import type { Value } from '../../../../core/ir/value.js';
 import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../../dialects/memref/index.js';
-import { type ArithBuilder, zeroAttr } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
+import { zeroAttr } from '../../../../core/ir/attributes.js';
+import { buildIfThenElse } from '../../../../dialects/scf/builder.js';
 import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../../memory-access.js';
 import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH } from '../../vector-access.js';
 import { elementCoords } from '../thread-layout.js';
@@ -32,7 +34,8 @@ export function loadElement(b: ArithBuilder, read: TileRead, coords: readonly Va
   const elem = type.elementType;
   if (!masked) return b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result;
   const padding = read.padding ?? zeroAttr(elem)!;
-  return b.ifThenElse(
+  return buildIfThenElse(
+    b,
     inBounds(b, memref, indices),
     [elem],
     () => [b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [elem] }).result],
@@ -106,7 +109,7 @@ function storeElement(b: ArithBuilder, value: Value, memref: Value, indices: rea
     b.build(MemStoreOp, { operands: { value, memref, indices } });
     return;
   }
-  b.ifThenElse(inBounds(b, memref, indices), [], () => {
+  buildIfThenElse(b, inBounds(b, memref, indices), [], () => {
     b.build(MemStoreOp, { operands: { value, memref, indices } });
     return [];
   });

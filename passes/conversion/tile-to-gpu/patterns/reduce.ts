@@ -16,7 +16,7 @@ import { AddressSpaceAttr } from '../../../../dialects/gpu/index.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../../dialects/memref/index.js';
 import { staticByteSize } from '../../../../dialects/memref/types.js';
 import { BlockedLayoutAttr, broadcastAddedDims, combinerOpName, ReduceKindAttr } from '../../../../dialects/tile/index.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { shuffleXor } from '../subgroup.js';
 import { elementCoords, type ThreadElements } from '../thread-layout.js';
 import type { TileLowering } from '../tile-lowering.js';

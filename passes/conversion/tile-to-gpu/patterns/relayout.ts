@@ -2,7 +2,7 @@ import type { Operation } from '../../../../core/ir/operation.js';
 import { type MemRefType, RankedTensorType } from '../../../../core/ir/types.js';
 import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import { DotOp, LoadOp } from '../../../../dialects/tile/index.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { isWorkgroup } from '../../memory-access.js';
 import { convertScalar, scalarConversionError } from '../scalar-conversion.js';
 import { writesBetween } from './dot.js';

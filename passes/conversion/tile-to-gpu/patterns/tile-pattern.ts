@@ -2,7 +2,7 @@ import type { Operation } from '../../../../core/ir/operation.js';
 import { RankedTensorType } from '../../../../core/ir/types.js';
 import type { Value } from '../../../../core/ir/value.js';
 import type { ConversionPattern, ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
-import type { ArithBuilder } from '../../../loops/arith-builder.js';
+import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import type { TileLowering } from '../tile-lowering.js';
 import { tileTypeError } from '../tile-type-converter.js';
 

@@ -13,7 +13,7 @@ import { MemoryEffects } from '../../../../core/ir/traits.js';
 import { SourceFile } from '../../../../core/syntax/source.js';
 import { parseModuleSource } from '../../../../dialects/builtin/parse-module.js';
 import { createContext } from '../../../../dialects/registry.js';
-import { ArithBuilder } from '../../../../passes/loops/arith-builder.js';
+import { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { insertWorkgroupBarriers } from '../../../../passes/conversion/tile-to-gpu/workgroup-barriers.js';
 import { print } from '../../passes/inline-unroll-support.js';
 import { compile, example, random, runEntry } from '../tile/kernel-meaning.js';
