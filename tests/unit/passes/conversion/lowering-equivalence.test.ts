@@ -10,20 +10,11 @@ import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../../core/ir/operation.js';
 import { mulberry32 } from '../../../../testing/random.js';
-import { compile, example, expectClose, expectMatmulClose, random, runEntry, type MatmulOperandLayout } from '../tile/kernel-meaning.js';
+import { compile, example, expectClose, expectMatmulClose, expectSameSoftmax, expectSimt, random, runEntry, type MatmulOperandLayout } from '../tile/kernel-meaning.js';
 import { expectFullCoverage, randomCase, runCases, type Workload } from '../tile/random-cases.js';
 import { pipelineText, randomTileConfig, type TileOptionValue } from '../../../../testing/tile-options.js';
 
 const CONVERSIONS = 'tile-assign-layouts,convert-async-to-gpu,convert-tile-to-gpu,canonicalize,cse';
-
-/** No tile, async or tensor value is left: the module is SIMT code. */
-function expectSimt(module: Operation, what: string): void {
-  const left: string[] = [];
-  module.walk((op) => {
-    if (op.dialect === 'tile' || op.dialect === 'async' || op.results.some((r) => String(r.type).startsWith('tensor<'))) left.push(op.name);
-  });
-  expect(left, what).toEqual([]);
-}
 
 /** The shapes of A, B and C of an MxNxK matmul whose operands lie as `layout` says. */
 function matmulDims([M, N, K]: readonly [number, number, number], layout: MatmulOperandLayout): number[][] {
@@ -61,6 +52,14 @@ function hostMatmul(a: Float32Array, b: Float32Array, [M, N, K]: readonly [numbe
     }
   }
   return c;
+}
+
+/** `entry` of the whole problem (operands lying as `layout` says) equals hostMatmul at 5x3x7, on inputs seeded by `seeds`. */
+function expectHostMatmul(reference: Operation, entry: string, layout: MatmulOperandLayout, [seedA, seedB]: readonly [number, number]): void {
+  const MNK = [5, 3, 7] as const;
+  const [a, b] = [random(5 * 7, seedA), random(3 * 7, seedB)];
+  const got = runEntry(reference, entry, matmulDims(MNK, layout), [a, b, new Float32Array(15).fill(NaN)])[2]!;
+  expectMatmulClose(got, hostMatmul(a, b, MNK, layout), a, b, MNK, 1e-6, 'whole problem vs host', layout);
 }
 
 /** The types of each kernel's workgroup buffers (its entry block's arguments in workgroup memory: the workgroup attributions). */
@@ -149,35 +148,18 @@ describe('lowering to SIMT code', () => {
         const text = pipelineText({ pipeline: 'tile-wgsl', options });
         const lowered = compile(example('softmax-tiled.mlir'), text);
         expectSimt(lowered, text);
-        for (const [M, N] of [
-          [1, 1],
-          [5, 64],
-          [9, 37],
-        ] as const) {
-          const io = () => [random(M * N, M * 100 + N), new Float32Array(M * N).fill(NaN)];
-          expectClose(
-            runEntry(
-              lowered,
-              'softmax',
-              [
-                [M, N],
-                [M, N],
-              ],
-              io(),
-            )[1]!,
-            runEntry(
-              reference,
-              'softmax',
-              [
-                [M, N],
-                [M, N],
-              ],
-              io(),
-            )[1]!,
-            1e-5,
-            `seed ${seed}: ${text} at ${M}x${N}`,
-          );
-        }
+        expectSameSoftmax(
+          reference,
+          lowered,
+          [
+            [1, 1],
+            [5, 64],
+            [9, 37],
+          ],
+          1e-5,
+          `seed ${seed}: ${text}`,
+          (M, N) => M * 100 + N,
+        );
       }
       expect(subgroups, 'with subgroups on').toBeGreaterThan(0);
       expect(subgroups, 'and off').toBeLessThan(softmaxConfigs);
@@ -191,27 +173,7 @@ describe('lowering to SIMT code', () => {
       const reference = compile(example('matmul-transposed-a.mlir'), 'canonicalize');
       const layout = { transposeA: true };
       // The reference itself computes Aᵀ·B (A is K x M), checked on the host.
-      const [a, b] = [random(7 * 5, 1), random(7 * 3, 2)];
-      const want = hostMatmul(a, b, [5, 3, 7], layout);
-      expectMatmulClose(
-        runEntry(
-          reference,
-          'matmul_f32_transposed_a',
-          [
-            [7, 5],
-            [7, 3],
-            [5, 3],
-          ],
-          [a, b, new Float32Array(15).fill(NaN)],
-        )[2]!,
-        want,
-        a,
-        b,
-        [5, 3, 7],
-        1e-6,
-        'whole problem vs host',
-        layout,
-      );
+      expectHostMatmul(reference, 'matmul_f32_transposed_a', layout, [1, 2]);
       // 32x16 tiles on one warp: a thread holds 4 consecutive rows of A, read from A's buffer as one
       // vector per k (the random configurations below hold fewer).
       const options = 'tile-sizes=32,16,8 num-warps=1 num-stages=1';
@@ -273,27 +235,7 @@ describe('lowering to SIMT code', () => {
     () => {
       const reference = compile(TRANSPOSED_B, 'canonicalize');
       const layout = { transposeB: true };
-      const [a, b] = [random(5 * 7, 3), random(3 * 7, 4)];
-      const want = hostMatmul(a, b, [5, 3, 7], layout);
-      expectMatmulClose(
-        runEntry(
-          reference,
-          'matmul_f32_transposed_b',
-          [
-            [5, 7],
-            [3, 7],
-            [5, 3],
-          ],
-          [a, b, new Float32Array(15).fill(NaN)],
-        )[2]!,
-        want,
-        a,
-        b,
-        [5, 3, 7],
-        1e-6,
-        'whole problem vs host',
-        layout,
-      );
+      expectHostMatmul(reference, 'matmul_f32_transposed_b', layout, [3, 4]);
       for (const options of [
         'tile-sizes=16,16,8 num-warps=1 num-stages=1',
         'tile-sizes=16,32,8 num-warps=1 num-stages=1',

@@ -3,18 +3,10 @@
 // combiner regions, reductions in loops) run in the interpreter before and after
 // tile-assign-layouts + convert-tile-to-gpu, on random inputs at edge sizes.
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../../../../core/ir/operation.js';
-import { compile, example, expectClose, random, runEntry } from '../tile/kernel-meaning.js';
+import { compile, example, expectClose, expectSameSoftmax, expectSimt, random, runEntry } from '../tile/kernel-meaning.js';
 
 const LOWER = 'tile-assign-layouts,convert-tile-to-gpu,canonicalize,cse';
 const LOWER_SUBGROUPS = 'tile-assign-layouts,convert-tile-to-gpu{subgroups=true subgroup-size=8},canonicalize,cse';
-
-/** No tile value is left. */
-function expectSimt(module: Operation): void {
-  const left: string[] = [];
-  module.walk((op) => void ((op.dialect === 'tile' || op.results.some((r) => String(r.type).startsWith('tensor<'))) && left.push(op.name)));
-  expect(left).toEqual([]);
-}
 
 /**
  * A kernel reducing R x C tiles of X (one per workgroup, rows r0 = bx * R) along `axis`, writing
@@ -142,36 +134,19 @@ describe('tile.reduce and tile.broadcast lowered to SIMT code', () => {
     const reference = compile(softmax, 'canonicalize');
     for (const pipeline of [LOWER, LOWER_SUBGROUPS]) {
       const lowered = compile(softmax, pipeline);
-      for (const [M, N] of [
-        [37, 50],
-        [1, 1],
-        [4, 64],
-        [5, 63],
-      ] as const) {
-        const io = () => [random(M * N, M + N), new Float32Array(M * N).fill(NaN)];
-        expectClose(
-          runEntry(
-            lowered,
-            'softmax',
-            [
-              [M, N],
-              [M, N],
-            ],
-            io(),
-          )[1]!,
-          runEntry(
-            reference,
-            'softmax',
-            [
-              [M, N],
-              [M, N],
-            ],
-            io(),
-          )[1]!,
-          1e-6,
-          `softmax ${M}x${N} (${pipeline})`,
-        );
-      }
+      expectSameSoftmax(
+        reference,
+        lowered,
+        [
+          [37, 50],
+          [1, 1],
+          [4, 64],
+          [5, 63],
+        ],
+        1e-6,
+        `softmax (${pipeline})`,
+        (M, N) => M + N,
+      );
     }
   });
 });

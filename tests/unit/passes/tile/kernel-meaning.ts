@@ -172,3 +172,31 @@ export function expectSameAdd(before: Operation, after: Operation): void {
     expectClose(got, want, 0, `@add ${M}x${N}`);
   }
 }
+
+/** No tile, async or tensor value is left: the module is SIMT code. */
+export function expectSimt(module: Operation, what?: string): void {
+  const left: string[] = [];
+  module.walk((op) => {
+    if (op.dialect === 'tile' || op.dialect === 'async' || op.results.some((r) => String(r.type).startsWith('tensor<'))) left.push(op.name);
+  });
+  expect(left, what).toEqual([]);
+}
+
+/** `after`'s @softmax (X and Y, M x N) equals `before`'s at each size, within `relative`; the inputs seeded by `seed(M, N)`. */
+export function expectSameSoftmax(
+  before: Operation,
+  after: Operation,
+  sizes: readonly (readonly [number, number])[],
+  relative: number,
+  what: string,
+  seed: (M: number, N: number) => number,
+): void {
+  for (const [M, N] of sizes) {
+    const shapes = [
+      [M, N],
+      [M, N],
+    ];
+    const io = () => [random(M * N, seed(M, N)), new Float32Array(M * N).fill(NaN)];
+    expectClose(runEntry(after, 'softmax', shapes, io())[1]!, runEntry(before, 'softmax', shapes, io())[1]!, relative, `${what} at ${M}x${N}`);
+  }
+}
