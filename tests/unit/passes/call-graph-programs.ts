@@ -2,12 +2,11 @@
 // calls forming DAGs, self-recursion and cycles, calls nested in scf.if/scf.for, unused results
 // and several results; plus a small evaluator (calls included) to check that inlining keeps
 // their meaning.
-import type { IntegerAttr, SymbolRefAttr } from '../../../core/ir/attributes.js';
-import type { Block } from '../../../core/ir/block.js';
+import type { SymbolRefAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { lookupSymbol } from '../../../core/ir/symbol-table.js';
-import type { Value } from '../../../core/ir/value.js';
 import { mulberry32 } from '../../../testing/random.js';
+import { i32, i32Evaluator } from './random-programs.js';
 
 interface Signature {
   readonly name: string;
@@ -132,27 +131,6 @@ export function randomCallGraphProgram(seed: number, { maxCalls = 3, backEdges =
 /** Evaluation made more calls than its budget (possibly infinite recursion). */
 export class OutOfCalls extends Error {}
 
-const i32 = (x: bigint) => BigInt.asIntN(32, x);
-
-const binary: Record<string, (a: bigint, b: bigint) => bigint> = {
-  'arith.addi': (a, b) => i32(a + b),
-  'arith.subi': (a, b) => i32(a - b),
-  'arith.muli': (a, b) => i32(a * b),
-  'arith.xori': (a, b) => i32(a ^ b),
-  'arith.maxsi': (a, b) => (a > b ? a : b),
-  'arith.andi': (a, b) => a & b,
-  'arith.ori': (a, b) => a | b,
-};
-
-const compare: Record<string, (a: bigint, b: bigint) => boolean> = {
-  eq: (a, b) => a === b,
-  ne: (a, b) => a !== b,
-  slt: (a, b) => a < b,
-  sle: (a, b) => a <= b,
-  sgt: (a, b) => a > b,
-  sge: (a, b) => a >= b,
-};
-
 /** What a call to a declaration returns: a fixed mix of its name and arguments. */
 function external(name: string, args: readonly bigint[], results: number): bigint[] {
   let h = 17n;
@@ -170,75 +148,17 @@ export function evaluateCalls(module: Operation, args: readonly bigint[], maxCal
   const entry = module.region(0).entry!.ops.find((op) => String(op.getAttr('sym_name')) === '"f0"')!;
   let calls = 0;
   const runFunction = (fn: Operation, inputs: readonly bigint[]): bigint[] => {
-    const env = new Map<Value, bigint>();
-    const get = (v: Value) => {
-      const x = env.get(v);
-      if (x === undefined) throw new Error('evaluator: value used before definition');
-      return x;
-    };
-    const runBlock = (block: Block, values: readonly bigint[]): bigint[] => {
-      block.arguments.forEach((a, i) => env.set(a, values[i]!));
-      for (const op of block) {
-        const name = op.name;
-        const operands = () => op.operands.map(get);
-        if (name === 'func.return' || name === 'scf.yield') return operands();
-        if (name === 'func.constant') continue;
-        if (name === 'arith.constant') {
-          const attr = op.getAttr('value') as IntegerAttr;
-          env.set(op.result, (op.result.type as { width?: number }).width === 1 ? attr.value & 1n : attr.value);
-        } else if (binary[name]) {
-          const [a, b] = operands();
-          env.set(op.result, binary[name]!(a!, b!));
-        } else if (name === 'arith.cmpi') {
-          const [a, b] = operands();
-          env.set(op.result, compareBy(op, a!, b!) ? 1n : 0n);
-        } else if (name === 'arith.select') {
-          const [c, a, b] = operands();
-          env.set(op.result, c ? a! : b!);
-        } else if (name === 'arith.index_cast') {
-          env.set(op.result, get(op.operand(0)));
-        } else if (name === 'scf.if') {
-          const region = get(op.operand(0)) ? op.region(0) : op.region(1);
-          const out = region.entry ? runBlock(region.entry, []) : [];
-          op.results.forEach((r, i) => env.set(r, out[i]!));
-        } else if (name === 'scf.for') {
-          const [lb, ub, step, ...inits] = operands();
-          let carried = inits;
-          for (let i = lb!; i < ub!; i += step!) carried = runBlock(op.region(0).entry!, [i, ...carried]);
-          op.results.forEach((r, i) => env.set(r, carried[i]!));
-        } else if (name === 'func.call') {
-          const callee = lookupSymbol(op, op.getAttr('callee') as SymbolRefAttr)!;
-          const values = operands();
-          if (++calls > maxCalls) throw new OutOfCalls();
-          const out = callee.region(0).empty ? external(String(callee.getAttr('sym_name')), values, op.results.length) : runFunction(callee, values);
-          op.results.forEach((r, i) => env.set(r, out[i]!));
-        } else {
-          throw new Error(`evaluator: no semantics for '${name}'`);
-        }
-      }
-      throw new Error('evaluator: block without terminator');
-    };
-    return runBlock(fn.region(0).entry!, inputs);
+    const e = i32Evaluator((op) => {
+      if (op.name === 'func.constant') return true;
+      if (op.name !== 'func.call') return false;
+      const callee = lookupSymbol(op, op.getAttr('callee') as SymbolRefAttr)!;
+      const values = op.operands.map(e.get);
+      if (++calls > maxCalls) throw new OutOfCalls();
+      const out = callee.region(0).empty ? external(String(callee.getAttr('sym_name')), values, op.results.length) : runFunction(callee, values);
+      op.results.forEach((r, i) => e.set(r, out[i]!));
+      return true;
+    });
+    return e.run(fn.region(0).entry!, inputs);
   };
   return runFunction(entry, args);
-}
-
-/** arith.cmpi's predicate attribute is an integer enum (MLIR's order). */
-function compareBy(op: Operation, a: bigint, b: bigint): boolean {
-  const attr = op.getAttr('predicate') as IntegerAttr;
-  const predicates = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
-  const key = predicates[Number(attr.value)]!;
-  const u = (x: bigint) => BigInt.asUintN(32, x);
-  switch (key) {
-    case 'ult':
-      return u(a) < u(b);
-    case 'ule':
-      return u(a) <= u(b);
-    case 'ugt':
-      return u(a) > u(b);
-    case 'uge':
-      return u(a) >= u(b);
-    default:
-      return compare[key]!(a, b);
-  }
 }

@@ -200,7 +200,7 @@ const INVERSE: Record<string, string> = { eq: 'ne', ne: 'eq', slt: 'sge', sge: '
 /** Division by zero and signed overflow of a division are undefined: evaluation stops with 'trap'. */
 class Trap extends Error {}
 
-const i32 = (x: bigint) => BigInt.asIntN(32, x);
+export const i32 = (x: bigint) => BigInt.asIntN(32, x);
 const u32 = (x: bigint) => BigInt.asUintN(32, x);
 
 const binary: Record<string, (a: bigint, b: bigint) => bigint> = {
@@ -235,66 +235,88 @@ const CMPI: ((a: bigint, b: bigint) => boolean)[] = [
   (a, b) => u32(a) >= u32(b),
 ];
 
+/** Runs blocks of i32 code to their terminators, in one frame of values. */
+export interface I32Evaluator {
+  get(v: Value): bigint;
+  set(v: Value, x: bigint): void;
+  /** Runs `block` on `inputs` (its arguments) up to its terminator; returns the terminator's operands. */
+  run(block: Block, inputs: readonly bigint[]): bigint[];
+}
+
+/**
+ * An evaluator of the i32 programs the generators here and in call-graph-programs.ts make, and of
+ * what canonicalize makes of them: arith on i32 (i1 values 0n/1n), scf.if, scf.for and scf.while.
+ * `other` evaluates an op it adds (func.call) and returns false for one it does not know either.
+ * Division by zero and signed overflow of a division throw Trap.
+ */
+export function i32Evaluator(other: (op: Operation, e: I32Evaluator) => boolean = () => false): I32Evaluator {
+  const env = new Map<Value, bigint>();
+  const e: I32Evaluator = {
+    get(v) {
+      const x = env.get(v);
+      if (x === undefined) throw new Error('evaluator: value used before definition');
+      return x;
+    },
+    set: (v, x) => void env.set(v, x),
+    run(block, inputs) {
+      const get = e.get;
+      block.arguments.forEach((a, i) => env.set(a, inputs[i]!));
+      for (const op of block) {
+        const name = op.name;
+        const isI1 = () => (op.result.type as { width?: number }).width === 1;
+        if (name === 'func.return' || name === 'scf.yield' || name === 'scf.condition') return op.operands.map(get);
+        if (name === 'arith.constant') {
+          const attr = op.getAttr('value') as IntegerAttr;
+          env.set(op.result, isI1() ? attr.value & 1n : attr.value);
+        } else if (binary[name]) {
+          const [a, b] = op.operands.map(get);
+          const r = binary[name]!(a!, b!);
+          env.set(op.result, isI1() ? r & 1n : r);
+        } else if (name === 'arith.select') {
+          // (What canonicalize makes of ifs yielding values from outside.)
+          env.set(op.result, get(op.operand(get(op.operand(0)) ? 1 : 2)));
+        } else if (name === 'arith.cmpi') {
+          const [a, b] = op.operands.map(get);
+          const predicate = CMPI[Number((op.getAttr('predicate') as IntegerAttr).value)]!;
+          env.set(op.result, predicate(a!, b!) ? 1n : 0n);
+        } else if (name === 'scf.while') {
+          // The before block ends in scf.condition: the condition, then the forwarded values.
+          let carried = op.operands.map(get);
+          for (let iteration = 0; ; iteration++) {
+            if (iteration > 10_000) throw new Error('evaluator: scf.while runs too long');
+            const [cond, ...forwarded] = e.run(op.region(0).entry!, carried);
+            if (!cond) {
+              op.results.forEach((r, i) => env.set(r, forwarded[i]!));
+              break;
+            }
+            carried = e.run(op.region(1).entry!, forwarded);
+          }
+        } else if (name === 'arith.index_cast') {
+          env.set(op.result, get(op.operand(0)));
+        } else if (name === 'scf.if') {
+          const region = get(op.operand(0)) ? op.region(0) : op.region(1);
+          const out = region.entry ? e.run(region.entry, []) : [];
+          op.results.forEach((r, i) => env.set(r, out[i]!));
+        } else if (name === 'scf.for') {
+          const [lb, ub, step, ...inits] = op.operands.map(get);
+          let carried = inits;
+          for (let i = lb!; i < ub!; i += step!) carried = e.run(op.region(0).entry!, [i, ...carried]);
+          op.results.forEach((r, i) => env.set(r, carried[i]!));
+        } else if (!other(op, e)) {
+          throw new Error(`evaluator: no semantics for '${name}'`);
+        }
+      }
+      throw new Error('evaluator: block without terminator');
+    },
+  };
+  return e;
+}
+
 /** Run `@f` (the first func.func of `module`) on the arguments; i1 values are 0n/1n. */
 export function evaluate(module: Operation, args: readonly bigint[]): bigint[] | 'trap' {
   const fn = module.region(0).entry!.first!;
-  const env = new Map<Value, bigint>();
-  const get = (v: Value) => {
-    const x = env.get(v);
-    if (x === undefined) throw new Error('evaluator: value used before definition');
-    return x;
-  };
-  const runBlock = (block: Block, inputs: readonly bigint[]): bigint[] => {
-    block.arguments.forEach((a, i) => env.set(a, inputs[i]!));
-    for (const op of block) {
-      const name = op.name;
-      if (name === 'func.return' || name === 'scf.yield' || name === 'scf.condition') return op.operands.map(get);
-      if (name === 'arith.constant') {
-        const attr = op.getAttr('value') as IntegerAttr;
-        env.set(op.result, attr.value);
-      } else if (binary[name]) {
-        const [a, b] = op.operands.map(get);
-        const width = (op.result.type as { width?: number }).width;
-        const r = binary[name]!(a!, b!);
-        env.set(op.result, width === 1 ? r & 1n : r);
-      } else if (name === 'arith.select') {
-        // (What canonicalize makes of ifs yielding values from outside.)
-        env.set(op.result, get(op.operand(get(op.operand(0)) ? 1 : 2)));
-      } else if (name === 'arith.cmpi') {
-        const [a, b] = op.operands.map(get);
-        const predicate = CMPI[Number((op.getAttr('predicate') as IntegerAttr).value)]!;
-        env.set(op.result, predicate(a!, b!) ? 1n : 0n);
-      } else if (name === 'scf.while') {
-        // The before block ends in scf.condition: the condition, then the forwarded values.
-        let carried = op.operands.map(get);
-        for (let iteration = 0; ; iteration++) {
-          if (iteration > 10_000) throw new Error('evaluator: scf.while runs too long');
-          const [cond, ...forwarded] = runBlock(op.region(0).entry!, carried);
-          if (!cond) {
-            op.results.forEach((r, i) => env.set(r, forwarded[i]!));
-            break;
-          }
-          carried = runBlock(op.region(1).entry!, forwarded);
-        }
-      } else if (name === 'arith.index_cast') {
-        env.set(op.result, get(op.operand(0)));
-      } else if (name === 'scf.if') {
-        const region = get(op.operand(0)) ? op.region(0) : op.region(1);
-        const out = region.entry ? runBlock(region.entry, []) : [];
-        op.results.forEach((r, i) => env.set(r, out[i]!));
-      } else if (name === 'scf.for') {
-        const [lb, ub, step, ...inits] = op.operands.map(get);
-        let carried = inits;
-        for (let i = lb!; i < ub!; i += step!) carried = runBlock(op.region(0).entry!, [i, ...carried]);
-        op.results.forEach((r, i) => env.set(r, carried[i]!));
-      } else {
-        throw new Error(`evaluator: no semantics for '${name}'`);
-      }
-    }
-    throw new Error('evaluator: block without terminator');
-  };
   try {
-    return runBlock(fn.region(0).entry!, args);
+    return i32Evaluator().run(fn.region(0).entry!, args);
   } catch (e) {
     if (e instanceof Trap) return 'trap';
     throw e;
