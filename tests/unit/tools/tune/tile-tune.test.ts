@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CacheEntry } from '../../../../tools/tune/cache.js';
 import { tuneMain, type TuneIO } from '../../../../tools/tune/tune-main.js';
-import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
+import { runsSlow, SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
 import { openTestRuntime } from '../../../gpu/gpu-env.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -195,7 +195,8 @@ describe('tile-tune: failure kinds, cache and Ctrl-C under Dawn', () => {
   it(
     'an interrupted run keeps what it measured, the next goes on from there; --force measures again',
     async (ctx) => {
-      if (!available) return ctx.skip();
+      // Three runs of the space, half a minute on a 2-core machine: in the slow suite.
+      if (!available || !runsSlow('tile-tune: an interrupted run, resumed and forced')) return ctx.skip();
       const cache = freshCache();
       const argv = [VARIANTS, ...variantArgs, '--space', 'variant=add256|wrong|add64', '--provider', 'dawn', '--timeout-s', '10', '--cache-dir', cache];
       const stopped = await tune(argv, new AbortController());
