@@ -5,33 +5,21 @@
  * this 32x32x16 kernel in 400 s, so there the case is skipped with a notice.
  */
 import { afterAll, describe, it } from 'vitest';
-import { MemRefType, f32, type Type } from '../../core/ir/types.js';
-import { Interpreter } from '../../core/interpret/engine.js';
-import { Buffer, MemRef } from '../../core/interpret/values.js';
-import { createSemantics } from '../../dialects/semantics.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compile, example, expectMatmulClose } from '../unit/passes/tile/kernel-meaning.js';
 import { closeAll, openTestRuntimes, skipNotice, type TestRuntime } from './gpu-env.js';
-import { randomF32 } from './programs.js';
+import { f32MemRef, randomF32, runLast } from './programs.js';
 
 const runtimes = await openTestRuntimes();
 afterAll(() => closeAll(runtimes));
 
-const memref = (data: Float32Array, shape: readonly number[]) =>
-  MemRef.contiguous(
-    MemRefType.get(
-      shape.map(() => -1),
-      f32 as Type,
-    ),
-    new Buffer(f32, data.slice(), undefined, 'test input'),
-    shape,
+const run = (module: ReturnType<typeof compile>, inputs: readonly [Float32Array, number[]][], launcher?: WebGpuLauncher): Promise<Float32Array> =>
+  runLast(
+    module,
+    'matmul_f32',
+    inputs.map(([data, shape]) => f32MemRef(data, shape)),
+    launcher,
   );
-
-async function run(module: ReturnType<typeof compile>, inputs: readonly [Float32Array, number[]][], launcher?: WebGpuLauncher): Promise<Float32Array> {
-  const args = inputs.map(([data, shape]) => memref(data, shape));
-  await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: launcher?.launch }).runAsync('matmul_f32', args);
-  return args.at(-1)!.buffer.data as Float32Array;
-}
 
 const isSwiftShader = (t: TestRuntime) => /swiftshader/i.test(t.runtime?.description ?? '');
 

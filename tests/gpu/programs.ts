@@ -27,13 +27,19 @@ export function loadProgram(name: string): Operation {
   return parseProgram(readFileSync(file, 'utf8'), file);
 }
 
-/** A row-major f32 memref over a copy of `data`. */
-export function f32MemRef(data: Float32Array, shape: readonly number[]): MemRef {
+/** A row-major memref of dynamic shape over a copy of `data` (f32 unless `elem` says otherwise). */
+export function f32MemRef(data: Float32Array, shape: readonly number[], elem: Type = f32): MemRef {
   const type = MemRefType.get(
     shape.map(() => -1),
-    f32 as Type,
+    elem,
   );
-  return MemRef.contiguous(type, new Buffer(f32, data.slice(), undefined, 'test input'), shape);
+  return MemRef.contiguous(type, new Buffer(elem, data.slice(), undefined, 'test input'), shape);
+}
+
+/** Runs `entry` on `args`, interpreting kernels or (with `launcher`) running them on WebGPU; returns the last argument's contents as f32. */
+export async function runLast(module: Operation, entry: string, args: readonly MemRef[], launcher?: WebGpuLauncher): Promise<Float32Array> {
+  await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: launcher?.launch }).runAsync(entry, args);
+  return Float32Array.from(args.at(-1)!.buffer.data as ArrayLike<number>);
 }
 
 /**

@@ -6,34 +6,22 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { DiagnosticError } from '../../core/ir/diagnostics.js';
-import { MemRefType, f32, type Type } from '../../core/ir/types.js';
-import { Interpreter } from '../../core/interpret/engine.js';
-import { Buffer, MemRef } from '../../core/interpret/values.js';
-import { createSemantics } from '../../dialects/semantics.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compile, example } from '../unit/passes/tile/kernel-meaning.js';
 import { openTestRuntime, skipNotice } from './gpu-env.js';
-import { randomF32 } from './programs.js';
+import { f32MemRef, randomF32, runLast } from './programs.js';
 
 const runtime = await openTestRuntime();
 const launcher = runtime ? new WebGpuLauncher(runtime, { timeoutMs: 60_000 }) : undefined;
 afterAll(() => runtime?.close());
 
-const memref = (data: Float32Array, shape: readonly number[]) =>
-  MemRef.contiguous(
-    MemRefType.get(
-      shape.map(() => -1),
-      f32 as Type,
-    ),
-    new Buffer(f32, data.slice(), undefined, 'test input'),
-    shape,
+const run = (module: ReturnType<typeof compile>, inputs: readonly [Float32Array, number[]][], onGpu: boolean): Promise<Float32Array> =>
+  runLast(
+    module,
+    'softmax',
+    inputs.map(([data, shape]) => f32MemRef(data, shape)),
+    onGpu ? launcher : undefined,
   );
-
-async function run(module: ReturnType<typeof compile>, inputs: readonly [Float32Array, number[]][], onGpu: boolean): Promise<Float32Array> {
-  const args = inputs.map(([data, shape]) => memref(data, shape));
-  await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: onGpu ? launcher!.launch : undefined }).runAsync('softmax', args);
-  return args.at(-1)!.buffer.data as Float32Array;
-}
 
 describe.skipIf(!runtime)(`tile.reduce / tile.broadcast on ${runtime?.description ?? 'no adapter'}`, () => {
   for (const subgroups of [false, true]) {

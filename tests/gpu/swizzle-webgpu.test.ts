@@ -5,12 +5,11 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { f16, f32, MemRefType, type Type } from '../../core/ir/types.js';
-import { Interpreter } from '../../core/interpret/engine.js';
 import { Buffer, MemRef } from '../../core/interpret/values.js';
-import { createSemantics } from '../../dialects/semantics.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compile, example, expectMatmulClose, random } from '../unit/passes/tile/kernel-meaning.js';
 import { openTestRuntime, skipNotice } from './gpu-env.js';
+import { runLast } from './programs.js';
 
 const runtime = await openTestRuntime();
 const launcher = runtime ? new WebGpuLauncher(runtime, { timeoutMs: 60_000 }) : undefined;
@@ -33,8 +32,7 @@ async function run(module: ReturnType<typeof compile>, entry: string, inputs: re
       shape,
     );
   });
-  await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: onGpu ? launcher!.launch : undefined }).runAsync(entry, args);
-  return Float32Array.from(args.at(-1)!.buffer.data as ArrayLike<number>);
+  return runLast(module, entry, args, onGpu ? launcher : undefined);
 }
 
 describe.skipIf(!runtime)(`swizzled workgroup buffers on ${runtime?.description ?? 'no adapter'}`, () => {

@@ -13,28 +13,23 @@ import { createSemantics } from '../../dialects/semantics.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { compile, example, expectMatmulClose } from '../unit/passes/tile/kernel-meaning.js';
 import { closeAll, openTestRuntimes } from './gpu-env.js';
-import { randomF32 } from './programs.js';
+import { f32MemRef, randomF32, runLast } from './programs.js';
 
 const runtimes = await openTestRuntimes();
 afterAll(() => closeAll(runtimes));
 /** The launcher of the suite that runs (one suite per provider, one after the other). */
 let launcher: WebGpuLauncher | undefined;
 
-const memref = (data: Float32Array, shape: readonly number[], elem: Type = f32) =>
-  MemRef.contiguous(
-    MemRefType.get(
-      shape.map(() => -1),
-      elem,
-    ),
-    new Buffer(elem, data.slice(), undefined, 'test input'),
-    shape,
-  );
+const memref = f32MemRef;
 
 /** Runs `entry` on copies of the inputs (f32 unless an element type is given; kernels on WebGPU with `onGpu`); returns the last argument's contents. */
-async function run(module: ReturnType<typeof compile>, entry: string, inputs: readonly ([Float32Array, number[]] | [Float32Array, number[], Type])[], onGpu: boolean): Promise<Float32Array> {
-  const args = inputs.map(([data, shape, elem]) => memref(data, shape, elem));
-  await new Interpreter(module, { semantics: createSemantics(), kernelLauncher: onGpu ? launcher!.launch : undefined }).runAsync(entry, args);
-  return args.at(-1)!.buffer.data as Float32Array;
+function run(module: ReturnType<typeof compile>, entry: string, inputs: readonly ([Float32Array, number[]] | [Float32Array, number[], Type])[], onGpu: boolean): Promise<Float32Array> {
+  return runLast(
+    module,
+    entry,
+    inputs.map(([data, shape, elem]) => f32MemRef(data, shape, elem)),
+    onGpu ? launcher : undefined,
+  );
 }
 
 /**
