@@ -1,5 +1,5 @@
 import { Attribute, DenseArrayAttr, IntegerAttr } from './attributes.js';
-import { IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedTensorType, VectorType, type Type } from './types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedTensorType, VectorType, type Type } from './types.js';
 
 /** A predicate on types, with the phrase MLIR uses in "must be ..." errors. */
 export interface TypeConstraint {
@@ -21,12 +21,26 @@ export function typeConstraint(description: string, test: (t: Type) => boolean, 
 
 export const AnyType = typeConstraint('any type', () => true);
 
-// Type constraints several dialects use (MLIR's Index, I1 and AnyMemRef), declared once.
+// Type constraints several dialects use (MLIR's CommonTypeConstraints.td), declared once here: a
+// dialect imports these and declares only the constraints that are its own.
 const isIndexType = (t: Type): boolean => t instanceof IndexType;
 const isMemRefType = (t: Type): boolean => t instanceof MemRefType;
+export const isSignlessInteger = (t: Type): boolean => t instanceof IntegerType && t.isSignless;
+export const isSignlessIntegerOrIndex = (t: Type): boolean => isSignlessInteger(t) || t instanceof IndexType;
+export const isFloat = (t: Type): t is FloatType => t instanceof FloatType;
 export const Index = typeConstraint('index', isIndexType, IndexType.get(), isIndexType);
 export const I1 = typeConstraint('1-bit signless integer', (t) => t === IntegerType.get(1), IntegerType.get(1));
+export const I32 = typeConstraint('32-bit signless integer', (t) => t === IntegerType.get(32), IntegerType.get(32));
 export const AnyMemRef = typeConstraint('memref of any type values', isMemRefType, undefined, isMemRefType);
+/** MLIR's MemRefRankOf<[I8], [1]>: a buffer of bytes (memref.view's source, gpu.dynamic_shared_memory's result). */
+export const I8MemRefOfRank1 = typeConstraint(
+  '1D memref of 8-bit signless integer values',
+  (t) => t instanceof MemRefType && t.rank === 1 && t.elementType === IntegerType.get(8),
+  undefined,
+  isMemRefType,
+);
+export const AnySignlessIntegerOrIndex = typeConstraint('signless integer or index', isSignlessIntegerOrIndex);
+export const AnySignlessIntegerOrFloat = typeConstraint('signless integer or floating-point', (t) => isSignlessInteger(t) || isFloat(t));
 
 export interface VariadicSpec {
   readonly kind: 'variadic';
@@ -135,3 +149,7 @@ export function scalarOrShapedOf(description: string, scalar: (t: Type) => boole
     return t instanceof VectorType || (shapes === 'vector-tensor' && (t instanceof RankedTensorType || t instanceof UnrankedTensorType));
   });
 }
+
+/** Scalars, vectors of any rank and tensors (ranked or not) of signless integers or index (arith's and math's operands). */
+export const SignlessIntegerLike = scalarOrShapedOf('signless-integer-like', isSignlessIntegerOrIndex);
+export const FloatLike = scalarOrShapedOf('floating-point-like', isFloat);

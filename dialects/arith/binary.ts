@@ -1,10 +1,9 @@
 import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
-import { defaultValued } from '../../core/ir/constraints.js';
+import { defaultValued, FloatLike, SignlessIntegerLike } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Commutative, MemoryEffects, Pure, SameOperandsAndResultType, type Trait } from '../../core/ir/traits.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr, IntegerOverflowFlagsAttr, OverflowAttrConstraint } from './attributes.js';
-import { FloatLike, SignlessIntegerLike } from './types.js';
 
 /** Ops that may trap (division by zero) have no memory effects but are not speculatable. */
 const NoMemoryEffect = MemoryEffects();

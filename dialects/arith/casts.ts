@@ -1,13 +1,13 @@
 import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
-import { optionalAttr, type TypeConstraint } from '../../core/ir/constraints.js';
+import { FloatLike, isFloat, isSignlessInteger, optionalAttr, type TypeConstraint } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure, type Trait } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, RoundingModeAttr } from './attributes.js';
 import { SameInputOutputTensorDims, SameOperandsAndResultShape } from './common.js';
-import { bitWidth, BitcastTypeConstraint, elementIfLike, FloatLike, IndexCastTypeConstraint, isFloat, isSignlessInteger, SignlessFixedWidthIntegerLike } from './types.js';
+import { bitWidth, BitcastTypeConstraint, elementIfLike, IndexCastTypeConstraint, SignlessFixedWidthIntegerLike } from './types.js';
 
 type Compatible = (from: Type, to: Type) => boolean;
 

@@ -1,11 +1,11 @@
 import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
-import { defaultValued, required } from '../../core/ir/constraints.js';
+import { defaultValued, FloatLike, required, SignlessIntegerLike } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Pure, SameTypeOperands } from '../../core/ir/traits.js';
 import { CmpFPredicateAttr, CmpIPredicateAttr, FastMathAttrConstraint, FastMathFlagsAttr } from './attributes.js';
 import { TypesMatchWith } from './common.js';
-import { BoolLike, FloatLike, getI1SameShape, SignlessIntegerLike } from './types.js';
+import { BoolLike, getI1SameShape } from './types.js';
 
 const ResultIsI1OfOperandShape = TypesMatchWith('result type has i1 element type and same shape as operands', 'lhs', 'result', getI1SameShape);
 const resultFromLhs = [{ from: 'lhs', to: 'result', transform: getI1SameShape }] as const;

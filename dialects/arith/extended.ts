@@ -3,7 +3,8 @@ import { arithFolders } from './folders.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Commutative, Elementwise, Pure } from '../../core/ir/traits.js';
 import { AllTypesMatch } from './common.js';
-import { BoolLike, SignlessIntegerLike } from './types.js';
+import { SignlessIntegerLike } from '../../core/ir/constraints.js';
+import { BoolLike } from './types.js';
 
 /** `%sum, %overflow = arith.addui_extended %a, %b : i32, i1`. */
 export const AddUIExtendedOp = defineOp({

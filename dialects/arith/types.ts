@@ -1,15 +1,8 @@
-import { scalarOrShapedOf, typeConstraint, type TypeConstraint } from '../../core/ir/constraints.js';
-import { FloatType, i1, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType, UnrankedTensorType, VectorType, type Type } from '../../core/ir/types.js';
+import { isFloat, isSignlessInteger, isSignlessIntegerOrIndex, scalarOrShapedOf, SignlessIntegerLike, typeConstraint } from '../../core/ir/constraints.js';
+import { FloatType, i1, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType, UnrankedTensorType, VectorType, type Type } from '../../core/ir/types.js';
 
-/** Type predicates and the phrases MLIR's ODS uses for them in "must be ..." errors. */
-export const isSignlessInteger = (t: Type): boolean => t instanceof IntegerType && t.isSignless;
-export const isSignlessIntegerOrIndex = (t: Type): boolean => isSignlessInteger(t) || t instanceof IndexType;
-export const isFloat = (t: Type): boolean => t instanceof FloatType;
-export const isBool = (t: Type): boolean => t instanceof IntegerType && t.isSignless && t.width === 1;
-
-/** Scalars, vectors of any rank and tensors (ranked or not) of signless integers or index. */
-export const SignlessIntegerLike = scalarOrShapedOf('signless-integer-like', isSignlessIntegerOrIndex);
-export const FloatLike = scalarOrShapedOf('floating-point-like', isFloat);
+/** arith's own type constraints; the shared ones (SignlessIntegerLike, FloatLike, ...) are core's (core/ir/constraints.ts). */
+const isBool = (t: Type): boolean => t instanceof IntegerType && t.isSignless && t.width === 1;
 export const BoolLike = scalarOrShapedOf('bool-like', isBool);
 /** Casts do not accept index: signless integers and vectors/tensors thereof. */
 export const SignlessFixedWidthIntegerLike = scalarOrShapedOf('signless-fixed-width-integer-like', isSignlessInteger);
@@ -42,6 +35,3 @@ export function bitWidth(t: Type): number {
   if (t instanceof IntegerType || t instanceof FloatType) return t.width;
   return 64;
 }
-
-/** A constraint for ops' docs and `typeConstraint` consumers. */
-export type { TypeConstraint };

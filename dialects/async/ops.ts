@@ -1,13 +1,12 @@
 import { DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, optional, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
+import { attrConstraint, I1, Index, optional, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
 import { i64, type MemRefType } from '../../core/ir/types.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
-import { I1 } from '../scf/ops.js';
 import { I64ListAttr, UnitAttrC } from '../tile/attributes.js';
-import { Index, isGlobalMemRef, isWorkgroupMemRef, RankedMemRef, shapeText } from '../tile/types.js';
+import { isGlobalMemRef, isWorkgroupMemRef, RankedMemRef, shapeText } from '../tile/types.js';
 import { Group, GroupType, Token, TokenType } from './types.js';
 
 /** Operand group sizes of async.copy: source, srcIndices, dest, dstIndices, deps, predicate. */

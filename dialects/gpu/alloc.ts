@@ -1,6 +1,6 @@
 /** gpu.alloc (MLIR 19): a memref allocated on the device, optionally asynchronous and host-shared. */
 import { AffineMapAttr, IntegerAttr, UnitAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, optional, optionalAttr, variadic } from '../../core/ir/constraints.js';
+import { attrConstraint, Index, optional, optionalAttr, variadic } from '../../core/ir/constraints.js';
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
@@ -11,7 +11,7 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { AsyncTokenType } from './attributes.js';
-import { AsyncToken, Index } from './ops.js';
+import { AsyncToken } from './ops.js';
 
 import { AnyMemRef } from '../../core/ir/constraints.js';
 const UnitAttrC = attrConstraint('unit attribute', (a): a is UnitAttr => a instanceof UnitAttr, { unit: true });

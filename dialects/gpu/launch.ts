@@ -3,7 +3,7 @@
  * gpu.terminator (MLIR 19), with MLIR's custom form, verifier and FoldLaunchArguments.
  */
 import { IntegerAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
-import { optional, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { I32, Index, optional, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -19,10 +19,9 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { parseAsyncDependencies, printAsyncDependencies } from './alloc.js';
 import { AddressSpaceAttr, AsyncTokenType } from './attributes.js';
-import { AsyncToken, Index } from './ops.js';
+import { AsyncToken } from './ops.js';
 import { MemRefType } from '../../core/ir/types.js';
 
-const I32 = typeConstraint('32-bit signless integer', (t) => t === IntegerType.get(32), IntegerType.get(32));
 const WORKGROUP_ATTRIBUTIONS = 'workgroup_attributions';
 /** Block ids, thread ids, grid sizes, block sizes: 12 index arguments lead the body (18 with clusters). */
 const CONFIG_ARGS = 12;

@@ -37,9 +37,7 @@ import { EraseRedundantGpuBarrierOps } from './canonicalization.js';
 import { isGpuTarget } from './binary.js';
 import { AddressSpaceAttr, AsyncTokenType, DimensionAttr, parseDimensionKeyword, parseShuffleModeKeyword, ShuffleModeAttr, type AddressSpace } from './attributes.js';
 
-export { Index } from '../../core/ir/constraints.js';
-import { I1, Index } from '../../core/ir/constraints.js';
-const I32 = typeConstraint('32-bit signless integer', (t) => t === IntegerType.get(32), IntegerType.get(32));
+import { I1, I32, I8MemRefOfRank1, Index } from '../../core/ir/constraints.js';
 const LaunchIndx = typeConstraint('index or 32-bit signless integer or 64-bit signless integer', (t) => t instanceof IndexType || t === IntegerType.get(32) || t === IntegerType.get(64));
 export const AsyncToken = typeConstraint('async token type', (t) => AsyncTokenType.isa(t), AsyncTokenType.get());
 
@@ -141,8 +139,6 @@ export const BarrierOp = defineOp({
 
 // ------------------------------------------------------------------------------------ gpu.dynamic_shared_memory
 
-const I8MemRef1D = typeConstraint('1D memref of 8-bit signless integer values', (t) => t instanceof MemRefType && t.shape.length === 1 && t.elementType === IntegerType.get(8));
-
 /**
  * `%0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>`: the dynamic
  * workgroup memory of a launch (its `dynamic_shared_memory_size` bytes), as bytes. MLIR 19 checks
@@ -151,7 +147,7 @@ const I8MemRef1D = typeConstraint('1D memref of 8-bit signless integer values', 
 export const DynamicSharedMemoryOp = defineOp({
   name: 'gpu.dynamic_shared_memory',
   summary: 'Get the memref for dynamic shared memory',
-  results: { resultMemref: I8MemRef1D },
+  results: { resultMemref: I8MemRefOfRank1 },
   traits: [Pure],
   assemblyFormat: 'attr-dict `:` type($resultMemref)',
   verify(op) {

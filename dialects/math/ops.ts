@@ -1,10 +1,9 @@
 import { mathFolders } from './folders.js';
-import { defaultValued } from '../../core/ir/constraints.js';
+import { defaultValued, FloatLike, SignlessIntegerLike } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Pure, SameOperandsAndResultType } from '../../core/ir/traits.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
 import { AllTypesMatch, SameOperandsAndResultShape } from '../arith/common.js';
-import { FloatLike, SignlessIntegerLike } from '../arith/types.js';
 
 const fastmath = () => ({ fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) });
 

@@ -1,6 +1,6 @@
 /** memref.atomic_rmw (MLIR 19): a read-modify-write of one element, returning the old value. */
 import type { IntegerAttr } from '../../core/ir/attributes.js';
-import { AnyType, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyMemRef, AnySignlessIntegerOrFloat, AnyType, Index, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -10,11 +10,9 @@ import { FloatType, IndexType, IntegerType, MemRefType, type Type } from '../../
 import { Tok } from '../../core/syntax/parser.js';
 import { ATOMIC_RMW_KINDS, AtomicRMWKindAttr } from '../arith/attributes.js';
 import { memrefFolders } from './canonicalization.js';
-import { AnyMemRef, elementTypeOf, Index } from './types.js';
+import { elementTypeOf } from './types.js';
 
 const isIntOrFloat = (t: Type) => (t instanceof IntegerType && t.isSignless) || t instanceof FloatType;
-const IntOrFloat = typeConstraint('signless integer or floating-point', isIntOrFloat);
-const AnyTypeOf = typeConstraint('signless integer or floating-point', isIntOrFloat);
 const IntOrFloatMemRef = typeConstraint(
   'memref of signless integer or floating-point values',
   (t) => t instanceof MemRefType && isIntOrFloat(t.elementType),
@@ -30,8 +28,8 @@ export const kindOf = (a: IntegerAttr): string => ATOMIC_RMW_KINDS[Number(a.valu
 export const AtomicRMWOp = defineOp({
   name: 'memref.atomic_rmw',
   summary: 'atomic read-modify-write operation',
-  operands: { value: IntOrFloat, memref: IntOrFloatMemRef, indices: variadic(Index) },
-  results: { result: IntOrFloat },
+  operands: { value: AnySignlessIntegerOrFloat, memref: IntOrFloatMemRef, indices: variadic(Index) },
+  results: { result: AnySignlessIntegerOrFloat },
   attributes: { kind: required(AtomicRMWKindAttr) },
   traits: [MemoryEffects('read', 'write')],
   fold: memrefFolders['memref.atomic_rmw'],
@@ -69,7 +67,7 @@ export const GenericAtomicRMWOp = defineOp({
   name: 'memref.generic_atomic_rmw',
   summary: 'atomic read-modify-write operation with a region',
   operands: { memref: AnyMemRef, indices: variadic(Index) },
-  results: { result: AnyTypeOf },
+  results: { result: AnySignlessIntegerOrFloat },
   regions: { atomic_body: {} },
   traits: [MemoryEffects('read', 'write'), SingleBlockImplicitTerminator('memref.atomic_yield')],
   verify(op) {

@@ -2,7 +2,7 @@
  * memref.dma_start and memref.dma_wait (MLIR 19): a non-blocking copy of a slice between two
  * memrefs, its completion signalled through an element of a tag memref, and the wait for it.
  */
-import { variadic } from '../../core/ir/constraints.js';
+import { AnyMemRef, Index, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
@@ -11,7 +11,6 @@ import type { Value } from '../../core/ir/value.js';
 import { Tok } from '../../core/syntax/parser.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { memrefFolders } from './canonicalization.js';
-import { AnyMemRef, Index } from './types.js';
 
 const rankOf = (t: Type) => (t as MemRefType).rank;
 const isIndex = (v: Value) => v.type instanceof IndexType;

@@ -1,12 +1,11 @@
 /** memref.prefetch and memref.assume_alignment (MLIR 19): hints that compute nothing. */
 import { IntegerAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, required, variadic } from '../../core/ir/constraints.js';
+import { AnyMemRef, attrConstraint, Index, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { i1, IntegerType, IndexType, type MemRefType } from '../../core/ir/types.js';
 import { Tok } from '../../core/syntax/parser.js';
 import { memrefFolders } from './canonicalization.js';
 import { BoolAttr } from './ops.js';
-import { AnyMemRef, Index } from './types.js';
 
 const i32 = IntegerType.get(32);
 const LocalityHintAttr = attrConstraint(

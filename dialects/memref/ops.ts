@@ -1,5 +1,18 @@
 import { type Attribute, type DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, AnyAttr, AnyType, DenseI64ArrayAttr, optional, optionalAttr, required, defaultValuedOptional, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import {
+  attrConstraint,
+  AnyAttr,
+  AnyMemRef,
+  AnyType,
+  DenseI64ArrayAttr,
+  Index,
+  optional,
+  optionalAttr,
+  required,
+  defaultValuedOptional,
+  typeConstraint,
+  variadic,
+} from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -14,17 +27,7 @@ import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { hasIdentityLayout } from './reshape-types.js';
-import {
-  AnyMemRef,
-  AnyNon0RankedOrUnrankedMemRef,
-  AnyRankedOrUnrankedMemRef,
-  elementTypeOf,
-  Index,
-  inferSubViewType,
-  layoutNumSymbols,
-  memRefRankReductionMask,
-  stridesAndOffset,
-} from './types.js';
+import { AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, inferSubViewType, layoutNumSymbols, memRefRankReductionMask, stridesAndOffset } from './types.js';
 
 // ---------------------------------------------------------------------------------------- attributes
 

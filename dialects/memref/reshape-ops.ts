@@ -1,6 +1,6 @@
 /** memref.expand_shape, memref.collapse_shape and memref.reshape (MLIR 19). */
 import type { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { attrConstraint, DenseI64ArrayAttr, Index, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure, ViewLike } from '../../core/ir/traits.js';
@@ -8,7 +8,7 @@ import { IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/typ
 import { reshapeFolders, reshapePatterns } from './reshape-folds.js';
 import { collapsedLayout, collapsedShapeError, expandedType, hasIdentityLayout, isReassociationAttr, reassociationOf } from './reshape-types.js';
 import { DynamicIndexList, isDynamicIndex } from './dynamic-index-list.js';
-import { AnyRankedOrUnrankedMemRef, Index, stridesAndOffset } from './types.js';
+import { AnyRankedOrUnrankedMemRef, stridesAndOffset } from './types.js';
 
 const isStrided = (t: Type) => t instanceof MemRefType && stridesAndOffset(t) !== undefined;
 export const AnyStridedMemRef = typeConstraint('strided memref of any type values', isStrided, undefined, (t) => t instanceof MemRefType);

@@ -6,7 +6,6 @@ import { FloatType, IntegerType, MemRefType, ShapedType, UnrankedMemRefType, typ
 
 const isBaseMemRef = (t: Type) => t instanceof MemRefType || t instanceof UnrankedMemRefType;
 
-export { AnyMemRef, Index } from '../../core/ir/constraints.js';
 export const AnyRankedOrUnrankedMemRef = typeConstraint('ranked or unranked memref of any type values', isBaseMemRef, undefined, isBaseMemRef);
 export const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
   'unranked.memref of any type values or non-0-ranked.memref of any type values',

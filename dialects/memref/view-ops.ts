@@ -1,12 +1,12 @@
 /** memref.reinterpret_cast, memref.view, memref.extract_strided_metadata and memref.rank (MLIR 19). */
 import { type AffineDimExpr, stridedLinearLayoutMap, type AffineMap } from '../../core/ir/affine.js';
 import { AffineMapAttr, IntegerAttr, StridedLayoutAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, DenseI64ArrayAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyMemRef, attrConstraint, DenseI64ArrayAttr, I8MemRefOfRank1, Index, required, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure, ViewLike } from '../../core/ir/traits.js';
-import { IndexType, IntegerType, MemRefType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
+import { IndexType, MemRefType, UnrankedMemRefType, type Type } from '../../core/ir/types.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern } from '../../core/rewrite/pattern.js';
 import type { Value } from '../../core/ir/value.js';
@@ -15,7 +15,7 @@ import { memrefFolders } from './canonicalization.js';
 import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
 import { AnyStridedMemRef } from './reshape-ops.js';
 import { hasIdentityLayout } from './reshape-types.js';
-import { AnyMemRef, AnyRankedOrUnrankedMemRef, Index, stridesAndOffset } from './types.js';
+import { AnyRankedOrUnrankedMemRef, stridesAndOffset } from './types.js';
 
 const AffineMapAttrC = attrConstraint('AffineMap attribute', (a): a is AffineMapAttr => a instanceof AffineMapAttr);
 
@@ -116,9 +116,6 @@ export const ReinterpretCastOp = defineOp({
   resultNames: () => ['reinterpret_cast'],
 });
 
-const isByteBuffer = (t: Type) => t instanceof MemRefType && t.rank === 1 && t.elementType === IntegerType.get(8);
-const ByteMemRef = typeConstraint('1D memref of 8-bit signless integer values', isByteBuffer, undefined, (t) => t instanceof MemRefType);
-
 const constantIndex = (v: Value): bigint | undefined => {
   const c = constantValue(v);
   return c instanceof IntegerAttr && c.type instanceof IndexType ? c.value : undefined;
@@ -168,7 +165,7 @@ const ViewOpMemrefCastFolder = definePattern({
 export const ViewOp = defineOp({
   name: 'memref.view',
   summary: 'memref view operation',
-  operands: { source: ByteMemRef, byte_shift: Index, sizes: variadic(Index) },
+  operands: { source: I8MemRefOfRank1, byte_shift: Index, sizes: variadic(Index) },
   results: { result: AnyMemRef },
   traits: [Pure, ViewLike],
   canonicalize: [ViewOpShapeFolder, ViewOpMemrefCastFolder],

@@ -11,7 +11,7 @@ import { Tok } from '../../core/syntax/parser.js';
 import type { UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { denseI64, parseDynamicIndexList, printDynamicIndexList, verifyMixedList } from '../memref/dynamic-index-list.js';
-import { Index as AnyIndex } from '../memref/types.js';
+import { Index as AnyIndex } from '../../core/ir/constraints.js';
 import { forallPatterns } from './forall-canonicalization.js';
 import { operandGroups } from './parallel-ops.js';
 import { parseAssignmentList, parseRegionWith, printInitializationList } from './syntax.js';

@@ -11,7 +11,7 @@ import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { indexSwitchPatterns } from './index-switch-canonicalization.js';
 import { denseI64 } from '../memref/dynamic-index-list.js';
-import { Index as AnyIndex } from '../memref/types.js';
+import { Index as AnyIndex } from '../../core/ir/constraints.js';
 import { parseRegionWith } from './syntax.js';
 
 export const caseValues = (op: Operation): bigint[] => [...((op.properties.get('cases') as DenseArrayAttr).values as bigint[])];

@@ -1,4 +1,4 @@
-import { typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
@@ -14,7 +14,7 @@ import {
   SingleBlockImplicitTerminator,
   Terminator,
 } from '../../core/ir/traits.js';
-import { FunctionType, i1, IndexType, IntegerType, type Type } from '../../core/ir/types.js';
+import { FunctionType, i1, IndexType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
 import { parseAssignmentList, parseRegionWith, printInitializationList } from './syntax.js';
@@ -24,9 +24,7 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { foldIf, scfPatterns } from './canonicalization.js';
 import { whilePatterns } from './while-canonicalization.js';
 
-export { I1 } from '../../core/ir/constraints.js';
-import { I1 } from '../../core/ir/constraints.js';
-export const AnySignlessIntegerOrIndex = typeConstraint('signless integer or index', (t) => t instanceof IndexType || (t instanceof IntegerType && t.isSignless));
+import { AnySignlessIntegerOrIndex, I1 } from '../../core/ir/constraints.js';
 
 /**
  * RegionBranchOpInterface's check of one control-flow edge: the values forwarded by `from`

@@ -14,7 +14,7 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { parallelPatterns } from './parallel-canonicalization.js';
-import { Index as AnyIndex } from '../memref/types.js';
+import { Index as AnyIndex } from '../../core/ir/constraints.js';
 import { parseRegionWith } from './syntax.js';
 
 /** Operand groups of an op with operandSegmentSizes. */

@@ -1,12 +1,12 @@
 import { DenseElementsAttr, FloatAttr, IntegerAttr } from '../../core/ir/attributes.js';
-import { AnyType, I64Attr, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
+import { AnySignlessIntegerOrFloat, AnyType, I64Attr, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { HasParent, Pure, ReturnLike, Terminator } from '../../core/ir/traits.js';
 import { f32, type IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { I64ListAttr, ReduceKindConstraint, type ReduceKindAttr } from './attributes.js';
-import { firstEncodingError, IntOrFloat, isDotInput, isFloat, isSignlessInt, shapeText, TileTensor } from './types.js';
+import { firstEncodingError, isDotInput, isFloat, isSignlessInt, shapeText, TileTensor } from './types.js';
 
 const tensorOf = (op: Operation, i: number): RankedTensorType => op.operands[i]!.type as RankedTensorType;
 
@@ -180,7 +180,7 @@ export const BroadcastOp = defineOp({
 export const SplatOp = defineOp({
   name: 'tile.splat',
   summary: 'a tile filled with one scalar',
-  operands: { input: IntOrFloat },
+  operands: { input: AnySignlessIntegerOrFloat },
   results: { result: TileTensor },
   traits: [Pure],
   typeRelations: [{ from: 'result', to: 'input', transform: (t: Type) => (t as RankedTensorType).elementType }],
@@ -232,7 +232,7 @@ export const CastOp = defineOp({
     const src = tensorOf(op, 0);
     const dst = op.resultTypes[0] as RankedTensorType;
     if (shapeText(src.shape) !== shapeText(dst.shape)) return `requires the same shape, got ${shapeText(src.shape)} and ${shapeText(dst.shape)}`;
-    for (const t of [src.elementType, dst.elementType]) if (!IntOrFloat.test(t)) return `element types must be signless integers or floats, got '${t}'`;
+    for (const t of [src.elementType, dst.elementType]) if (!AnySignlessIntegerOrFloat.test(t)) return `element types must be signless integers or floats, got '${t}'`;
     return firstEncodingError([src, dst], ['source', 'result']);
   },
   fold(op) {

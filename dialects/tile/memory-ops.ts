@@ -1,12 +1,12 @@
 import { FloatAttr, IntegerAttr, StridedLayoutAttr } from '../../core/ir/attributes.js';
-import { attrConstraint, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
+import { attrConstraint, Index, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
 import { MemRefType, type RankedTensorType, type Type } from '../../core/ir/types.js';
 import { stridesAndOffset } from '../memref/types.js';
 import { I64ListAttr, SharedLayoutConstraint, UnitAttrC, type SharedLayoutAttr } from './attributes.js';
-import { Index, isGlobalMemRef, isWorkgroupMemRef, RankedMemRef, shapeText, TileTensor, tileEncodingError } from './types.js';
+import { isGlobalMemRef, isWorkgroupMemRef, RankedMemRef, shapeText, TileTensor, tileEncodingError } from './types.js';
 
 /** A scalar constant: the padding of masked loads. */
 export const PaddingAttr = attrConstraint('integer or float attribute', (a): a is IntegerAttr | FloatAttr => a instanceof IntegerAttr || a instanceof FloatAttr);

@@ -3,14 +3,12 @@ import { FloatType, IntegerType, MemRefType, RankedTensorType, type Type } from 
 import { AddressSpaceAttr } from '../gpu/attributes.js';
 import { BlockedLayoutAttr, SharedLayoutAttr } from './attributes.js';
 
-export { Index } from '../../core/ir/constraints.js';
 export const RankedMemRef = typeConstraint('ranked memref', (t) => t instanceof MemRefType);
 /** A register tile: a statically shaped ranked tensor with elements along every dimension (threads hold its elements). */
 export const TileTensor = typeConstraint(
   'statically shaped ranked tensor without zero-size dimensions',
   (t) => t instanceof RankedTensorType && t.hasStaticShape && t.shape.every((d) => d > 0),
 );
-export const IntOrFloat = typeConstraint('signless integer or floating-point', (t) => isFloat(t) || isSignlessInt(t));
 
 export const isFloat = (t: Type): t is FloatType => t instanceof FloatType;
 export const isSignlessInt = (t: Type): t is IntegerType => t instanceof IntegerType && t.isSignless;

@@ -4,7 +4,7 @@
  */
 import { type AffineMapAttr, ArrayAttr, DictionaryAttr, type IntegerAttr, StringAttr, type Attribute } from '../../core/ir/attributes.js';
 import { AffineDimExpr, type AffineMap } from '../../core/ir/affine.js';
-import { AnyType, attrConstraint, defaultValued, I64Attr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyType, attrConstraint, defaultValued, I64Attr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
@@ -15,19 +15,13 @@ import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-sta
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { BoolAttr } from '../memref/ops.js';
 import { CombiningKindAttr, CombiningKindAttrConstraint, IteratorTypeAttr, type IteratorType } from './attributes.js';
-import { AnyVectorOfNonZeroRank, I64ArrayAttr, i64Values } from './constraints.js';
+import { AnyVectorOfAnyRank, AnyVectorOfNonZeroRank, I64ArrayAttr, i64Values } from './constraints.js';
 import { computeFolders, computePatterns } from './compute-folds.js';
-import { AnyVectorOfAnyRank, kindSupports } from './ops.js';
+import { kindSupports } from './ops.js';
 
 const vec = (op: Operation, i: number) => op.operand(i).type as VectorType;
 const elementOf = (t: Type) => (t instanceof VectorType ? t.elementType : t);
 const kindOf = (op: Operation) => (op.properties.get('kind') as CombiningKindAttr).value;
-const AnyVector = typeConstraint(
-  'vector of any type values',
-  (t) => t instanceof VectorType,
-  undefined,
-  (t) => t instanceof VectorType,
-);
 const ADD = CombiningKindAttr.get('add');
 
 // ---------------------------------------------------------------------------------------- multi_reduction
@@ -68,8 +62,8 @@ export const MultiDimReductionOp = defineOp({
 export const OuterProductOp = defineOp({
   name: 'vector.outerproduct',
   summary: 'vector outerproduct with optional fused add',
-  operands: { lhs: AnyVectorOfNonZeroRank, rhs: AnyType, acc: variadic(AnyVector) },
-  results: { result: AnyVector },
+  operands: { lhs: AnyVectorOfNonZeroRank, rhs: AnyType, acc: variadic(AnyVectorOfAnyRank) },
+  results: { result: AnyVectorOfAnyRank },
   attributes: { kind: defaultValued(CombiningKindAttrConstraint, ADD) },
   traits: [Pure],
   verify(op) {

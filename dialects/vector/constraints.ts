@@ -3,7 +3,7 @@ import { ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../core/ir/attributes
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import { attrConstraint, typeConstraint, type TypeConstraint } from '../../core/ir/constraints.js';
-import { FloatType, IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
+import { FloatType, IndexType, IntegerType, RankedTensorType, ShapedType, VectorType, type Type } from '../../core/ir/types.js';
 
 const isVector = (t: Type): t is VectorType => t instanceof VectorType;
 const fixed = (t: VectorType) => !t.scalableDims.some(Boolean);
@@ -15,6 +15,7 @@ function vectorOf(description: string, test: (t: VectorType) => boolean): TypeCo
   return typeConstraint(description, (t) => isVector(t) && test(t), undefined, isVector);
 }
 
+export const AnyVectorOfAnyRank = vectorOf('vector of any type values', () => true);
 export const AnyVectorOfNonZeroRank = vectorOf('vector of any type values', (t) => t.rank > 0);
 export const AnyFixedVectorOfAnyRank = vectorOf('fixed-length vector of any type values', fixed);
 export const BoolVectorOfAnyRank = vectorOf('vector of 1-bit signless integer values', (t) => isI1(t.elementType));
@@ -27,7 +28,9 @@ export const VectorOfRank1 = vectorOf('vector of any type values of ranks 1', (t
 export const AnyTypedVectorOfRank1 = vectorOf(' of ranks 1', (t) => t.rank === 1);
 export const IndexVectorOfRank1 = vectorOf('vector of index values of ranks 1', (t) => t.rank === 1 && t.elementType instanceof IndexType);
 export const FloatOrIntVectorOfRank1or2 = vectorOf('vector of signless integer or floating-point values of ranks 1/2', (t) => t.rank >= 1 && t.rank <= 2);
-export const SignlessIntOrIndex = typeConstraint('signless integer or index', (t) => (t instanceof IntegerType && t.signedness === 'signless') || t instanceof IndexType);
+const isShaped = (t: Type): boolean => t instanceof ShapedType;
+export const AnyShaped = typeConstraint('shaped of any type values', isShaped, undefined, isShaped);
+export const AnyRankedTensor = typeConstraint('ranked tensor of any type values', (t) => t instanceof RankedTensorType);
 export const isFloatType = (t: Type) => t instanceof FloatType;
 
 /** MLIR's I64ArrayAttr (an ArrayAttr of i64 IntegerAttrs, printed `[1, 2]`). */

@@ -1,11 +1,10 @@
 /** vector.constant_mask and vector.create_mask (MLIR 19), with MLIR's verifier messages. */
 import type { ArrayAttr } from '../../core/ir/attributes.js';
-import { required, variadic } from '../../core/ir/constraints.js';
+import { Index, required, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Pure } from '../../core/ir/traits.js';
 import type { VectorType } from '../../core/ir/types.js';
-import { Index } from '../memref/types.js';
 import { BoolVectorOfAnyRank, I64ArrayAttr, i64Values } from './constraints.js';
 import { maskPatterns } from './mask-folds.js';
 

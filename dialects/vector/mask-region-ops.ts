@@ -4,7 +4,7 @@
  */
 import { IntegerAttr, type AffineMapAttr, type ArrayAttr } from '../../core/ir/attributes.js';
 import { AffineDimExpr } from '../../core/ir/affine.js';
-import { AnyType, I64Attr, optional, required, variadic } from '../../core/ir/constraints.js';
+import { AnyType, I64Attr, Index, optional, required, variadic } from '../../core/ir/constraints.js';
 import { Block } from '../../core/ir/block.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { Operation } from '../../core/ir/operation.js';
@@ -15,7 +15,6 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { ensureImplicitTerminator } from '../../core/syntax/implicit-terminator.js';
-import { Index } from '../memref/types.js';
 import { BoolVectorOfAnyRank } from './constraints.js';
 import { maskRegionFolders, maskRegionPatterns } from './mask-region-folds.js';
 import { inferredMaskType } from './transfer-types.js';

@@ -2,13 +2,13 @@
  * Masked and indexed memory ops of the vector dialect (MLIR 19): gather, scatter, maskedload,
  * maskedstore, expandload, compressstore. Verifier messages are MLIR's.
  */
-import { typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyMemRef, Index, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
-import { MemRefType, RankedTensorType, ShapedType, type VectorType } from '../../core/ir/types.js';
-import { AnyMemRef, Index } from '../memref/types.js';
+import { MemRefType, RankedTensorType, type ShapedType, type VectorType } from '../../core/ir/types.js';
 import {
+  AnyShaped,
   AnyTypedVectorOfRank1,
   AnyVectorOfNonZeroRank,
   BoolVectorOfNonZeroRank,
@@ -18,12 +18,6 @@ import {
   VectorOfRank1,
 } from './constraints.js';
 
-const AnyShaped = typeConstraint(
-  'shaped of any type values',
-  (t) => t instanceof ShapedType,
-  undefined,
-  (t) => t instanceof ShapedType,
-);
 const t = (op: Operation, i: number) => op.operand(i).type;
 const sameShape = (a: VectorType, b: VectorType) => a.shape.length === b.shape.length && a.shape.every((d, i) => d === b.shape[i]);
 const indexCount = (op: Operation, fixedBefore: number, fixedAfter: number) => op.numOperands - fixedBefore - fixedAfter;

@@ -3,7 +3,7 @@
  * scalable.insert, scalable.extract. Verifier messages and custom forms are MLIR's.
  */
 import { StringAttr, type ArrayAttr, type DenseArrayAttr, type IntegerAttr } from '../../core/ir/attributes.js';
-import { I32Attr, I64Attr, optional, optionalAttr, required, typeConstraint, variadic, attrConstraint, defaultValued } from '../../core/ir/constraints.js';
+import { AnyMemRef, attrConstraint, defaultValued, I32Attr, I64Attr, Index, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
@@ -11,10 +11,9 @@ import { FloatType, IndexType, IntegerType, MemRefType, VectorType, type Type } 
 import type { Parser } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
-import { AnyMemRef, Index, stridesAndOffset } from '../memref/types.js';
+import { stridesAndOffset } from '../memref/types.js';
 import { parsePunctuationBody, PrintPunctuationAttr } from './attributes.js';
-import { I64ArrayAttr, i64Values, VectorOfRank1 } from './constraints.js';
-import { AnyVectorOfAnyRank } from './ops.js';
+import { AnyVectorOfAnyRank, I64ArrayAttr, i64Values, VectorOfRank1 } from './constraints.js';
 import { constIntOfValue } from '../arith/fold-utils.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 

@@ -1,19 +1,18 @@
 import type { DenseArrayAttr } from '../../core/ir/attributes.js';
-import { defaultValued, defaultValuedOptional, DenseI64ArrayAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyMemRef, AnyType, defaultValued, defaultValuedOptional, DenseI64ArrayAttr, Index, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects, Pure } from '../../core/ir/traits.js';
 import { elementTypeOrSelf, FloatType, IndexType, IntegerType, type MemRefType, VectorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
 import { AlignmentAttr, BoolAttr, FalseAttr } from '../memref/ops.js';
-import { AnyMemRef, Index, stridesAndOffset } from '../memref/types.js';
+import { stridesAndOffset } from '../memref/types.js';
 import { DynamicIndexList, isDynamicIndex } from '../memref/dynamic-index-list.js';
 import { CombiningKindAttrConstraint, type CombiningKindAttr } from './attributes.js';
 import { vectorFolders, vectorPatterns } from './canonicalization.js';
+import { AnyVectorOfAnyRank } from './constraints.js';
 
-const AnyType = typeConstraint('any type', () => true);
 const isVector = (t: Type) => t instanceof VectorType;
-export const AnyVectorOfAnyRank = typeConstraint('vector of any type values', isVector, undefined, isVector);
 const isFloat = (t: Type) => t instanceof FloatType;
 const isInteger = (t: Type) => t instanceof IntegerType;
 export const FloatVectorOfAnyRank = typeConstraint('vector of floating-point values', (t) => t instanceof VectorType && isFloat(t.elementType), undefined, isVector);

@@ -4,13 +4,12 @@
  * step, extractelement, insertelement. Verifier messages are MLIR's.
  */
 import type { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
-import { AnyType, optional, required, variadic } from '../../core/ir/constraints.js';
+import { AnySignlessIntegerOrIndex, AnyType, optional, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure } from '../../core/ir/traits.js';
 import { FloatType, IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
-import { AnyFixedVectorOfAnyRank, AnyVectorOfNonZeroRank, DenseI64List, I64ArrayAttr, i64Values, isValidShapeCast, IndexVectorOfRank1, SignlessIntOrIndex } from './constraints.js';
-import { AnyVectorOfAnyRank } from './ops.js';
+import { AnyFixedVectorOfAnyRank, AnyVectorOfAnyRank, AnyVectorOfNonZeroRank, DenseI64List, I64ArrayAttr, i64Values, isValidShapeCast, IndexVectorOfRank1 } from './constraints.js';
 import { vectorPatterns } from './canonicalization.js';
 import { shapeFolders, shapePatterns } from './shape-folds.js';
 import type { Parser } from '../../core/syntax/parser.js';
@@ -360,7 +359,7 @@ function elementPositionCheck(op: Operation, type: VectorType, hasPosition: bool
 export const ExtractElementOp = defineOp({
   name: 'vector.extractelement',
   summary: 'extractelement operation',
-  operands: { vector: AnyVectorOfAnyRank, position: optional(SignlessIntOrIndex) },
+  operands: { vector: AnyVectorOfAnyRank, position: optional(AnySignlessIntegerOrIndex) },
   results: { result: AnyType },
   traits: [Pure],
   fold: shapeFolders['vector.extractelement'],
@@ -375,7 +374,7 @@ export const ExtractElementOp = defineOp({
 export const InsertElementOp = defineOp({
   name: 'vector.insertelement',
   summary: 'insertelement operation',
-  operands: { source: AnyType, dest: AnyVectorOfAnyRank, position: optional(SignlessIntOrIndex) },
+  operands: { source: AnyType, dest: AnyVectorOfAnyRank, position: optional(AnySignlessIntegerOrIndex) },
   results: { result: AnyVectorOfAnyRank },
   traits: [Pure],
   fold: shapeFolders['vector.insertelement'],

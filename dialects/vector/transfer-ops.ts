@@ -1,31 +1,17 @@
 /** vector.transfer_read and vector.transfer_write (MLIR 19). */
 import { AffineMapAttr, ArrayAttr, BoolAttr, IntegerAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
-import { AnyType, attrConstraint, optional, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
+import { AnyType, attrConstraint, Index, optional, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
-import { IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, VectorType, type Type } from '../../core/ir/types.js';
+import { IndexType, IntegerType, MemRefType, RankedTensorType, type ShapedType, VectorType, type Type } from '../../core/ir/types.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
-import { Index } from '../memref/types.js';
+import { AnyRankedTensor, AnyShaped, AnyVectorOfAnyRank, BoolVectorOfAnyRank } from './constraints.js';
 import { foldTransfer } from './transfer-folds.js';
 import { inBoundsValues, inferredMaskType, isMinorIdentity, minorIdentityMap, permutationMapError, transferError } from './transfer-types.js';
 
-const AnyShaped = typeConstraint(
-  'shaped of any type values',
-  (t) => t instanceof ShapedType,
-  undefined,
-  (t) => t instanceof ShapedType,
-);
-const AnyVector = typeConstraint(
-  'vector of any type values',
-  (t) => t instanceof VectorType,
-  undefined,
-  (t) => t instanceof VectorType,
-);
-const BoolVector = typeConstraint('vector of 1-bit signless integer values', (t) => t instanceof VectorType && t.elementType === IntegerType.get(1));
-const AnyRankedTensor = typeConstraint('ranked tensor of any type values', (t) => t instanceof RankedTensorType);
 const AffineMapAttrC = attrConstraint('AffineMap attribute', (a): a is AffineMapAttr => a instanceof AffineMapAttr);
 const BoolArrayAttr = attrConstraint(
   '1-bit boolean array attribute',
@@ -84,8 +70,8 @@ function parseTransferTail(parser: Parser, state: ParseState, read: boolean, has
 export const TransferReadOp = defineOp({
   name: 'vector.transfer_read',
   summary: 'Reads a supervector from memory into an SSA vector value.',
-  operands: { source: AnyShaped, indices: variadic(Index), padding: AnyType, mask: optional(BoolVector) },
-  results: { vector: AnyVector },
+  operands: { source: AnyShaped, indices: variadic(Index), padding: AnyType, mask: optional(BoolVectorOfAnyRank) },
+  results: { vector: AnyVectorOfAnyRank },
   attributes: { permutation_map: required(AffineMapAttrC), in_bounds: required(BoolArrayAttr) },
   traits: [MemoryEffects('read')],
   fold: foldTransfer,
@@ -144,7 +130,7 @@ export const TransferReadOp = defineOp({
 export const TransferWriteOp = defineOp({
   name: 'vector.transfer_write',
   summary: 'The vector.transfer_write op writes a supervector to memory.',
-  operands: { vector: AnyVector, source: AnyShaped, indices: variadic(Index), mask: optional(BoolVector) },
+  operands: { vector: AnyVectorOfAnyRank, source: AnyShaped, indices: variadic(Index), mask: optional(BoolVectorOfAnyRank) },
   results: { result: optional(AnyRankedTensor) },
   attributes: { permutation_map: required(AffineMapAttrC), in_bounds: required(BoolArrayAttr) },
   traits: [MemoryEffects('write')],
