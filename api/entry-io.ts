@@ -1,7 +1,7 @@
 /**
  * Running one function of a program on given inputs, node-free: tile-run's parameters, its
  * `--arg` specs (`NAME=rand:64x64xf32`), the outputs a run leaves, their summary and comparison.
- * Shared by tile-run and tile-tune (tools/run-main.ts re-exports it) and the JavaScript API.
+ * Shared by tile-run and tile-tune (tools/run-program.ts re-exports it) and the JavaScript API.
  */
 import { type TypeAttr, SymbolRefAttr } from '../core/ir/attributes.js';
 import { NameLoc, type Location } from '../core/ir/location.js';

@@ -1,149 +1,22 @@
 /**
- * tile-run: runs a function of an IR file on generated or loaded inputs, prints a summary of its
- * outputs, optionally writes them as .npy files and compares them with another program's.
+ * tile-run's command line: its options (commander), the run of the entry function and the
+ * comparison with another program or backend, and the exit code. The library part it stands on
+ * is tools/run-program.ts (programs) and tools/run-backends.ts (where kernels run).
  */
-import { decodeSource } from '../core/syntax/parse-source.js';
-import { parseModuleSource } from '../dialects/builtin/parse-module.js';
 import { Command, CommanderError } from 'commander';
-import { readFileSync } from 'node:fs';
+import type { TypeAttr } from '../core/ir/attributes.js';
 import { DiagnosticError } from '../core/ir/diagnostics.js';
 import type { Operation } from '../core/ir/operation.js';
-import type { TypeAttr } from '../core/ir/attributes.js';
-import { verify } from '../core/ir/verifier.js';
-import type { KernelLauncher } from '../core/interpret/engine.js';
 import { formatNpy, NpyError, storageToNpy } from '../core/interpret/npy.js';
 import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
-import { errnoText, readStdinSync, toolOutput } from './cli.js';
-import { writeOutputFolder, type OutputFile } from './output-file.js';
+import { compareData, entryFunction, fmt, parameters, RunError, summary, type Input, type Output, type Parameter, type Program } from '../api/entry-io.js';
+import { toolOutput } from './cli.js';
 import { processIO, type IO } from './opt-main.js';
-import { createPassRegistry } from './opt-passes.js';
-import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
-import { runPassManager } from '../core/pass/pass-manager.js';
-import type { Context } from '../core/ir/dialect.js';
-import type { Diagnostic } from '../core/ir/diagnostics.js';
-import { BackendError, webgpuBackend } from './run-backends.js';
-import {
-  collectInputs as collectEntryInputs,
-  compareData,
-  entryFunction,
-  fmt,
-  parameters,
-  RunError,
-  runFunction,
-  summary,
-  type Input,
-  type Output,
-  type Parameter,
-  type Program,
-  type RunOutcome,
-} from '../api/entry-io.js';
-
-// The node-free part of running a function (parameters, --arg specs, outputs, comparison) is api/entry-io.ts.
-export { compareData, entryFunction, parameters, RunError, type Input, type Output, type Parameter, type Program, type RunOutcome } from '../api/entry-io.js';
-
-// ------------------------------------------------------------------------------------ backends
-
-/** What tile-run tells a backend when a run starts. */
-export interface BackendOptions {
-  /** --provider, when given (one of the backend's `providers`). */
-  readonly provider?: string;
-  /** Prints one line of the run's output (e.g. the device used). */
-  readonly note: (line: string) => void;
-}
-
-/** Where kernels run while host code is interpreted. */
-export interface Backend {
-  readonly name: string;
-  readonly description: string;
-  /** Values --provider accepts; a backend without them takes no --provider. */
-  readonly providers?: readonly string[];
-  /** The launcher of gpu.launch_func; undefined to interpret kernels. */
-  kernelLauncher(options: BackendOptions): KernelLauncher | undefined | Promise<KernelLauncher | undefined>;
-  /** Called once the run is over (release devices). */
-  dispose?(): void | Promise<void>;
-}
-
-const backends = new Map<string, Backend>();
-
-export function registerBackend(backend: Backend): void {
-  backends.set(backend.name, backend);
-}
-
-registerBackend({ name: 'interpret', description: 'the reference interpreter', kernelLauncher: () => undefined });
-registerBackend(webgpuBackend());
-
-/** The module transformed by a pass pipeline (for --compare-pipeline); errors as RunError. */
-function runPipeline(module: Operation, pipeline: string, context: Context): Operation {
-  const builder = new PipelineBuilder(createPassRegistry());
-  const diagnostics: Diagnostic[] = [];
-  try {
-    const pm = builder.parse(pipeline);
-    if (runPassManager(pm, module, { context, onDiagnostic: (d) => diagnostics.push(d), parsePipeline: (text) => builder.parse(text) })) return module;
-  } catch (e) {
-    if (!(e instanceof DiagnosticError)) throw e;
-    diagnostics.push(e.diagnostic);
-  }
-  const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
-  throw new RunError(`--compare-pipeline '${pipeline}': ${first ? renderDiagnostic(first, { sources: builder.sources }).split('\n')[0] : 'failed'}`);
-}
-
-// ------------------------------------------------------------------------------------ programs
-
-export function loadProgram(file: string, readStdin: () => Uint8Array = readStdinSync): Program {
-  let bytes: Uint8Array;
-  try {
-    bytes = file === '-' ? readStdin() : readFileSync(file);
-  } catch (e) {
-    throw new RunError(`cannot open input file '${file}': ${errnoText(e)}`);
-  }
-  const source = decodeSource(bytes, file === '-' ? '<stdin>' : file);
-  const context = createContext();
-  const module = parseModuleSource(source, context);
-  const err = verify(module, context);
-  if (err) throw new DiagnosticError(err);
-  return { file, source, module };
-}
-
-// ------------------------------------------------------------------------------------ running
-
-export async function execute(p: Program, fn: Operation, params: readonly Parameter[], inputs: readonly Input[], backend: Backend, options: BackendOptions): Promise<RunOutcome> {
-  const kernelLauncher = (await backend.kernelLauncher(options)) ?? undefined;
-  try {
-    return await runFunction(p.module, fn, params, inputs, kernelLauncher);
-  } finally {
-    await backend.dispose?.();
-  }
-}
-
-/** The files that compiled IR's locations name (its parameters' names are read there), each read once; undefined where unreadable. */
-function sourceFileReader(): (file: string) => SourceFile | undefined {
-  const read = new Map<string, SourceFile | undefined>();
-  return (file) => {
-    if (!read.has(file)) {
-      try {
-        read.set(file, decodeSource(readFileSync(file), file));
-      } catch {
-        read.set(file, undefined);
-      }
-    }
-    return read.get(file);
-  };
-}
-
-/** tile-run's inputs: api/entry-io.ts's collectInputs, with `--arg NAME=FILE.npy` read from the file system. */
-export function collectInputs(params: readonly Parameter[], specs: readonly string[], seed: number): Input[] {
-  return collectEntryInputs(params, specs, seed, readInputFile);
-}
-
-function readInputFile(file: string, param: Parameter): Uint8Array {
-  try {
-    return readFileSync(file);
-  } catch (e) {
-    throw new RunError(`cannot open '${file}' for --arg ${param.name}: ${errnoText(e)}`);
-  }
-}
+import { writeOutputFolder, type OutputFile } from './output-file.js';
+import { BackendError, backendNamed, type Backend, type BackendOptions } from './run-backends.js';
+import { collectInputs, execute, loadProgram, runPipeline, sourceFileReader } from './run-program.js';
 
 interface RunOptions {
   entry?: string;
@@ -312,12 +185,6 @@ async function inRun<T>(run: string | undefined, body: () => Promise<T>): Promis
     if (e instanceof BackendError) throw new BackendError(`in ${run}: ${e.message}`);
     throw e;
   }
-}
-
-function backendNamed(name: string): Backend {
-  const backend = backends.get(name);
-  if (!backend) throw new RunError(`unknown backend '${name}' (available: ${[...backends.keys()].join(', ')})`);
-  return backend;
 }
 
 /** A memref argument the other program left unchanged: its input data. */

@@ -1,4 +1,4 @@
-import { collectInputs, entryFunction, loadProgram, parameters } from '../../tools/run-main.js';
+import { collectInputs, entryFunction, loadProgram, parameters } from '../../tools/run-program.js';
 import { referenceOutputs, type Problem } from '../../tools/tune/measure.js';
 
 /**

@@ -16,7 +16,8 @@ import { f16, bf16 } from '../../core/ir/types.js';
 import { createContext } from '../../dialects/registry.js';
 import { benchmarkKernel, benchmarkWarm, openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
-import { compareData, entryFunction, execute, loadProgram, type Backend, type Input, type Output, type Parameter, type Program } from '../run-main.js';
+import type { Backend } from '../run-backends.js';
+import { compareData, entryFunction, execute, loadProgram, type Input, type Output, type Parameter, type Program } from '../run-program.js';
 import type { FailureKind, LaunchTiming, Outcome } from './cache.js';
 
 export interface Problem {

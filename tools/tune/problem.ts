@@ -2,7 +2,7 @@
  * The problem tile-tune measures: a program's entry on its arguments, and the twin of the problem
  * that the correctness check runs, with generated arguments shrunk (tools/tune/measure.ts).
  */
-import { collectInputs, entryFunction, loadProgram, parameters, type Input, type Parameter, type Program } from '../run-main.js';
+import { collectInputs, entryFunction, loadProgram, parameters, type Input, type Parameter, type Program } from '../run-program.js';
 import { referenceOutputs, type Problem } from './measure.js';
 
 /** `A=rand:512x256xf32` -> `A=rand:64x64xf32`: generated arguments shrunk to at most `max` per dimension. */

@@ -16,7 +16,7 @@ import type { SourceFile } from '../../core/syntax/source.js';
 import { openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { errnoText, stderrColor, toolOutput } from '../cli.js';
 import { createPassRegistry, loadPlugins } from '../opt-passes.js';
-import { loadProgram, RunError, type Input } from '../run-main.js';
+import { loadProgram, RunError, type Input } from '../run-program.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
 import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } from './measure.js';
 import { problemInputs } from './problem.js';

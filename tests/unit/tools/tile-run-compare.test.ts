@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BackendError } from '../../../tools/run-backends.js';
-import { registerBackend } from '../../../tools/run-main.js';
+import { BackendError, registerBackend } from '../../../tools/run-backends.js';
 import { ADD, addArgs, tileRun } from './run-helpers.js';
 
 describe('tile-run comparisons run where they say', () => {
