@@ -1,4 +1,4 @@
-import type { Attribute } from './attributes.js';
+import type { Attribute } from './type-attr-base.js';
 
 /** Above this many entries an AttrMap also keeps an index by name. */
 const INDEX_THRESHOLD = 16;

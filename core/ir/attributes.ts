@@ -2,25 +2,13 @@ import type { AffineMap } from './affine.js';
 import { formatFloatMLIR, type FloatKind } from './float-format.js';
 import { quoteString } from './location.js';
 import { FloatType, i64, IndexType, IntegerType, NoneType, RankedTensorType, type ShapedType, type Type } from './types.js';
-import { freshId, Uniquer } from './uniquer.js';
+import { Attribute } from './type-attr-base.js';
+import { Uniquer } from './uniquer.js';
 import { AttrMap } from './attr-map.js';
-import { type AttrTypeWriter, StringWriter, type TypeElision, writeList } from './writer.js';
+import { type AttrTypeWriter, type TypeElision, writeList } from './writer.js';
 import { resourceKey, type ResourceHandle } from './resources.js';
 
-/** Immutable, uniqued IR attributes (compare with `===`). */
-export abstract class Attribute {
-  readonly id = freshId();
-  /** The type of a typed attribute (integer, float, dense elements), else undefined. */
-  get type(): Type | undefined {
-    return undefined;
-  }
-  abstract print(w: AttrTypeWriter, elision: TypeElision): void;
-  toString(): string {
-    const w = new StringWriter();
-    this.print(w, 'never');
-    return w.out;
-  }
-}
+export { Attribute } from './type-attr-base.js';
 
 const uniquer = new Uniquer<Attribute>();
 

@@ -1,17 +1,8 @@
-import type { Attribute } from './attributes.js';
-import { freshId, Uniquer } from './uniquer.js';
-import { type AttrTypeWriter, StringWriter, writeList } from './writer.js';
+import { type Attribute, Type } from './type-attr-base.js';
+import { Uniquer } from './uniquer.js';
+import { type AttrTypeWriter, writeList } from './writer.js';
 
-/** Immutable, uniqued IR types (compare with `===`). */
-export abstract class Type {
-  readonly id = freshId();
-  abstract print(w: AttrTypeWriter): void;
-  toString(): string {
-    const w = new StringWriter();
-    this.print(w);
-    return w.out;
-  }
-}
+export { Type } from './type-attr-base.js';
 
 const uniquer = new Uniquer<Type>();
 const DYNAMIC = -1;

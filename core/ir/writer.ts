@@ -1,8 +1,15 @@
-import type { Attribute } from './attributes.js';
-import type { Type } from './types.js';
-
 /** How an attribute's type is printed: MLIR's AttrTypeElision. */
 export type TypeElision = 'never' | 'may' | 'must';
+
+/** A type as a writer sees it: something that prints itself (core/ir/type-attr-base.ts's Type). */
+export interface PrintableType {
+  print(w: AttrTypeWriter): void;
+}
+
+/** An attribute as a writer sees it: something that prints itself (core/ir/type-attr-base.ts's Attribute). */
+export interface PrintableAttribute {
+  print(w: AttrTypeWriter, elision: TypeElision): void;
+}
 
 /**
  * The sink types and attributes print themselves into. The plain writer prints
@@ -10,8 +17,8 @@ export type TypeElision = 'never' | 'may' | 'must';
  */
 export interface AttrTypeWriter {
   write(text: string): void;
-  type(t: Type): void;
-  attr(a: Attribute, elision?: TypeElision): void;
+  type(t: PrintableType): void;
+  attr(a: PrintableAttribute, elision?: TypeElision): void;
 }
 
 export class StringWriter implements AttrTypeWriter {
@@ -19,10 +26,10 @@ export class StringWriter implements AttrTypeWriter {
   write(text: string): void {
     this.out += text;
   }
-  type(t: Type): void {
+  type(t: PrintableType): void {
     t.print(this);
   }
-  attr(a: Attribute, elision: TypeElision = 'never'): void {
+  attr(a: PrintableAttribute, elision: TypeElision = 'never'): void {
     a.print(this, elision);
   }
 }

@@ -81,9 +81,3 @@ export class UndeclaredStatistic extends Error {
 function isThenable(v: unknown): v is PromiseLike<unknown> {
   return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
-
-/** Whether `fn` is declared `async` (its call returns a promise before its work is done). */
-export function isAsyncFunction(fn: unknown): boolean {
-  const name = (fn as { constructor?: { name?: string } } | undefined)?.constructor?.name;
-  return name === 'AsyncFunction' || name === 'AsyncGeneratorFunction';
-}

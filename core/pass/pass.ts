@@ -2,7 +2,6 @@ import type { Context } from '../ir/dialect.js';
 import type { Diagnostic } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
 import type { Operation } from '../ir/operation.js';
-import { isAsyncFunction } from './invoke.js';
 import { defaultOf, type OptionSpecs, type OptionValue, type OptionValues } from './options.js';
 
 /**
@@ -53,6 +52,12 @@ export interface PassDefinition {
   readonly spec: PassSpec<OptionSpecs>;
   readonly name: string;
   readonly defaults: Readonly<Record<string, OptionValue>>;
+}
+
+/** Whether `fn` is declared `async` (its call returns a promise before its work is done). */
+function isAsyncFunction(fn: unknown): boolean {
+  const name = (fn as { constructor?: { name?: string } } | undefined)?.constructor?.name;
+  return name === 'AsyncFunction' || name === 'AsyncGeneratorFunction';
 }
 
 /**

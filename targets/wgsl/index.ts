@@ -4,22 +4,18 @@
  */
 import { type StringAttr, UnitAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { emitKernel, type EmittedKernel } from './kernel.js';
+import { emitKernel } from './kernel.js';
 import type { KernelManifest, WgslManifest } from './manifest.js';
 import { wgslIdentifier } from './names.js';
+import type { WgslOutput } from './output.js';
 import { moduleLimits, WEBGPU_DEFAULT_LIMITS, type WgslLimits } from './limits.js';
 
 export { WEBGPU_DEFAULT_LIMITS, type WgslLimits } from './limits.js';
 
 export type { EmittedKernel } from './kernel.js';
 export { SUPPORTED_OPS } from './kernel.js';
-export { formatWgslOutput, wgslOutputFiles, writeWgslOutput } from './output.js';
+export { formatWgslOutput, wgslOutputFiles, writeWgslOutput, type WgslOutput } from './output.js';
 export type { KernelManifest, StorageBinding, UniformBlock, UniformField, WgslManifest, WgslScalar } from './manifest.js';
-
-export interface WgslOutput {
-  kernels: EmittedKernel[];
-  manifest: WgslManifest;
-}
 
 const symName = (op: Operation) => (op.getAttr('sym_name') as StringAttr).value;
 

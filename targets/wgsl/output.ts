@@ -1,6 +1,13 @@
 /** WGSL output as one text (stdout, FileCheck) or as files (one shader per kernel + manifest.json). */
 import { hostPath as path, makeFolder, writeTextFile } from '../../core/support/files.js';
-import type { WgslOutput } from './index.js';
+import type { EmittedKernel } from './kernel.js';
+import type { WgslManifest } from './manifest.js';
+
+/** What emitWgsl (index.ts) makes of a module: a shader per kernel and the launch manifest. */
+export interface WgslOutput {
+  kernels: EmittedKernel[];
+  manifest: WgslManifest;
+}
 
 /** JSON indented by two spaces, with arrays of numbers, strings and nulls kept on one line. */
 function toJson(value: unknown, indent = ''): string {
