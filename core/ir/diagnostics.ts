@@ -62,3 +62,31 @@ export function opDiagnostic(op: Operation, message: string, severity: Severity 
   d.op = op;
   return d;
 }
+
+/**
+ * Why a transformation helper could not do its work: the error message, and the op it is about when
+ * the helper knows it (MLIR's `FailureOr<T>` together with the `op->emitError()` it would emit).
+ * Helpers return `T | Failure` (never a bare string, never a throw); the pass reports it as a
+ * located error (`pass.fail(f.op?.loc ?? op.loc, ...)`), adding its own context to the message.
+ * Exceptions are for internal bugs (a broken invariant) only: the pass manager reports those as
+ * internal errors.
+ */
+export class Failure {
+  constructor(
+    readonly message: string,
+    readonly op?: Operation,
+  ) {}
+  /** The same failure with `prefix` before its message and `suffix` after it (a caller adding context). */
+  wrap(prefix: string, suffix = ''): Failure {
+    return new Failure(prefix + this.message + suffix, this.op);
+  }
+}
+
+/** A Failure with `message`, located at `op` when given. */
+export function failure(message: string, op?: Operation): Failure {
+  return new Failure(message, op);
+}
+
+export function isFailure(v: unknown): v is Failure {
+  return v instanceof Failure;
+}

@@ -3,15 +3,10 @@
  * gpu.launch_func ops that launch it from the gpu.module's parent, which must agree.
  */
 import { DenseArrayAttr, IntegerAttr, type StringAttr, SymbolRefAttr } from '../../core/ir/attributes.js';
+import { Failure } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 
 export type BlockSize = [number, number, number];
-
-/** Why a kernel has no single constant block size: the op to blame and the reason. */
-export interface BlockSizeError {
-  readonly op: Operation;
-  readonly message: string;
-}
 
 /** The constant block sizes of a launch, or undefined when one is not a constant. */
 function launchBlockSize(launch: Operation): BlockSize | undefined {
@@ -44,6 +39,14 @@ export interface BlockSizeNeeder {
   readonly unit: string;
 }
 
+/** Why a kernel has no single constant block size: a Failure at the op to blame. */
+export class BlockSizeError extends Failure {
+  declare readonly op: Operation;
+  constructor(op: Operation, message: string) {
+    super(message, op);
+  }
+}
+
 /** The block size of kernel `fn` of gpu.module `module`, or why there is no single constant one. */
 export function kernelBlockSize(fn: Operation, module: Operation, needer: BlockSizeNeeder): BlockSize | BlockSizeError {
   const name = (fn.getAttr('sym_name') as StringAttr).value;
@@ -54,18 +57,18 @@ export function kernelBlockSize(fn: Operation, module: Operation, needer: BlockS
     const s = launchBlockSize(launch);
     if (!s) {
       if (size) continue;
-      return { op: launch, message: `has block sizes that are not constants; ${needer.who} needs the workgroup size at compile time (give the kernel a known_block_size)` };
+      return new BlockSizeError(launch, `has block sizes that are not constants; ${needer.who} needs the workgroup size at compile time (give the kernel a known_block_size)`);
     }
     if (size && s.some((d, i) => d !== size![i])) {
       const was = from ? 'another launch uses' : "the kernel's known_block_size is";
-      return { op: launch, message: `launches the kernel with block size ${show(s)}, but ${was} ${show(size)}; ${needer.unit} has one workgroup size` };
+      return new BlockSizeError(launch, `launches the kernel with block size ${show(s)}, but ${was} ${show(size)}; ${needer.unit} has one workgroup size`);
     }
     if (!size) {
       size = s;
       from = launch;
     }
   }
-  if (!size) return { op: fn, message: `has no known_block_size and no gpu.launch_func with constant block sizes; ${needer.who} needs the workgroup size at compile time` };
-  if (size.some((d) => !Number.isInteger(d) || d < 1)) return { op: fn, message: `has workgroup size ${show(size)}; every dimension must be at least 1` };
+  if (!size) return new BlockSizeError(fn, `has no known_block_size and no gpu.launch_func with constant block sizes; ${needer.who} needs the workgroup size at compile time`);
+  if (size.some((d) => !Number.isInteger(d) || d < 1)) return new BlockSizeError(fn, `has workgroup size ${show(size)}; every dimension must be at least 1`);
   return size;
 }

@@ -1,3 +1,4 @@
+import { Failure } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { bodyOps, loopDependences, type LoopDependence } from './loop-dependences.js';
 
@@ -17,10 +18,12 @@ export interface LoopSchedule {
   readonly dependences: readonly LoopDependence[];
 }
 
-/** A located reason why a schedule cannot be used. */
-export interface ScheduleError {
-  readonly op: Operation;
-  readonly message: string;
+/** A located reason why a schedule cannot be used: a Failure at the op to blame. */
+export class ScheduleError extends Failure {
+  declare readonly op: Operation;
+  constructor(op: Operation, message: string) {
+    super(message, op);
+  }
 }
 
 /**
@@ -44,33 +47,33 @@ export function checkSchedule(forOp: Operation, scheduled: ScheduledOps): LoopSc
   const body = new Set(bodyOps(forOp));
   const stage = new Map<Operation, number>();
   for (const [op, s] of scheduled) {
-    if (!body.has(op)) return { op, message: `op ${opText(op)} is given a stage but is not an op of the loop body` };
-    if (stage.has(op)) return { op, message: `op ${opText(op)} is given a stage twice` };
-    if (!Number.isInteger(s) || s < 0) return { op, message: `op ${opText(op)} is given the stage ${s} (a stage is a non-negative integer)` };
+    if (!body.has(op)) return new ScheduleError(op, `op ${opText(op)} is given a stage but is not an op of the loop body`);
+    if (stage.has(op)) return new ScheduleError(op, `op ${opText(op)} is given a stage twice`);
+    if (!Number.isInteger(s) || s < 0) return new ScheduleError(op, `op ${opText(op)} is given the stage ${s} (a stage is a non-negative integer)`);
     stage.set(op, s);
   }
-  for (const op of body) if (!stage.has(op)) return { op, message: `op ${opText(op)} has no stage (every op of a scheduled loop needs one)` };
+  for (const op of body) if (!stage.has(op)) return new ScheduleError(op, `op ${opText(op)} has no stage (every op of a scheduled loop needs one)`);
   const ops = scheduled.map(([op]) => op);
   const position = new Map(ops.map((op, i) => [op, i]));
   const { dependences, unsupportedYields } = loopDependences(forOp);
   if (unsupportedYields.length > 0) {
-    return { op: forOp, message: `cannot pipeline: the loop yields a value (#${unsupportedYields[0]}) that no op of its body makes (an iter_arg or a value from outside the loop)` };
+    return new ScheduleError(forOp, `cannot pipeline: the loop yields a value (#${unsupportedYields[0]}) that no op of its body makes (an iter_arg or a value from outside the loop)`);
   }
   for (const d of dependences) {
     const [sp, sc] = [stage.get(d.producer)!, stage.get(d.consumer)!];
     const delay = sc - sp + d.distance;
     if (d.distance === 0 && sc < sp) {
-      return { op: d.consumer, message: `op ${opText(d.consumer)} in stage ${sc} uses a value of ${opText(d.producer)}, which is in the later stage ${sp}` };
+      return new ScheduleError(d.consumer, `op ${opText(d.consumer)} in stage ${sc} uses a value of ${opText(d.producer)}, which is in the later stage ${sp}`);
     }
     if (delay < 0) {
-      return {
-        op: d.consumer,
-        message: `op ${opText(d.consumer)} in stage ${sc} uses the previous iteration's value of ${opText(d.producer)} (stage ${sp}): a loop-carried value must be used in stage ${sp - 1} or later`,
-      };
+      return new ScheduleError(
+        d.consumer,
+        `op ${opText(d.consumer)} in stage ${sc} uses the previous iteration's value of ${opText(d.producer)} (stage ${sp}): a loop-carried value must be used in stage ${sp - 1} or later`,
+      );
     }
     if (delay === 0 && position.get(d.consumer)! < position.get(d.producer)!) {
       const what = d.distance === 0 ? 'a value of' : "the previous iteration's value of";
-      return { op: d.consumer, message: `op ${opText(d.consumer)} is ordered before ${opText(d.producer)} in the same time slot but uses ${what} it` };
+      return new ScheduleError(d.consumer, `op ${opText(d.consumer)} is ordered before ${opText(d.producer)} in the same time slot but uses ${what} it`);
     }
   }
   const numStages = Math.max(0, ...stage.values()) + 1;
@@ -84,7 +87,7 @@ export function loopSchedule(forOp: Operation, getSchedule: ScheduleFn): LoopSch
 }
 
 export function isScheduleError<T extends object>(s: T | ScheduleError): s is ScheduleError {
-  return 'message' in s;
+  return s instanceof ScheduleError;
 }
 
 // ------------------------------------------------------------------------------------ timeline

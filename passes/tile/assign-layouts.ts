@@ -1,5 +1,6 @@
 import { DenseElementsAttr } from '../../core/ir/attributes.js';
 import { Builder } from '../../core/ir/builder.js';
+import { failure, type Failure, isFailure } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
@@ -69,15 +70,16 @@ function linkOp(op: Operation, groups: LayoutGroups): void {
 /**
  * The layout a group of values gets: the encoding one of them has, else a register-blocked
  * accumulator layout if a tile.dot makes one of them, else the access layout of the memory
- * the group is loaded from or stored to (vectorized where that memory is contiguous).
+ * the group is loaded from or stored to (vectorized where that memory is contiguous). A Failure
+ * completes 'a tile ...' (the caller locates it at the group).
  */
-function chooseLayout(members: readonly Value[], numThreads: number): BlockedLayoutAttr | string {
+function chooseLayout(members: readonly Value[], numThreads: number): BlockedLayoutAttr | Failure {
   const type = members[0]!.type as RankedTensorType;
   const written = members.map((v) => (v.type as RankedTensorType).encoding).filter((e) => e !== undefined);
   if (written.length > 0) {
-    return written[0] instanceof BlockedLayoutAttr ? written[0] : `has the encoding ${written[0]}, which is not a #tile.blocked layout`;
+    return written[0] instanceof BlockedLayoutAttr ? written[0] : failure(`has the encoding ${written[0]}, which is not a #tile.blocked layout`);
   }
-  if (!type.hasStaticShape || type.shape.some((d) => d <= 0)) return `of type '${type}' has no elements to spread over the threads (a zero-size or dynamic dimension)`;
+  if (!type.hasStaticShape || type.shape.some((d) => d <= 0)) return failure(`of type '${type}' has no elements to spread over the threads (a zero-size or dynamic dimension)`);
   if (members.some((v) => DotOp.isa(v.definingOp)) && type.rank === 2) return accumulatorLayoutFor(type.shape, numThreads);
   let contiguous = true;
   for (const v of members) {
@@ -140,7 +142,7 @@ export const tileAssignLayoutsPass = definePass({
       const members = groups.groups();
       if (members.size === 0) continue;
       const size = kernelBlockSize(kernel, kernel.parentOp!, { who: 'tile-assign-layouts', unit: 'a kernel' });
-      if (!Array.isArray(size)) {
+      if (isFailure(size)) {
         pass.fail(size.op.loc, size.message);
         return;
       }
@@ -154,8 +156,8 @@ export const tileAssignLayoutsPass = definePass({
       }
       for (const group of members.values()) {
         const layout = chooseLayout(group, numThreads);
-        if (typeof layout === 'string') {
-          pass.fail(group[0]!.definingOp?.loc ?? kernel.loc, `tile-assign-layouts: a tile ${layout}`);
+        if (isFailure(layout)) {
+          pass.fail(group[0]!.definingOp?.loc ?? kernel.loc, `tile-assign-layouts: a tile ${layout.message}`);
           return;
         }
         if (layout.numThreads !== numThreads) {

@@ -9,7 +9,7 @@
 import { Block } from '../../core/ir/block.js';
 import { Builder } from '../../core/ir/builder.js';
 import type { Context } from '../../core/ir/dialect.js';
-import { opDiagnostic } from '../../core/ir/diagnostics.js';
+import { isFailure, opDiagnostic } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { memoryEffectsOf } from '../../core/ir/traits.js';
 import type { Value } from '../../core/ir/value.js';
@@ -72,7 +72,7 @@ function attentionGroupsOf(block: Block): Group[] {
     const candidate = attentionCandidate(runFrom(block, op));
     if (!candidate) continue;
     const program = attentionProgram(candidate, intermediatesOf(candidate, block));
-    if (typeof program === 'string') continue;
+    if (isFailure(program)) continue;
     for (const o of candidate) taken.add(o);
     groups.push({ ops: candidate, program });
   }
@@ -163,12 +163,12 @@ function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: 
     if (run.length > 0 && connected) {
       const candidate = [...run, op];
       const extended = fusedProgram(candidate, intermediatesOf(candidate, block));
-      if (typeof extended !== 'string' && allowed(extended)) {
+      if (!isFailure(extended) && allowed(extended)) {
         run = candidate;
         program = extended;
         continue;
       }
-      refused(op, typeof extended === 'string' ? extended : `fusing ${extended.kind === 'rows' ? 'row programs' : 'epilogues'} is off`);
+      refused(op, isFailure(extended) ? extended.message : `fusing ${extended.kind === 'rows' ? 'row programs' : 'epilogues'} is off`);
     }
     close();
     run = [op];

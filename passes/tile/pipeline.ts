@@ -1,4 +1,5 @@
 import type { Attribute } from '../../core/ir/attributes.js';
+import { isFailure } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
@@ -90,12 +91,12 @@ export const tilePipelinePass = definePass({
         predicate: asyncPredicate,
         annotate: ({ clone }) => clearOpSchedule(clone),
       });
-      if (typeof result === 'string') {
-        pass.fail(loop.loc, `cannot pipeline this loop: ${result}`);
-        return;
-      }
       if (isScheduleError(result)) {
         pass.fail(result.op.loc, `invalid pipeline schedule: ${result.message}`);
+        return;
+      }
+      if (isFailure(result)) {
+        pass.fail(result.op?.loc ?? loop.loc, `cannot pipeline this loop: ${result.message}`);
         return;
       }
       rewriteWaitCounts(schedule, plan, result.emitted, peelEpilogue, tripCount === undefined ? undefined : Number(tripCount));

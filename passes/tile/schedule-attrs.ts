@@ -1,7 +1,7 @@
 import type { Operation } from '../../core/ir/operation.js';
 import { ORDER_ATTR, orderOf, scheduleAnnotationError, setSchedule, STAGE_ATTR, stageOf } from '../../dialects/tile/schedule.js';
 import { bodyOps } from '../loops/loop-dependences.js';
-import { loopSchedule, type LoopSchedule, type ScheduledOps, type ScheduleError } from '../loops/schedule.js';
+import { loopSchedule, type LoopSchedule, type ScheduledOps, ScheduleError } from '../loops/schedule.js';
 
 /**
  * The schedules of the tile passes, as `tile.stage` / `tile.order` annotations on the ops of a
@@ -39,21 +39,21 @@ export function scheduleFromAttributes(forOp: Operation): ScheduledOps | Schedul
   const order = new Map<Operation, number>();
   for (const op of ops) {
     const bad = scheduleAnnotationError(op);
-    if (bad) return { op, message: bad };
+    if (bad) return new ScheduleError(op, bad);
     const s = stageOf(op);
-    if (s === undefined) return { op, message: `op ${opText(op)} has no '${STAGE_ATTR}' (every op of a scheduled loop needs one)` };
+    if (s === undefined) return new ScheduleError(op, `op ${opText(op)} has no '${STAGE_ATTR}' (every op of a scheduled loop needs one)`);
     stage.set(op, s);
     const o = orderOf(op);
     if (o !== undefined) order.set(op, o);
   }
   if (order.size > 0 && order.size < ops.length) {
     const missing = ops.find((op) => !order.has(op))!;
-    return { op: missing, message: `op ${opText(missing)} has no '${ORDER_ATTR}' (give every op of the loop an order, or none)` };
+    return new ScheduleError(missing, `op ${opText(missing)} has no '${ORDER_ATTR}' (give every op of the loop an order, or none)`);
   }
   const byOrder = new Map<number, Operation>();
   for (const [op, o] of order) {
     const other = byOrder.get(o);
-    if (other) return { op, message: `'${ORDER_ATTR}' ${o} is given to two ops, ${opText(other)} and ${opText(op)}` };
+    if (other) return new ScheduleError(op, `'${ORDER_ATTR}' ${o} is given to two ops, ${opText(other)} and ${opText(op)}`);
     byOrder.set(o, op);
   }
   const sorted = order.size > 0 ? [...ops].sort((a, b) => order.get(a)! - order.get(b)!) : ops;

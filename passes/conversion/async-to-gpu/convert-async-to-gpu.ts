@@ -1,3 +1,4 @@
+import { isFailure } from '../../../core/ir/diagnostics.js';
 import type { Diagnostic } from '../../../core/ir/diagnostics.js';
 import { opDiagnostic } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
@@ -33,7 +34,7 @@ export const convertAsyncToGpuPass = definePass({
       kernel.walk((op) => void (op.dialect === 'async' && (hasAsync = true)));
       if (!hasAsync) continue;
       const size = kernelBlockSize(kernel, kernel.parentOp!, { who: 'convert-async-to-gpu', unit: 'a kernel' });
-      if (!Array.isArray(size)) {
+      if (isFailure(size)) {
         pass.fail(size.op.loc, size.message);
         return;
       }

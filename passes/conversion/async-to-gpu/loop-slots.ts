@@ -10,6 +10,7 @@
  * copies that fit no slot complete before the loop (early, which async semantics allow).
  */
 import type { Block } from '../../../core/ir/block.js';
+import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
@@ -39,17 +40,15 @@ export interface LoopSlots {
   readonly argSlots: readonly (readonly number[] | undefined)[];
 }
 
-type Failure = { readonly error: string; readonly at: Operation };
-
 /** The copy ops an async value of the loop body holds (in order), or the iter_arg copies it passes on. */
 function follow(v: Value, loop: Operation, body: Block): SlotSource[] | Failure {
   const def = v.definingOp;
   if (!def) {
     const a = body.arguments.indexOf(v as never);
-    if (a < 1) return { error: 'yields an async value the lowering cannot follow (a block argument of another region)', at: loop };
+    if (a < 1) return failure('yields an async value the lowering cannot follow (a block argument of another region)', loop);
     return [{ arg: a - 1, index: -1 }];
   }
-  if (CopyOp.isa(def)) return def.parentOp === loop ? [{ copy: def }] : { error: 'yields the token of a copy issued in a nested region; issue it directly in the loop body', at: def };
+  if (CopyOp.isa(def)) return def.parentOp === loop ? [{ copy: def }] : failure('yields the token of a copy issued in a nested region; issue it directly in the loop body', def);
   if (CommitOp.isa(def)) {
     const out: SlotSource[] = [];
     for (const t of def.operands) {
@@ -61,10 +60,10 @@ function follow(v: Value, loop: Operation, body: Block): SlotSource[] | Failure 
   }
   // arith.select and scf.if of async values complete their copies where they are chosen.
   if (def.name === 'arith.select' || def.name === 'scf.if') return [];
-  return {
-    error: `makes an async value a loop carries, which convert-async-to-gpu cannot follow through '${def.name}'; yield tokens or groups of copies issued directly in the loop body`,
-    at: def,
-  };
+  return failure(
+    `makes an async value a loop carries, which convert-async-to-gpu cannot follow through '${def.name}'; yield tokens or groups of copies issued directly in the loop body`,
+    def,
+  );
 }
 
 /** Whether a wait after `copy` in its block (before the yield) completes it: it is then done when the iteration ends. */
@@ -109,7 +108,7 @@ export function planSlots(loop: Operation, initCounts: readonly (number | undefi
         out.push(x);
         continue;
       }
-      if (perArg[x.arg] === undefined) return { error: `yields iter_arg #${x.arg} in place of an async value`, at: loop };
+      if (perArg[x.arg] === undefined) return failure(`yields iter_arg #${x.arg} in place of an async value`, loop);
       if (seen.has(x.arg)) {
         // A value passed on unchanged around the loop: it keeps what it held before the loop.
         for (let k = 0; k < (initCounts[x.arg] ?? 0); k++) out.push({ arg: x.arg, index: k });
@@ -140,7 +139,7 @@ export function planSlots(loop: Operation, initCounts: readonly (number | undefi
 }
 
 /** The shape of every slot: a copy's from the copy, a passed-on one's from the slot it comes from (or the initial copy, around a cycle). */
-export function slotShapes(plan: LoopSlots, copyShape: (copy: Operation) => SlotShape, initShape: (arg: number, index: number) => SlotShape | undefined): SlotShape[] | string {
+export function slotShapes(plan: LoopSlots, copyShape: (copy: Operation) => SlotShape, initShape: (arg: number, index: number) => SlotShape | undefined): SlotShape[] | Failure {
   const out: (SlotShape | undefined)[] = plan.sources.map(() => undefined);
   const resolve = (slot: number, depth: number): SlotShape | undefined => {
     if (out[slot]) return out[slot];
@@ -150,7 +149,7 @@ export function slotShapes(plan: LoopSlots, copyShape: (copy: Operation) => Slot
     const shape = from !== undefined && from !== slot && depth < plan.sources.length ? resolve(from, depth + 1) : initShape(s.arg, s.index);
     return (out[slot] = shape);
   };
-  for (let i = 0; i < out.length; i++) if (!resolve(i, 0)) return `iter_arg #${(plan.sources[i] as { arg: number }).arg} passes on a copy whose shape is unknown`;
+  for (let i = 0; i < out.length; i++) if (!resolve(i, 0)) return failure(`iter_arg #${(plan.sources[i] as { arg: number }).arg} passes on a copy whose shape is unknown`);
   return out as SlotShape[];
 }
 

@@ -1,4 +1,5 @@
 import { Block } from '../../../core/ir/block.js';
+import { failure, type Failure, isFailure } from '../../../core/ir/diagnostics.js';
 import type { Context } from '../../../core/ir/dialect.js';
 import { IRMapping, type Operation } from '../../../core/ir/operation.js';
 import { i1 } from '../../../core/ir/types.js';
@@ -56,9 +57,10 @@ type Lookup = (source: Source, delay: number) => Value;
  * scf::pipelineForLoop, extended): prologue, kernel loop, and a peeled or predicated epilogue,
  * correct for every trip count, dynamic ones included (0, 1 and fewer iterations than stages:
  * ops of iterations past the end are predicated off). Replaces the loop; returns what was
- * emitted, the schedule's error, or a reason the loop could not be pipelined.
+ * emitted, the schedule's error (a ScheduleError), or a Failure at the loop saying why it could
+ * not be pipelined.
  */
-export function pipelineForLoop(context: Context, forOp: Operation, options: PipeliningOptions): PipelineResult | ScheduleError | string {
+export function pipelineForLoop(context: Context, forOp: Operation, options: PipeliningOptions): PipelineResult | ScheduleError | Failure {
   const schedule = loopSchedule(forOp, options.getSchedule);
   if (isScheduleError(schedule)) return schedule;
   return new LoopPipeliner(context, schedule, options).run();
@@ -95,18 +97,18 @@ class LoopPipeliner {
     this.staticTripCount = n === undefined ? undefined : Number(n);
   }
 
-  run(): PipelineResult | string {
+  run(): PipelineResult | Failure {
     const step = constantInt(this.step);
-    if (step !== undefined && step <= 0n) return `cannot pipeline a loop whose step (${step}) is not positive`;
+    if (step !== undefined && step <= 0n) return failure(`cannot pipeline a loop whose step (${step}) is not positive`, this.forOp);
     this.b.setInsertionPointBefore(this.forOp);
     // Made first: the predicates of the prologue use it.
     if (this.staticTripCount === undefined) this.tripCount();
     const afterPrologue = this.emitPrologue();
-    if (typeof afterPrologue === 'string') return afterPrologue;
+    if (isFailure(afterPrologue)) return afterPrologue;
     const kernel = this.emitKernel(afterPrologue);
-    if (typeof kernel === 'string') return kernel;
+    if (isFailure(kernel)) return kernel;
     const results = this.options.peelEpilogue ? this.emitEpilogue(kernel) : this.finalValuesOf(kernel);
-    if (typeof results === 'string') return results;
+    if (isFailure(results)) return results;
     this.forOp.replaceAllUsesWith(results);
     this.forOp.erase();
     return { schedule: this.schedule, emitted: this.emitted, kernel };
@@ -138,7 +140,7 @@ class LoopPipeliner {
    * Clones body op `op` for one (iteration, slot): its induction variable is `iv`, what it reads
    * comes from `lookup`; predicated by `cond` when given. Returns the values of its results.
    */
-  private emitOp(op: Operation, iv: Value, lookup: Lookup, cond: Value | undefined, region: PipelineRegion, slot: number): readonly Value[] | string {
+  private emitOp(op: Operation, iv: Value, lookup: Lookup, cond: Value | undefined, region: PipelineRegion, slot: number): readonly Value[] | Failure {
     const body = this.forOp.region(0).entry!;
     const mapping = new IRMapping();
     for (const v of valuesUsedBy(op)) {
@@ -161,7 +163,8 @@ class LoopPipeliner {
     const previous = new Map<number, Value>();
     for (const s of this.sources) if (s.iterArg !== undefined && s.producer === op) previous.set(s.resultIndex, lookup(s, 1));
     const results = predicateOp(clone, cond, previous, this.b, this.options.predicate);
-    if (typeof results === 'string') return `${results} (in the ${region} of the pipelined loop)`;
+    // Reported at the loop, as the rest of the pipeliner's failures.
+    if (isFailure(results)) return failure(`${results.message} (in the ${region} of the pipelined loop)`, this.forOp);
     return results;
   }
 
@@ -177,7 +180,7 @@ class LoopPipeliner {
    * predicated on the iteration being below the trip count. Returns what each source made in
    * each slot (iter_args at iteration 0 are the inits).
    */
-  private emitPrologue(): Map<number, Map<Value | number, Value>> | string {
+  private emitPrologue(): Map<number, Map<Value | number, Value>> | Failure {
     const madeIn = new Map<number, Map<Value | number, Value>>();
     const slotMap = (t: number) => madeIn.get(t) ?? madeIn.set(t, new Map()).get(t)!;
     for (const s of this.sources) if (s.iterArg !== undefined) slotMap(this.schedule.stage.get(s.producer)! - 1).set(s.key, this.inits[s.iterArg]!);
@@ -192,7 +195,7 @@ class LoopPipeliner {
         if (!conds.has(iteration)) conds.set(iteration, this.validIteration(iteration));
         const iv = this.b.offset(this.lb, iteration, this.step);
         const results = this.emitOp(op, iv, lookup, conds.get(iteration), 'prologue', p);
-        if (typeof results === 'string') return results;
+        if (isFailure(results)) return results;
         this.record(made, op, results);
       }
     }
@@ -206,7 +209,7 @@ class LoopPipeliner {
    * valid), else to ub with the ops of stages below maxStage predicated on their iteration
    * existing. Its iter_args hold, per source, what it made in each of the last `depth` slots.
    */
-  private emitKernel(madeIn: Map<number, Map<Value | number, Value>>): Operation | string {
+  private emitKernel(madeIn: Map<number, Map<Value | number, Value>>): Operation | Failure {
     const b = this.b;
     const carried = this.sources.filter((s) => s.depth > 0);
     const inits: Value[] = [];
@@ -233,7 +236,7 @@ class LoopPipeliner {
         conds.set(stage, this.options.peelEpilogue || stage === this.maxStage ? undefined : b.compare('slt', ivs.get(stage)!, this.ub));
       }
       const results = this.emitOp(op, ivs.get(stage)!, lookup, conds.get(stage), 'kernel', 0);
-      if (typeof results === 'string') return results;
+      if (isFailure(results)) return results;
       this.record(made, op, results);
     }
     const next: Value[] = [];
@@ -275,7 +278,7 @@ class LoopPipeliner {
    * running stage s >= e of iteration T+e-1-s, predicated on that iteration existing when the
    * trip count is not a constant. Returns the loop's final values.
    */
-  private emitEpilogue(kernel: Operation): Value[] | string {
+  private emitEpilogue(kernel: Operation): Value[] | Failure {
     const b = this.b;
     const after = this.kernelResults(kernel);
     const n = this.staticTripCount;
@@ -298,7 +301,7 @@ class LoopPipeliner {
         }
         const iv = b.offset(lastIv, shift, this.step);
         const results = this.emitOp(op, iv, lookup, conds.get(shift), 'epilogue', e);
-        if (typeof results === 'string') return results;
+        if (isFailure(results)) return results;
         this.record(made, op, results);
       }
     }

@@ -1,3 +1,4 @@
+import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
 import { SelectOp } from '../../../dialects/arith/index.js';
@@ -19,9 +20,9 @@ export type PredicateHook = (op: Operation, cond: Value, b: ArithBuilder) => rea
  * into an `scf.if` whose else branch yields zeros. Results listed in `previous` (the yielded
  * values of the previous iteration) keep that value when the op is switched off, so the loop's
  * final results are those of its last real iteration. Returns the values replacing the op's
- * results, or a reason it cannot be predicated.
+ * results, or a Failure at the op saying why it cannot be predicated.
  */
-export function predicateOp(op: Operation, cond: Value, previous: ReadonlyMap<number, Value>, b: ArithBuilder, hook?: PredicateHook): readonly Value[] | string {
+export function predicateOp(op: Operation, cond: Value, previous: ReadonlyMap<number, Value>, b: ArithBuilder, hook?: PredicateHook): readonly Value[] | Failure {
   b.setInsertionPointAfter(op);
   b.loc = op.loc;
   const hooked = hook?.(op, cond, b);
@@ -35,7 +36,7 @@ export function predicateOp(op: Operation, cond: Value, previous: ReadonlyMap<nu
     const elseValues: Value[] = [];
     for (const [i, r] of op.results.entries()) {
       const zero = previous.has(i) ? undefined : zeroAttr(r.type);
-      if (!previous.has(i) && !zero) return `cannot predicate '${op.name}': no value of type '${r.type}' to use when it is switched off`;
+      if (!previous.has(i) && !zero) return failure(`cannot predicate '${op.name}': no value of type '${r.type}' to use when it is switched off`, op);
       elseValues.push(previous.get(i) ?? placeholder);
     }
     b.setInsertionPointBefore(op);

@@ -1,3 +1,4 @@
+import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 /**
  * Scaled dot-product attention as whole-problem ops, recognized for a FlashAttention kernel:
  *
@@ -131,16 +132,16 @@ export function attentionCandidate(ops: readonly Operation[]): Operation[] | und
 }
 
 /** The attention program of `ops` with `intermediates` unmaterialized, or why they are not one. */
-export function attentionProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): AttentionProgram | string {
+export function attentionProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): AttentionProgram | Failure {
   const candidate = attentionCandidate(ops);
-  if (!candidate || candidate.length !== ops.length) return 'not a matmul (transpose_b) → elementwise maps → softmax → matmul chain';
+  if (!candidate || candidate.length !== ops.length) return failure('not a matmul (transpose_b) → elementwise maps → softmax → matmul chain');
   const first = MatmulOp.view(ops[0]!);
-  if (first.transpose_a !== undefined || first.accumulate !== undefined) return `the scores' 'tile.matmul' must not transpose A or accumulate`;
+  if (first.transpose_a !== undefined || first.accumulate !== undefined) return failure(`the scores' 'tile.matmul' must not transpose A or accumulate`);
   const rank = memrefOf(first.a).rank;
   let scores = first.c;
   const scoreMaps: Operation[] = [];
   let at = 1;
-  const fail = (op: Operation, why: string) => `'${op.name}' ${why}`;
+  const fail = (op: Operation, why: string) => failure(`'${op.name}' ${why}`);
   for (; MapOp.isa(ops[at]!); at++) {
     const map = MapOp.view(ops[at]!);
     if (map.inputs[0] !== scores) return fail(ops[at]!, 'does not read the scores');
@@ -163,10 +164,11 @@ export function attentionProgram(ops: readonly Operation[], intermediates: Reado
   const mm = MatmulOp.view(second);
   if (mm.a !== p || mm.transpose_a !== undefined || mm.transpose_b !== undefined || mm.accumulate !== undefined) return fail(second, 'is not probabilities · V');
   for (const buffer of [first.c, ...scoreMaps.map((o) => MapOp.view(o).outputs[0]!), m, e, l, p]) {
-    if (!intermediates.has(buffer)) return `the chain's buffer ${memrefOf(buffer)} is used outside it (only Q, K, V and O may be)`;
+    if (!intermediates.has(buffer)) return failure(`the chain's buffer ${memrefOf(buffer)} is used outside it (only Q, K, V and O may be)`);
   }
-  if (intermediates.has(mm.c)) return 'the output O is an intermediate';
-  if (memrefOf(first.c).elementType !== memrefOf(e).elementType || !(memrefOf(first.c).elementType instanceof FloatType)) return 'the scores and exponentials must have one float type';
+  if (intermediates.has(mm.c)) return failure('the output O is an intermediate');
+  if (memrefOf(first.c).elementType !== memrefOf(e).elementType || !(memrefOf(first.c).elementType instanceof FloatType))
+    return failure('the scores and exponentials must have one float type');
   const causal = scoreMaps.map((map) => causalOffsetOf(map, rank)).find((v) => v !== undefined);
   return { kind: 'attention', ops, q: first.a, k: first.b, v: mm.b, o: mm.c, rank, scoreMaps, probabilityType: memrefOf(p).elementType, causalOffset: causal, intermediates };
 }

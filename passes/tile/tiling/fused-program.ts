@@ -1,3 +1,4 @@
+import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 /**
  * The dataflow of whole-problem ops that one kernel computes together (a tile.fusion's body, or
  * one op alone), and whether a kernel can: a row program (maps and last-dimension reductions over
@@ -61,8 +62,8 @@ export const reductionKind = (op: Operation): ReduceKind => (op.properties.get('
  * The program of `ops` (in order) with `intermediates` unmaterialized, or why one kernel cannot
  * compute them. Tried as rows first, then as a matmul epilogue.
  */
-export function fusedProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | string {
-  if (ops.length === 0) return 'nothing to fuse';
+export function fusedProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | Failure {
+  if (ops.length === 0) return failure('nothing to fuse');
   return MatmulOp.isa(ops[0]!) ? epilogueProgram(ops, intermediates) : rowProgram(ops, intermediates);
 }
 
@@ -70,7 +71,7 @@ export function fusedProgram(ops: readonly Operation[], intermediates: ReadonlyS
 export type KernelProgram = FusedProgram | AttentionProgram;
 
 /** The program of a tile.fusion's ops: attention when they are two matmuls with a softmax between, else fusedProgram's. */
-export function kernelProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): KernelProgram | string {
+export function kernelProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): KernelProgram | Failure {
   return ops.filter((op) => MatmulOp.isa(op)).length === 2 ? attentionProgram(ops, intermediates) : fusedProgram(ops, intermediates);
 }
 
@@ -100,11 +101,11 @@ function mapParts(op: Operation): { inputs: readonly Value[]; outputs: readonly 
 /** Where each def was made: full or per-row values. */
 type ExtentOf = Map<Def, Extent>;
 
-function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | string {
+function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | Failure {
   // The full rank: that of a reduction's input, or of the first map's iteration space.
   const first = ops[0]!;
   const rank = ReductionOp.isa(first) ? memrefOf(first.operand(0)).rank : memrefOf(mapParts(first).outputs[0]!).rank;
-  if (rank < 2) return `a row kernel needs an iteration space of rank 2 or more, got rank ${rank}`;
+  if (rank < 2) return failure(`a row kernel needs an iteration space of rank 2 or more, got rank ${rank}`);
   let reference: Value | undefined;
   const versions = new Versions();
   const extents: ExtentOf = new Map();
@@ -123,42 +124,45 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
     if (ReductionOp.isa(op)) {
       const [input, output] = [op.operand(0), op.operand(1)];
       if (memrefOf(input).rank !== rank || !sameList(reductionDims(op), [rank - 1]))
-        return `'tile.reduction' must reduce the last dimension of a rank-${rank} input to join a row kernel, got dimensions [${reductionDims(op).join(', ')}] of rank ${memrefOf(input).rank}`;
-      if (!fullShapeAgrees(input)) return `'tile.reduction' input has shape ${memrefOf(input)} where the rows are ${memrefOf(reference!)}`;
+        return failure(
+          `'tile.reduction' must reduce the last dimension of a rank-${rank} input to join a row kernel, got dimensions [${reductionDims(op).join(', ')}] of rank ${memrefOf(input).rank}`,
+        );
+      if (!fullShapeAgrees(input)) return failure(`'tile.reduction' input has shape ${memrefOf(input)} where the rows are ${memrefOf(reference!)}`);
       const read = versions.read(input);
-      if (read.kind === 'input' && intermediates.has(input)) return `'tile.reduction' reads an intermediate that holds nothing yet`;
-      if (extentOfDef(read) !== 'full') return `'tile.reduction' input is not a full-rank value of the rows`;
+      if (read.kind === 'input' && intermediates.has(input)) return failure(`'tile.reduction' reads an intermediate that holds nothing yet`);
+      if (extentOfDef(read) !== 'full') return failure(`'tile.reduction' input is not a full-rank value of the rows`);
       if (op.properties.has('accumulate') && intermediates.has(output) && versions.read(output).kind === 'input')
-        return `'tile.reduction' accumulates into an intermediate that holds nothing yet`;
+        return failure(`'tile.reduction' accumulates into an intermediate that holds nothing yet`);
       const accumulated = op.properties.has('accumulate') ? [{ def: versions.read(output), kept: range(rank - 1) }] : [];
       const def = versions.write(op, 0, output);
       extents.set(def, 'row');
       out.push({ op, reads: [{ def: read, kept: range(rank) }, ...accumulated], defs: [def], extent: 'full' });
       continue;
     }
-    if (!MapOp.isa(op)) return `'${op.name}' cannot join a row kernel (only tile.map and tile.reduction can)`;
-    if (usesIndices(op)) return `'tile.map' uses tile.index, which a row kernel does not provide`;
+    if (!MapOp.isa(op)) return failure(`'${op.name}' cannot join a row kernel (only tile.map and tile.reduction can)`);
+    if (usesIndices(op)) return failure(`'tile.map' uses tile.index, which a row kernel does not provide`);
     const { inputs, outputs, maps } = mapParts(op);
     const space = memrefOf(outputs[0]!).rank;
     const extent: Extent | undefined = space === rank ? 'full' : space === rank - 1 ? 'row' : undefined;
-    if (!extent) return `'tile.map' iterates over rank ${space}, but the rows have rank ${rank} (a map joins a row kernel over the rows or over one value per row)`;
-    for (const o of outputs) if (extent === 'full' ? !fullShapeAgrees(o) : !rowShapeAgrees(o)) return `'tile.map' output ${memrefOf(o)} does not match the rows ${memrefOf(reference!)}`;
+    if (!extent) return failure(`'tile.map' iterates over rank ${space}, but the rows have rank ${rank} (a map joins a row kernel over the rows or over one value per row)`);
+    for (const o of outputs)
+      if (extent === 'full' ? !fullShapeAgrees(o) : !rowShapeAgrees(o)) return failure(`'tile.map' output ${memrefOf(o)} does not match the rows ${memrefOf(reference!)}`);
     const reads: Read[] = [];
     for (const [i, input] of inputs.entries()) {
       const kept = projectedDims(maps[i]!)!;
       const def = versions.read(input);
-      if (def.kind === 'input' && intermediates.has(input)) return `'tile.map' reads input #${i}, an intermediate that holds nothing yet`;
+      if (def.kind === 'input' && intermediates.has(input)) return failure(`'tile.map' reads input #${i}, an intermediate that holds nothing yet`);
       const had = extentOfDef(def);
       // A value computed in the kernel is read whole (full from full, per row from per row, or a
       // per-row value broadcast along the rows); a buffer from outside may be read through any projection.
       if (def.kind === 'result' || intermediates.has(input)) {
         const whole = had === extent && kept.length === space;
         const rowBroadcast = had === 'row' && extent === 'full' && sameList(kept, range(rank - 1));
-        if (!whole && !rowBroadcast) return `'tile.map' reads a value computed in the kernel through indexing map affine_map<${maps[i]}>, which a row kernel cannot provide`;
+        if (!whole && !rowBroadcast) return failure(`'tile.map' reads a value computed in the kernel through indexing map affine_map<${maps[i]}>, which a row kernel cannot provide`);
       } else if (extent === 'row' && kept.includes(rank - 1)) {
-        return `'tile.map' over one value per row reads input #${i} along the last dimension`;
+        return failure(`'tile.map' over one value per row reads input #${i} along the last dimension`);
       } else if (extent === 'full' && kept.length === rank && !fullShapeAgrees(input)) {
-        return `'tile.map' input #${i} has shape ${memrefOf(input)} where the rows are ${memrefOf(reference!)}`;
+        return failure(`'tile.map' input #${i} has shape ${memrefOf(input)} where the rows are ${memrefOf(reference!)}`);
       }
       reads.push({ def, kept });
     }
@@ -168,40 +172,41 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
   }
   // The launch reads the rows' sizes on the host, from a buffer that outlives the fusion.
   const outside = fullBuffers.find((v) => !intermediates.has(v));
-  if (!outside) return 'a row kernel needs a buffer of the full rows from outside (an input or an output)';
+  if (!outside) return failure('a row kernel needs a buffer of the full rows from outside (an input or an output)');
   return { kind: 'rows', ops: out, rank, reference: outside, intermediates, stores: versions.stores(intermediates) };
 }
 
-function epilogueProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | string {
+function epilogueProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | Failure {
   const matmul = ops[0]!;
   const mm = MatmulOp.view(matmul);
-  if (memrefOf(mm.c).rank !== 2) return `'tile.matmul' is batched (rank ${memrefOf(mm.c).rank}): only 2-D matmuls take an epilogue`;
+  if (memrefOf(mm.c).rank !== 2) return failure(`'tile.matmul' is batched (rank ${memrefOf(mm.c).rank}): only 2-D matmuls take an epilogue`);
   const versions = new Versions();
-  if (mm.accumulate !== undefined && intermediates.has(mm.c)) return `'tile.matmul' accumulates into an intermediate that holds nothing yet`;
+  if (mm.accumulate !== undefined && intermediates.has(mm.c)) return failure(`'tile.matmul' accumulates into an intermediate that holds nothing yet`);
   const result = versions.write(matmul, 0, mm.c);
   const out: ProgramOp[] = [{ op: matmul, reads: [], defs: [result], extent: 'full' }];
   for (const op of ops.slice(1)) {
-    if (!MapOp.isa(op)) return `'${op.name}' cannot join a matmul epilogue (only elementwise tile.map ops can)`;
-    if (usesIndices(op)) return `'tile.map' uses tile.index, which a matmul epilogue does not provide`;
+    if (!MapOp.isa(op)) return failure(`'${op.name}' cannot join a matmul epilogue (only elementwise tile.map ops can)`);
+    if (usesIndices(op)) return failure(`'tile.map' uses tile.index, which a matmul epilogue does not provide`);
     const { inputs, outputs, maps } = mapParts(op);
     for (const o of outputs) {
       const shape = memrefOf(o).shape;
       if (shape.length !== 2 || !dimsAgree(shape[0]!, memrefOf(mm.c).shape[0]!) || !dimsAgree(shape[1]!, memrefOf(mm.c).shape[1]!)) {
-        return `'tile.map' output ${memrefOf(o)} is not of the matmul result's shape ${memrefOf(mm.c)}`;
+        return failure(`'tile.map' output ${memrefOf(o)} is not of the matmul result's shape ${memrefOf(mm.c)}`);
       }
     }
     const reads: Read[] = [];
     for (const [i, input] of inputs.entries()) {
       const kept = projectedDims(maps[i]!)!;
       const def = versions.read(input);
-      if (def.kind === 'input' && intermediates.has(input)) return `'tile.map' reads input #${i}, an intermediate that holds nothing yet`;
-      if ((def.kind === 'result' || intermediates.has(input)) && kept.length !== 2) return `'tile.map' reads a value computed in the kernel through indexing map affine_map<${maps[i]}>`;
+      if (def.kind === 'input' && intermediates.has(input)) return failure(`'tile.map' reads input #${i}, an intermediate that holds nothing yet`);
+      if ((def.kind === 'result' || intermediates.has(input)) && kept.length !== 2)
+        return failure(`'tile.map' reads a value computed in the kernel through indexing map affine_map<${maps[i]}>`);
       reads.push({ def, kept });
     }
     out.push({ op, reads, defs: outputs.map((o, k) => versions.write(op, k, o)), extent: 'full' });
   }
   const reference = [mm.c, ...out.flatMap((p) => p.defs.map((d) => d.buffer))].find((v) => !intermediates.has(v));
-  if (!reference) return 'a matmul epilogue needs an output from outside';
+  if (!reference) return failure('a matmul epilogue needs an output from outside');
   return { kind: 'epilogue', ops: out, rank: 2, reference, intermediates, stores: versions.stores(intermediates) };
 }
 

@@ -1,5 +1,6 @@
 import { DenseElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
 import type { Builder } from '../../../core/ir/builder.js';
+import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 import type { Location } from '../../../core/ir/location.js';
 import { IRMapping, Operation } from '../../../core/ir/operation.js';
 import { FloatType, IndexType, IntegerType, RankedTensorType, type Type } from '../../../core/ir/types.js';
@@ -28,8 +29,8 @@ function scalarConstant(v: Value): IntegerAttr | FloatAttr | undefined {
 }
 
 /** Why a tile.map body cannot become tile code: where, and the message; undefined when it can. */
-export function untileableBody(map: Operation): { at: Operation; message: string } | undefined {
-  const why = (at: Operation, what: string) => ({ at, message: `cannot tile 'tile.map': ${what}` });
+export function untileableBody(map: Operation): Failure | undefined {
+  const why = (at: Operation, what: string) => failure(`cannot tile 'tile.map': ${what}`, at);
   for (const op of bodyOps(map)) {
     if (IndexOp.isa(op)) continue;
     if (!op.isRegistered || (op.dialect !== 'arith' && op.dialect !== 'math') || op.regions.length > 0) {

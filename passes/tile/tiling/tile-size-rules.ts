@@ -6,6 +6,7 @@
  * elements per thread. The layouts are those of tile-assign-layouts and the copies' lowering
  * (layouts.ts: coalesced access layouts for loaded tiles, accumulatorLayoutFor for a dot's).
  */
+import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Type } from '../../../core/ir/types.js';
 import { innermostContiguous } from '../../../dialects/memref/types.js';
@@ -69,7 +70,7 @@ function attentionTiles([bm, bn, bd]: readonly number[], numThreads: number): Re
 }
 
 /** Why `sizes` do not suit `op` (a row kernel's when `rows`) with `numWarps` warps, in option terms, or undefined. */
-export function tileSizeError(op: Operation, sizes: readonly number[], numWarps: number, packLhs: boolean, kernel: 'rows' | 'attention' | undefined = undefined): string | undefined {
+export function tileSizeError(op: Operation, sizes: readonly number[], numWarps: number, packLhs: boolean, kernel: 'rows' | 'attention' | undefined = undefined): Failure | undefined {
   const numThreads = WARP_SIZE * numWarps;
   const tiles =
     kernel === 'attention'
@@ -85,10 +86,12 @@ export function tileSizeError(op: Operation, sizes: readonly number[], numWarps:
     if (!why) continue;
     const of = `the ${tile.shape.join('x')} tiles of ${tile.what}`;
     if ('count' in why)
-      return `${given}, each of the ${numThreads} threads would hold ${why.count} elements of ${of} in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`;
+      return failure(
+        `${given}, each of the ${numThreads} threads would hold ${why.count} elements of ${of} in registers (at most ${MAX_ELEMENTS_PER_THREAD}); use smaller tile sizes or more warps`,
+      );
     const size = tile.sizes[why.dim]!;
     const name = MatmulOp.isa(op) && kernel !== 'attention' ? `${size.name} (the ${ordinal(size.index)} tile size)` : size.name;
-    return `${given}, ${name} must be at most ${why.covers} or a multiple of ${why.covers} (the threads hold ${of} in blocks of ${why.covers} along it)`;
+    return failure(`${given}, ${name} must be at most ${why.covers} or a multiple of ${why.covers} (the threads hold ${of} in blocks of ${why.covers} along it)`);
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { failure, type Failure, isFailure } from '../../../core/ir/diagnostics.js';
 import type { Location } from '../../../core/ir/location.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { symbolName } from '../../../core/ir/symbol-table.js';
@@ -37,21 +38,21 @@ function tileSizeNeeds(op: Operation, program: KernelProgram | undefined): { cou
 }
 
 /** The tile sizes of `op` from the option (or its defaults), or why the option does not fit it. */
-function tileSizesFor(op: Operation, program: KernelProgram | undefined, option: readonly number[]): readonly number[] | string {
+function tileSizesFor(op: Operation, program: KernelProgram | undefined, option: readonly number[]): readonly number[] | Failure {
   const needs = tileSizeNeeds(op, program);
   if (option.length === 0) return needs.defaults;
   const prefix = `'${PASS}' option 'tile-sizes'`;
-  if (option.length !== needs.count) return `${prefix} has ${option.length} entries but '${op.name}' needs ${needs.text}`;
-  if (option.some((s) => s < 1)) return `${prefix} entries must be positive, got [${option.join(', ')}] for '${op.name}'`;
+  if (option.length !== needs.count) return failure(`${prefix} has ${option.length} entries but '${op.name}' needs ${needs.text}`);
+  if (option.some((s) => s < 1)) return failure(`${prefix} entries must be positive, got [${option.join(', ')}] for '${op.name}'`);
   if (program?.kind === 'rows' && option.slice(0, -2).some((s) => s !== 1))
-    return `${prefix} is [${option.join(', ')}] but a row kernel ('${op.name}') takes 1 for every dimension before the last two, got [${option.join(', ')}]`;
+    return failure(`${prefix} is [${option.join(', ')}] but a row kernel ('${op.name}') takes 1 for every dimension before the last two, got [${option.join(', ')}]`);
   return option;
 }
 
 /** Why the num-warps / max-grid-dims options are invalid, or undefined. */
-function optionsError(numWarps: number, maxGridDims: number): string | undefined {
-  if (!isPowerOfTwo(numWarps)) return `'${PASS}' option 'num-warps' must be a power of two, got ${numWarps}`;
-  if (maxGridDims < 1 || maxGridDims > 3) return `'${PASS}' option 'max-grid-dims' must be 1, 2 or 3, got ${maxGridDims}`;
+function optionsError(numWarps: number, maxGridDims: number): Failure | undefined {
+  if (!isPowerOfTwo(numWarps)) return failure(`'${PASS}' option 'num-warps' must be a power of two, got ${numWarps}`);
+  if (maxGridDims < 1 || maxGridDims > 3) return failure(`'${PASS}' option 'max-grid-dims' must be 1, 2 or 3, got ${maxGridDims}`);
   return undefined;
 }
 
@@ -74,16 +75,16 @@ function wholeProblemOps(root: Operation): Operation[] {
 /**
  * The program of a kernel that computes several whole-problem ops, or a reduction or a map with
  * broadcast inputs (a row kernel); undefined for ops tiled on their own (matmuls, plain maps);
- * a string says why it cannot be tiled.
+ * a Failure says why it cannot be tiled.
  */
-function programOf(op: Operation): KernelProgram | string | undefined {
+function programOf(op: Operation): KernelProgram | Failure | undefined {
   if (FusionOp.isa(op)) {
     const program = kernelProgram(fusedOps(op), fusionIntermediates(op));
-    return typeof program === 'string' ? `cannot tile 'tile.fusion': ${program}` : program;
+    return isFailure(program) ? program.wrap(`cannot tile 'tile.fusion': `) : program;
   }
   if (!ReductionOp.isa(op) && !(MapOp.isa(op) && hasBroadcastInputs(op))) return undefined;
   const program = fusedProgram([op], new Set());
-  if (typeof program === 'string') return `cannot tile '${op.name}': ${program} (other reductions and broadcasts are not tiled yet)`;
+  if (isFailure(program)) return program.wrap(`cannot tile '${op.name}': `, ' (other reductions and broadcasts are not tiled yet)');
   return program;
 }
 
@@ -129,23 +130,23 @@ export const tileTilingPass = definePass({
     const ops = wholeProblemOps(root);
     const fail = (loc: Location, message: string) => void pass.fail(loc, message);
     const badOptions = optionsError(numWarps, maxGridDims);
-    if (badOptions) return fail((ops[0] ?? root).loc, badOptions);
+    if (badOptions) return fail((ops[0] ?? root).loc, badOptions.message);
 
     // Everything is checked before anything changes.
     const targets: Target[] = [];
     for (const op of ops) {
       const program = programOf(op);
-      if (typeof program === 'string') return fail(op.loc, program);
+      if (isFailure(program)) return fail(op.loc, program.message);
       for (const map of mapsOf(op, program)) {
         if (mapRank(map) === 0) return fail(map.loc, `cannot tile 'tile.map': its iteration space has rank 0`);
         const body = untileableBody(map);
-        if (body) return fail(body.at.loc, body.message);
+        if (body) return fail(body.op?.loc ?? map.loc, body.message);
       }
       const sizes = tileSizesFor(op, program, pass.options['tile-sizes']);
-      if (typeof sizes === 'string') return fail(op.loc, sizes);
+      if (isFailure(sizes)) return fail(op.loc, sizes.message);
       const kernel = program?.kind === 'rows' || program?.kind === 'attention' ? program.kind : undefined;
       const unfit = pass.options['check-lowering'] ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, numWarps, pass.options['pack-lhs'], kernel) : undefined;
-      if (unfit) return fail(op.loc, unfit);
+      if (unfit) return fail(op.loc, unfit.message);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);
@@ -163,7 +164,8 @@ export const tileTilingPass = definePass({
         // Head dimensions past BD run the chain unfused: its ops, each tiled alone with its default sizes.
         for (const fallback of tileAttention(op, program, sizes, tiling)) {
           const alone = programOf(fallback);
-          if (typeof alone === 'string') throw new Error(`internal: ${alone}`);
+          // Each op of a chain that fused as attention is tiled alone: refusing one is a bug.
+          if (isFailure(alone)) throw new Error(`internal: ${alone.message}`);
           tile({ op: fallback, sizes: tileSizeNeeds(fallback, alone).defaults, func, module, program: alone });
         }
       } else if (program?.kind === 'epilogue') tileMatmul(program.ops[0]!.op, sizes, tiling, { program, anchor: op });

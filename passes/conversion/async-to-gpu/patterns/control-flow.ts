@@ -1,11 +1,13 @@
 import { Block } from '../../../../core/ir/block.js';
+import { Failure } from '../../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../../core/ir/operation.js';
 import type { ConversionPatternRewriter, MatchFailure, OpAdaptor } from '../../../../core/rewrite/conversion.js';
-import { ForOp, IfOp } from '../../../../dialects/scf/index.js';
+import { IfOp } from '../../../../dialects/scf/index.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { AsyncLowering, type CarryingLoop, type CopyRecord, type Group, isAsync } from '../async-lowering.js';
 import { fitInits, type LoopSlots, planSlots, type SlotShape, slotShapes } from '../loop-slots.js';
 import { AsyncPattern, isFailure } from './async-pattern.js';
+import { rebuildFor } from '../../scf-for.js';
 
 const sameShape = (a: SlotShape, b: SlotShape) => a.dest === b.dest && a.elements === b.elements && a.values.length === b.values.length && a.values.every((t, i) => t === b.values[i]);
 
@@ -44,14 +46,14 @@ export class AsyncForLowering extends AsyncPattern {
         initGroups.map((g) => g?.length),
         isAsync,
       );
-      if ('error' in planned) return { at: planned.at, reason: `cannot be lowered: ${planned.error}` };
+      if (planned instanceof Failure) return { at: planned.op ?? op, reason: `cannot be lowered: ${planned.message}` };
       plan = planned;
       const shaped = slotShapes(
         plan,
         (c) => lowering.copyShape(b, c),
         (a, k) => (initGroups[a]?.[k] ? AsyncLowering.recordShape(initGroups[a]![k]!) : undefined),
       );
-      if (typeof shaped === 'string') return { at: op, reason: `cannot be lowered: ${shaped}` };
+      if (shaped instanceof Failure) return { at: shaped.op ?? op, reason: `cannot be lowered: ${shaped.message}` };
       shapes = shaped;
       const { chosen, leftOver } = fitInits(plan, initGroups, (slot, r) => sameShape(shapes[slot]!, AsyncLowering.recordShape(r)));
       // Copies pending here that the loop does not carry complete before it (early, which their
@@ -62,14 +64,7 @@ export class AsyncForLowering extends AsyncPattern {
     }
     const plainInits = adaptor.operandValues.slice(3).filter((_, i) => !initGroups[i]);
     const newInits = [...plainInits.map((v) => v[0]!), ...initial.flatMap((r) => lowering.registersOf(b, r))];
-    const loop = b.build(ForOp, {
-      operands: { lowerBound: adaptor.operand(0), upperBound: adaptor.operand(1), step: adaptor.operand(2), initArgs: newInits },
-      resultTypes: { results: newInits.map((v) => v.type) },
-    }).op;
-    const oldBody = op.region(0).entry!;
-    const body = loop.region(0).appendBlock(new Block());
-    const [oldIv, ...oldArgs] = oldBody.arguments;
-    rewriter.replaceAllValueUsesWith(oldIv!, body.addArgument(oldIv!.type, oldIv!.loc));
+    const { loop, body, oldBody, oldArgs } = rebuildFor(op, adaptor, rewriter, b, newInits);
     // The loop completes the copies it carries in (in an iteration, or through its results).
     for (const r of initial) r.stored = true;
     oldArgs.forEach((arg, i) => void (!initGroups[i] && rewriter.replaceAllValueUsesWith(arg, body.addArgument(arg.type, arg.loc))));

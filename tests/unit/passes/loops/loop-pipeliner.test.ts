@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Interpreter } from '../../../../core/interpret/engine.js';
 import { Buffer, MemRef } from '../../../../core/interpret/values.js';
+import { isFailure } from '../../../../core/ir/diagnostics.js';
 import { StringAttr } from '../../../../core/ir/attributes.js';
 import type { Operation } from '../../../../core/ir/operation.js';
 import { f32, MemRefType } from '../../../../core/ir/types.js';
@@ -53,7 +54,7 @@ function loopOf(module: Operation): Operation {
 function pipeline(text: string, options: Partial<PipeliningOptions> & { peelEpilogue: boolean }): { module: Operation; result: PipelineResult } {
   const module = parseModule(text);
   const result = pipelineForLoop(context, loopOf(module), { getSchedule: loadFirst, ...options });
-  if (typeof result === 'string' || isScheduleError(result)) throw new Error(typeof result === 'string' ? result : result.message);
+  if (isFailure(result)) throw new Error(result.message);
   const err = verify(module);
   if (err) throw new Error(`invalid IR after pipelining: ${err.message}\n${print(module)}`);
   return { module, result };
