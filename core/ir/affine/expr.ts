@@ -245,38 +245,30 @@ function checkPosition(position: number, what: string): void {
   }
 }
 
-export function getAffineDimExpr(position: number): AffineDimExpr {
-  checkPosition(position, 'dimension');
-  const key = `d${position}`;
+/** The one expression under `key` in the uniquing table, made by `make` the first time. */
+function uniqued<T extends AffineExpr>(key: string, make: () => T): T {
   let e = exprTable.get(key);
   if (!e) {
-    e = new AffineDimExpr(CREATE, position);
+    e = make();
     exprTable.set(key, e);
   }
-  return e as AffineDimExpr;
+  return e as T;
+}
+
+export function getAffineDimExpr(position: number): AffineDimExpr {
+  checkPosition(position, 'dimension');
+  return uniqued(`d${position}`, () => new AffineDimExpr(CREATE, position));
 }
 
 export function getAffineSymbolExpr(position: number): AffineSymbolExpr {
   checkPosition(position, 'symbol');
-  const key = `s${position}`;
-  let e = exprTable.get(key);
-  if (!e) {
-    e = new AffineSymbolExpr(CREATE, position);
-    exprTable.set(key, e);
-  }
-  return e as AffineSymbolExpr;
+  return uniqued(`s${position}`, () => new AffineSymbolExpr(CREATE, position));
 }
 
 export function getAffineConstantExpr(value: number | bigint): AffineConstantExpr {
   const v = toBigInt(value);
   if (!fitsInt64(v)) throw new RangeError(`affine constant ${v} does not fit in int64`);
-  const key = `c${v}`;
-  let e = exprTable.get(key);
-  if (!e) {
-    e = new AffineConstantExpr(CREATE, v);
-    exprTable.set(key, e);
-  }
-  return e as AffineConstantExpr;
+  return uniqued(`c${v}`, () => new AffineConstantExpr(CREATE, v));
 }
 
 /** Short aliases. */
@@ -286,13 +278,7 @@ export const affineConstant = getAffineConstantExpr;
 
 /** Creates (uniques) a binary node without any simplification (for simplify.ts). */
 export function uniqueBinary(kind: AffineBinaryKind, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
-  const key = `${kind}(${lhs.id},${rhs.id})`;
-  let e = exprTable.get(key);
-  if (!e) {
-    e = new AffineBinaryOpExpr(CREATE, kind, lhs, rhs);
-    exprTable.set(key, e);
-  }
-  return e;
+  return uniqued(`${kind}(${lhs.id},${rhs.id})`, () => new AffineBinaryOpExpr(CREATE, kind, lhs, rhs));
 }
 
 export function asConst(e: AffineExpr): AffineConstantExpr | undefined {

@@ -36,20 +36,8 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   }
 
   // Detect "c1 * expr + c2 * expr" as "(c1 + c2) * expr".
-  let c1 = 1n;
-  let firstExpr = lhs;
-  const lMul = asBin(lhs, 'mul');
-  if (lMul && lMul.rhs instanceof AffineConstantExpr) {
-    c1 = lMul.rhs.value;
-    firstExpr = lMul.lhs;
-  }
-  let c2 = 1n;
-  let secondExpr = rhs;
-  const rMul = asBin(rhs, 'mul');
-  if (rMul && rMul.rhs instanceof AffineConstantExpr) {
-    c2 = rMul.rhs.value;
-    secondExpr = rMul.lhs;
-  }
+  const [c1, firstExpr] = constantTimes(lhs);
+  const [c2, secondExpr] = constantTimes(rhs);
   if (firstExpr === secondExpr) {
     return affineMul(firstExpr, getAffineConstantExpr(wrap64(c1 + c2)));
   }
@@ -122,40 +110,18 @@ function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   return null;
 }
 
-function simplifyFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
-  const lhsConst = asConst(lhs);
-  const rhsConst = asConst(rhs);
-  if (!rhsConst || rhsConst.value === 0n) return null;
-  const c = rhsConst.value;
-
-  if (lhsConst) {
-    if (lhsConst.value === INT64_MIN && c === -1n) return null;
-    return getAffineConstantExpr(floorDivBig(lhsConst.value, c));
-  }
-
-  if (c === 1n) return lhs;
-
-  // (expr * k) floordiv c -> expr * (k / c) when c divides k.
-  const lBin = asBin(lhs);
-  if (lBin && lBin.kind === 'mul') {
-    const lrhs = asConst(lBin.rhs);
-    if (lrhs && lrhs.value % c === 0n) {
-      return affineMul(lBin.lhs, getAffineConstantExpr(wrap64(lrhs.value / c)));
-    }
-  }
-
-  // (e1 + e2) floordiv c -> e1 floordiv c + e2 floordiv c when c divides e1 or e2.
-  if (lBin && lBin.kind === 'add') {
-    const llhsDiv = lBin.lhs.getLargestKnownDivisor();
-    const lrhsDiv = lBin.rhs.getLargestKnownDivisor();
-    if (llhsDiv % c === 0n || lrhsDiv % c === 0n) {
-      return affineAdd(affineFloorDiv(lBin.lhs, rhsConst), affineFloorDiv(lBin.rhs, rhsConst));
-    }
-  }
-  return null;
+/** `e` as c * expr: [k, x] for x * k with a constant k, else [1, e]. */
+function constantTimes(e: AffineExpr): [bigint, AffineExpr] {
+  const mul = asBin(e, 'mul');
+  return mul && mul.rhs instanceof AffineConstantExpr ? [mul.rhs.value, mul.lhs] : [1n, e];
 }
 
-function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+/**
+ * What floordiv and ceildiv simplify alike (`divide` folds two constants): a nonzero constant
+ * divisor c of a constant (not INT64_MIN / -1, which overflows), division by 1, and
+ * (expr * k) div c -> expr * (k / c) when c divides k.
+ */
+function simplifyDiv(lhs: AffineExpr, rhs: AffineExpr, divide: (a: bigint, c: bigint) => bigint): AffineExpr | null {
   const lhsConst = asConst(lhs);
   const rhsConst = asConst(rhs);
   if (!rhsConst || rhsConst.value === 0n) return null;
@@ -163,7 +129,7 @@ function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
 
   if (lhsConst) {
     if (lhsConst.value === INT64_MIN && c === -1n) return null;
-    return getAffineConstantExpr(ceilDivBig(lhsConst.value, c));
+    return getAffineConstantExpr(divide(lhsConst.value, c));
   }
 
   if (c === 1n) return lhs;
@@ -176,6 +142,26 @@ function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
     }
   }
   return null;
+}
+
+function simplifyFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  const simplified = simplifyDiv(lhs, rhs, floorDivBig);
+  if (simplified) return simplified;
+  // (e1 + e2) floordiv c -> e1 floordiv c + e2 floordiv c when c divides e1 or e2.
+  const rhsConst = asConst(rhs);
+  const lBin = asBin(lhs, 'add');
+  if (!rhsConst || rhsConst.value === 0n || !lBin) return null;
+  const c = rhsConst.value;
+  const llhsDiv = lBin.lhs.getLargestKnownDivisor();
+  const lrhsDiv = lBin.rhs.getLargestKnownDivisor();
+  if (llhsDiv % c === 0n || lrhsDiv % c === 0n) {
+    return affineAdd(affineFloorDiv(lBin.lhs, rhsConst), affineFloorDiv(lBin.rhs, rhsConst));
+  }
+  return null;
+}
+
+function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  return simplifyDiv(lhs, rhs, ceilDivBig);
 }
 
 function simplifyMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
