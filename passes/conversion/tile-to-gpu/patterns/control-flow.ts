@@ -3,9 +3,10 @@ import type { Operation } from '../../../../core/ir/operation.js';
 import type { Type } from '../../../../core/ir/types.js';
 import type { Value } from '../../../../core/ir/value.js';
 import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
-import { ForOp, IfOp } from '../../../../dialects/scf/index.js';
+import { IfOp } from '../../../../dialects/scf/index.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { TilePattern, tileType } from './tile-pattern.js';
+import { rebuildFor } from '../../scf-for.js';
 
 abstract class ScalarCarryingPattern extends TilePattern {
   /** The types of the values `v` becomes: its element type once per element the thread holds of a tile, else its own type. */
@@ -28,14 +29,7 @@ export class ForLowering extends ScalarCarryingPattern {
 
   protected lower(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter, b: ArithBuilder): void {
     const newInits = adaptor.operandValues.slice(3).flat();
-    const loop = b.build(ForOp, {
-      operands: { lowerBound: adaptor.operand(0), upperBound: adaptor.operand(1), step: adaptor.operand(2), initArgs: newInits },
-      resultTypes: { results: newInits.map((v) => v.type) },
-    }).op;
-    const oldBody = op.region(0).entry!;
-    const body = loop.region(0).appendBlock(new Block());
-    const [oldIv, ...oldArgs] = oldBody.arguments;
-    rewriter.replaceAllValueUsesWith(oldIv!, body.addArgument(oldIv!.type, oldIv!.loc));
+    const { loop, body, oldBody, oldArgs } = rebuildFor(op, adaptor, rewriter, b, newInits);
     for (const arg of oldArgs) {
       const args = this.scalarTypes(b, arg).map((t) => body.addArgument(t, op.loc));
       if (tileType(arg)) rewriter.replaceUsesOfBlockArgument(arg, args);
