@@ -10,13 +10,12 @@ import type { Operation } from '../../../core/ir/operation.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
 import { IntegerType, type MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { CMPI_PREDICATES, CmpIOp, IndexCastOp, SelectOp } from '../../../dialects/arith/index.js';
-import { denseI64 } from '../../../dialects/memref/dynamic-index-list.js';
 import { LoadOp as MemLoadOp } from '../../../dialects/memref/index.js';
-import { BroadcastOp, combinerOpName, IotaOp, LoadOp, ReduceKindAttr, ReduceOp, reductionIdentityAttr, SplatOp, StoreOp } from '../../../dialects/tile/index.js';
+import { combinerOpName, IotaOp, LoadOp, reductionIdentityAttr, SplatOp, StoreOp } from '../../../dialects/tile/index.js';
 import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
 import { reductionKind } from './fused-program.js';
 import type { IndexBuilder } from './index-builder.js';
+import { TileOps } from './tile-ops.js';
 import { capturedTiles, denseConstant, emitTiledBody } from './map-body.js';
 
 /** Values keyed by def: inputs by buffer, results by op and output. */
@@ -54,6 +53,7 @@ export class BlockTiles {
   /** Tiles loaded from outside buffers, by buffer and projection. */
   private readonly loads = new Map<Value, Map<string, Value>>();
   private maskTile: Value | undefined;
+  private readonly t: TileOps;
 
   constructor(
     private readonly b: IndexBuilder,
@@ -73,7 +73,9 @@ export class BlockTiles {
       /** The loop over column blocks this block is the body of: what does not vary with the block is built before it. */
       readonly loop?: Operation;
     } = {},
-  ) {}
+  ) {
+    this.t = new TileOps(b);
+  }
 
   /** Runs `build` before the loop when the block is a loop body (its values must not depend on the block), else here. */
   private invariant<T>(build: () => T): T {
@@ -183,20 +185,17 @@ export class BlockTiles {
   }
 
   private broadcast(source: Value, dims: readonly number[]): Value {
-    const elem = (source.type as RankedTensorType).elementType;
-    return this.b.build(BroadcastOp, { operands: { source }, attributes: { dims: denseI64(dims.map(BigInt)) }, resultTypes: [this.fullType(elem)] }).result;
+    return this.t.broadcast(source, dims, this.shape, this.options.encoding);
   }
 
   /** `tile.reduce <kind> %t axis 1`: [R, C] -> [R]. */
   reduce(op: Operation, tile: Value): Value {
-    const elem = (tile.type as RankedTensorType).elementType;
-    return this.b.build(ReduceOp, { operands: { input: tile }, attributes: { kind: ReduceKindAttr.get(reductionKind(op)), axis: i64(1) }, resultTypes: [this.rowType(elem)] }).result;
+    return this.t.reduce(reductionKind(op), tile);
   }
 
   /** x combined with y under a reduction kind, elementwise. */
   combine(kind: ReturnType<typeof reductionKind>, x: Value, y: Value): Value {
-    const name = combinerOpName(kind, (x.type as RankedTensorType).elementType)!;
-    return this.b.create({ name, operands: [x, y], resultTypes: [x.type] }).results[0]!;
+    return this.t.arith(combinerOpName(kind, (x.type as RankedTensorType).elementType)!, x, y);
   }
 
   /** The kind's identity as a tile of `tile`'s type. */
@@ -210,12 +209,12 @@ export class BlockTiles {
   }
 
   select(condition: Value, ifTrue: Value, ifFalse: Value): Value {
-    return this.b.build(SelectOp, { operands: { condition, true_value: ifTrue, false_value: ifFalse }, resultTypes: [ifTrue.type] }).result;
+    return this.t.select(condition, ifTrue, ifFalse);
   }
 
   /** An elementwise arith or math op on tiles of one type. */
   arith(name: string, operands: readonly Value[]): Value {
-    return this.b.create({ name, operands: [...operands], resultTypes: [operands[0]!.type] }).results[0]!;
+    return this.t.arith(name, ...operands);
   }
 
   /** A per-row value broadcast along the row, to a full tile. */
@@ -226,20 +225,14 @@ export class BlockTiles {
   /** The i1 tile of the columns before the rows' end: col0 + (column index in the tile) < rowLength. */
   validColumns(): Value {
     if (this.maskTile) return this.maskTile;
-    const i32 = IntegerType.get(32);
-    const ints = RankedTensorType.get(this.shape, i32);
-    const splatOf = (index: Value) =>
-      this.b.build(SplatOp, { operands: { input: this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out }, resultTypes: [ints] }).result;
-    const [iota, end] = this.invariant(() => [this.b.build(IotaOp, { attributes: { dimension: i64(1) }, resultTypes: [ints] }).result, splatOf(this.options.rowLength!)]);
+    const ints = RankedTensorType.get(this.shape, IntegerType.get(32));
+    const [iota, end] = this.invariant(() => [
+      this.b.build(IotaOp, { attributes: { dimension: i64(1) }, resultTypes: [ints] }).result,
+      this.t.splatIndex(this.options.rowLength!, this.shape),
+    ]);
     const start = constantValue(this.at.col0);
-    const column =
-      start instanceof IntegerAttr && start.number === 0 ? iota! : this.b.create({ name: 'arith.addi', operands: [iota!, splatOf(this.at.col0)], resultTypes: [ints] }).results[0]!;
-    const bools = RankedTensorType.get(this.shape, IntegerType.get(1));
-    this.maskTile = this.b.build(CmpIOp, {
-      operands: { lhs: column, rhs: end! },
-      attributes: { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_PREDICATES.indexOf('slt')) },
-      resultTypes: [bools],
-    }).result;
+    const column = start instanceof IntegerAttr && start.number === 0 ? iota! : this.t.arith('arith.addi', iota!, this.t.splatIndex(this.at.col0, this.shape));
+    this.maskTile = this.t.cmpi('slt', column, end!);
     return this.maskTile;
   }
 

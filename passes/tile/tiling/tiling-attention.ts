@@ -8,23 +8,22 @@
  * the chain unfused (`fallback`). With a causal mask, the key loop ends after the last key the
  * block's last query sees.
  */
-import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
 import { Block } from '../../../core/ir/block.js';
 import { IRMapping, type Operation } from '../../../core/ir/operation.js';
-import { f32, IndexType, IntegerType, type MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import { f32, IndexType, type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { CMPI_PREDICATES, CmpFOp, CMPF_PREDICATES, CmpIOp, IndexCastOp, MinSIOp, SelectOp } from '../../../dialects/arith/index.js';
+import { MinSIOp } from '../../../dialects/arith/index.js';
 import { IfOp, YieldOp } from '../../../dialects/scf/index.js';
-import { BroadcastOp, CastOp, DotOp, LoadOp, ReduceKindAttr, ReduceOp, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
-import { denseI64 } from '../../../dialects/memref/dynamic-index-list.js';
+import { DotOp, LoadOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import type { AttentionProgram } from './attention-program.js';
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
-import { capturedTiles, capturedValues, denseConstant, emitTiledBody, indexTiles } from './map-body.js';
+import { capturedTiles, capturedValues, emitTiledBody, indexTiles } from './map-body.js';
 import type { TilingContext } from './tiling-context.js';
+import { TileOps } from './tile-ops.js';
 import { kernelWithViews } from './tiling-matmul.js';
 
 /** [BM, BN, BD] when the tile-sizes option is not given: queries per workgroup, keys per step, head dimension covered. */
@@ -33,7 +32,6 @@ import { kernelWithViews } from './tiling-matmul.js';
 export const ATTENTION_DEFAULT_TILE_SIZES: readonly number[] = [16, 16, 32];
 export const ATTENTION_TILE_SIZES_TEXT = '3 (BM queries per workgroup, BN keys per step, BD >= the head dimension)';
 
-const i64 = (n: number): IntegerAttr => IntegerAttr.get(IntegerType.get(64), n);
 const memrefOf = (v: Value): MemRefType => v.type as MemRefType;
 
 /**
@@ -138,52 +136,4 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd]: [number, 
   if (outElem !== f32) out = t.cast(out, RankedTensorType.get([bm, bd], outElem));
   b.build(StoreOp, { operands: { value: out, dest: O, indices: [...lead, m0, zero] } });
   b.hoistConstants(kernel.entry, undefined);
-}
-
-/** Builders of the elementwise tile ops of the kernel. */
-class TileOps {
-  constructor(private readonly b: IndexBuilder) {}
-
-  dense(type: RankedTensorType, value: number): Value {
-    return denseConstant(this.b, type, FloatAttr.get(type.elementType, value), this.b.loc);
-  }
-  /** An index scalar as an i32 tile. */
-  splatIndex(index: Value, shape: readonly number[]): Value {
-    const i32 = IntegerType.get(32);
-    const scalar = this.b.build(IndexCastOp, { operands: { in: index }, resultTypes: [i32] }).out;
-    return this.b.build(SplatOp, { operands: { input: scalar }, resultTypes: [RankedTensorType.get(shape, i32)] }).result;
-  }
-  arith(name: string, ...operands: Value[]): Value {
-    return this.b.create({ name, operands, resultTypes: [operands[0]!.type] }).results[0]!;
-  }
-  private boolsLike(x: Value): RankedTensorType {
-    const type = x.type as RankedTensorType;
-    return RankedTensorType.get(type.shape, IntegerType.get(1), type.encoding);
-  }
-  cmpi(predicate: (typeof CMPI_PREDICATES)[number], lhs: Value, rhs: Value): Value {
-    return this.b.build(CmpIOp, { operands: { lhs, rhs }, attributes: { predicate: i64(CMPI_PREDICATES.indexOf(predicate)) }, resultTypes: [this.boolsLike(lhs)] }).result;
-  }
-  cmpf(predicate: (typeof CMPF_PREDICATES)[number], lhs: Value, rhs: Value): Value {
-    return this.b.build(CmpFOp, { operands: { lhs, rhs }, attributes: { predicate: i64(CMPF_PREDICATES.indexOf(predicate)) }, resultTypes: [this.boolsLike(lhs)] }).result;
-  }
-  select(condition: Value, ifTrue: Value, ifFalse: Value): Value {
-    return this.b.build(SelectOp, { operands: { condition, true_value: ifTrue, false_value: ifFalse }, resultTypes: [ifTrue.type] }).result;
-  }
-  /** `tile.reduce <kind> %x axis 1`. */
-  reduce(kind: 'max' | 'add', x: Value): Value {
-    const type = x.type as RankedTensorType;
-    return this.b.build(ReduceOp, {
-      operands: { input: x },
-      attributes: { kind: ReduceKindAttr.get(kind), axis: i64(1) },
-      resultTypes: [RankedTensorType.get([type.shape[0]!], type.elementType)],
-    }).result;
-  }
-  /** A per-row tile broadcast along the rows to `like`'s shape. */
-  broadcastRows(row: Value, like: RankedTensorType): Value {
-    const elem = (row.type as RankedTensorType).elementType;
-    return this.b.build(BroadcastOp, { operands: { source: row }, attributes: { dims: denseI64([1n]) }, resultTypes: [RankedTensorType.get(like.shape, elem, like.encoding)] }).result;
-  }
-  cast(x: Value, to: Type): Value {
-    return x.type === to ? x : this.b.build(CastOp, { operands: { source: x }, resultTypes: [to] }).result;
-  }
 }
