@@ -5,7 +5,7 @@
  * temporary folder, not inside the JSON.
  */
 import type { CompileMessage, RuntimeErrorKind } from './errors.js';
-import type { AdapterDescription, ExecBinding, KernelTimings, TimingOptions } from './exec-types.js';
+import type { AdapterDescription, ExecBinding, ExecRequest, KernelTimings } from './exec-types.js';
 
 export const WIRE_PREFIX = '@tile-webgpu ';
 
@@ -14,19 +14,15 @@ export interface WireBinding extends Omit<ExecBinding, 'data'> {
   readonly file: string;
 }
 
-export type WireRequest =
-  | { readonly id: number; readonly op: 'compile'; readonly wgsl: string }
-  | {
-      readonly id: number;
-      readonly op: 'run';
-      readonly dir: string;
-      readonly label: string;
-      readonly wgsl: string;
-      readonly entryPoint: string;
-      readonly grid: readonly [number, number, number];
-      readonly bindings: readonly WireBinding[];
-      readonly timing?: TimingOptions;
-    };
+/** An ExecRequest on the wire: its bindings' contents in files of `dir`. */
+export interface WireRunRequest extends Omit<ExecRequest, 'bindings'> {
+  readonly id: number;
+  readonly op: 'run';
+  readonly dir: string;
+  readonly bindings: readonly WireBinding[];
+}
+
+export type WireRequest = { readonly id: number; readonly op: 'compile'; readonly wgsl: string } | WireRunRequest;
 
 /** A request before the client numbers it. */
 export type WireRequestBody = WireRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
