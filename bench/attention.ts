@@ -35,7 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-attention.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import { readFlags, runIfMain, UsageError } from './lib/cli.js';
+import { readFlags, runIfMain, type TimingSettings, UsageError } from './lib/cli.js';
 import {
   anyWrong,
   BenchRun,
@@ -47,6 +47,8 @@ import {
   measureTiming,
   noteBest,
   num,
+  PEER_BENCH_QUICK_TIMING,
+  PEER_BENCH_TIMING,
   printReport,
   ratio,
   reportHead,
@@ -66,7 +68,7 @@ const repoRoot = path.resolve(here, '..', '..');
 
 const PEERS = ['torch', ...LIB_PEERS] as const;
 
-export interface Options {
+export interface Options extends Required<TimingSettings> {
   shapes: AttentionShape[];
   /** Without the mask, with it, or both (in that order). */
   causal: boolean[];
@@ -77,10 +79,6 @@ export interface Options {
   peers: Set<string>;
   /** The program: @attention and @attention_causal over Q, K, V, O. */
   file: string;
-  rounds: number;
-  warmMs: number;
-  timeoutS: number;
-  deadlineS: number;
   /** The correctness check's twin: S and T shrunk to at most this (B to 1, H to at most 2, D kept). */
   checkSeq: number;
 }
@@ -102,10 +100,7 @@ const FULL: Options = {
   base: 'max-workgroup-memory=49152 subgroups=true subgroup-size=32 async-copy-loads=none',
   peers: new Set(PEERS),
   file: 'examples/attention.mlir',
-  rounds: 5,
-  warmMs: 500,
-  timeoutS: 60,
-  deadlineS: 540,
+  ...PEER_BENCH_TIMING,
   checkSeq: 80,
 };
 
@@ -114,11 +109,7 @@ const QUICK: Partial<Options> = {
   shapes: [[1, 2, 128, 128, 32]],
   configs: ['tile-sizes=16,16,D num-warps=4 num-stages=2', 'tile-sizes=32,32,D num-warps=4 num-stages=1'],
   base: 'max-workgroup-memory=32768',
-  rounds: 2,
-  warmMs: 20,
-  // SwiftShader on two shared cores: ORT-web's first session alone takes tens of seconds.
-  timeoutS: 120,
-  deadlineS: 1500,
+  ...PEER_BENCH_QUICK_TIMING,
 };
 
 export const USAGE =

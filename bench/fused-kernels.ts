@@ -36,7 +36,7 @@ import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Problem } from '../tools/tune/measure.js';
 import { generatedProblem } from '../tools/tune/problem.js';
 import type { PeerFigure } from './lib/gpu.js';
-import { readFlags, runIfMain, UsageError } from './lib/cli.js';
+import { readFlags, runIfMain, type TimingSettings, UsageError } from './lib/cli.js';
 import {
   anyWrong,
   BenchRun,
@@ -48,6 +48,8 @@ import {
   measureTiming,
   noteBest,
   num,
+  PEER_BENCH_QUICK_TIMING,
+  PEER_BENCH_TIMING,
   printReport,
   ratio,
   reportHead,
@@ -68,7 +70,7 @@ type Shape2 = [number, number];
 type Activation = 'gelu' | 'relu';
 const PEERS = ['torch', ...LIB_PEERS] as const;
 
-export interface Options {
+export interface Options extends Required<TimingSettings> {
   ops: RowOp[];
   rowShapes: Shape2[];
   matmulSizes: number[];
@@ -87,10 +89,6 @@ export interface Options {
   ortBuilds: ('webgpu' | 'jsep')[];
   /** Programs by name: softmax, layernorm, rmsnorm, epilogue (matmul + bias + activation), matmul, map. */
   files: Record<string, string>;
-  rounds: number;
-  warmMs: number;
-  timeoutS: number;
-  deadlineS: number;
   /** The correctness check's twin: rows and columns of the row ops (matmuls: 64 per dimension). */
   checkRows: number;
   checkCols: number;
@@ -124,10 +122,7 @@ const FULL: Options = {
   peers: new Set(PEERS),
   ortBuilds: ['webgpu'],
   files: { ...FILES },
-  rounds: 5,
-  warmMs: 500,
-  timeoutS: 60,
-  deadlineS: 540,
+  ...PEER_BENCH_TIMING,
   checkRows: 32,
   checkCols: 1024,
 };
@@ -140,11 +135,7 @@ const QUICK: Partial<Options> = {
   rowBase: 'max-workgroup-memory=32768',
   matmulConfigs: ['tile-sizes=32,32,8 num-warps=4 num-stages=2'],
   mapConfig: 'tile-sizes=1,256 num-warps=2 num-stages=1 async-copy-loads=dot-operands',
-  rounds: 2,
-  warmMs: 20,
-  // SwiftShader on two shared cores: ORT-web's first session alone takes tens of seconds.
-  timeoutS: 120,
-  deadlineS: 1500,
+  ...PEER_BENCH_QUICK_TIMING,
 };
 
 export const USAGE =

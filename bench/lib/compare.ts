@@ -33,6 +33,12 @@ export class BenchRun {
   }
 }
 
+/** The peer benches' timing (attention.ts, fused-kernels.ts) on the GPU machine: no step starts after 9 minutes (the device runs a command for at most 10). */
+export const PEER_BENCH_TIMING: Required<TimingSettings> = { rounds: 5, warmMs: 500, timeoutS: 60, deadlineS: 540 };
+
+/** Their timing under --quick, on software adapters: SwiftShader on two shared cores (ORT-web's first session alone takes tens of seconds). */
+export const PEER_BENCH_QUICK_TIMING: Required<TimingSettings> = { rounds: 2, warmMs: 20, timeoutS: 120, deadlineS: 1500 };
+
 /** The report's title (with the date and the run's length so far) and its machine, adapter and command lines. */
 export function reportHead(run: BenchRun, title: string, adapter: string | undefined, command: string): string[] {
   const out = [`## ${title} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${run.elapsedS().toFixed(0)} s)`, '', `- machine: ${machine()}`];
