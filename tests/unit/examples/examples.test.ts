@@ -33,6 +33,23 @@ function expectClose(got: ArrayLike<number>, want: ArrayLike<number>, bound: (i:
   expect(bad, what).toEqual([]);
 }
 
+/** Runs @softmax of `file` on X (M x N): Y, and exp(x - max) / sum per row of X in float64. */
+function runSoftmax(file: string, x: Float32Array, M: number, N: number): { got: Float32Array; want: Float64Array } {
+  const shapes = [
+    [M, N],
+    [M, N],
+  ];
+  const [, got] = runExample(file, 'softmax', shapes, [x, new Float32Array(M * N).fill(NaN)]);
+  const want = new Float64Array(M * N);
+  for (let i = 0; i < M; i++) {
+    const row = x.subarray(i * N, (i + 1) * N);
+    const max = Math.max(...row);
+    const sum = row.reduce((a, v) => a + Math.exp(v - max), 0);
+    row.forEach((v, j) => (want[i * N + j] = Math.exp(v - max) / sum));
+  }
+  return { got: got!, want };
+}
+
 describe('matmul examples', () => {
   /** C = A·B in f64 (A stored K x M when `transposedA`), and for each element the sum of |a_k b_k| (which bounds the f32 rounding error). */
   function reference(a: Float32Array, b: Float32Array, M: number, N: number, K: number, transposedA = false) {
@@ -200,25 +217,9 @@ describe('softmax example', () => {
   ];
   it(`'softmax-tiled.mlir' @softmax matches exp(x - max) / sum per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
     for (const [M, N] of sizes) {
-      const x = random(M * N, 6);
-      const [, y] = runExample(
-        'softmax-tiled.mlir',
-        'softmax',
-        [
-          [M, N],
-          [M, N],
-        ],
-        [x, new Float32Array(M * N).fill(NaN)],
-      );
-      const want = new Float64Array(M * N);
-      for (let i = 0; i < M; i++) {
-        const row = x.subarray(i * N, (i + 1) * N);
-        const max = Math.max(...row);
-        const sum = row.reduce((a, v) => a + Math.exp(v - max), 0);
-        row.forEach((v, j) => (want[i * N + j] = Math.exp(v - max) / sum));
-      }
+      const { got, want } = runSoftmax('softmax-tiled.mlir', random(M * N, 6), M, N);
       // f32 exp, sum and division: a few units of 2^-24 relative to each (positive) value.
-      expectClose(y!, want, (i) => 64 * 2 ** -24 * want[i]!, `${M}x${N}`);
+      expectClose(got, want, (i) => 64 * 2 ** -24 * want[i]!, `${M}x${N}`);
     }
   });
 });
@@ -245,23 +246,9 @@ describe('row programs and matmul epilogues', () => {
   const rowsOf = (x: Float32Array, M: number, N: number) => Array.from({ length: M }, (_, i) => Array.from(x.subarray(i * N, (i + 1) * N)));
   it(`'softmax.mlir' @softmax is exp(x - max) / sum per row (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
     for (const [M, N] of sizes) {
-      const x = random(M * N, 11);
-      const [, y] = runExample(
-        'softmax.mlir',
-        'softmax',
-        [
-          [M, N],
-          [M, N],
-        ],
-        [x, new Float32Array(M * N).fill(NaN)],
-      );
-      const want = rowsOf(x, M, N).flatMap((row) => {
-        const max = Math.max(...row);
-        const sum = row.reduce((a, v) => a + Math.exp(v - max), 0);
-        return row.map((v) => Math.exp(v - max) / sum);
-      });
+      const { got, want } = runSoftmax('softmax.mlir', random(M * N, 11), M, N);
       // f32 exp, a sum of N terms and a division: relative to each (positive) value.
-      expectClose(y!, Float64Array.from(want), (i) => (16 + N) * 2 ** -24 * want[i]!, `${M}x${N}`);
+      expectClose(got, want, (i) => (16 + N) * 2 ** -24 * want[i]!, `${M}x${N}`);
     }
   });
   it(`'layernorm.mlir' @layernorm is (x - mean) / sqrt(var + 1e-5) * gamma + beta per row, biased variance (${sizes.map((s) => s.join('x')).join(', ')})`, () => {
