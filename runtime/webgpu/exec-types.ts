@@ -50,6 +50,13 @@ export interface ExecResult {
   /** Read-back contents by binding number (exact data length, no padding). */
   readonly outputs: ReadonlyMap<number, Uint8Array>;
   readonly timings?: KernelTimings;
+  /**
+   * Milliseconds from the kernel's shader module creation to its pipeline being ready
+   * (createComputePipelineAsync resolved), measured the first time this device created them: cold
+   * for the runner's process. Later runs of the same kernel reuse the pipeline and report the same
+   * figure.
+   */
+  readonly pipelineMs: number;
 }
 
 export interface AdapterDescription {

@@ -53,8 +53,10 @@ function describeAdapter(adapter: GPUAdapter | undefined, device: GPUDevice): Ad
 const ERROR_FILTERS: readonly GPUErrorFilter[] = ['internal', 'out-of-memory', 'validation'];
 
 export class GpuExecutor {
-  private readonly modules = new Map<string, GPUShaderModule>();
-  private readonly pipelines = new Map<string, GPUComputePipeline>();
+  /** Shader modules by WGSL, with the milliseconds their creation took (createShaderModule to getCompilationInfo). */
+  private readonly modules = new Map<string, { readonly module: GPUShaderModule; readonly ms: number }>();
+  /** Pipelines by entry point, layout and WGSL, with their creation time (see GpuExecutorPipeline.ms). */
+  private readonly pipelines = new Map<string, { readonly pipeline: GPUComputePipeline; readonly ms: number }>();
   private lostError: RuntimeError | null = null;
   private readonly lost: Promise<never>;
 
@@ -112,38 +114,50 @@ export class GpuExecutor {
     this.device.destroy();
   }
 
-  private async compileModule(wgsl: string): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
+  /** The module of `wgsl` (created once), its compiler messages, and the milliseconds its creation took. */
+  private async compileModule(wgsl: string): Promise<{ module: GPUShaderModule; messages: CompileMessage[]; ms: number }> {
     const cached = this.modules.get(wgsl);
-    const module = cached ?? (await this.scoped('compile', () => this.device.createShaderModule({ code: wgsl }), true)).value;
+    const start = performance.now();
+    const module = cached?.module ?? (await this.scoped('compile', () => this.device.createShaderModule({ code: wgsl }), true)).value;
     const info = await module.getCompilationInfo();
+    const ms = cached?.ms ?? performance.now() - start;
     const messages = info.messages.map((m): CompileMessage => ({ type: m.type, line: m.lineNum, column: m.linePos, message: m.message }));
-    if (!cached && !messages.some((m) => m.type === 'error')) this.modules.set(wgsl, module);
-    return { module, messages };
+    if (!cached && !messages.some((m) => m.type === 'error')) this.modules.set(wgsl, { module, ms });
+    return { module, messages, ms };
   }
 
   private async pipeline(req: ExecRequest): Promise<GpuExecutorPipeline> {
     const layoutKey = req.bindings.map((b) => `${b.binding}:${b.kind}`).join(',');
     const key = `${req.entryPoint}\0${layoutKey}\0${req.wgsl}`;
     const layoutEntries: GPUBindGroupLayoutEntry[] = req.bindings.map((b) => ({ binding: b.binding, visibility: this.c.GPUShaderStage.COMPUTE, buffer: { type: b.kind } }));
-    let pipeline = this.pipelines.get(key);
-    if (!pipeline) {
-      const { module, messages } = await this.compileModule(req.wgsl);
+    let created = this.pipelines.get(key);
+    if (!created) {
+      const { module, messages, ms: moduleMs } = await this.compileModule(req.wgsl);
       const errors = messages.filter((m) => m.type === 'error');
       if (errors.length > 0) throw new RuntimeError('compile', `WGSL compilation of ${req.label} failed: ${firstLine(errors[0]!.message)}`, messages);
-      pipeline = (
-        await this.scoped(`creating the pipeline of ${req.label}`, () => {
-          const bindGroupLayout = this.device.createBindGroupLayout({ entries: layoutEntries });
-          const layout = this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
-          return this.device.createComputePipeline({ layout, compute: { module, entryPoint: req.entryPoint } });
-        })
-      ).value;
-      this.pipelines.set(key, pipeline);
+      const what = `creating the pipeline of ${req.label}`;
+      const start = performance.now();
+      const { value: pipeline } = await this.scoped(what, async () => {
+        const bindGroupLayout = this.device.createBindGroupLayout({ entries: layoutEntries });
+        const layout = this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
+        // Asynchronous creation, as an application that keeps its thread free does: Dawn compiles
+        // off the calling thread and resolves when the pipeline is ready. A pipeline that fails
+        // rejects with a GPUPipelineError instead of reaching the error scopes (where a provider
+        // creates it synchronously, the scopes catch it as before): both become the same error.
+        try {
+          return await this.device.createComputePipelineAsync({ layout, compute: { module, entryPoint: req.entryPoint } });
+        } catch (e) {
+          throw pipelineError(e, what);
+        }
+      });
+      created = { pipeline, ms: moduleMs + (performance.now() - start) };
+      this.pipelines.set(key, created);
     }
-    return { pipeline, layout: pipeline.getBindGroupLayout(0) };
+    return { pipeline: created.pipeline, layout: created.pipeline.getBindGroupLayout(0), ms: created.ms };
   }
 
   private async runOnDevice(req: ExecRequest): Promise<ExecResult> {
-    const { pipeline, layout } = await this.pipeline(req);
+    const { pipeline, layout, ms: pipelineMs } = await this.pipeline(req);
     const U = this.c.GPUBufferUsage;
     const buffers: GPUBuffer[] = [];
     try {
@@ -183,7 +197,7 @@ export class GpuExecutor {
         s.dst.unmap();
       }
       const timings = req.timing ? await this.time(req, pipeline, setup.bindGroup, buffers) : undefined;
-      return { outputs, timings };
+      return { outputs, timings, pipelineMs };
     } finally {
       for (const b of buffers) b.destroy();
     }
@@ -273,7 +287,7 @@ export class GpuExecutor {
       const first = errors.find((e) => e.error);
       if (first && !quiet) {
         // biome-ignore lint/correctness/noUnsafeFinally: the scope's WebGPU error is the cause of anything fn threw, and replaces it.
-        throw new RuntimeError('validation', `WebGPU ${first.filter} error while ${what}: ${firstLine(first.error!.message)}${restLines(first.error!.message)}`);
+        throw webGpuError(first.filter, what, first.error!.message);
       }
     }
     return { value };
@@ -283,6 +297,27 @@ export class GpuExecutor {
 interface GpuExecutorPipeline {
   readonly pipeline: GPUComputePipeline;
   readonly layout: GPUBindGroupLayout;
+  /**
+   * Milliseconds from the shader module's creation to the pipeline being ready, measured when
+   * this executor first created them (cold in its process); a cached pipeline reports that figure.
+   */
+  readonly ms: number;
+}
+
+/** A WebGPU error caught while doing `what`, as the RuntimeError the runtime reports. */
+function webGpuError(filter: string, what: string, message: string): RuntimeError {
+  return new RuntimeError('validation', `WebGPU ${filter} error while ${what}: ${firstLine(message)}${restLines(message)}`);
+}
+
+/**
+ * The rejection of createComputePipelineAsync (a GPUPipelineError, reason 'validation' or
+ * 'internal') as the error its error scope would have given for createComputePipeline.
+ */
+function pipelineError(e: unknown, what: string): RuntimeError {
+  if (e instanceof RuntimeError) return e;
+  const reason = (e as { reason?: unknown } | null)?.reason;
+  const message = e instanceof Error ? e.message : String(e);
+  return webGpuError(reason === 'internal' ? 'internal' : 'validation', what, message);
 }
 
 /**

@@ -157,7 +157,7 @@ export class RunnerBackend implements Backend {
       )) as Extract<WireReply, { outputs: unknown }>;
       const outputs = new Map<number, Uint8Array>();
       for (const o of r.outputs) outputs.set(o.binding, new Uint8Array(await readFile(join(this.dir, o.file))));
-      return { outputs, timings: r.timings };
+      return { outputs, timings: r.timings, pipelineMs: r.pipelineMs };
     } finally {
       const names = [...written.map((b) => b.file), ...written.map((b) => `out-${b.binding}.bin`)];
       await Promise.all(names.map((f) => rm(join(this.dir, f), { force: true })));

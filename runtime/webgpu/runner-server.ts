@@ -33,7 +33,7 @@ async function serve(executor: GpuExecutor, req: WireRequest): Promise<WireReply
     await writeFile(join(req.dir, file), data);
     outputs.push({ binding, file });
   }
-  return { id: req.id, ok: true, outputs, timings: result.timings };
+  return { id: req.id, ok: true, outputs, timings: result.timings, pipelineMs: result.pipelineMs };
 }
 
 export interface OpenedProvider {

@@ -34,6 +34,8 @@ export interface RunResult<P extends string = ProviderName> {
   /** One line naming the adapter (see adapterSummary). */
   readonly adapter: string;
   readonly timings?: KernelTimings;
+  /** Milliseconds from shader module creation to the pipeline being ready, first (cold) creation on this runtime's device (ExecResult.pipelineMs). */
+  readonly pipelineMs: number;
 }
 
 /** `P`: the provider's name (`dawn`, `wgpu`; `device` for a caller's GPUDevice). */
@@ -88,7 +90,7 @@ export class WebGpuRuntime<P extends string = ProviderName> {
         const bytes = result.outputs.get(b.binding);
         if (bytes) outputs.set(b.argIndex, typedArrayOf(b.elementType, bytes));
       }
-      return { outputs, provider: this.provider, adapter: adapterSummary(this.adapter), timings: result.timings };
+      return { outputs, provider: this.provider, adapter: adapterSummary(this.adapter), timings: result.timings, pipelineMs: result.pipelineMs };
     } catch (e) {
       if (e instanceof RuntimeError && e.kind === 'compile') {
         throw new RuntimeError('compile', formatCompileReport(e.compileMessages, req.wgsl, manifest), e.compileMessages);

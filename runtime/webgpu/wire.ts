@@ -38,4 +38,10 @@ export type WireReply =
   | { readonly id: number; readonly ok: false; readonly error: WireError }
   | { readonly id: 0; readonly ok: true; readonly adapter: AdapterDescription; readonly source?: string }
   | { readonly id: number; readonly ok: true; readonly messages: readonly CompileMessage[] }
-  | { readonly id: number; readonly ok: true; readonly outputs: readonly { readonly binding: number; readonly file: string }[]; readonly timings?: KernelTimings };
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly outputs: readonly { readonly binding: number; readonly file: string }[];
+      readonly timings?: KernelTimings;
+      readonly pipelineMs: number;
+    };

@@ -103,6 +103,27 @@ for (const { runtime, on } of runtimes)
       expect(await rt.compile(addMasked.wgsl)).toEqual([]);
     });
 
+    it('reports the milliseconds from shader module creation to the pipeline being ready: the first creation, again when cached', async () => {
+      // WGSL of its own (a comment added), so that no other test created this pipeline first.
+      const wgsl = `${addMasked.wgsl}// pipeline creation time\n`;
+      const run = () => rt.run({ manifest: addMasked.manifest, wgsl, args: [Float32Array.of(1), Float32Array.of(2), new Float32Array(1), 1], grid: [1, 1, 1] });
+      const first = await run();
+      expect(first.pipelineMs).toBeGreaterThan(0);
+      expect((await run()).pipelineMs).toBe(first.pipelineMs);
+    });
+
+    it('reports a pipeline that does not match its bindings as a validation error of its creation', async () => {
+      // The manifest declares c read-only; the shader writes it: the pipeline layout does not fit.
+      const bindings = addMasked.manifest.bindings.map((b) => (b.binding === 2 ? { ...b, access: 'read' as const } : b));
+      const manifest = { ...addMasked.manifest, bindings };
+      const e = await caught(rt.run({ manifest, wgsl: addMasked.wgsl, args: [new Float32Array(4), new Float32Array(4), new Float32Array(4), 4], grid: [1, 1, 1] }));
+      expect(e.kind).toBe('validation');
+      expect(e.message.split('\n')[0]).toMatch(/^tests\/gpu\/add\.mlir:1:1: error: WebGPU validation error while creating the pipeline of kernel @tests::@add: \S/);
+      // The runtime stays usable.
+      const r = await rt.run({ manifest: addMasked.manifest, wgsl: addMasked.wgsl, args: [Float32Array.of(1), Float32Array.of(2), new Float32Array(1), 1], grid: [1, 1, 1] });
+      expect([...(r.outputs.get(2) as Float32Array)]).toEqual([3]);
+    });
+
     it('stops a kernel that runs past its deadline by killing its runner, and stays usable', async () => {
       const started = Date.now();
       // Finite but long (seconds on an H100, about a minute on llvmpipe and SwiftShader).

@@ -68,7 +68,7 @@ function standIn(reply: (req: RunRequest) => Map<number, BufferData> | RuntimeEr
       requests.push(req);
       const r = reply(req);
       if (r instanceof RuntimeError) throw r;
-      return { outputs: r, provider: 'wgpu', adapter: 'test adapter' };
+      return { outputs: r, provider: 'wgpu', adapter: 'test adapter', pipelineMs: 1 };
     },
   } as unknown as WebGpuRuntime;
   return { runtime, requests };

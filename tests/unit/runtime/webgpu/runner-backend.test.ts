@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Greets with an adapter; a 'run' whose label contains 'hang' never answers, 'lose' reports a lost
 // device, others answer with binding 0 holding the runner's pid (so that a test sees whether the
-// runner was replaced).
+// runner was replaced) and a pipeline creation time of 1.25 ms.
 const STAND_IN = `
 import { createInterface } from 'node:readline';
 import { writeFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (req.label.includes('hang')) return;
   if (req.label.includes('lose')) return reply({ id: req.id, ok: false, error: { kind: 'device-lost', message: 'WebGPU device lost (unknown): test' } });
   writeFileSync(join(req.dir, 'out-0.bin'), new Uint32Array([process.pid]));
-  reply({ id: req.id, ok: true, outputs: [{ binding: 0, file: 'out-0.bin' }] });
+  reply({ id: req.id, ok: true, outputs: [{ binding: 0, file: 'out-0.bin' }], pipelineMs: 1.25 });
 });
 `;
 const script = path.join(dir, 'stand-in.mjs');
@@ -59,7 +59,9 @@ describe('RunnerBackend', () => {
     try {
       expect(backend.adapter.description).toBe('stand-in adapter');
       expect(backend.source).toBe('stand-in');
-      const first = pidOf(await backend.execute(request('kernel @m::@ok'), 5_000));
+      const ok = await backend.execute(request('kernel @m::@ok'), 5_000);
+      const first = pidOf(ok);
+      expect(ok.pipelineMs).toBe(1.25); // the runner's pipeline creation time comes over the wire
       const started = Date.now();
       const e = await backend.execute(request('kernel @m::@hang'), 300).then(
         () => undefined,
