@@ -1,6 +1,6 @@
 import { DiagnosticError } from '../ir/diagnostics.js';
 import type { Location } from '../ir/location.js';
-import { noSuchOption, type OptionSpec, type OptionSpecs } from './options.js';
+import { noSuchOption, type OptionSpec, type OptionSpecs, parseOptionText } from './options.js';
 import type { CallStep, PipelineStep } from './pipeline-steps.js';
 
 /**
@@ -14,6 +14,8 @@ import type { CallStep, PipelineStep } from './pipeline-steps.js';
 /** A parameter declared as the option `option` of pass `pass` (YAML `from: pass.option`). */
 export interface ForwardedOption {
   readonly from: { readonly pass: string; readonly option: string; readonly loc: Location };
+  /** The pipeline's own default (option text), replacing the pass option's. */
+  readonly default?: { readonly text: string; readonly loc: Location };
 }
 
 export type ParameterDeclaration = OptionSpec | ForwardedOption;
@@ -87,11 +89,15 @@ export function exposedOptions(step: CallStep, options: StepOptions): readonly {
   return expose.names;
 }
 
-function forwardedSpec({ from }: ForwardedOption, lookup: OptionLookup): OptionSpec {
+function forwardedSpec({ from, default: own }: ForwardedOption, lookup: OptionLookup): OptionSpec {
   const specs = lookup.passOptions(from.pass);
   if (!specs) return fail(from.loc, `'${from.pass}' does not refer to a registered pass`);
   if (!Object.hasOwn(specs, from.option)) fail(from.loc, noSuchOption(from.option, specs, `pass '${from.pass}'`));
-  return specs[from.option]!;
+  const spec = specs[from.option]!;
+  if (!own) return spec;
+  const parsed = parseOptionText(from.option, spec, own.text);
+  if (typeof parsed === 'object' && parsed !== null && 'error' in parsed) fail(own.loc, parsed.error);
+  return { ...spec, default: parsed as NonNullable<OptionSpec['default']> };
 }
 
 function callSteps(steps: readonly PipelineStep[]): CallStep[] {

@@ -22,6 +22,7 @@ import type { PipelineDefinition } from './registry.js';
  *   parameters:
  *     iterations: { type: int, default: 10, help: ..., tune: [5, 10, 20] }   # tune: values for tile-tune
  *     top-down: { from: canonicalize.top-down }   # that pass option's type, default and help
+ *     max-iterations: { from: canonicalize.max-iterations, default: 3 }   # ... with a default of this pipeline's
  *   steps:
  *     - nest: func.func
  *       steps:
@@ -105,17 +106,23 @@ export function parsePipelineYaml(source: SourceFile): PipelineDefinition {
     }
     return withDefault;
   };
-  /** `{from: pass.option}`: a parameter that is that option of the pass, with its type, default and help. */
+  /**
+   * `{from: pass.option}`: a parameter that is that option of the pass, with its type, default and
+   * help; `default:` beside it gives the pipeline a default of its own (checked against the type).
+   */
   const forwardedOption = (map: YAMLMap, pname: string): ForwardedOption => {
     const fromNode = map.get('from', true) as Node;
     for (const pair of map.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
-      if (key !== 'from') fail(loc(pair.key as Node), `parameter '${pname}' takes its type, default and help from the pass option it names in 'from': remove '${key}'`);
+      if (key !== 'from' && key !== 'default')
+        fail(loc(pair.key as Node), `parameter '${pname}' takes its type and help from the pass option it names in 'from' (a 'default' may replace its default): remove '${key}'`);
     }
     const text = stringOf(fromNode, `the 'from' of parameter '${pname}'`);
     const dot = text.lastIndexOf('.');
     if (dot <= 0 || dot === text.length - 1) fail(loc(fromNode), `expected 'PASS.OPTION' for the 'from' of parameter '${pname}', got '${text}'`);
-    return { from: { pass: text.slice(0, dot), option: text.slice(dot + 1), loc: loc(fromNode) } };
+    const from = { pass: text.slice(0, dot), option: text.slice(dot + 1), loc: loc(fromNode) };
+    const defaultNode = map.get('default', true) as Node | undefined;
+    return defaultNode === undefined ? { from } : { from, default: { text: yamlValueText(defaultNode), loc: loc(defaultNode) } };
   };
   const parameters: Record<string, ParameterDeclaration> = {};
   const paramsNode = top.get('parameters')?.value;

@@ -1,10 +1,10 @@
 // RUN: tile-opt %S/../../../examples/matmul-transposed-a.mlir -p '@tile-pipelined{tile-sizes=64,64,16 num-warps=4 num-stages=2}' | FileCheck %s --check-prefix=IR
-// RUN: tile-opt %S/../../../examples/matmul-transposed-a.mlir -p '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=WGSL
-// RUN: tile-opt %S/../../../examples/matmul-transposed-a.mlir -p '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=3}' --emit=wgsl | FileCheck %s --check-prefix=WGSL3
-// RUN: tile-run %S/../../../examples/matmul-transposed-a.mlir --entry matmul_f32_transposed_a --arg A=rand:16x70xf32 --arg B=rand:16x33xf32 --arg C=zeros:70x33xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=2}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
-// RUN: tile-run %S/../../../examples/matmul-transposed-a.mlir --entry matmul_f32_transposed_a --arg A=rand:41x70xf32 --arg B=rand:41x33xf32 --arg C=zeros:70x33xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=3}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-opt %S/../../../examples/matmul-transposed-a.mlir -p '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=2 peel-epilogue=true}' --emit=wgsl | FileCheck %s --check-prefix=WGSL
+// RUN: tile-opt %S/../../../examples/matmul-transposed-a.mlir -p '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=3 peel-epilogue=true}' --emit=wgsl | FileCheck %s --check-prefix=WGSL3
+// RUN: tile-run %S/../../../examples/matmul-transposed-a.mlir --entry matmul_f32_transposed_a --arg A=rand:16x70xf32 --arg B=rand:16x33xf32 --arg C=zeros:70x33xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=2 peel-epilogue=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %S/../../../examples/matmul-transposed-a.mlir --entry matmul_f32_transposed_a --arg A=rand:41x70xf32 --arg B=rand:41x33xf32 --arg C=zeros:70x33xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=3 peel-epilogue=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 
-// The peeled epilogue of a 2-stage matmul: the last K step's loads are guarded (that iteration
+// The peeled epilogue of a 2-stage matmul (@tile-wgsl predicates it by default; peel-epilogue=true here): the last K step's loads are guarded (that iteration
 // may not exist) and its transpose and dot run inside the same scf.if (sink-selects-into-if),
 // which yields the loop's accumulator when the guard fails. So the dot reads its operands from
 // the buffers the copies filled, as in the loop: only A's and B's tiles live in workgroup memory

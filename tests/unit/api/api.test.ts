@@ -35,7 +35,8 @@ describe('TileOpt.compile', () => {
     expect(names.at(-1)).toBe('cse');
     const pipelined = matmul.passes.find((p) => p.pass === 'tile-pipeline')!;
     expect(pipelined.ir).toContain('scf.for');
-    expect(pipelined.options['peel-epilogue']).toBe(true);
+    // @tile-wgsl predicates the epilogue by default (docs/pipelines.md).
+    expect(pipelined.options['peel-epilogue']).toBe(false);
     expect(matmul.passes.every((p) => p.ms >= 0 && p.op === 'builtin.module')).toBe(true);
     expect(matmul.inputIr).toContain('tile.matmul');
     expect(matmul.ir).toBe(matmul.passes.at(-1)!.ir);

@@ -22,12 +22,13 @@ const shipped = readdirSync(folder)
   .map((f) => builder.load(path.join(folder, f), UnknownLoc.get()))
   .map((def) => ({ name: def.name, declared: def.parameters, parameters: builder.parameters(def) }));
 
-/** Where parameter `name` (`spec`) is declared: `pass`, `pass{option}` under a name of its own, or `@pipeline` in full. */
+/** Where parameter `name` (`spec`) is declared: `pass`, `pass{option}` under a name of its own, or `@pipeline` (in full, or with a default of its own). */
 function declarationOf(name: string, spec: OptionSpec): string {
   for (const pass of registry.passes) {
     for (const [option, declared] of Object.entries(pass.spec.options ?? {})) if (declared === spec) return option === name ? pass.name : `${pass.name}{${option}}`;
   }
-  const owner = shipped.find((p) => p.declared[name] === spec);
+  // Declared in full by a pipeline, or forwarded with a default of the pipeline's own (a spec of its own).
+  const owner = shipped.find((p) => p.declared[name] === spec || (Object.hasOwn(p.declared, name) && p.parameters[name] === spec));
   expect(owner, `a declaration of ${name}`).toBeDefined();
   return `@${owner!.name}`;
 }

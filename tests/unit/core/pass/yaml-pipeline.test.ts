@@ -188,6 +188,14 @@ steps:
     );
     expect(dump('@caller{names=a}').split('\n')[0]).toBe("MLIR Textual PassPipeline Parser:1:9: error: no such option 'names' for pipeline 'caller' (options: mode, note, even, m)");
   });
+  it("a from: parameter with a default of the pipeline's own: that default, the pass option's type and help", () => {
+    const f = file(
+      'own-default.yaml',
+      'name: own-default\ndescription: d\nparameters:\n  c: { from: test-options.count, default: 7 }\nsteps:\n  - pass: test-options\n    options: { count: "${c}" }\n',
+    );
+    expect(dump(`@${f}`)).toBe('builtin.module(test-options{count=7 flag=false label=x mode=fast names= ratio=0.5 size=0 sizes=1,2})');
+    expect(dump(`@${f}{c=2}`)).toBe('builtin.module(test-options{count=2 flag=false label=x mode=fast names= ratio=0.5 size=0 sizes=1,2})');
+  });
   it('a parameter that cannot set the option it is given to is an error at the reference', () => {
     const f = file('mismatch.yaml', 'name: mismatch\ndescription: d\nparameters:\n  b: { type: bool }\nsteps:\n  - pass: test-options\n    options: { count: "${b}" }\n');
     expect(dump(`@${f}`).split('\n')[0]).toBe(`${f}:7:23: error: parameter 'b' of type bool cannot set option 'count' of type int of pass 'test-options'`);
@@ -197,7 +205,10 @@ steps:
     const f = (n: string) => path.join(dir, n);
     const base = (params: string, step: string) => `name: n\ndescription: d\nparameters:\n${params || '  unused: { type: int }\n'}steps:\n${step}`;
     expect(errorOf('f1.yaml', base('  c: { from: test-options.count, help: mine }\n', ''))).toBe(
-      `${f('f1.yaml')}:4:34: error: parameter 'c' takes its type, default and help from the pass option it names in 'from': remove 'help'`,
+      `${f('f1.yaml')}:4:34: error: parameter 'c' takes its type and help from the pass option it names in 'from' (a 'default' may replace its default): remove 'help'`,
+    );
+    expect(errorOf('f5.yaml', base('  c: { from: test-options.count, default: many }\n', '  - pass: test-options\n    options: { count: "${c}" }\n'))).toMatch(
+      new RegExp(`^${f('f5.yaml')}:4:43: error: .*'many'`),
     );
     expect(errorOf('f2.yaml', base('  c: { from: count }\n', ''))).toBe(`${f('f2.yaml')}:4:14: error: expected 'PASS.OPTION' for the 'from' of parameter 'c', got 'count'`);
     expect(errorOf('f3.yaml', base('  c: { from: test-optoins.count }\n', '  - pass: test-count\n'))).toBe(`${f('f3.yaml')}:4:14: error: 'test-optoins' does not refer to a registered pass`);
