@@ -39,7 +39,7 @@ export type Outcome =
     }
   | { readonly status: 'failed'; readonly failure: FailureKind; readonly reason: string };
 
-/** One gpu.launch_func of a measured run: its kernel's symbol, grid and per-dispatch times. */
+/** One gpu.launch_func of a measured run: its kernel's symbol, grid, per-dispatch times and what the kernel costs to start. */
 export interface LaunchTiming {
   readonly kernel: string;
   readonly grid: readonly [number, number, number];
@@ -47,6 +47,14 @@ export interface LaunchTiming {
   readonly wallMs: number;
   /** Dispatches per timed submit. */
   readonly repeat: number;
+  /** The kernel's WGSL, in UTF-8 bytes (absent in older cache files). */
+  readonly wgslBytes?: number;
+  /**
+   * Milliseconds from the kernel's shader module creation to its pipeline being ready
+   * (createComputePipelineAsync), cold: the first creation in the configuration's own runner
+   * process (absent in older cache files).
+   */
+  readonly pipelineMs?: number;
 }
 
 /** Why a configuration was rejected. */

@@ -3,7 +3,9 @@
  * in the interpreter with kernels on WebGPU on a small problem and compare every output with the
  * interpreter's run of the original program, then run the full problem once (recording each
  * gpu.launch_func's kernel, grid and arguments) and time each recorded launch by GPU timestamps
- * (warm-up, median of rounds). Kernels run in the runtime's runner subprocess, killed at the
+ * (warm-up, median of rounds). Each launch also records its kernel's WGSL bytes and the
+ * milliseconds its pipeline took to create (shader module to createComputePipelineAsync resolved,
+ * on the check's first run). Kernels run in the runtime's runner subprocess, killed at the
  * deadline, so a hanging kernel costs --timeout-s, not the run.
  */
 import type { Context } from '../../core/ir/dialect.js';
@@ -135,7 +137,16 @@ export async function measure(file: string, problem: Problem, pipeline: string, 
       const request = { manifest: l.kernel.manifest, wgsl: l.kernel.wgsl, args: l.args, grid: l.grid, timeoutMs: options.timeoutMs };
       const timing = { repeat: options.repeat, rounds: options.rounds, warmup: options.warmup };
       const b = options.warm ? await benchmarkWarm(runtime, request, { ...timing, ...options.warm }) : await benchmarkKernel(runtime, request, timing);
-      timed.push({ kernel: l.kernel.manifest.symbol, grid: l.grid, ms: b.medianMs, wallMs: b.wallMedianMs, repeat: b.repeat });
+      timed.push({
+        kernel: l.kernel.manifest.symbol,
+        grid: l.grid,
+        ms: b.medianMs,
+        wallMs: b.wallMedianMs,
+        repeat: b.repeat,
+        wgslBytes: Buffer.byteLength(l.kernel.wgsl, 'utf8'),
+        // The pipeline was created by the check's run on this runtime (cold in its runner process); timing reuses it.
+        pipelineMs: b.result.pipelineMs,
+      });
       method = b.method;
     } catch (e) {
       return deviceFailed(e);
@@ -147,7 +158,8 @@ export async function measure(file: string, problem: Problem, pipeline: string, 
 
 /**
  * `measure` on a runtime of its own, opened for this configuration and closed after (a new runner
- * process and device). On an H100 a kernel timed in a runtime that had measured twenty other
+ * process and device: a Node child for Dawn, a Deno child for wgpu), so that its pipelines are
+ * created cold, in a process that has created no other. On an H100 a kernel timed in a runtime that had measured twenty other
  * configurations came up to 6% slower than in a fresh one, enough to rank close configurations
  * wrongly.
  */

@@ -1,7 +1,8 @@
 /**
  * What tile-tune shows: progress while it measures (a cli-progress bar on a terminal, one plain
- * line per configuration otherwise), then the table of configurations sorted by time, the best
- * one as -p text, and optionally an SVG bar chart of time per configuration.
+ * line per configuration otherwise), then the table of configurations sorted by time (with their
+ * kernels' WGSL size and pipeline creation time), the best one as -p text with the same figures,
+ * and optionally an SVG bar chart of time per configuration.
  */
 import type { ChalkInstance } from 'chalk';
 import type { LaunchTiming, Measured, Outcome } from './cache.js';
@@ -13,15 +14,19 @@ export interface Progress {
 }
 
 const fmtMs = (ms: number): string => (ms >= 100 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(3) : ms.toPrecision(3));
+/** WGSL size in KB (1,000 bytes), one decimal. */
+export const fmtKB = (bytes: number): string => (bytes / 1000).toFixed(1);
+/** Pipeline creation time: tenths of a millisecond, two digits below 1 ms. */
+export const fmtCreateMs = (ms: number): string => (ms >= 1 ? ms.toFixed(1) : ms.toPrecision(2));
 const elapsed = (start: number): string => `${((Date.now() - start) / 1000).toFixed(1)}s`;
-const bestText = (best: Measured | undefined): string => (best && best.outcome.status === 'ok' ? `${fmtMs(best.outcome.ms)} ms (${best.options})` : '-');
+const bestSoFar = (best: Measured | undefined): string => (best && best.outcome.status === 'ok' ? `${fmtMs(best.outcome.ms)} ms (${best.options})` : '-');
 
 /** Plain lines: `[3/12 4.2s] tile-sizes=32,32,8 num-warps=1: 0.412 ms | best 0.398 ms (...)`. */
 export function lineProgress(total: number, write: (line: string) => void): Progress {
   const start = Date.now();
   return {
     update(done, best, last) {
-      write(`[${done}/${total} ${elapsed(start)}] ${last.options || '(defaults)'}: ${outcomeText(last)} | best ${bestText(best)}\n`);
+      write(`[${done}/${total} ${elapsed(start)}] ${last.options || '(defaults)'}: ${outcomeText(last)} | best ${bestSoFar(best)}\n`);
     },
     stop() {},
   };
@@ -44,7 +49,7 @@ export async function barProgress(total: number, stream: NodeJS.WriteStream, col
   bar.start(total, 0, { best: '-' });
   return {
     update(done, best) {
-      bar.update(done, { best: bestText(best) });
+      bar.update(done, { best: bestSoFar(best) });
     },
     stop() {
       bar.stop();
@@ -62,11 +67,57 @@ export function timeText(o: Outcome & { readonly status: 'ok' }): string {
 }
 
 /**
- * Each launch of a measured run: `@kernels::@pack 0.0123 ms (wall 0.700, x29) + ...`, its GPU
- * time, wall time and dispatches per timed submit, to tell a slow kernel from a slow timing.
+ * Each launch of a measured run: `@kernels::@pack 0.0123 ms (wall 0.700, x29; WGSL 1.9 KB,
+ * pipeline 41.2 ms) + ...`, its GPU time, wall time and dispatches per timed submit, to tell a slow
+ * kernel from a slow timing, then its kernel's WGSL size and pipeline creation time (where the
+ * cache has them).
  */
 export function launchSummary(launches: readonly LaunchTiming[]): string {
-  return launches.map((l) => `${l.kernel} ${fmtMs(l.ms)} ms (wall ${fmtMs(l.wallMs)}, x${l.repeat})`).join(' + ');
+  return launches.map((l) => `${l.kernel} ${fmtMs(l.ms)} ms (wall ${fmtMs(l.wallMs)}, x${l.repeat}${startText(l) ? `; ${startText(l)}` : ''})`).join(' + ');
+}
+
+/** `WGSL 1.9 KB, pipeline 41.2 ms`, or '' where a launch recorded neither (older cache files). */
+function startText(l: Pick<LaunchTiming, 'wgslBytes' | 'pipelineMs'>): string {
+  const parts = [l.wgslBytes === undefined ? '' : `WGSL ${fmtKB(l.wgslBytes)} KB`, l.pipelineMs === undefined ? '' : `pipeline ${fmtCreateMs(l.pipelineMs)} ms`];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** What starting a configuration's kernels costs: their WGSL bytes and pipeline creation times. */
+export interface KernelCost {
+  readonly wgslBytes: number;
+  readonly pipelineMs: number;
+  /** Each distinct kernel, in launch order. */
+  readonly kernels: readonly { readonly kernel: string; readonly wgslBytes: number; readonly pipelineMs: number }[];
+}
+
+/**
+ * The sums over a measured configuration's distinct kernels (a kernel launched twice is compiled
+ * and its pipeline created once); undefined for a failure, or where the launches do not say (a
+ * result cached before tile-tune recorded them).
+ */
+export function kernelCost(o: Outcome): KernelCost | undefined {
+  if (o.status !== 'ok' || !o.launches?.length) return undefined;
+  const first = new Map<string, LaunchTiming>();
+  for (const l of o.launches) if (!first.has(l.kernel)) first.set(l.kernel, l);
+  const kernels = [...first.values()].map((l) => ({ kernel: l.kernel, wgslBytes: l.wgslBytes, pipelineMs: l.pipelineMs }));
+  if (kernels.some((k) => k.wgslBytes === undefined || k.pipelineMs === undefined)) return undefined;
+  const known = kernels as KernelCost['kernels'];
+  return { wgslBytes: known.reduce((a, k) => a + k.wgslBytes, 0), pipelineMs: known.reduce((a, k) => a + k.pipelineMs, 0), kernels: known };
+}
+
+/**
+ * The best configuration: its -p text (the line to copy), then its time and its kernels' WGSL
+ * size and pipeline creation time, each kernel's where there are several:
+ * `  0.379 ms; WGSL 5.6 KB, pipeline 80.4 ms (@k::@pack WGSL 1.9 KB, pipeline 30.2 ms + ...)`.
+ */
+export function bestText(best: Measured, label = 'best'): string {
+  const lines = [`${label}: -p '${best.pipeline}'`];
+  if (best.outcome.status === 'ok') {
+    const cost = kernelCost(best.outcome);
+    const each = cost && cost.kernels.length > 1 ? ` (${cost.kernels.map((k) => `${k.kernel} ${startText(k)}`).join(' + ')})` : '';
+    lines.push(`  ${fmtMs(best.outcome.ms)} ms${cost ? `; ${startText(cost)}${each}` : ''}`);
+  }
+  return lines.join('\n') + '\n';
 }
 
 /** The finalists' second timings, one line (tile-tune --finalists). */
@@ -80,18 +131,24 @@ export function sortResults(results: readonly Measured[]): Measured[] {
   return [...ok, ...results.filter((r) => r.outcome.status !== 'ok')];
 }
 
-/** The table: rank, time, relative to the best, configuration (failures with their reasons). */
+/**
+ * The table: rank, time, relative to the best, the kernels' WGSL size (KB) and pipeline creation
+ * time (ms; both summed over the configuration's kernels, `-` where the cache has neither), and
+ * the configuration (failures with their reasons).
+ */
 export function resultTable(results: readonly Measured[], chalk: ChalkInstance): string {
   const sorted = sortResults(results);
   const bestMs = sorted[0]?.outcome.status === 'ok' ? sorted[0].outcome.ms : undefined;
   const rows = sorted.map((r, i) => {
     const o = r.outcome;
-    if (o.status === 'ok') return [String(i + 1), fmtMs(o.ms), `${(o.ms / bestMs!).toFixed(2)}x`, r.options || '(defaults)'];
-    return ['-', 'failed', o.failure, `${r.options || '(defaults)'}: ${o.reason}`];
+    if (o.status !== 'ok') return ['-', 'failed', o.failure, '-', '-', `${r.options || '(defaults)'}: ${o.reason}`];
+    const cost = kernelCost(o);
+    return [String(i + 1), fmtMs(o.ms), `${(o.ms / bestMs!).toFixed(2)}x`, cost ? fmtKB(cost.wgslBytes) : '-', cost ? fmtCreateMs(cost.pipelineMs) : '-', r.options || '(defaults)'];
   });
-  const head = ['#', 'time (ms)', 'vs best', 'configuration'];
-  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => (c < 3 ? r[c]!.length : 0))));
-  const line = (r: string[]): string => r.map((x, c) => (c === 3 ? x : c === 0 ? x.padStart(widths[c]!) : x.padStart(widths[c]!))).join('  ');
+  const head = ['#', 'time (ms)', 'vs best', 'WGSL KB', 'pipeline ms', 'configuration'];
+  const last = head.length - 1;
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => (c < last ? r[c]!.length : 0))));
+  const line = (r: string[]): string => r.map((x, c) => (c === last ? x : x.padStart(widths[c]!))).join('  ');
   const out = [chalk.bold(line(head))];
   rows.forEach((r, i) => {
     const text = line(r);

@@ -20,7 +20,7 @@ import { loadProgram, RunError, type Input } from '../run-program.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
 import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } from './measure.js';
 import { problemInputs } from './problem.js';
-import { barProgress, lineProgress, playoffLine, resultTable, sortResults, svgChart, type Progress } from './report.js';
+import { barProgress, bestText, lineProgress, playoffLine, resultTable, sortResults, svgChart, type Progress } from './report.js';
 import { search, type Strategy } from './search.js';
 import { checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError, type Space } from './space.js';
 
@@ -348,13 +348,13 @@ async function tuneOn(device: TuneDevice, s: Session, signal?: AbortSignal): Pro
   if (methods.length) io.stdout(`times: per run of the entry's kernels, median of --rounds by ${methods.join(' and ')}\n`);
   if (interrupted) {
     io.stderr(`tile-tune: interrupted after ${results.length} configuration(s); the cache keeps them (run again to go on)\n`);
-    if (best?.outcome.status === 'ok') io.stdout(`best so far: -p '${best.pipeline}'\n`);
+    if (best?.outcome.status === 'ok') io.stdout(bestText(best, 'best so far'));
     return 130;
   }
   if (!best || best.outcome.status !== 'ok') {
     io.stderr(`tile-tune: error: no configuration passed the check on ${device.description}\n`);
     return 1;
   }
-  io.stdout(`best: -p '${best.pipeline}'\n`);
+  io.stdout(bestText(best));
   return 0;
 }

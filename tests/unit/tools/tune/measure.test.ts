@@ -1,8 +1,9 @@
 /**
  * measureFresh: each configuration on a runtime of its own. A runtime that cannot be opened is a
  * recorded device failure (tuning goes on), and measurements one after another each open, check,
- * time and close a runtime of their own; a configuration of several launches reports each. A provider without an adapter skips with a notice
- * (tests/gpu/gpu-env.ts).
+ * time and close a runtime of their own; a configuration of several launches reports each, with
+ * its kernel's WGSL bytes and pipeline creation time. A provider without an adapter skips with a
+ * notice (tests/gpu/gpu-env.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,12 @@ describe('measureFresh', () => {
     for (const pipeline of [PIPELINE, '@tile-wgsl{tile-sizes=16,16,8 num-warps=2 num-stages=1}']) {
       const outcome = await measureFresh('dawn', MATMUL, problem, pipeline, registry, TIMING);
       expect(outcome, pipeline).toMatchObject({ status: 'ok' });
-      if (outcome.status === 'ok') expect(outcome.ms).toBeGreaterThan(0);
+      if (outcome.status !== 'ok') continue;
+      expect(outcome.ms).toBeGreaterThan(0);
+      // One kernel: its WGSL's bytes and its pipeline's creation time (cold, in this runtime's runner).
+      const [launch] = outcome.launches!;
+      expect(launch!.wgslBytes).toBeGreaterThan(0);
+      expect(launch!.pipelineMs).toBeGreaterThan(0);
     }
   });
 
@@ -57,9 +63,14 @@ describe('measureFresh', () => {
     expect(launches).toHaveLength(2);
     expect(launches.map((l) => l.repeat)).toEqual([TIMING.repeat, TIMING.repeat]);
     expect(launches[0]!.kernel).not.toBe(launches[1]!.kernel);
-    for (const l of launches) expect(l.ms).toBeGreaterThan(0);
+    for (const l of launches) {
+      expect(l.ms).toBeGreaterThan(0);
+      expect(l.wgslBytes).toBeGreaterThan(0);
+      expect(l.pipelineMs).toBeGreaterThan(0);
+    }
     expect(launches[0]!.ms + launches[1]!.ms).toBeCloseTo(outcome.ms, 12);
     expect(launches[0]!.wallMs + launches[1]!.wallMs).toBeCloseTo(outcome.wallMs!, 12);
-    expect(launchSummary(launches)).toMatch(/^@\S+ \S+ ms \(wall \S+, x2\) \+ @\S+ \S+ ms \(wall \S+, x2\)$/);
+    const launch = String.raw`@\S+ \S+ ms \(wall \S+, x2; WGSL [0-9.]+ KB, pipeline [0-9.]+ ms\)`;
+    expect(launchSummary(launches)).toMatch(new RegExp(`^${launch} \\+ ${launch}$`));
   });
 });

@@ -162,8 +162,14 @@ describe('tile-tune: failure kinds, cache and Ctrl-C under Dawn', () => {
       expect(r.stdout).toMatch(/^timed again: variant=add(256|64) [0-9.e-]+ ms; variant=add(256|64) [0-9.e-]+ ms$/m);
       expect(r.stdout).toContain(`best: -p '@tune-variants{variant=${fastest}}'\n`);
       expect(r.stdout).toMatch(/^\[7\/7 [0-9.]+s\] variant=add64: /m);
-      // The table: successes by time first, then the failures with their kinds.
+      // The table: successes by time first (with their kernel's WGSL size and pipeline creation
+      // time), then the failures with their kinds.
       const table = r.stdout.slice(r.stdout.indexOf('#  time (ms)'));
+      expect(table.split('\n')[0]).toBe('#  time (ms)  vs best  WGSL KB  pipeline ms  configuration');
+      for (const row of table.split('\n').slice(1, 3)) expect(row).toMatch(/^\s*[12]\s+[0-9.]+\s+[0-9.]+x\s+[0-9.]+\s+[0-9.]+\s+variant=add(256|64)$/);
+      expect(table.split('\n')[3]).toMatch(/^\s*-\s+failed\s+wrong\s+-\s+-\s+variant=wrong: /);
+      // The best: its -p line, then its time, WGSL size and pipeline creation time.
+      expect(r.stdout).toMatch(new RegExp(`best: -p '@tune-variants\\{variant=${fastest}\\}'\\n  [0-9.e-]+ ms; WGSL [0-9.]+ KB, pipeline [0-9.]+ ms\\n`));
       expect(
         table
           .split('\n')
