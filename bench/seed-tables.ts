@@ -40,7 +40,7 @@ import { findDeno } from '../runtime/webgpu/wgpu-backend.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Outcome } from '../tools/tune/cache.js';
 import { measureFresh, type MeasureOptions, type Problem } from '../tools/tune/measure.js';
-import { timeText } from '../tools/tune/report.js';
+import { fmtCreateMs, fmtKB, kernelCost, timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
@@ -251,6 +251,13 @@ export interface Tuned {
   ms: number;
   wallMs: number;
   method: string;
+  /**
+   * Of that re-measurement, summed over the best's kernels: their WGSL in bytes, and the
+   * milliseconds from shader module creation to pipeline ready (createComputePipelineAsync, cold:
+   * the first creation in its own runner process).
+   */
+  wgslBytes?: number;
+  pipelineMs?: number;
   /** Configurations measured, and failures by kind. */
   measured: number;
   failures: string[];
@@ -319,7 +326,9 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
   const pipeline = pipelineText(o.pipeline, space, best);
   const final = await measureFresh(provider, problem.file, problem, pipeline, registry, finalTiming(o));
   if (final.status !== 'ok') failures.push(`best, measured again: ${fail(final)}`);
+  const cost = kernelCost(final);
   return {
+    ...(cost ? { wgslBytes: cost.wgslBytes, pipelineMs: cost.pipelineMs } : {}),
     pipeline,
     options: pointOptions(space, best),
     ms: final.status === 'ok' ? final.ms : NaN,
@@ -329,6 +338,30 @@ async function tune(provider: ProviderName, o: Options, spaceText: string, probl
     failures,
     seconds: (Date.now() - t0) / 1000,
   };
+}
+
+/**
+ * Per shape, the best configuration found, its kernels' WGSL size (KB) and pipeline creation time
+ * (ms), the configurations measured and failed, and the tuning time; a string: why none was tuned.
+ */
+export function bestConfigTable(rows: readonly (readonly [string, Tuned | string | undefined])[]): string {
+  const cfg: string[][] = [['shape', 'best configuration', 'WGSL KB', 'pipeline ms', 'measured', 'failed', 'tuning s']];
+  for (const [shape, t] of rows) {
+    cfg.push(
+      typeof t === 'string' || !t
+        ? [shape, t ?? '-', '-', '-', '-', '-', '-']
+        : [
+            shape,
+            t.options ? `\`${t.options}\`` : 'none passed',
+            t.wgslBytes === undefined ? '-' : fmtKB(t.wgslBytes),
+            t.pipelineMs === undefined ? '-' : fmtCreateMs(t.pipelineMs),
+            String(t.measured),
+            String(t.failures.length),
+            t.seconds.toFixed(0),
+          ],
+    );
+  }
+  return table(cfg);
 }
 
 // ------------------------------------------------------------------------------------ main
@@ -557,19 +590,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     for (const lib of libs)
       rows.push([`tile-opt / ${lib === 'tfjs' ? 'TF.js' : 'jax-js'}${v.transposedA ? ' Aᵀ·B' : ''} (wall)`, ...shapes.map((s) => ratio(ourRate(v.key, s, true), libOf(lib, s)))]);
     out.push(table(rows), '');
-    const cfg: string[][] = [['shape', 'best configuration', 'measured', 'failed', 'tuning s']];
-    for (const s of shapes) {
-      const t = tuned.get(`${v.key} ${shape3(s)}`);
-      cfg.push(
-        typeof t === 'string' || !t
-          ? [shape3(s), t ?? '-', '-', '-', '-']
-          : [shape3(s), t.options ? `\`${t.options}\`` : 'none passed', String(t.measured), String(t.failures.length), t.seconds.toFixed(0)],
-      );
-    }
-    out.push(table(cfg), '');
+    out.push(bestConfigTable(shapes.map((s) => [shape3(s), tuned.get(`${v.key} ${shape3(s)}`)])), '');
   }
   out.push(
     'GPU time: timestamp-query where the adapter has it (else wall clock), median of rounds after a warm-up; cuBLAS by CUDA events; wall: the timed submits, queued back to back, to the last onSubmittedWorkDone (ours), one submit to onSubmittedWorkDone (hand-written) or calls in flight then one sync (TF.js, jax-js). Ratios to WebGPU peers use wall clock on both sides; each ratio compares implementations of the same problem (A·B or Aᵀ·B).',
+    '',
+    "WGSL KB and pipeline ms: the best configuration's kernels (summed where it launches several), their WGSL size and the time from shader module creation to the pipeline being ready, by createComputePipelineAsync, cold (the first creation in the runner process of its own that each measurement opens).",
     '',
   );
 

@@ -85,6 +85,9 @@ describe.skipIf(!runsSlow('seed-tables end to end') || !dawn?.runtime || !built)
     expect(out).toMatch(/\| TensorFlow\.js 4\.22 `tf\.matMul\(a, b, true, false\)` \(dawn, wall\) +\| +[0-9.]+ \| +[0-9.]+ \|/);
     expect(out).toMatch(/\| tile-opt \/ TF\.js Aᵀ·B \(wall\) +\| +[0-9.]+x \| +[0-9.]+x \|/);
     expect(out).toMatch(/\| 33x17x9 +\| `tile-sizes=/);
+    // The best configuration's kernels: WGSL size and pipeline creation time.
+    expect(out).toMatch(/\| shape +\| +best configuration \| WGSL KB \| pipeline ms \| measured \| failed \| tuning s \|/);
+    expect(out).toMatch(/\| 33x17x9 +\| `tile-sizes=[^`]+` \| +[0-9.]+ \| +[0-9.]+ \| +\d+ \|/);
     // The search's two configurations are timed again, and the faster of them reported.
     expect(out.match(/ finalist tile-sizes=/g)?.length).toBe(2 * 2 * 2);
     expect(out).not.toMatch(/WRONG/);

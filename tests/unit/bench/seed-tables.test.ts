@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matmulVariants, parseArgs, UsageError, variantName } from '../../../bench/seed-tables.js';
+import { bestConfigTable, matmulVariants, parseArgs, UsageError, variantName, type Tuned } from '../../../bench/seed-tables.js';
 import { matmulProblemArgs } from '../../../bench/lib/tuned-problem.js';
 import { checkResult, inputs, timeCalls, work, type PeerCase } from '../../../bench/peers/peer-gpu.js';
 import { UnknownLoc } from '../../../core/ir/location.js';
@@ -74,6 +74,37 @@ describe('seed-tables options', () => {
     expect(() => parseArgs(['--finalists', 'two'])).toThrow(/--finalists expects a positive integer/);
     expect(() => parseArgs(['--f32-provider', 'metal'])).toThrow(/dawn or wgpu/);
     expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/);
+  });
+});
+
+describe('seed-tables best configurations', () => {
+  it("give per shape the best configuration's WGSL size and pipeline creation time", () => {
+    const tuned: Tuned = {
+      pipeline: '@tile-wgsl{num-warps=4}',
+      options: 'num-warps=4',
+      ms: 0.1,
+      wallMs: 0.12,
+      method: 'timestamp-query',
+      wgslBytes: 5634,
+      pipelineMs: 80.35,
+      measured: 6,
+      failures: ['x'],
+      seconds: 41.2,
+    };
+    const noFigures: Tuned = { ...tuned, wgslBytes: undefined, pipelineMs: undefined };
+    expect(
+      bestConfigTable([
+        ['1024^3', tuned],
+        ['2048^3', noFigures],
+        ['4096^3', 'wgpu: no adapter'],
+      ]).split('\n'),
+    ).toEqual([
+      '| shape  | best configuration | WGSL KB | pipeline ms | measured | failed | tuning s |',
+      '| ------ | -----------------: | ------: | ----------: | -------: | -----: | -------: |',
+      '| 1024^3 |      `num-warps=4` |     5.6 |        80.3 |        6 |      1 |       41 |',
+      '| 2048^3 |      `num-warps=4` |       - |           - |        6 |      1 |       41 |',
+      '| 4096^3 |   wgpu: no adapter |       - |           - |        - |      - |        - |',
+    ]);
   });
 });
 
