@@ -140,10 +140,11 @@ export class GpuExecutor {
       const { value: pipeline } = await this.scoped(what, async () => {
         const bindGroupLayout = this.device.createBindGroupLayout({ entries: layoutEntries });
         const layout = this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
-        // Asynchronous creation, as an application that keeps its thread free does: Dawn compiles
-        // off the calling thread and resolves when the pipeline is ready. A pipeline that fails
-        // rejects with a GPUPipelineError instead of reaching the error scopes (where a provider
-        // creates it synchronously, the scopes catch it as before): both become the same error.
+        // Asynchronous creation, as an application that keeps its thread free does: the
+        // implementation may compile off the calling thread, and resolves when the pipeline is
+        // ready (where the creation time ends). A pipeline that fails rejects with a
+        // GPUPipelineError instead of reaching the error scopes (where a provider creates it
+        // synchronously, the scopes catch it as before): both become the same error.
         try {
           return await this.device.createComputePipelineAsync({ layout, compute: { module, entryPoint: req.entryPoint } });
         } catch (e) {
