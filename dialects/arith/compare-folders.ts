@@ -88,6 +88,7 @@ export const foldCmpI = binaryFolder((op, a, b) => {
 
 type CmpFPredicate = (typeof CMPF_PREDICATES)[number];
 
+/** The result of a cmpf predicate (ordered: false if either is NaN; unordered: true if either is); the folder and the interpreter share it. */
 export function applyCmpF(pred: CmpFPredicate, x: number, y: number): boolean {
   const unordered = Number.isNaN(x) || Number.isNaN(y);
   switch (pred) {

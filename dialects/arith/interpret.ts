@@ -26,6 +26,7 @@ import {
 } from '../../core/interpret/numeric.js';
 import { ShapedValue } from '../../core/interpret/values.js';
 import { CMPF_PREDICATES, CMPI_PREDICATES } from './attributes.js';
+import { applyCmpF } from './compare-folders.js';
 
 type Bin = (a: Scalar, b: Scalar) => Scalar;
 
@@ -229,37 +230,7 @@ function rel<T extends number | bigint>(predicate: string, x: T, y: T): boolean 
   }
 }
 
-/** The result of a cmpf predicate (ordered: false if either is NaN; unordered: true if either is). */
-export function compareFloats(predicate: string, a: number, b: number): boolean {
-  const unordered = Number.isNaN(a) || Number.isNaN(b);
-  switch (predicate) {
-    case 'false':
-      return false;
-    case 'true':
-      return true;
-    case 'ord':
-      return !unordered;
-    case 'uno':
-      return unordered;
-  }
-  if (unordered) return predicate.startsWith('u');
-  switch (predicate.slice(1)) {
-    case 'eq':
-      return a === b;
-    case 'gt':
-      return a > b;
-    case 'ge':
-      return a >= b;
-    case 'lt':
-      return a < b;
-    case 'le':
-      return a <= b;
-    default:
-      return a !== b;
-  }
-}
-
-function predicateOf(op: Operation, names: readonly string[]): string {
+function predicateOf<P extends string>(op: Operation, names: readonly P[]): P {
   return names[(op.getAttr('predicate') as IntegerAttr).number]!;
 }
 
@@ -271,7 +242,7 @@ const cmpi: OpHandler = (op, [a, b]) => {
 
 const cmpf: OpHandler = (op, [a, b]) => {
   const predicate = predicateOf(op, CMPF_PREDICATES);
-  return [map2(a!, b!, op.results[0]!.type, (x, y) => compareFloats(predicate, x as number, y as number))];
+  return [map2(a!, b!, op.results[0]!.type, (x, y) => applyCmpF(predicate, x as number, y as number))];
 };
 
 // ------------------------------------------------------------------------------------ casts
