@@ -197,6 +197,19 @@ function asList(ops: Operation | readonly Operation[]): readonly Operation[] {
   return Array.isArray(ops) ? ops : [ops as Operation];
 }
 
+/** A conversion driver: converts `ops` and everything nested in them with `patterns` until `target` holds. */
+export type ConversionDriver = (
+  context: Context,
+  ops: Operation | readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly ConversionPattern[],
+  config?: ConversionConfig,
+) => ConversionResult;
+
+function conversionDriver(mode: Mode): ConversionDriver {
+  return (context, ops, target, patterns, config = {}) => applyConversion(context, asList(ops), target, patterns, mode, config);
+}
+
 /**
  * Convert `ops` and everything nested in them so that illegal ops are gone; ops of unknown
  * legality that no pattern converts are left as they are (MLIR's applyPartialConversion).
@@ -204,26 +217,10 @@ function asList(ops: Operation | readonly Operation[]): readonly Operation[] {
  * (notifyMatchFailure). There is no rollback: after a failure the replaced ops are still in place
  * beside what the patterns built so far.
  */
-export function applyPartialConversion(
-  context: Context,
-  ops: Operation | readonly Operation[],
-  target: ConversionTarget,
-  patterns: readonly ConversionPattern[],
-  config: ConversionConfig = {},
-): ConversionResult {
-  return applyConversion(context, asList(ops), target, patterns, 'partial', config);
-}
+export const applyPartialConversion: ConversionDriver = conversionDriver('partial');
 
 /** Convert so that every op is legal; fails at the first op that cannot be (MLIR's applyFullConversion). */
-export function applyFullConversion(
-  context: Context,
-  ops: Operation | readonly Operation[],
-  target: ConversionTarget,
-  patterns: readonly ConversionPattern[],
-  config: ConversionConfig = {},
-): ConversionResult {
-  return applyConversion(context, asList(ops), target, patterns, 'full', config);
-}
+export const applyFullConversion: ConversionDriver = conversionDriver('full');
 
 /**
  * Converts the signature of function-like ops named `opName` (a `function_type` attribute holding
