@@ -4,7 +4,7 @@
  */
 import type { Location } from '../ir/location.js';
 import { DiagnosticError } from '../ir/diagnostics.js';
-import type { Type } from '../ir/types.js';
+import { IndexType, type Type } from '../ir/types.js';
 import { Value } from '../ir/value.js';
 import { Tok } from './lexer.js';
 import type { UnresolvedOperand } from './parser-state.js';
@@ -141,6 +141,11 @@ export abstract class SsaValueParser extends TypeAttrParser {
       throw this.opError(`${list.length} operands present, but expected ${types.length}`, offset);
     }
     for (let i = 0; i < list.length; i++) into.push(this.resolveOperand(list[i]!, types[i]!));
+  }
+  /** Resolve operands that are all of type `index` (subscripts, sizes, bounds), appending them to `into`. */
+  resolveIndexOperands(list: readonly UnresolvedOperand[], into: Value[]): void {
+    const index = IndexType.get();
+    for (let i = 0; i < list.length; i++) into.push(this.resolveOperand(list[i]!, index));
   }
   /** `resolveOperands` writing to `into[at...]` (a list sized in advance). */
   resolveOperandsAt(list: readonly UnresolvedOperand[], types: readonly Type[], offset: number, into: Value[], at: number): void {

@@ -4,7 +4,7 @@ import { attrConstraint, Index, optional, optionalAttr, variadic } from '../../c
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
-import { IndexType, type MemRefType } from '../../core/ir/types.js';
+import type { MemRefType } from '../../core/ir/types.js';
 import { constantValue } from '../../core/rewrite/folder.js';
 import { definePattern } from '../../core/rewrite/pattern.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
@@ -100,31 +100,18 @@ export const AllocOp = defineOp({
     const depsOffset = parser.offset;
     const { isAsync, deps } = parseAsyncDependencies(parser, state);
     if (parser.parseOptionalKeyword('host_shared') !== undefined) state.properties.set('hostShared', UnitAttr.get());
-    const sizesOffset = parser.offset;
     const sizes = parseOperandsIn(parser, Tok.LParen, Tok.RParen);
-    const symbolsOffset = parser.offset;
     const symbols = parser.peek(Tok.LSquare) ? parseOperandsIn(parser, Tok.LSquare, Tok.RSquare) : [];
     parser.parseOptionalAttrDict(state);
     const type = parser.parseColonType();
-    const index = IndexType.get();
     parser.resolveOperands(
       deps,
       deps.map(() => AsyncTokenType.get()),
       depsOffset,
       state.operands,
     );
-    parser.resolveOperands(
-      sizes,
-      sizes.map(() => index),
-      sizesOffset,
-      state.operands,
-    );
-    parser.resolveOperands(
-      symbols,
-      symbols.map(() => index),
-      symbolsOffset,
-      state.operands,
-    );
+    parser.resolveIndexOperands(sizes, state.operands);
+    parser.resolveIndexOperands(symbols, state.operands);
     state.properties.set('operandSegmentSizes', segmentSizesAttr([deps.length, sizes.length, symbols.length]));
     state.types.push(type);
     if (isAsync) state.types.push(AsyncTokenType.get());

@@ -19,7 +19,7 @@ import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { parseAsyncDependencies, printAsyncDependencies } from './alloc.js';
 import { AddressSpaceAttr, AsyncTokenType } from './attributes.js';
-import { AsyncToken } from './ops.js';
+import { AsyncToken, printTypedOperandList } from './ops.js';
 import { MemRefType } from '../../core/ir/types.js';
 
 const WORKGROUP_ATTRIBUTIONS = 'workgroup_attributions';
@@ -66,14 +66,8 @@ function parseSizeAssignment(parser: Parser): { ids: UnresolvedOperand[]; sizes:
 
 function printAttributions(p: OpAsmPrinter, keyword: string, args: readonly Value[]): void {
   if (!args.length) return;
-  p.write(` ${keyword}(`);
-  args.forEach((a, i) => {
-    if (i) p.write(', ');
-    p.printOperand(a);
-    p.write(' : ');
-    p.printType(a.type);
-  });
-  p.write(')');
+  p.write(` ${keyword}`);
+  printTypedOperandList(p, args);
 }
 
 function parseAttributions(parser: Parser, keyword: string, args: RegionArgument[]): void {
@@ -211,12 +205,7 @@ export const LaunchOp = defineOp({
       regionArgs.push(...cluster.ids, ...cluster.sizes);
       sizeOperands.push(...cluster.operands);
     }
-    parser.resolveOperands(
-      sizeOperands,
-      sizeOperands.map(() => index),
-      parser.offset,
-      state.operands,
-    );
+    parser.resolveIndexOperands(sizeOperands, state.operands);
     let dynamicShared = false;
     if (parser.parseOptionalKeyword('dynamic_shared_memory_size') !== undefined) {
       dynamicShared = true;

@@ -22,6 +22,7 @@ import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
+import type { Value } from '../../core/ir/value.js';
 import { StrAttr, SymbolNameAttr } from '../builtin/index.js';
 import {
   addArgAndResultAttrs,
@@ -476,16 +477,22 @@ function printLaunchFuncOp(p: OpAsmPrinter, op: Operation): void {
   p.write(' ');
   const args = g('kernelOperands');
   if (args.length) {
-    p.write('args(');
-    args.forEach((a, i) => {
-      if (i) p.write(', ');
-      p.printOperand(a);
-      p.write(' : ');
-      p.printType(a.type);
-    });
-    p.write(')');
+    p.write('args');
+    printTypedOperandList(p, args);
   }
   p.printOptionalAttrDict(op, ['kernel', 'operandSegmentSizes']);
+}
+
+/** `(%a : t, %b : u)`: gpu.launch_func's args and gpu.launch's attributions. */
+export function printTypedOperandList(p: OpAsmPrinter, args: readonly Value[]): void {
+  p.write('(');
+  args.forEach((a, i) => {
+    if (i) p.write(', ');
+    p.printOperand(a);
+    p.write(' : ');
+    p.printType(a.type);
+  });
+  p.write(')');
 }
 
 function parseLaunchFuncOp(parser: Parser, state: ParseState): void {

@@ -6,7 +6,7 @@ import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
 import { HasParent, memoryEffectsOf, MemoryEffects, Pure, SingleBlockImplicitTerminator, Terminator } from '../../core/ir/traits.js';
-import { FloatType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
+import { FloatType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
 import { Tok } from '../../core/syntax/parser.js';
 import { ATOMIC_RMW_KINDS, AtomicRMWKindAttr } from '../arith/attributes.js';
 import { memrefFolders } from './canonicalization.js';
@@ -99,12 +99,7 @@ export const GenericAtomicRMWOp = defineOp({
     const typeOffset = parser.offset;
     const type = parser.parseColonType();
     parser.resolveOperands([memref], [type], typeOffset, state.operands);
-    parser.resolveOperands(
-      indices,
-      indices.map(() => IndexType.get()),
-      typeOffset,
-      state.operands,
-    );
+    parser.resolveIndexOperands(indices, state.operands);
     const body = new Region();
     parser.parseRegion(body, []);
     state.regions.push(body);

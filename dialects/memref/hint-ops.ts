@@ -2,7 +2,7 @@
 import { IntegerAttr } from '../../core/ir/attributes.js';
 import { AnyMemRef, attrConstraint, Index, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import { i1, IntegerType, IndexType, type MemRefType } from '../../core/ir/types.js';
+import { i1, IntegerType, type MemRefType } from '../../core/ir/types.js';
 import { Tok } from '../../core/syntax/parser.js';
 import { memrefFolders } from './canonicalization.js';
 import { BoolAttr } from './ops.js';
@@ -54,12 +54,7 @@ export const PrefetchOp = defineOp({
     const typeOffset = parser.offset;
     const type = parser.parseColonType();
     parser.resolveOperands([memref], [type], typeOffset, state.operands);
-    parser.resolveOperands(
-      indices,
-      indices.map(() => IndexType.get()),
-      typeOffset,
-      state.operands,
-    );
+    parser.resolveIndexOperands(indices, state.operands);
     if (readOrWrite !== 'read' && readOrWrite !== 'write') throw parser.opError("rw specifier has to be 'read' or 'write'", parser.nameOffset);
     if (cacheType !== 'data' && cacheType !== 'instr') throw parser.opError("cache type has to be 'data' or 'instr'", parser.nameOffset);
     state.properties.set('localityHint', hint);

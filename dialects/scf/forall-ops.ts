@@ -94,14 +94,8 @@ export const ForallOp = defineOp({
     parser.parseCommaSeparated(Tok.LParen, Tok.RParen, () => ivs.push(parser.parseOperand(false)), ' in argument list');
     const index = IndexType.get();
     const bound = () => {
-      const offset = parser.offset;
       const { operands, statics: values } = parseDynamicIndexList(parser, Tok.LParen, Tok.RParen);
-      parser.resolveOperands(
-        operands,
-        operands.map(() => index),
-        offset,
-        state.operands,
-      );
+      parser.resolveIndexOperands(operands, state.operands);
       return { n: operands.length, values };
     };
     let lb = { n: 0, values: denseI64(ivs.map(() => 0)) };

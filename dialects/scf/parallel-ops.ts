@@ -106,14 +106,8 @@ export const ParallelOp = defineOp({
     for (const key of ['=', 'to', 'step']) {
       if (key === '=') parser.expect(Tok.Equal, "'='");
       else parser.parseKeyword(key);
-      const offset = parser.offset;
       const list = parseParenOperands(parser, ivs.length);
-      parser.resolveOperands(
-        list,
-        list.map(() => index),
-        offset,
-        state.operands,
-      );
+      parser.resolveIndexOperands(list, state.operands);
       bounds.push(list);
     }
     let inits: UnresolvedOperand[] = [];

@@ -4,7 +4,7 @@ import { AnyType, attrConstraint, Index, optional, required, variadic } from '..
 import { defineOp, segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemoryEffects } from '../../core/ir/traits.js';
-import { IndexType, IntegerType, MemRefType, RankedTensorType, type ShapedType, VectorType, type Type } from '../../core/ir/types.js';
+import { IntegerType, MemRefType, RankedTensorType, type ShapedType, VectorType, type Type } from '../../core/ir/types.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, UnresolvedOperand } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
@@ -104,7 +104,6 @@ export const TransferReadOp = defineOp({
   },
   parse: ((parser: Parser, state: ParseState) => {
     const source = parser.parseOperand();
-    const indicesOffset = parser.offset;
     const indices: UnresolvedOperand[] = [];
     parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => indices.push(parser.parseOperand()));
     parser.expect(Tok.Comma, "','");
@@ -114,12 +113,7 @@ export const TransferReadOp = defineOp({
     if (parser.consumeIf(Tok.Comma)) mask = parser.parseOperand();
     const t = parseTransferTail(parser, state, true, mask !== undefined, maskOffset);
     state.operands.push(parser.resolveOperand(source, t.source));
-    parser.resolveOperands(
-      indices,
-      indices.map(() => IndexType.get()),
-      indicesOffset,
-      state.operands,
-    );
+    parser.resolveIndexOperands(indices, state.operands);
     state.operands.push(parser.resolveOperand(padding, t.source.elementType));
     if (mask) state.operands.push(parser.resolveOperand(mask, t.mask!));
     state.properties.set('operandSegmentSizes', segmentSizesAttr([1, indices.length, 1, mask ? 1 : 0]));
@@ -161,7 +155,6 @@ export const TransferWriteOp = defineOp({
     const vector = parser.parseOperand();
     parser.expect(Tok.Comma, "','");
     const source = parser.parseOperand();
-    const indicesOffset = parser.offset;
     const indices: UnresolvedOperand[] = [];
     parser.parseCommaSeparated(Tok.LSquare, Tok.RSquare, () => indices.push(parser.parseOperand()));
     let mask: UnresolvedOperand | undefined;
@@ -170,12 +163,7 @@ export const TransferWriteOp = defineOp({
     const t = parseTransferTail(parser, state, false, mask !== undefined, maskOffset);
     state.operands.push(parser.resolveOperand(vector, t.vector));
     state.operands.push(parser.resolveOperand(source, t.source));
-    parser.resolveOperands(
-      indices,
-      indices.map(() => IndexType.get()),
-      indicesOffset,
-      state.operands,
-    );
+    parser.resolveIndexOperands(indices, state.operands);
     if (mask) state.operands.push(parser.resolveOperand(mask, t.mask!));
     state.properties.set('operandSegmentSizes', segmentSizesAttr([1, 1, indices.length, mask ? 1 : 0]));
     if (t.source instanceof RankedTensorType) state.types.push(t.source);
