@@ -49,18 +49,10 @@ function* indicesOf(shape: readonly number[]): Generator<number[]> {
 
 /**
  * Calls `visit(sourceIndex, k)` for the k-th (row-major) element of the vector when it is
- * transferred, `skip(k)` when it is masked off or out of bounds.
+ * transferred (not masked off nor out of bounds), the source being a memref or tensor of `shape`.
  */
-function walk(
-  op: Operation,
-  plan: Plan,
-  vector: VectorType,
-  base: readonly number[],
-  shape: readonly number[],
-  mask: ShapedValue | undefined,
-  visit: (at: number[], k: number) => void,
-  skip: (k: number) => void,
-): void {
+function walk(op: Operation, vector: VectorType, base: readonly number[], shape: readonly number[], mask: ShapedValue | undefined, visit: (at: number[], k: number) => void): void {
+  const plan = planOf(op);
   base.forEach((b, d) => {
     if (!plan.dims.includes(d) && !(b >= 0 && b < shape[d]!)) throw opError(op, `index ${b} is out of bounds for dimension ${d} of size ${shape[d]}`);
   });
@@ -78,7 +70,6 @@ function walk(
     });
     const enabled = !mask || mask.get(plan.maskDims.reduce((a, j, m) => a + iv[j]! * maskStrides[m]!, 0));
     if (inside && enabled) visit(at, k);
-    else skip(k);
     k++;
   }
 }
@@ -99,30 +90,11 @@ export const transferRead: OpHandler = (op, operands, ctx) => {
   const vector = op.results[0]!.type as VectorType;
   checkScalarElements(op, op.operand(0).type as ShapedType);
   const values = new Array<Scalar>(numElements(vector.shape)).fill(padding);
-  const plan = planOf(op);
   if (source instanceof MemRef) {
-    walk(
-      op,
-      plan,
-      vector,
-      base,
-      source.shape,
-      mask,
-      (at, k) => (values[k] = ctx.memory.load(source, at, op)),
-      () => {},
-    );
+    walk(op, vector, base, source.shape, mask, (at, k) => (values[k] = ctx.memory.load(source, at, op)));
   } else {
     const t = source as ShapedValue;
-    walk(
-      op,
-      plan,
-      vector,
-      base,
-      t.shape,
-      mask,
-      (at, k) => (values[k] = t.get(linear(at, t.shape))),
-      () => {},
-    );
+    walk(op, vector, base, t.shape, mask, (at, k) => (values[k] = t.get(linear(at, t.shape))));
   }
   return [ShapedValue.fromScalars(vector, values)];
 };
@@ -135,31 +107,12 @@ export const transferWrite: OpHandler = (op, operands, ctx) => {
   const mask = nMask ? (operands[2 + nIdx!] as ShapedValue) : undefined;
   const vector = op.operand(0).type as VectorType;
   checkScalarElements(op, op.operand(1).type as ShapedType);
-  const plan = planOf(op);
   if (dest instanceof MemRef) {
-    walk(
-      op,
-      plan,
-      vector,
-      base,
-      dest.shape,
-      mask,
-      (at, k) => ctx.memory.store(dest, at, value.get(k), op),
-      () => {},
-    );
+    walk(op, vector, base, dest.shape, mask, (at, k) => ctx.memory.store(dest, at, value.get(k), op));
     return;
   }
   const t = dest as ShapedValue;
   const out = t.toArray();
-  walk(
-    op,
-    plan,
-    vector,
-    base,
-    t.shape,
-    mask,
-    (at, k) => (out[linear(at, t.shape)] = value.get(k)),
-    () => {},
-  );
+  walk(op, vector, base, t.shape, mask, (at, k) => (out[linear(at, t.shape)] = value.get(k)));
   return [ShapedValue.fromScalars(op.results[0]!.type as RankedTensorType, out, t.shape)];
 };
