@@ -1,18 +1,14 @@
 // @tile-pipelined on the whole-problem matmul (examples/matmul.mlir), f32 and f16 inputs, 1 to
 // 5 stages, peeled and predicated: the pipeline's output piped into tile-run equals the
 // whole-problem program (f32 accumulation, tolerance 1e-4) with K of 1, below one step, below
-// stages x steps and above; the interpreter reports any race. Then the shape of the 3-stage
+// stages x steps and above (more stages and types in tile-pipelined-matmul-stages.mlir, slow suite);
+// the interpreter reports any race. Then the shape of the 3-stage
 // kernel: two commit groups before the loop, `async.wait 1` in it, and a peeled epilogue.
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=1}' | tile-run - --entry matmul_f32 --arg A=rand:37x45xf32 --arg B=rand:45x29xf32 --arg C=zeros:37x29xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=2}' | tile-run - --entry matmul_f32 --arg A=rand:37x45xf32 --arg B=rand:45x29xf32 --arg C=zeros:37x29xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=3}' | tile-run - --entry matmul_f32 --arg A=rand:37x45xf32 --arg B=rand:45x29xf32 --arg C=zeros:37x29xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
-// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=4}' | tile-run - --entry matmul_f32 --arg A=rand:37x45xf32 --arg B=rand:45x29xf32 --arg C=zeros:37x29xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
-// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=5}' | tile-run - --entry matmul_f32 --arg A=rand:37x45xf32 --arg B=rand:45x29xf32 --arg C=zeros:37x29xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
-// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=1}' | tile-run - --entry matmul_f16 --arg A=rand:33x70xf16 --arg B=rand:70x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=2}' | tile-run - --entry matmul_f16 --arg A=rand:33x70xf16 --arg B=rand:70x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
-// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=3}' | tile-run - --entry matmul_f16 --arg A=rand:33x70xf16 --arg B=rand:70x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=4 peel-epilogue=false}' | tile-run - --entry matmul_f16 --arg A=rand:33x70xf16 --arg B=rand:70x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
-// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=5}' | tile-run - --entry matmul_f16 --arg A=rand:33x70xf16 --arg B=rand:70x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=5}' | tile-run - --entry matmul_f16 --arg A=rand:5x7xf16 --arg B=rand:7x3xf16 --arg C=zeros:5x3xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=3 peel-epilogue=false}' | tile-run - --entry matmul_f32 --arg A=rand:1x1xf32 --arg B=rand:1x1xf32 --arg C=zeros:1x1xf32 --compare %S/../../../examples/matmul.mlir --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-pipelined{num-stages=3}' | FileCheck %s
