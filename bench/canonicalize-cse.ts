@@ -22,15 +22,16 @@ const PASSES = ['Canonicalizer', 'CSE'];
 /** Seconds spent in the named top-level rows of an mlir-opt style `--mlir-timing` report. */
 export function passSeconds(report: string, names: readonly string[]): number | undefined {
   let total = 0;
-  let found = 0;
+  const found = new Set<string>();
   for (const line of report.split('\n')) {
     const m = /^\s+(\d+\.\d+) \(\s*[\d.]+%\)\s{2}(\S.*?)\s*$/.exec(line);
+    // A pass a pipeline runs twice (canonicalize, cse) has a row per run: both count.
     if (m && names.includes(m[2]!)) {
       total += Number(m[1]);
-      found++;
+      found.add(m[2]!);
     }
   }
-  return found === names.length ? total : undefined;
+  return found.size === names.length ? total : undefined;
 }
 
 /** The IR with SSA value and block names replaced by their order of appearance. */

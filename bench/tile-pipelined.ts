@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { median, runOnce, tileOptBin } from './lib/measure.js';
 import { passSeconds } from './canonicalize-cse.js';
 
-const PASSES = ['TileTiling', 'TileAsyncCopy', 'TileAssignStages', 'TileMultibuffer', 'TilePipeline', 'Canonicalizer', 'CSE'];
+const PASSES = ['TileFuse', 'TileTiling', 'TileAsyncCopy', 'TileAssignStages', 'TileMultibuffer', 'TilePipeline', 'Canonicalizer', 'CSE', 'SinkSelectsIntoIf'];
 
 /** A module of `n` functions, each one whole-problem op. */
 export function kernelModule(n: number): string {
