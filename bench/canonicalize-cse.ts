@@ -14,25 +14,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, measureAll, table, tileOptBin, type Measured } from './lib/measure.js';
+import { median, measureAll, passSeconds, table, tileOptBin, type Measured } from './lib/measure.js';
 import { generateProgram } from './lib/program.js';
 
 const PASSES = ['Canonicalizer', 'CSE'];
-
-/** Seconds spent in the named top-level rows of an mlir-opt style `--mlir-timing` report. */
-export function passSeconds(report: string, names: readonly string[]): number | undefined {
-  let total = 0;
-  const found = new Set<string>();
-  for (const line of report.split('\n')) {
-    const m = /^\s+(\d+\.\d+) \(\s*[\d.]+%\)\s{2}(\S.*?)\s*$/.exec(line);
-    // A pass a pipeline runs twice (canonicalize, cse) has a row per run: both count.
-    if (m && names.includes(m[2]!)) {
-      total += Number(m[1]);
-      found.add(m[2]!);
-    }
-  }
-  return found.size === names.length ? total : undefined;
-}
 
 /** The IR with SSA value and block names replaced by their order of appearance. */
 function canonicalNames(text: string): string {

@@ -13,8 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, runOnce, tileOptBin } from './lib/measure.js';
-import { passSeconds } from './canonicalize-cse.js';
+import { median, passSeconds, runOnce, tileOptBin } from './lib/measure.js';
 
 const PASSES = ['TileFuse', 'TileTiling', 'TileAsyncCopy', 'TileAssignStages', 'TileMultibuffer', 'TilePipeline', 'Canonicalizer', 'CSE', 'SinkSelectsIntoIf'];
 

@@ -54,6 +54,21 @@ export function runOnce(argv: readonly string[]): Run & { stderr: string } {
   return { wallMs, cpuMs, rssKiB, stderr };
 }
 
+/** Seconds spent in the named top-level rows of an mlir-opt style `--mlir-timing` report. */
+export function passSeconds(report: string, names: readonly string[]): number | undefined {
+  let total = 0;
+  const found = new Set<string>();
+  for (const line of report.split('\n')) {
+    const m = /^\s+(\d+\.\d+) \(\s*[\d.]+%\)\s{2}(\S.*?)\s*$/.exec(line);
+    // A pass a pipeline runs twice (canonicalize, cse) has a row per run: both count.
+    if (m && names.includes(m[2]!)) {
+      total += Number(m[1]);
+      found.add(m[2]!);
+    }
+  }
+  return found.size === names.length ? total : undefined;
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
