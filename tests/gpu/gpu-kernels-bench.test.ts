@@ -25,7 +25,7 @@ describe.skipIf(!slow || !dawn?.runtime)(`gpu-kernels end to end ${dawn?.on ?? '
     const out = `${r.stdout}\n${r.stderr}`;
     expect(r.status, out).toBe(0);
     expect(out).toMatch(
-      /\| @tile-wgsl\{tile-sizes=32,32,8 pack-lhs=true\} +\| +40\^3 \| dawn \(ts\) \| +[0-9.]+ \|.*\| +ok \(launches timed and summed: @kernels::@\w+ [0-9.e+-]+ ms \(wall [0-9.e+-]+, x\d+\) \+ @kernels::@\w+ [0-9.e+-]+ ms \(wall [0-9.e+-]+, x\d+\); vs the interpreter at <= 64 per dimension, max err [0-9.e+-]+\) \|/,
+      /\| @tile-wgsl\{tile-sizes=32,32,8 pack-lhs=true\} +\| +40\^3 \| dawn \(ts\) \| +[0-9.]+ \|.*\| +ok \(launches timed and summed: @kernels::@\w+ [0-9.e+-]+ ms \(wall [0-9.e+-]+, x\d+; WGSL [0-9.]+ KB, pipeline [0-9.]+ ms\) \+ @kernels::@\w+ [0-9.e+-]+ ms \(wall [0-9.e+-]+, x\d+; WGSL [0-9.]+ KB, pipeline [0-9.]+ ms\); vs the interpreter at <= 64 per dimension, max err [0-9.e+-]+\) \|/,
     );
     expect(out).toMatch(/\| @tile-wgsl\{tile-sizes=32,32,8\} +\| +40\^3 \| dawn \(ts\) \| +[0-9.]+ \|.*\| +ok \(max err [0-9.e+-]+ of sum\|ab\| over 64 samples\) \|/);
     expect(out).not.toMatch(/WRONG|failed/);
