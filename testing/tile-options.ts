@@ -22,11 +22,13 @@ const PIPELINED_PARAMETERS = [
   'num-buffers',
   'peel-epilogue',
   'register-stages',
+  'auto-config',
+  'auto-min-workgroups',
 ];
 
 /** The parameters of each pipeline, as its YAML file declares them (tests check the two agree). */
 export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly string[]>> = {
-  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'pack-lhs'],
+  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'pack-lhs', 'auto-config', 'auto-min-workgroups', 'num-stages', 'max-workgroup-memory'],
   'tile-pipelined': [...PIPELINED_PARAMETERS, 'max-workgroup-memory'],
   'tile-wgsl': [...PIPELINED_PARAMETERS, 'synchronous-copies', 'vectorize', 'subgroups', 'subgroup-size', 'max-workgroup-memory'],
 };
@@ -107,7 +109,8 @@ function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
  * async-copy-loads all / dot-operands / none, pack-lhs, transpose-lhs, num-stages 1..5,
  * num-buffers 0 (what the schedule needs) or 1..3 more than it needs, peel-epilogue,
  * register-stages 0..3, synchronous-copies, vectorize, subgroups with subgroup-size a power of two
- * 1..128, max-workgroup-memory (mostly roomy, sometimes tight enough to refuse).
+ * 1..128, max-workgroup-memory (mostly roomy, sometimes tight enough to refuse), and
+ * auto-config (mostly on) and auto-min-workgroups (the automatic matmul configuration's threshold).
  */
 export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSizesFor): TileConfig {
   const options: Record<string, TileOptionValue> = {};
@@ -118,8 +121,15 @@ export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSiz
   options['num-warps'] = small && chance(rnd, 0.7) ? 1 : pick(rnd, [1, 1, 2, 2, 4, 8]);
   options['max-grid-dims'] = pick(rnd, [1, 2, 3, 3]);
   options['pack-lhs'] = chance(rnd, 0.25);
-  // fuse is drawn last, so the other draws of a seed stay what they were before it existed.
-  if (pipeline === 'tile-tiled') return withFuse(rnd, { pipeline, options });
+  // fuse and what follows it are drawn last, so the other draws of a seed stay what they were
+  // before those options existed.
+  if (pipeline === 'tile-tiled') {
+    withFuse(rnd, { pipeline, options });
+    // Only the automatic matmul configuration (no tile-sizes) reads these in @tile-tiled.
+    options['num-stages'] = 1 + Math.floor(rnd() * 5);
+    options['max-workgroup-memory'] = pick(rnd, [0, 0, 16384, 65536, 8192]);
+    return withAutoMinWorkgroups(rnd, { pipeline, options });
+  }
   const stages = 1 + Math.floor(rnd() * 5);
   options['async-copy-loads'] = pick(rnd, ['all', 'all', 'dot-operands', 'none']);
   options['transpose-lhs'] = chance(rnd, 0.4);
@@ -130,19 +140,31 @@ export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSiz
   options['register-stages'] = pick(rnd, [0, 0, 1, 2, 3]);
   if (pipeline === 'tile-pipelined') {
     options['max-workgroup-memory'] = pick(rnd, [0, 0, 0, 65536, 16384, 4096]);
-    return withFuse(rnd, { pipeline, options });
+    return withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options }));
   }
   options['synchronous-copies'] = chance(rnd, 0.25);
   options['vectorize'] = chance(rnd, 0.75);
   options['subgroups'] = chance(rnd, 0.4);
   options['subgroup-size'] = pick(rnd, [1, 2, 4, 4, 8, 16, 32, 64, 128]);
   options['max-workgroup-memory'] = pick(rnd, [16384, 16384, 32768, 65536, 131072, 8192]);
-  return withFuse(rnd, { pipeline, options });
+  return withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options }));
 }
 
+type DrawnConfig = { pipeline: TilePipeline; options: Record<string, TileOptionValue> };
+
 /** `config` with `fuse` drawn (mostly on, the default). */
-function withFuse(rnd: Rnd, config: { pipeline: TilePipeline; options: Record<string, TileOptionValue> }): TileConfig {
+function withFuse(rnd: Rnd, config: DrawnConfig): DrawnConfig {
   config.options['fuse'] = chance(rnd, 0.75);
+  return config;
+}
+
+/**
+ * `config` with `auto-min-workgroups` drawn: mostly the default, often small enough that the
+ * automatic matmul configuration takes its largest tiles at the small sizes tests run.
+ */
+function withAutoMinWorkgroups(rnd: Rnd, config: DrawnConfig): TileConfig {
+  config.options['auto-min-workgroups'] = pick(rnd, [256, 256, 1, 4, 16]);
+  config.options['auto-config'] = chance(rnd, 0.8);
   return config;
 }
 

@@ -8,6 +8,11 @@ import { i64 } from '../../core/ir/types.js';
  */
 export const STAGE_ATTR = 'tile.stage';
 export const ORDER_ATTR = 'tile.order';
+/**
+ * On an scf.for: how many stages to pipeline it over, chosen with its kernel's tile sizes
+ * (tile-tiling's automatic configuration); tile-assign-stages uses it when not told otherwise.
+ */
+export const NUM_STAGES_ATTR = 'tile.num_stages';
 
 function nonNegative(op: Operation, name: string): number | undefined {
   const a = op.getAttr(name);
@@ -16,6 +21,8 @@ function nonNegative(op: Operation, name: string): number | undefined {
 
 /** The op's pipeline stage, if annotated with a non-negative integer. */
 export const stageOf = (op: Operation): number | undefined => nonNegative(op, STAGE_ATTR);
+/** The stages a loop is to be pipelined over, if annotated with a non-negative integer. */
+export const numStagesOf = (loop: Operation): number | undefined => nonNegative(loop, NUM_STAGES_ATTR);
 /** The op's position in the emitted loop body, if annotated with a non-negative integer. */
 export const orderOf = (op: Operation): number | undefined => nonNegative(op, ORDER_ATTR);
 

@@ -2,7 +2,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { definePass } from '../../core/pass/pass.js';
 import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
 import { ForOp } from '../../dialects/scf/index.js';
-import { LoadOp, orderOf, setSchedule, stageOf } from '../../dialects/tile/index.js';
+import { LoadOp, numStagesOf, orderOf, setSchedule, stageOf } from '../../dialects/tile/index.js';
 import { bodyOps, loopDependences, type LoopDependence } from '../loops/loop-dependences.js';
 import { isScheduleError } from '../loops/schedule.js';
 import { readSchedule } from './schedule-attrs.js';
@@ -66,9 +66,12 @@ function assignOrders(ops: readonly Operation[], dependences: readonly LoopDepen
 }
 
 /** How many stages the automatic schedule gives this loop (0: none). */
+/** Stages of a copying loop when neither the option nor the loop says. */
+const DEFAULT_STAGES = 3;
+
 function stagesFor(loop: Operation, numStages: number, registerStages: number): number {
   const ops = bodyOps(loop);
-  if (ops.some((op) => CopyOp.isa(op))) return numStages;
+  if (ops.some((op) => CopyOp.isa(op))) return numStages || (numStagesOf(loop) ?? DEFAULT_STAGES);
   if (registerStages >= 2 && ops.some((op) => LoadOp.isa(op))) return registerStages;
   return 0;
 }
@@ -85,7 +88,11 @@ export const tileAssignStagesPass = definePass({
     'early: register double buffering. Annotations already present are kept (a user-written TVM-style schedule wins); ' +
     'num-stages=1 writes nothing.',
   options: {
-    'num-stages': { type: 'int', default: 3, help: 'Pipeline stages of loops that copy tiles asynchronously (1: no pipelining)' },
+    'num-stages': {
+      type: 'uint',
+      default: 0,
+      help: `Pipeline stages of loops that copy tiles asynchronously (1: no pipelining; 0: the loop's tile.num_stages, which tile-tiling's automatic configuration writes, else ${DEFAULT_STAGES})`,
+    },
     'register-stages': { type: 'int', default: 0, help: 'Pipeline stages of loops that load tiles synchronously (0 or 1: none)' },
   },
   statistics: { 'num-scheduled': 'Number of loops given a schedule' },
@@ -98,10 +105,6 @@ export const tileAssignStagesPass = definePass({
     });
     // A bad option is reported at the first loop it would apply to.
     const where = (loops[0] ?? root).loc;
-    if (numStages < 1) {
-      pass.fail(where, `'tile-assign-stages' option 'num-stages' must be at least 1, got ${numStages}`);
-      return;
-    }
     if (registerStages < 0) {
       pass.fail(where, `'tile-assign-stages' option 'register-stages' must not be negative, got ${registerStages}`);
       return;

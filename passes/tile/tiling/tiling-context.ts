@@ -13,4 +13,6 @@ export interface TilingContext {
   readonly maxGridDims: number;
   /** Give a matmul whose A is row-major a K-major copy of A, made by a kernel of its own first. */
   readonly packLhs: boolean;
+  /** Stages the K loop of a matmul kernel is to be pipelined over (its `tile.num_stages`), when the automatic configuration chose them. */
+  readonly numStages?: number;
 }

@@ -1,7 +1,8 @@
 import type { Operation } from '../../../core/ir/operation.js';
-import { type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { i64, type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { LoadOp, MapOp, StoreOp } from '../../../dialects/tile/index.js';
+import { LoadOp, MapOp, NUM_STAGES_ATTR, StoreOp } from '../../../dialects/tile/index.js';
+import { IntegerAttr } from '../../../core/ir/attributes.js';
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';
@@ -13,7 +14,7 @@ import type { TilingContext } from './tiling-context.js';
 /** The iteration space rank of a tile.map. */
 export const mapRank = (op: Operation): number => (op.operands[0]!.type as MemRefType).rank;
 
-/** Tile sizes when the tile-sizes option is not given: [256] for rank 1, [1, ..., 1, 4, 64] above. */
+/** Tile sizes of a map when the tile-sizes option is not given and no automatic configuration applies: [256] for rank 1, [1, ..., 1, 4, 64] above. */
 export function mapDefaultTileSizes(rank: number): number[] {
   return rank === 1 ? [256] : [...new Array<number>(rank - 2).fill(1), 4, 64];
 }
@@ -68,10 +69,11 @@ function buildMapKernel(map: ReturnType<typeof MapOp.view>, sizes: readonly numb
     step(offsets);
   } else {
     const bounds = { lower: b.index(0), upper: b.dim(first, rank - 1), step: b.index(sizes[rank - 1]!) };
-    buildForLoop(b, bounds, [], (j) => {
+    const loop = buildForLoop(b, bounds, [], (j) => {
       step([...offsets, j]);
       return [];
     });
+    if (tiling.numStages !== undefined) loop.setAttr(NUM_STAGES_ATTR, IntegerAttr.get(i64, tiling.numStages));
   }
   b.hoistConstants(kernel.entry, undefined);
 }

@@ -1,10 +1,11 @@
-import { FloatAttr } from '../../../core/ir/attributes.js';
+import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import { i64, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { ConstantOp } from '../../../dialects/arith/index.js';
 import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index.js';
 import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
+import { NUM_STAGES_ATTR } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';
@@ -50,12 +51,12 @@ interface MatmulOperands {
  * The grid covers [M/BM, N/BN] (y, x). With `packLhs`, a row-major A is first copied K-major
  * into a buffer allocated for the call (packLhs below), which the matmul then reads transposed.
  */
-export function tileMatmul(op: Operation, sizes: readonly number[], tiling: TilingContext, fused?: FusedMatmul): void {
+export function tileMatmul(op: Operation, sizes: readonly number[], tiling: TilingContext, fused?: FusedMatmul, prePacked?: Value): void {
   const mm = MatmulOp.view(op);
   // Host code goes around what is replaced: the matmul, or the fusion that holds it.
   const anchor = fused?.anchor ?? op;
   const batch = matmulBatchRank(op);
-  const packed = tiling.packLhs && mm.transpose_a === undefined && batch === 0 ? packLhs(anchor, mm.a, tiling) : undefined;
+  const packed = prePacked ?? (tiling.packLhs && packable(op) ? packLhs(anchor, mm.a, tiling) : undefined);
   const operands: MatmulOperands = {
     a: packed ?? mm.a,
     b: mm.b,
@@ -72,6 +73,11 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
   const shapeOf = program?.reference ?? mm.c;
   const dims = Array.from({ length: batch + 2 }, (_, d) => d);
   replaceByLaunch(anchor, tiling, kernel, launchArgs, { extents: (b) => dims.map((d) => b.dim(shapeOf, d)), sizes: [...dims.slice(2).map(() => 1), ...sizes.slice(0, 2)] });
+}
+
+/** Whether pack-lhs applies to the matmul `op`: its A is row-major and it has no batch dimensions. */
+export function packable(op: Operation): boolean {
+  return MatmulOp.view(op).transpose_a === undefined && matmulBatchRank(op) === 0;
 }
 
 /** A tile.matmul tiled with the maps of its epilogue, which a tile.fusion (`anchor`) holds. */
@@ -99,7 +105,7 @@ function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilo
  * copies then read A's tiles along M, as for `transpose_a`, instead of 64-byte pieces of rows.
  * Returns Aᵀ.
  */
-function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
+export function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
   const type = a.type as MemRefType;
   const [m, k] = type.shape as [number, number];
   const packedType = MemRefType.get([k, m], type.elementType);
@@ -182,6 +188,7 @@ function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling:
     const bt = operandTile(B, transposeB, [k, n0], [bk, bn]);
     return [b.build(DotOp, { operands: { a, b: bt, acc: acc! }, resultTypes: [accType] }).result];
   });
+  if (tiling.numStages !== undefined) loop.setAttr(NUM_STAGES_ATTR, IntegerAttr.get(i64, tiling.numStages));
   if (epilogue) epilogue(b, loop.results[0]!, m0, n0);
   else b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C!, indices: [...lead, m0, n0] } });
   b.hoistConstants(kernel.entry, undefined);

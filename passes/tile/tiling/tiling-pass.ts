@@ -5,26 +5,54 @@ import { symbolName } from '../../../core/ir/symbol-table.js';
 import { definePass } from '../../../core/pass/pass.js';
 import { ModuleOp } from '../../../dialects/builtin/index.js';
 import { FuncOp } from '../../../dialects/func/index.js';
-import { FusionOp, fusedOps, fusionIntermediates, hasBroadcastInputs, MapOp, MatmulOp, ReductionOp } from '../../../dialects/tile/index.js';
+import { FusionOp, fusedOps, fusionIntermediates, hasBroadcastInputs, MapOp, MatmulOp, matmulBatchRank, ReductionOp } from '../../../dialects/tile/index.js';
 import { fusedProgram, type KernelProgram, kernelProgram } from './fused-program.js';
-import { rowDefaultTileSizes, tileRows } from './tiling-rows.js';
+import { programBuffers, rowDefaultTileSizes, tileRows } from './tiling-rows.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
-import { isPowerOfTwo } from '../layouts.js';
+import { isPowerOfTwo, WARP_SIZE } from '../layouts.js';
 import { untileableBody } from './map-body.js';
 import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
-import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, tileMatmul } from './tiling-matmul.js';
+import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packLhs, tileMatmul } from './tiling-matmul.js';
+import {
+  AUTO_MIN_WORKGROUPS,
+  buildRuleCondition,
+  chooseStatic,
+  ruleHolds,
+  type MatmulConfig,
+  type MatmulVariant,
+  matmulVariants,
+  WEBGPU_DEFAULT_WORKGROUP_MEMORY,
+} from './matmul-configs.js';
+import type { TilingContext } from './tiling-context.js';
+import { IndexBuilder } from './index-builder.js';
+import { buildIfThenElse } from '../../../dialects/scf/builder.js';
+import type { Value } from '../../../core/ir/value.js';
+import { FloatType, IntegerType, type MemRefType } from '../../../core/ir/types.js';
 import { ATTENTION_DEFAULT_TILE_SIZES, ATTENTION_TILE_SIZES_TEXT, tileAttention } from './tiling-attention.js';
 
 const PASS = 'tile-tiling';
+/** Warps per workgroup when num-warps is 0 and no automatic configuration applies. */
+const DEFAULT_WARPS = 4;
+/**
+ * The automatic configuration of an elementwise map of rank >= 2 (no tile-sizes): a workgroup
+ * walks one row in blocks of 4 columns a thread (1024 with its 8 warps; given fewer warps, fewer
+ * columns, so that a thread's code stays that small), its loop not pipelined (a map reuses
+ * nothing: copies in flight only hold workgroup memory). On an H200 the add at 4096x8192 ran at
+ * 0.99x torch.add this way, 0.71x with 4x64 tiles, 4 warps and 3 stages (bench/RESULTS.md).
+ */
+const MAP_AUTO = { elementsPerThread: 4, numWarps: 8, numStages: 1 } as const;
 
-/** A whole-problem op to tile, with its tile sizes. */
+/** A whole-problem op to tile, with its tile sizes (or, for a matmul configured automatically, its variants). */
 interface Target {
   readonly op: Operation;
   readonly sizes: readonly number[];
   readonly func: Operation;
   readonly module: Operation;
   readonly program: KernelProgram | undefined;
+  readonly variants?: readonly MatmulVariant[];
+  /** Warps and loop stages of a map configured automatically. */
+  readonly mapConfig?: { readonly numWarps: number; readonly numStages: number };
 }
 
 /** The tile sizes an op needs: how many, and the defaults. */
@@ -51,7 +79,7 @@ function tileSizesFor(op: Operation, program: KernelProgram | undefined, option:
 
 /** Why the num-warps / max-grid-dims options are invalid, or undefined. */
 function optionsError(numWarps: number, maxGridDims: number): Failure | undefined {
-  if (!isPowerOfTwo(numWarps)) return failure(`'${PASS}' option 'num-warps' must be a power of two, got ${numWarps}`);
+  if (numWarps !== 0 && !isPowerOfTwo(numWarps)) return failure(`'${PASS}' option 'num-warps' must be 0 or a power of two, got ${numWarps}`);
   if (maxGridDims < 1 || maxGridDims > 3) return failure(`'${PASS}' option 'max-grid-dims' must be 1, 2 or 3, got ${maxGridDims}`);
   return undefined;
 }
@@ -101,15 +129,44 @@ export const tileTilingPass = definePass({
     `gpu.func in the module's gpu.module @${KERNELS_MODULE}, named after the function) in which each workgroup handles one ` +
     'tile: a matmul walks K in steps of BK with masked tile.load and tile.dot into a #tile.blocked accumulator; a map of ' +
     'rank r >= 2 walks its last dimension in an scf.for and the grid covers the others. Default tile sizes: matmul ' +
-    '[BM, BN, BK] = [32, 32, 16]; map of rank 1: [256]; map of rank r >= 2: [1, ..., 1, 4, 64]. Grid dimensions beyond ' +
+    'chosen per shape (below); map of rank 1: [256]; map of rank r >= 2: [1, ..., 1, 4, 64]. Grid dimensions beyond ' +
     'max-grid-dims are combined into the highest grid axis. With pack-lhs, a matmul without transpose_a first launches a ' +
     'kernel that writes Aᵀ into a memref.alloc (64x64 tiles transposed through workgroup memory, freed after the call) ' +
-    'and its kernel reads that as transpose_a. A tile.reduction, or a tile.map with broadcast inputs (non-identity ' +
-    'indexing_maps), is refused: not tiled yet.',
+    'and its kernel reads that as transpose_a. A tile.reduction, a tile.map with broadcast inputs and a tile.fusion ' +
+    'become row kernels, matmul epilogues or FlashAttention kernels (docs/passes.md). A matmul (alone or with a fused epilogue, no batch dimensions) without ' +
+    'tile-sizes is configured automatically (tile sizes, warps, stages, packing of A unless an epilogue is fused): at most 16 ' +
+    'rows take 16x64 tiles; ' +
+    'otherwise the largest of 256x128, 128x128 and 64x64 tiles that fits max-workgroup-memory and gives at least ' +
+    'auto-min-workgroups workgroups, else the smallest that fits. Static shapes choose when compiling; dynamic ones get a ' +
+    'kernel per candidate and an scf.if chain in the host code that launches the one the rule picks at run time.',
   opName: ModuleOp.name,
   options: {
     'tile-sizes': { type: 'int-list', help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map; empty: matmul 32,32,16, map 256 (rank 1) or 1,...,1,4,64' },
-    'num-warps': { type: 'uint', default: 4, help: 'Warps (of 32 threads) per workgroup; a power of two' },
+    'num-warps': {
+      type: 'uint',
+      default: 0,
+      help: `Warps (of 32 threads) per workgroup, a power of two; 0: the automatic configuration's for a matmul without tile-sizes, else ${DEFAULT_WARPS}`,
+    },
+    'num-stages': {
+      type: 'uint',
+      default: 0,
+      help: "Stages the automatic configuration plans a matmul's K loop for (its workgroup memory); 0: it chooses (2) and writes tile.num_stages on the loop",
+    },
+    'max-workgroup-memory': {
+      type: 'uint',
+      default: 0,
+      help: `Bytes of workgroup memory the automatic configuration may plan for; 0: WebGPU's default, ${WEBGPU_DEFAULT_WORKGROUP_MEMORY}`,
+    },
+    'auto-config': {
+      type: 'bool',
+      default: true,
+      help: 'Configure matmuls and maps of rank >= 2 without tile-sizes per shape (docs/passes.md); false: fixed defaults (matmul 32,32,16, map 1,...,1,4,64, 4 warps)',
+    },
+    'auto-min-workgroups': {
+      type: 'uint',
+      default: AUTO_MIN_WORKGROUPS,
+      help: 'The automatic configuration takes the largest matmul tile that still gives this many workgroups (docs/tile-pipeline.md)',
+    },
     'max-grid-dims': { type: 'uint', default: 3, help: 'Grid axes the launch may use (1 to 3); further tiled dimensions are combined' },
     'check-lowering': {
       type: 'bool',
@@ -122,7 +179,7 @@ export const tileTilingPass = definePass({
       help: "Give a tile.matmul whose A is row-major a K-major copy of A (memref.alloc'd around the call, written by a transposing kernel launched first) and read it as transpose_a does",
     },
   },
-  statistics: { 'num-kernels': 'Number of kernels created' },
+  statistics: { 'num-kernels': 'Number of kernels created', 'num-variants': 'Number of matmul kernels chosen among at run time' },
   dependentDialects: ['arith', 'gpu', 'memref', 'scf', 'tile'],
   run(root, pass) {
     const numWarps = pass.options['num-warps'];
@@ -131,6 +188,33 @@ export const tileTilingPass = definePass({
     const fail = (loc: Location, message: string) => void pass.fail(loc, message);
     const badOptions = optionsError(numWarps, maxGridDims);
     if (badOptions) return fail((ops[0] ?? root).loc, badOptions.message);
+    const warps = numWarps || DEFAULT_WARPS;
+    const auto = (op: Operation, program: KernelProgram | undefined): readonly MatmulVariant[] | undefined => {
+      const matmul = program?.kind === 'epilogue' ? program.ops[0]!.op : op;
+      if (!pass.options['auto-config'] || pass.options['tile-sizes'].length > 0 || !MatmulOp.isa(matmul) || matmulBatchRank(matmul) > 0) return undefined;
+      return matmulVariants({
+        numWarps,
+        numStages: pass.options['num-stages'],
+        maxWorkgroupMemory: pass.options['max-workgroup-memory'],
+        minWorkgroups: pass.options['auto-min-workgroups'],
+        elementBytes: elementBytes(MatmulOp.view(matmul).a),
+        extraBytes: ([, bn]) => broadcastRows(program) * bn! * 4,
+        // A fused epilogue stays one kernel (no packing kernel before it).
+        packable: packable(matmul) && program?.kind !== 'epilogue',
+        packBytes: PACK_TILE * PACK_TILE * elementBytes(MatmulOp.view(matmul).a),
+        unfit: (sizes, w, packLhs) => pass.options['check-lowering'] && tileSizeError(matmul, sizes, w, packLhs) !== undefined,
+      });
+    };
+
+    /** A map of rank >= 2 without tile-sizes: MAP_AUTO's rows, else (the lowering cannot lay them out) the fixed defaults. */
+    const autoMap = (op: Operation): { sizes: readonly number[]; numWarps: number; numStages: number } | undefined => {
+      const rank = mapRank(op);
+      if (!pass.options['auto-config'] || rank < 2) return undefined;
+      const mapWarps = numWarps || MAP_AUTO.numWarps;
+      const sizes = [...new Array<number>(rank - 1).fill(1), MAP_AUTO.elementsPerThread * WARP_SIZE * mapWarps];
+      if (pass.options['check-lowering'] && tileSizeError(op, sizes, mapWarps, false)) return undefined;
+      return { sizes, numWarps: mapWarps, numStages: pass.options['num-stages'] || MAP_AUTO.numStages };
+    };
 
     // Everything is checked before anything changes.
     const targets: Target[] = [];
@@ -142,23 +226,46 @@ export const tileTilingPass = definePass({
         const body = untileableBody(map);
         if (body) return fail(body.op?.loc ?? map.loc, body.message);
       }
-      const sizes = tileSizesFor(op, program, pass.options['tile-sizes']);
+      const variants = auto(op, program);
+      const mapConfig = !program && MapOp.isa(op) && pass.options['tile-sizes'].length === 0 ? autoMap(op) : undefined;
+      const sizes = mapConfig?.sizes ?? tileSizesFor(op, program, pass.options['tile-sizes']);
       if (isFailure(sizes)) return fail(op.loc, sizes.message);
       const kernel = program?.kind === 'rows' || program?.kind === 'attention' ? program.kind : undefined;
-      const unfit = pass.options['check-lowering'] ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, numWarps, pass.options['pack-lhs'], kernel) : undefined;
+      const unfit =
+        pass.options['check-lowering'] && !variants
+          ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, mapConfig?.numWarps ?? warps, pass.options['pack-lhs'], kernel)
+          : undefined;
       if (unfit) return fail(op.loc, unfit.message);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);
       if (clash) return fail(clash.loc, `cannot add kernels to this module: its symbol '${KERNELS_MODULE}' is a '${clash.name}', not a gpu.module`);
-      targets.push({ op, sizes, func, module, program });
+      targets.push({ op, sizes, func, module, program, variants, mapConfig });
     }
 
     const outliners = new Map<Operation, KernelOutliner>();
-    const tile = ({ op, sizes, func, module, program }: Target): void => {
+    /** The tiling of a kernel of `func`; a variant's kernel is named after its tile sizes. */
+    const tilingFor = (func: Operation, module: Operation, config?: MatmulConfig, variant = false): TilingContext => {
       let outliner = outliners.get(module);
       if (!outliner) outliners.set(module, (outliner = new KernelOutliner(pass.context, module)));
-      const tiling = { context: pass.context, outliner, kernelName: symbolName(func) ?? 'kernel', numWarps, maxGridDims, packLhs: pass.options['pack-lhs'] };
+      const name = symbolName(func) ?? 'kernel';
+      const base = { context: pass.context, outliner, kernelName: variant && config ? `${name}_${config.sizes.join('x')}` : name, maxGridDims };
+      return config ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages } : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'] };
+    };
+    const tile = ({ op, sizes, func, module, program, variants, mapConfig }: Target): void => {
+      if (mapConfig) {
+        pass.addStatistic('num-kernels');
+        return tileMap(op, sizes, { ...tilingFor(func, module), numWarps: mapConfig.numWarps, numStages: mapConfig.numStages });
+      }
+      if (variants)
+        return tileVariants(
+          op,
+          variants,
+          (config, variant) => tilingFor(func, module, config, variant),
+          () => pass.addStatistic('num-kernels'),
+          () => pass.addStatistic('num-variants'),
+        );
+      const tiling = tilingFor(func, module);
       pass.addStatistic('num-kernels');
       if (program?.kind === 'attention') {
         // Head dimensions past BD run the chain unfused: its ops, each tiled alone with its default sizes.
@@ -176,3 +283,89 @@ export const tileTilingPass = definePass({
     for (const target of targets) tile(target);
   },
 });
+
+/** Bytes of one element of the memref `v`. */
+function elementBytes(v: Value): number {
+  const elem = (v.type as MemRefType).elementType;
+  return elem instanceof FloatType || elem instanceof IntegerType ? Math.ceil(elem.width / 8) : 4;
+}
+
+/** How many rank-1 inputs a fused epilogue broadcasts along rows (each a BN row in workgroup memory). */
+function broadcastRows(program: KernelProgram | undefined): number {
+  return program?.kind === 'epilogue' ? programBuffers(program).filter((v) => (v.type as MemRefType).rank === 1).length : 0;
+}
+
+/**
+ * Tiles a matmul (or the fusion holding one, `op`) configured automatically: with static M and N
+ * the variant the rule picks; otherwise one kernel per variant, chosen among at run time by an
+ * scf.if chain in the host code. A's packed copy, when the variants pack, is made once, before
+ * the variants that read it.
+ */
+function tileVariants(
+  op: Operation,
+  variantsIn: readonly MatmulVariant[],
+  tilingFor: (c: MatmulConfig, variant: boolean) => TilingContext,
+  counted: () => void,
+  variantCounted: () => void,
+): void {
+  let variants = variantsIn;
+  const matmulOf = (anchor: Operation): Operation => {
+    const program = programOf(anchor);
+    return !isFailure(program) && program?.kind === 'epilogue' ? program.ops[0]!.op : anchor;
+  };
+  const tileOne = (anchor: Operation, config: MatmulConfig, packed: Value | undefined, variant: boolean): void => {
+    counted();
+    const program = programOf(anchor);
+    if (isFailure(program)) throw new Error(`internal: ${program.message}`);
+    const tiling = tilingFor(config, variant);
+    if (program?.kind === 'epilogue') tileMatmul(program.ops[0]!.op, config.sizes, tiling, { program, anchor }, packed);
+    else tileMatmul(anchor, config.sizes, tiling, undefined, packed);
+  };
+  const shaped = problemShape(op, matmulOf(op));
+  const [m, n] = shaped.shape;
+  if (m! >= 0 && n! >= 0) {
+    const chosen = chooseStatic(variants, m!, n!).config;
+    return tileOne(op, chosen, undefined, false);
+  }
+  // A static M decides the skinny rule now: the canonicalizer would fold its test and leave a
+  // kernel that nothing launches.
+  if (m! >= 0) variants = staticRows(variants, m!);
+  if (variants.length === 1) return tileOne(op, variants[0]!.config, undefined, false);
+  const chain = (at: Operation, rest: readonly MatmulVariant[], packed: Value | undefined): void => {
+    const [first, ...others] = rest as [MatmulVariant, ...MatmulVariant[]];
+    if (!packed && first.config.packLhs) packed = packLhs(at, MatmulOp.view(matmulOf(at)).a, tilingFor(first.config, false));
+    if (others.length === 0 || first.rule.kind === 'always') return tileOne(at, first.config, first.config.packLhs ? packed : undefined, true);
+    variantCounted();
+    const b = new IndexBuilder(tilingFor(first.config, false).context);
+    b.loc = at.loc;
+    b.setInsertionPointBefore(at);
+    const cond = buildRuleCondition(b, first.rule, first.config.sizes, b.dim(shaped.memref, 0), b.dim(shaped.memref, 1))!;
+    const branch = buildIfThenElse(
+      b,
+      cond,
+      [],
+      () => [],
+      () => [],
+    );
+    const chosen = at.clone();
+    chosen.moveBefore(branch.region(0).entry!.last!);
+    at.moveBefore(branch.region(1).entry!.last!);
+    tileOne(chosen, first.config, first.config.packLhs ? packed : undefined, true);
+    chain(at, others, packed);
+  };
+  chain(op, variants, undefined);
+}
+
+/** The variants left once M is known to be `m`: the skinny one alone, or all but it. */
+function staticRows(variants: readonly MatmulVariant[], m: number): readonly MatmulVariant[] {
+  const skinny = variants.find((v) => v.rule.kind === 'skinny');
+  if (!skinny) return variants;
+  return ruleHolds(skinny.rule, skinny.config.sizes, m, 1) ? [skinny] : variants.filter((v) => v !== skinny);
+}
+
+/** The memref whose first two dimensions are the matmul's M and N: C, or the fused program's reference output. */
+function problemShape(anchor: Operation, matmul: Operation): { memref: Value; shape: readonly number[] } {
+  const program = programOf(anchor);
+  const memref = !isFailure(program) && program?.kind === 'epilogue' ? program.reference : MatmulOp.view(matmul).c;
+  return { memref, shape: (memref.type as MemRefType).shape };
+}

@@ -3,9 +3,9 @@
 // and workgroup barriers around the register-staged copies' stores. Workgroup buffers that threads
 // read and write 4 consecutive elements of are arrays of vec4: the dot reads its operands as whole
 // vectors.
-// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' --emit=wgsl | FileCheck %s
-// RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=ADD
-// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{num-stages=3}' | FileCheck %s --check-prefix=SIMT
+// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{tile-sizes=32,32,16 num-stages=3}' --emit=wgsl | FileCheck %s
+// RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{tile-sizes=4,64 num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=ADD
+// RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{tile-sizes=32,32,16 num-stages=3}' | FileCheck %s --check-prefix=SIMT
 // With 4 elements per thread, interior tiles whose rows start on a 16-byte boundary (a uniform
 // test) load and store whole vec4s of the storage buffers; the rest go element by element.
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{tile-sizes=1,1024 num-warps=8 num-stages=1}' --emit=wgsl | FileCheck %s --check-prefix=VEC

@@ -26,7 +26,7 @@ describe('TileOpt.compile', () => {
   const tile = new TileOpt();
   let matmul: Compilation;
   beforeAll(async () => {
-    matmul = await tile.compile(example('matmul.mlir'), { pipeline: '@tile-wgsl{num-stages=3}', fileName: 'matmul.mlir' });
+    matmul = await tile.compile(example('matmul.mlir'), { pipeline: '@tile-wgsl{tile-sizes=32,32,16 num-stages=3}', fileName: 'matmul.mlir' });
   });
 
   it('gives the IR after each pass of a named pipeline, with times', () => {
@@ -57,7 +57,7 @@ describe('TileOpt.compile', () => {
 
   it('lists the named pipelines and passes with their options and defaults', () => {
     const wgsl = tile.pipelines().find((p) => p.name === 'tile-wgsl')!;
-    expect(wgsl.options.find((o) => o.name === 'num-stages')).toMatchObject({ type: 'int', default: '3' });
+    expect(wgsl.options.find((o) => o.name === 'num-stages')).toMatchObject({ type: 'uint', default: '0' });
     expect(tile.pipelines().map((p) => p.name)).toEqual(['cleanup', 'optimize', 'tile-kernels', 'tile-pipelined', 'tile-tiled', 'tile-wgsl']);
     expect(
       tile
@@ -101,7 +101,7 @@ describe('TileOpt.compile', () => {
   });
 
   it('reports a failing pass with the passes that ran before it', async () => {
-    const e = await failure(tile.compile(example('matmul.mlir'), { pipeline: '@tile-wgsl{num-buffers=1}', fileName: 'matmul.mlir' }));
+    const e = await failure(tile.compile(example('matmul.mlir'), { pipeline: '@tile-wgsl{tile-sizes=32,32,16 num-stages=3 num-buffers=1}', fileName: 'matmul.mlir' }));
     expect(e.stage).toBe('pass');
     expect(e.diagnostics[0]!.file).toBe('matmul.mlir');
     expect(e.partial!.passes.at(-1)!.pass).toBe('tile-multibuffer');

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { TileOpt, TileError, compareOutputs } from 'tile-opt/api';
 const tile = new TileOpt();
 const src = readFileSync('matmul.mlir', 'utf8');
-const c = await tile.compile(src, { pipeline: '@tile-wgsl{num-stages=3}', fileName: 'matmul.mlir' });
+const c = await tile.compile(src, { pipeline: '@tile-wgsl{tile-sizes=32,32,16 num-stages=3}', fileName: 'matmul.mlir' });
 const ref = await tile.compile(src, { fileName: 'matmul.mlir' });
 const a = await ref.run({ entry: 'matmul_f32', args: 'A=rand:9x13xf32 B=rand:13x7xf32 C=zeros:9x7xf32' });
 const b = await c.run({ entry: 'matmul_f32', inputs: a.inputs });

@@ -53,7 +53,7 @@ describe('tile-opt --help and --list-passes', () => {
       const section = r.stdout.slice(r.stdout.indexOf(`\n  ${under} `));
       return section.split('\n').find((l) => l.startsWith(`    --${option}=`) || l.startsWith(`    --${option} `));
     };
-    expect(line('tile-assign-stages', 'num-stages')).toMatch(/^ {4}--num-stages=<int> \(default: 3\): \S/);
+    expect(line('tile-assign-stages', 'num-stages')).toMatch(/^ {4}--num-stages=<uint> \(default: 0\): \S/);
     for (const pipeline of ['@tile-pipelined', '@tile-wgsl']) expect(line(pipeline, 'num-stages')).toBe(line('tile-assign-stages', 'num-stages'));
     expect(line('@tile-pipelined', 'max-workgroup-memory')).toBe(line('tile-multibuffer', 'max-workgroup-memory'));
     expect(line('@tile-wgsl', 'max-workgroup-memory')).toBe(line('convert-tile-to-gpu', 'max-workgroup-memory'));

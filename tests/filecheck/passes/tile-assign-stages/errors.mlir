@@ -1,5 +1,5 @@
-// RUN: tile-opt %s -p 'tile-assign-stages{num-stages=0}' --split-input-file --verify-diagnostics
+// RUN: not tile-opt %s -p 'tile-assign-stages{num-stages=-1}' 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: not tile-opt %s -p 'tile-assign-stages{register-stages=-1}' 2>&1 | FileCheck %s --check-prefix=NEG
-// expected-error @below {{'tile-assign-stages' option 'num-stages' must be at least 1, got 0}}
 module {}
+// STAGES: error: invalid value '-1' for option 'num-stages': expected a non-negative integer
 // NEG: error: 'tile-assign-stages' option 'register-stages' must not be negative, got -1

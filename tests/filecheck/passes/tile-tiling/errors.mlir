@@ -12,7 +12,7 @@
 //
 // The rendered error: located, exit status 1 (`not`), no stack trace.
 // RUN: not tile-opt %s -p 'tile-tiling{num-warps=3}' 2>&1 | FileCheck %s
-// CHECK: errors.mlir:[[@LINE+5]]:3: error: 'tile-tiling' option 'num-warps' must be a power of two, got 3
+// CHECK: errors.mlir:[[@LINE+5]]:3: error: 'tile-tiling' option 'num-warps' must be 0 or a power of two, got 3
 // CHECK-NEXT: {{^}}  tile.map ins(%X : memref<?xf32>) outs(%X : memref<?xf32>) {
 // CHECK-NEXT: {{^}}  ^
 // CHECK-NOT: {{.}}
@@ -87,7 +87,7 @@ func.func @clash(%X: memref<?xf32>) {
 func.func @options(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   // [tile-sizes=32,32] error@+5 {{'tile-tiling' option 'tile-sizes' has 2 entries but 'tile.matmul' needs 3 (BM, BN, BK)}}
   // [tile-sizes=32,0,16] error@+4 {{'tile-tiling' option 'tile-sizes' entries must be positive, got [32, 0, 16] for 'tile.matmul'}}
-  // [num-warps=3] error@+3 {{'tile-tiling' option 'num-warps' must be a power of two, got 3}}
+  // [num-warps=3] error@+3 {{'tile-tiling' option 'num-warps' must be 0 or a power of two, got 3}}
   // [max-grid-dims=0] error@+2 {{'tile-tiling' option 'max-grid-dims' must be 1, 2 or 3, got 0}}
   // [max-grid-dims=4] error@+1 {{'tile-tiling' option 'max-grid-dims' must be 1, 2 or 3, got 4}}
   tile.matmul %A, %B, %C : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>

@@ -1,12 +1,27 @@
-// RUN: tile-opt %s -p 'tile-tiling' | FileCheck %s
-// RUN: tile-opt %s -p 'tile-tiling{max-grid-dims=1 num-warps=1}' | FileCheck %s --check-prefix=GRID1
+// RUN: tile-opt %s -p 'tile-tiling{auto-config=false}' | FileCheck %s
+// RUN: tile-opt %s -p 'tile-tiling{auto-config=false max-grid-dims=1 num-warps=1}' | FileCheck %s --check-prefix=GRID1
 // RUN: tile-opt %S/../../../../examples/add.mlir -p 'tile-tiling{tile-sizes=2,16}' | FileCheck %s --check-prefix=SIZES
-// RUN: tile-opt %s -p 'tile-tiling' | tile-opt | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: tile-opt %s -p 'tile-tiling{auto-config=false}' | tile-opt | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: tile-opt %s -p 'tile-tiling' | FileCheck %s --check-prefix=AUTO
+
+// Configured automatically (the default): a map of rank >= 2 takes rows of 1024 columns a
+// workgroup with 8 warps, its loop marked for one stage; rank 1 keeps [256].
+// AUTO-LABEL:   gpu.func @add(
+// AUTO:           scf.for {{.*}} step %c1024 {
+// AUTO-NEXT:        tile.load %{{.*}}[%block_id_x, %{{.*}}] : memref<?x?xf32> -> tensor<1024xf32>
+// AUTO:           } {tile.num_stages = 1 : i64}
+// AUTO-LABEL:   gpu.func @relu_inplace(
+// AUTO:           tile.load {{.*}} -> tensor<256xf16>
+// AUTO-LABEL: func.func @add(
+// AUTO:         gpu.launch_func @kernels::@add blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// AUTO-LABEL: func.func @relu_inplace(
+// AUTO:         gpu.launch_func @kernels::@relu_inplace {{.*}} threads in (%c128, %c1, %c1)
 
 // tile.map of any rank becomes a kernel: the grid covers dimensions 0..r-2 (rank 1: its one
 // dimension), the last one is walked by an scf.for; each step loads a tile of every input,
-// computes the body on tiles and stores a tile of every output. Default tile sizes: [256] for
-// rank 1, [1, ..., 1, 4, 64] above (leading 1s are dropped from the tile's shape).
+// computes the body on tiles and stores a tile of every output. Fixed default tile sizes
+// (auto-config=false): [256] for rank 1, [1, ..., 1, 4, 64] above (leading 1s are dropped from
+// the tile's shape).
 
 // CHECK:       module attributes {gpu.container_module} {
 // CHECK-NEXT:    gpu.module @kernels {

@@ -1,6 +1,6 @@
-// RUN: tile-opt %s -p 'tile-tiling' | FileCheck %s
+// RUN: tile-opt %s -p 'tile-tiling{tile-sizes=32,32,16}' | FileCheck %s
 // RUN: tile-opt %s -p 'tile-tiling{tile-sizes=64,16,8 num-warps=2 max-grid-dims=1}' | FileCheck %s --check-prefix=SIZES
-// RUN: tile-opt %s -p 'tile-tiling' | tile-opt | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: tile-opt %s -p 'tile-tiling{tile-sizes=32,32,16}' | tile-opt | FileCheck %s --check-prefix=ROUNDTRIP
 
 // tile.matmul in every form becomes a kernel in gpu.module @kernels (one workgroup per BMxBN tile
 // of C, a K loop in steps of BK) and a launch in place of the op. The functions keep their names

@@ -318,11 +318,15 @@ describe("the repository's pipelines (pass-pipelines/)", () => {
     expect(passes('@tile-pipelined').slice(0, kernels.length + 1)).toEqual([...kernels, 'tile-async-copy']);
     expect(passes('@tile-wgsl').slice(0, passes('@tile-pipelined').length)).toEqual(passes('@tile-pipelined'));
   });
-  it("@tile-wgsl's max-workgroup-memory (16384, convert-tile-to-gpu's) reaches tile-multibuffer too, which has 0 in @tile-pipelined", () => {
+  it("@tile-wgsl's max-workgroup-memory (16384, convert-tile-to-gpu's) reaches tile-multibuffer and tiling too, which have 0 in @tile-pipelined", () => {
     expect(dumpOf('@tile-pipelined')).toContain('tile-multibuffer{max-workgroup-memory=0 ');
+    expect(dumpOf('@tile-pipelined')).toMatch(/tile-tiling\{[^}]*max-workgroup-memory=0 /);
     expect(dumpOf('@tile-wgsl')).toContain('tile-multibuffer{max-workgroup-memory=16384 ');
+    expect(dumpOf('@tile-wgsl')).toMatch(/tile-tiling\{[^}]*max-workgroup-memory=16384 /);
     expect(dumpOf('@tile-wgsl')).toMatch(/convert-tile-to-gpu\{max-workgroup-memory=16384 /);
-    expect(dumpOf('@tile-wgsl{max-workgroup-memory=49152}').match(/max-workgroup-memory=49152/g)).toHaveLength(2);
+    expect(dumpOf('@tile-wgsl{max-workgroup-memory=49152}').match(/max-workgroup-memory=49152/g)).toHaveLength(3);
+    // num-stages reaches both the stage assignment and the tiling that plans memory with it.
+    expect(dumpOf('@tile-wgsl{num-stages=4}').match(/num-stages=4/g)).toHaveLength(2);
     expect(dumpOf('@tile-wgsl{fuse=false}')).toContain('tile-fuse{attention=false epilogues=false remarks=false rows=false}');
   });
 });

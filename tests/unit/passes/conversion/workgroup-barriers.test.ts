@@ -92,17 +92,20 @@ describe('workgroup barriers inserted by convert-tile-to-gpu', () => {
     // each stage adds its slot's two (the wait's stores, then the buffer's reuse) per kernel: the
     // epilogue's dot reads the buffers where they were loaded (sink-selects-into-if), no staging.
     const counts: [string, string, number][] = [
-      ['matmul.mlir', '@tile-wgsl{num-stages=1}', 4],
-      ['matmul.mlir', '@tile-wgsl{num-stages=2 peel-epilogue=true}', 8],
-      ['matmul.mlir', '@tile-wgsl{num-stages=3 peel-epilogue=true}', 12],
-      ['matmul.mlir', '@tile-wgsl{num-stages=4 peel-epilogue=true}', 16],
-      ['matmul.mlir', '@tile-wgsl{num-stages=3 synchronous-copies=true peel-epilogue=true}', 28],
-      ['matmul.mlir', '@tile-wgsl{num-stages=2 async-copy-loads=none register-stages=2 peel-epilogue=true}', 12],
-      ['matmul.mlir', '@tile-wgsl{num-stages=3 peel-epilogue=false}', 4],
-      // @tile-wgsl predicates the epilogue by default: the loop's barriers only.
-      ['matmul.mlir', '@tile-wgsl', 4],
-      ['add.mlir', '@tile-wgsl{peel-epilogue=true}', 6],
-      ['add.mlir', '@tile-wgsl', 2],
+      ['matmul.mlir', '@tile-wgsl{tile-sizes=32,32,16 num-stages=1}', 4],
+      ['matmul.mlir', '@tile-wgsl{tile-sizes=32,32,16 num-stages=2 peel-epilogue=true}', 8],
+      ['matmul.mlir', '@tile-wgsl{tile-sizes=32,32,16 num-stages=3 peel-epilogue=true}', 12],
+      ['matmul.mlir', '@tile-wgsl{tile-sizes=32,32,16 num-stages=4 peel-epilogue=true}', 16],
+      ['matmul.mlir', '@tile-wgsl{tile-sizes=32,32,16 num-stages=3 synchronous-copies=true peel-epilogue=true}', 28],
+      ['matmul.mlir', '@tile-wgsl{tile-sizes=32,32,16 num-stages=2 async-copy-loads=none register-stages=2 peel-epilogue=true}', 12],
+      ['matmul.mlir', '@tile-wgsl{tile-sizes=32,32,16 num-stages=3 peel-epilogue=false}', 4],
+      // @tile-wgsl predicates the epilogue by default: the loop's two barriers only, in each of
+      // the 7 variants of the automatic configuration (f32 3, f16 4) and the 2 packing kernels.
+      ['matmul.mlir', '@tile-wgsl', 18],
+      ['add.mlir', '@tile-wgsl{tile-sizes=4,64 peel-epilogue=true}', 6],
+      ['add.mlir', '@tile-wgsl{tile-sizes=4,64}', 2],
+      // The automatic configuration runs a map's loop in one stage: nothing to peel.
+      ['add.mlir', '@tile-wgsl{peel-epilogue=true}', 2],
       ['matmul-dma-chain.mlir', '@tile-wgsl{num-stages=2 peel-epilogue=true}', 6],
       ['matmul-dma-chain.mlir', '@tile-wgsl{num-stages=3 peel-epilogue=true}', 10],
       ['matmul-async-3stage.mlir', CONVERSIONS, 4],

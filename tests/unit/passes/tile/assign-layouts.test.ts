@@ -26,7 +26,7 @@ function tileLayouts(module: Operation): { untyped: string[]; threads: Set<numbe
 
 describe('tile-assign-layouts', () => {
   const cases: [file: string, pipeline: string, threads: number][] = [
-    ['add.mlir', '@tile-pipelined,tile-assign-layouts', 128],
+    ['add.mlir', '@tile-pipelined,tile-assign-layouts', 256],
     ['add.mlir', '@tile-pipelined{tile-sizes=2,8 num-warps=1},tile-assign-layouts', 32],
     ['matmul.mlir', '@tile-pipelined{tile-sizes=16,16,8 num-warps=2},tile-assign-layouts', 64],
     ['matmul.mlir', '@tile-tiled{tile-sizes=64,32,16 num-warps=4},tile-assign-layouts', 128],

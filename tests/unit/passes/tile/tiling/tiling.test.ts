@@ -373,7 +373,7 @@ func.func @neg(%X: memref<?xf32>, %c: i1) {
     for (const [text, options, message] of [
       [example('add.mlir'), { 'tile-sizes': [4, 0] }, "'tile-tiling' option 'tile-sizes' entries must be positive, got [4, 0] for 'tile.map'"],
       [example('matmul.mlir') + badBody, {}, "cannot tile 'tile.map': its body op 'scf.if' is not an elementwise arith or math op"],
-      [example('matmul.mlir'), { 'num-warps': 6 }, "'tile-tiling' option 'num-warps' must be a power of two, got 6"],
+      [example('matmul.mlir'), { 'num-warps': 6 }, "'tile-tiling' option 'num-warps' must be 0 or a power of two, got 6"],
     ] as [string, Record<string, OptionValue>, string][]) {
       const module = parseModule(text);
       const before = print(module);

@@ -1,0 +1,134 @@
+/**
+ * The automatic configuration of a matmul kernel, used when tile-tiling's `tile-sizes` is empty
+ * (IREE's kernel configuration plays this part there): tile sizes, warps, pipeline stages and the
+ * packing of A, chosen per problem shape and the workgroup memory the target allows.
+ *
+ * The candidates are the configurations tile-tune found fastest on an H200 under Dawn for the
+ * seed shapes (bench/RESULTS.md, "Seed tables, tuned" and "Skinny matmuls"), largest first. The
+ * rule: a matmul of at most SKINNY_ROWS rows takes the skinny configuration; otherwise the
+ * largest tile that fits the workgroup memory and still gives at least `minWorkgroups`
+ * workgroups (enough to fill a large GPU several times over), else the smallest. Static shapes
+ * choose when compiling; dynamic ones get one kernel per candidate and host code that launches
+ * the one the rule picks for the sizes at run time (MatmulChoice.conditions).
+ */
+import type { Value } from '../../../core/ir/value.js';
+import type { IndexBuilder } from './index-builder.js';
+
+/** Everything tile-tiling and the stage assignment need to build one matmul kernel. */
+export interface MatmulConfig {
+  readonly sizes: readonly [number, number, number];
+  readonly numWarps: number;
+  readonly numStages: number;
+  readonly packLhs: boolean;
+}
+
+/** When a variant applies, given the problem's rows M and columns N. */
+export type VariantRule = { readonly kind: 'skinny'; readonly maxRows: number } | { readonly kind: 'workgroups'; readonly min: number } | { readonly kind: 'always' };
+
+export interface MatmulVariant {
+  readonly config: MatmulConfig;
+  readonly rule: VariantRule;
+}
+
+/** Rows up to which a matmul counts as skinny (a language model's decode step: M of 1 to 16). */
+export const SKINNY_ROWS = 16;
+/** The default of tile-tiling's `auto-min-workgroups`. */
+export const AUTO_MIN_WORKGROUPS = 256;
+/** WebGPU's default maxComputeWorkgroupStorageSize: the budget when none is given. */
+export const WEBGPU_DEFAULT_WORKGROUP_MEMORY = 16384;
+/** Stages of the candidates' K loops (every tuned best of the seed tables ran two). */
+const AUTO_STAGES = 2;
+
+/** A BM x BN tile with its warps and the BKs to try, the deepest first (the first that fits is taken). */
+type Candidate = { readonly tile: readonly [number, number]; readonly bks: readonly number[]; readonly numWarps: number };
+const SKINNY: Candidate = { tile: [16, 64], bks: [32, 16, 8], numWarps: 4 };
+const CANDIDATES: readonly Candidate[] = [
+  { tile: [256, 128], bks: [16], numWarps: 8 },
+  { tile: [128, 128], bks: [16, 8], numWarps: 8 },
+  { tile: [64, 64], bks: [32, 16], numWarps: 4 },
+];
+/** The last resort when no candidate fits (very small workgroup memory): 2 KiB of f32 copies. */
+const SMALLEST = { sizes: [32, 32, 8], numWarps: 4, numStages: 1 } as const;
+
+/**
+ * Bytes of workgroup memory the K loop's copies of A and B take with `stages` stages: one slot
+ * per copy in flight (stages - 1), at least one.
+ */
+export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: number, elementBytes: number): number {
+  return Math.max(stages - 1, 1) * (bm! + bn!) * bk! * elementBytes;
+}
+
+/** What the automatic choice may use. */
+export interface AutoOptions {
+  /** Warps per workgroup; 0: each candidate's own (candidates with more drop out). */
+  readonly numWarps: number;
+  /** Stages of the K loop; 0: AUTO_STAGES. */
+  readonly numStages: number;
+  /** Workgroup memory a kernel may use, in bytes; 0: WebGPU's default. */
+  readonly maxWorkgroupMemory: number;
+  readonly minWorkgroups: number;
+  /** Bytes of workgroup memory the kernel needs besides the operands' copies (an epilogue's broadcast rows). */
+  readonly extraBytes: (sizes: readonly number[]) => number;
+  readonly elementBytes: number;
+  /** Whether A can be packed (row-major A, no batch). */
+  readonly packable: boolean;
+  /** Workgroup memory of the packing kernel: A is packed only where that fits too. */
+  readonly packBytes: number;
+  /** Whether the lowering cannot lay out these sizes and warps (tile-size-rules). */
+  readonly unfit: (sizes: readonly number[], numWarps: number, packLhs: boolean) => boolean;
+}
+
+/** The variants, in the order the rule tries them (the last one always applies). */
+export function matmulVariants(o: AutoOptions): MatmulVariant[] {
+  const stages = o.numStages || AUTO_STAGES;
+  const budget = o.maxWorkgroupMemory || WEBGPU_DEFAULT_WORKGROUP_MEMORY;
+  const fits = (k: MatmulConfig): boolean => matmulWorkgroupBytes(k.sizes, stages, o.elementBytes) + o.extraBytes(k.sizes) <= budget && !o.unfit(k.sizes, k.numWarps, k.packLhs);
+  /**
+   * The candidate with the deepest BK that fits, or undefined. Given fewer warps than its own, a
+   * candidate drops out: each thread would unroll more of the tile than it was measured with (a
+   * 64x64 tile on one warp took SwiftShader over a minute to compile).
+   */
+  const config = (c: Candidate, packLhs: boolean): MatmulConfig | undefined =>
+    o.numWarps !== 0 && o.numWarps < c.numWarps
+      ? undefined
+      : c.bks.map((bk): MatmulConfig => ({ sizes: [c.tile[0], c.tile[1], bk], numWarps: o.numWarps || c.numWarps, numStages: stages, packLhs })).find(fits);
+  const pack = o.packable && o.packBytes <= budget;
+  const general = CANDIDATES.map((c) => config(c, pack)).filter((k): k is MatmulConfig => k !== undefined);
+  const last = general.pop() ?? { ...SMALLEST, numWarps: o.numWarps || SMALLEST.numWarps, packLhs: pack };
+  const variants: MatmulVariant[] = [];
+  // A skinny A is a few rows: not worth a packing kernel (tuned without it).
+  const skinny = config(SKINNY, false);
+  if (skinny) variants.push({ config: skinny, rule: { kind: 'skinny', maxRows: SKINNY_ROWS } });
+  for (const k of general) variants.push({ config: k, rule: { kind: 'workgroups', min: o.minWorkgroups } });
+  variants.push({ config: last, rule: { kind: 'always' } });
+  return variants;
+}
+
+/** Whether `rule` applies to an M x N problem of `sizes` tiles. */
+export function ruleHolds(rule: VariantRule, sizes: readonly number[], m: number, n: number): boolean {
+  switch (rule.kind) {
+    case 'skinny':
+      return m <= rule.maxRows;
+    case 'workgroups':
+      return Math.ceil(m / sizes[0]!) * Math.ceil(n / sizes[1]!) >= rule.min;
+    case 'always':
+      return true;
+  }
+}
+
+/** Host code computing whether `rule` applies to M x N (index values); undefined for 'always'. */
+export function buildRuleCondition(b: IndexBuilder, rule: VariantRule, sizes: readonly number[], m: Value, n: Value): Value | undefined {
+  switch (rule.kind) {
+    case 'skinny':
+      return b.compare('ule', m, b.index(rule.maxRows));
+    case 'workgroups':
+      return b.compare('uge', b.mul(b.tileCount(m, sizes[0]!), b.tileCount(n, sizes[1]!)), b.index(rule.min));
+    case 'always':
+      return undefined;
+  }
+}
+
+/** The variant the rule picks for a static M x N. */
+export function chooseStatic(variants: readonly MatmulVariant[], m: number, n: number): MatmulVariant {
+  return variants.find((v) => ruleHolds(v.rule, v.config.sizes, m, n)) ?? variants[variants.length - 1]!;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { type AutoOptions, chooseStatic, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/matmul-configs.js';
+
+const base: AutoOptions = {
+  numWarps: 0,
+  numStages: 0,
+  maxWorkgroupMemory: 0,
+  minWorkgroups: 256,
+  extraBytes: () => 0,
+  elementBytes: 4,
+  packable: true,
+  packBytes: 16384,
+  unfit: () => false,
+};
+const sizesOf = (o: Partial<AutoOptions>) => matmulVariants({ ...base, ...o }).map((v) => v.config.sizes.join('x'));
+const chosen = (m: number, n: number, o: Partial<AutoOptions> = {}) => chooseStatic(matmulVariants({ ...base, ...o }), m, n).config;
+
+describe('the automatic matmul configuration', () => {
+  it('takes the tuned configuration of each seed shape (bench/RESULTS.md) where the memory allows it', () => {
+    const big = { maxWorkgroupMemory: 49152 };
+    expect(chosen(1024, 1024, big)).toEqual({ sizes: [64, 64, 32], numWarps: 4, numStages: 2, packLhs: true });
+    expect(chosen(2048, 2048, big).sizes).toEqual([128, 128, 16]);
+    expect(chosen(4096, 4096, big)).toEqual({ sizes: [256, 128, 16], numWarps: 8, numStages: 2, packLhs: true });
+    expect(chosen(1, 4096, big)).toEqual({ sizes: [16, 64, 32], numWarps: 4, numStages: 2, packLhs: false });
+    expect(chosen(16, 4096, big).sizes).toEqual([16, 64, 32]);
+    expect(chosen(17, 4096, big).sizes).toEqual([64, 64, 32]);
+  });
+
+  it("keeps within WebGPU's default 16 KiB when no limit is given", () => {
+    expect(sizesOf({})).toEqual(['16x64x32', '128x128x16', '64x64x32']);
+    expect(chosen(4096, 4096).sizes).toEqual([128, 128, 16]);
+    for (const v of matmulVariants(base)) expect(matmulWorkgroupBytes(v.config.sizes, v.config.numStages, 4)).toBeLessThanOrEqual(16384);
+  });
+
+  it('takes a shallower BK, then a smaller tile, when the epilogue or more stages need memory', () => {
+    expect(sizesOf({ extraBytes: ([, bn]) => bn! * 4 })).toEqual(['16x64x32', '128x128x8', '64x64x16']);
+    expect(sizesOf({ numStages: 3 })).toEqual(['16x64x16', '128x128x8', '64x64x16']);
+    expect(matmulVariants({ ...base, numStages: 3 }).every((v) => v.config.numStages === 3)).toBe(true);
+  });
+
+  it('gives every candidate the warps asked for, dropping those tuned with more and those the lowering cannot lay out', () => {
+    expect(matmulVariants({ ...base, numWarps: 2 }).map((v) => [v.config.sizes.join('x'), v.config.numWarps])).toEqual([['32x32x8', 2]]);
+    expect(matmulVariants({ ...base, numWarps: 4 }).map((v) => v.config.sizes.join('x'))).toEqual(['16x64x32', '64x64x32']);
+    expect(matmulVariants({ ...base, numWarps: 8 }).every((v) => v.config.numWarps === 8)).toBe(true);
+    expect(sizesOf({ unfit: (sizes) => sizes[0] === 128 })).toEqual(['16x64x32', '64x64x32']);
+    expect(sizesOf({ unfit: () => true })).toEqual(['32x32x8']);
+  });
+
+  it('packs A only where it can be packed, the packing kernel fits, and never for the skinny kernel', () => {
+    expect(matmulVariants({ ...base, packable: false }).some((v) => v.config.packLhs)).toBe(false);
+    expect(matmulVariants({ ...base, maxWorkgroupMemory: 8192 }).some((v) => v.config.packLhs)).toBe(false);
+    expect(matmulVariants({ ...base, unfit: () => true })[0]!.config.packLhs).toBe(true);
+    expect(matmulVariants(base).map((v) => v.config.packLhs)).toEqual([false, true, true]);
+  });
+
+  it('applies each rule by its definition', () => {
+    expect(ruleHolds({ kind: 'skinny', maxRows: 16 }, [16, 64, 32], 16, 1)).toBe(true);
+    expect(ruleHolds({ kind: 'skinny', maxRows: 16 }, [16, 64, 32], 17, 1)).toBe(false);
+    // 1999 x 3001 in 128 x 128 tiles: 16 x 24 = 384 workgroups.
+    expect(ruleHolds({ kind: 'workgroups', min: 384 }, [128, 128, 16], 1999, 3001)).toBe(true);
+    expect(ruleHolds({ kind: 'workgroups', min: 385 }, [128, 128, 16], 1999, 3001)).toBe(false);
+    expect(ruleHolds({ kind: 'always' }, [64, 64, 32], 1, 1)).toBe(true);
+  });
+});
