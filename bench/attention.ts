@@ -30,12 +30,13 @@
  * Prints a Markdown table headed by the machine, adapter and command. docs/fused-kernels.md says
  * how to run it on the GPU machine.
  */
+import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-attention.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import { readFlags, runIfMain, type TimingSettings, UsageError } from './lib/cli.js';
+import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, runIfMain, shapes, type TimingSettings, valueOption } from './lib/cli.js';
 import {
   anyWrong,
   BenchRun,
@@ -112,46 +113,28 @@ const QUICK: Partial<Options> = {
   ...PEER_BENCH_QUICK_TIMING,
 };
 
-export const USAGE =
-  "usage: node build/bench/attention.js [--quick] [--shapes BxHxSxTxD,...] [--causal both|true|false] [--configs 'OPTS;OPTS'] [--base OPTS] [--peers torch,tfjs,jaxjs,ortweb] [--file PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--deadline-s S] [--check-seq N]";
-
 export function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { ...FULL, peers: new Set(FULL.peers) };
-  if (argv.includes('--quick')) Object.assign(o, QUICK);
-  readFlags(argv, o, (flag, args) => {
-    switch (flag) {
-      case '--shapes':
-        o.shapes = args.shapes('BxHxSxTxD') as AttentionShape[];
-        break;
-      case '--causal': {
-        const v = args.value();
-        const c = { both: [false, true], true: [true], false: [false] }[v];
-        if (!c) throw new UsageError(`--causal expects both, true or false, got '${v}'`);
-        o.causal = c;
-        break;
-      }
-      case '--configs':
-        o.configs = args.list(';', true);
-        break;
-      case '--base':
-        o.base = args.value();
-        break;
-      case '--peers':
-        o.peers = new Set(args.oneOf(PEERS));
-        break;
-      case '--file':
-        o.file = args.value();
-        break;
-      case '--check-seq':
-        o.checkSeq = args.int();
-        break;
-      default:
-        return false;
-    }
-    return true;
-  });
+  const d = benchDefaults(argv, { ...FULL, peers: new Set(FULL.peers) }, QUICK);
+  const cmd = benchCommand('attention', 'Attention, f32: our fused kernel against every peer, measured in the same run')
+    .option('--quick', 'tiny problems for software adapters (SwiftShader): the whole command in a few minutes')
+    .addOption(valueOption('--shapes <BxHxSxTxD,...>', 'problem shapes (K, V: B x H x T x D)', (t) => shapes('BxHxSxTxD')(t) as AttentionShape[], d.shapes))
+    .addOption(
+      valueOption('--causal <both|true|false>', 'without the causal mask, with it, or both', causalFlag, d.causal).default(d.causal, d.causal.length === 2 ? 'both' : String(d.causal[0])),
+    )
+    .addOption(valueOption('--configs <OPTS;OPTS>', '@tile-wgsl options tried per problem, D standing for the head dimension; the fastest is reported', list(';', true), d.configs, ';'))
+    .addOption(valueOption('--base <OPTS>', "options before each configuration's", String, d.base))
+    .addOption(valueOption('--peers <LIST>', 'the peers measured', (t) => new Set<string>(oneOf(PEERS)(t)), d.peers))
+    .addOption(valueOption('--file <PATH>', 'the program: @attention and @attention_causal over Q, K, V, O', String, d.file))
+    .addOption(valueOption('--check-seq <N>', "the correctness check's twin: S and T shrunk to at most this (B to 1, H to at most 2)", positiveInt, d.checkSeq));
+  const o = parseCommand<Options>(addTimingOptions(cmd, d), argv);
   if (o.configs.length === 0) o.configs = [''];
   return o;
+}
+
+function causalFlag(text: string): boolean[] {
+  const c = { both: [false, true], true: [true], false: [false] }[text];
+  if (!c) throw new InvalidArgumentError(`expected both, true or false, got '${text}'`);
+  return c;
 }
 
 // ------------------------------------------------------------------------------------ problems
@@ -300,4 +283,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return anyWrong(lib.values()) || torchWrong ? 1 : 0;
 }
 
-runIfMain(import.meta.url, 'attention', USAGE, main);
+runIfMain(import.meta.url, 'attention', main);

@@ -29,6 +29,7 @@
  * Prints Markdown tables headed by the machine, adapter and command; exits 1 when a peer's result
  * is wrong. docs/fused-kernels.md says how to run it on the GPU machine.
  */
+import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +37,7 @@ import { createPassRegistry } from '../tools/opt-passes.js';
 import type { Problem } from '../tools/tune/measure.js';
 import { generatedProblem } from '../tools/tune/problem.js';
 import type { PeerFigure } from './lib/gpu.js';
-import { readFlags, runIfMain, type TimingSettings, UsageError } from './lib/cli.js';
+import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, positiveInts, runIfMain, shapes, type TimingSettings, valueOption } from './lib/cli.js';
 import {
   anyWrong,
   BenchRun,
@@ -138,66 +139,43 @@ const QUICK: Partial<Options> = {
   ...PEER_BENCH_QUICK_TIMING,
 };
 
-export const USAGE =
-  "usage: node build/bench/fused-kernels.js [--quick] [--ops softmax,layernorm,rmsnorm] [--row-shapes RxC,...] [--matmul-sizes N,...] [--activations gelu,relu] [--row-configs 'OPTS;OPTS'] [--row-base OPTS] [--matmul-configs 'OPTS;OPTS'] [--matmul-base OPTS] [--map-config OPTS] [--peers torch,tfjs,jaxjs,ortweb] [--ort-builds webgpu,jsep] [--file NAME=PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--deadline-s S] [--check-rows N] [--check-cols N]";
-
 export function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { ...FULL, peers: new Set(FULL.peers), files: { ...FULL.files } };
-  if (argv.includes('--quick')) Object.assign(o, QUICK);
-  readFlags(argv, o, (flag, args) => {
-    switch (flag) {
-      case '--ops':
-        o.ops = args.oneOf(ROW_OPS);
-        break;
-      case '--row-shapes':
-        o.rowShapes = args.shapes('RxC') as Shape2[];
-        break;
-      case '--matmul-sizes':
-        o.matmulSizes = args.list().map((s) => args.int(s));
-        break;
-      case '--activations':
-        o.activations = args.oneOf(['gelu', 'relu'] as const);
-        break;
-      case '--row-configs':
-        o.rowConfigs = args.list(';', true);
-        break;
-      case '--matmul-configs':
-        o.matmulConfigs = args.list(';');
-        break;
-      case '--matmul-base':
-        o.matmulBase = args.value();
-        break;
-      case '--row-base':
-        o.rowBase = args.value();
-        break;
-      case '--map-config':
-        o.mapConfig = args.value();
-        break;
-      case '--peers':
-        o.peers = new Set(args.oneOf(PEERS));
-        break;
-      case '--ort-builds':
-        o.ortBuilds = args.oneOf(['webgpu', 'jsep'] as const);
-        break;
-      case '--file': {
-        const [name, file] = args.value().split('=');
-        if (!name || !file || !(name in FILES)) throw new UsageError(`--file expects NAME=PATH with NAME one of ${Object.keys(FILES).join(', ')}`);
-        o.files[name] = file;
-        break;
-      }
-      case '--check-rows':
-        o.checkRows = args.int();
-        break;
-      case '--check-cols':
-        o.checkCols = args.int();
-        break;
-      default:
-        return false;
-    }
-    return true;
-  });
+  const d = benchDefaults(argv, { ...FULL, peers: new Set(FULL.peers), files: { ...FULL.files } }, QUICK);
+  const cmd = benchCommand('fused-kernels', 'Fused row kernels and matmul epilogues against every peer, measured in the same run')
+    .option('--quick', 'small problems for software adapters (SwiftShader): the whole command in a few minutes')
+    .addOption(valueOption('--ops <LIST>', 'the row kernels measured', oneOf(ROW_OPS), d.ops))
+    .addOption(valueOption('--row-shapes <RxC,...>', "the row kernels' problems, over the last dimension", (t) => shapes('RxC')(t) as Shape2[], d.rowShapes))
+    .addOption(valueOption('--matmul-sizes <N,...>', "the matmul epilogues' problems, at N^3", positiveInts, d.matmulSizes))
+    .addOption(valueOption('--activations <LIST>', 'the epilogues measured', oneOf(['gelu', 'relu'] as const), d.activations))
+    .addOption(valueOption('--row-configs <OPTS;OPTS>', "@tile-wgsl options tried for each row kernel ('' = the defaults); the fastest is reported", list(';', true), d.rowConfigs, ';'))
+    .addOption(valueOption('--row-base <OPTS>', "options of the row kernels' pipelines, before each configuration's", String, d.rowBase))
+    .addOption(
+      valueOption('--matmul-configs <OPTS;OPTS>', '@tile-wgsl options tried for the fused and the plain matmul alike; the fastest of each is reported', list(';'), d.matmulConfigs, ';'),
+    )
+    .addOption(valueOption('--matmul-base <OPTS>', "options of the matmul pipelines, before each configuration's", String, d.matmulBase))
+    .addOption(valueOption('--map-config <OPTS>', "@tile-wgsl options of the unfused epilogue's elementwise kernel", String, d.mapConfig))
+    .addOption(valueOption('--peers <LIST>', 'the peers measured', (t) => new Set<string>(oneOf(PEERS)(t)), d.peers))
+    .addOption(valueOption('--ort-builds <LIST>', "ONNX Runtime Web's builds measured", oneOf(['webgpu', 'jsep'] as const), d.ortBuilds))
+    .addOption(
+      valueOption('--file <NAME=PATH>', `a program by name (${Object.keys(FILES).join(', ')}); repeatable`, fileFlag, d.files).default(
+        d.files,
+        Object.entries(d.files)
+          .map(([name, file]) => `${name}=${file}`)
+          .join(' '),
+      ),
+    )
+    .addOption(valueOption('--check-rows <N>', "the correctness check's twin: rows of the row ops (matmuls: 64 per dimension)", positiveInt, d.checkRows))
+    .addOption(valueOption('--check-cols <N>', "the correctness check's twin: columns of the row ops", positiveInt, d.checkCols));
+  const { file, ...o } = parseCommand<Omit<Options, 'files'> & { file: Record<string, string> }>(addTimingOptions(cmd, d), argv);
   if (o.rowConfigs.length === 0) o.rowConfigs = [''];
-  return o;
+  return { ...o, files: file };
+}
+
+/** One program by name, over the others given so far. */
+function fileFlag(text: string, files: Record<string, string>): Record<string, string> {
+  const [name, file] = text.split('=');
+  if (!name || !file || !(name in FILES)) throw new InvalidArgumentError(`expected NAME=PATH with NAME one of ${Object.keys(FILES).join(', ')}`);
+  return { ...files, [name]: file };
 }
 
 // ------------------------------------------------------------------------------------ problems
@@ -391,4 +369,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return anyWrong(lib.values()) ? 1 : 0;
 }
 
-runIfMain(import.meta.url, 'fused-kernels', USAGE, main);
+runIfMain(import.meta.url, 'fused-kernels', main);

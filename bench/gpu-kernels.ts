@@ -33,7 +33,7 @@ import { runPassManager } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { fmt, lastLines, random, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
-import { FlagCursor, UsageError } from './lib/cli.js';
+import { benchCommand, commandLineExit, list, oneOf, parseCommand, positiveInt, positiveInts, shapes, valueOption } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
@@ -92,79 +92,36 @@ interface Options {
   torch: boolean;
 }
 
-function usage(message: string): never {
-  process.stderr.write(
-    `gpu-kernels: error: ${message}\nusage: node build/bench/gpu-kernels.js [--providers dawn,wgpu] [--sizes 1024,2048] [--add-elems N] [--baseline PATH] [--repeat N] [--rounds N] [--timeout-s S] [--matmul FILE] [--tile-wgsl 'OPTIONS;OPTIONS...'] [--tile-wgsl-transposed-a 'OPTIONS;...'] [--tile-wgsl-add 'OPTIONS;...'] [--add-shapes RxC,RxC] [--torch]\n`,
-  );
-  process.exit(1);
-}
-
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = {
-    providers: ['dawn', 'wgpu'],
-    sizes: [1024, 2048],
-    addElems: 32 * 1024 * 1024,
-    repeat: 10,
-    rounds: 5,
-    timeoutS: 120,
-    matmul: DEFAULT_MATMUL,
-    tileWgsl: [],
-    tileWgslTransposedA: [],
-    tileWgslAdd: [],
-    addShapes: [
-      [4096, 8192],
-      [1000, 2000],
-      [4000, 120],
-    ],
-    torch: false,
-  };
-  const args = new FlagCursor(argv);
-  for (let flag = args.next(); flag !== undefined; flag = args.next()) {
-    switch (flag) {
-      case '--providers':
-        o.providers = args.oneOf(['dawn', 'wgpu'] as const);
-        break;
-      case '--sizes':
-        o.sizes = args.list().map((x) => args.int(x));
-        break;
-      case '--add-elems':
-        o.addElems = args.int();
-        break;
-      case '--baseline':
-        o.baseline = path.resolve(args.value());
-        break;
-      case '--repeat':
-        o.repeat = args.int();
-        break;
-      case '--rounds':
-        o.rounds = args.int();
-        break;
-      case '--timeout-s':
-        o.timeoutS = args.int();
-        break;
-      case '--matmul':
-        o.matmul = path.resolve(args.value());
-        break;
-      case '--tile-wgsl':
-        o.tileWgsl = args.list(';');
-        break;
-      case '--tile-wgsl-transposed-a':
-        o.tileWgslTransposedA = args.list(';');
-        break;
-      case '--tile-wgsl-add':
-        o.tileWgslAdd = args.list(';');
-        break;
-      case '--add-shapes':
-        o.addShapes = args.shapes('RxC') as [number, number][];
-        break;
-      case '--torch':
-        o.torch = true;
-        break;
-      default:
-        throw new UsageError(`unknown option '${flag}'`);
-    }
-  }
-  return o;
+  const resolved = (t: string): string => path.resolve(t);
+  const cmd = benchCommand('gpu-kernels', 'The gpu-dialect kernels compiled by targets/wgsl, timed on WebGPU under Dawn and wgpu, beside hand-written WGSL')
+    .addOption(valueOption('--providers <LIST>', 'the WebGPU providers measured', oneOf(['dawn', 'wgpu'] as const), ['dawn', 'wgpu']))
+    .addOption(valueOption('--sizes <N,...>', 'the matmuls, at N^3', positiveInts, [1024, 2048]))
+    .addOption(valueOption('--add-elems <N>', 'f32 elements of the elementwise add', positiveInt, 32 * 1024 * 1024))
+    .option('--baseline <PATH>', 'the hand-written WGSL measured in the same run (baseline.mjs)', resolved)
+    .addOption(valueOption('--repeat <N>', 'dispatches per submit (more when a submit would last under 20 ms)', positiveInt, 10))
+    .addOption(valueOption('--rounds <N>', 'measured submits per kernel (the median is kept)', positiveInt, 5))
+    .addOption(valueOption('--timeout-s <S>', 'the child process measuring one kernel is killed after this long', positiveInt, 120))
+    .addOption(valueOption('--matmul <FILE>', 'the tiled matmul', resolved, DEFAULT_MATMUL).default(DEFAULT_MATMUL, path.relative(repoRoot, DEFAULT_MATMUL)))
+    .addOption(valueOption('--tile-wgsl <OPTIONS;OPTIONS...>', "@tile-wgsl option sets to compile examples/matmul.mlir's @matmul_f32 with", list(';'), [] as string[]))
+    .addOption(
+      valueOption(
+        '--tile-wgsl-transposed-a <OPTIONS;...>',
+        "@tile-wgsl option sets to compile examples/matmul-transposed-a.mlir's @matmul_f32_transposed_a with (A given K x M)",
+        list(';'),
+        [] as string[],
+      ),
+    )
+    .addOption(valueOption('--tile-wgsl-add <OPTIONS;...>', "@tile-wgsl option sets (each with tile-sizes=R,C) to compile examples/add.mlir's @add with", list(';'), [] as string[]))
+    .addOption(
+      valueOption('--add-shapes <RxC,RxC>', 'shapes the compiled add runs at', (t) => shapes('RxC')(t) as [number, number][], [
+        [4096, 8192],
+        [1000, 2000],
+        [4000, 120],
+      ]),
+    )
+    .option('--torch', "also measure cuBLAS SGEMM (TF32 off) and torch.add through python3's torch, in the same run", false);
+  return parseCommand<Options>(cmd, argv);
 }
 
 // ------------------------------------------------------------------------------------ one case (child process)
@@ -466,7 +423,8 @@ async function main(argv: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (e instanceof UsageError) usage(e.message);
+    const code = commandLineExit('gpu-kernels', e);
+    if (code !== undefined) process.exit(code);
     process.stderr.write(`gpu-kernels: error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
     process.exit(1);
   },

@@ -28,6 +28,7 @@
  * when a peer's result is wrong.
  * docs/seed-tables.md says how to run it on the GPU machine (the carry list).
  */
+import { InvalidArgumentError } from 'commander';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -44,7 +45,7 @@ import { fmtCreateMs, fmtKB, kernelCost, timeText } from '../tools/tune/report.j
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
 import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
-import { readFlags, runIfMain, UsageError } from './lib/cli.js';
+import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, positiveInts, runIfMain, shape, shapes, valueOption } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
 import { generatedProblem } from '../tools/tune/problem.js';
@@ -137,77 +138,29 @@ const QUICK: Partial<Options> = {
   peers: new Set(['torch', 'tfjs', 'jaxjs']),
 };
 
-export const USAGE =
-  "usage: node build/bench/seed-tables.js [--quick] [--sizes 1024,2048,4096] [--odd MxNxK|none] [--add-shapes RxC,...] [--budget N] [--finalists N] [--space SPACE] [--space-transposed-a SPACE] [--no-transposed-a] [--no-f32-matmul] [--pipeline '@tile-wgsl{...}'] [--add-configs 'OPTS;OPTS;OPTS'] [--f32-provider dawn|wgpu] [--f16-provider wgpu|dawn|none] [--peers torch,baseline,tfjs,jaxjs] [--baseline PATH] [--rounds N] [--warm-ms MS] [--timeout-s S] [--check-size N]";
-
-export { UsageError };
-
 export function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { ...FULL, peers: new Set(FULL.peers) };
-  if (argv.includes('--quick')) Object.assign(o, QUICK, { peers: new Set(QUICK.peers) });
-  readFlags(argv, o, (flag, args) => {
-    const provider = (allowNone: boolean): ProviderName | undefined => {
-      const t = args.value();
-      if (allowNone && t === 'none') return undefined;
-      if (t !== 'dawn' && t !== 'wgpu') throw new UsageError(`${flag} takes dawn or wgpu${allowNone ? ' or none' : ''}, got '${t}'`);
-      return t;
-    };
-    switch (flag) {
-      case '--sizes':
-        o.sizes = args.list().map((x) => args.int(x));
-        break;
-      case '--odd': {
-        const t = args.value();
-        o.odd = t === 'none' ? undefined : (args.shape(t, 'MxNxK') as Shape3);
-        break;
-      }
-      case '--add-shapes':
-        o.addShapes = args.shapes('RxC') as Shape2[];
-        break;
-      case '--budget':
-        o.budget = args.int();
-        break;
-      case '--finalists':
-        o.finalists = args.int();
-        break;
-      case '--space':
-        o.space = args.value();
-        break;
-      case '--space-transposed-a':
-        o.spaceTransposedA = args.value();
-        break;
-      case '--no-transposed-a':
-        o.transposedA = false;
-        break;
-      case '--no-f32-matmul':
-        o.f32Matmul = false;
-        break;
-      case '--pipeline':
-        o.pipeline = args.value();
-        break;
-      case '--add-configs':
-        o.addConfigs = args.list(';');
-        break;
-      case '--f32-provider':
-        o.f32Provider = provider(false)!;
-        break;
-      case '--f16-provider':
-        o.f16Provider = provider(true);
-        break;
-      case '--peers':
-        o.peers = new Set(args.oneOf([...FULL.peers], 'peer'));
-        break;
-      case '--baseline':
-        o.baseline = path.resolve(args.value());
-        break;
-      case '--check-size':
-        o.checkSize = args.int();
-        break;
-      default:
-        return false;
-    }
-    return true;
-  });
+  const d = benchDefaults(argv, { ...FULL, peers: new Set(FULL.peers) }, { ...QUICK, peers: new Set(QUICK.peers) });
+  const cmd = benchCommand('seed-tables', "The seeds' tables (pipelined matmul, elementwise add, GFLOP/s by size) with every peer measured in the same run")
+    .option('--quick', 'small problems for software devices (SwiftShader, llvmpipe): the whole command in about a minute')
+    .addOption(valueOption('--sizes <N,...>', 'the square matmuls, at N^3', positiveInts, d.sizes))
+    .addOption(valueOption('--odd <MxNxK|none>', 'one non-square matmul', (t) => (t === 'none' ? t : (shape('MxNxK')(t) as Shape3)), d.odd ?? 'none', 'x'))
+    .addOption(valueOption('--add-shapes <RxC,...>', "the elementwise add's problems", (t) => shapes('RxC')(t) as Shape2[], d.addShapes))
+    .addOption(valueOption('--budget <N>', 'configurations measured per matmul by the local search', positiveInt, d.budget))
+    .addOption(valueOption('--finalists <N>', "how many of the search's fastest configurations are timed again to choose the best", positiveInt, d.finalists))
+    .addOption(valueOption('--space <SPACE>', 'the search space of examples/matmul.mlir (A stored M x K)', String, d.space))
+    .addOption(valueOption('--space-transposed-a <SPACE>', 'the search space of examples/matmul-transposed-a.mlir (C = Aᵀ·B)', String, d.spaceTransposedA))
+    .option('--no-transposed-a', 'leave out C = Aᵀ·B (examples/matmul-transposed-a.mlir) and its peers')
+    .option('--no-f32-matmul', 'tune only the f16 matmuls (implies --no-transposed-a)')
+    .addOption(valueOption("--pipeline <'@tile-wgsl{...}'>", 'the pipeline tuned', String, d.pipeline))
+    .addOption(valueOption("--add-configs <'OPTS;OPTS;OPTS'>", "@tile-wgsl options of the add's 1-, 2- and 3-buffer kernels", list(';'), d.addConfigs, ';'))
+    .addOption(valueOption('--f32-provider <dawn|wgpu>', 'the WebGPU provider of the f32 problems', provider(false), d.f32Provider))
+    .addOption(valueOption('--f16-provider <wgpu|dawn|none>', 'the WebGPU provider of the f16 matmuls (none: no f16 table)', provider(true), d.f16Provider ?? 'none'))
+    .addOption(valueOption('--peers <LIST>', 'the peers measured', (t) => new Set<string>(oneOf([...FULL.peers], 'peer')(t)), d.peers))
+    .option('--baseline <PATH>', 'the hand-written WGSL (baseline.mjs; default: ../shared/gpu/baseline.mjs, or beside the built bench)', (t) => path.resolve(t))
+    .addOption(valueOption('--check-size <N>', 'the correctness check runs on the problem shrunk to at most this per dimension', positiveInt, d.checkSize));
+  // `none` is read as text: commander keeps no undefined value of a flag.
+  const given = parseCommand<Omit<Options, 'odd' | 'f16Provider'> & { odd: Shape3 | 'none'; f16Provider: ProviderName | 'none' }>(addTimingOptions(cmd, d), argv);
+  const o: Options = { ...given, odd: given.odd === 'none' ? undefined : given.odd, f16Provider: given.f16Provider === 'none' ? undefined : given.f16Provider };
   // Aᵀ·B is an f32 problem: without the f32 matmuls neither it nor its peers (cuBLAS with A
   // transposed, its table columns) are run.
   if (!o.f32Matmul) o.transposedA = false;
@@ -216,6 +169,15 @@ export function parseArgs(argv: readonly string[]): Options {
     o.baseline = [path.join(repoRoot, '..', 'shared', 'gpu', 'baseline.mjs'), path.join(here, '..', 'baseline.mjs')].find((f) => existsSync(f));
   }
   return o;
+}
+
+/** A WebGPU provider; `none` too with `allowNone`. */
+function provider(allowNone: boolean): (text: string) => ProviderName | 'none' {
+  return (t) => {
+    if (allowNone && t === 'none') return t;
+    if (t !== 'dawn' && t !== 'wgpu') throw new InvalidArgumentError(`expected dawn or wgpu${allowNone ? ' or none' : ''}, got '${t}'`);
+    return t;
+  };
 }
 
 // ------------------------------------------------------------------------------------ the library peers
@@ -662,4 +624,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return [...libMatmul.values(), ...libAdd.values()].some((f) => !('why' in f) && !f.check.startsWith('ok')) ? 1 : 0;
 }
 
-runIfMain(import.meta.url, 'seed-tables', USAGE, main);
+runIfMain(import.meta.url, 'seed-tables', main);

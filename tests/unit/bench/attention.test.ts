@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { attentionArgs, attentionConfig, parseArgs, twinShape } from '../../../bench/attention.js';
-import { UsageError } from '../../../bench/lib/cli.js';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../../../passes/tile/tiling/tiling-attention.js';
 import {
   attentionFlops,
@@ -32,13 +31,13 @@ describe('attention bench options', () => {
     expect(parseArgs(['--configs', 'num-warps=4;tile-sizes=8,8,D']).configs).toEqual(['num-warps=4', 'tile-sizes=8,8,D']);
     expect(parseArgs(['--configs', '']).configs).toEqual(['']);
   });
-  it('rejects bad input with a usage error', () => {
-    expect(() => parseArgs(['--shapes', '4x16x1024x64'])).toThrow(UsageError);
-    expect(() => parseArgs(['--shapes', '4x16x1024x64'])).toThrow(/BxHxSxTxD/);
-    expect(() => parseArgs(['--causal', 'maybe'])).toThrow(/both, true or false/);
-    expect(() => parseArgs(['--peers', 'numpy'])).toThrow(/unknown 'numpy'/);
-    expect(() => parseArgs(['--check-seq', '0'])).toThrow(/positive integer/);
-    expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/);
+  it('rejects bad input with an error naming the flag', () => {
+    expect(() => parseArgs(['--shapes', '4x16x1024x64'])).toThrow(/'--shapes <BxHxSxTxD,...>' argument '4x16x1024x64' is invalid. expected BxHxSxTxD/);
+    expect(() => parseArgs(['--causal', 'maybe'])).toThrow(/'--causal <both\|true\|false>' argument 'maybe' is invalid. expected both, true or false/);
+    expect(() => parseArgs(['--peers', 'numpy'])).toThrow(/'--peers <LIST>' argument 'numpy' is invalid. unknown 'numpy'/);
+    expect(() => parseArgs(['--check-seq', '0'])).toThrow(/'--check-seq <N>' argument '0' is invalid. expected a positive integer/);
+    expect(() => parseArgs(['--rounds'])).toThrow(/'--rounds <N>' argument missing/);
+    expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option '--frobnicate'/);
   });
   it('puts the head dimension into configurations and skips those whose BD is below it', () => {
     expect(attentionConfig('tile-sizes=32,16,D num-warps=4', 128)).toEqual({ options: 'tile-sizes=32,16,128 num-warps=4' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestConfigTable, matmulVariants, parseArgs, UsageError, variantName, type Tuned } from '../../../bench/seed-tables.js';
+import { bestConfigTable, matmulVariants, parseArgs, variantName, type Tuned } from '../../../bench/seed-tables.js';
 import { matmulProblemArgs } from '../../../bench/lib/tuned-problem.js';
 import { checkResult, inputs, timeCalls, work, type PeerCase } from '../../../bench/peers/peer-gpu.js';
 import { UnknownLoc } from '../../../core/ir/location.js';
@@ -67,13 +67,14 @@ describe('seed-tables options', () => {
     expect([...o.peers]).toEqual(['tfjs']);
     expect([...parseArgs(['--quick']).peers]).toEqual(['torch', 'tfjs', 'jaxjs']);
   });
-  it('rejects bad input with a usage error', () => {
-    expect(() => parseArgs(['--odd', '12x3'])).toThrow(UsageError);
-    expect(() => parseArgs(['--peers', 'numpy'])).toThrow(/unknown peer 'numpy'/);
-    expect(() => parseArgs(['--budget', '0'])).toThrow(/positive integer/);
-    expect(() => parseArgs(['--finalists', 'two'])).toThrow(/--finalists expects a positive integer/);
-    expect(() => parseArgs(['--f32-provider', 'metal'])).toThrow(/dawn or wgpu/);
-    expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option/);
+  it('rejects bad input with an error naming the flag', () => {
+    expect(() => parseArgs(['--odd', '12x3'])).toThrow(/'--odd <MxNxK\|none>' argument '12x3' is invalid. expected MxNxK/);
+    expect(() => parseArgs(['--peers', 'numpy'])).toThrow(/'--peers <LIST>' argument 'numpy' is invalid. unknown peer 'numpy'/);
+    expect(() => parseArgs(['--budget', '0'])).toThrow(/'--budget <N>' argument '0' is invalid. expected a positive integer/);
+    expect(() => parseArgs(['--finalists', 'two'])).toThrow(/'--finalists <N>' argument 'two' is invalid. expected a positive integer/);
+    expect(() => parseArgs(['--sizes', '64,x'])).toThrow(/'--sizes <N,...>' argument '64,x' is invalid. expected a positive integer, got 'x'/);
+    expect(() => parseArgs(['--f32-provider', 'metal'])).toThrow(/'--f32-provider <dawn\|wgpu>' argument 'metal' is invalid. expected dawn or wgpu/);
+    expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown option '--frobnicate'/);
   });
 });
 
