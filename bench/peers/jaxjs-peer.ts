@@ -25,11 +25,11 @@
  * attentionHeadsPerCall), inputs made per group before timing, one output per group.
  */
 import {
+  binaryInputs,
   caseTiming,
   checkResult,
   checkRows,
   composedAttention,
-  inputs,
   isRowOp,
   maxCallsFor,
   peerMain,
@@ -57,29 +57,10 @@ async function load(): Promise<PeerLibrary> {
       if (isRowOp(c.op)) return runRows(c, c.op);
       if (c.op === 'attention') return runAttention(c, adapter);
       const dtype = c.dtype === 'f16' ? np.float16 : np.float32;
-      let a: Float32Array;
-      let b: Float32Array;
-      let fn: (x: Arr, y: Arr) => Arr;
-      let resultBytes: number;
-      let shapes: [number[], number[]];
-      if (c.op === 'matmul') {
-        const [m, n, k] = c.shape as [number, number, number];
-        a = inputs(m * k, 1, c.dtype === 'f16');
-        b = inputs(k * n, 2, c.dtype === 'f16');
-        shapes = [c.transposeA ? [k, m] : [m, k], [k, n]];
-        fn = (c.transposeA ? jit((x: Arr, y: Arr) => np.matmul(x.transpose(), y)) : jit((x: Arr, y: Arr) => np.matmul(x, y))) as (x: Arr, y: Arr) => Arr;
-        resultBytes = (c.dtype === 'f16' ? 2 : 4) * m * n;
-      } else {
-        const [r, cols] = c.shape as [number, number];
-        a = inputs(r * cols, 3, c.dtype === 'f16');
-        b = inputs(r * cols, 4, c.dtype === 'f16');
-        shapes = [
-          [r, cols],
-          [r, cols],
-        ];
-        fn = jit((x: Arr, y: Arr) => np.add(x, y)) as (x: Arr, y: Arr) => Arr;
-        resultBytes = (c.dtype === 'f16' ? 2 : 4) * r * cols;
-      }
+      const { a, b, shapes, resultBytes } = binaryInputs(c);
+      const fn = (
+        c.op === 'add' ? jit((x: Arr, y: Arr) => np.add(x, y)) : c.transposeA ? jit((x: Arr, y: Arr) => np.matmul(x.transpose(), y)) : jit((x: Arr, y: Arr) => np.matmul(x, y))
+      ) as (x: Arr, y: Arr) => Arr;
       const x = np.array(a, { dtype: np.float32 }).reshape(shapes[0]).astype(dtype);
       const y = np.array(b, { dtype: np.float32 }).reshape(shapes[1]).astype(dtype);
       await x.blockUntilReady();

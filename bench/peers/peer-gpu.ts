@@ -402,6 +402,29 @@ export function caseTiming(c: PeerCase, maxCalls: number): { rounds: number; war
   return { rounds: c.rounds, warmMs: c.warmMs, minRoundMs: c.minRoundMs, maxCalls };
 }
 
+/**
+ * A matmul's or an add's inputs A and B (exact in f16 for f16), the shapes they are stored in (A
+ * K x M with `transposeA`), and the bytes of one result.
+ */
+export function binaryInputs(c: PeerCase): { a: Float32Array; b: Float32Array; shapes: [[number, number], [number, number]]; resultBytes: number } {
+  const f16 = c.dtype === 'f16';
+  const bytes = f16 ? 2 : 4;
+  if (c.op === 'matmul') {
+    const [m, n, k] = c.shape as [number, number, number];
+    return { a: inputs(m * k, 1, f16), b: inputs(k * n, 2, f16), shapes: [c.transposeA ? [k, m] : [m, k], [k, n]], resultBytes: bytes * m * n };
+  }
+  const [r, cols] = c.shape as [number, number];
+  return {
+    a: inputs(r * cols, 3, f16),
+    b: inputs(r * cols, 4, f16),
+    shapes: [
+      [r, cols],
+      [r, cols],
+    ],
+    resultBytes: bytes * r * cols,
+  };
+}
+
 /** At most this many results alive at once (bytes of one result given). */
 export function maxCallsFor(resultBytes: number): number {
   return Math.max(1, Math.min(1000, Math.floor(2 ** 31 / resultBytes)));

@@ -26,11 +26,11 @@
  * timing, one output per group.
  */
 import {
+  binaryInputs,
   caseTiming,
   checkResult,
   checkRows,
   composedAttention,
-  inputs,
   isRowOp,
   maxCallsFor,
   peerMain,
@@ -74,29 +74,10 @@ async function load(): Promise<PeerLibrary> {
     async run(c: PeerCase, adapter: AdapterSummary) {
       if (isRowOp(c.op)) return runRows(c, c.op);
       if (c.op === 'attention') return runAttention(c, adapter);
-      let a: Float32Array;
-      let b: Float32Array;
-      let call: () => ReturnType<typeof tf.add>;
-      let resultBytes: number;
-      let x: ReturnType<typeof tf.tensor2d>;
-      let y: ReturnType<typeof tf.tensor2d>;
-      if (c.op === 'matmul') {
-        const [m, n, k] = c.shape as [number, number, number];
-        a = inputs(m * k, 1);
-        b = inputs(k * n, 2);
-        x = tf.tensor2d(a, c.transposeA ? [k, m] : [m, k]);
-        y = tf.tensor2d(b, [k, n]);
-        call = c.transposeA ? () => tf.matMul(x, y, true, false) : () => tf.matMul(x, y);
-        resultBytes = 4 * m * n;
-      } else {
-        const [r, cols] = c.shape as [number, number];
-        a = inputs(r * cols, 3);
-        b = inputs(r * cols, 4);
-        x = tf.tensor2d(a, [r, cols]);
-        y = tf.tensor2d(b, [r, cols]);
-        call = () => tf.add(x, y);
-        resultBytes = 4 * r * cols;
-      }
+      const { a, b, shapes, resultBytes } = binaryInputs(c);
+      const x = tf.tensor2d(a, shapes[0]);
+      const y = tf.tensor2d(b, shapes[1]);
+      const call = c.op === 'add' ? () => tf.add(x, y) : c.transposeA ? () => tf.matMul(x, y, true, false) : () => tf.matMul(x, y);
       let check = 'not checked';
       if (c.check) {
         const out = call();
