@@ -110,6 +110,19 @@ export function parseFunctionSignature(parser: Parser): ParsedSignature {
   return { args, named: named ?? false, resultTypes, resultAttrs };
 }
 
+/** The `function_type` attribute of a parsed signature. */
+export function addFunctionTypeAttr(state: ParseState, sig: ParsedSignature): void {
+  state.addAttribute(
+    'function_type',
+    TypeAttr.get(
+      FunctionType.get(
+        sig.args.map((a) => a.type),
+        sig.resultTypes,
+      ),
+    ),
+  );
+}
+
 /** `arg_attrs`/`res_attrs` arrays, set only when some entry is non-empty (call_interface_impl). */
 export function addArgAndResultAttrs(state: ParseState, args: readonly RegionArgument[], resultAttrs: readonly (DictionaryAttr | undefined)[]): void {
   const build = (list: readonly (Attribute | undefined)[]): ArrayAttr | undefined => {

@@ -1,4 +1,4 @@
-import { type Attribute, StringAttr, SymbolRefAttr, TypeAttr, type NamedAttribute } from '../../core/ir/attributes.js';
+import { type Attribute, StringAttr, SymbolRefAttr, type NamedAttribute } from '../../core/ir/attributes.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { AnyType, attrConstraint, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
@@ -14,6 +14,7 @@ import { StrAttr, SymbolNameAttr } from '../builtin/index.js';
 import { SimplifyIndirectCallWithKnownCallee } from './canonicalization.js';
 import {
   addArgAndResultAttrs,
+  addFunctionTypeAttr,
   checkDuplicateEntryArgs,
   DictArrayAttr,
   FunctionTypeAttr,
@@ -56,15 +57,7 @@ function parseFuncOp(parser: Parser, state: ParseState): void {
   parseOptionalVisibility(parser, state);
   state.addAttribute('sym_name', StringAttr.get(parser.parseSymbolName()));
   const sig = parseFunctionSignature(parser);
-  state.addAttribute(
-    'function_type',
-    TypeAttr.get(
-      FunctionType.get(
-        sig.args.map((a) => a.type),
-        sig.resultTypes,
-      ),
-    ),
-  );
+  addFunctionTypeAttr(state, sig);
   const dictOffset = parser.offset;
   let parsed: NamedAttribute[] = [];
   if (parser.parseOptionalKeyword('attributes') !== undefined) parsed = parser.parseAttributeDict();

@@ -1,4 +1,4 @@
-import { ArrayAttr, type Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
+import { ArrayAttr, type Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr, UnitAttr } from '../../core/ir/attributes.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { AnyType, attrConstraint, IndexAttr, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
@@ -17,7 +17,7 @@ import {
   SymbolTable,
   Terminator,
 } from '../../core/ir/traits.js';
-import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
 import type { CustomDirective } from '../../core/syntax/assembly-format.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { ParseState, RegionArgument, UnresolvedOperand } from '../../core/syntax/parser-state.js';
@@ -26,6 +26,7 @@ import type { Value } from '../../core/ir/value.js';
 import { StrAttr, SymbolNameAttr } from '../builtin/index.js';
 import {
   addArgAndResultAttrs,
+  addFunctionTypeAttr,
   checkDuplicateEntryArgs,
   DictArrayAttr,
   FunctionTypeAttr,
@@ -291,15 +292,7 @@ function parseGPUFuncOp(parser: Parser, state: ParseState): void {
   const sigOffset = parser.offset;
   const sig = parseFunctionSignature(parser);
   if (sig.args.length && !sig.named) throw parser.opError(`gpu.func requires named arguments`, sigOffset);
-  state.addAttribute(
-    'function_type',
-    TypeAttr.get(
-      FunctionType.get(
-        sig.args.map((a) => a.type),
-        sig.resultTypes,
-      ),
-    ),
-  );
+  addFunctionTypeAttr(state, sig);
   addArgAndResultAttrs(state, sig.args, sig.resultAttrs);
   const entryArgs = [...sig.args];
   const wg = parseAttributions(parser, 'workgroup', entryArgs);
