@@ -327,6 +327,13 @@ export class OpAsmPrinter implements AttrTypeWriter {
     this.write(' -> ');
     printResultTypes(this, types);
   }
+  /** ` -> (t0, t1)`, in parentheses even for one type (scf.if's and scf.for's results); nothing for none. */
+  printParenthesizedArrowTypes(types: readonly Type[]): void {
+    if (!types.length) return;
+    this.write(' -> (');
+    this.printTypes(types);
+    this.write(')');
+  }
   /** `%arg0: i32 {attrs}`, plus the location with debug info. */
   printRegionArgument(arg: BlockArgument, attrs?: DictionaryAttr, omitType = false): void {
     this.printOperand(arg);

@@ -15,11 +15,7 @@ export const AllocaScopeOp = defineOp({
   print(p, op) {
     p.write(' ');
     const hasResults = op.results.length > 0;
-    if (hasResults) {
-      p.write(' -> (');
-      p.printTypes(op.resultTypes);
-      p.write(')');
-    }
+    p.printParenthesizedArrowTypes(op.resultTypes);
     p.write(' ');
     p.printRegion(op.region(0), false, hasResults);
     p.printOptionalAttrDict(op);

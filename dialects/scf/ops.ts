@@ -133,14 +133,7 @@ export const ForOp = defineOp({
     p.printOperand(op.operand(2));
     const inits = op.operands.slice(3);
     printInitializationList(p, body.arguments.slice(1), inits, ' iter_args');
-    if (inits.length > 0) {
-      p.write(' -> (');
-      inits.forEach((v, i) => {
-        if (i) p.write(', ');
-        p.printType(v.type);
-      });
-      p.write(')');
-    }
+    p.printParenthesizedArrowTypes(inits.map((v) => v.type));
     p.write(' ');
     if (!(iv.type instanceof IndexType)) {
       p.write(' : ');
@@ -208,11 +201,7 @@ export const IfOp = defineOp({
     p.write(' ');
     p.printOperand(op.operands[0]!);
     const hasResults = op.results.length > 0;
-    if (hasResults) {
-      p.write(' -> (');
-      p.printTypes(op.resultTypes);
-      p.write(')');
-    }
+    p.printParenthesizedArrowTypes(op.resultTypes);
     p.write(' ');
     // As MLIR's IfOp::print: yields are shown only with results (attributes on them are not printed).
     p.printRegion(op.region(0), false, hasResults);

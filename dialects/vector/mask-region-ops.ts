@@ -193,11 +193,7 @@ export const WarpExecuteOnLane0Op = defineOp({
       p.printTypes(args.map((a) => a.type));
       p.write(')');
     }
-    if (op.results.length) {
-      p.write(' -> (');
-      p.printTypes(op.resultTypes);
-      p.write(')');
-    }
+    p.printParenthesizedArrowTypes(op.resultTypes);
     p.write(' ');
     p.printRegion(op.regions[0]!, true, op.results.length > 0);
     p.printOptionalAttrDict(op, ['warp_size']);
