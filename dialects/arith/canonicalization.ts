@@ -221,14 +221,13 @@ function redundantSelect(name: string, nestedTrue: boolean): RewritePattern {
   });
 }
 
-const isTrue = (v: Value) => {
+/** Whether `v` is the i1 constant `value`. */
+const isI1Constant = (v: Value, value: bigint): boolean => {
   const c = constantValue(v);
-  return c instanceof IntegerAttr && c.type === IntegerType.get(1) && c.value === 1n;
+  return c instanceof IntegerAttr && c.type === IntegerType.get(1) && c.value === value;
 };
-const isFalse = (v: Value) => {
-  const c = constantValue(v);
-  return c instanceof IntegerAttr && c.type === IntegerType.get(1) && c.value === 0n;
-};
+const isTrue = (v: Value) => isI1Constant(v, 1n);
+const isFalse = (v: Value) => isI1Constant(v, 0n);
 
 /** select(not(pred), a, b) -> select(pred, b, a) */
 export const SelectNotCond = definePattern({
