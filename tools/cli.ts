@@ -48,6 +48,21 @@ export function toolOutput(cmd: Command, writeOut: (text: string) => void, write
 }
 
 /**
+ * Parses `argv` (the arguments after the tool's name) with `cmd`, made with exitOverride: undefined
+ * when the tool goes on, else its exit status once commander has written the help (0) or an
+ * error (1).
+ */
+export function parseToolArgs(cmd: Command, argv: readonly string[]): number | undefined {
+  try {
+    cmd.parse(argv as string[], { from: 'user' });
+    return undefined;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
+    throw e;
+  }
+}
+
+/**
  * Commander's own suggestion for `flag` among `candidates` (`--name` each): the text
  * `(Did you mean --x?)`, or '' when none is near. For tools whose flags commander does not all
  * know (tile-opt's pass flags).

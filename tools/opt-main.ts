@@ -1,7 +1,7 @@
 import { UnknownLoc } from '../core/ir/location.js';
 import { decodeSource } from '../core/syntax/parse-source.js';
 import { parseModuleSource, parseTopLevelOp } from '../dialects/builtin/parse-module.js';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../core/ir/dialect.js';
@@ -21,7 +21,7 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry, PipelineDefinition } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
-import { errnoText, nearestName, readStdinSync, stderrColor, toolOutput } from './cli.js';
+import { errnoText, nearestName, readStdinSync, stderrColor, parseToolArgs, toolOutput } from './cli.js';
 import { writeOutputFile } from './output-file.js';
 import { splitInput } from '../core/syntax/split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
@@ -231,12 +231,8 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
   const { rest, flags } = extractPassFlags(argv, registry, toolOptions);
   // Pass flags are not commander's options: an unknown option's suggestion looks among them too.
   toolOutput(cmd, io.stdout, io.stderr, () => [...registry.passes, ...registry.pipelines].map((p) => `--${p.name}`));
-  try {
-    cmd.parse(rest, { from: 'user' });
-  } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
-    throw e;
-  }
+  const exit = parseToolArgs(cmd, rest);
+  if (exit !== undefined) return exit;
   const opts = cmd.opts<OptOptions & InstrumentationFlags & { version: boolean }>();
   if (opts.version) {
     io.stdout(`tile-opt ${VERSION}\n`);

@@ -3,7 +3,7 @@
  * comparison with another program or backend, and the exit code. The library part it stands on
  * is tools/run-program.ts (programs) and tools/run-backends.ts (where kernels run).
  */
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import type { TypeAttr } from '../core/ir/attributes.js';
 import { DiagnosticError } from '../core/ir/diagnostics.js';
 import type { Operation } from '../core/ir/operation.js';
@@ -12,7 +12,7 @@ import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
 import { compareData, entryFunction, fmt, parameters, RunError, summary, type Input, type Output, type Parameter, type Program } from '../api/entry-io.js';
-import { toolOutput } from './cli.js';
+import { parseToolArgs, toolOutput } from './cli.js';
 import { processIO, type IO } from './opt-main.js';
 import { writeOutputFolder, type OutputFile } from './output-file.js';
 import { BackendError, backendNamed, type Backend, type BackendOptions } from './run-backends.js';
@@ -58,12 +58,8 @@ export function buildRunCommand(): Command {
 /** tile-run's main, with IO injected so that tests can run it in-process. Resolves to the exit code. */
 export async function runMain(argv: readonly string[], io: IO = processIO): Promise<number> {
   const cmd = toolOutput(buildRunCommand(), io.stdout, io.stderr);
-  try {
-    cmd.parse(argv as string[], { from: 'user' });
-  } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
-    throw e;
-  }
+  const exit = parseToolArgs(cmd, argv);
+  if (exit !== undefined) return exit;
   const opts = cmd.opts<RunOptions>();
   const sources = new Map<string, SourceFile>();
   try {

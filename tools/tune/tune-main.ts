@@ -5,7 +5,7 @@
  * cached per device, program, entry, argument shapes, pipeline and space.
  */
 import { Chalk, supportsColor } from 'chalk';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import { UnknownLoc } from '../../core/ir/location.js';
@@ -14,7 +14,7 @@ import { PluginError } from '../../core/pass/plugin.js';
 import { renderDiagnostic } from '../../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../../core/syntax/source.js';
 import { openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
-import { errnoText, stderrColor, toolOutput } from '../cli.js';
+import { errnoText, stderrColor, parseToolArgs, toolOutput } from '../cli.js';
 import { createPassRegistry, loadPlugins } from '../opt-passes.js';
 import { loadProgram, RunError, type Input } from '../run-program.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
@@ -94,12 +94,8 @@ export function buildTuneCommand(): Command {
 /** tile-tune's main, IO injected for tests. Resolves to the exit code (130 after Ctrl-C). */
 export async function tuneMain(argv: readonly string[], io: TuneIO = processTuneIO, signal?: AbortSignal): Promise<number> {
   const cmd = toolOutput(buildTuneCommand(), io.stdout, io.stderr);
-  try {
-    cmd.parse(argv as string[], { from: 'user' });
-  } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
-    throw e;
-  }
+  const exit = parseToolArgs(cmd, argv);
+  if (exit !== undefined) return exit;
   const sources = new Map<string, SourceFile>();
   try {
     return await tuneWith(cmd.args[0]!, cmd.opts<TuneOptions>(), argv, io, sources, signal);
