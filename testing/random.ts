@@ -9,3 +9,10 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Draws from mulberry32(seed): `rand()` in [0, 1), `int(n)` in [0, n), `pick(xs)` one of xs. */
+export function randomDraws(seed: number): { rand: () => number; int: (n: number) => number; pick: <T>(xs: readonly T[]) => T } {
+  const rand = mulberry32(seed);
+  const int = (n: number): number => Math.floor(rand() * n);
+  return { rand, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)]! };
+}

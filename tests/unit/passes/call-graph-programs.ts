@@ -5,7 +5,7 @@
 import type { SymbolRefAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { lookupSymbol } from '../../../core/ir/symbol-table.js';
-import { mulberry32 } from '../../../testing/random.js';
+import { randomDraws } from '../../../testing/random.js';
 import { i32, i32Evaluator } from './random-programs.js';
 
 interface Signature {
@@ -26,9 +26,7 @@ const fnType = (s: Signature) => `(${i32s(s.args)}) -> ${s.results === 1 ? 'i32'
  * and is the entry point the evaluator runs: `@f0(%arg0: i32, %arg1: i32) -> i32`.
  */
 export function randomCallGraphProgram(seed: number, { maxCalls = 3, backEdges = 0.15 } = {}): string {
-  const rand = mulberry32(seed);
-  const int = (n: number) => Math.floor(rand() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const { rand, int, pick } = randomDraws(seed);
 
   const count = 3 + int(5);
   const sigs: Signature[] = [];

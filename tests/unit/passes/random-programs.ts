@@ -5,7 +5,7 @@ import type { IntegerAttr } from '../../../core/ir/attributes.js';
 import type { Block } from '../../../core/ir/block.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
-import { mulberry32 } from '../../../testing/random.js';
+import { mulberry32, randomDraws } from '../../../testing/random.js';
 
 export interface RandomProgramOptions {
   /**
@@ -18,9 +18,7 @@ export interface RandomProgramOptions {
 
 /** A function `@f(%a: i32, %b: i32, %c: i1) -> (i32, i32, ...)` with redundancy, invariants and constant branches. */
 export function randomProgram(seed: number, options: RandomProgramOptions = {}): string {
-  const rand = mulberry32(seed);
-  const int = (n: number) => Math.floor(rand() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const { rand, int, pick } = randomDraws(seed);
   let counter = 0;
   const fresh = () => `%v${counter++}`;
   const lines: string[] = [];

@@ -12,7 +12,7 @@ import { createContext } from '../../../../dialects/registry.js';
 import { createSemantics } from '../../../../dialects/semantics.js';
 import { canonicalizePass } from '../../../../passes/canonicalize.js';
 import { sccpPass } from '../../../../passes/sccp.js';
-import { mulberry32 } from '../../../../testing/random.js';
+import { randomDraws } from '../../../../testing/random.js';
 
 /**
  * Private functions @g0..@g3 `(i32, i32) -> (i32, i32)` and `@f(%a, %b, %c)` calling them directly,
@@ -20,9 +20,7 @@ import { mulberry32 } from '../../../../testing/random.js';
  * two function values on %c, and through functions passed along scf.if results.
  */
 function randomIndirectProgram(seed: number): string {
-  const rand = mulberry32(seed);
-  const int = (n: number) => Math.floor(rand() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const { rand, int, pick } = randomDraws(seed);
   let n = 0;
   const fresh = () => `%v${n++}`;
   const FT = '(i32, i32) -> (i32, i32)';

@@ -12,7 +12,7 @@ import { parseModule } from '../../../../dialects/builtin/parse-module.js';
 import { createContext } from '../../../../dialects/registry.js';
 import { createSemantics } from '../../../../dialects/semantics.js';
 import { canonicalizePass } from '../../../../passes/canonicalize.js';
-import { mulberry32 } from '../../../../testing/random.js';
+import { randomDraws } from '../../../../testing/random.js';
 import { memrefOf } from '../../core/interpret/helpers.js';
 
 const WG = '#gpu.address_space<workgroup>';
@@ -23,8 +23,7 @@ const WG = '#gpu.address_space<workgroup>';
  * be dead or constant ops; thread t finally stores its sum to %out[t].
  */
 function randomBarrierKernel(seed: number): string {
-  const rand = mulberry32(seed);
-  const int = (n: number) => Math.floor(rand() * n);
+  const { rand, int } = randomDraws(seed);
   let n = 0;
   const fresh = () => `%v${n++}`;
   const lines: string[] = [];

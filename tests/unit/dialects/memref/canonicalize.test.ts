@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemRef, RtValue } from '../../../../core/interpret/values.js';
 import { f32, MemRefType } from '../../../../core/ir/types.js';
-import { mulberry32 } from '../../../../testing/random.js';
+import { randomDraws } from '../../../../testing/random.js';
 import { memrefOf } from '../../core/interpret/helpers.js';
 import { expectCanonicalizePreservesMeaning, runProgram } from '../canonicalize-meaning.js';
 
@@ -13,9 +13,7 @@ import { expectCanonicalizePreservesMeaning, runProgram } from '../canonicalize-
  * stays in bounds (views are at least 4 long, indices at most 3) and every load reads %A's data.
  */
 function randomMemRefProgram(seed: number): string {
-  const rand = mulberry32(seed);
-  const int = (n: number) => Math.floor(rand() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const { int, pick } = randomDraws(seed);
   let counter = 0;
   const fresh = () => `%v${counter++}`;
   const lines = [

@@ -2,7 +2,7 @@
 // with mlir-opt's): 1-D and 2-D float vectors, unit-dimension vectors, i32 vectors, constants,
 // broadcasts, splats, inserts and extracts of elements and rows (static and dynamic positions),
 // fma, reductions of every kind (one-element vectors included), loads and stores through memref casts.
-import { mulberry32 } from '../../../../testing/random.js';
+import { randomDraws } from '../../../../testing/random.js';
 
 /** The signature of `@f`; %i is in [0, 3] (an index of a dimension of 4), %j in [0, 2] (of 3). */
 export const RANDOM_VECTOR_SIGNATURE =
@@ -76,9 +76,7 @@ const FLOAT_KINDS = ['add', 'mul', 'minnumf', 'maxnumf', 'minimumf', 'maximumf']
 const INT_KINDS = ['add', 'mul', 'minsi', 'maxsi', 'minui', 'maxui', 'and', 'or', 'xor'];
 
 export function randomVectorProgram(seed: number): string {
-  const rand = mulberry32(seed);
-  const int = (n: number) => Math.floor(rand() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const { int, pick } = randomDraws(seed);
   let counter = 0;
   const fresh = () => `%v${counter++}`;
   const pools: Record<Kind, string[]> = { V4: ['%V'], M: ['%W'], R: ['%R'], S: ['%S'], F: ['%a', '%b'], I4: ['%I'], I1: ['%J'], K: ['%k'] };
