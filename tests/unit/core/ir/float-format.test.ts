@@ -28,15 +28,10 @@ function randomBits(rng: () => number, width: number): bigint {
   return b & ((1n << BigInt(width)) - 1n);
 }
 
+/** Independent of the module: f32 and bf16 patterns read back through a DataView. */
 const dv = new DataView(new ArrayBuffer(8));
-function f64Bits(x: number): bigint {
-  dv.setFloat64(0, x);
-  return dv.getBigUint64(0);
-}
-function f64FromBits(b: bigint): number {
-  dv.setBigUint64(0, b);
-  return dv.getFloat64(0);
-}
+const f64Bits = (x: number): bigint => floatToBits(x, 'f64');
+const f64FromBits = (b: bigint): number => bitsToFloat(b, 'f64');
 
 /** Parses what the printer produced, the way MLIR's round-trip check does. */
 function parsePrinted(text: string, kind: FloatKind): bigint {
