@@ -1,12 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../temp-dir.js';
 import { writeOutputFile, writeOutputFolder } from '../../../tools/output-file.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'output-file-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('output-file-');
 
 describe('writeOutputFile', () => {
   it('writes a file whole, replacing an older one, and leaves nothing else', () => {

@@ -4,10 +4,10 @@
  * program (--compare-pipeline) is made before the main run. Against device stand-ins registered
  * here (so that no adapter is needed and the backend list of other files stays as it is).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../temp-dir.js';
 import { BackendError, registerBackend } from '../../../tools/run-backends.js';
 import { ADD, addArgs, tileRun } from './run-helpers.js';
 
@@ -31,8 +31,7 @@ describe('tile-run comparisons run where they say', () => {
     },
   });
   // @main of ADD at function level (no kernels): compared in the interpreter unless told otherwise.
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-run-compare-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('tile-run-compare-');
   const loop = (index: string) => `func.func @main(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

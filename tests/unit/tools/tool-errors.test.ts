@@ -4,16 +4,15 @@
  * JavaScript stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../temp-dir.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const tool = (name: string) => path.join(repoRoot, 'build', name === 'tile-opt' ? 'bundle' : 'tools', `${name === 'tile-update-checks' ? 'update-checks' : name}.js`);
-const dir = mkdtempSync(path.join(os.tmpdir(), 'tool-errors-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('tool-errors-');
 const STACK_FRAME = /^\s+at .*:\d+:\d+\)?$/m;
 
 function run(name: string, args: readonly string[]) {

@@ -4,11 +4,11 @@
  * then (SIGTRAP, `Check failed: inlineability == ...` in JSInliner::ReduceJSCall).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../temp-dir.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const bin = path.join(repoRoot, 'build', 'bundle', 'tile-opt.js');
@@ -18,8 +18,7 @@ const shebangFlags = (): string[] =>
     .split(/\s+/)
     .filter((w) => w.startsWith('--'));
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'tile-v8-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('tile-v8-');
 
 describe('tile-opt V8 settings', () => {
   it('are not set at run time', () => {

@@ -1,13 +1,12 @@
-import { mkdtempSync, existsSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../temp-dir.js';
 import { MODULE, tileOpt } from './run-helpers.js';
 import { runLog } from './test-passes.js';
 
 beforeEach(() => void (runLog.length = 0));
-const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-opt-pm-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('tile-opt-pm-');
 
 describe('pass manager nesting (MLIR semantics)', () => {
   it('runs a nested manager on the immediate children of its kind only', () => {

@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeIn } from '../../temp-dir.js';
 import { tileOpt, tileOptAsync } from './run-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const EXAMPLE = path.join(repoRoot, 'examples/plugins/trace-plugin.mjs');
-const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-opt-plugin-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const plugin = (name: string, text: string): string => {
-  const f = path.join(dir, name);
-  writeFileSync(f, text);
-  return f;
-};
+const dir = tempDir('tile-opt-plugin-');
+const plugin = (name: string, text: string): string => writeIn(dir, name, text);
 const input = 'func.func @f() {\n  return\n}\nfunc.func private @g() {\n  return\n}\n';
 
 describe('the example plugin (examples/plugins/trace-plugin.mjs)', () => {

@@ -1,20 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeIn } from '../../temp-dir.js';
 import { UnknownLoc } from '../../../../core/ir/location.js';
 import { PipelineBuilder } from '../../../../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../../../../tools/opt-passes.js';
 import { tileOpt } from './run-helpers.js';
 import { checkedOptionPass, optionsPass, testRegistry } from './test-passes.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-opt-yaml-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, text: string): string => {
-  const f = path.join(dir, name);
-  writeFileSync(f, text);
-  return f;
-};
+const dir = tempDir('tile-opt-yaml-');
+const file = (name: string, text: string): string => writeIn(dir, name, text);
 const registry = () => {
   const r = testRegistry();
   r.pipelineDirs.push(dir);

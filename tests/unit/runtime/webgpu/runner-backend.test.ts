@@ -6,18 +6,17 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../temp-dir.js';
 import { dawnRunnerSpec } from '../../../../runtime/webgpu/dawn-backend.js';
 import { RuntimeError } from '../../../../runtime/webgpu/errors.js';
 import { RunnerBackend, type RunnerSpec } from '../../../../runtime/webgpu/runner-backend.js';
 import { wgpuRunnerSpec } from '../../../../runtime/webgpu/wgpu-backend.js';
 import { WIRE_PREFIX } from '../../../../runtime/webgpu/wire.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'runner-backend-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('runner-backend-');
 
 // Greets with an adapter; a 'run' whose label contains 'hang' never answers, 'lose' reports a lost
 // device, others answer with binding 0 holding the runner's pid (so that a test sees whether the

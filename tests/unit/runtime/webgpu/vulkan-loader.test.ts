@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../temp-dir.js';
 import { vulkanLoaderFound } from '../../../../runtime/webgpu/vulkan-loader.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'vulkan-loader-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('vulkan-loader-');
 
 describe('vulkanLoaderFound (Dawn is tried only where its Vulkan loader is)', () => {
   it('is yes off Linux', () => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../temp-dir.js';
 import { runPassOn } from '../../../../../core/pass/run-single.js';
 import { printOperation } from '../../../../../core/syntax/printer.js';
 import { pipelineTimeline, type StageInstance } from '../../../../../passes/loops/schedule.js';
@@ -217,8 +217,7 @@ describe('renderScheduleSvg', () => {
 });
 
 describe('tile-view-schedule pass', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'view-schedule-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('view-schedule-');
   const loop = (annotations: [string, string]) => `
     func.func @f(%n: index) -> i32 {
       %c0 = arith.constant 0 : index
