@@ -52,7 +52,9 @@ function main(): void {
   const tileOpt = tileOptBin('tile-pipelined');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tile-bench-'));
   try {
-    const pipeline = `@tile-pipelined{num-stages=${opts.stages}}`;
+    // The fixed defaults (auto-config=false): one kernel per op, so the time per kernel compares
+    // with runs from before the automatic configuration (which compiles a matmul's variants).
+    const pipeline = `@tile-pipelined{auto-config=false num-stages=${opts.stages}}`;
     console.log(`tile-opt FILE -p '${pipeline}' --mlir-timing; median of ${opts.reps} runs (one warm-up)`);
     const rows: { kernels: number; passMs: number; wallMs: number }[] = [];
     for (const kernels of opts.sizes.split(',').map(Number)) {

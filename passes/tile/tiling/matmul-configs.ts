@@ -86,10 +86,11 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   /**
    * The candidate with the deepest BK that fits, or undefined. Given fewer warps than its own, a
    * candidate drops out: each thread would unroll more of the tile than it was measured with (a
-   * 64x64 tile on one warp took SwiftShader over a minute to compile).
+   * 64x64 tile on one warp took SwiftShader over a minute to compile); the skinny tile is small
+   * enough for one warp.
    */
   const config = (c: Candidate, packLhs: boolean): MatmulConfig | undefined =>
-    o.numWarps !== 0 && o.numWarps < c.numWarps
+    o.numWarps !== 0 && o.numWarps < c.numWarps && c !== SKINNY
       ? undefined
       : c.bks.map((bk): MatmulConfig => ({ sizes: [c.tile[0], c.tile[1], bk], numWarps: o.numWarps || c.numWarps, numStages: stages, packLhs })).find(fits);
   const pack = o.packable && o.packBytes <= budget;

@@ -89,7 +89,7 @@ describe('the packed package in a new project', () => {
     expect(existsSync(path.join(modules, 'webgpu'))).toBe(false);
     expect(existsSync(path.join(modules, 'deno'))).toBe(false);
     const bin = (name: string) => path.join(modules, '.bin', name);
-    const opt = spawnSync(bin('tile-opt'), ['matmul.mlir', '-p', '@tile-wgsl{num-stages=3}', '--emit=wgsl'], { cwd: project(), encoding: 'utf8' });
+    const opt = spawnSync(bin('tile-opt'), ['matmul.mlir', '-p', '@tile-wgsl{tile-sizes=32,32,16 num-stages=3}', '--emit=wgsl'], { cwd: project(), encoding: 'utf8' });
     expect(opt.status).toBe(0);
     expect(opt.stdout).toContain('// ----- kernel @kernels::@matmul_f32');
     // Without deno on PATH either (a machine may have one), and without TILE_DAWN_NODE / TILE_DENO.
