@@ -26,6 +26,8 @@ import { writeOutputFile } from './output-file.js';
 import { splitInput } from '../core/syntax/split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
 import { doubleDashLongOptions } from './long-options.js';
+import { defaultCacheDir, sha256 } from './tune/cache.js';
+import { findTuned, pipelineNameOf } from './tune/tuned.js';
 
 export const VERSION = '0.1.0';
 
@@ -53,6 +55,7 @@ interface OptOptions {
   verifyDiagnostics?: boolean;
   showDialects?: boolean;
   passPipeline?: string;
+  useTuned?: string | true;
   dumpPassPipeline?: boolean;
   listPasses?: boolean;
   loadPlugin?: string[];
@@ -179,6 +182,7 @@ export function buildOptCommand(): Command {
     .option('--verify-diagnostics', "check that emitted diagnostics match '// expected-*' annotations")
     .option('--show-dialects', 'print the registered dialects and exit')
     .option('-p, --pass-pipeline <pipeline>', "the pass pipeline to run: MLIR's textual syntax, or @name / @file.yaml (see docs/pipelines.md)")
+    .option('--use-tuned [dir]', "run -p @PIPELINE with tile-tune's fastest configuration for this input file (the most recent complete search in tile-tune's cache, or in DIR)")
     .option('--dump-pass-pipeline', 'print the pipeline that will be run (to stderr)')
     .option('--list-passes', 'list the passes and pass pipelines with their options, and exit')
     .option('--load-plugin <path>', 'load passes, dialects and pipelines from a plugin (a .js/.mjs file or a package; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
@@ -270,6 +274,11 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     io.stderr("tile-opt: error: '--pass-pipeline' option can't be used with individual pass options\n");
     return 1;
   }
+  if (opts.useTuned !== undefined) {
+    const tuned = useTuned(cmd.args[0], opts.passPipeline, opts.useTuned, io);
+    if (tuned === undefined) return 1;
+    opts.passPipeline = tuned;
+  }
   let pm: OpPassManager;
   try {
     pm = buildPassManager(builder, opts.passPipeline, flags, !opts.implicitModule);
@@ -357,6 +366,39 @@ function listedPipelines(registry: PassRegistry, builder: PipelineBuilder): List
     }
   }
   return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/**
+ * The pipeline text --use-tuned runs: tile-tune's fastest configuration of `pipeline` for `file`,
+ * said in a note, or `pipeline` itself (with a note) when tile-tune has measured none; undefined
+ * after an error.
+ */
+function useTuned(file: string | undefined, pipeline: string | undefined, dirOption: string | true, io: IO): string | undefined {
+  const name = pipeline === undefined ? undefined : pipelineNameOf(pipeline);
+  if (!name) {
+    io.stderr('tile-opt: error: --use-tuned needs -p @PIPELINE (a named pipeline, as tile-tune tunes)\n');
+    return undefined;
+  }
+  if (file === undefined || file === '-') {
+    io.stderr("tile-opt: error: --use-tuned needs an input file (tile-tune's results belong to a program's text)\n");
+    return undefined;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    io.stderr(`tile-opt: error: cannot open input file '${file}': ${errnoText(e)}\n`);
+    return undefined;
+  }
+  const dir = dirOption === true ? defaultCacheDir() : dirOption;
+  const choice = findTuned(dir, sha256(bytes), name);
+  if (!choice) {
+    io.stderr(`tile-opt: note: --use-tuned: tile-tune has no result for ${file} and ${name} in ${dir}; running -p '${pipeline}' as given\n`);
+    return pipeline;
+  }
+  const { entry, args, device } = choice.key;
+  io.stderr(`tile-opt: note: --use-tuned: -p '${choice.pipeline}', tile-tune's fastest for @${entry} (${args.join(' ')}) on ${device}: ${choice.ms.toPrecision(3)} ms\n`);
+  return choice.pipeline;
 }
 
 function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: Transform, io: IO): number {
