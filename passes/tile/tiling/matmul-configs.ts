@@ -86,13 +86,16 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   /**
    * The candidate with the deepest BK that fits, or undefined. Given fewer warps than its own, a
    * candidate drops out: each thread would unroll more of the tile than it was measured with (a
-   * 64x64 tile on one warp took SwiftShader over a minute to compile); the skinny tile is small
-   * enough for one warp.
+   * 64x64 tile on one warp took SwiftShader over a minute to compile); the skinny tile stays,
+   * with a shallower BK.
    */
-  const config = (c: Candidate, packLhs: boolean): MatmulConfig | undefined =>
-    o.numWarps !== 0 && o.numWarps < c.numWarps && c !== SKINNY
-      ? undefined
-      : c.bks.map((bk): MatmulConfig => ({ sizes: [c.tile[0], c.tile[1], bk], numWarps: o.numWarps || c.numWarps, numStages: stages, packLhs })).find(fits);
+  const config = (c: Candidate, packLhs: boolean): MatmulConfig | undefined => {
+    const fewer = o.numWarps !== 0 && o.numWarps < c.numWarps;
+    if (fewer && c !== SKINNY) return undefined;
+    // The skinny tile keeps a thread's share of a K step: a shallower BK for fewer warps.
+    const bks = fewer ? c.bks.filter((bk) => bk * c.numWarps <= c.bks[0]! * o.numWarps) : c.bks;
+    return bks.map((bk): MatmulConfig => ({ sizes: [c.tile[0], c.tile[1], bk], numWarps: o.numWarps || c.numWarps, numStages: stages, packLhs })).find(fits);
+  };
   const pack = o.packable && o.packBytes <= budget;
   const general = CANDIDATES.map((c) => config(c, pack)).filter((k): k is MatmulConfig => k !== undefined);
   const last = general.pop() ?? { ...SMALLEST, numWarps: o.numWarps || SMALLEST.numWarps, packLhs: pack };

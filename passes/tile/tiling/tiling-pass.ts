@@ -37,7 +37,8 @@ const DEFAULT_WARPS = 4;
 /**
  * The automatic configuration of an elementwise map of rank >= 2 (no tile-sizes): a workgroup
  * walks one row in blocks of 4 columns a thread (1024 with its 8 warps; given fewer warps, fewer
- * columns, so that a thread's code stays that small), its loop not pipelined (a map reuses
+ * columns, so that a thread's code stays that small; the fixed defaults where the inputs' blocks
+ * would not fit the workgroup memory), its loop not pipelined (a map reuses
  * nothing: copies in flight only hold workgroup memory). On an H200 the add at 4096x8192 ran at
  * 0.99x torch.add this way, 0.71x with 4x64 tiles, 4 warps and 3 stages (bench/RESULTS.md).
  */
@@ -211,7 +212,11 @@ export const tileTilingPass = definePass({
       const rank = mapRank(op);
       if (!pass.options['auto-config'] || rank < 2) return undefined;
       const mapWarps = numWarps || MAP_AUTO.numWarps;
-      const sizes = [...new Array<number>(rank - 1).fill(1), MAP_AUTO.elementsPerThread * WARP_SIZE * mapWarps];
+      const columns = MAP_AUTO.elementsPerThread * WARP_SIZE * mapWarps;
+      const sizes = [...new Array<number>(rank - 1).fill(1), columns];
+      // Each input's block is copied into workgroup memory (one slot at one stage).
+      const bytes = columns * Math.max(1, (pass.options['num-stages'] || MAP_AUTO.numStages) - 1) * MapOp.view(op).inputs.reduce((n, v) => n + elementBytes(v), 0);
+      if (bytes > (pass.options['max-workgroup-memory'] || WEBGPU_DEFAULT_WORKGROUP_MEMORY)) return undefined;
       if (pass.options['check-lowering'] && tileSizeError(op, sizes, mapWarps, false)) return undefined;
       return { sizes, numWarps: mapWarps, numStages: pass.options['num-stages'] || MAP_AUTO.numStages };
     };

@@ -40,10 +40,11 @@ describe('the automatic matmul configuration', () => {
 
   it('gives every candidate the warps asked for, dropping those tuned with more and those the lowering cannot lay out', () => {
     expect(matmulVariants({ ...base, numWarps: 2 }).map((v) => [v.config.sizes.join('x'), v.config.numWarps])).toEqual([
-      ['16x64x32', 2],
+      ['16x64x16', 2],
       ['32x32x8', 2],
     ]);
     expect(matmulVariants({ ...base, numWarps: 4 }).map((v) => v.config.sizes.join('x'))).toEqual(['16x64x32', '64x64x32']);
+    expect(matmulVariants({ ...base, numWarps: 1 })[0]!.config.sizes).toEqual([16, 64, 8]);
     expect(matmulVariants({ ...base, numWarps: 8 }).every((v) => v.config.numWarps === 8)).toBe(true);
     expect(sizesOf({ unfit: (sizes) => sizes[0] === 128 })).toEqual(['16x64x32', '64x64x32']);
     expect(sizesOf({ unfit: () => true })).toEqual(['32x32x8']);
