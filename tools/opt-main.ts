@@ -274,10 +274,12 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     io.stderr("tile-opt: error: '--pass-pipeline' option can't be used with individual pass options\n");
     return 1;
   }
+  // --use-tuned reads the input first (its results belong to the program's text); it is not read again.
+  let input: Uint8Array | undefined;
   if (opts.useTuned !== undefined) {
     const tuned = useTuned(cmd.args[0], opts.passPipeline, opts.useTuned, io);
     if (tuned === undefined) return 1;
-    opts.passPipeline = tuned;
+    ({ pipeline: opts.passPipeline, input } = tuned);
   }
   let pm: OpPassManager;
   try {
@@ -303,7 +305,7 @@ export function optMain(argv: readonly string[], io: IO = processIO, setup?: Opt
     return 1;
   }
   const started = performance.now();
-  const code = runChunks(cmd, opts, context, { pm, instrumentation, parsePipeline: (text) => builder.parse(text), errs: io.stderr }, io);
+  const code = runChunks(cmd, opts, context, { pm, instrumentation, parsePipeline: (text) => builder.parse(text), errs: io.stderr }, io, input);
   if (instrumentation.statistics) io.stderr(statisticsReport([pm], instrumentation.statistics, opts.mlirPassStatisticsDisplay));
   if (instrumentation.timing) io.stderr(instrumentation.timing.report([pm], performance.now() - started, opts.mlirTimingDisplay));
   return code;
@@ -370,10 +372,10 @@ function listedPipelines(registry: PassRegistry, builder: PipelineBuilder): List
 
 /**
  * The pipeline text --use-tuned runs: tile-tune's fastest configuration of `pipeline` for `file`,
- * said in a note, or `pipeline` itself (with a note) when tile-tune has measured none; undefined
- * after an error.
+ * said in a note, or `pipeline` itself (with a note) when tile-tune has measured none; with the
+ * file's bytes. Undefined after an error.
  */
-function useTuned(file: string | undefined, pipeline: string | undefined, dirOption: string | true, io: IO): string | undefined {
+function useTuned(file: string | undefined, pipeline: string | undefined, dirOption: string | true, io: IO): { pipeline: string; input: Uint8Array } | undefined {
   const name = pipeline === undefined ? undefined : pipelineNameOf(pipeline);
   if (!name) {
     io.stderr('tile-opt: error: --use-tuned needs -p @PIPELINE (a named pipeline, as tile-tune tunes)\n');
@@ -394,18 +396,18 @@ function useTuned(file: string | undefined, pipeline: string | undefined, dirOpt
   const choice = findTuned(dir, sha256(bytes), name);
   if (!choice) {
     io.stderr(`tile-opt: note: --use-tuned: tile-tune has no result for ${file} and ${name} in ${dir}; running -p '${pipeline}' as given\n`);
-    return pipeline;
+    return { pipeline: pipeline!, input: bytes };
   }
   const { entry, args, device } = choice.key;
   io.stderr(`tile-opt: note: --use-tuned: -p '${choice.pipeline}', tile-tune's fastest for @${entry} (${args.join(' ')}) on ${device}: ${choice.ms.toPrecision(3)} ms\n`);
-  return choice.pipeline;
+  return { pipeline: choice.pipeline, input: bytes };
 }
 
-function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: Transform, io: IO): number {
+function runChunks(cmd: Command, opts: OptOptions, context: Context, transform: Transform, io: IO, input?: Uint8Array): number {
   const file = cmd.args[0] ?? '-';
   let bytes: Uint8Array;
   try {
-    bytes = file === '-' ? io.readStdin() : readFileSync(file);
+    bytes = input ?? (file === '-' ? io.readStdin() : readFileSync(file));
   } catch (e) {
     io.stderr(`tile-opt: error: cannot open input file '${file}': ${errnoText(e)}\n`);
     return 1;

@@ -12,11 +12,14 @@ export const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
   (t) => (t instanceof MemRefType && t.rank > 0) || t instanceof UnrankedMemRefType,
 );
 
-/** The bytes a statically shaped memref holds (whole bytes per element; elements other than integers and floats count as 4). */
+/** Whole bytes of one element of type `e` (types other than integers and floats count as 4). */
+export function elementByteSize(e: Type): number {
+  return Math.ceil((e instanceof FloatType || e instanceof IntegerType ? e.width : 32) / 8);
+}
+
+/** The bytes a statically shaped memref holds (elementByteSize per element). */
 export function staticByteSize(t: MemRefType): number {
-  const e = t.elementType;
-  const bits = e instanceof FloatType || e instanceof IntegerType ? e.width : 32;
-  return t.shape.reduce((n, d) => n * d, 1) * Math.ceil(bits / 8);
+  return t.shape.reduce((n, d) => n * d, 1) * elementByteSize(t.elementType);
 }
 
 export function elementTypeOf(t: Type): Type {

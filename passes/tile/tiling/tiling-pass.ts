@@ -9,7 +9,7 @@ import { FusionOp, fusedOps, fusionIntermediates, hasBroadcastInputs, MapOp, Mat
 import { fusedProgram, type KernelProgram, kernelProgram } from './fused-program.js';
 import { programBuffers, rowDefaultTileSizes, tileRows } from './tiling-rows.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
-import { isPowerOfTwo, WARP_SIZE } from '../layouts.js';
+import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
 import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
@@ -19,30 +19,24 @@ import {
   buildRuleCondition,
   chooseStatic,
   ruleHolds,
+  type MapConfig,
+  mapConfig,
   type MatmulConfig,
   type MatmulVariant,
   matmulVariants,
   WEBGPU_DEFAULT_WORKGROUP_MEMORY,
-} from './matmul-configs.js';
+} from './auto-config.js';
 import type { TilingContext } from './tiling-context.js';
 import { IndexBuilder } from './index-builder.js';
 import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 import type { Value } from '../../../core/ir/value.js';
-import { FloatType, IntegerType, type MemRefType } from '../../../core/ir/types.js';
+import type { MemRefType } from '../../../core/ir/types.js';
+import { elementByteSize } from '../../../dialects/memref/types.js';
 import { ATTENTION_DEFAULT_TILE_SIZES, ATTENTION_TILE_SIZES_TEXT, tileAttention } from './tiling-attention.js';
 
 const PASS = 'tile-tiling';
 /** Warps per workgroup when num-warps is 0 and no automatic configuration applies. */
 const DEFAULT_WARPS = 4;
-/**
- * The automatic configuration of an elementwise map of rank >= 2 (no tile-sizes): a workgroup
- * walks one row in blocks of 4 columns a thread (1024 with its 8 warps; given fewer warps, fewer
- * columns, so that a thread's code stays that small; the fixed defaults where the inputs' blocks
- * would not fit the workgroup memory), its loop not pipelined (a map reuses
- * nothing: copies in flight only hold workgroup memory). On an H200 the add at 4096x8192 ran at
- * 0.99x torch.add this way, 0.71x with 4x64 tiles, 4 warps and 3 stages (bench/RESULTS.md).
- */
-const MAP_AUTO = { elementsPerThread: 4, numWarps: 8, numStages: 1 } as const;
 
 /** A whole-problem op to tile, with its tile sizes (or, for a matmul configured automatically, its variants). */
 interface Target {
@@ -53,7 +47,7 @@ interface Target {
   readonly program: KernelProgram | undefined;
   readonly variants?: readonly MatmulVariant[];
   /** Warps and loop stages of a map configured automatically. */
-  readonly mapConfig?: { readonly numWarps: number; readonly numStages: number };
+  readonly mapConfig?: MapConfig;
 }
 
 /** The tile sizes an op needs: how many, and the defaults. */
@@ -190,35 +184,29 @@ export const tileTilingPass = definePass({
     const badOptions = optionsError(numWarps, maxGridDims);
     if (badOptions) return fail((ops[0] ?? root).loc, badOptions.message);
     const warps = numWarps || DEFAULT_WARPS;
-    const auto = (op: Operation, program: KernelProgram | undefined): readonly MatmulVariant[] | undefined => {
-      const matmul = program?.kind === 'epilogue' ? program.ops[0]!.op : op;
-      if (!pass.options['auto-config'] || pass.options['tile-sizes'].length > 0 || !MatmulOp.isa(matmul) || matmulBatchRank(matmul) > 0) return undefined;
+    const automatic = pass.options['auto-config'] && pass.options['tile-sizes'].length === 0;
+    const planning = { numWarps, numStages: pass.options['num-stages'], maxWorkgroupMemory: pass.options['max-workgroup-memory'] };
+    /** The variants of a matmul (alone or with its epilogue) configured automatically. */
+    const autoMatmul = (op: Operation, program: KernelProgram | undefined): readonly MatmulVariant[] | undefined => {
+      const matmul = matmulOf(op, program);
+      if (!automatic || !MatmulOp.isa(matmul) || matmulBatchRank(matmul) > 0) return undefined;
+      const elementBytes = elementBytesOf(MatmulOp.view(matmul).a);
       return matmulVariants({
-        numWarps,
-        numStages: pass.options['num-stages'],
-        maxWorkgroupMemory: pass.options['max-workgroup-memory'],
+        ...planning,
         minWorkgroups: pass.options['auto-min-workgroups'],
-        elementBytes: elementBytes(MatmulOp.view(matmul).a),
+        elementBytes,
         extraBytes: ([, bn]) => broadcastRows(program) * bn! * 4,
         // A fused epilogue stays one kernel (no packing kernel before it).
         packable: packable(matmul) && program?.kind !== 'epilogue',
-        packBytes: PACK_TILE * PACK_TILE * elementBytes(MatmulOp.view(matmul).a),
+        packBytes: PACK_TILE * PACK_TILE * elementBytes,
         unfit: (sizes, w, packLhs) => pass.options['check-lowering'] && tileSizeError(matmul, sizes, w, packLhs) !== undefined,
       });
     };
-
-    /** A map of rank >= 2 without tile-sizes: MAP_AUTO's rows, else (the lowering cannot lay them out) the fixed defaults. */
-    const autoMap = (op: Operation): { sizes: readonly number[]; numWarps: number; numStages: number } | undefined => {
-      const rank = mapRank(op);
-      if (!pass.options['auto-config'] || rank < 2) return undefined;
-      const mapWarps = numWarps || MAP_AUTO.numWarps;
-      const columns = MAP_AUTO.elementsPerThread * WARP_SIZE * mapWarps;
-      const sizes = [...new Array<number>(rank - 1).fill(1), columns];
-      // Each input's block is copied into workgroup memory (one slot at one stage).
-      const bytes = columns * Math.max(1, (pass.options['num-stages'] || MAP_AUTO.numStages) - 1) * MapOp.view(op).inputs.reduce((n, v) => n + elementBytes(v), 0);
-      if (bytes > (pass.options['max-workgroup-memory'] || WEBGPU_DEFAULT_WORKGROUP_MEMORY)) return undefined;
-      if (pass.options['check-lowering'] && tileSizeError(op, sizes, mapWarps, false)) return undefined;
-      return { sizes, numWarps: mapWarps, numStages: pass.options['num-stages'] || MAP_AUTO.numStages };
+    /** The configuration of a plain map of rank >= 2 configured automatically (undefined: the fixed defaults). */
+    const autoMap = (op: Operation, program: KernelProgram | undefined): MapConfig | undefined => {
+      if (!automatic || program || !MapOp.isa(op) || mapRank(op) < 2) return undefined;
+      const inputBytes = MapOp.view(op).inputs.reduce((n, v) => n + elementBytesOf(v), 0);
+      return mapConfig(mapRank(op), inputBytes, { ...planning, unfit: (sizes, w) => pass.options['check-lowering'] && tileSizeError(op, sizes, w, false) !== undefined });
     };
 
     // Everything is checked before anything changes.
@@ -231,21 +219,18 @@ export const tileTilingPass = definePass({
         const body = untileableBody(map);
         if (body) return fail(body.op?.loc ?? map.loc, body.message);
       }
-      const variants = auto(op, program);
-      const mapConfig = !program && MapOp.isa(op) && pass.options['tile-sizes'].length === 0 ? autoMap(op) : undefined;
-      const sizes = mapConfig?.sizes ?? tileSizesFor(op, program, pass.options['tile-sizes']);
+      const variants = autoMatmul(op, program);
+      const mapAuto = autoMap(op, program);
+      const sizes = mapAuto?.sizes ?? tileSizesFor(op, program, pass.options['tile-sizes']);
       if (isFailure(sizes)) return fail(op.loc, sizes.message);
       const kernel = program?.kind === 'rows' || program?.kind === 'attention' ? program.kind : undefined;
-      const unfit =
-        pass.options['check-lowering'] && !variants
-          ? tileSizeError(program?.kind === 'epilogue' ? program.ops[0]!.op : op, sizes, mapConfig?.numWarps ?? warps, pass.options['pack-lhs'], kernel)
-          : undefined;
+      const unfit = pass.options['check-lowering'] && !variants ? tileSizeError(matmulOf(op, program), sizes, mapAuto?.numWarps ?? warps, pass.options['pack-lhs'], kernel) : undefined;
       if (unfit) return fail(op.loc, unfit.message);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);
       if (clash) return fail(clash.loc, `cannot add kernels to this module: its symbol '${KERNELS_MODULE}' is a '${clash.name}', not a gpu.module`);
-      targets.push({ op, sizes, func, module, program, variants, mapConfig });
+      targets.push({ op, sizes, func, module, program, variants, mapConfig: mapAuto });
     }
 
     const outliners = new Map<Operation, KernelOutliner>();
@@ -265,6 +250,7 @@ export const tileTilingPass = definePass({
       if (variants)
         return tileVariants(
           op,
+          program,
           variants,
           (config, variant) => tilingFor(func, module, config, variant),
           () => pass.addStatistic('num-kernels'),
@@ -280,7 +266,7 @@ export const tileTilingPass = definePass({
           if (isFailure(alone)) throw new Error(`internal: ${alone.message}`);
           tile({ op: fallback, sizes: tileSizeNeeds(fallback, alone).defaults, func, module, program: alone });
         }
-      } else if (program?.kind === 'epilogue') tileMatmul(program.ops[0]!.op, sizes, tiling, { program, anchor: op });
+      } else if (program?.kind === 'epilogue') tileMatmul(matmulOf(op, program), sizes, tiling, { program, anchor: op });
       else if (program) tileRows(op, program, sizes, tiling);
       else if (MatmulOp.isa(op)) tileMatmul(op, sizes, tiling);
       else tileMap(op, sizes, tiling);
@@ -289,11 +275,10 @@ export const tileTilingPass = definePass({
   },
 });
 
-/** Bytes of one element of the memref `v`. */
-function elementBytes(v: Value): number {
-  const elem = (v.type as MemRefType).elementType;
-  return elem instanceof FloatType || elem instanceof IntegerType ? Math.ceil(elem.width / 8) : 4;
-}
+const elementBytesOf = (v: Value): number => elementByteSize((v.type as MemRefType).elementType);
+
+/** The matmul of a kernel: `op` itself, or the one a fused epilogue's program starts with. */
+const matmulOf = (op: Operation, program: KernelProgram | undefined): Operation => (program?.kind === 'epilogue' ? program.ops[0]!.op : op);
 
 /** How many rank-1 inputs a fused epilogue broadcasts along rows (each a BN row in workgroup memory). */
 function broadcastRows(program: KernelProgram | undefined): number {
@@ -308,26 +293,26 @@ function broadcastRows(program: KernelProgram | undefined): number {
  */
 function tileVariants(
   op: Operation,
+  program: KernelProgram | undefined,
   variantsIn: readonly MatmulVariant[],
   tilingFor: (c: MatmulConfig, variant: boolean) => TilingContext,
   counted: () => void,
   variantCounted: () => void,
 ): void {
   let variants = variantsIn;
-  const matmulOf = (anchor: Operation): Operation => {
-    const program = programOf(anchor);
-    return !isFailure(program) && program?.kind === 'epilogue' ? program.ops[0]!.op : anchor;
-  };
+  // The clones in the branches read the same A as `op` (a value from outside the fusion).
+  const a = MatmulOp.view(matmulOf(op, program)).a;
   const tileOne = (anchor: Operation, config: MatmulConfig, packed: Value | undefined, variant: boolean): void => {
     counted();
-    const program = programOf(anchor);
-    if (isFailure(program)) throw new Error(`internal: ${program.message}`);
+    // A clone's program is its own (its ops are new).
+    const own = anchor === op ? program : programOf(anchor);
+    if (isFailure(own)) throw new Error(`internal: ${own.message}`);
     const tiling = tilingFor(config, variant);
-    if (program?.kind === 'epilogue') tileMatmul(program.ops[0]!.op, config.sizes, tiling, { program, anchor }, packed);
-    else tileMatmul(anchor, config.sizes, tiling, undefined, packed);
+    tileMatmul(matmulOf(anchor, own), config.sizes, tiling, own?.kind === 'epilogue' ? { program: own, anchor } : undefined, packed);
   };
-  const shaped = problemShape(op, matmulOf(op));
-  const [m, n] = shaped.shape;
+  // M and N: C's, or the fused program's reference output's.
+  const shaped = program?.kind === 'epilogue' ? program.reference : MatmulOp.view(op).c;
+  const [m, n] = (shaped.type as MemRefType).shape;
   if (m! >= 0 && n! >= 0) {
     const chosen = chooseStatic(variants, m!, n!).config;
     return tileOne(op, chosen, undefined, false);
@@ -336,15 +321,18 @@ function tileVariants(
   // kernel that nothing launches.
   if (m! >= 0) variants = staticRows(variants, m!);
   if (variants.length === 1) return tileOne(op, variants[0]!.config, undefined, false);
-  const chain = (at: Operation, rest: readonly MatmulVariant[], packed: Value | undefined): void => {
-    const [first, ...others] = rest as [MatmulVariant, ...MatmulVariant[]];
-    if (!packed && first.config.packLhs) packed = packLhs(at, MatmulOp.view(matmulOf(at)).a, tilingFor(first.config, false));
-    if (others.length === 0 || first.rule.kind === 'always') return tileOne(at, first.config, first.config.packLhs ? packed : undefined, true);
+  // An scf.if per variant but the last: a clone of `op` tiled with the variant in its then
+  // branch, `op` itself moved into its else branch for the rest.
+  let packed: Value | undefined;
+  for (const [i, v] of variants.entries()) {
+    if (!packed && v.config.packLhs) packed = packLhs(op, a, tilingFor(v.config, false));
+    const reads = v.config.packLhs ? packed : undefined;
+    if (i === variants.length - 1 || v.rule.kind === 'always') return tileOne(op, v.config, reads, true);
     variantCounted();
-    const b = new IndexBuilder(tilingFor(first.config, false).context);
-    b.loc = at.loc;
-    b.setInsertionPointBefore(at);
-    const cond = buildRuleCondition(b, first.rule, first.config.sizes, b.dim(shaped.memref, 0), b.dim(shaped.memref, 1))!;
+    const b = new IndexBuilder(tilingFor(v.config, false).context);
+    b.loc = op.loc;
+    b.setInsertionPointBefore(op);
+    const cond = buildRuleCondition(b, v.rule, v.config.sizes, b.dim(shaped, 0), b.dim(shaped, 1))!;
     const branch = buildIfThenElse(
       b,
       cond,
@@ -352,13 +340,11 @@ function tileVariants(
       () => [],
       () => [],
     );
-    const chosen = at.clone();
+    const chosen = op.clone();
     chosen.moveBefore(branch.region(0).entry!.last!);
-    at.moveBefore(branch.region(1).entry!.last!);
-    tileOne(chosen, first.config, first.config.packLhs ? packed : undefined, true);
-    chain(at, others, packed);
-  };
-  chain(op, variants, undefined);
+    op.moveBefore(branch.region(1).entry!.last!);
+    tileOne(chosen, v.config, reads, true);
+  }
 }
 
 /** The variants left once M is known to be `m`: the skinny one alone, or all but it. */
@@ -366,11 +352,4 @@ function staticRows(variants: readonly MatmulVariant[], m: number): readonly Mat
   const skinny = variants.find((v) => v.rule.kind === 'skinny');
   if (!skinny) return variants;
   return ruleHolds(skinny.rule, skinny.config.sizes, m, 1) ? [skinny] : variants.filter((v) => v !== skinny);
-}
-
-/** The memref whose first two dimensions are the matmul's M and N: C, or the fused program's reference output. */
-function problemShape(anchor: Operation, matmul: Operation): { memref: Value; shape: readonly number[] } {
-  const program = programOf(anchor);
-  const memref = !isFailure(program) && program?.kind === 'epilogue' ? program.reference : MatmulOp.view(matmul).c;
-  return { memref, shape: (memref.type as MemRefType).shape };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AutoOptions, chooseStatic, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/matmul-configs.js';
+import { type AutoOptions, chooseStatic, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/auto-config.js';
 
 const base: AutoOptions = {
   numWarps: 0,

@@ -1,18 +1,19 @@
 /**
- * The automatic configuration of a matmul kernel, used when tile-tiling's `tile-sizes` is empty
- * (IREE's kernel configuration plays this part there): tile sizes, warps, pipeline stages and the
- * packing of A, chosen per problem shape and the workgroup memory the target allows.
+ * tile-tiling's automatic configuration, used when its `tile-sizes` is empty (IREE's kernel
+ * configuration plays this part there): per problem shape and the workgroup memory the target
+ * allows, a matmul's tile sizes, warps, pipeline stages and packing of A, and a map's rows.
  *
- * The candidates are the configurations tile-tune found fastest on an H200 under Dawn for the
- * seed shapes (bench/RESULTS.md, "Seed tables, tuned" and "Skinny matmuls"), largest first. The
- * rule: a matmul of at most SKINNY_ROWS rows takes the skinny configuration; otherwise the
+ * The matmul candidates are the configurations tile-tune found fastest on an H200 under Dawn for
+ * the seed shapes (bench/RESULTS.md, "Seed tables, tuned" and "Skinny matmuls"), largest first.
+ * The rule: a matmul of at most SKINNY_ROWS rows takes the skinny configuration; otherwise the
  * largest tile that fits the workgroup memory and still gives at least `minWorkgroups`
  * workgroups (enough to fill a large GPU several times over), else the smallest. Static shapes
  * choose when compiling; dynamic ones get one kernel per candidate and host code that launches
- * the one the rule picks for the sizes at run time (MatmulChoice.conditions).
+ * the one the rule picks for the sizes at run time (buildRuleCondition).
  */
 import type { Value } from '../../../core/ir/value.js';
 import type { IndexBuilder } from './index-builder.js';
+import { WARP_SIZE } from '../layouts.js';
 
 /** Everything tile-tiling and the stage assignment need to build one matmul kernel. */
 export interface MatmulConfig {
@@ -50,12 +51,12 @@ const CANDIDATES: readonly Candidate[] = [
 /** The last resort when no candidate fits (very small workgroup memory): 2 KiB of f32 copies. */
 const SMALLEST = { sizes: [32, 32, 8], numWarps: 4, numStages: 1 } as const;
 
-/**
- * Bytes of workgroup memory the K loop's copies of A and B take with `stages` stages: one slot
- * per copy in flight (stages - 1), at least one.
- */
+/** Workgroup buffer slots of a loop's copies with `stages` stages: one per copy in flight (stages - 1), at least one. */
+const copySlots = (stages: number): number => Math.max(stages - 1, 1);
+
+/** Bytes of workgroup memory the K loop's copies of A and B take with `stages` stages. */
 export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: number, elementBytes: number): number {
-  return Math.max(stages - 1, 1) * (bm! + bn!) * bk! * elementBytes;
+  return copySlots(stages) * (bm! + bn!) * bk! * elementBytes;
 }
 
 /** What the automatic choice may use. */
@@ -135,4 +136,38 @@ export function buildRuleCondition(b: IndexBuilder, rule: VariantRule, sizes: re
 /** The variant the rule picks for a static M x N. */
 export function chooseStatic(variants: readonly MatmulVariant[], m: number, n: number): MatmulVariant {
   return variants.find((v) => ruleHolds(v.rule, v.config.sizes, m, n)) ?? variants[variants.length - 1]!;
+}
+
+/**
+ * An elementwise map of rank >= 2: a workgroup walks one row in blocks of 4 columns a thread
+ * (1024 with its 8 warps; given fewer warps, fewer columns, so that a thread's code stays that
+ * small), its loop not pipelined (a map reuses nothing: copies in flight only hold workgroup
+ * memory). On an H200 the add at 4096x8192 ran at 0.99x torch.add this way, 0.71x with 4x64
+ * tiles, 4 warps and 3 stages (bench/RESULTS.md).
+ */
+const MAP_AUTO = { elementsPerThread: 4, numWarps: 8, numStages: 1 } as const;
+
+export interface MapConfig {
+  readonly sizes: readonly number[];
+  readonly numWarps: number;
+  readonly numStages: number;
+}
+
+/**
+ * The configuration of a map of `rank` >= 2 whose inputs' elements take `inputBytes` bytes
+ * together, or undefined where the inputs' blocks would not fit the workgroup memory or
+ * `unfit` refuses the sizes (the fixed defaults then apply). `numWarps`, `numStages` and
+ * `maxWorkgroupMemory` as in AutoOptions.
+ */
+export function mapConfig(
+  rank: number,
+  inputBytes: number,
+  o: Pick<AutoOptions, 'numWarps' | 'numStages' | 'maxWorkgroupMemory'> & { readonly unfit: (sizes: readonly number[], numWarps: number) => boolean },
+): MapConfig | undefined {
+  const numWarps = o.numWarps || MAP_AUTO.numWarps;
+  const numStages = o.numStages || MAP_AUTO.numStages;
+  const columns = MAP_AUTO.elementsPerThread * WARP_SIZE * numWarps;
+  const sizes = [...new Array<number>(rank - 1).fill(1), columns];
+  if (copySlots(numStages) * columns * inputBytes > (o.maxWorkgroupMemory || WEBGPU_DEFAULT_WORKGROUP_MEMORY) || o.unfit(sizes, numWarps)) return undefined;
+  return { sizes, numWarps, numStages };
 }
