@@ -94,20 +94,19 @@ export class ReduceLowering extends TilePattern {
     const { partials, groups, group } = distributed
       ? reduceInThreadsAndLanes(lowering, b, adaptor.values(0), e, layout, axis, combine)
       : stageForReduce(lowering, b, adaptor.values(0), op, type, axis);
+    const keyCoords = (key: readonly number[]): Value[] => key.map((p, i) => e.coords[i < axis ? i : i + 1]![p]!);
     // Partials go through workgroup memory: [group, ...result coordinates].
     const outShape = type.shape.filter((_, d) => d !== axis);
     const partialsType = MemRefType.get([groups, ...outShape], type.elementType, undefined, AddressSpaceAttr.get('workgroup'));
     // Small partials get a buffer of their own: reusing one would need a barrier first (threads may
     // still be reading an earlier reduction's partials), one more round per reduction.
-    const scratch = distributed ? lowering.scratch(partialsType, op, staticByteSize(partialsType)! <= SMALL_PARTIALS_BYTES) : undefined;
-    const buffer = scratch?.buffer ?? partials.buffer!;
-    if (distributed) {
+    const fused = distributed && broadcastsBack(op);
+    const scratch = distributed && !(fused && groups === 1) ? lowering.scratch(partialsType, op, staticByteSize(partialsType)! <= SMALL_PARTIALS_BYTES) : undefined;
+    const buffer = (scratch?.buffer ?? partials.buffer)!;
+    if (scratch) {
       // Threads may still read what an earlier use (or iteration) left in the buffer.
-      if (scratch!.reused || inLoop(op)) lowering.barrier(b);
-      for (const [key, value] of partials.values) {
-        const coords = key.map((p, i) => e.coords[i < axis ? i : i + 1]![p]!);
-        b.build(MemStoreOp, { operands: { value, memref: buffer, indices: [group!, ...coords] } });
-      }
+      if (scratch.reused || inLoop(op)) lowering.barrier(b);
+      for (const [key, value] of partials.values) b.build(MemStoreOp, { operands: { value, memref: scratch.buffer, indices: [group!, ...keyCoords(key)] } });
       lowering.barrier(b);
     }
     const index = IndexType.get();
@@ -120,6 +119,14 @@ export class ReduceLowering extends TilePattern {
       }
       return acc!;
     };
+    if (fused) {
+      // The thread combines the partials of its own rows, which each broadcast repeats along the axis.
+      const rows = partials.values.map(([key, value]) => (groups === 1 ? value : readAll(keyCoords(key))));
+      const n = e.coords.map((c) => c.length);
+      const scalars = Array.from({ length: e.count }, (_, i) => rows[rowOf(i, n, axis)]!);
+      for (const use of [...op.results[0]!.uses]) rewriter.replaceOpWithMultiple(use.owner, [scalars]);
+      return rewriter.eraseOp(op);
+    }
     const resultType = op.results[0]!.type;
     if (!(resultType instanceof RankedTensorType)) return rewriter.replaceOp(op, [readAll([])]);
     const out = lowering.elementsOf(b, resultType);
@@ -127,6 +134,40 @@ export class ReduceLowering extends TilePattern {
     for (let i = 0; i < out.count; i++) scalars.push(readAll(elementCoords(out, i)));
     rewriter.replaceOpWithMultiple(op, [scalars]);
   }
+}
+
+/**
+ * Whether every use of a tile.reduce's result is a tile.broadcast that adds the reduced axis
+ * back, to the reduced tile's own type (layout included): each thread then needs the results of
+ * the rows it holds, which it has after combining the partials, and nothing goes through a
+ * staged copy of the result.
+ */
+function broadcastsBack(op: Operation): boolean {
+  const axis = (op.properties.get('axis') as IntegerAttr).number;
+  const result = op.results[0]!;
+  if (!result.hasUses) return false;
+  for (const use of result.uses) {
+    const user = use.owner;
+    if (user.name !== 'tile.broadcast' || user.results[0]!.type !== op.operand(0).type) return false;
+    const added = broadcastAddedDims(user);
+    if (added.length !== 1 || added[0] !== axis) return false;
+  }
+  return true;
+}
+
+/** The position among a thread's partials (its element positions with the axis left out, row-major) of its element i. */
+function rowOf(i: number, n: readonly number[], axis: number): number {
+  let row = 0;
+  let rest = i;
+  let scale = 1;
+  for (let d = n.length - 1; d >= 0; d--) {
+    const p = rest % n[d]!;
+    rest = Math.floor(rest / n[d]!);
+    if (d === axis) continue;
+    row += p * scale;
+    scale *= n[d]!;
+  }
+  return row;
 }
 
 function inLoop(op: Operation): boolean {

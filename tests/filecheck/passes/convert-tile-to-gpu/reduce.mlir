@@ -62,5 +62,31 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+
+    // A reduction that every use broadcasts back to the reduced tile's own layout: each thread
+    // combines the partials of its own row and repeats the result along it. With 8-lane
+    // subgroups the shuffles leave nothing to combine across threads: no workgroup memory, no
+    // barrier. Without subgroups: one round through the partials (one barrier), not a second one
+    // through a staged copy of the reduced tile.
+    // MEM-LABEL: gpu.func @row_max_back
+    // MEM-SAME: workgroup(%[[P:.*]] : memref<4x2xf32, #gpu.address_space<workgroup>>)
+    // MEM-COUNT-1: gpu.barrier
+    // MEM-COUNT-4: memref.load %[[P]][
+    // MEM-NOT: gpu.barrier
+    // MEM: gpu.return
+    // SG-LABEL: gpu.func @row_max_back
+    // SG-SAME: %Y: memref<2x8xf32>) kernel
+    // SG-COUNT-2: gpu.shuffle  xor
+    // SG-NOT: gpu.barrier
+    // SG: gpu.return
+    gpu.func @row_max_back(%X: memref<2x8xf32>, %Y: memref<2x8xf32>) kernel attributes {known_block_size = array<i32: 8, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %x = tile.load %X[%c0, %c0] in_bounds : memref<2x8xf32> -> tensor<2x8xf32, #in>
+      %m = tile.reduce max %x axis 1 : tensor<2x8xf32, #in> -> tensor<2xf32, #out>
+      %b = tile.broadcast %m dims [1] : tensor<2xf32, #out> -> tensor<2x8xf32, #in>
+      %d = arith.subf %x, %b : tensor<2x8xf32, #in>
+      tile.store %d, %Y[%c0, %c0] in_bounds : tensor<2x8xf32, #in> -> memref<2x8xf32>
+      gpu.return
+    }
   }
 }

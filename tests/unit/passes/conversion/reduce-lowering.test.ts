@@ -7,6 +7,58 @@ import { compile, example, expectClose, expectSameSoftmax, expectSimt, random, r
 
 const LOWER = 'tile-assign-layouts,convert-tile-to-gpu,canonicalize,cse';
 const LOWER_SUBGROUPS = 'tile-assign-layouts,convert-tile-to-gpu{subgroups=true subgroup-size=8},canonicalize,cse';
+const LOWER_WARPS = 'tile-assign-layouts,convert-tile-to-gpu{subgroups=true subgroup-size=32},canonicalize,cse';
+
+/**
+ * A kernel normalizing R x C tiles of X row by row (each row minus its maximum, over C minus the
+ * sum of those differences: no cancellation), with every reduction broadcast back to its rows; `loop` repeats the
+ * normalization three times in an scf.for. Writes the tiles to Y, the same shape as X.
+ */
+function rowsBackKernel(R: number, C: number, threads: number, loop: boolean): string {
+  const t = `tensor<${R}x${C}xf32>`;
+  const r = `tensor<${R}xf32>`;
+  const step = (x: string, out: string) => `%m_${out} = tile.reduce max ${x} axis 1 : ${t} -> ${r}
+      %mb_${out} = tile.broadcast %m_${out} dims [1] : ${r} -> ${t}
+      %d_${out} = arith.subf ${x}, %mb_${out} : ${t}
+      %s_${out} = tile.reduce add %d_${out} axis 1 : ${t} -> ${r}
+      %sb_${out} = tile.broadcast %s_${out} dims [1] : ${r} -> ${t}
+      %sc_${out} = arith.subf %cC, %sb_${out} : ${t}
+      %${out} = arith.divf %d_${out}, %sc_${out} : ${t}`;
+  const body = loop
+    ? `%y = scf.for %i = %c0 to %c3 step %c1 iter_args(%v = %x) -> (${t}) {
+      ${step('%v', 'n')}
+      scf.yield %n : ${t}
+    }`
+    : step('%x', 'y');
+  return `
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @f(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %cR = arith.constant ${R} : index
+      %cC = arith.constant dense<${C}.0> : ${t}
+      %bx = gpu.block_id x
+      %r0 = arith.muli %bx, %cR : index
+      %x = tile.load %X[%r0, %c0] : memref<?x?xf32> -> ${t}
+      ${body}
+      tile.store %y, %Y[%r0, %c0] : ${t} -> memref<?x?xf32>
+      gpu.return
+    }
+  }
+  func.func @main(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %cR = arith.constant ${R} : index
+    %t = arith.constant ${threads} : index
+    %M = memref.dim %X, %c0 : memref<?x?xf32>
+    %g = arith.ceildivui %M, %cR : index
+    gpu.launch_func @k::@f blocks in (%g, %c1, %c1) threads in (%t, %c1, %c1) args(%X : memref<?x?xf32>, %Y : memref<?x?xf32>)
+    return
+  }
+}`;
+}
 
 /**
  * A kernel reducing R x C tiles of X (one per workgroup, rows r0 = bx * R) along `axis`, writing
@@ -147,6 +199,54 @@ describe('tile.reduce and tile.broadcast lowered to SIMT code', () => {
         `softmax (${pipeline})`,
         (M, N) => M + N,
       );
+    }
+  });
+
+  it('reductions broadcast back to their rows: partials of one warp, of several, in a loop', () => {
+    // 4x64 on 4 warps: a warp a row (with 32-lane subgroups, shuffles alone); 2x256 on 4 warps:
+    // two warps a row; 8x16 on one warp: eight rows a warp; 16x16 on one warp and 8x64 on two:
+    // two rows a thread; 1x64 on one warp.
+    for (const [R, C, threads] of [
+      [4, 64, 128],
+      [2, 256, 128],
+      [8, 16, 32],
+      [16, 16, 32],
+      [8, 64, 64],
+      [1, 64, 32],
+    ] as const) {
+      for (const loop of [false, true]) {
+        const text = rowsBackKernel(R, C, threads, loop);
+        const reference = compile(text, 'canonicalize');
+        const M = 2 * R + 1;
+        const x = random(M * C, R * 7 + C);
+        const want = runEntry(
+          reference,
+          'main',
+          [
+            [M, C],
+            [M, C],
+          ],
+          [x, new Float32Array(M * C)],
+        )[1]!;
+        for (const pipeline of [LOWER, LOWER_SUBGROUPS, LOWER_WARPS]) {
+          const lowered = compile(text, pipeline);
+          expectSimt(lowered);
+          expectClose(
+            runEntry(
+              lowered,
+              'main',
+              [
+                [M, C],
+                [M, C],
+              ],
+              [x, new Float32Array(M * C)],
+            )[1]!,
+            want,
+            1e-5,
+            `${R}x${C}, ${threads} threads${loop ? ', loop' : ''} (${pipeline})`,
+          );
+        }
+      }
     }
   });
 });
