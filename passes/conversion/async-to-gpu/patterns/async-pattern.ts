@@ -1,7 +1,8 @@
 import type { Operation } from '../../../../core/ir/operation.js';
 import type { Value } from '../../../../core/ir/value.js';
-import type { ConversionPattern, ConversionPatternRewriter, MatchFailure, OpAdaptor } from '../../../../core/rewrite/conversion.js';
+import type { ConversionPatternRewriter, MatchFailure, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
+import { LoweringPattern } from '../../lowering-pattern.js';
 import type { AsyncLowering, Group } from '../async-lowering.js';
 
 /**
@@ -9,26 +10,14 @@ import type { AsyncLowering, Group } from '../async-lowering.js';
  * has left are ended and the blocks around the op entered (AsyncLowering); `rewrite` checks what
  * it needs before it changes anything and returns the failure, if any.
  */
-export abstract class AsyncPattern implements ConversionPattern {
-  abstract readonly name: string;
-  abstract readonly root: string | undefined;
-  readonly benefit: number = 1;
-
-  constructor(protected readonly lowering: AsyncLowering) {}
-
-  matchAndRewrite(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): boolean {
-    if (!this.matches(op)) return false;
+export abstract class AsyncPattern extends LoweringPattern<AsyncLowering> {
+  protected rewriteMatched(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): boolean {
     const b = this.lowering.builder(rewriter);
     const left = this.lowering.leaveBlocksBefore(op);
     if (left) return rewriter.notifyMatchFailure(left.at, left.reason);
     this.lowering.enterBlocksAround(op, b);
     const failure = this.rewrite(op, adaptor, rewriter, b);
     return failure ? rewriter.notifyMatchFailure(failure.at, failure.reason) : true;
-  }
-
-  /** Whether this pattern is the one for `op` (its root already matched). */
-  protected matches(_op: Operation): boolean {
-    return true;
   }
 
   protected abstract rewrite(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter, b: ArithBuilder): MatchFailure | undefined;

@@ -1,8 +1,9 @@
 import type { Operation } from '../../../../core/ir/operation.js';
 import { RankedTensorType } from '../../../../core/ir/types.js';
 import type { Value } from '../../../../core/ir/value.js';
-import type { ConversionPattern, ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
+import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
+import { LoweringPattern } from '../../lowering-pattern.js';
 import type { TileLowering } from '../tile-lowering.js';
 import { tileTypeError } from '../tile-type-converter.js';
 
@@ -23,23 +24,11 @@ export function touchesTiles(op: Operation): boolean {
  * (`problem`) and its result tiles' types are checked, so that a pattern that fails has changed
  * nothing; `lower` builds with a builder at the op, through the rewriter.
  */
-export abstract class TilePattern implements ConversionPattern {
-  abstract readonly name: string;
-  abstract readonly root: string | undefined;
-  readonly benefit: number = 1;
-
-  constructor(protected readonly lowering: TileLowering) {}
-
-  matchAndRewrite(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): boolean {
-    if (!this.matches(op)) return false;
+export abstract class TilePattern extends LoweringPattern<TileLowering> {
+  protected rewriteMatched(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): boolean {
     const problem = this.problem(op) ?? op.results.map((r) => tileTypeError(r.type)).find((why) => why !== undefined);
     if (problem) return rewriter.notifyMatchFailure(op, problem);
     this.lower(op, adaptor, rewriter, this.lowering.builder(rewriter));
-    return true;
-  }
-
-  /** Whether this pattern is the one for `op` (its root already matched). */
-  protected matches(_op: Operation): boolean {
     return true;
   }
 
