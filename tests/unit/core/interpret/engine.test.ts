@@ -5,7 +5,7 @@ import { opError } from '../../../../core/interpret/errors.js';
 import type { InFlightCopy } from '../../../../core/interpret/memory.js';
 import type { MemRef, RtValue } from '../../../../core/interpret/values.js';
 import { createSemantics } from '../../../../dialects/semantics.js';
-import { errorOf, memrefOf, parseModule } from './helpers.js';
+import { errorOf, fourThreadLaunch, memrefOf, parseModule } from './helpers.js';
 import { MemRefType } from '../../../../core/ir/types.js';
 import type { Operation } from '../../../../core/ir/operation.js';
 
@@ -143,23 +143,12 @@ ${body}
 });
 
 describe('kernel launcher hook', () => {
-  const text = `
-module attributes {gpu.container_module} {
-  gpu.module @k {
-    gpu.func @fill(%m: memref<4xi32>) kernel {
-      %t = gpu.thread_id x
+  const text = fourThreadLaunch(
+    'fill',
+    `      %t = gpu.thread_id x
       %v = arith.index_cast %t : index to i32
-      memref.store %v, %m[%t] : memref<4xi32>
-      gpu.return
-    }
-  }
-  func.func @main(%m: memref<4xi32>) {
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    gpu.launch_func @k::@fill blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%m : memref<4xi32>)
-    return
-  }
-}`;
+      memref.store %v, %out[%t] : memref<4xi32>`,
+  );
   const t = MemRefType.get([4], i32);
 
   it('interprets kernels by default', () => {

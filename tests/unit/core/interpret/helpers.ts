@@ -43,3 +43,25 @@ export function memrefOf(type: MemRefType, data: ArrayLike<number> | ArrayLike<b
   (m.buffer.data as unknown as { set(a: ArrayLike<number | bigint>): void }).set(data);
   return m;
 }
+
+/**
+ * A module whose @main(%out: memref<4xi32>) launches the kernel @k::@`kernel` on one workgroup of
+ * four threads, passing %out; `body` is the kernel's, before its gpu.return.
+ */
+export function fourThreadLaunch(kernel: string, body: string, attributions = ''): string {
+  return `
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @${kernel}(%out: memref<4xi32>) ${attributions} kernel {
+${body}
+      gpu.return
+    }
+  }
+  func.func @main(%out: memref<4xi32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    gpu.launch_func @k::@${kernel} blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%out : memref<4xi32>)
+    return
+  }
+}`;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { f32, i32, kDynamic, MemRefType } from '../../../../core/ir/types.js';
 import { mulberry32 } from '../../../../testing/random.js';
-import { errorOf, memrefOf, run } from '../../core/interpret/helpers.js';
+import { errorOf, fourThreadLaunch, memrefOf, run } from '../../core/interpret/helpers.js';
 
 const WG = '#gpu.address_space<workgroup>';
 
@@ -128,23 +128,14 @@ describe('gpu kernels', () => {
     expect(performance.now() - t0).toBeLessThan(5000);
   });
 
-  const kernel = (body: string, attributions = '') => `
-module attributes {gpu.container_module} {
-  gpu.module @k {
-    gpu.func @f(%out: memref<4xi32>) ${attributions} kernel {
-      %t = gpu.thread_id x
+  const kernel = (body: string, attributions = '') =>
+    fourThreadLaunch(
+      'f',
+      `      %t = gpu.thread_id x
       %c2 = arith.constant 2 : index
-${body}
-      gpu.return
-    }
-  }
-  func.func @main(%out: memref<4xi32>) {
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    gpu.launch_func @k::@f blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1) args(%out : memref<4xi32>)
-    return
-  }
-}`;
+${body}`,
+      attributions,
+    );
   const out = () => memrefOf(MemRefType.get([4], i32), [0, 0, 0, 0]);
 
   it('reports a barrier that some threads skip', () => {
