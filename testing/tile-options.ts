@@ -24,11 +24,12 @@ const PIPELINED_PARAMETERS = [
   'register-stages',
   'auto-config',
   'auto-min-workgroups',
+  'split-k',
 ];
 
 /** The parameters of each pipeline, as its YAML file declares them (tests check the two agree). */
 export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly string[]>> = {
-  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'pack-lhs', 'auto-config', 'auto-min-workgroups', 'num-stages', 'max-workgroup-memory'],
+  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'pack-lhs', 'auto-config', 'auto-min-workgroups', 'split-k', 'num-stages', 'max-workgroup-memory'],
   'tile-pipelined': [...PIPELINED_PARAMETERS, 'max-workgroup-memory'],
   'tile-wgsl': [...PIPELINED_PARAMETERS, 'synchronous-copies', 'vectorize', 'subgroups', 'subgroup-size', 'max-workgroup-memory'],
 };
@@ -110,7 +111,8 @@ function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
  * num-buffers 0 (what the schedule needs) or 1..3 more than it needs, peel-epilogue,
  * register-stages 0..3, synchronous-copies, vectorize, subgroups with subgroup-size a power of two
  * 1..128, max-workgroup-memory (mostly roomy, sometimes tight enough to refuse), and
- * auto-config (mostly on) and auto-min-workgroups (the automatic matmul configuration's threshold).
+ * auto-config (mostly on), auto-min-workgroups (the automatic matmul configuration's threshold)
+ * and split-k (mostly automatic; slices that leave some empty at the small K tests run).
  */
 export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSizesFor): TileConfig {
   const options: Record<string, TileOptionValue> = {};
@@ -160,11 +162,13 @@ function withFuse(rnd: Rnd, config: DrawnConfig): DrawnConfig {
 
 /**
  * `config` with `auto-min-workgroups` drawn: mostly the default, often small enough that the
- * automatic matmul configuration takes its largest tiles at the small sizes tests run.
+ * automatic matmul configuration takes its largest tiles at the small sizes tests run; then
+ * `split-k`.
  */
 function withAutoMinWorkgroups(rnd: Rnd, config: DrawnConfig): TileConfig {
   config.options['auto-min-workgroups'] = pick(rnd, [256, 256, 1, 4, 16]);
   config.options['auto-config'] = chance(rnd, 0.8);
+  config.options['split-k'] = pick(rnd, [0, 0, 0, 1, 2, 3, 7]);
   return config;
 }
 

@@ -4,7 +4,21 @@ import { i1, IntegerType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { constantInt } from '../../core/rewrite/folder.js';
 import { CMPI_PREDICATES } from './attributes.js';
-import { AddIOp, AndIOp, type CeilDivSIOp, type CeilDivUIOp, type DivSIOp, type DivUIOp, type MaxSIOp, MulIOp, type RemSIOp, type RemUIOp, SubIOp } from './binary.js';
+import {
+  AddIOp,
+  AndIOp,
+  type CeilDivSIOp,
+  type CeilDivUIOp,
+  type DivSIOp,
+  type DivUIOp,
+  type MaxSIOp,
+  type MaxUIOp,
+  type MinUIOp,
+  MulIOp,
+  type RemSIOp,
+  type RemUIOp,
+  SubIOp,
+} from './binary.js';
 import { CmpIOp } from './compare.js';
 import { ConstantOp } from './constant.js';
 
@@ -19,6 +33,8 @@ type IntBinary =
   | typeof CeilDivUIOp
   | typeof CeilDivSIOp
   | typeof MaxSIOp
+  | typeof MaxUIOp
+  | typeof MinUIOp
   | typeof AndIOp;
 
 /**

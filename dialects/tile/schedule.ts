@@ -1,6 +1,6 @@
 import { IntegerAttr } from '../../core/ir/attributes.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { i64 } from '../../core/ir/types.js';
+import { i1, i64 } from '../../core/ir/types.js';
 
 /**
  * TVM-style software-pipelining annotations (`software_pipeline_stage` / `_order`), as
@@ -13,6 +13,12 @@ export const ORDER_ATTR = 'tile.order';
  * (tile-tiling's automatic configuration); tile-assign-stages uses it when not told otherwise.
  */
 export const NUM_STAGES_ATTR = 'tile.num_stages';
+/**
+ * On an scf.for: whether tile-pipeline peels its epilogue (true) or predicates it inside the loop
+ * (false), chosen with its kernel (split-K's short K loops are peeled); it wins over
+ * tile-pipeline's `peel-epilogue`.
+ */
+export const PEEL_EPILOGUE_ATTR = 'tile.peel_epilogue';
 
 function nonNegative(op: Operation, name: string): number | undefined {
   const a = op.getAttr(name);
@@ -23,6 +29,11 @@ function nonNegative(op: Operation, name: string): number | undefined {
 export const stageOf = (op: Operation): number | undefined => nonNegative(op, STAGE_ATTR);
 /** The stages a loop is to be pipelined over, if annotated with a non-negative integer. */
 export const numStagesOf = (loop: Operation): number | undefined => nonNegative(loop, NUM_STAGES_ATTR);
+/** Whether a loop's epilogue is to be peeled, if annotated with a bool. */
+export function peelEpilogueOf(loop: Operation): boolean | undefined {
+  const a = loop.getAttr(PEEL_EPILOGUE_ATTR);
+  return a instanceof IntegerAttr && a.type === i1 ? a.value !== 0n : undefined;
+}
 /** The op's position in the emitted loop body, if annotated with a non-negative integer. */
 export const orderOf = (op: Operation): number | undefined => nonNegative(op, ORDER_ATTR);
 

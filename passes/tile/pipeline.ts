@@ -5,6 +5,7 @@ import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
 import { ForOp } from '../../dialects/scf/index.js';
+import { peelEpilogueOf } from '../../dialects/tile/index.js';
 import { constantTripCount } from '../loops/trip-count.js';
 import { pipelineForLoop } from '../loops/pipeliner/loop-pipeliner.js';
 import type { PredicateHook } from '../loops/pipeliner/predicate.js';
@@ -64,7 +65,11 @@ export const tilePipelinePass = definePass({
     'rewritten to the number of groups committed after the groups they wait for (`for` operands). Outer loops are pipelined ' +
     'before the loops nested in them.',
   options: {
-    'peel-epilogue': { type: 'bool', default: true, help: 'Peel the epilogue (else: predicate the ops of iterations past the end inside the loop)' },
+    'peel-epilogue': {
+      type: 'bool',
+      default: true,
+      help: "Peel the epilogue (else: predicate the ops of iterations past the end inside the loop); a loop's own tile.peel_epilogue wins",
+    },
   },
   statistics: { 'num-pipelined': 'Number of loops pipelined' },
   dependentDialects: ['arith', 'scf', 'async'],
@@ -85,9 +90,10 @@ export const tilePipelinePass = definePass({
       }
       const plan = planWaitCounts(schedule);
       const tripCount = constantTripCount(loop);
+      const peel = peelEpilogueOf(loop) ?? peelEpilogue;
       const result = pipelineForLoop(pass.context, loop, {
         getSchedule: scheduleFromAttributes,
-        peelEpilogue,
+        peelEpilogue: peel,
         predicate: asyncPredicate,
         annotate: ({ clone }) => clearOpSchedule(clone),
       });
@@ -99,7 +105,7 @@ export const tilePipelinePass = definePass({
         pass.fail(result.op?.loc ?? loop.loc, `cannot pipeline this loop: ${result.message}`);
         return;
       }
-      rewriteWaitCounts(schedule, plan, result.emitted, peelEpilogue, tripCount === undefined ? undefined : Number(tripCount));
+      rewriteWaitCounts(schedule, plan, result.emitted, peel, tripCount === undefined ? undefined : Number(tripCount));
       for (const e of result.emitted) if (e.clone.parent) worklist.push(...scheduledLoops(e.clone));
       pass.addStatistic('num-pipelined');
     }

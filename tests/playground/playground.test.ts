@@ -193,7 +193,10 @@ describe.skipIf(!available)('the playground in chromium (WebGPU on SwiftShader)'
     const cli = Math.min(
       ...[0, 1, 2].map(() => {
         const t0 = performance.now();
-        execFileSync(path.join(root, 'build', 'bundle', 'tile-opt.js'), [path.join(root, 'examples', 'matmul.mlir'), '-p', '@tile-wgsl', '--emit=wgsl'], { stdio: 'pipe' });
+        execFileSync(path.join(root, 'build', 'bundle', 'tile-opt.js'), [path.join(root, 'examples', 'matmul.mlir'), '-p', '@tile-wgsl', '--emit=wgsl'], {
+          stdio: 'pipe',
+          maxBuffer: 16 * 1024 * 1024,
+        });
         return performance.now() - t0;
       }),
     );

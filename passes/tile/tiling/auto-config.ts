@@ -5,7 +5,8 @@
  *
  * The matmul candidates are the configurations tile-tune found fastest on an H200 under Dawn for
  * the seed shapes (bench/RESULTS.md, "Seed tables, tuned" and "Skinny matmuls"), largest first.
- * The rule: a matmul of at most SKINNY_ROWS rows takes the skinny configuration; otherwise the
+ * The rule: a matmul of at most SKINNY_ROWS rows takes the skinny configuration (with K split
+ * over workgroups where it can be: its M x N tiles alone are too few); otherwise the
  * largest tile that fits the workgroup memory and still gives at least `minWorkgroups`
  * workgroups (enough to fill a large GPU several times over), else the smallest. Static shapes
  * choose when compiling; dynamic ones get one kernel per candidate and host code that launches
@@ -13,6 +14,7 @@
  */
 import type { Value } from '../../../core/ir/value.js';
 import type { IndexBuilder } from './index-builder.js';
+import type { SplitK } from './tiling-context.js';
 import { WARP_SIZE } from '../layouts.js';
 
 /** Everything tile-tiling and the stage assignment need to build one matmul kernel. */
@@ -21,6 +23,8 @@ export interface MatmulConfig {
   readonly numWarps: number;
   readonly numStages: number;
   readonly packLhs: boolean;
+  /** K split over workgroups (the skinny configuration), when it is. */
+  readonly splitK?: SplitK;
 }
 
 /** When a variant applies, given the problem's rows M and columns N. */
@@ -35,6 +39,11 @@ export interface MatmulVariant {
 export const SKINNY_ROWS = 16;
 /** The default of tile-tiling's `auto-min-workgroups`. */
 export const AUTO_MIN_WORKGROUPS = 256;
+/**
+ * A split skinny matmul aims at this many times auto-min-workgroups workgroups: on the H200 at
+ * N = K = 4096, 8 slices of 2-warp workgroups (512) ran 10% faster than 4 (256) and than 16.
+ */
+export const SPLIT_K_WORKGROUPS_FACTOR = 2;
 /** WebGPU's default maxComputeWorkgroupStorageSize: the budget when none is given. */
 export const WEBGPU_DEFAULT_WORKGROUP_MEMORY = 16384;
 /** Stages of the candidates' K loops (every tuned best of the seed tables ran two). */
@@ -42,7 +51,20 @@ const AUTO_STAGES = 2;
 
 /** A BM x BN tile with its warps and the BKs to try, the deepest first (the first that fits is taken). */
 type Candidate = { readonly tile: readonly [number, number]; readonly bks: readonly number[]; readonly numWarps: number };
-const SKINNY: Candidate = { tile: [16, 64], bks: [32, 16, 8], numWarps: 4 };
+/** A skinny candidate and the rows up to which it applies. */
+type SkinnyCandidate = Candidate & { readonly maxRows: number };
+const SKINNY: readonly SkinnyCandidate[] = [{ tile: [16, 64], bks: [32, 16, 8], numWarps: 4, maxRows: SKINNY_ROWS }];
+/**
+ * The skinny tiles when K is split: 8-row tiles ran 20% faster than 16-row ones at M = 1 and 4
+ * on the H200. Two warps ran 10-15% faster than four there, but SwiftShader (Dawn's software
+ * adapter, CI's and the headless browser's) did not finish running 64-thread workgroups of
+ * these 64-column tiles within a minute, where four warps take seconds.
+ */
+export const SPLIT_SKINNY_WARPS = 4;
+const SKINNY_SPLIT: readonly SkinnyCandidate[] = [
+  { tile: [8, 64], bks: [32, 16, 8], numWarps: SPLIT_SKINNY_WARPS, maxRows: 8 },
+  { tile: [16, 64], bks: [32, 16, 8], numWarps: SPLIT_SKINNY_WARPS, maxRows: SKINNY_ROWS },
+];
 const CANDIDATES: readonly Candidate[] = [
   { tile: [256, 128], bks: [16], numWarps: 8 },
   { tile: [128, 128], bks: [16, 8], numWarps: 8 },
@@ -75,6 +97,8 @@ export interface AutoOptions {
   readonly packable: boolean;
   /** Workgroup memory of the packing kernel: A is packed only where that fits too. */
   readonly packBytes: number;
+  /** How the skinny configuration splits K (undefined: it does not, e.g. for a fused epilogue or an f16 C). */
+  readonly splitK: SplitK | undefined;
   /** Whether the lowering cannot lay out these sizes and warps (tile-size-rules). */
   readonly unfit: (sizes: readonly number[], numWarps: number, packLhs: boolean) => boolean;
 }
@@ -90,9 +114,9 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
    * 64x64 tile on one warp took SwiftShader over a minute to compile); the skinny tile stays,
    * with a shallower BK.
    */
-  const config = (c: Candidate, packLhs: boolean): MatmulConfig | undefined => {
+  const config = (c: Candidate, packLhs: boolean, skinny = false): MatmulConfig | undefined => {
     const fewer = o.numWarps !== 0 && o.numWarps < c.numWarps;
-    if (fewer && c !== SKINNY) return undefined;
+    if (fewer && !skinny) return undefined;
     // The skinny tile keeps a thread's share of a K step: a shallower BK for fewer warps.
     const bks = fewer ? c.bks.filter((bk) => bk * c.numWarps <= c.bks[0]! * o.numWarps) : c.bks;
     return bks.map((bk): MatmulConfig => ({ sizes: [c.tile[0], c.tile[1], bk], numWarps: o.numWarps || c.numWarps, numStages: stages, packLhs })).find(fits);
@@ -102,8 +126,10 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   const last = general.pop() ?? { ...SMALLEST, numWarps: o.numWarps || SMALLEST.numWarps, packLhs: pack };
   const variants: MatmulVariant[] = [];
   // A skinny A is a few rows: not worth a packing kernel (tuned without it).
-  const skinny = config(SKINNY, false);
-  if (skinny) variants.push({ config: skinny, rule: { kind: 'skinny', maxRows: SKINNY_ROWS } });
+  for (const c of o.splitK ? SKINNY_SPLIT : SKINNY) {
+    const skinny = config(c, false, true);
+    if (skinny) variants.push({ config: o.splitK ? { ...skinny, splitK: o.splitK } : skinny, rule: { kind: 'skinny', maxRows: c.maxRows } });
+  }
   for (const k of general) variants.push({ config: k, rule: { kind: 'workgroups', min: o.minWorkgroups } });
   variants.push({ config: last, rule: { kind: 'always' } });
   return variants;

@@ -1,4 +1,4 @@
-/** Builders of the elementwise and row tile ops that the fused kernels (fused-tiles.ts) and the attention kernel (tiling-attention.ts) emit. */
+/** Builders of the elementwise and row tile ops that the fused kernels (fused-tiles.ts), the attention kernel (tiling-attention.ts) and the split-K sum (tiling-matmul.ts) emit. */
 import { type Attribute, FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
 import { IntegerType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
@@ -39,13 +39,13 @@ export class TileOps {
   select(condition: Value, ifTrue: Value, ifFalse: Value): Value {
     return this.b.build(SelectOp, { operands: { condition, true_value: ifTrue, false_value: ifFalse }, resultTypes: [ifTrue.type] }).result;
   }
-  /** `tile.reduce <kind> %x axis 1`: [R, C] -> [R]. */
-  reduce(kind: ReduceKind, x: Value): Value {
+  /** `tile.reduce <kind> %x axis a` (rows by default): [R, C] -> [R], or [C] along axis 0. */
+  reduce(kind: ReduceKind, x: Value, axis = 1): Value {
     const type = x.type as RankedTensorType;
     return this.b.build(ReduceOp, {
       operands: { input: x },
-      attributes: { kind: ReduceKindAttr.get(kind), axis: i64(1) },
-      resultTypes: [RankedTensorType.get([type.shape[0]!], type.elementType)],
+      attributes: { kind: ReduceKindAttr.get(kind), axis: i64(axis) },
+      resultTypes: [RankedTensorType.get([type.shape[1 - axis]!], type.elementType)],
     }).result;
   }
   /** `tile.broadcast` of `source` along `dims` to a tile of `shape` (laid out as `encoding`). */

@@ -1,6 +1,12 @@
 import type { Context } from '../../../core/ir/dialect.js';
 import type { KernelOutliner } from './kernels.js';
 
+/**
+ * How a matmul's K is split over workgroups (split-K): into a fixed number of slices, or into as
+ * many as bring the grid to about `workgroups` workgroups (at run time, from M, N and K).
+ */
+export type SplitK = { readonly slices: number } | { readonly workgroups: number };
+
 /** What tiling one whole-problem op needs besides the op and its tile sizes. */
 export interface TilingContext {
   readonly context: Context;
@@ -15,4 +21,6 @@ export interface TilingContext {
   readonly packLhs: boolean;
   /** Stages the K loop of a matmul kernel is to be pipelined over (its `tile.num_stages`), when the automatic configuration chose them. */
   readonly numStages?: number;
+  /** Split a plain matmul's K over workgroups, each writing a partial C, summed by a second kernel. */
+  readonly splitK?: SplitK;
 }

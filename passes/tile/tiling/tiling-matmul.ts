@@ -1,19 +1,20 @@
-import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
+import { BoolAttr, FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
-import { i64, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
+import { FloatType, i64, MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { ConstantOp } from '../../../dialects/arith/index.js';
+import { CeilDivUIOp, ConstantOp, MaxUIOp, MinUIOp } from '../../../dialects/arith/index.js';
 import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index.js';
 import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
-import { NUM_STAGES_ATTR } from '../../../dialects/tile/index.js';
+import { NUM_STAGES_ATTR, PEEL_EPILOGUE_ATTR } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
+import { TileOps } from './tile-ops.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';
 import { sinkViews } from './sink-views.js';
 import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { accumulatorLayoutFor, WARP_SIZE } from '../layouts.js';
-import type { TilingContext } from './tiling-context.js';
+import type { SplitK, TilingContext } from './tiling-context.js';
 import type { FusedProgram } from './fused-program.js';
 import { BlockTiles, DefMap } from './fused-tiles.js';
 import { programBuffers, programCaptures } from './tiling-rows.js';
@@ -66,6 +67,7 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
     accumulate: mm.accumulate !== undefined,
   };
   const program = fused?.program;
+  if (tiling.splitK && !program && splittable(op)) return tileSplitK(op, operands, sizes, tiling, tiling.splitK);
   const buffers = program ? [operands.a, operands.b, ...programBuffers(program)] : [operands.a, operands.b, operands.c];
   const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}`, buffers, tiling, op, program ? programCaptures(program) : []);
   const epilogue = program ? fusedEpilogue(program, argOf) : undefined;
@@ -73,6 +75,80 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
   const shapeOf = program?.reference ?? mm.c;
   const dims = Array.from({ length: batch + 2 }, (_, d) => d);
   replaceByLaunch(anchor, tiling, kernel, launchArgs, { extents: (b) => dims.map((d) => b.dim(shapeOf, d)), sizes: [...dims.slice(2).map(() => 1), ...sizes.slice(0, 2)] });
+}
+
+/** Whether split-K applies to the matmul `op`: no batch dimensions, an f32 C (the partials' type). */
+export function splittable(op: Operation): boolean {
+  const c = elementOf(MatmulOp.view(op).c);
+  return matmulBatchRank(op) === 0 && c instanceof FloatType && c.width === 32;
+}
+
+/** The split-K sum's block: SLICE_SUM_SLICES partials of SLICE_SUM_COLUMNS columns of one row, loaded at once. */
+const SLICE_SUM_SLICES = 8;
+const SLICE_SUM_COLUMNS = 128;
+const SLICE_SUM_WARPS = 2;
+
+/**
+ * Split-K: host code allocates the partial Cs (M x S x N: slice s of row r at [r, s, :]),
+ * launches the matmul kernel over an S x M/BM x N/BN grid, the workgroups of slice s walking K
+ * from s * Kc to (s + 1) * Kc (Kc a multiple of BK), then replaces `op` by the launch of a kernel
+ * that sums the S partials into C (adding C's own value for `accumulate`), and frees the
+ * partials. S is fixed, or chosen at run time to bring the grid to about `workgroups`
+ * workgroups, and at most K / BK. For skinny matmuls (a language model's decode step), whose
+ * M x N tiles alone are too few to keep a large GPU's memory busy.
+ */
+function tileSplitK(op: Operation, mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext, split: SplitK): void {
+  const [bm, bn, bk] = sizes as [number, number, number];
+  const b = new IndexBuilder(tiling.context);
+  b.loc = op.loc;
+  b.setInsertionPointBefore(op);
+  const [M, N, K] = [b.dim(mm.c, 0), b.dim(mm.c, 1), b.dim(mm.a, mm.transposeA ? 0 : 1)];
+  let slices: Value;
+  if ('slices' in split) slices = b.index(split.slices);
+  else {
+    const tiles = b.mul(b.tileCount(M, bm), b.tileCount(N, bn));
+    const wanted = b.binary(CeilDivUIOp, b.index(split.workgroups), tiles);
+    slices = b.binary(MinUIOp, b.binary(MaxUIOp, wanted, b.index(1)), b.binary(MaxUIOp, b.tileCount(K, bk), b.index(1)));
+  }
+  const cType = mm.c.type as MemRefType;
+  const [m, n] = cType.shape as [number, number];
+  const partialsType = MemRefType.get([m, -1, n], cType.elementType);
+  const dynamicSizes = [m < 0 ? M : undefined, slices, n < 0 ? N : undefined].filter((v): v is Value => v !== undefined);
+  const partials = b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [partialsType] }).memref;
+  b.setInsertionPointAfter(op);
+  b.build(DeallocOp, { operands: { memref: partials } });
+
+  const matmul = kernelWithViews(tiling.kernelName, [mm.a, mm.b, partials], tiling, op);
+  buildMatmulKernel({ ...mm, c: partials, accumulate: false }, sizes, tiling, matmul.kernel, op, matmul.argOf, undefined, true);
+  launchBefore(op, tiling, matmul.kernel, matmul.launchArgs, { extents: (hb) => [slices, hb.dim(mm.c, 0), hb.dim(mm.c, 1)], sizes: [1, bm, bn] });
+
+  const sum = kernelWithViews(`${tiling.kernelName}_split_k_sum`, [partials, mm.c], tiling, op);
+  buildSliceSumKernel(sum.argOf(partials), sum.argOf(mm.c), mm.accumulate, tiling, sum.kernel, op);
+  replaceByLaunch(op, tiling, sum.kernel, sum.launchArgs, { extents: (hb) => [hb.dim(mm.c, 0), hb.dim(mm.c, 1)], sizes: [1, SLICE_SUM_COLUMNS], warps: SLICE_SUM_WARPS });
+}
+
+/**
+ * C[r, c0 .. c0 + SLICE_SUM_COLUMNS) = the sum over s of partials[r, s, ...] (+ C's own value for
+ * `accumulate`), a row block per workgroup: SLICE_SUM_SLICES partials loaded at once (masked past
+ * S), reduced along the slices, the next ones while there are more.
+ */
+function buildSliceSumKernel(partials: Value, C: Value, accumulate: boolean, tiling: TilingContext, kernel: Kernel, at: Operation): void {
+  const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
+  const ops = new TileOps(b);
+  const [r, tileC] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => (d === 0 ? b.dim(C, 0) : b.tileCount(b.dim(C, 1), SLICE_SUM_COLUMNS))) as [Value, Value];
+  const c0 = b.scale(tileC, SLICE_SUM_COLUMNS);
+  const elem = elementOf(C);
+  const rowType = RankedTensorType.get([SLICE_SUM_COLUMNS], elem);
+  const init = accumulate ? loadTile(b, C, [r, c0], rowType) : zeroTile(b, rowType);
+  const bounds = { lower: b.index(0), upper: b.dim(partials, 1), step: b.index(SLICE_SUM_SLICES) };
+  const loop = buildForLoop(b, bounds, [init], (s, [acc]) => {
+    const block = loadTile(b, partials, [r, s, c0], RankedTensorType.get([SLICE_SUM_SLICES, SLICE_SUM_COLUMNS], elem));
+    return [ops.arith('arith.addf', acc!, ops.reduce('add', block, 0))];
+  });
+  // Nothing in a block of slices is reused: no copies in flight, no stages.
+  loop.setAttr(NUM_STAGES_ATTR, IntegerAttr.get(i64, 1));
+  b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C, indices: [r, c0] } });
+  b.hoistConstants(kernel.entry, undefined);
 }
 
 /** Whether pack-lhs applies to the matmul `op`: its A is row-major and it has no batch dimensions. */
@@ -156,7 +232,21 @@ function buildTransposeKernel(src: Value, dst: Value, tiling: TilingContext, ker
   b.hoistConstants(kernel.entry, undefined);
 }
 
-function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, at: Operation, argOf: (v: Value) => Value, epilogue?: Epilogue): void {
+/**
+ * The kernel of a matmul. With `sliced` (split-K), C is the M x S x N partials, the grid has a
+ * leading dimension over the S slices of K, and the workgroups of slice s walk K from s * Kc to
+ * min(K, (s + 1) * Kc), Kc = ceil(ceil(K / S) / BK) * BK.
+ */
+function buildMatmulKernel(
+  mm: MatmulOperands,
+  sizes: readonly number[],
+  tiling: TilingContext,
+  kernel: Kernel,
+  at: Operation,
+  argOf: (v: Value) => Value,
+  epilogue?: Epilogue,
+  sliced = false,
+): void {
   const [bm, bn, bk] = sizes as [number, number, number];
   const { transposeA, transposeB } = mm;
   const [A, B] = [mm.a, mm.b].map(argOf) as [Value, Value];
@@ -166,14 +256,25 @@ function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling:
   // Batched: the leading dimensions index one matrix of each operand.
   const batch = (A.type as MemRefType).rank - 2;
   const [row, col] = [batch, batch + 1];
+  // The grid's leading dimension over K's slices (C's middle one: M x S x N).
+  const slice = sliced ? 1 : 0;
 
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const K = b.dim(A, transposeA ? row : col);
-  const extent = (d: number): Value => (C ? b.dim(C, d) : d === row ? b.dim(A, transposeA ? col : row) : b.dim(B, transposeB ? row : col));
-  const coords = blockCoordinates(b, gridAxes(batch + 2, tiling.maxGridDims), (d) => (d < batch ? b.dim(A, d) : b.tileCount(extent(d), sizes[d - batch]!)));
-  const lead = coords.slice(0, batch);
-  const m0 = b.scale(coords[row]!, bm);
-  const n0 = b.scale(coords[col]!, bn);
+  const extent = (d: number): Value => (C ? b.dim(C, sliced && d === col ? col + 1 : d) : d === row ? b.dim(A, transposeA ? col : row) : b.dim(B, transposeB ? row : col));
+  const coords = blockCoordinates(b, gridAxes(slice + batch + 2, tiling.maxGridDims), (g) => {
+    const d = g - slice;
+    return d < 0 ? b.dim(C!, 1) : d < batch ? b.dim(A, d) : b.tileCount(extent(d), sizes[d - batch]!);
+  });
+  const lead = coords.slice(slice, slice + batch);
+  const m0 = b.scale(coords[slice + row]!, bm);
+  const n0 = b.scale(coords[slice + col]!, bn);
+  let kBounds = { lower: b.index(0), upper: K };
+  if (sliced) {
+    const perSlice = b.scale(b.tileCount(b.binary(CeilDivUIOp, K, b.dim(C!, 1)), bk), bk);
+    const lower = b.mul(coords[0]!, perSlice);
+    kBounds = { lower, upper: b.binary(MinUIOp, K, b.add(lower, perSlice)) };
+  }
   const accType = RankedTensorType.get([bm, bn], cElem, accumulatorLayoutFor([bm, bn], WARP_SIZE * tiling.numWarps));
   const init = mm.accumulate ? loadTile(b, argOf(mm.c), [...lead, m0, n0], accType) : zeroTile(b, accType);
 
@@ -183,14 +284,21 @@ function buildMatmulKernel(mm: MatmulOperands, sizes: readonly number[], tiling:
     const stored = loadTile(b, M, [...lead, at[1], at[0]], RankedTensorType.get([shape[1], shape[0]], aElem));
     return b.build(TransposeOp, { operands: { source: stored }, resultTypes: [RankedTensorType.get(shape, aElem)] }).result;
   };
-  const loop = buildForLoop(b, { lower: b.index(0), upper: K, step: b.index(bk) }, [init], (k, [acc]) => {
+  const loop = buildForLoop(b, { ...kBounds, step: b.index(bk) }, [init], (k, [acc]) => {
     const a = operandTile(A, transposeA, [m0, k], [bm, bk]);
     const bt = operandTile(B, transposeB, [k, n0], [bk, bn]);
     return [b.build(DotOp, { operands: { a, b: bt, acc: acc! }, resultTypes: [accType] }).result];
   });
   if (tiling.numStages !== undefined) loop.setAttr(NUM_STAGES_ATTR, IntegerAttr.get(i64, tiling.numStages));
+  // A slice's K loop is short (16 iterations at K = 4096 in 8 slices): its predicated epilogue
+  // cost 7% at M = 1 on the H200, a peeled one nothing.
+  if (sliced) loop.setAttr(PEEL_EPILOGUE_ATTR, BoolAttr.get(true));
   if (epilogue) epilogue(b, loop.results[0]!, m0, n0);
-  else b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C!, indices: [...lead, m0, n0] } });
+  else if (sliced) {
+    // The [BM, BN] partial as the [BM, 1, BN] block of slice s.
+    const partial = new TileOps(b).broadcast(loop.results[0]!, [1], [bm, 1, bn]);
+    b.build(StoreOp, { operands: { value: partial, dest: C!, indices: [m0, coords[0]!, n0] } });
+  } else b.build(StoreOp, { operands: { value: loop.results[0]!, dest: C!, indices: [...lead, m0, n0] } });
   b.hoistConstants(kernel.entry, undefined);
 }
 

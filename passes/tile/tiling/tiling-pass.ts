@@ -13,9 +13,10 @@ import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
 import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
-import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packLhs, tileMatmul } from './tiling-matmul.js';
+import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packLhs, splittable, tileMatmul } from './tiling-matmul.js';
 import {
   AUTO_MIN_WORKGROUPS,
+  SPLIT_K_WORKGROUPS_FACTOR,
   buildRuleCondition,
   chooseStatic,
   ruleHolds,
@@ -129,8 +130,8 @@ export const tileTilingPass = definePass({
     'kernel that writes Aᵀ into a memref.alloc (64x64 tiles transposed through workgroup memory, freed after the call) ' +
     'and its kernel reads that as transpose_a. A tile.reduction, a tile.map with broadcast inputs and a tile.fusion ' +
     'become row kernels, matmul epilogues or FlashAttention kernels (docs/passes.md). A matmul (alone or with a fused epilogue, no batch dimensions) without ' +
-    'tile-sizes is configured automatically (tile sizes, warps, stages, packing of A unless an epilogue is fused): at most 16 ' +
-    'rows take 16x64 tiles; ' +
+    'tile-sizes is configured automatically (tile sizes, warps, stages, packing of A unless an epilogue is fused): at most 8 ' +
+    'rows take 8x64 tiles and at most 16 rows 16x64 tiles with K split over workgroups (split-k), or 16x64 tiles unsplit; ' +
     'otherwise the largest of 256x128, 128x128 and 64x64 tiles that fits max-workgroup-memory and gives at least ' +
     'auto-min-workgroups workgroups, else the smallest that fits. Static shapes choose when compiling; dynamic ones get a ' +
     'kernel per candidate and an scf.if chain in the host code that launches the one the rule picks at run time.',
@@ -168,6 +169,13 @@ export const tileTilingPass = definePass({
       default: true,
       help: 'Refuse tile sizes whose register tiles the lowering to SIMT code cannot lay out over the threads (docs/lowering.md); off: tile-level IR for any sizes',
     },
+    'split-k': {
+      type: 'uint',
+      default: 0,
+      help:
+        "Split a matmul's K over workgroups, each slice writing a partial C that a second kernel sums (f32 C, no batch, no fused epilogue): " +
+        '0: for the automatic skinny configuration only, into as many slices as bring the grid to twice auto-min-workgroups; 1: never; N: N slices',
+    },
     'pack-lhs': {
       type: 'bool',
       default: false,
@@ -186,6 +194,7 @@ export const tileTilingPass = definePass({
     const warps = numWarps || DEFAULT_WARPS;
     const automatic = pass.options['auto-config'] && pass.options['tile-sizes'].length === 0;
     const planning = { numWarps, numStages: pass.options['num-stages'], maxWorkgroupMemory: pass.options['max-workgroup-memory'] };
+    const splitOption = pass.options['split-k'];
     /** The variants of a matmul (alone or with its epilogue) configured automatically. */
     const autoMatmul = (op: Operation, program: KernelProgram | undefined): readonly MatmulVariant[] | undefined => {
       const matmul = matmulOf(op, program);
@@ -199,6 +208,12 @@ export const tileTilingPass = definePass({
         // A fused epilogue stays one kernel (no packing kernel before it).
         packable: packable(matmul) && program?.kind !== 'epilogue',
         packBytes: PACK_TILE * PACK_TILE * elementBytes,
+        splitK:
+          !splittable(matmul) || program?.kind === 'epilogue' || splitOption === 1
+            ? undefined
+            : splitOption > 1
+              ? { slices: splitOption }
+              : { workgroups: SPLIT_K_WORKGROUPS_FACTOR * pass.options['auto-min-workgroups'] },
         unfit: (sizes, w, packLhs) => pass.options['check-lowering'] && tileSizeError(matmul, sizes, w, packLhs) !== undefined,
       });
     };
@@ -240,7 +255,9 @@ export const tileTilingPass = definePass({
       if (!outliner) outliners.set(module, (outliner = new KernelOutliner(pass.context, module)));
       const name = symbolName(func) ?? 'kernel';
       const base = { context: pass.context, outliner, kernelName: variant && config ? `${name}_${config.sizes.join('x')}` : name, maxGridDims };
-      return config ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages } : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'] };
+      return config
+        ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages, splitK: config.splitK }
+        : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'], splitK: splitOption > 1 ? { slices: splitOption } : undefined };
     };
     const tile = ({ op, sizes, func, module, program, variants, mapConfig }: Target): void => {
       if (mapConfig) {
@@ -347,9 +364,8 @@ function tileVariants(
   }
 }
 
-/** The variants left once M is known to be `m`: the skinny one alone, or all but it. */
+/** The variants left once M is known to be `m`: the first skinny one that applies alone, or all but the skinny ones. */
 function staticRows(variants: readonly MatmulVariant[], m: number): readonly MatmulVariant[] {
-  const skinny = variants.find((v) => v.rule.kind === 'skinny');
-  if (!skinny) return variants;
-  return ruleHolds(skinny.rule, skinny.config.sizes, m, 1) ? [skinny] : variants.filter((v) => v !== skinny);
+  const skinny = variants.find((v) => v.rule.kind === 'skinny' && ruleHolds(v.rule, v.config.sizes, m, 1));
+  return skinny ? [skinny] : variants.filter((v) => v.rule.kind !== 'skinny');
 }

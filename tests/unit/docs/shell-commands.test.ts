@@ -86,6 +86,8 @@ describe('shell commands of the documentation', () => {
         encoding: 'utf8',
         env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, ...(provider ? { TILE_WEBGPU_PROVIDER: provider } : {}) },
         timeout: 120_000,
+        // The README's first command prints every variant's WGSL (over 1 MB, Node's default).
+        maxBuffer: 16 * 1024 * 1024,
       });
       expect(r.error).toBeUndefined();
       expect(r.status, `${block.where}:\n${script(block.text)}\n${r.stderr}`).toBe(0);

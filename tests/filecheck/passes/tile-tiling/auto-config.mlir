@@ -1,6 +1,7 @@
 // tile-tiling's automatic matmul configuration (no tile-sizes): per shape and workgroup memory.
-// Static shapes choose one kernel when compiling: at most 16 rows take 16x64x32 (A not packed);
-// otherwise the largest of 256x128x16 (8 warps), 128x128x16 (8 warps) and 64x64x32 (4 warps) that
+// Static shapes choose one kernel when compiling: at most 8 rows take 8x64x32 and at most 16 rows
+// 16x64x32 (4 warps, A not packed, K split over workgroups into partials that a second kernel
+// sums: split-k); otherwise the largest of 256x128x16 (8 warps), 128x128x16 (8 warps) and 64x64x32 (4 warps) that
 // fits max-workgroup-memory at 2 stages and gives at least auto-min-workgroups (256) workgroups,
 // else the smallest that fits; A is packed (pack-lhs) and the K loop carries tile.num_stages.
 // RUN: tile-opt %s -p 'tile-tiling,canonicalize' | FileCheck %s
@@ -19,12 +20,15 @@
 // CHECK:           tile.dot {{.*}} -> tensor<128x128xf32
 // CHECK:         } {tile.num_stages = 2 : i64}
 // CHECK-LABEL: gpu.func @decode(
-// CHECK:           tile.dot {{.*}} -> tensor<16x64xf32
+// CHECK-SAME:      %{{.*}}: memref<4x?x4096xf32>) kernel
+// CHECK:           tile.dot {{.*}} -> tensor<8x64xf32
+// CHECK-LABEL: gpu.func @decode_split_k_sum(
 // CHECK-LABEL: gpu.func @small(
 // CHECK:           tile.dot {{.*}} -> tensor<64x64xf32
 // A static M decides the skinny rule when compiling (only N is left to the run-time choice).
 // CHECK-LABEL: gpu.func @decode_dynamic_n(
-// CHECK:           tile.dot {{.*}} -> tensor<16x64xf32
+// CHECK:           tile.dot {{.*}} -> tensor<8x64xf32
+// CHECK-LABEL: gpu.func @decode_dynamic_n_split_k_sum(
 // CHECK-NOT:     gpu.func @decode_dynamic_n_
 // CHECK-LABEL: gpu.func @rows_dynamic_n_128x128x16(
 // CHECK-LABEL: gpu.func @rows_dynamic_n_64x64x32(
@@ -33,9 +37,14 @@
 // CHECK:         gpu.launch_func @kernels::@square_1024 blocks in (%c16, %c16, %c1) threads in (%c128, %c1, %c1)
 // CHECK-LABEL: func.func @square_4096(
 // CHECK:         gpu.launch_func @kernels::@square_4096 blocks in (%c32, %c32, %c1) threads in (%c256, %c1, %c1)
+// 4 x 4096 in 8x64 tiles: 64 workgroups, K split into 8 slices for 512 (twice auto-min-workgroups).
 // CHECK-LABEL: func.func @decode(
 // CHECK-NOT:     pack_lhs
-// CHECK:         gpu.launch_func @kernels::@decode blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
+// CHECK:         %[[P:.*]] = memref.alloc() : memref<4x8x4096xf32>
+// CHECK:         %[[PARTIALS:.*]] = memref.cast %[[P]]
+// CHECK:         gpu.launch_func @kernels::@decode blocks in (%c64, %c1, %c8) threads in (%c128, %c1, %c1) {{.*}} %[[PARTIALS]] : memref<4x?x4096xf32>)
+// CHECK-NEXT:    gpu.launch_func @kernels::@decode_split_k_sum blocks in (%c32, %c4, %c1) threads in (%c64, %c1, %c1) args(%[[PARTIALS]] : memref<4x?x4096xf32>, %C : memref<4x4096xf32>)
+// CHECK-NEXT:    memref.dealloc %[[P]]
 // CHECK-LABEL: func.func @decode_dynamic_n(
 // CHECK-NOT:     scf.if
 // CHECK:         gpu.launch_func @kernels::@decode_dynamic_n blocks
@@ -66,10 +75,21 @@
 // packed once, for the variants that read it packed.
 // DYN-LABEL: func.func @matmul_f32(
 // DYN:         %[[M:.*]] = memref.dim %C, %c0
-// DYN:         %[[SKINNY:.*]] = arith.cmpi ule, %[[M]], %c16 : index
-// DYN-NEXT:    scf.if %[[SKINNY]] {
-// DYN:           gpu.launch_func @kernels::@matmul_f32_16x64x32 {{.*}} args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
+// DYN:         %[[SKINNY8:.*]] = arith.cmpi ule, %[[M]], %c8 : index
+// DYN-NEXT:    scf.if %[[SKINNY8]] {
+// DYN:           %[[TILES:.*]] = arith.muli
+// DYN:           %[[WANTED:.*]] = arith.ceildivui %c512, %[[TILES]] : index
+// DYN:           %[[SLICES:.*]] = arith.minui
+// DYN:           %[[PARTIALS:.*]] = memref.alloc(%[[M]], %[[SLICES]], %{{.*}}) : memref<?x?x?xf32>
+// DYN:           gpu.launch_func @kernels::@matmul_f32_8x64x32 blocks in (%{{.*}}, %{{.*}}, %[[SLICES]]) {{.*}} args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %[[PARTIALS]] : memref<?x?x?xf32>)
+// DYN:           gpu.launch_func @kernels::@matmul_f32_8x64x32_split_k_sum {{.*}} args(%[[PARTIALS]] : memref<?x?x?xf32>, %C : memref<?x?xf32>)
+// DYN-NEXT:      memref.dealloc %[[PARTIALS]]
 // DYN-NEXT:    } else {
+// DYN:           %[[SKINNY16:.*]] = arith.cmpi ule, %[[M]], %c16 : index
+// DYN-NEXT:      scf.if %[[SKINNY16]] {
+// DYN:             gpu.launch_func @kernels::@matmul_f32_16x64x32 {{.*}} args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %{{.*}} : memref<?x?x?xf32>)
+// DYN:             gpu.launch_func @kernels::@matmul_f32_16x64x32_split_k_sum
+// DYN:           } else {
 // DYN:           %[[AT:.*]] = memref.alloc
 // DYN:           gpu.launch_func @kernels::@matmul_f32_pack_lhs {{.*}} args(%A : memref<?x?xf32>, %[[AT]] : memref<?x?xf32>)
 // DYN:           %[[ROWS:.*]] = arith.ceildivui %[[M]], %c128 : index
@@ -80,12 +100,16 @@
 // DYN-NEXT:        gpu.launch_func @kernels::@matmul_f32_128x128x16 {{.*}} args(%[[AT]] : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
 // DYN-NEXT:      } else {
 // DYN:             gpu.launch_func @kernels::@matmul_f32_64x64x32 {{.*}} args(%[[AT]] : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
+// DYN-NEXT:        }
+// DYN-NEXT:        memref.dealloc %[[AT]]
 // DYN-NEXT:      }
-// DYN-NEXT:      memref.dealloc %[[AT]]
 // DYN-NEXT:    }
 // DYN-NEXT:    return
 // DYN-BIG-LABEL: func.func @matmul_f32(
+// DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_8x64x32
+// DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_8x64x32_split_k_sum
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_16x64x32
+// DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_16x64x32_split_k_sum
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_256x128x16
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_128x128x16
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_64x64x32

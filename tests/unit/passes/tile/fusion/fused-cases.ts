@@ -157,11 +157,13 @@ export function hostLaunches(module: Operation, entry: string): number {
 }
 
 /**
- * Kernels `workload` launches: one fused, one per op unfused, plus the packing kernel of A before
- * a matmul kernel that reads it packed: with pack-lhs and tile sizes given, or, configured
- * automatically (no tile sizes), an unfused matmul of more than 16 rows (`rows`; undefined: the
- * most any call launches) where the packing kernel fits the workgroup memory. A fused epilogue
- * configured automatically is not packed.
+ * Kernels `workload` launches: one fused, one per op unfused, plus, for an unfused matmul, the
+ * packing kernel of A before a matmul kernel that reads it packed and the kernel that sums the
+ * partials of a matmul whose K is split (split-k). With tile sizes given: packing with pack-lhs,
+ * a split with split-k > 1. Configured automatically (no tile sizes), by the rows of the call
+ * (`rows`; undefined: the most any call launches): at most 16 rows split K unless split-k=1;
+ * more rows pack A where the packing kernel fits the workgroup memory. A fused epilogue
+ * configured automatically is not packed, and no fused epilogue is split.
  */
 export function expectedLaunches(workload: FusedWorkload, options: Readonly<Record<string, TileOptionValue>>, rows?: number): number {
   const unfused = options['fuse'] === false;
@@ -169,8 +171,14 @@ export function expectedLaunches(workload: FusedWorkload, options: Readonly<Reco
   const automatic = options['auto-config'] !== false && (sizes === undefined || (Array.isArray(sizes) && sizes.length === 0));
   // The packing kernel's 64 x 64 f32 tile needs 16 KiB (0: no limit given, planned as WebGPU's 16 KiB).
   const packFits = Number(options['max-workgroup-memory'] ?? 0) === 0 || Number(options['max-workgroup-memory']) >= 16384;
-  const packing = isRows(workload) ? false : automatic ? unfused && packFits && (rows === undefined || rows > 16) : options['pack-lhs'] === true;
-  return (unfused ? FUSED_EXAMPLES[workload].unfusedKernels : 1) + (packing ? 1 : 0);
+  const splitK = Number(options['split-k'] ?? 0);
+  const kernels = unfused ? FUSED_EXAMPLES[workload].unfusedKernels : 1;
+  if (isRows(workload)) return kernels;
+  if (!automatic) return kernels + (options['pack-lhs'] === true ? 1 : 0) + (unfused && splitK > 1 ? 1 : 0);
+  if (!unfused) return kernels;
+  const skinny = splitK === 1 ? 0 : 1;
+  const large = packFits ? 1 : 0;
+  return kernels + (rows === undefined ? Math.max(skinny, large) : rows <= 16 ? skinny : large);
 }
 
 /** The whole-problem programs, parsed once. */

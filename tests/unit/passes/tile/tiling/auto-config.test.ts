@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AutoOptions, chooseStatic, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/auto-config.js';
+import { type AutoOptions, chooseStatic, SPLIT_SKINNY_WARPS, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/auto-config.js';
 
 const base: AutoOptions = {
   numWarps: 0,
@@ -10,8 +10,10 @@ const base: AutoOptions = {
   elementBytes: 4,
   packable: true,
   packBytes: 16384,
+  splitK: undefined,
   unfit: () => false,
 };
+const SPLIT_WARPS = SPLIT_SKINNY_WARPS;
 const sizesOf = (o: Partial<AutoOptions>) => matmulVariants({ ...base, ...o }).map((v) => v.config.sizes.join('x'));
 const chosen = (m: number, n: number, o: Partial<AutoOptions> = {}) => chooseStatic(matmulVariants({ ...base, ...o }), m, n).config;
 
@@ -24,6 +26,15 @@ describe('the automatic matmul configuration', () => {
     expect(chosen(1, 4096, big)).toEqual({ sizes: [16, 64, 32], numWarps: 4, numStages: 2, packLhs: false });
     expect(chosen(16, 4096, big).sizes).toEqual([16, 64, 32]);
     expect(chosen(17, 4096, big).sizes).toEqual([64, 64, 32]);
+  });
+
+  it('splits K of a skinny matmul where it can: 8-row tiles up to 8 rows, 16-row ones up to 16', () => {
+    const split = { maxWorkgroupMemory: 49152, splitK: { workgroups: 512 } };
+    expect(chosen(1, 4096, split)).toEqual({ sizes: [8, 64, 32], numWarps: SPLIT_WARPS, numStages: 2, packLhs: false, splitK: { workgroups: 512 } });
+    expect(chosen(8, 4096, split).sizes).toEqual([8, 64, 32]);
+    expect(chosen(9, 4096, split)).toEqual({ sizes: [16, 64, 32], numWarps: SPLIT_WARPS, numStages: 2, packLhs: false, splitK: { workgroups: 512 } });
+    expect(chosen(17, 4096, split).splitK).toBeUndefined();
+    expect(sizesOf({ splitK: { slices: 4 } })).toEqual(['8x64x32', '16x64x32', '128x128x16', '64x64x32']);
   });
 
   it("keeps within WebGPU's default 16 KiB when no limit is given", () => {
