@@ -12,6 +12,7 @@ import { Interpreter, type KernelLauncher } from '../../../../../core/interpret/
 import { Buffer, MemRef } from '../../../../../core/interpret/values.js';
 import { interpretKernelLaunch } from '../../../../../dialects/gpu/interpret.js';
 import { createSemantics } from '../../../../../dialects/semantics.js';
+import { matmulWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
 import { runPipeline } from '../../../../../testing/fuzz/harness.js';
 import { mulberry32 } from '../../../../../testing/random.js';
 import { pipelineText, randomTileConfig, type TileConfig, type TileOptionValue, type TilePipeline } from '../../../../../testing/tile-options.js';
@@ -161,8 +162,9 @@ export function hostLaunches(module: Operation, entry: string): number {
  * packing kernel of A before a matmul kernel that reads it packed and the kernel that sums the
  * partials of a matmul whose K is split (split-k). With tile sizes given: packing with pack-lhs,
  * a split with split-k > 1. Configured automatically (no tile sizes), by the rows of the call
- * (`rows`; undefined: the most any call launches): at most 16 rows split K unless split-k=1;
- * more rows pack A where the packing kernel fits the workgroup memory. A fused epilogue
+ * (`rows`; undefined: the most any call launches): at most 8 or 16 rows split K (unless
+ * split-k=1) where the skinny tiles' copies fit the workgroup memory; other calls pack A where the
+ * packing kernel fits it. A fused epilogue
  * configured automatically is not packed, and no fused epilogue is split.
  */
 export function expectedLaunches(workload: FusedWorkload, options: Readonly<Record<string, TileOptionValue>>, rows?: number): number {
@@ -176,9 +178,14 @@ export function expectedLaunches(workload: FusedWorkload, options: Readonly<Reco
   if (isRows(workload)) return kernels;
   if (!automatic) return kernels + (options['pack-lhs'] === true ? 1 : 0) + (unfused && splitK > 1 ? 1 : 0);
   if (!unfused) return kernels;
-  const skinny = splitK === 1 ? 0 : 1;
+  // The split skinny tiles (8 and 16 rows by 64 columns) where their copies fit at the shallowest BK (8).
+  const stages = Number(options['num-stages'] ?? 0) || 2;
+  const budget = Number(options['max-workgroup-memory'] ?? 0) || 16384;
+  const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4) <= budget;
+  const split = splitK === 1 ? 0 : 1;
   const large = packFits ? 1 : 0;
-  return kernels + (rows === undefined ? Math.max(skinny, large) : rows <= 16 ? skinny : large);
+  const extra = (r: number) => ((r <= 8 && skinnyFits(8)) || (r <= 16 && skinnyFits(16)) ? split : large);
+  return kernels + (rows === undefined ? Math.max(extra(1), extra(17)) : extra(rows));
 }
 
 /** The whole-problem programs, parsed once. */
