@@ -1,7 +1,9 @@
 // @tile-wgsl without tile options configures each matmul automatically (tile-tiling's
 // auto-config.mlir); every variant computes what the whole-problem program does. Small
-// auto-min-workgroups values make the large tiles the run-time choice at these small sizes.
+// auto-min-workgroups values make the large tiles the run-time choice at these small sizes; 5 and
+// 12 rows take the split skinny tiles (8 and 16 rows, K in slices summed by a second kernel).
 // RUN: tile-run %S/../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:5x17xf32 --arg B=rand:17x33xf32 --arg C=zeros:5x33xf32 --compare-pipeline '@tile-wgsl' --tolerance 1e-4 | FileCheck %s
+// RUN: tile-run %S/../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:12x45xf32 --arg B=rand:45x37xf32 --arg C=zeros:12x37xf32 --compare-pipeline '@tile-wgsl' --tolerance 1e-4 | FileCheck %s
 // RUN: tile-run %S/../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:70x33xf32 --arg B=rand:33x65xf32 --arg C=zeros:70x65xf32 --compare-pipeline '@tile-wgsl' --tolerance 1e-4 | FileCheck %s
 // RUN: tile-run %S/../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:40x40xf32 --arg B=rand:40x29xf32 --arg C=zeros:40x29xf32 --compare-pipeline '@tile-wgsl{auto-min-workgroups=1}' --tolerance 1e-4 | FileCheck %s
 // RUN: tile-run %S/../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:40x40xf32 --arg B=rand:40x29xf32 --arg C=zeros:40x29xf32 --compare-pipeline '@tile-wgsl{auto-min-workgroups=1 max-workgroup-memory=49152}' --tolerance 1e-4 | FileCheck %s
