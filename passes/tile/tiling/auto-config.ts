@@ -41,7 +41,8 @@ export const SKINNY_ROWS = 16;
 export const AUTO_MIN_WORKGROUPS = 256;
 /**
  * A split skinny matmul aims at this many times auto-min-workgroups workgroups: on the H200 at
- * N = K = 4096, 8 slices of 2-warp workgroups (512) ran 10% faster than 4 (256) and than 16.
+ * N = K = 4096, 8 slices (512 workgroups) ran as fast as 4 or 16 with 4 warps, 10% faster than
+ * both with 2.
  */
 export const SPLIT_K_WORKGROUPS_FACTOR = 2;
 /** WebGPU's default maxComputeWorkgroupStorageSize: the budget when none is given. */
@@ -53,18 +54,16 @@ const AUTO_STAGES = 2;
 type Candidate = { readonly tile: readonly [number, number]; readonly bks: readonly number[]; readonly numWarps: number };
 /** A skinny candidate and the rows up to which it applies. */
 type SkinnyCandidate = Candidate & { readonly maxRows: number };
-const SKINNY: readonly SkinnyCandidate[] = [{ tile: [16, 64], bks: [32, 16, 8], numWarps: 4, maxRows: SKINNY_ROWS }];
 /**
- * The skinny tiles when K is split: 8-row tiles ran 20% faster than 16-row ones at M = 1 and 4
- * on the H200. Two warps ran 10-15% faster than four there, but SwiftShader (Dawn's software
- * adapter, CI's and the headless browser's) did not finish running 64-thread workgroups of
- * these 64-column tiles within a minute, where four warps take seconds.
+ * Warps of the skinny tiles. Split, two warps ran 10-15% faster than four on the H200 at M = 1
+ * and 4, but SwiftShader (Dawn's software adapter, CI's and the headless browser's) did not finish
+ * creating the pipelines of 64-thread workgroups of these 64-column tiles within a minute, where
+ * four warps take seconds.
  */
-export const SPLIT_SKINNY_WARPS = 4;
-const SKINNY_SPLIT: readonly SkinnyCandidate[] = [
-  { tile: [8, 64], bks: [32, 16, 8], numWarps: SPLIT_SKINNY_WARPS, maxRows: 8 },
-  { tile: [16, 64], bks: [32, 16, 8], numWarps: SPLIT_SKINNY_WARPS, maxRows: SKINNY_ROWS },
-];
+export const SKINNY_WARPS = 4;
+const SKINNY_16: SkinnyCandidate = { tile: [16, 64], bks: [32, 16, 8], numWarps: SKINNY_WARPS, maxRows: SKINNY_ROWS };
+/** Split only (unsplit, half the rows would leave the grid even smaller): 20% faster than 16-row tiles at M = 1 and 4 on the H200. */
+const SKINNY_8: SkinnyCandidate = { ...SKINNY_16, tile: [8, 64], maxRows: 8 };
 const CANDIDATES: readonly Candidate[] = [
   { tile: [256, 128], bks: [16], numWarps: 8 },
   { tile: [128, 128], bks: [16, 8], numWarps: 8 },
@@ -126,7 +125,7 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   const last = general.pop() ?? { ...SMALLEST, numWarps: o.numWarps || SMALLEST.numWarps, packLhs: pack };
   const variants: MatmulVariant[] = [];
   // A skinny A is a few rows: not worth a packing kernel (tuned without it).
-  for (const c of o.splitK ? SKINNY_SPLIT : SKINNY) {
+  for (const c of o.splitK ? [SKINNY_8, SKINNY_16] : [SKINNY_16]) {
     const skinny = config(c, false, true);
     if (skinny) variants.push({ config: o.splitK ? { ...skinny, splitK: o.splitK } : skinny, rule: { kind: 'skinny', maxRows: c.maxRows } });
   }

@@ -27,7 +27,7 @@ import {
   matmulVariants,
   WEBGPU_DEFAULT_WORKGROUP_MEMORY,
 } from './auto-config.js';
-import type { TilingContext } from './tiling-context.js';
+import type { SplitK, TilingContext } from './tiling-context.js';
 import { IndexBuilder } from './index-builder.js';
 import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 import type { Value } from '../../../core/ir/value.js';
@@ -194,7 +194,9 @@ export const tileTilingPass = definePass({
     const warps = numWarps || DEFAULT_WARPS;
     const automatic = pass.options['auto-config'] && pass.options['tile-sizes'].length === 0;
     const planning = { numWarps, numStages: pass.options['num-stages'], maxWorkgroupMemory: pass.options['max-workgroup-memory'] };
-    const splitOption = pass.options['split-k'];
+    // split-k: N > 1 slices for every plain matmul; 0 the automatic skinny configuration's run-time count; 1 none.
+    const fixedSplit: SplitK | undefined = pass.options['split-k'] > 1 ? { slices: pass.options['split-k'] } : undefined;
+    const autoSplit: SplitK | undefined = pass.options['split-k'] === 1 ? undefined : (fixedSplit ?? { workgroups: SPLIT_K_WORKGROUPS_FACTOR * pass.options['auto-min-workgroups'] });
     /** The variants of a matmul (alone or with its epilogue) configured automatically. */
     const autoMatmul = (op: Operation, program: KernelProgram | undefined): readonly MatmulVariant[] | undefined => {
       const matmul = matmulOf(op, program);
@@ -208,12 +210,7 @@ export const tileTilingPass = definePass({
         // A fused epilogue stays one kernel (no packing kernel before it).
         packable: packable(matmul) && program?.kind !== 'epilogue',
         packBytes: PACK_TILE * PACK_TILE * elementBytes,
-        splitK:
-          !splittable(matmul) || program?.kind === 'epilogue' || splitOption === 1
-            ? undefined
-            : splitOption > 1
-              ? { slices: splitOption }
-              : { workgroups: SPLIT_K_WORKGROUPS_FACTOR * pass.options['auto-min-workgroups'] },
+        splitK: splittable(matmul) && program?.kind !== 'epilogue' ? autoSplit : undefined,
         unfit: (sizes, w, packLhs) => pass.options['check-lowering'] && tileSizeError(matmul, sizes, w, packLhs) !== undefined,
       });
     };
@@ -257,7 +254,7 @@ export const tileTilingPass = definePass({
       const base = { context: pass.context, outliner, kernelName: variant && config ? `${name}_${config.sizes.join('x')}` : name, maxGridDims };
       return config
         ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages, splitK: config.splitK }
-        : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'], splitK: splitOption > 1 ? { slices: splitOption } : undefined };
+        : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'], splitK: fixedSplit };
     };
     const tile = ({ op, sizes, func, module, program, variants, mapConfig }: Target): void => {
       if (mapConfig) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AutoOptions, chooseStatic, SPLIT_SKINNY_WARPS, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/auto-config.js';
+import { type AutoOptions, chooseStatic, SKINNY_WARPS, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/auto-config.js';
 
 const base: AutoOptions = {
   numWarps: 0,
@@ -13,7 +13,7 @@ const base: AutoOptions = {
   splitK: undefined,
   unfit: () => false,
 };
-const SPLIT_WARPS = SPLIT_SKINNY_WARPS;
+const SPLIT_WARPS = SKINNY_WARPS;
 const sizesOf = (o: Partial<AutoOptions>) => matmulVariants({ ...base, ...o }).map((v) => v.config.sizes.join('x'));
 const chosen = (m: number, n: number, o: Partial<AutoOptions> = {}) => chooseStatic(matmulVariants({ ...base, ...o }), m, n).config;
 
