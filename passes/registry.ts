@@ -19,6 +19,7 @@ import { tileFusePass } from './tile/fuse.js';
 import { tileTilingPass } from './tile/tiling/tiling-pass.js';
 import { tileViewSchedulePass } from './tile/view-schedule/view-schedule-pass.js';
 import { sinkSelectsIntoIfPass } from './sink-selects-into-if.js';
+import { packCarriedVectorsPass } from './pack-carried-vectors.js';
 import { scfUnrollPass } from './unroll.js';
 
 /** Every pass shipped with tile-opt (plugins add more at run time). One line per pass module. */
@@ -34,6 +35,7 @@ export const builtinPasses: readonly PassDefinition[] = [
   symbolDcePass,
   scfUnrollPass,
   sinkSelectsIntoIfPass,
+  packCarriedVectorsPass,
   // The tile transformations, in the order @tile-pipelined runs them.
   tileFusePass,
   tileTilingPass,

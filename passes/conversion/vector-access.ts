@@ -4,7 +4,7 @@ import { RemUIOp } from '../../dialects/arith/index.js';
 import { DimOp } from '../../dialects/memref/index.js';
 import type { Value } from '../../core/ir/value.js';
 import { denseI64 } from '../../dialects/memref/dynamic-index-list.js';
-import { BroadcastOp, ExtractOp, InsertOp, LoadOp as VectorLoadOp, StoreOp as VectorStoreOp } from '../../dialects/vector/index.js';
+import { ExtractOp, FromElementsOp, LoadOp as VectorLoadOp, StoreOp as VectorStoreOp } from '../../dialects/vector/index.js';
 import type { ArithBuilder } from '../../dialects/arith/builder.js';
 import { swizzleKeepsVectors } from './tile-to-gpu/swizzle.js';
 
@@ -57,23 +57,33 @@ function vectorBytes(elem: Type): number {
   return VECTOR_WIDTH * Math.ceil((elem as FloatType | IntegerType).width / 8);
 }
 
-/** `vector.load` of VECTOR_WIDTH elements at `indices` (the last one the first of them), as scalars; `aligned`: marked aligned to its size. */
-export function loadVector(b: ArithBuilder, memref: Value, indices: readonly Value[], aligned = false): Value[] {
+/** `vector.load` of VECTOR_WIDTH elements at `indices` (the last one the first of them); `aligned`: marked aligned to its size. */
+export function loadVectorValue(b: ArithBuilder, memref: Value, indices: readonly Value[], aligned = false): Value {
   const elem = (memref.type as MemRefType).elementType;
   const alignment = aligned ? { alignment: IntegerAttr.get(i64, vectorBytes(elem)) } : {};
-  const vector = b.build(VectorLoadOp, { operands: { base: memref, indices: [...indices] }, attributes: alignment, resultTypes: [VectorType.get([VECTOR_WIDTH], elem)] }).result;
-  return Array.from({ length: VECTOR_WIDTH }, (_, k) => extractLane(b, vector, k, elem));
+  return b.build(VectorLoadOp, { operands: { base: memref, indices: [...indices] }, attributes: alignment, resultTypes: [VectorType.get([VECTOR_WIDTH], elem)] }).result;
+}
+
+/** loadVectorValue's lanes, as scalars. */
+export function loadVector(b: ArithBuilder, memref: Value, indices: readonly Value[], aligned = false): Value[] {
+  return vectorLanes(b, loadVectorValue(b, memref, indices, aligned));
+}
+
+/** The lanes of a 1-D vector, as scalars. */
+export function vectorLanes(b: ArithBuilder, vector: Value): Value[] {
+  const t = vector.type as VectorType;
+  return Array.from({ length: t.shape[0]! }, (_, k) => extractLane(b, vector, k, t.elementType));
+}
+
+/** `vector.from_elements` of scalars of one type. */
+export function fromElements(b: ArithBuilder, values: readonly Value[]): Value {
+  return b.build(FromElementsOp, { operands: { elements: [...values] }, resultTypes: [VectorType.get([values.length], values[0]!.type)] }).result;
 }
 
 /** `vector.store` of VECTOR_WIDTH scalars at `indices` (the last one that of the first); `aligned` as for loadVector. */
 export function storeVector(b: ArithBuilder, values: readonly Value[], memref: Value, indices: readonly Value[], aligned = false): void {
-  const type = VectorType.get([VECTOR_WIDTH], values[0]!.type);
-  let vector = b.build(BroadcastOp, { operands: { source: values[0]! }, resultTypes: [type] }).op.results[0]!;
-  for (let k = 1; k < VECTOR_WIDTH; k++) {
-    vector = b.build(InsertOp, { operands: { source: values[k]!, dest: vector, dynamic_position: [] }, attributes: { static_position: denseI64([k]) }, resultTypes: [type] }).result;
-  }
   const alignment = aligned ? { alignment: IntegerAttr.get(i64, vectorBytes(values[0]!.type)) } : {};
-  b.build(VectorStoreOp, { operands: { valueToStore: vector, base: memref, indices: [...indices] }, attributes: alignment });
+  b.build(VectorStoreOp, { operands: { valueToStore: fromElements(b, values), base: memref, indices: [...indices] }, attributes: alignment });
 }
 
 function extractLane(b: ArithBuilder, vector: Value, k: number, elem: Type): Value {

@@ -131,6 +131,7 @@ export const vectorEmitters: Record<string, OpEmitter> = {
   'vector.broadcast': splat,
   'vector.splat': splat,
   'vector.extract': extract,
+  'vector.from_elements': (op, cx) => cx.define(op, `${wgslType(op.result.type)}(${op.operands.map((_, i) => cx.operand(op, i)).join(', ')})`),
   'vector.insert': insert,
   'vector.fma': (op, cx) => cx.define(op, `fma(${cx.operand(op, 0)}, ${cx.operand(op, 1)}, ${cx.operand(op, 2)})`),
   'vector.reduction': reduction,

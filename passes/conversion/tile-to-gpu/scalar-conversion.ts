@@ -1,4 +1,4 @@
-import { FloatType, IntegerType, type Type } from '../../../core/ir/types.js';
+import { FloatType, IntegerType, type Type, type VectorType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp, SIToFPOp, TruncFOp, TruncIOp } from '../../../dialects/arith/index.js';
 import type { ArithBuilder } from '../../../dialects/arith/builder.js';
@@ -27,4 +27,12 @@ export function convertScalar(b: ArithBuilder, v: Value, to: Type): Value {
   // As tile.cast defines it: i1 zero-extends, other integers sign-extend or truncate.
   if ((from as IntegerType).width > (to as IntegerType).width) return convert(TruncIOp);
   return convert((from as IntegerType).width === 1 ? ExtUIOp : ExtSIOp);
+}
+
+/** A vector of floats converted to another float vector type of the same lanes (the dot's f16 -> f32). */
+export function convertVector(b: ArithBuilder, v: Value, to: VectorType): Value {
+  if (v.type === to) return v;
+  const from = (v.type as VectorType).elementType as FloatType;
+  const cast = from.width < (to.elementType as FloatType).width ? ExtFOp : TruncFOp;
+  return b.create(cast.state({ loc: b.loc, operands: { in: v }, resultTypes: [to] })).results[0]!;
 }

@@ -2,7 +2,7 @@
 // per-thread code (no tile or async op is left), with workgroup buffers for the pipelined tiles
 // and workgroup barriers around the register-staged copies' stores. Workgroup buffers that threads
 // read and write 4 consecutive elements of are arrays of vec4: the dot reads its operands as whole
-// vectors.
+// vectors, and FMAs a run of 4 accumulator columns at a time (the splat A value times B's vec4).
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{tile-sizes=32,32,16 num-stages=3}' --emit=wgsl | FileCheck %s
 // RUN: tile-opt %S/../../../examples/add.mlir -p '@tile-wgsl{tile-sizes=4,64 num-stages=2}' --emit=wgsl | FileCheck %s --check-prefix=ADD
 // RUN: tile-opt %S/../../../examples/matmul.mlir -p '@tile-wgsl{tile-sizes=32,32,16 num-stages=3}' | FileCheck %s --check-prefix=SIMT
@@ -15,7 +15,8 @@
 // CHECK: @compute @workgroup_size(128, 1, 1)
 // CHECK: workgroupBarrier();
 // CHECK: let {{.*}}: vec4<f32> = arg{{[0-9]+}}[{{[^]]*}}];
-// CHECK: fma(
+// CHECK: let [[AS:v[0-9_]+]]: vec4<f32> = vec4<f32>(v{{[0-9_]+}});
+// CHECK-NEXT: let {{v[0-9_]+}}: vec4<f32> = fma([[AS]], v{{[0-9_]+}}, v{{[0-9_]+}});
 // CHECK: // ----- kernel @kernels::@matmul_f16
 // CHECK: enable f16;
 // CHECK: // ----- manifest

@@ -1,15 +1,16 @@
 import type { Operation } from '../../../../core/ir/operation.js';
-import { IndexType, type MemRefType, type RankedTensorType } from '../../../../core/ir/types.js';
+import { FloatType, IndexType, type MemRefType, type RankedTensorType, VectorType } from '../../../../core/ir/types.js';
 import type { Value } from '../../../../core/ir/value.js';
 import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewrite/conversion.js';
 import { FmaOp } from '../../../../dialects/math/index.js';
 import { LoadOp as MemLoadOp } from '../../../../dialects/memref/index.js';
 import { LoadOp } from '../../../../dialects/tile/index.js';
+import { BroadcastOp } from '../../../../dialects/vector/index.js';
 import { effectsRecursively } from '../../../analysis/side-effects.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { elementIndices, isWorkgroup } from '../../memory-access.js';
-import { loadVector, VECTOR_WIDTH, vectorizable } from '../../vector-access.js';
-import { convertScalar, scalarConversionError } from '../scalar-conversion.js';
+import { fromElements, loadVector, loadVectorValue, VECTOR_WIDTH, vectorizable, vectorLanes } from '../../vector-access.js';
+import { convertScalar, convertVector, scalarConversionError } from '../scalar-conversion.js';
 import { loadElement, tileRead } from './memory.js';
 import { TilePattern, tileType } from './tile-pattern.js';
 
@@ -17,6 +18,8 @@ import { TilePattern, tileType } from './tile-pattern.js';
 interface OperandSource {
   read(row: Value, col: Value): Value;
   readVector(row: Value, col: Value): Value[];
+  /** readVector's lanes as one vector. */
+  readVectorValue(row: Value, col: Value): Value;
   /** Whether runs of `run` consecutive columns may be read as vectors. */
   vectorizable(run: number): boolean;
 }
@@ -43,6 +46,16 @@ function workgroupLoad(v: Value, at: Operation): Operation | undefined {
   if (!load || !LoadOp.isa(load)) return undefined;
   const source = load.operand(0);
   return isWorkgroup(source.type) && (source.type as MemRefType).rank >= 2 && !writesBetween(load, at) ? load : undefined;
+}
+
+/** A's values of the thread's rows at k = 0, 1, ... in turn: read four k at a time where `vector`, else one by one. */
+function rowReader(src: OperandSource, rows: readonly Value[], vector: boolean): (kk: number, kIndex: Value) => Value[] {
+  let block: Value[][] = [];
+  return (kk, kIndex) => {
+    if (!vector) return rows.map((r) => src.read(r, kIndex));
+    if (kk % VECTOR_WIDTH === 0) block = rows.map((r) => src.readVector(r, kIndex));
+    return block.map((lanes) => lanes[kk % VECTOR_WIDTH]!);
+  };
 }
 
 /**
@@ -77,16 +90,15 @@ export class DotLowering extends TilePattern {
     const vectorA = vectorize && srcA.vectorizable(k);
     const vectorB = vectorize && srcB.vectorizable(e.runs[1]!);
     const out = [...adaptor.values(2)];
-    let aBlock: Value[][] = [];
+    if (vectorB && elem instanceof FloatType && tileType(bv)!.elementType instanceof FloatType && cols.length % VECTOR_WIDTH === 0) {
+      this.lowerAsVectors(b, out, rows, cols, k, vectorA, srcA, srcB, elem);
+      rewriter.replaceOpWithMultiple(op, [out]);
+      return;
+    }
+    const readA = rowReader(srcA, rows, vectorA);
     for (let kk = 0; kk < k; kk++) {
       const kIndex = b.constant(IndexType.get(), kk);
-      let as: Value[];
-      if (vectorA) {
-        if (kk % VECTOR_WIDTH === 0) aBlock = rows.map((r) => srcA.readVector(r, kIndex));
-        as = aBlock.map((lanes) => lanes[kk % VECTOR_WIDTH]!);
-      } else {
-        as = rows.map((r) => srcA.read(r, kIndex));
-      }
+      const as = readA(kk, kIndex);
       const bs = vectorB ? cols.flatMap((c, j) => (j % VECTOR_WIDTH === 0 ? srcB.readVector(kIndex, c) : [])) : cols.map((c) => srcB.read(kIndex, c));
       const [ac, bc] = [as.map((x) => convertScalar(b, x, elem)), bs.map((x) => convertScalar(b, x, elem))];
       for (let i = 0; i < rows.length; i++) {
@@ -97,6 +109,38 @@ export class DotLowering extends TilePattern {
       }
     }
     rewriter.replaceOpWithMultiple(op, [out]);
+  }
+
+  /**
+   * The dot with each run of VECTOR_WIDTH accumulator columns of a row as one vector: per k, a
+   * row's A element is splat and FMA'd with B's vector of those columns, so the register tile's
+   * code is a vector FMA per run rather than a scalar FMA per element (`out` is updated).
+   */
+  private lowerAsVectors(
+    b: ArithBuilder,
+    out: Value[],
+    rows: readonly Value[],
+    cols: readonly Value[],
+    k: number,
+    vectorA: boolean,
+    srcA: OperandSource,
+    srcB: OperandSource,
+    elem: FloatType,
+  ): void {
+    const runs = cols.length / VECTOR_WIDTH;
+    const vectorType = VectorType.get([VECTOR_WIDTH], elem);
+    const acc = Array.from({ length: rows.length * runs }, (_, r) => fromElements(b, out.slice(r * VECTOR_WIDTH, (r + 1) * VECTOR_WIDTH)));
+    const readA = rowReader(srcA, rows, vectorA);
+    for (let kk = 0; kk < k; kk++) {
+      const kIndex = b.constant(IndexType.get(), kk);
+      const as = readA(kk, kIndex);
+      const bs = Array.from({ length: runs }, (_, j) => convertVector(b, srcB.readVectorValue(kIndex, cols[j * VECTOR_WIDTH]!), vectorType));
+      for (let i = 0; i < rows.length; i++) {
+        const a = b.build(BroadcastOp, { operands: { source: convertScalar(b, as[i]!, elem) }, resultTypes: [vectorType] }).op.results[0]!;
+        for (let j = 0; j < runs; j++) acc[i * runs + j] = b.build(FmaOp, { operands: { a, b: bs[j]!, c: acc[i * runs + j]! }, resultTypes: [vectorType] }).result;
+      }
+    }
+    acc.forEach((v, r) => out.splice(r * VECTOR_WIDTH, VECTOR_WIDTH, ...vectorLanes(b, v)));
   }
 
   /**
@@ -115,6 +159,7 @@ export class DotLowering extends TilePattern {
       return {
         read: (row, col) => loadElement(b, read, [row, col]),
         readVector: (row, col) => loadVector(b, read.memref, elementIndices(b, read.origin, [row, col], rank)),
+        readVectorValue: (row, col) => loadVectorValue(b, read.memref, elementIndices(b, read.origin, [row, col], rank)),
         vectorizable: (run) => !read.masked && vectorizable(read.memref, run),
       };
     }
@@ -127,9 +172,11 @@ export class DotLowering extends TilePattern {
       // (row, col) of the transpose is (col, row) of the buffer; runs of rows that are consecutive
       // words there become vector loads in combine-loads.
       const readElement = (row: Value, col: Value) => loadElement(b, read, [col, row]);
+      const readVector = (row: Value, col: Value) => Array.from({ length: VECTOR_WIDTH }, (_, i) => readElement(row, b.add(col, b.constant(IndexType.get(), i))));
       return {
         read: readElement,
-        readVector: (row, col) => Array.from({ length: VECTOR_WIDTH }, (_, i) => readElement(row, b.add(col, b.constant(IndexType.get(), i)))),
+        readVector,
+        readVectorValue: (row, col) => fromElements(b, readVector(row, col)),
         vectorizable: () => false,
       };
     }
@@ -138,6 +185,7 @@ export class DotLowering extends TilePattern {
     return {
       read: (row, col) => b.build(MemLoadOp, { operands: { memref: buffer, indices: [row, col] }, resultTypes: [type.elementType] }).result,
       readVector: (row, col) => loadVector(b, buffer, [row, col]),
+      readVectorValue: (row, col) => loadVectorValue(b, buffer, [row, col]),
       vectorizable: (run) => vectorizable(buffer, run),
     };
   }
