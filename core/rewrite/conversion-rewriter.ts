@@ -1,6 +1,6 @@
 import type { Block } from '../ir/block.js';
 import type { Context } from '../ir/dialect.js';
-import type { Operation, OperationState } from '../ir/operation.js';
+import type { Operation } from '../ir/operation.js';
 import type { Region } from '../ir/region.js';
 import type { Type } from '../ir/types.js';
 import type { Value } from '../ir/value.js';
@@ -165,16 +165,6 @@ export class ConversionPatternRewriter extends PatternRewriter {
     if (values.length !== op.results.length) throw new Error(`'${op.name}': replacing ${op.results.length} results with ${values.length} lists of values`);
     op.results.forEach((r, i) => this.mapping.set(r, values[i]!));
     this.replaced.add(op);
-  }
-
-  /** Create an op from `state` before `op` and replace `op` by its results. */
-  replaceOpWithNew(op: Operation, state: OperationState): Operation {
-    const saved = this.insertionPoint;
-    this.setInsertionPointBefore(op);
-    const created = this.create({ loc: op.loc, ...state });
-    this.insertionPoint = saved;
-    this.replaceOp(op, created.results);
-    return created;
   }
 
   /** Erase `op` at the commit; its results must be unused by then (MLIR's eraseOp in a conversion). */

@@ -85,6 +85,18 @@ export class PatternRewriter extends Builder {
     this.replaceAllUsesWith(op, values);
     this.eraseOp(op);
   }
+  /**
+   * Create an op from `state` (at `op`'s location unless it says otherwise) before `op` and
+   * replace `op` by its results (MLIR's replaceOpWithNewOp); the insertion point is left as it was.
+   */
+  replaceOpWithNew(op: Operation, state: OperationState): Operation {
+    const saved = this.insertionPoint;
+    this.setInsertionPointBefore(op);
+    const created = this.create({ loc: op.loc, ...state });
+    this.insertionPoint = saved;
+    this.replaceOp(op, created.results);
+    return created;
+  }
   /** Replace uses of `op`'s results, notifying the users as modified. */
   replaceAllUsesWith(op: Operation, values: readonly Value[]): void {
     if (values.length !== op.results.length) throw new Error(`'${op.name}': replacing ${op.results.length} results with ${values.length} values`);

@@ -24,8 +24,7 @@ const condBranchParts = (op: Operation) => {
 };
 
 function br(rw: PatternRewriter, op: Operation, dest: Block, operands: readonly Value[]): void {
-  const branch = rw.create({ name: 'cf.br', operands, successors: [dest], loc: op.loc });
-  rw.replaceOp(op, branch.results);
+  rw.replaceOpWithNew(op, { name: 'cf.br', operands, successors: [dest] });
 }
 
 /**
@@ -96,15 +95,13 @@ const SimplifyPassThroughCondBranch = definePattern({
     const trueOperands = t?.operands ?? p.trueOperands;
     const falseDest = f?.dest ?? p.falseDest;
     const falseOperands = f?.operands ?? p.falseOperands;
-    const branch = rw.create({
+    rw.replaceOpWithNew(op, {
       name: 'cf.cond_br',
       operands: [p.condition, ...trueOperands, ...falseOperands],
       successors: [trueDest, falseDest],
       properties: { operandSegmentSizes: segmentSizesAttr([1, trueOperands.length, falseOperands.length]) },
       attributes: Object.fromEntries(op.discardableAttrDict.entries.map((e) => [e.name, e.value])),
-      loc: op.loc,
     });
-    rw.replaceOp(op, branch.results);
     return true;
   },
 });

@@ -14,8 +14,7 @@ export const SimplifyIndirectCallWithKnownCallee = definePattern({
   matchAndRewrite(op, rw) {
     const callee = constantValue(op.operands[0]!);
     if (!(callee instanceof SymbolRefAttr && callee.isFlat)) return false;
-    const call = rw.create({ name: 'func.call', operands: op.operands.slice(1), resultTypes: op.resultTypes, properties: { callee }, loc: op.loc });
-    rw.replaceOp(op, call.results);
+    rw.replaceOpWithNew(op, { name: 'func.call', operands: op.operands.slice(1), resultTypes: op.resultTypes, properties: { callee } });
     return true;
   },
 });

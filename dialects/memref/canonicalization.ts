@@ -417,8 +417,7 @@ function createSubView(rw: PatternRewriter, loc: Location, source: Value, type: 
 
 /** `op` replaced by a cast of `value` to `op`'s type. */
 function replaceWithCast(rw: PatternRewriter, op: Operation, value: Value): void {
-  const cast = rw.create({ name: 'memref.cast', operands: [value], resultTypes: [op.results[0]!.type], loc: op.loc });
-  rw.replaceOp(op, cast.results);
+  rw.replaceOpWithNew(op, { name: 'memref.cast', operands: [value], resultTypes: [op.results[0]!.type] });
 }
 
 /** `op` replaced by a cast of a new subview of `source` with `mixed` (false when its type cannot be inferred). */

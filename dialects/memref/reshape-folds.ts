@@ -73,8 +73,7 @@ function composeReshapes(name: 'memref.expand_shape' | 'memref.collapse_shape'):
         properties['static_output_shape'] = op.properties.get('static_output_shape')!;
         operands.push(...op.operands.slice(1));
       }
-      const composed = rw.create({ name, operands, resultTypes: [op.resultTypes[0]!], properties, loc: op.loc });
-      rw.replaceOp(op, composed.results);
+      rw.replaceOpWithNew(op, { name, operands, resultTypes: [op.resultTypes[0]!], properties });
       return true;
     },
   });
@@ -112,8 +111,7 @@ const CollapseShapeOpMemRefCastFolder = definePattern({
       return true;
     }
     const collapse = rw.create({ name: 'memref.collapse_shape', operands: [source], resultTypes: [type], properties: { reassociation: op.properties.get('reassociation')! }, loc: op.loc });
-    const newCast = rw.create({ name: 'memref.cast', operands: [collapse.results[0]!], resultTypes: [op.resultTypes[0]!], loc: op.loc });
-    rw.replaceOp(op, newCast.results);
+    rw.replaceOpWithNew(op, { name: 'memref.cast', operands: [collapse.results[0]!], resultTypes: [op.resultTypes[0]!] });
     return true;
   },
 });

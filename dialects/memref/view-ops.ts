@@ -64,7 +64,7 @@ const ReinterpretCastOpExtractStridedMetadataFolder = definePattern({
     const same = (a: readonly Constified[], b: readonly Constified[]) => a.length === b.length && a.every((x, i) => x === b[i]);
     if (!same(strides, cStrides!) || !same(sizes, cSizes!) || !same([offset], cOffsets!)) return false;
     if (source.type === op.resultTypes[0]) rw.replaceOp(op, [source]);
-    else rw.replaceOp(op, rw.create({ name: 'memref.cast', operands: [source], resultTypes: [op.resultTypes[0]!], loc: op.loc }).results);
+    else rw.replaceOpWithNew(op, { name: 'memref.cast', operands: [source], resultTypes: [op.resultTypes[0]!] });
     return true;
   },
 });
@@ -142,7 +142,7 @@ const ViewOpShapeFolder = definePattern({
     const newType = MemRefType.get(shape, type.elementType, type.layout, type.memorySpace);
     if (newType === type) return false;
     const view = rw.create({ name: 'memref.view', operands: [op.operand(0), op.operand(1), ...kept], resultTypes: [newType], loc: op.loc });
-    rw.replaceOp(op, rw.create({ name: 'memref.cast', operands: [view.results[0]!], resultTypes: [type], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'memref.cast', operands: [view.results[0]!], resultTypes: [type] });
     return true;
   },
 });
@@ -156,8 +156,7 @@ const ViewOpMemrefCastFolder = definePattern({
     if (cast?.name !== 'memref.cast') return false;
     const alloc = cast.operand(0);
     if (alloc.definingOp?.name !== 'memref.alloc') return false;
-    const view = rw.create({ name: 'memref.view', operands: [alloc, ...op.operands.slice(1)], resultTypes: [op.resultTypes[0]!], loc: op.loc });
-    rw.replaceOp(op, view.results);
+    rw.replaceOpWithNew(op, { name: 'memref.view', operands: [alloc, ...op.operands.slice(1)], resultTypes: [op.resultTypes[0]!] });
     return true;
   },
 });

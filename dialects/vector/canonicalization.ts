@@ -228,7 +228,7 @@ const ExtractOpFromBroadcast = definePattern({
     if (source.type === resultType || rankOf(resultType) < rankOf(source.type)) return false;
     // The scalar of a 0-D vector source.
     const name = rankOf(resultType) === 0 ? 'vector.extractelement' : 'vector.broadcast';
-    rw.replaceOp(op, rw.create({ name, operands: [source], resultTypes: [resultType], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name, operands: [source], resultTypes: [resultType] });
     return true;
   },
 });
@@ -294,8 +294,7 @@ const BroadcastFolder = definePattern({
   matchAndRewrite(op, rw) {
     const inner = op.operandSlots[0]!.value.definingOp;
     if (inner?.name !== 'vector.broadcast') return false;
-    const broadcast = rw.create({ name: 'vector.broadcast', operands: [inner.operandSlots[0]!.value], resultTypes: [op.results[0]!.type], loc: op.loc });
-    rw.replaceOp(op, broadcast.results);
+    rw.replaceOpWithNew(op, { name: 'vector.broadcast', operands: [inner.operandSlots[0]!.value], resultTypes: [op.results[0]!.type] });
     return true;
   },
 });
@@ -308,8 +307,7 @@ const InsertToBroadcast = definePattern({
     const source = op.operandSlots[0]!.value;
     const destType = op.results[0]!.type as VectorType;
     if (!(source.type instanceof VectorType) || source.type.numElements !== destType.numElements) return false;
-    const broadcast = rw.create({ name: 'vector.broadcast', operands: [source], resultTypes: [destType], loc: op.loc });
-    rw.replaceOp(op, broadcast.results);
+    rw.replaceOpWithNew(op, { name: 'vector.broadcast', operands: [source], resultTypes: [destType] });
     return true;
   },
 });
@@ -324,8 +322,7 @@ const InsertSplatToSplat = definePattern({
     if (source?.name !== 'vector.splat' || dest?.name !== 'vector.splat') return false;
     const input = source.operandSlots[0]!.value;
     if (input !== dest.operandSlots[0]!.value) return false;
-    const splat = rw.create({ name: 'vector.splat', operands: [input], resultTypes: [op.results[0]!.type], loc: op.loc });
-    rw.replaceOp(op, splat.results);
+    rw.replaceOpWithNew(op, { name: 'vector.splat', operands: [input], resultTypes: [op.results[0]!.type] });
     return true;
   },
 });
@@ -387,7 +384,7 @@ const ExtractOpFromCreateMask = definePattern({
       else if (bound < BigInt(maskType.shape[i]!)) unknown = true;
     }
     if (allFalse) replaceWithConstant(op, DenseElementsAttr.get(resultType, [0n]), rw);
-    else if (!unknown) rw.replaceOp(op, rw.create({ name: 'vector.create_mask', operands: sizes.slice(position.length), resultTypes: [resultType], loc: op.loc }).results);
+    else if (!unknown) rw.replaceOpWithNew(op, { name: 'vector.create_mask', operands: sizes.slice(position.length), resultTypes: [resultType] });
     else return false;
     return true;
   },
@@ -405,7 +402,7 @@ const ExtractFromFromElements = definePattern({
     if (type.scalableDims.some(Boolean)) return false;
     const begin = linearPosition(type, positionOf(op));
     const elements = def.operandSlots.slice(begin, begin + resultType.numElements).map((s) => s.value);
-    rw.replaceOp(op, rw.create({ name: 'vector.from_elements', operands: elements, resultTypes: [resultType], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.from_elements', operands: elements, resultTypes: [resultType] });
     return true;
   },
 });
@@ -417,7 +414,7 @@ const FromElementsAsSplat = definePattern({
   matchAndRewrite(op, rw) {
     const first = op.operandSlots[0]?.value;
     if (!first || !op.operandSlots.every((s) => s.value === first)) return false;
-    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [first], resultTypes: [op.results[0]!.type], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.splat', operands: [first], resultTypes: [op.results[0]!.type] });
     return true;
   },
 });

@@ -51,8 +51,7 @@ const CreateMaskFolder = definePattern({
       }
       sizes.push(Math.min(c, type.shape[i]!));
     }
-    const mask = rw.create({ name: 'vector.constant_mask', resultTypes: [type], properties: { mask_dim_sizes: i64Array(sizes) }, loc: op.loc });
-    rw.replaceOp(op, mask.results);
+    rw.replaceOpWithNew(op, { name: 'vector.constant_mask', resultTypes: [type], properties: { mask_dim_sizes: i64Array(sizes) } });
     return true;
   },
 });

@@ -168,14 +168,12 @@ const TransposeFolder = definePattern({
     const outer = (op.properties.get('permutation') as DenseArrayAttr).numbers;
     const first = (inner.properties.get('permutation') as DenseArrayAttr).numbers;
     const composed = outer.map((p) => first[p]!);
-    const t = rw.create({
+    rw.replaceOpWithNew(op, {
       name: 'vector.transpose',
       operands: [src(inner)],
       resultTypes: [resultType(op)],
       properties: { permutation: DenseArrayAttr.get((op.properties.get('permutation') as DenseArrayAttr).elementType, composed.map(BigInt)) },
-      loc: op.loc,
     });
-    rw.replaceOp(op, t.results);
     return true;
   },
 });
@@ -189,7 +187,7 @@ const FoldTransposedScalarBroadcast = definePattern({
     if (bcast?.name !== 'vector.broadcast') return false;
     const t = src(bcast).type;
     if (t instanceof VectorType && t.numElements !== 1) return false;
-    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [src(bcast)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.broadcast', operands: [src(bcast)], resultTypes: [resultType(op)] });
     return true;
   },
 });
@@ -201,7 +199,7 @@ const FoldTransposeSplat = definePattern({
   matchAndRewrite(op, rw) {
     const splat = src(op).definingOp;
     if (splat?.name !== 'vector.splat') return false;
-    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [src(splat)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.splat', operands: [src(splat)], resultTypes: [resultType(op)] });
     return true;
   },
 });
@@ -216,10 +214,10 @@ const FoldTransposeCreateMask = definePattern({
     const perm = (op.properties.get('permutation') as DenseArrayAttr).numbers;
     if (mask.name === 'vector.create_mask') {
       const operands = mask.operandSlots.map((s) => s.value);
-      rw.replaceOp(op, rw.create({ name: 'vector.create_mask', operands: perm.map((p) => operands[p]!), resultTypes: [resultType(op)], loc: op.loc }).results);
+      rw.replaceOpWithNew(op, { name: 'vector.create_mask', operands: perm.map((p) => operands[p]!), resultTypes: [resultType(op)] });
     } else {
       const sizes = i64Values(mask.getAttr('mask_dim_sizes') as ArrayAttr);
-      rw.replaceOp(op, rw.create({ name: 'vector.constant_mask', resultTypes: [resultType(op)], properties: { mask_dim_sizes: i64Array(perm.map((p) => sizes[p]!)) }, loc: op.loc }).results);
+      rw.replaceOpWithNew(op, { name: 'vector.constant_mask', resultTypes: [resultType(op)], properties: { mask_dim_sizes: i64Array(perm.map((p) => sizes[p]!)) } });
     }
     return true;
   },
@@ -257,7 +255,7 @@ const StridedSliceBroadcast = definePattern({
         loc: op.loc,
       }).results[0]!;
     }
-    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [source], resultTypes: [dst], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.broadcast', operands: [source], resultTypes: [dst] });
     return true;
   },
 });
@@ -275,7 +273,7 @@ const StridedSliceConstantMaskFolder = definePattern({
     const maskSizes = i64Values(mask.getAttr('mask_dim_sizes') as ArrayAttr);
     let sliced = maskSizes.map((m, i) => (i < offsets.length ? Math.max(0, Math.min(offsets[i]! + sizes[i]!, m) - offsets[i]!) : m));
     if (sliced.includes(0)) sliced = sliced.map(() => 0);
-    rw.replaceOp(op, rw.create({ name: 'vector.constant_mask', resultTypes: [resultType(op)], properties: { mask_dim_sizes: i64Array(sliced) }, loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.constant_mask', resultTypes: [resultType(op)], properties: { mask_dim_sizes: i64Array(sliced) } });
     return true;
   },
 });
@@ -315,7 +313,7 @@ const ShuffleSplat = definePattern({
     const a = src(op).definingOp;
     const b = src(op, 1).definingOp;
     if (a?.name !== 'vector.splat' || b?.name !== 'vector.splat' || src(a) !== src(b)) return false;
-    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [src(a)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.splat', operands: [src(a)], resultTypes: [resultType(op)] });
     return true;
   },
 });
@@ -329,7 +327,7 @@ const Canonicalize0DShuffleOp = definePattern({
     const mask = i64Values(op.getAttr('mask') as ArrayAttr);
     if (v1.rank !== 0 || mask.length !== 1) return false;
     const picked = mask[0] === 0 ? src(op) : src(op, 1);
-    rw.replaceOp(op, rw.create({ name: 'vector.broadcast', operands: [picked], resultTypes: [resultType(op)], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.broadcast', operands: [picked], resultTypes: [resultType(op)] });
     return true;
   },
 });
@@ -344,7 +342,7 @@ const ShuffleInterleave = definePattern({
     const mask = i64Values(op.getAttr('mask') as ArrayAttr);
     const n = v1.rank === 0 ? 1 : v1.shape[0]!;
     if (mask.length !== 2 * n || !mask.every((m, i) => m === (i % 2 === 0 ? i / 2 : n + (i - 1) / 2))) return false;
-    rw.replaceOp(op, rw.create({ name: 'vector.interleave', operands: [src(op), src(op, 1)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.interleave', operands: [src(op), src(op, 1)], resultTypes: [resultType(op)] });
     return true;
   },
 });
@@ -355,7 +353,7 @@ const StridedSliceSplat = definePattern({
   matchAndRewrite(op, rw) {
     const splat = src(op).definingOp;
     if (splat?.name !== 'vector.splat') return false;
-    rw.replaceOp(op, rw.create({ name: 'vector.splat', operands: [src(splat)], resultTypes: [resultType(op)], loc: op.loc }).results);
+    rw.replaceOpWithNew(op, { name: 'vector.splat', operands: [src(splat)], resultTypes: [resultType(op)] });
     return true;
   },
 });
