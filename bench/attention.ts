@@ -37,27 +37,8 @@ import { fileURLToPath } from 'node:url';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-attention.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, runIfMain, shapes, type TimingSettings, valueOption } from './lib/cli.js';
-import {
-  anyWrong,
-  BenchRun,
-  checkedRate,
-  dawnAdapter,
-  fastestConfig,
-  LIB_PEERS,
-  libraryPeers,
-  measureTiming,
-  noteBest,
-  num,
-  PEER_BENCH_QUICK_TIMING,
-  PEER_BENCH_TIMING,
-  printReport,
-  ratio,
-  reportHead,
-  runLibraryCase,
-  torchFigures,
-  type Best,
-  type FastestOptions,
-} from './lib/compare.js';
+import * as compare from './lib/compare.js';
+import { num, ratio } from './lib/compare.js';
 import type { PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
 import { twinProblem } from './lib/tuned-problem.js';
@@ -67,7 +48,7 @@ import { machine, type LibFigure } from './seed-tables.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 
-const PEERS = ['torch', ...LIB_PEERS] as const;
+const PEERS = ['torch', ...compare.LIB_PEERS] as const;
 
 export interface Options extends Required<TimingSettings> {
   shapes: AttentionShape[];
@@ -101,7 +82,7 @@ const FULL: Options = {
   base: 'max-workgroup-memory=49152 subgroups=true subgroup-size=32 async-copy-loads=none',
   peers: new Set(PEERS),
   file: 'examples/attention.mlir',
-  ...PEER_BENCH_TIMING,
+  ...compare.PEER_BENCH_TIMING,
   checkSeq: 80,
 };
 
@@ -110,7 +91,7 @@ const QUICK: Partial<Options> = {
   shapes: [[1, 2, 128, 128, 32]],
   configs: ['tile-sizes=16,16,D num-warps=4 num-stages=2', 'tile-sizes=32,32,D num-warps=4 num-stages=1'],
   base: 'max-workgroup-memory=32768',
-  ...PEER_BENCH_QUICK_TIMING,
+  ...compare.PEER_BENCH_QUICK_TIMING,
 };
 
 export function parseArgs(argv: readonly string[]): Options {
@@ -171,13 +152,13 @@ export const TARGETS: Record<string, number> = { torch: 0.8, tfjs: 4, jaxjs: 4, 
 
 export async function main(argv: readonly string[]): Promise<number> {
   const o = parseArgs(argv);
-  const run = new BenchRun(o.deadlineS);
+  const run = new compare.BenchRun(o.deadlineS);
   const problems = o.shapes.flatMap((shape) => o.causal.map((causal) => ({ shape, causal, key: `${shapeText(shape)} ${causal ? 'causal' : 'full'}` })));
   run.log(`attention: ${machine()}`);
   run.log(`shapes ${o.shapes.map(shapeText).join(', ')} (BxHxSxTxD), causal ${o.causal.join('/')}; peers ${[...o.peers].join(', ')}`);
 
   // 1. torch: every figure in one process.
-  const torch = await torchFigures(run, o, { attentionShapes: o.shapes, attentionCausal: o.causal }, (fs) =>
+  const torch = await compare.torchFigures(run, o, { attentionShapes: o.shapes, attentionCausal: o.causal }, (fs) =>
     fs.map((f) => `${f.shape} ${f.kernel} ${(f.rate / 1000).toPrecision(3)} TFLOP/s ${f.backend} ${f.check}`).join('; '),
   );
   if (typeof torch !== 'string') for (const f of torch) if (!f.check?.startsWith('ok')) run.notes.push(`torch ${f.shape} ${f.kernel}: ${f.check ?? 'not checked'}`);
@@ -186,11 +167,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const torchWrong = typeof torch !== 'string' && torch.some((f) => !f.check?.startsWith('ok'));
 
   // 2. ours: the fastest configuration per problem.
-  const adapter = await dawnAdapter();
+  const adapter = await compare.dawnAdapter();
   if (typeof adapter !== 'string') run.notes.push(`tile-opt: dawn unavailable: ${adapter.why}`);
-  const f: FastestOptions = { run, registry: createPassRegistry(), timing: measureTiming(o), adapter };
+  const f: compare.FastestOptions = { run, registry: createPassRegistry(), timing: compare.measureTiming(o), adapter };
   const file = path.isAbsolute(o.file) ? o.file : path.join(repoRoot, o.file);
-  const ours = new Map<string, Best | string>();
+  const ours = new Map<string, compare.Best | string>();
   for (const p of problems) {
     if (!existsSync(file)) {
       ours.set(p.key, `${path.relative(repoRoot, file)} missing`);
@@ -203,24 +184,24 @@ export async function main(argv: readonly string[]): Promise<number> {
       else configs.push(c.options);
     }
     const problem = () => twinProblem(file, entryOf(p.causal), attentionArgs(p.shape), attentionArgs(twinShape(p.shape, o.checkSeq)));
-    ours.set(p.key, configs.length ? await fastestConfig(f, p.key, problem, o.base, configs) : 'no configuration with BD >= D');
+    ours.set(p.key, configs.length ? await compare.fastestConfig(f, p.key, problem, o.base, configs) : 'no configuration with BD >= D');
   }
 
   // 3. the WebGPU library peers, one child process per problem.
-  const libs = libraryPeers(o.peers, ['webgpu']);
+  const libs = compare.libraryPeers(o.peers, ['webgpu']);
   const lib = new Map<string, LibFigure>();
   for (const l of libs) {
     for (const p of problems) {
       if (run.late(`${l.label} ${p.key}`)) continue;
       const c: PeerCase = { op: 'attention', dtype: 'f32', shape: p.shape, causal: p.causal, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true };
-      lib.set(`${l.key} ${p.key}`, await runLibraryCase(run, l, p.key, c, o.timeoutS, 'TFLOP/s', 1e-3));
+      lib.set(`${l.key} ${p.key}`, await compare.runLibraryCase(run, l, p.key, c, o.timeoutS, 'TFLOP/s', 1e-3));
     }
   }
 
   // ---------------------------------------------------------------------------------- table
   const tflops = (p: { shape: AttentionShape; causal: boolean }, ms: number | undefined): number | undefined =>
     ms === undefined || !Number.isFinite(ms) ? undefined : attentionFlops(p.shape, p.causal) / ms / 1e9;
-  const out = reportHead(run, 'Attention, f32', typeof adapter === 'string' ? adapter : adapter.why, `node build/bench/attention.js ${argv.join(' ')}`);
+  const out = compare.reportHead(run, 'Attention, f32', typeof adapter === 'string' ? adapter : adapter.why, `node build/bench/attention.js ${argv.join(' ')}`);
   out.push(
     `- tile-opt: \`${path.relative(repoRoot, file)}\` @attention / @attention_causal, the fastest of \`@tile-wgsl{...}\` with \`${o.base}\` + ${o.configs.map((c) => `\`${c || '(defaults)'}\``).join(', ')} (D: the head dimension), each checked against the interpreter on a twin of 1 x ≤2 x ≤${o.checkSeq} x ≤${o.checkSeq} x D, timed after ${o.warmMs} ms of warm-up, median of ${o.rounds} rounds`,
   );
@@ -247,7 +228,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const tf = torchOf(p.shape, p.causal);
     const torchRate = tf?.check?.startsWith('ok') ? tf.rate / 1000 : undefined;
     const libRate = (key: string): number | undefined => {
-      const r = checkedRate(lib.get(`${key} ${p.key}`));
+      const r = compare.checkedRate(lib.get(`${key} ${p.key}`));
       return r === undefined ? undefined : r / 1000;
     };
     const ratios: [string, string, number | undefined][] = [
@@ -272,15 +253,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       measured === 0 ? '-' : missed.length ? `missed: ${missed.join(', ')}` : `met (${measured})`,
       best ? `\`${best.options}\`` : '-',
     ]);
-    noteBest(run, p.key, b);
+    compare.noteBest(run, p.key, b);
   }
   out.push(table(t), '');
   out.push(
     'TFLOP/s of 4·B·H·S·T·D (Q·Kᵀ and P·V), halved for causal. torch: `F.scaled_dot_product_attention(q, k, v, is_causal=...)` in f32 (its causal mask aligns top-left, ours bottom-right: the same at S = T), the backend named by the aten op torch.profiler records (`_scaled_dot_product_efficient_attention`: EFFICIENT_ATTENTION, ...) with its heaviest CUDA kernel. TF.js and jax-js: `matmul(softmax(matmul(q, kᵀ) · 1/√D + mask), v)` composed from their ops (jax-js jitted), the heads split into calls of at most 1 GiB of scores. ORT-web: one com.microsoft MultiHeadAttention node (`unidirectional` = 1 for causal), inputs [B, S, H·D] on the GPU. Ratios to torch by GPU time (timestamps against CUDA events); to the WebGPU libraries by wall clock on both sides. Every peer checked against float64 before it is timed.',
     '',
   );
-  printReport(run, out);
-  return anyWrong(lib.values()) || torchWrong ? 1 : 0;
+  compare.printReport(run, out);
+  return compare.anyWrong(lib.values()) || torchWrong ? 1 : 0;
 }
 
 runIfMain(import.meta.url, 'attention', main);

@@ -38,27 +38,8 @@ import type { Problem } from '../tools/tune/measure.js';
 import { generatedProblem } from '../tools/tune/problem.js';
 import type { PeerFigure } from './lib/gpu.js';
 import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, positiveInts, runIfMain, shapes, type TimingSettings, valueOption } from './lib/cli.js';
-import {
-  anyWrong,
-  BenchRun,
-  checkedRate,
-  dawnAdapter,
-  fastestConfig,
-  LIB_PEERS,
-  libraryPeers,
-  measureTiming,
-  noteBest,
-  num,
-  PEER_BENCH_QUICK_TIMING,
-  PEER_BENCH_TIMING,
-  printReport,
-  ratio,
-  reportHead,
-  runLibraryCase,
-  torchFigures,
-  type Best,
-  type FastestOptions,
-} from './lib/compare.js';
+import * as compare from './lib/compare.js';
+import { num, ratio } from './lib/compare.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs, twinProblem } from './lib/tuned-problem.js';
 import { rowBytes, ROW_OPS, type PeerCase, type RowOp } from './peers/peer-gpu.js';
@@ -69,7 +50,7 @@ const repoRoot = path.resolve(here, '..', '..');
 
 type Shape2 = [number, number];
 type Activation = 'gelu' | 'relu';
-const PEERS = ['torch', ...LIB_PEERS] as const;
+const PEERS = ['torch', ...compare.LIB_PEERS] as const;
 
 export interface Options extends Required<TimingSettings> {
   ops: RowOp[];
@@ -123,7 +104,7 @@ const FULL: Options = {
   peers: new Set(PEERS),
   ortBuilds: ['webgpu'],
   files: { ...FILES },
-  ...PEER_BENCH_TIMING,
+  ...compare.PEER_BENCH_TIMING,
   checkRows: 32,
   checkCols: 1024,
 };
@@ -136,7 +117,7 @@ const QUICK: Partial<Options> = {
   rowBase: 'max-workgroup-memory=32768',
   matmulConfigs: ['tile-sizes=32,32,8 num-warps=4 num-stages=2'],
   mapConfig: 'tile-sizes=1,256 num-warps=2 num-stages=1 async-copy-loads=dot-operands',
-  ...PEER_BENCH_QUICK_TIMING,
+  ...compare.PEER_BENCH_QUICK_TIMING,
 };
 
 export function parseArgs(argv: readonly string[]): Options {
@@ -202,7 +183,7 @@ const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const o = parseArgs(argv);
-  const run = new BenchRun(o.deadlineS);
+  const run = new compare.BenchRun(o.deadlineS);
   const log = (s: string): void => run.log(s);
   const registry = createPassRegistry();
   log(`fused-kernels: ${machine()}`);
@@ -211,30 +192,31 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
 
   // 1. torch / cuBLAS: every figure in one process.
-  const torch = await torchFigures(run, o, { rowOps: o.ops, rowShapes: o.rowShapes, epilogueSizes: o.matmulSizes }, (fs) => `${fs.length} figures`);
+  const torch = await compare.torchFigures(run, o, { rowOps: o.ops, rowShapes: o.rowShapes, epilogueSizes: o.matmulSizes }, (fs) => `${fs.length} figures`);
   const torchOf = (kernel: string, shape: string): PeerFigure | undefined => (typeof torch === 'string' ? undefined : torch.find((p) => p.kernel === kernel && p.shape === shape));
 
   // 2. the WebGPU library peers, one child process per problem.
-  const libs = libraryPeers(o.peers, o.ortBuilds);
+  const libs = compare.libraryPeers(o.peers, o.ortBuilds);
   const lib = new Map<string, LibFigure>();
   for (const l of libs) {
     for (const op of o.ops) {
       for (const s of o.rowShapes) {
         if (run.late(`${l.label} ${op} ${shape2(s)}`)) continue;
         const c: PeerCase = { op, dtype: 'f32', shape: s, rounds: o.rounds, warmMs: o.warmMs, minRoundMs: 20, check: true };
-        lib.set(`${l.key} ${op} ${shape2(s)}`, await runLibraryCase(run, l, `${op} ${shape2(s)}`, c, o.timeoutS, 'GB/s'));
+        lib.set(`${l.key} ${op} ${shape2(s)}`, await compare.runLibraryCase(run, l, `${op} ${shape2(s)}`, c, o.timeoutS, 'GB/s'));
       }
     }
   }
-  const libRate = (key: string, op: string, s: Shape2): number | undefined => checkedRate(lib.get(`${key} ${op} ${shape2(s)}`));
+  const libRate = (key: string, op: string, s: Shape2): number | undefined => compare.checkedRate(lib.get(`${key} ${op} ${shape2(s)}`));
 
   // 3. ours.
-  const adapter = await dawnAdapter();
+  const adapter = await compare.dawnAdapter();
   if (typeof adapter !== 'string') run.notes.push(`tile-opt: dawn unavailable: ${adapter.why}`);
-  const f: FastestOptions = { run, registry, timing: measureTiming(o), adapter };
+  const f: compare.FastestOptions = { run, registry, timing: compare.measureTiming(o), adapter };
   /** Every configuration measured; the fastest by GPU time. */
-  const best = (what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<Best | string> => fastestConfig(f, what, problem, base, configs);
-  const rows = new Map<string, Best | string>();
+  const best = (what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<compare.Best | string> =>
+    compare.fastestConfig(f, what, problem, base, configs);
+  const rows = new Map<string, compare.Best | string>();
   for (const op of o.ops) {
     const file = resolveFile(o.files[op]!);
     for (const s of o.rowShapes) {
@@ -246,7 +228,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       rows.set(key, await best(`${op} ${shape2(s)}`, () => rowProblem(file, op, s, o), o.rowBase, o.rowConfigs));
     }
   }
-  const mm = new Map<string, Best | string>();
+  const mm = new Map<string, compare.Best | string>();
   const matmulFile = resolveFile(o.files['matmul']!);
   const epilogueFile = resolveFile(o.files['epilogue']!);
   const mapFile = resolveFile(o.files['map']!);
@@ -268,7 +250,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   // ---------------------------------------------------------------------------------- tables
-  const out = reportHead(run, 'Fused row kernels and matmul epilogues', typeof adapter === 'string' ? adapter : undefined, `node build/bench/fused-kernels.js ${argv.join(' ')}`);
+  const out = compare.reportHead(run, 'Fused row kernels and matmul epilogues', typeof adapter === 'string' ? adapter : undefined, `node build/bench/fused-kernels.js ${argv.join(' ')}`);
   out.push(
     `- tile-opt: the fastest of \`@tile-wgsl{...}\` with \`${o.rowBase}\` + ${o.rowConfigs.map((c) => `\`${c || '(defaults)'}\``).join(', ')} (row ops) and \`${o.matmulBase}\` + ${o.matmulConfigs.map((c) => `\`${c}\``).join(', ')} (matmuls, fused and plain alike); each checked against the interpreter on a small twin (row ops ${o.checkRows} x ≤${o.checkCols}, matmuls 64³), timed after ${o.warmMs} ms of warm-up, median of ${o.rounds} rounds`,
   );
@@ -310,7 +292,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           ...libs.map((l) => ratio(oursWall, libRate(l.key, op, s))),
           b && typeof b !== 'string' ? `\`${b.options}\`` : '-',
         ]);
-        noteBest(run, key, b);
+        compare.noteBest(run, key, b);
       }
     }
     out.push(table(t), '');
@@ -364,9 +346,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     cfg.push([`@bias_${act} (bench/fused/bias-act.mlir)`, ...o.matmulSizes.map((n) => cell(`map ${act} ${n}`))]);
     out.push(table(cfg), '');
   }
-  for (const [k, b] of mm) noteBest(run, k, b);
-  printReport(run, out);
-  return anyWrong(lib.values()) ? 1 : 0;
+  for (const [k, b] of mm) compare.noteBest(run, k, b);
+  compare.printReport(run, out);
+  return compare.anyWrong(lib.values()) ? 1 : 0;
 }
 
 runIfMain(import.meta.url, 'fused-kernels', main);

@@ -24,25 +24,9 @@
  * the heads are split into calls of at most 1 GiB of scores each (peer-gpu.ts
  * attentionHeadsPerCall), inputs made per group before timing, one output per group.
  */
-import {
-  binaryInputs,
-  caseTiming,
-  checkResult,
-  checkRows,
-  composedAttention,
-  isRowOp,
-  maxCallsFor,
-  peerMain,
-  ROW_EPS,
-  rowInputs,
-  timeCalls,
-  type AdapterSummary,
-  type PeerCase,
-  type PeerLibrary,
-  type RowOp,
-} from './peer-gpu.js';
+import * as peer from './peer-gpu.js';
 
-async function load(): Promise<PeerLibrary> {
+async function load(): Promise<peer.PeerLibrary> {
   const jax = await import('@jax-js/jax');
   const { numpy: np, nn, jit, init, defaultDevice } = jax;
   const devices = await init();
@@ -53,11 +37,11 @@ async function load(): Promise<PeerLibrary> {
     name: 'jax-js',
     version: () => JAXJS_VERSION,
     supports: (c, adapter) => (c.dtype === 'f16' && !adapter.f16 ? 'the adapter has no shader-f16' : undefined),
-    async run(c: PeerCase, adapter: AdapterSummary) {
-      if (isRowOp(c.op)) return runRows(c, c.op);
+    async run(c: peer.PeerCase, adapter: peer.AdapterSummary) {
+      if (peer.isRowOp(c.op)) return runRows(c, c.op);
       if (c.op === 'attention') return runAttention(c, adapter);
       const dtype = c.dtype === 'f16' ? np.float16 : np.float32;
-      const { a, b, shapes, resultBytes } = binaryInputs(c);
+      const { a, b, shapes, resultBytes } = peer.binaryInputs(c);
       const fn = (
         c.op === 'add' ? jit((x: Arr, y: Arr) => np.add(x, y)) : c.transposeA ? jit((x: Arr, y: Arr) => np.matmul(x.transpose(), y)) : jit((x: Arr, y: Arr) => np.matmul(x, y))
       ) as (x: Arr, y: Arr) => Arr;
@@ -69,15 +53,15 @@ async function load(): Promise<PeerLibrary> {
       let check = 'not checked';
       if (c.check) {
         const out = call().astype(np.float32);
-        check = checkResult(c, a, b, (await out.data()) as Float32Array);
+        check = peer.checkResult(c, a, b, (await out.data()) as Float32Array);
       }
-      const t = await timeCalls(
+      const t = await peer.timeCalls(
         call,
         async (outs) => {
           await Promise.all(outs.map((o) => o.blockUntilReady()));
         },
         (outs) => outs.forEach((o) => o.dispose()),
-        caseTiming(c, maxCallsFor(resultBytes)),
+        peer.caseTiming(c, peer.maxCallsFor(resultBytes)),
       );
       x.dispose();
       y.dispose();
@@ -85,10 +69,10 @@ async function load(): Promise<PeerLibrary> {
     },
   };
 
-  async function runRows(c: PeerCase, op: RowOp): Promise<{ ms: number; calls: number; check: string }> {
+  async function runRows(c: peer.PeerCase, op: peer.RowOp): Promise<{ ms: number; calls: number; check: string }> {
     const [rows, cols] = c.shape as [number, number];
-    const inp = rowInputs(op, rows, cols);
-    const eps = ROW_EPS[op];
+    const inp = peer.rowInputs(op, rows, cols);
+    const eps = peer.ROW_EPS[op];
     const fn = (
       op === 'softmax'
         ? jit((x: Arr) => nn.softmax(x, -1))
@@ -100,21 +84,21 @@ async function load(): Promise<PeerLibrary> {
     for (const a of args) await a.blockUntilReady();
     const call = (): Arr => fn(...args.map((a) => a.ref));
     let check = 'not checked';
-    if (c.check) check = checkRows(op, rows, cols, inp, (await call().data()) as Float32Array);
-    const t = await timeCalls(
+    if (c.check) check = peer.checkRows(op, rows, cols, inp, (await call().data()) as Float32Array);
+    const t = await peer.timeCalls(
       call,
       async (outs) => {
         await Promise.all(outs.map((o) => o.blockUntilReady()));
       },
       (outs) => outs.forEach((o) => o.dispose()),
-      caseTiming(c, maxCallsFor(4 * rows * cols)),
+      peer.caseTiming(c, peer.maxCallsFor(4 * rows * cols)),
     );
     for (const a of args) a.dispose();
     return { ...t, check };
   }
 
-  async function runAttention(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
-    const a = composedAttention(c, adapter);
+  async function runAttention(c: peer.PeerCase, adapter: peer.AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
+    const a = peer.composedAttention(c, adapter);
     const scale = 1 / Math.sqrt(a.d);
     const fn = (
       a.causal
@@ -128,7 +112,7 @@ async function load(): Promise<PeerLibrary> {
     const call = (): Arr[] => groups.map((g) => fn(...[g.q, g.k, g.v, ...(mask ? [mask] : [])].map((x) => x.ref)));
     let check = 'not checked';
     if (c.check) check = a.check(await Promise.all(call().map((o) => o.data() as Promise<Float32Array>)));
-    const t0 = await timeCalls(
+    const t0 = await peer.timeCalls(
       call,
       async (outs) => {
         await Promise.all(outs.flat().map((o) => o.blockUntilReady()));
@@ -144,4 +128,4 @@ async function load(): Promise<PeerLibrary> {
 /** The version package.json pins (the package exports neither its version nor its package.json): keep the two equal. */
 const JAXJS_VERSION = '0.1.25';
 
-await peerMain(load);
+await peer.peerMain(load);

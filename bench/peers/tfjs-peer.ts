@@ -25,23 +25,7 @@
  * attentionHeadsPerCall; one call of all heads below S = T = 2048), inputs made per group before
  * timing, one output per group.
  */
-import {
-  binaryInputs,
-  caseTiming,
-  checkResult,
-  checkRows,
-  composedAttention,
-  isRowOp,
-  maxCallsFor,
-  peerMain,
-  ROW_EPS,
-  rowInputs,
-  timeCalls,
-  type AdapterSummary,
-  type PeerCase,
-  type PeerLibrary,
-  type RowOp,
-} from './peer-gpu.js';
+import * as peer from './peer-gpu.js';
 
 interface WebGpuBackendLike {
   device: GPUDevice;
@@ -51,7 +35,7 @@ interface WebGpuBackendLike {
   submitQueue(): void;
 }
 
-async function load(): Promise<PeerLibrary> {
+async function load(): Promise<peer.PeerLibrary> {
   // The backend registers itself at import time if navigator.gpu exists: import after peerMain set it.
   const tf = await import('@tensorflow/tfjs-core');
   await import('@tensorflow/tfjs-backend-webgpu');
@@ -71,33 +55,33 @@ async function load(): Promise<PeerLibrary> {
     name: 'TensorFlow.js (tfjs-backend-webgpu)',
     version: () => tf.version_core,
     supports: (c) => (c.dtype === 'f16' ? 'TF.js has no float16 dtype' : undefined),
-    async run(c: PeerCase, adapter: AdapterSummary) {
-      if (isRowOp(c.op)) return runRows(c, c.op);
+    async run(c: peer.PeerCase, adapter: peer.AdapterSummary) {
+      if (peer.isRowOp(c.op)) return runRows(c, c.op);
       if (c.op === 'attention') return runAttention(c, adapter);
-      const { a, b, shapes, resultBytes } = binaryInputs(c);
+      const { a, b, shapes, resultBytes } = peer.binaryInputs(c);
       const x = tf.tensor2d(a, shapes[0]);
       const y = tf.tensor2d(b, shapes[1]);
       const call = c.op === 'add' ? () => tf.add(x, y) : c.transposeA ? () => tf.matMul(x, y, true, false) : () => tf.matMul(x, y);
       let check = 'not checked';
       if (c.check) {
         const out = call();
-        check = checkResult(c, a, b, (await out.data()) as Float32Array);
+        check = peer.checkResult(c, a, b, (await out.data()) as Float32Array);
         out.dispose();
       }
-      const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), caseTiming(c, maxCallsFor(resultBytes)));
+      const t = await peer.timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), peer.caseTiming(c, peer.maxCallsFor(resultBytes)));
       x.dispose();
       y.dispose();
       return { ...t, check };
     },
   };
 
-  async function runRows(c: PeerCase, op: RowOp): Promise<{ ms: number; calls: number; check: string }> {
+  async function runRows(c: peer.PeerCase, op: peer.RowOp): Promise<{ ms: number; calls: number; check: string }> {
     const [rows, cols] = c.shape as [number, number];
-    const inp = rowInputs(op, rows, cols);
+    const inp = peer.rowInputs(op, rows, cols);
     const x = tf.tensor2d(inp.x, [rows, cols]);
     const gamma = inp.gamma ? tf.tensor1d(inp.gamma) : undefined;
     const beta = inp.beta ? tf.tensor1d(inp.beta) : undefined;
-    const eps = ROW_EPS[op];
+    const eps = peer.ROW_EPS[op];
     const f = (): ReturnType<typeof tf.add> => {
       if (op === 'softmax') return tf.softmax(x);
       if (op === 'layernorm') {
@@ -110,16 +94,16 @@ async function load(): Promise<PeerLibrary> {
     let check = 'not checked';
     if (c.check) {
       const out = call();
-      check = checkRows(op, rows, cols, inp, (await out.data()) as Float32Array);
+      check = peer.checkRows(op, rows, cols, inp, (await out.data()) as Float32Array);
       out.dispose();
     }
-    const t = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), caseTiming(c, maxCallsFor(4 * rows * cols)));
+    const t = await peer.timeCalls(call, sync, (outs) => outs.forEach((o) => o.dispose()), peer.caseTiming(c, peer.maxCallsFor(4 * rows * cols)));
     for (const v of [x, gamma, beta]) v?.dispose();
     return { ...t, check };
   }
 
-  async function runAttention(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
-    const a = composedAttention(c, adapter);
+  async function runAttention(c: peer.PeerCase, adapter: peer.AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
+    const a = peer.composedAttention(c, adapter);
     const groups = a.groups((x, n) => tf.tensor3d(x, [a.per, n, a.d]));
     const mask = a.mask ? tf.tensor2d(a.mask, [a.s, a.t]) : undefined;
     const scale = tf.scalar(1 / Math.sqrt(a.d));
@@ -135,7 +119,7 @@ async function load(): Promise<PeerLibrary> {
       check = a.check(await Promise.all(outs.map((o) => o.data() as Promise<Float32Array>)));
       for (const o of outs) o.dispose();
     }
-    const t0 = await timeCalls(call, sync, (outs) => outs.forEach((o) => o.forEach((x) => x.dispose())), a.timing);
+    const t0 = await peer.timeCalls(call, sync, (outs) => outs.forEach((o) => o.forEach((x) => x.dispose())), a.timing);
     for (const g of groups) for (const x of [g.q, g.k, g.v]) x.dispose();
     mask?.dispose();
     scale.dispose();
@@ -143,4 +127,4 @@ async function load(): Promise<PeerLibrary> {
   }
 }
 
-await peerMain(load);
+await peer.peerMain(load);
