@@ -69,9 +69,8 @@ async function load(): Promise<peer.PeerLibrary> {
     },
   };
 
-  async function runRows(c: peer.PeerCase, op: peer.RowOp): Promise<{ ms: number; calls: number; check: string }> {
-    const [rows, cols] = c.shape as [number, number];
-    const inp = peer.rowInputs(op, rows, cols);
+  async function runRows(c: peer.PeerCase, op: peer.RowOp): Promise<peer.PeerRun> {
+    const { rows, cols, inp } = peer.rowCase(c, op);
     const eps = peer.ROW_EPS[op];
     const fn = (
       op === 'softmax'
@@ -97,7 +96,7 @@ async function load(): Promise<peer.PeerLibrary> {
     return { ...t, check };
   }
 
-  async function runAttention(c: peer.PeerCase, adapter: peer.AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
+  async function runAttention(c: peer.PeerCase, adapter: peer.AdapterSummary): Promise<peer.PeerRun> {
     const a = peer.composedAttention(c, adapter);
     const scale = 1 / Math.sqrt(a.d);
     const fn = (

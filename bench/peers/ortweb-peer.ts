@@ -50,11 +50,12 @@ import {
   isRowOp,
   peerMain,
   ROW_EPS,
-  rowInputs,
+  rowCase,
   timeCalls,
   type AttentionShape,
   type PeerCase,
   type PeerLibrary,
+  type PeerRun,
   type RowOp,
 } from './peer-gpu.js';
 
@@ -175,8 +176,7 @@ async function load(build: 'webgpu' | 'jsep'): Promise<PeerLibrary> {
         return { ...r, check: `${r.check}; com.microsoft MultiHeadAttention${causal ? ' unidirectional=1' : ''}` };
       }
       const op = c.op as RowOp;
-      const [rows, cols] = c.shape as [number, number];
-      const inp = rowInputs(op, rows, cols);
+      const { rows, cols, inp } = rowCase(c, op);
       const feeds: Record<string, Feed> = { X: { data: inp.x, dims: [rows, cols] } };
       if (inp.gamma) feeds['gamma'] = { data: inp.gamma, dims: [cols] };
       if (inp.beta) feeds['beta'] = { data: inp.beta, dims: [cols] };
@@ -188,13 +188,7 @@ async function load(build: 'webgpu' | 'jsep'): Promise<PeerLibrary> {
    * A one-node model's session on the WebGPU EP, its inputs and output GPU buffers: the output
    * checked after a first call, then `session.run` timed.
    */
-  async function timeModel(
-    c: PeerCase,
-    model: OnnxNode,
-    inputs: Record<string, Feed>,
-    output: { name: string; dims: number[] },
-    check: (out: Float32Array) => string,
-  ): Promise<{ ms: number; calls: number; check: string }> {
+  async function timeModel(c: PeerCase, model: OnnxNode, inputs: Record<string, Feed>, output: { name: string; dims: number[] }, check: (out: Float32Array) => string): Promise<PeerRun> {
     const session = await ort.InferenceSession.create(oneNodeModel(model), {
       executionProviders: ['webgpu'],
       preferredOutputLocation: 'gpu-buffer',

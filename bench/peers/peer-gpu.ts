@@ -54,6 +54,12 @@ export function rowInputs(op: RowOp, rows: number, cols: number): { x: Float32Ar
   return op === 'layernorm' ? { x, gamma, beta: inputs(cols, 7) } : { x, gamma };
 }
 
+/** A row op's case: its rows and columns (the case's shape) and its inputs (rowInputs). */
+export function rowCase(c: PeerCase, op: RowOp): { rows: number; cols: number; inp: ReturnType<typeof rowInputs> } {
+  const [rows, cols] = c.shape as [number, number];
+  return { rows, cols, inp: rowInputs(op, rows, cols) };
+}
+
 /** One row of a row op in float64. */
 export function rowReference(op: RowOp, row: ArrayLike<number>, gamma?: ArrayLike<number>, beta?: ArrayLike<number>): number[] {
   const n = row.length;
@@ -432,12 +438,19 @@ export function maxCallsFor(resultBytes: number): number {
 
 // ------------------------------------------------------------------------------------ main
 
+/** What a peer measured for a case: time per call, the calls timed, and what checking its output found. */
+export interface PeerRun {
+  ms: number;
+  calls: number;
+  check: string;
+}
+
 export interface PeerLibrary {
   readonly name: string;
   version(): string;
   /** Starts the library on navigator.gpu's adapter; false when it cannot run `c` (e.g. f16 without shader-f16). */
   supports(c: PeerCase, adapter: AdapterSummary): string | undefined;
-  run(c: PeerCase, adapter: AdapterSummary): Promise<{ ms: number; calls: number; check: string }>;
+  run(c: PeerCase, adapter: AdapterSummary): Promise<PeerRun>;
 }
 
 /** A peer's main: `--case JSON`; prints PEER-RESULT (or PEER-UNSUPPORTED) and exits. */

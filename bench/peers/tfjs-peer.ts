@@ -75,9 +75,8 @@ async function load(): Promise<peer.PeerLibrary> {
     },
   };
 
-  async function runRows(c: peer.PeerCase, op: peer.RowOp): Promise<{ ms: number; calls: number; check: string }> {
-    const [rows, cols] = c.shape as [number, number];
-    const inp = peer.rowInputs(op, rows, cols);
+  async function runRows(c: peer.PeerCase, op: peer.RowOp): Promise<peer.PeerRun> {
+    const { rows, cols, inp } = peer.rowCase(c, op);
     const x = tf.tensor2d(inp.x, [rows, cols]);
     const gamma = inp.gamma ? tf.tensor1d(inp.gamma) : undefined;
     const beta = inp.beta ? tf.tensor1d(inp.beta) : undefined;
@@ -102,7 +101,7 @@ async function load(): Promise<peer.PeerLibrary> {
     return { ...t, check };
   }
 
-  async function runAttention(c: peer.PeerCase, adapter: peer.AdapterSummary): Promise<{ ms: number; calls: number; check: string }> {
+  async function runAttention(c: peer.PeerCase, adapter: peer.AdapterSummary): Promise<peer.PeerRun> {
     const a = peer.composedAttention(c, adapter);
     const groups = a.groups((x, n) => tf.tensor3d(x, [a.per, n, a.d]));
     const mask = a.mask ? tf.tensor2d(a.mask, [a.s, a.t]) : undefined;
