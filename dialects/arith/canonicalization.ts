@@ -203,6 +203,9 @@ function cmpOfExt(name: string, ext: string): RewritePattern {
 
 // ---- select -------------------------------------------------------------------------------------
 
+/** An arith.select's condition, true value and false value. */
+const selectOperands = (op: Operation): [Value, Value, Value] => [op.operand(0), op.operand(1), op.operand(2)];
+
 /** select(pred, select(pred, a, b), c) -> select(pred, a, c), and the mirrored form. */
 function redundantSelect(name: string, nestedTrue: boolean): RewritePattern {
   return definePattern({
@@ -210,9 +213,7 @@ function redundantSelect(name: string, nestedTrue: boolean): RewritePattern {
     root: 'arith.select',
     benefit: 2,
     matchAndRewrite(op, rw) {
-      const pred = op.operand(0);
-      const t = op.operand(1);
-      const f = op.operand(2);
+      const [pred, t, f] = selectOperands(op);
       const inner = def(nestedTrue ? t : f, 'arith.select');
       if (!inner || inner.operand(0) !== pred) return false;
       const operands = nestedTrue ? [pred, inner.operand(1), f] : [pred, t, inner.operand(2)];
@@ -235,9 +236,7 @@ export const SelectNotCond = definePattern({
   root: 'arith.select',
   benefit: 2,
   matchAndRewrite(op, rw) {
-    const cond = op.operand(0);
-    const a = op.operand(1);
-    const b = op.operand(2);
+    const [cond, a, b] = selectOperands(op);
     const not = def(cond, 'arith.xori');
     if (!not || !isTrue(not.operand(1))) return false;
     // Two op nodes: the root, then the constant (matched inside the xori, before it).
@@ -251,9 +250,7 @@ export const SelectI1ToNot = definePattern({
   root: 'arith.select',
   benefit: 1,
   matchAndRewrite(op, rw) {
-    const pred = op.operand(0);
-    const t = op.operand(1);
-    const f = op.operand(2);
+    const [pred, t, f] = selectOperands(op);
     if (!isFalse(t) || !isTrue(f)) return false;
     const loc = drrLoc(op);
     const one = constant(rw, loc, IntegerType.get(1), 1n);
@@ -269,9 +266,7 @@ export const SelectToExtUI = definePattern({
   matchAndRewrite(op, rw) {
     const type = op.results[0]!.type;
     if (!(type instanceof IntegerType) || type.width === 1) return false;
-    const cond = op.operand(0);
-    const t = op.operand(1);
-    const f = op.operand(2);
+    const [cond, t, f] = selectOperands(op);
     const tc = constantValue(t);
     const fc = constantValue(f);
     // A C++ pattern in MLIR: its ops take the select's location.
