@@ -8,7 +8,7 @@ import { FusedLoc, type Location } from '../../core/ir/location.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { IntegerType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
-import { constantValue } from '../../core/rewrite/folder.js';
+import { constantInt, constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { CMPI_PREDICATES, IntegerOverflowFlagsAttr } from './attributes.js';
@@ -17,12 +17,6 @@ import { getI1SameShape } from './types.js';
 import { constInt, intWidth, isOneInt, isZeroInt, makeConstant, splatValue, unsigned } from './fold-utils.js';
 
 const def = (v: Value, name: string): Operation | undefined => (v.definingOp?.name === name ? v.definingOp : undefined);
-
-/** A scalar integer constant (DRR's ConstantLikeMatcher APIntAttr). */
-function scalarInt(v: Value): bigint | undefined {
-  const a = constantValue(v);
-  return a instanceof IntegerAttr ? a.value : undefined;
-}
 
 function create(rw: PatternRewriter, loc: Location, name: string, operands: readonly Value[], resultType: Type, properties: Record<string, Attribute> = {}): Operation {
   return rw.create({ name, operands, resultTypes: [resultType], properties, loc });
@@ -78,11 +72,11 @@ function constantChain(
       const innerOp = def(op.operandSlots[outerShape === 'x-c' ? 0 : 1]!.value, inner);
       if (!innerOp) return false;
       const c1Value = op.operandSlots[outerShape === 'x-c' ? 1 : 0]!.value;
-      const c1 = scalarInt(c1Value);
+      const c1 = constantInt(c1Value);
       if (c1 === undefined) return false;
       const x = innerOp.operand(innerShape === 'x-c' ? 0 : 1);
       const c0Value = innerOp.operand(innerShape === 'x-c' ? 1 : 0);
-      const c0 = scalarInt(c0Value);
+      const c0 = constantInt(c0Value);
       if (c0 === undefined) return false;
       // Two op nodes; DRR records the root, then the first operand's constant (the inner op's, or c1 itself).
       const loc = drrLoc(op, definer(outerShape === 'x-c' ? c0Value : c1Value));

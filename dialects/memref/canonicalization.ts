@@ -9,7 +9,7 @@ import { segmentSizesAttr, type FoldResult } from '../../core/ir/op-definition.j
 import type { Operation } from '../../core/ir/operation.js';
 import { IndexType, MemRefType, UnrankedMemRefType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
-import { constantValue } from '../../core/rewrite/folder.js';
+import { constantInt, constantValue } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
 import { denseI64, isDynamicIndex, kDynamicIndex } from './dynamic-index-list.js';
@@ -348,11 +348,7 @@ function mixedOf(op: Operation): MixedLists {
   return { offsets: mixed('static_offsets'), sizes: mixed('static_sizes'), strides: mixed('static_strides') };
 }
 
-const staticValue = (m: Mixed): bigint | undefined => {
-  if (typeof m === 'bigint') return m;
-  const c = constantValue(m);
-  return c instanceof IntegerAttr ? c.value : undefined;
-};
+const staticValue = (m: Mixed): bigint | undefined => (typeof m === 'bigint' ? m : constantInt(m));
 /** MLIR's isConstantIntValue: a static entry or a constant operand equal to `n`. */
 const isConstantInt = (m: Mixed, n: bigint): boolean => staticValue(m) === n;
 const sameMixed = (a: readonly Mixed[], b: readonly Mixed[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -3,11 +3,11 @@
  * bounds become static) and ForallOpIterArgsFolder (shared outputs that are unused or never
  * inserted into are dropped). Ops are built by name (the op declarations import this module).
  */
-import { IntegerAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
+import type { DenseArrayAttr } from '../../core/ir/attributes.js';
 import { segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import type { Value } from '../../core/ir/value.js';
-import { constantValue } from '../../core/rewrite/folder.js';
+import { constantInt } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import { denseI64, isDynamicIndex } from '../memref/dynamic-index-list.js';
 import { mergeBlocks } from './rewrite-helpers.js';
@@ -34,10 +34,10 @@ const controlOperandsFolder = definePattern({
       const values = (op.properties.get(name) as DenseArrayAttr).values.map((v) => {
         if (!isDynamicIndex(v)) return BigInt(v);
         const operand = dynamic[k++]!;
-        const c = constantValue(operand);
-        if (c instanceof IntegerAttr) {
+        const c = constantInt(operand);
+        if (c !== undefined) {
           changed = true;
-          return c.value;
+          return c;
         }
         group.push(operand);
         return BigInt(v);

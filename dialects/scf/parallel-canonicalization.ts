@@ -2,23 +2,17 @@
  * scf.parallel canonicalization patterns of MLIR 19: ParallelOpSingleOrZeroIterationDimsFolder and
  * MergeNestedParallelLoops. Ops are built by name (the op declarations import this module).
  */
-import { IntegerAttr } from '../../core/ir/attributes.js';
 import { IRMapping, type Operation } from '../../core/ir/operation.js';
 import { segmentSizesAttr } from '../../core/ir/op-definition.js';
 import type { Value } from '../../core/ir/value.js';
-import { constantValue } from '../../core/rewrite/folder.js';
+import { constantInt } from '../../core/rewrite/folder.js';
 import { definePattern, type RewritePattern } from '../../core/rewrite/pattern.js';
 import type { PatternRewriter } from '../../core/rewrite/rewriter.js';
-
-function constInt(v: Value): bigint | undefined {
-  const c = constantValue(v);
-  return c instanceof IntegerAttr ? c.value : undefined;
-}
 
 /** MLIR's constantTripCount: 0 for equal bounds, else ceil((ub - lb) / step) of constants. */
 function tripCount(lb: Value, ub: Value, step: Value): bigint | undefined {
   if (lb === ub) return 0n;
-  const [l, u, s] = [constInt(lb), constInt(ub), constInt(step)];
+  const [l, u, s] = [constantInt(lb), constantInt(ub), constantInt(step)];
   if (l === undefined || u === undefined || s === undefined || s === 0n) return undefined;
   const d = u - l;
   const q = d / s;
