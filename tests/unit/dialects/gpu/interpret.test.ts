@@ -5,6 +5,18 @@ import { errorOf, fourThreadLaunch, memrefOf, run } from '../../core/interpret/h
 
 const WG = '#gpu.address_space<workgroup>';
 
+/**
+ * This thread's element of a tile staged in workgroup memory: `%<src>[<at>]` where `%<inBounds>`
+ * holds, else 0, stored to `%<tile>[%ty, %tx]`.
+ */
+const stageElement = (inBounds: string, src: string, at: string, tile: string) => `%v_${tile} = scf.if %${inBounds} -> (f32) {
+          %x = memref.load %${src}[${at}] : memref<?x?xf32>
+          scf.yield %x : f32
+        } else {
+          scf.yield %zero : f32
+        }
+        memref.store %v_${tile}, %${tile}[%ty, %tx] : memref<8x8xf32, ${WG}>`;
+
 /** C = A x B with 8x8 tiles staged in workgroup memory, masked at the edges. */
 const TILED_MATMUL = `
 module attributes {gpu.container_module} {
@@ -29,23 +41,11 @@ module attributes {gpu.container_module} {
         %ka = arith.addi %k0, %tx : index
         %kaIn = arith.cmpi slt, %ka, %K : index
         %inA = arith.andi %rowIn, %kaIn : i1
-        %va = scf.if %inA -> (f32) {
-          %x = memref.load %a[%row, %ka] : memref<?x?xf32>
-          scf.yield %x : f32
-        } else {
-          scf.yield %zero : f32
-        }
-        memref.store %va, %as[%ty, %tx] : memref<8x8xf32, ${WG}>
+        ${stageElement('inA', 'a', '%row, %ka', 'as')}
         %kb = arith.addi %k0, %ty : index
         %kbIn = arith.cmpi slt, %kb, %K : index
         %inB = arith.andi %kbIn, %colIn : i1
-        %vb = scf.if %inB -> (f32) {
-          %y = memref.load %b[%kb, %col] : memref<?x?xf32>
-          scf.yield %y : f32
-        } else {
-          scf.yield %zero : f32
-        }
-        memref.store %vb, %bs[%ty, %tx] : memref<8x8xf32, ${WG}>
+        ${stageElement('inB', 'b', '%kb, %col', 'bs')}
         gpu.barrier
         %s = scf.for %kk = %c0 to %c8 step %c1 iter_args(%s0 = %acc0) -> (f32) {
           %x = memref.load %as[%ty, %kk] : memref<8x8xf32, ${WG}>
