@@ -33,7 +33,8 @@ export * from './rewrite/conversion-patterns-interface.js';
 export { constantValue, constantValueOfOp, foldOperation, OperationFolder } from './rewrite/folder.js';
 export { isOpTriviallyDead, wouldOpBeTriviallyDead } from './rewrite/trivially-dead.js';
 export { DominanceInfo, RegionDominance } from './ir/dominance.js';
-/** Op interfaces declared as traits: loops, region control flow, speculation. */
+/** Op interfaces: the verifier of cast ops, and those declared as traits (loops, region control flow, speculation). */
+export * from './ir/cast-like.js';
 export * from './ir/loop-like.js';
 export * from './ir/region-branch.js';
 export * from './ir/speculation.js';

@@ -1,32 +1,20 @@
 import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
 import { FloatLike, isFloat, isSignlessInteger, optionalAttr, type TypeConstraint } from '../../core/ir/constraints.js';
+import { castVerifier, type CastCompatible } from '../../core/ir/cast-like.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import type { Operation } from '../../core/ir/operation.js';
 import { Pure, type Trait } from '../../core/ir/traits.js';
 import { IndexType, IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, RoundingModeAttr } from './attributes.js';
 import { SameInputOutputTensorDims, SameOperandsAndResultShape } from './common.js';
 import { bitWidth, BitcastTypeConstraint, elementIfLike, IndexCastTypeConstraint, SignlessFixedWidthIntegerLike } from './types.js';
 
-type Compatible = (from: Type, to: Type) => boolean;
-
 /** Tensors of a cast keep their encoding (MLIR's areValidCastInputsAndOutputs compares the shaped types but for the element type). */
 const sameEncoding = (from: Type, to: Type) => !(from instanceof RankedTensorType && to instanceof RankedTensorType) || from.encoding === to.encoding;
 
-/** The CastOpInterface check, with MLIR's message. */
-function castVerifier(compatible: Compatible) {
-  return (op: Operation): string | undefined => {
-    const from = op.operand(0).type;
-    const to = op.results[0]!.type;
-    if (!sameEncoding(from, to) || !compatible(from, to)) return `operand type '${from}' and result type '${to}' are cast incompatible`;
-    return undefined;
-  };
-}
-
 const castTraits: readonly Trait[] = [SameInputOutputTensorDims, Pure, SameOperandsAndResultShape];
 
-function castOp<const N extends string>(name: N, summary: string, from: TypeConstraint, to: TypeConstraint, compatible: Compatible) {
+function castOp<const N extends string>(name: N, summary: string, from: TypeConstraint, to: TypeConstraint, compatible: CastCompatible) {
   return defineOp({
     name,
     summary,
@@ -34,14 +22,14 @@ function castOp<const N extends string>(name: N, summary: string, from: TypeCons
     results: { out: to },
     traits: castTraits,
     assemblyFormat: '$in attr-dict `:` type($in) `to` type($out)',
-    verify: castVerifier(compatible),
+    verify: castVerifier((from, to) => sameEncoding(from, to) && compatible(from, to)),
     fold: arithFolders[name],
     canonicalize: arithPatterns[name],
   });
 }
 
 /** Element widths of `pred`-like types compare as `cmp` (MLIR's checkWidthChangeCast). */
-function widthChange(pred: (t: Type) => boolean, cmp: (dst: number, src: number) => boolean): Compatible {
+function widthChange(pred: (t: Type) => boolean, cmp: (dst: number, src: number) => boolean): CastCompatible {
   return (from, to) => {
     const src = elementIfLike(from, pred);
     const dst = elementIfLike(to, pred);
@@ -49,7 +37,7 @@ function widthChange(pred: (t: Type) => boolean, cmp: (dst: number, src: number)
   };
 }
 
-function kindChange(fromPred: (t: Type) => boolean, toPred: (t: Type) => boolean): Compatible {
+function kindChange(fromPred: (t: Type) => boolean, toPred: (t: Type) => boolean): CastCompatible {
   return (from, to) => elementIfLike(from, fromPred) !== undefined && elementIfLike(to, toPred) !== undefined;
 }
 
@@ -66,7 +54,7 @@ export const FPToSIOp = castOp('arith.fptosi', 'cast from floating-point type to
 
 const isIndex = (t: Type) => t instanceof IndexType;
 /** index <-> signless integer, elementwise, also for memrefs (MLIR's areIndexCastCompatible). */
-const indexCastCompatible: Compatible = (from, to) => {
+const indexCastCompatible: CastCompatible = (from, to) => {
   const src = elementIfLike(from, () => true, true);
   const dst = elementIfLike(to, () => true, true);
   if (!src || !dst) return false;
@@ -76,7 +64,7 @@ export const IndexCastOp = castOp('arith.index_cast', 'cast between index and in
 export const IndexCastUIOp = castOp('arith.index_castui', 'unsigned cast between index and integer types', IndexCastTypeConstraint, IndexCastTypeConstraint, indexCastCompatible);
 
 /** Same bit width, integer/float elements (index has no fixed width). */
-const bitcastCompatible: Compatible = (from, to) => {
+const bitcastCompatible: CastCompatible = (from, to) => {
   const intOrFloat = (t: Type) => t instanceof IntegerType || isFloat(t) || isIndex(t);
   const src = elementIfLike(from, intOrFloat, true);
   const dst = elementIfLike(to, intOrFloat, true);

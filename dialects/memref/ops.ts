@@ -14,6 +14,7 @@ import {
   variadic,
 } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
+import { castVerifier } from '../../core/ir/cast-like.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { SymbolTable as SymbolTableView } from '../../core/ir/symbol-table.js';
@@ -241,9 +242,7 @@ export const CastOp = defineOp({
   traits: [Pure, ViewLike],
   fold: memrefFolders['memref.cast'],
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
-  verify(op) {
-    if (!castCompatible(typeOf(op, 0), op.resultTypes[0]!)) return `operand type '${typeOf(op, 0)}' and result type '${op.resultTypes[0]}' are cast incompatible`;
-  },
+  verify: castVerifier(castCompatible),
   resultNames: name('cast'),
 });
 

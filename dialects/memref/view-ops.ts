@@ -3,6 +3,7 @@ import { type AffineDimExpr, stridedLinearLayoutMap, type AffineMap } from '../.
 import { AffineMapAttr, IntegerAttr, StridedLayoutAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
 import { AnyMemRef, attrConstraint, DenseI64ArrayAttr, I8MemRefOfRank1, Index, required, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
+import { castVerifier } from '../../core/ir/cast-like.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure, ViewLike } from '../../core/ir/traits.js';
@@ -285,10 +286,7 @@ export const MemorySpaceCastOp = defineOp({
   traits: [Pure, ViewLike],
   fold: memrefFolders['memref.memory_space_cast'],
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
-  verify(op) {
-    const [src, dst] = [op.operand(0).type, op.resultTypes[0]!];
-    if (!memorySpaceCastCompatible(src, dst)) return `operand type '${src}' and result type '${dst}' are cast incompatible`;
-  },
+  verify: castVerifier(memorySpaceCastCompatible),
   resultNames: () => ['memspacecast'],
 });
 
