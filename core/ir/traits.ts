@@ -1,4 +1,5 @@
 import { StringAttr } from './attributes.js';
+import type { TypeRelation } from './op-definition.js';
 import type { Operation } from './operation.js';
 import type { Value } from './value.js';
 import { RankedTensorType, UnrankedTensorType, VectorType, type Type } from './types.js';
@@ -12,6 +13,8 @@ export interface Trait {
   verify?(op: Operation): string | void;
   /** `verify` checks the op's regions, after their ops are verified (MLIR's verifyRegionTrait). */
   readonly regionTrait?: boolean;
+  /** A type equality the trait states, which a declarative assembly format uses to infer omitted types. */
+  readonly typeRelation?: TypeRelation;
 }
 
 export type MemoryEffect = 'read' | 'write' | 'allocate' | 'free';
@@ -143,3 +146,47 @@ export const SameTypeOperands = simple('SameTypeOperands', (op) => {
 
 /** Regions of this op have no SSA dominance requirement (MLIR's RegionKind::Graph). */
 export const GraphRegion = simple('GraphRegion');
+
+/**
+ * An ODS PredOpTrait (AllTypesMatch, TypesMatchWith, ...): checked in the order of the op's
+ * traits, before its verifier; the message reads `failed to verify that <summary>`.
+ */
+export function predTrait(summary: string, holds: (op: Operation) => boolean, typeRelation?: TypeRelation): Trait {
+  return { name: `Pred<${summary}>`, verify: (op) => (holds(op) ? undefined : `failed to verify that ${summary}`), typeRelation };
+}
+
+/** Value types of named operands/results, by declaration order of the op's groups; else the type of a typed attribute. */
+function namedType(op: Operation, name: string): Type | undefined {
+  const def = op.definition!;
+  const oi = def.operandGroups.findIndex((g) => g.name === name);
+  if (oi >= 0) return op.operandSlots[oi]?.value.type;
+  const ri = def.resultGroups.findIndex((g) => g.name === name);
+  if (ri >= 0) return op.results[ri]?.type;
+  return op.getProperty(name)?.type;
+}
+
+/** MLIR's AllTypesMatch: the named operands, results (or typed attributes) have one type. */
+export function AllTypesMatch(...names: string[]): Trait {
+  return predTrait(
+    `all of {${names.join(', ')}} have same type`,
+    (op) => {
+      const first = namedType(op, names[0]!);
+      for (let i = 1; i < names.length; i++) if (namedType(op, names[i]!) !== first) return false;
+      return true;
+    },
+    { allMatch: names },
+  );
+}
+
+/** MLIR's TypesMatchWith: `to`'s type is `transform` of `from`'s. */
+export function TypesMatchWith(summary: string, from: string, to: string, transform: (t: Type) => Type): Trait {
+  return predTrait(
+    summary,
+    (op) => {
+      const f = namedType(op, from);
+      const t = namedType(op, to);
+      return f === undefined || t === undefined || transform(f) === t;
+    },
+    { from, to, transform },
+  );
+}

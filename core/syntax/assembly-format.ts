@@ -483,7 +483,8 @@ export class AssemblyFormat extends FormatPrinter {
       operand: def.operandGroups.findIndex((g) => g.name === name),
       result: def.resultGroups.findIndex((g) => g.name === name),
     });
-    const relations = [...(def.spec.typeRelations ?? [])];
+    // The relations the op's traits state (AllTypesMatch, TypesMatchWith), then its own.
+    const relations = [...def.traits.flatMap((t) => (t.typeRelation ? [t.typeRelation] : [])), ...(def.spec.typeRelations ?? [])];
     const allNames = [...def.operandGroups.map((g) => g.name), ...def.resultGroups.map((g) => g.name)];
     if (def.traitNames.has('SameOperandsAndResultType')) relations.push({ allMatch: allNames });
     if (def.traitNames.has('SameTypeOperands')) relations.push({ allMatch: def.operandGroups.map((g) => g.name) });
@@ -491,7 +492,8 @@ export class AssemblyFormat extends FormatPrinter {
       operandGroups: def.operandGroups,
       resultGroups: def.resultGroups,
       relations: relations.map((rel) => {
-        if ('allMatch' in rel) return { allMatch: rel.allMatch.map(ref) };
+        // A trait may name a typed attribute, which has no type to infer.
+        if ('allMatch' in rel) return { allMatch: rel.allMatch.map(ref).filter((r) => r.operand >= 0 || r.result >= 0) };
         const g = def.operandGroups.find((x) => x.name === rel.from) ?? def.resultGroups.find((x) => x.name === rel.from);
         const source = g && { name: g.name, constraint: valueSpecConstraint(g.spec) };
         return { from: ref(rel.from), to: ref(rel.to), transform: rel.transform, source };

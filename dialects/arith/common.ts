@@ -1,40 +1,5 @@
-import type { Operation } from '../../core/ir/operation.js';
-import type { Trait } from '../../core/ir/traits.js';
+import { predTrait, type Trait } from '../../core/ir/traits.js';
 import { ShapedType, UnrankedTensorType, VectorType, RankedTensorType, type Type } from '../../core/ir/types.js';
-
-/**
- * An ODS PredOpTrait (AllTypesMatch, TypesMatchWith, ...): checked with the op's declared
- * constraints, before native traits; the message reads `failed to verify that <summary>`.
- */
-export function predTrait(summary: string, holds: (op: Operation) => boolean): Trait {
-  return { name: `Pred<${summary}>`, verify: (op) => (holds(op) ? undefined : `failed to verify that ${summary}`) };
-}
-
-/** Value types of named operands/results, by declaration order of the op's groups. */
-function namedType(op: Operation, name: string): Type | undefined {
-  const def = op.definition!;
-  const oi = def.operandGroups.findIndex((g) => g.name === name);
-  if (oi >= 0) return op.operandSlots[oi]?.value.type;
-  const ri = def.resultGroups.findIndex((g) => g.name === name);
-  if (ri >= 0) return op.results[ri]?.type;
-  return op.getProperty(name)?.type;
-}
-
-export function AllTypesMatch(...names: string[]): Trait {
-  return predTrait(`all of {${names.join(', ')}} have same type`, (op) => {
-    const first = namedType(op, names[0]!);
-    for (let i = 1; i < names.length; i++) if (namedType(op, names[i]!) !== first) return false;
-    return true;
-  });
-}
-
-export function TypesMatchWith(summary: string, from: string, to: string, transform: (t: Type) => Type): Trait {
-  return predTrait(summary, (op) => {
-    const f = namedType(op, from);
-    const t = namedType(op, to);
-    return f === undefined || t === undefined || transform(f) === t;
-  });
-}
 
 function isScalableVector(t: Type): boolean {
   return t instanceof VectorType && t.scalableDims.some(Boolean);

@@ -2,13 +2,11 @@ import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
 import { defaultValued, FloatLike, required, SignlessIntegerLike } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import { Pure, SameTypeOperands } from '../../core/ir/traits.js';
+import { Pure, SameTypeOperands, TypesMatchWith } from '../../core/ir/traits.js';
 import { CmpFPredicateAttr, CmpIPredicateAttr, FastMathAttrConstraint, FastMathFlagsAttr } from './attributes.js';
-import { TypesMatchWith } from './common.js';
 import { BoolLike, getI1SameShape } from './types.js';
 
 const ResultIsI1OfOperandShape = TypesMatchWith('result type has i1 element type and same shape as operands', 'lhs', 'result', getI1SameShape);
-const resultFromLhs = [{ from: 'lhs', to: 'result', transform: getI1SameShape }] as const;
 
 /** `arith.cmpi slt, %a, %b : i32`; the predicate is an i64 enum attribute. */
 export const CmpIOp = defineOp({
@@ -19,7 +17,6 @@ export const CmpIOp = defineOp({
   attributes: { predicate: required(CmpIPredicateAttr) },
   traits: [ResultIsI1OfOperandShape, Pure, SameTypeOperands],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
-  typeRelations: resultFromLhs,
   fold: arithFolders['arith.cmpi'],
   canonicalize: arithPatterns['arith.cmpi'],
 });
@@ -33,7 +30,6 @@ export const CmpFOp = defineOp({
   attributes: { predicate: required(CmpFPredicateAttr), fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) },
   traits: [ResultIsI1OfOperandShape, Pure, SameTypeOperands],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)',
-  typeRelations: resultFromLhs,
   fold: arithFolders['arith.cmpf'],
   canonicalize: arithPatterns['arith.cmpf'],
 });

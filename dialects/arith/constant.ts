@@ -2,9 +2,8 @@ import { foldConstant } from './folders.js';
 import { DenseElementsAttr, DenseResourceElementsAttr, FloatAttr, IntegerAttr, type Attribute } from '../../core/ir/attributes.js';
 import { AnyType, attrConstraint, required } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import { ConstantLike, Pure } from '../../core/ir/traits.js';
+import { AllTypesMatch, ConstantLike, Pure } from '../../core/ir/traits.js';
 import { IntegerType, VectorType } from '../../core/ir/types.js';
-import { AllTypesMatch } from './common.js';
 
 /** MLIR's TypedAttrInterface: attributes that carry a type. */
 export const TypedAttr = attrConstraint('TypedAttr instance', (a: Attribute): a is Attribute => a.type !== undefined);

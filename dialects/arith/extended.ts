@@ -1,8 +1,7 @@
 import { arithPatterns } from './canonicalization.js';
 import { arithFolders } from './folders.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import { Commutative, Elementwise, Pure } from '../../core/ir/traits.js';
-import { AllTypesMatch } from './common.js';
+import { AllTypesMatch, Commutative, Elementwise, Pure } from '../../core/ir/traits.js';
 import { SignlessIntegerLike } from '../../core/ir/constraints.js';
 import { BoolLike } from './types.js';
 
@@ -14,7 +13,6 @@ export const AddUIExtendedOp = defineOp({
   results: { sum: SignlessIntegerLike, overflow: BoolLike },
   traits: [AllTypesMatch('lhs', 'rhs', 'sum'), Pure, Commutative, Elementwise],
   assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)',
-  typeRelations: [{ allMatch: ['lhs', 'rhs', 'sum'] }],
   resultNames: () => ['sum', 'overflow'],
   fold: arithFolders['arith.addui_extended'],
   canonicalize: arithPatterns['arith.addui_extended'],
@@ -28,7 +26,6 @@ function mulExtended<const N extends string>(name: N, summary: string) {
     results: { low: SignlessIntegerLike, high: SignlessIntegerLike },
     traits: [AllTypesMatch('lhs', 'rhs', 'low', 'high'), Pure, Commutative, Elementwise],
     assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($lhs)',
-    typeRelations: [{ allMatch: ['lhs', 'rhs', 'low', 'high'] }],
     resultNames: () => ['low', 'high'],
     fold: arithFolders[name],
     canonicalize: arithPatterns[name],

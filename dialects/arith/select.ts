@@ -3,13 +3,13 @@ import { arithFolders } from './folders.js';
 import { AnyType } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { Pure } from '../../core/ir/traits.js';
+import { AllTypesMatch, predTrait, Pure } from '../../core/ir/traits.js';
 import { i1, RankedTensorType, UnrankedTensorType, VectorType, type Type } from '../../core/ir/types.js';
 import type { Parser } from '../../core/syntax/parser.js';
 import { Tok } from '../../core/syntax/parser.js';
 import type { ParseState } from '../../core/syntax/parser-state.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
-import { AllTypesMatch, predTrait, sameShape } from './common.js';
+import { sameShape } from './common.js';
 import { BoolLike, getI1SameShape } from './types.js';
 
 const isShaped = (t: Type) => t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType;

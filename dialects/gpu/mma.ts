@@ -6,7 +6,7 @@ import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { IndexAttr, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemoryEffects, Pure } from '../../core/ir/traits.js';
+import { AllTypesMatch, MemoryEffects, Pure } from '../../core/ir/traits.js';
 import { DialectType, FloatType, IntegerType, MemRefType, VectorType, type Type } from '../../core/ir/types.js';
 import type { AttrTypeWriter } from '../../core/ir/writer.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
@@ -118,11 +118,9 @@ export const SubgroupMmaComputeOp = defineOp({
   operands: { opA: MMAOfComputable, opB: MMAOfComputable, opC: MMAMatrix },
   results: { res: MMAMatrix },
   attributes: { a_transpose: optionalAttr(UnitAttrC), b_transpose: optionalAttr(UnitAttrC) },
-  traits: [Pure],
+  traits: [Pure, AllTypesMatch('opC', 'res')],
   assemblyFormat: '$opA`,` $opB`,` $opC attr-dict `:` type($opA)`,` type($opB) `->` type($res)',
-  typeRelations: [{ allMatch: ['opC', 'res'] }],
   verify(op) {
-    if (op.operand(2).type !== op.resultTypes[0]) return 'failed to verify that all of {opC, res} have same type';
     const [a, b, c] = [0, 1, 2].map((i) => op.operand(i).type as MMAMatrixType);
     if (a!.operand !== 'AOp' || b!.operand !== 'BOp' || c!.operand !== 'COp') return plainError(op, 'operands must be in the order AOp, BOp, COp');
     // MLIR 19 compares the shapes as written, a_transpose and b_transpose notwithstanding.

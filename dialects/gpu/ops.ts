@@ -6,6 +6,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
 import { lookupSymbol } from '../../core/ir/symbol-table.js';
 import {
+  AllTypesMatch,
   AutomaticAllocationScope,
   HasParent,
   IsolatedFromAbove,
@@ -122,14 +123,10 @@ export const ShuffleOp = defineOp({
   operands: { value: ShuffleValue, offset: I32, width: I32 },
   results: { shuffleResult: ShuffleValue, valid: I1 },
   attributes: { mode: required(ShuffleModeConstraint) },
-  traits: [Pure],
+  traits: [Pure, AllTypesMatch('value', 'shuffleResult')],
   assemblyFormat: '$mode $value `,` $offset `,` $width attr-dict `:` type($value)',
   inferResultTypes: (operands) => [operands[0]!.type, IntegerType.get(1)],
   resultNames: () => ['shuffleResult', 'valid'],
-  verify(op) {
-    if (op.operand(0).type !== op.resultTypes[0]) return 'failed to verify that all of {value, shuffleResult} have same type';
-    return undefined;
-  },
 });
 
 export const BarrierOp = defineOp({

@@ -1,9 +1,9 @@
 import { mathFolders } from './folders.js';
 import { defaultValued, FloatLike, SignlessIntegerLike } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
-import { Pure, SameOperandsAndResultType } from '../../core/ir/traits.js';
+import { AllTypesMatch, Pure, SameOperandsAndResultType } from '../../core/ir/traits.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
-import { AllTypesMatch, SameOperandsAndResultShape } from '../arith/common.js';
+import { SameOperandsAndResultShape } from '../arith/common.js';
 
 const fastmath = () => ({ fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) });
 
@@ -107,7 +107,6 @@ export const FPowIOp = defineOp({
   attributes: fastmath(),
   traits: [AllTypesMatch('lhs', 'result'), Pure, SameOperandsAndResultShape],
   assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)',
-  typeRelations: [{ allMatch: ['lhs', 'result'] }],
 });
 
 /** `math.fma %a, %b, %c fastmath<fast> : f32`. */

@@ -5,7 +5,7 @@ import { Diagnostic } from '../../core/ir/diagnostics.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
-import { HasParent, memoryEffectsOf, MemoryEffects, Pure, SingleBlockImplicitTerminator, Terminator } from '../../core/ir/traits.js';
+import { AllTypesMatch, HasParent, memoryEffectsOf, MemoryEffects, Pure, SingleBlockImplicitTerminator, Terminator } from '../../core/ir/traits.js';
 import { FloatType, IntegerType, MemRefType, type Type } from '../../core/ir/types.js';
 import { Tok } from '../../core/syntax/parser.js';
 import { ATOMIC_RMW_KINDS, AtomicRMWKindAttr } from '../arith/attributes.js';
@@ -31,14 +31,13 @@ export const AtomicRMWOp = defineOp({
   operands: { value: AnySignlessIntegerOrFloat, memref: IntOrFloatMemRef, indices: variadic(Index) },
   results: { result: AnySignlessIntegerOrFloat },
   attributes: { kind: required(AtomicRMWKindAttr) },
-  traits: [MemoryEffects('read', 'write')],
+  traits: [MemoryEffects('read', 'write'), AllTypesMatch('value', 'result')],
   fold: memrefFolders['memref.atomic_rmw'],
-  typeRelations: [{ allMatch: ['value', 'result'] }, { from: 'memref', to: 'value', transform: elementTypeOf }],
+  typeRelations: [{ from: 'memref', to: 'value', transform: elementTypeOf }],
   assemblyFormat: '$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)',
   verify(op) {
     const value = op.operand(0).type;
     const mem = op.operand(1).type as MemRefType;
-    if (value !== op.resultTypes[0]) return 'failed to verify that all of {value, result} have same type';
     if (value !== mem.elementType) return 'failed to verify that value type matches element type of memref';
     if (mem.rank !== op.numOperands - 2) return 'expects the number of subscripts to be equal to memref rank';
     const kind = kindOf(op.properties.get('kind') as IntegerAttr);

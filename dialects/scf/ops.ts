@@ -4,6 +4,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
 import { opDiagnostic } from '../../core/ir/diagnostics.js';
 import {
+  AllTypesMatch,
   AutomaticAllocationScope,
   HasParent,
   Pure,
@@ -78,11 +79,9 @@ export const ForOp = defineOp({
   operands: { lowerBound: AnySignlessIntegerOrIndex, upperBound: AnySignlessIntegerOrIndex, step: AnySignlessIntegerOrIndex, initArgs: variadic() },
   results: { results: variadic() },
   regions: { region: {} },
-  traits: [AutomaticAllocationScope, RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield')],
+  traits: [AutomaticAllocationScope, RecursiveMemoryEffects, SingleBlockImplicitTerminator('scf.yield'), AllTypesMatch('lowerBound', 'upperBound', 'step')],
   canonicalize: scfPatterns['scf.for'],
   verify(op) {
-    const lbType = op.operand(0).type;
-    if (lbType !== op.operand(1).type || lbType !== op.operand(2).type) return 'failed to verify that all of {lowerBound, upperBound, step} have same type';
     if (op.numOperands - 3 !== op.results.length) return 'mismatch in number of loop-carried values and defined values';
   },
   verifyRegions(op) {

@@ -7,7 +7,7 @@ import { AffineDimExpr, type AffineMap } from '../../core/ir/affine.js';
 import { AnyType, attrConstraint, defaultValued, I64Attr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { Pure } from '../../core/ir/traits.js';
+import { AllTypesMatch, Pure } from '../../core/ir/traits.js';
 import { IntegerType, VectorType, type Type } from '../../core/ir/types.js';
 import { Index } from '../../core/ir/constraints.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
@@ -43,13 +43,11 @@ export const MultiDimReductionOp = defineOp({
   operands: { source: AnyVectorOfNonZeroRank, acc: AnyType },
   results: { dest: AnyType },
   attributes: { kind: required(CombiningKindAttrConstraint), reduction_dims: required(I64ArrayAttr) },
-  traits: [Pure],
+  traits: [Pure, AllTypesMatch('dest', 'acc')],
   fold: computeFolders['vector.multi_reduction'],
   canonicalize: computePatterns['vector.multi_reduction'],
-  typeRelations: [{ allMatch: ['dest', 'acc'] }],
   assemblyFormat: '$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)',
   verify(op) {
-    if (op.operand(1).type !== op.resultTypes[0]) return 'failed to verify that all of {dest, acc} have same type';
     if (elementOf(op.resultTypes[0]!) !== vec(op, 0).elementType) return 'failed to verify that source operand and result have same element type';
     const dims = i64Values(op.properties.get('reduction_dims') as ArrayAttr);
     const expected = multiReductionType(vec(op, 0), dims);
@@ -288,14 +286,11 @@ export const ScanOp = defineOp({
   operands: { source: AnyVectorOfAnyRank, initial_value: AnyVectorOfAnyRank },
   results: { dest: AnyVectorOfAnyRank, accumulated_value: AnyVectorOfAnyRank },
   attributes: { kind: required(CombiningKindAttrConstraint), reduction_dim: required(I64Attr), inclusive: required(BoolAttr) },
-  traits: [Pure],
-  typeRelations: [{ allMatch: ['source', 'dest'] }, { allMatch: ['initial_value', 'accumulated_value'] }],
+  traits: [Pure, AllTypesMatch('source', 'dest'), AllTypesMatch('initial_value', 'accumulated_value')],
   // ODS names the results of multi-result ops after their declaration.
   resultNames: () => ['dest', 'accumulated_value'],
   assemblyFormat: '$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)',
   verify(op) {
-    if (vec(op, 0) !== op.resultTypes[0]) return 'failed to verify that all of {source, dest} have same type';
-    if (vec(op, 1) !== op.resultTypes[1]) return 'failed to verify that all of {initial_value, accumulated_value} have same type';
     const src = vec(op, 0);
     const init = vec(op, 1);
     const dim = Number((op.properties.get('reduction_dim') as IntegerAttr).value);

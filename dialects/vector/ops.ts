@@ -2,7 +2,7 @@ import type { DenseArrayAttr } from '../../core/ir/attributes.js';
 import { AnyMemRef, AnyType, defaultValued, defaultValuedOptional, DenseI64ArrayAttr, Index, optional, optionalAttr, required, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { MemoryEffects, Pure } from '../../core/ir/traits.js';
+import { AllTypesMatch, MemoryEffects, Pure } from '../../core/ir/traits.js';
 import { elementTypeOrSelf, FloatType, IndexType, IntegerType, type MemRefType, VectorType, type Type } from '../../core/ir/types.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
 import { AlignmentAttr, BoolAttr, FalseAttr } from '../memref/ops.js';
@@ -192,15 +192,13 @@ export const InsertOp = defineOp({
   operands: { source: AnyType, dest: AnyVectorOfAnyRank, dynamic_position: variadic(Index) },
   results: { result: AnyVectorOfAnyRank },
   attributes: { static_position: required(DenseI64ArrayAttr) },
-  traits: [Pure],
+  traits: [Pure, AllTypesMatch('dest', 'result')],
   fold: vectorFolders['vector.insert'],
   canonicalize: vectorPatterns['vector.insert'],
   customDirectives: { DynamicIndexList },
-  typeRelations: [{ allMatch: ['dest', 'result'] }],
   assemblyFormat: '$source `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($source) `into` type($dest)',
   verify(op) {
     const dest = typeOf(op, 1) as VectorType;
-    if (op.resultTypes[0] !== dest) return 'failed to verify that all of {dest, result} have same type';
     const pos = staticPosition(op);
     const src = typeOf(op, 0);
     const bad = positionCheck(op, op.numOperands - 2);
@@ -219,13 +217,8 @@ export const FMAOp = defineOp({
   summary: 'vector fused multiply-add',
   operands: { lhs: FloatVectorOfAnyRank, rhs: FloatVectorOfAnyRank, acc: FloatVectorOfAnyRank },
   results: { result: FloatVectorOfAnyRank },
-  traits: [Pure],
-  typeRelations: [{ allMatch: ['lhs', 'rhs', 'acc', 'result'] }],
+  traits: [Pure, AllTypesMatch('lhs', 'rhs', 'acc', 'result')],
   assemblyFormat: '$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)',
-  verify(op) {
-    const t = typeOf(op, 0);
-    if (typeOf(op, 1) !== t || typeOf(op, 2) !== t || op.resultTypes[0] !== t) return 'failed to verify that all of {lhs, rhs, acc, result} have same type';
-  },
 });
 
 export function kindSupports(kind: string, t: Type): boolean {

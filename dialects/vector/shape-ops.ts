@@ -7,7 +7,7 @@ import type { ArrayAttr, DenseArrayAttr } from '../../core/ir/attributes.js';
 import { AnySignlessIntegerOrIndex, AnyType, optional, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
-import { Pure } from '../../core/ir/traits.js';
+import { AllTypesMatch, Pure } from '../../core/ir/traits.js';
 import { FloatType, IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
 import { AnyFixedVectorOfAnyRank, AnyVectorOfAnyRank, AnyVectorOfNonZeroRank, DenseI64List, I64ArrayAttr, i64Values, isValidShapeCast, IndexVectorOfRank1 } from './constraints.js';
 import { vectorPatterns } from './canonicalization.js';
@@ -276,11 +276,9 @@ export const InterleaveOp = defineOp({
   summary: 'constructs a vector by interleaving two input vectors',
   operands: { lhs: AnyVectorOfAnyRank, rhs: AnyVectorOfAnyRank },
   results: { result: AnyVectorOfNonZeroRank },
-  traits: [Pure],
-  typeRelations: [{ allMatch: ['lhs', 'rhs'] }],
+  traits: [Pure, AllTypesMatch('lhs', 'rhs')],
   assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)',
   verify(op) {
-    if (vec(op, 0) !== vec(op, 1)) return 'failed to verify that all of {lhs, rhs} have same type';
     if (withLastDim(vec(op, 0), (n) => n * 2) !== res(op)) return "failed to verify that type of 'result' is double the width of the inputs";
   },
 });
