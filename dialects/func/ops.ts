@@ -4,7 +4,7 @@ import { AnyType, attrConstraint, optionalAttr, required, typeConstraint, variad
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
-import { lookupSymbol } from '../../core/ir/symbol-table.js';
+import { lookupSymbol, symbolName } from '../../core/ir/symbol-table.js';
 import { AutomaticAllocationScope, HasParent, IsolatedFromAbove, MemoryEffects, Pure, ReturnLike, Symbol as SymbolTrait, Terminator, ConstantLike } from '../../core/ir/traits.js';
 import { FunctionType, type Type } from '../../core/ir/types.js';
 import { Tok, type Parser } from '../../core/syntax/parser.js';
@@ -31,18 +31,13 @@ export const FlatSymbolRefAttr = attrConstraint('flat symbol reference attribute
 const isFunctionType = (t: Type) => t instanceof FunctionType;
 const FunctionTypeConstraint = typeConstraint('function type', isFunctionType, undefined, isFunctionType);
 
-function symbolNameOf(op: Operation): string {
-  const a = op.getAttr('sym_name');
-  return a instanceof StringAttr ? a.value : '';
-}
-
 // ------------------------------------------------------------------------------------ func.func
 
 function printFuncOp(p: OpAsmPrinter, op: Operation): void {
   p.write(' ');
   const vis = op.getAttr('sym_visibility');
   if (vis instanceof StringAttr) p.write(vis.value + ' ');
-  p.printSymbolName(symbolNameOf(op));
+  p.printSymbolName(symbolName(op) ?? '');
   const type = functionTypeOf(op);
   printFunctionSignature(p, op, type.inputs, type.results);
   p.printOptionalAttrDictWithKeyword(op, ['sym_name', 'sym_visibility', 'function_type', 'arg_attrs', 'res_attrs']);
@@ -124,7 +119,7 @@ export const ReturnOp = defineOp({
   verify(op) {
     const fn = op.parentOp!;
     const results = functionTypeOf(fn).results;
-    const name = symbolNameOf(fn);
+    const name = symbolName(fn) ?? '';
     if (op.numOperands !== results.length) return `has ${op.numOperands} operands, but enclosing function (@${name}) returns ${results.length}`;
     for (let i = 0; i < results.length; i++) {
       const t = op.operands[i]!.type;

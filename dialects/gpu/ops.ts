@@ -4,7 +4,7 @@ import { AnyType, attrConstraint, IndexAttr, optional, optionalAttr, required, t
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Region } from '../../core/ir/region.js';
-import { lookupSymbol } from '../../core/ir/symbol-table.js';
+import { lookupSymbol, symbolName } from '../../core/ir/symbol-table.js';
 import {
   AllTypesMatch,
   AutomaticAllocationScope,
@@ -46,11 +46,6 @@ export const AsyncToken = typeConstraint('async token type', (t) => AsyncTokenTy
 
 export const KERNEL_ATTR = 'gpu.kernel';
 const CONTAINER_MODULE_ATTR = 'gpu.container_module';
-
-function symbolNameOf(op: Operation): string {
-  const a = op.getAttr('sym_name');
-  return a instanceof StringAttr ? a.value : '';
-}
 
 // ------------------------------------------------------------------------------------ index ops
 
@@ -257,7 +252,7 @@ function printAttributions(p: OpAsmPrinter, keyword: string, op: Operation, star
 
 function printGPUFuncOp(p: OpAsmPrinter, op: Operation): void {
   p.write(' ');
-  p.printSymbolName(symbolNameOf(op));
+  p.printSymbolName(symbolName(op) ?? '');
   const type = functionTypeOf(op);
   printFunctionSignature(p, op, type.inputs, type.results);
   const entry = op.regions[0]?.entry;
