@@ -20,16 +20,15 @@
  * A group is packed when its values are consecutive iter_args (results) of one type and each of
  * them is used only as its lane of vector.from_elements ops that all take exactly that group.
  */
-import type { DenseArrayAttr } from '../core/ir/attributes.js';
 import { Block } from '../core/ir/block.js';
 import { Builder } from '../core/ir/builder.js';
 import type { Context } from '../core/ir/dialect.js';
 import type { Operation } from '../core/ir/operation.js';
-import { VectorType } from '../core/ir/types.js';
+import { type Type, VectorType } from '../core/ir/types.js';
 import type { Value } from '../core/ir/value.js';
 import { definePass } from '../core/pass/pass.js';
-import { denseI64 } from '../dialects/memref/dynamic-index-list.js';
-import { ExtractOp, FromElementsOp } from '../dialects/vector/index.js';
+import { extractedInOrder, extractLane, fromElements } from '../dialects/vector/builder.js';
+import { FromElementsOp } from '../dialects/vector/index.js';
 
 /** A run of `width` carried values, starting at `start` among the op's carried values, used only by `froms`. */
 interface Group {
@@ -71,19 +70,7 @@ function groupsOf(carried: readonly Value[]): Group[] {
 
 /** `values` as one vector: the vector they were extracted from, lanes in order, or a new vector.from_elements. */
 function asVector(b: Builder, values: readonly Value[]): Value {
-  const source = values[0]!.definingOp;
-  if (source?.name === ExtractOp.name) {
-    const vector = source.operand(0);
-    const t = vector.type;
-    const lane = (v: Value) => {
-      const op = v.definingOp;
-      if (op?.name !== ExtractOp.name || op.operand(0) !== vector || op.numOperands !== 1) return -1;
-      const pos = (op.getAttr('static_position') as DenseArrayAttr).values as readonly bigint[];
-      return pos.length === 1 ? Number(pos[0]) : -1;
-    };
-    if (t instanceof VectorType && t.rank === 1 && t.shape[0] === values.length && values.every((v, i) => lane(v) === i)) return vector;
-  }
-  return b.build(FromElementsOp, { operands: { elements: [...values] }, resultTypes: [VectorType.get([values.length], values[0]!.type)] }).result;
+  return extractedInOrder(values) ?? fromElements(b, values);
 }
 
 /** `items` with each group's run replaced by what `pack` makes of it. */
@@ -97,42 +84,38 @@ function packRuns<T>(items: readonly T[], groups: readonly Group[], pack: (run: 
   return [...out, ...items.slice(i)];
 }
 
+/** The vector type of a run of one scalar type. */
+const vectorOf = (run: readonly Type[]): Type => VectorType.get([run.length], run[0]!);
+
+/** Where carried value `i` stands among the packed values: at `index`, at `lane` of that vector where its group was packed. */
+function packedSlot(groups: readonly Group[], i: number): { index: number; lane?: number } {
+  let shift = 0;
+  for (const g of groups) {
+    if (i < g.start) break;
+    if (i < g.start + g.width) return { index: g.start - shift, lane: i - g.start };
+    shift += g.width - 1;
+  }
+  return { index: i - shift };
+}
+
 /** Replaces `old`'s results by `packed`'s: a packed group's scalars, where still used, extracted from its vector. */
 function replaceResults(b: Builder, old: Operation, packed: Operation, groups: readonly Group[]): void {
   b.setInsertionPointAfter(packed);
-  let k = 0;
-  let g = 0;
-  for (let i = 0; i < old.results.length; ) {
-    const group = groups[g];
-    if (group?.start === i) {
-      const vector = packed.results[k++]!;
-      for (let lane = 0; lane < group.width; lane++) {
-        const r = old.results[i + lane]!;
-        if (!r.hasUses) continue;
-        const extract = b.build(ExtractOp, { operands: { vector, dynamic_position: [] }, attributes: { static_position: denseI64([lane]) }, resultTypes: [r.type] }).result;
-        r.replaceAllUsesWith(extract);
-      }
-      i += group.width;
-      g++;
-    } else {
-      old.results[i++]!.replaceAllUsesWith(packed.results[k++]!);
-    }
-  }
+  old.results.forEach((r, i) => {
+    const { index, lane } = packedSlot(groups, i);
+    if (lane === undefined) r.replaceAllUsesWith(packed.results[index]!);
+    else if (r.hasUses) r.replaceAllUsesWith(extractLane(b, packed.results[index]!, lane));
+  });
 }
 
-/** Where group `n` stands among the packed values. */
-function packedIndex(groups: readonly Group[], n: number): number {
-  return groups.slice(0, n).reduce((i, g) => i - g.width + 1, groups[n]!.start);
-}
-
-/** Rewrites each from_elements of a group to the group's new vector. */
-function replaceFroms(groups: readonly Group[], vectors: readonly Value[]): void {
-  groups.forEach((g, n) => {
+/** Rewrites each from_elements of a group to the group's vector among `packedValues`. */
+function replaceFroms(groups: readonly Group[], packedValues: readonly Value[]): void {
+  for (const g of groups) {
     for (const from of g.froms) {
-      from.result.replaceAllUsesWith(vectors[n]!);
+      from.result.replaceAllUsesWith(packedValues[packedSlot(groups, g.start).index]!);
       from.erase();
     }
-  });
+  }
 }
 
 /** Replaces a terminator's operands by their packed form. */
@@ -158,20 +141,18 @@ function packFor(b: Builder, loop: Operation, groups: readonly Group[]): Operati
   const iv = body.addArgument(oldBody.arguments[0]!.type, oldBody.arguments[0]!.loc);
   oldBody.arguments[0]!.replaceAllUsesWith(iv);
   const oldArgs = oldBody.arguments.slice(1);
-  const vectors: Value[] = [];
-  let g = 0;
-  for (let i = 0; i < oldArgs.length; ) {
-    const group = groups[g];
-    if (group?.start === i) {
-      vectors.push(body.addArgument(VectorType.get([group.width], oldArgs[i]!.type), oldArgs[i]!.loc));
-      i += group.width;
-      g++;
-    } else {
-      const arg = body.addArgument(oldArgs[i]!.type, oldArgs[i]!.loc);
-      oldArgs[i++]!.replaceAllUsesWith(arg);
-    }
-  }
-  replaceFroms(groups, vectors);
+  const types = packRuns(
+    oldArgs.map((a) => a.type),
+    groups,
+    vectorOf,
+  );
+  packRuns(oldArgs, groups, (run) => run[0]!).forEach((a, k) => body.addArgument(types[k]!, a.loc));
+  const args = body.arguments.slice(1);
+  oldArgs.forEach((a, i) => {
+    const { index, lane } = packedSlot(groups, i);
+    if (lane === undefined) a.replaceAllUsesWith(args[index]!);
+  });
+  replaceFroms(groups, args);
   for (const op of oldBody.ops) {
     oldBody.remove(op);
     body.append(op);
@@ -185,17 +166,14 @@ function packFor(b: Builder, loop: Operation, groups: readonly Group[]): Operati
 function packIf(b: Builder, ifOp: Operation, groups: readonly Group[]): Operation {
   b.setInsertionPointBefore(ifOp);
   b.loc = ifOp.loc;
-  const types = packRuns(ifOp.resultTypes, groups, (run) => VectorType.get([run.length], run[0]!));
+  const types = packRuns(ifOp.resultTypes, groups, vectorOf);
   const packed = b.create({ name: ifOp.name, operands: ifOp.operands, resultTypes: types, properties: ifOp.properties, attributes: ifOp.attributes, regions: 2 });
   for (const r of [0, 1]) {
     ifOp.region(r).takeBody(packed.region(r));
     const block = packed.region(r).entry;
     if (block) packYield(b, block.last!, groups);
   }
-  replaceFroms(
-    groups,
-    groups.map((_, n) => packed.results[packedIndex(groups, n)]!),
-  );
+  replaceFroms(groups, packed.results);
   replaceResults(b, ifOp, packed, groups);
   ifOp.erase();
   return packed;

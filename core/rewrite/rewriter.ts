@@ -90,10 +90,7 @@ export class PatternRewriter extends Builder {
    * replace `op` by its results (MLIR's replaceOpWithNewOp); the insertion point is left as it was.
    */
   replaceOpWithNew(op: Operation, state: OperationState): Operation {
-    const saved = this.insertionPoint;
-    this.setInsertionPointBefore(op);
-    const created = this.create({ loc: op.loc, ...state });
-    this.insertionPoint = saved;
+    const created = this.atInsertionPoint({ block: op.parent!, before: op }, () => this.create({ loc: op.loc, ...state }));
     this.replaceOp(op, created.results);
     return created;
   }

@@ -25,7 +25,8 @@ export const ReductionVector = typeConstraint(
 export const SplatInput = typeConstraint('integer/index/float type', (t) => (t instanceof IntegerType && t.isSignless) || t instanceof IndexType || isFloat(t));
 
 const typeOf = (op: Operation, i: number): Type => op.operand(i).type;
-const staticPosition = (op: Operation): bigint[] => [...((op.properties.get('static_position') as DenseArrayAttr).values as bigint[])];
+/** The static positions of a vector.extract or vector.insert (a dynamic one reads as ShapedType::kDynamic). */
+export const staticPosition = (op: Operation): bigint[] => [...((op.properties.get('static_position') as DenseArrayAttr).values as bigint[])];
 
 /** MLIR's verifyLoadStoreMemRefLayout. */
 function checkMinorStride(t: MemRefType): string | undefined {

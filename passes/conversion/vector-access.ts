@@ -3,8 +3,8 @@ import { FloatType, i64, IndexType, IntegerType, MemRefType, VectorType, type Ty
 import { RemUIOp } from '../../dialects/arith/index.js';
 import { DimOp } from '../../dialects/memref/index.js';
 import type { Value } from '../../core/ir/value.js';
-import { denseI64 } from '../../dialects/memref/dynamic-index-list.js';
-import { ExtractOp, FromElementsOp, LoadOp as VectorLoadOp, StoreOp as VectorStoreOp } from '../../dialects/vector/index.js';
+import { LoadOp as VectorLoadOp, StoreOp as VectorStoreOp } from '../../dialects/vector/index.js';
+import { fromElements, vectorLanes } from '../../dialects/vector/builder.js';
 import type { ArithBuilder } from '../../dialects/arith/builder.js';
 import { swizzleKeepsVectors } from './tile-to-gpu/swizzle.js';
 
@@ -69,23 +69,8 @@ export function loadVector(b: ArithBuilder, memref: Value, indices: readonly Val
   return vectorLanes(b, loadVectorValue(b, memref, indices, aligned));
 }
 
-/** The lanes of a 1-D vector, as scalars. */
-export function vectorLanes(b: ArithBuilder, vector: Value): Value[] {
-  const t = vector.type as VectorType;
-  return Array.from({ length: t.shape[0]! }, (_, k) => extractLane(b, vector, k, t.elementType));
-}
-
-/** `vector.from_elements` of scalars of one type. */
-export function fromElements(b: ArithBuilder, values: readonly Value[]): Value {
-  return b.build(FromElementsOp, { operands: { elements: [...values] }, resultTypes: [VectorType.get([values.length], values[0]!.type)] }).result;
-}
-
 /** `vector.store` of VECTOR_WIDTH scalars at `indices` (the last one that of the first); `aligned` as for loadVector. */
 export function storeVector(b: ArithBuilder, values: readonly Value[], memref: Value, indices: readonly Value[], aligned = false): void {
   const alignment = aligned ? { alignment: IntegerAttr.get(i64, vectorBytes(values[0]!.type)) } : {};
   b.build(VectorStoreOp, { operands: { valueToStore: fromElements(b, values), base: memref, indices: [...indices] }, attributes: alignment });
-}
-
-function extractLane(b: ArithBuilder, vector: Value, k: number, elem: Type): Value {
-  return b.build(ExtractOp, { operands: { vector, dynamic_position: [] }, attributes: { static_position: denseI64([k]) }, resultTypes: [elem] }).result;
 }

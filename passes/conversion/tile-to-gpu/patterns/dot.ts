@@ -5,11 +5,11 @@ import type { ConversionPatternRewriter, OpAdaptor } from '../../../../core/rewr
 import { FmaOp } from '../../../../dialects/math/index.js';
 import { LoadOp as MemLoadOp } from '../../../../dialects/memref/index.js';
 import { LoadOp } from '../../../../dialects/tile/index.js';
-import { BroadcastOp } from '../../../../dialects/vector/index.js';
+import { fromElements, splat, vectorLanes } from '../../../../dialects/vector/builder.js';
 import { effectsRecursively } from '../../../analysis/side-effects.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { elementIndices, isWorkgroup } from '../../memory-access.js';
-import { fromElements, loadVector, loadVectorValue, VECTOR_WIDTH, vectorizable, vectorLanes } from '../../vector-access.js';
+import { loadVector, loadVectorValue, VECTOR_WIDTH, vectorizable } from '../../vector-access.js';
 import { convertScalar, convertVector, scalarConversionError } from '../scalar-conversion.js';
 import { loadElement, tileRead } from './memory.js';
 import { TilePattern, tileType } from './tile-pattern.js';
@@ -78,8 +78,8 @@ export class DotLowering extends TilePattern {
   }
 
   protected lower(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter, b: ArithBuilder): void {
-    const [a, bv, acc] = [op.operand(0), op.operand(1), op.operand(2)];
-    const accType = tileType(acc)!;
+    const [a, bv] = [op.operand(0), op.operand(1)];
+    const accType = tileType(op.operand(2))!;
     const e = this.lowering.elementsOf(b, accType);
     const [rows, cols] = [e.coords[0]!, e.coords[1]!];
     const k = tileType(a)!.shape[1]!;
@@ -89,58 +89,32 @@ export class DotLowering extends TilePattern {
     const vectorize = this.lowering.options.vectorize;
     const vectorA = vectorize && srcA.vectorizable(k);
     const vectorB = vectorize && srcB.vectorizable(e.runs[1]!);
-    const out = [...adaptor.values(2)];
-    if (vectorB && elem instanceof FloatType && tileType(bv)!.elementType instanceof FloatType && cols.length % VECTOR_WIDTH === 0) {
-      this.lowerAsVectors(b, out, rows, cols, k, vectorA, srcA, srcB, elem);
-      rewriter.replaceOpWithMultiple(op, [out]);
-      return;
-    }
+    // A run of VECTOR_WIDTH accumulator columns of a row is one vector where B is read in such
+    // runs and the types are floats: per k, one vector FMA of the splat A value and B's vector.
+    const width = vectorB && elem instanceof FloatType && tileType(bv)!.elementType instanceof FloatType && cols.length % VECTOR_WIDTH === 0 ? VECTOR_WIDTH : 1;
+    const pieceType = width > 1 ? VectorType.get([width], elem) : elem;
+    const pieces = cols.length / width;
+    const scalars = adaptor.values(2);
+    const acc = width > 1 ? Array.from({ length: rows.length * pieces }, (_, r) => fromElements(b, scalars.slice(r * width, (r + 1) * width))) : [...scalars];
     const readA = rowReader(srcA, rows, vectorA);
+    const readB = (kIndex: Value): Value[] => {
+      if (width > 1) return Array.from({ length: pieces }, (_, j) => convertVector(b, srcB.readVectorValue(kIndex, cols[j * width]!), pieceType as VectorType));
+      const bs = vectorB ? cols.flatMap((c, j) => (j % VECTOR_WIDTH === 0 ? srcB.readVector(kIndex, c) : [])) : cols.map((c) => srcB.read(kIndex, c));
+      return bs.map((x) => convertScalar(b, x, elem));
+    };
     for (let kk = 0; kk < k; kk++) {
       const kIndex = b.constant(IndexType.get(), kk);
-      const as = readA(kk, kIndex);
-      const bs = vectorB ? cols.flatMap((c, j) => (j % VECTOR_WIDTH === 0 ? srcB.readVector(kIndex, c) : [])) : cols.map((c) => srcB.read(kIndex, c));
-      const [ac, bc] = [as.map((x) => convertScalar(b, x, elem)), bs.map((x) => convertScalar(b, x, elem))];
+      const as = readA(kk, kIndex).map((x) => convertScalar(b, x, elem));
+      const bs = readB(kIndex);
       for (let i = 0; i < rows.length; i++) {
-        for (let j = 0; j < cols.length; j++) {
-          const n = i * cols.length + j;
-          out[n] = b.build(FmaOp, { operands: { a: ac[i]!, b: bc[j]!, c: out[n]! }, resultTypes: [elem] }).result;
+        const ai = width > 1 ? splat(b, as[i]!, pieceType as VectorType) : as[i]!;
+        for (let j = 0; j < pieces; j++) {
+          const n = i * pieces + j;
+          acc[n] = b.build(FmaOp, { operands: { a: ai, b: bs[j]!, c: acc[n]! }, resultTypes: [pieceType] }).result;
         }
       }
     }
-    rewriter.replaceOpWithMultiple(op, [out]);
-  }
-
-  /**
-   * The dot with each run of VECTOR_WIDTH accumulator columns of a row as one vector: per k, a
-   * row's A element is splat and FMA'd with B's vector of those columns, so the register tile's
-   * code is a vector FMA per run rather than a scalar FMA per element (`out` is updated).
-   */
-  private lowerAsVectors(
-    b: ArithBuilder,
-    out: Value[],
-    rows: readonly Value[],
-    cols: readonly Value[],
-    k: number,
-    vectorA: boolean,
-    srcA: OperandSource,
-    srcB: OperandSource,
-    elem: FloatType,
-  ): void {
-    const runs = cols.length / VECTOR_WIDTH;
-    const vectorType = VectorType.get([VECTOR_WIDTH], elem);
-    const acc = Array.from({ length: rows.length * runs }, (_, r) => fromElements(b, out.slice(r * VECTOR_WIDTH, (r + 1) * VECTOR_WIDTH)));
-    const readA = rowReader(srcA, rows, vectorA);
-    for (let kk = 0; kk < k; kk++) {
-      const kIndex = b.constant(IndexType.get(), kk);
-      const as = readA(kk, kIndex);
-      const bs = Array.from({ length: runs }, (_, j) => convertVector(b, srcB.readVectorValue(kIndex, cols[j * VECTOR_WIDTH]!), vectorType));
-      for (let i = 0; i < rows.length; i++) {
-        const a = b.build(BroadcastOp, { operands: { source: convertScalar(b, as[i]!, elem) }, resultTypes: [vectorType] }).op.results[0]!;
-        for (let j = 0; j < runs; j++) acc[i * runs + j] = b.build(FmaOp, { operands: { a, b: bs[j]!, c: acc[i * runs + j]! }, resultTypes: [vectorType] }).result;
-      }
-    }
-    acc.forEach((v, r) => out.splice(r * VECTOR_WIDTH, VECTOR_WIDTH, ...vectorLanes(b, v)));
+    rewriter.replaceOpWithMultiple(op, [width > 1 ? acc.flatMap((v) => vectorLanes(b, v)) : acc]);
   }
 
   /**
