@@ -9,7 +9,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { FloatType, IndexType, IntegerType, VectorType, type Type } from '../../core/ir/types.js';
 import { CMPF_PREDICATES, CMPI_PREDICATES } from '../../dialects/arith/attributes.js';
 import type { KernelContext, OpEmitter } from './context.js';
-import { floatConstant, isNan } from './helpers.js';
+import { floatConstant, floatMinMaxExpression, isNan } from './helpers.js';
 import { elementOf, isI1, scalarLiteral, splatLiteral, unsignedType, wgslType } from './types.js';
 
 const typeOf = (op: Operation, i = 0): Type => op.operand(i).type;
@@ -81,9 +81,7 @@ function floatMinMax(fn: 'min' | 'max', nan: 'propagate' | 'ignore'): OpEmitter 
   return (op, cx) => {
     const t = typeOf(op);
     const [a, b] = [cx.operand(op, 0), cx.operand(op, 1)];
-    const base = `${fn}(${a}, ${b})`;
-    const [na, nb] = [isNan(cx, t, a), isNan(cx, t, b)];
-    cx.define(op, nan === 'propagate' ? `select(${base}, ${a} + ${b}, ${na} | ${nb})` : `select(select(${base}, ${a}, ${nb}), ${b}, ${na})`);
+    cx.define(op, floatMinMaxExpression(cx, t, fn, nan, a, b));
   };
 }
 

@@ -5,7 +5,7 @@ import { VectorType, type Type } from '../../core/ir/types.js';
 import { isDynamicIndex } from '../../dialects/memref/dynamic-index-list.js';
 import type { CombiningKindAttr } from '../../dialects/vector/attributes.js';
 import type { KernelContext, OpEmitter } from './context.js';
-import { isNan, lane } from './helpers.js';
+import { floatMinMaxExpression, lane } from './helpers.js';
 import { isI1, wgslType } from './types.js';
 import { isAlignedVectorAccess } from './emit-memref.js';
 
@@ -96,9 +96,7 @@ function combine(cx: KernelContext, op: Operation, kind: string, t: Type, a: str
       if (bool) break;
       const fn = kind.startsWith('min') ? 'min' : 'max';
       if (kind.endsWith('si')) return `${fn}(${a}, ${b})`;
-      const base = `${fn}(${a}, ${b})`;
-      const [na, nb] = [isNan(cx, t, a), isNan(cx, t, b)];
-      return kind.endsWith('imumf') ? `select(${base}, ${a} + ${b}, ${na} | ${nb})` : `select(select(${base}, ${a}, ${nb}), ${b}, ${na})`;
+      return floatMinMaxExpression(cx, t, fn, kind.endsWith('imumf') ? 'propagate' : 'ignore', a, b);
     }
     case 'minui':
     case 'maxui':

@@ -32,6 +32,18 @@ export function isNan(cx: KernelContext, t: Type, x: string): string {
 }
 
 /**
+ * min/max of floats (scalars or vectors) as WGSL's `min`/`max`, which leave NaN operands to the
+ * implementation. `propagate` (`*imumf`): NaN when either operand is; one isnan test of `a - b`
+ * suffices, which is NaN when an operand is or when both are the same infinity, and then `a + b`
+ * is that NaN or that infinity. `ignore` (`*numf`): the other operand when one is NaN.
+ */
+export function floatMinMaxExpression(cx: KernelContext, t: Type, fn: 'min' | 'max', nan: 'propagate' | 'ignore', a: string, b: string): string {
+  const base = `${fn}(${a}, ${b})`;
+  if (nan === 'propagate') return `select(${base}, ${a} + ${b}, ${isNan(cx, t, `${a} - ${b}`)})`;
+  return `select(select(${base}, ${a}, ${isNan(cx, t, b)}), ${b}, ${isNan(cx, t, a)})`;
+}
+
+/**
  * A float scalar literal, or for NaN and infinities (which WGSL cannot write as literals, and
  * must not produce in constant expressions) a call that rebuilds the value from its bits.
  */

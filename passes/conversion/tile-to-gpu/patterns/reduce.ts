@@ -205,12 +205,8 @@ function reduceInThreadsAndLanes(
   }
   const linear = (positions: readonly number[]): number => positions.reduce((acc, p, d) => acc * n[d]! + p, 0);
   const values: [number[], Value][] = keys.map((key) => {
-    let acc: Value | undefined;
-    for (let p = 0; p < n[axis]!; p++) {
-      const v = scalars[linear([...key.slice(0, axis), p, ...key.slice(axis)])]!;
-      acc = acc ? combine(acc, v) : v;
-    }
-    return [key, acc!];
+    const row = Array.from({ length: n[axis]! }, (_, p) => scalars[linear([...key.slice(0, axis), p, ...key.slice(axis)])]!);
+    return [key, combineTree(row, combine)];
   });
   // Lanes along the axis differ in the bits of the lane id from laneStride to laneStride * tpw.
   const tpw = layout.threadsPerWarp[axis]!;
@@ -232,6 +228,21 @@ function reduceInThreadsAndLanes(
   const lanesLeft = tpw >> shuffled;
   const group = wpg === 1 ? lane : b.add(lane, b.mul(warp, b.constant(index, lanesLeft)));
   return { partials: { values }, groups: lanesLeft * wpg, group };
+}
+
+/**
+ * `values` combined as a balanced tree (neighbours first): the dependent chain a thread waits on
+ * is log2(n) combines long instead of n - 1, which a memory-bound row kernel feels as latency.
+ */
+function combineTree(values: readonly Value[], combine: (x: Value, y: Value) => Value): Value {
+  let level = [...values];
+  while (level.length > 1) {
+    const next: Value[] = [];
+    for (let i = 0; i + 1 < level.length; i += 2) next.push(combine(level[i]!, level[i + 1]!));
+    if (level.length % 2 === 1) next.push(level[level.length - 1]!);
+    level = next;
+  }
+  return level[0]!;
 }
 
 /** Replicated elements along the axis: the whole tile staged, each result element combining its row. */

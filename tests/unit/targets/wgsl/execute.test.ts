@@ -79,6 +79,46 @@ const semantics = emit(
   'semantics.mlir',
 ).kernels[0]!;
 
+// maximumf / minimumf on the special values, read from memory (nothing folds them).
+const minMax = emit(
+  `module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%a: memref<10xf32>, %b: memref<10xf32>, %o: memref<20xf32>) kernel attributes {known_block_size = array<i32: 1, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c10 = arith.constant 10 : index
+      scf.for %i = %c0 to %c10 step %c1 {
+        %x = memref.load %a[%i] : memref<10xf32>
+        %y = memref.load %b[%i] : memref<10xf32>
+        %mx = arith.maximumf %x, %y : f32
+        %mn = arith.minimumf %x, %y : f32
+        %j = arith.addi %i, %c10 : index
+        memref.store %mx, %o[%i] : memref<20xf32>
+        memref.store %mn, %o[%j] : memref<20xf32>
+      }
+      gpu.return
+    }
+  }
+}
+`,
+  'min-max.mlir',
+).kernels[0]!;
+// Pairs as f32 bit patterns (JSON carries no NaN or infinity): NaN with a number and with an
+// infinity, equal and opposite infinities, numbers.
+const bitsOf = (v: number) => Number(floatToBits(v, 'f32'));
+const specialPairs: [number, number][] = [
+  [Number.NaN, 1],
+  [1, Number.NaN],
+  [Number.NaN, Number.POSITIVE_INFINITY],
+  [Number.NEGATIVE_INFINITY, Number.NaN],
+  [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
+  [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY],
+  [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY],
+  [Number.NEGATIVE_INFINITY, 2],
+  [2, 3],
+  [-5, -4.5],
+];
+
 const [M, K, N] = [37, 23, 29];
 const A = rand(M * K, 1);
 const B = rand(K * N, 2);
@@ -148,6 +188,16 @@ function jobs(): GpuJob[] {
       groups: [1, 1, 1],
       needsF16: true,
     },
+    {
+      code: minMax.wgsl,
+      entryPoint: minMax.manifest.entryPoint,
+      buffers: [
+        { binding: 0, type: 'u32', data: specialPairs.map(([x]) => bitsOf(x)) },
+        { binding: 1, type: 'u32', data: specialPairs.map(([, y]) => bitsOf(y)) },
+        { binding: 2, type: 'u32', data: new Array(20).fill(0) },
+      ],
+      groups: [1, 1, 1],
+    },
   ];
 }
 
@@ -192,6 +242,16 @@ it('runs integer, NaN, rounding and f16-uniform semantics on WebGPU as the inter
   expect(semOut![0]!.slice(0, 7)).toEqual([-4, -3, -1, 0x7ffffffc, 1, 1, 1]);
   // f16 0.5 + f32 -2.5 (mixed uniform offsets); minnumf(NaN, x) = x; round(-2.5) = -3 (away from zero).
   expect(semOut![1]!.slice(0, 3)).toEqual([-2, -2.5, -3]);
+});
+
+it('propagates NaN through maximumf and minimumf on WebGPU, and keeps infinities', (ctx) => {
+  const outputs = outputsOr(ctx);
+  if (!outputs) return;
+  const out = outputs[4]![2]!;
+  const canonical = (v: number) => (Number.isNaN(v) ? 'NaN' : bitsOf(v));
+  const asFloat = (bits: number) => new Float32Array(new Uint32Array([bits]).buffer)[0]!;
+  const got = out.map((bits) => canonical(asFloat(bits)));
+  expect(got).toEqual([...specialPairs.map(([x, y]) => canonical(Math.max(x, y))), ...specialPairs.map(([x, y]) => canonical(Math.min(x, y)))]);
 });
 
 itCompilesWithNaga();
