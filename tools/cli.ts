@@ -48,6 +48,18 @@ export function toolOutput(cmd: Command, writeOut: (text: string) => void, write
 }
 
 /**
+ * The command of a tool whose main runs in-process (tile-opt, tile-run, tile-tune): `-h, --help`,
+ * and commander neither exits nor writes (toolOutput and parseToolArgs do).
+ */
+export function toolCommand(name: string, description: string): Command {
+  return new Command(name)
+    .description(description)
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+}
+
+/**
  * Parses `argv` (the arguments after the tool's name) with `cmd`, made with exitOverride: undefined
  * when the tool goes on, else its exit status once commander has written the help (0) or an
  * error (1).

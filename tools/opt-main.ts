@@ -1,7 +1,7 @@
 import { UnknownLoc } from '../core/ir/location.js';
 import { decodeSource } from '../core/syntax/parse-source.js';
 import { parseModuleSource, parseTopLevelOp } from '../dialects/builtin/parse-module.js';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../core/ir/dialect.js';
@@ -21,7 +21,7 @@ import { PluginError } from '../core/pass/plugin.js';
 import type { PassRegistry, PipelineDefinition } from '../core/pass/registry.js';
 import { buildPassManager, createPassRegistry, extractPassFlags, instrumentationFor, loadPlugins, pluginArgs, type Instrumentation, type InstrumentationFlags } from './opt-passes.js';
 import type { WgslResult } from './opt-wgsl.js';
-import { errnoText, nearestName, readStdinSync, stderrColor, parseToolArgs, toolOutput } from './cli.js';
+import { errnoText, nearestName, readStdinSync, stderrColor, parseToolArgs, toolCommand, toolOutput } from './cli.js';
 import { writeOutputFile } from './output-file.js';
 import { splitInput } from '../core/syntax/split-input.js';
 import { checkExpectations } from './verify-diagnostics.js';
@@ -163,8 +163,7 @@ const parseBool =
   };
 
 export function buildOptCommand(): Command {
-  return new Command('tile-opt')
-    .description('Parse, verify, transform and print tile-opt IR (MLIR textual format)')
+  return toolCommand('tile-opt', 'Parse, verify, transform and print tile-opt IR (MLIR textual format)')
     .argument('[file]', "input file, or '-' for standard input", '-')
     .option('-o, --output <file>', "output file ('-' for standard output)", '-')
     .option('--mlir-print-op-generic', 'print operations in the generic form')
@@ -210,10 +209,7 @@ export function buildOptCommand(): Command {
     .addOption(new Option('--mlir-pass-statistics-display <mode>', 'display method for pass statistics').choices(['list', 'pipeline']).default('pipeline'))
     .addOption(new Option('--emit <target>', "what to write: the IR ('mlir'), or WGSL shaders and their manifest ('wgsl'; with -o, into a folder)").choices(['mlir', 'wgsl']).default('mlir'))
     .option('--debug', "show the JavaScript stack of a pass's internal error (also TILE_DEBUG=1)")
-    .addOption(new Option('-v, --version', 'print the version').default(false))
-    .helpOption('-h, --help', 'show this help')
-    .exitOverride()
-    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+    .addOption(new Option('-v, --version', 'print the version').default(false));
 }
 
 /**

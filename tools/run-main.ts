@@ -3,7 +3,7 @@
  * comparison with another program or backend, and the exit code. The library part it stands on
  * is tools/run-program.ts (programs) and tools/run-backends.ts (where kernels run).
  */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { TypeAttr } from '../core/ir/attributes.js';
 import { DiagnosticError } from '../core/ir/diagnostics.js';
 import type { Operation } from '../core/ir/operation.js';
@@ -12,7 +12,7 @@ import { renderDiagnostic } from '../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../core/syntax/source.js';
 import { createContext } from '../dialects/registry.js';
 import { compareData, entryFunction, fmt, parameters, RunError, summary, type Input, type Output, type Parameter, type Program } from '../api/entry-io.js';
-import { parseToolArgs, toolOutput } from './cli.js';
+import { parseToolArgs, toolCommand, toolOutput } from './cli.js';
 import { processIO, type IO } from './opt-main.js';
 import { writeOutputFolder, type OutputFile } from './output-file.js';
 import { BackendError, backendNamed, type Backend, type BackendOptions } from './run-backends.js';
@@ -31,28 +31,31 @@ interface RunOptions {
   compareBackend?: string;
 }
 
-export function buildRunCommand(): Command {
-  return new Command('tile-run')
-    .description('Run a function of an IR file in the interpreter (or on another backend) and summarize its outputs')
-    .argument('<file>', "input IR file ('-': standard input)")
-    .option('--entry <name>', 'function to run')
+/** The options that pick the function to run and its arguments, as tile-run and tile-tune take them. */
+export function addInputOptions(cmd: Command, entryHelp: string): Command {
+  return cmd
+    .option('--entry <name>', entryHelp)
     .option(
       '--arg <NAME=VALUE>',
       'bind a parameter: rand:SHAPE, zeros:SHAPE, ones:SHAPE (SHAPE like 64x64xf32), FILE.npy, or a number',
       (v: string, all: string[]) => [...all, v],
       [] as string[],
     )
-    .option('--seed <n>', 'seed of the random inputs', '0')
+    .option('--seed <n>', 'seed of the random inputs', '0');
+}
+
+export function buildRunCommand(): Command {
+  return addInputOptions(
+    toolCommand('tile-run', 'Run a function of an IR file in the interpreter (or on another backend) and summarize its outputs').argument('<file>', "input IR file ('-': standard input)"),
+    'function to run',
+  )
     .option('-o, --output-dir <dir>', 'write the outputs as .npy files into this folder')
     .option('--compare <file>', 'run the same entry of another file on identical inputs and report the differences')
     .option('--compare-pipeline <pipeline>', 'compare with the program transformed by a pass pipeline')
     .option('--tolerance <t>', 'with a comparison: fail (exit 1) unless every element is within t (absolute or relative)')
     .option('--backend <name>', 'where kernels run', 'interpret')
     .option('--provider <name>', "the backend's device provider (webgpu: dawn, wgpu or auto; default: env TILE_WEBGPU_PROVIDER, else auto: Dawn if it finds an adapter, else wgpu)")
-    .option('--compare-backend <name>', 'where the comparison runs (alone: the same file; default: the interpreter for a program without device kernels, else --backend)')
-    .helpOption('-h, --help', 'show this help')
-    .exitOverride()
-    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+    .option('--compare-backend <name>', 'where the comparison runs (alone: the same file; default: the interpreter for a program without device kernels, else --backend)');
 }
 
 /** tile-run's main, with IO injected so that tests can run it in-process. Resolves to the exit code. */

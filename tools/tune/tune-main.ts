@@ -5,7 +5,7 @@
  * cached per device, program, entry, argument shapes, pipeline and space.
  */
 import { Chalk, supportsColor } from 'chalk';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import { UnknownLoc } from '../../core/ir/location.js';
@@ -14,7 +14,8 @@ import { PluginError } from '../../core/pass/plugin.js';
 import { renderDiagnostic } from '../../core/syntax/diagnostic-render.js';
 import type { SourceFile } from '../../core/syntax/source.js';
 import { openRuntime, RuntimeError, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
-import { errnoText, stderrColor, parseToolArgs, toolOutput } from '../cli.js';
+import { errnoText, stderrColor, parseToolArgs, toolCommand, toolOutput } from '../cli.js';
+import { addInputOptions } from '../run-main.js';
 import { createPassRegistry, loadPlugins } from '../opt-passes.js';
 import { loadProgram, RunError, type Input } from '../run-program.js';
 import { cacheFile, defaultCacheDir, readCache, sha256, writeCache, type CacheEntry, type CacheKey, type Measured } from './cache.js';
@@ -63,13 +64,10 @@ interface TuneOptions {
 }
 
 export function buildTuneCommand(): Command {
-  const collect = (v: string, all: string[]) => [...all, v];
-  return new Command('tile-tune')
-    .description('Find the fastest configuration of a pass pipeline for a program on the WebGPU device')
-    .argument('<file>', 'input IR file')
-    .option('--entry <name>', 'function to run (its kernels are timed)')
-    .option('--arg <NAME=VALUE>', 'bind a parameter, as tile-run: rand:SHAPE, zeros:SHAPE, ones:SHAPE, FILE.npy, or a number', collect, [] as string[])
-    .option('--seed <n>', 'seed of the random inputs', '0')
+  return addInputOptions(
+    toolCommand('tile-tune', 'Find the fastest configuration of a pass pipeline for a program on the WebGPU device').argument('<file>', 'input IR file'),
+    'function to run (its kernels are timed)',
+  )
     .option('-p, --pipeline <pipeline>', "the named pipeline to tune, '@NAME' or '@NAME{OPTIONS}'", '@tile-wgsl')
     .option('--space <space>', "values to try per parameter: 'tile-sizes=16,16,8|32,32,8 num-warps=1|2' (default: the pipeline's tune: lists)")
     .option('--budget <n>', 'measure at most n configurations, chosen by a local search (default: all)')
@@ -85,10 +83,7 @@ export function buildTuneCommand(): Command {
     .option('--warmup <n>', 'untimed submits first', '1')
     .option('--warm-ms <ms>', 'before timing each kernel, dispatch it untimed for at least this long, so that the GPU leaves its idle clocks (0: only the --warmup submits)', '500')
     .option('--check-size <n>', 'the correctness check runs on the arguments shrunk to at most n per dimension', '64')
-    .option('--load-plugin <path>', 'load a plugin (passes, pipelines) first', collect, [] as string[])
-    .helpOption('-h, --help', 'show this help')
-    .exitOverride()
-    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+    .option('--load-plugin <path>', 'load a plugin (passes, pipelines) first', (v: string, all: string[]) => [...all, v], [] as string[]);
 }
 
 /** tile-tune's main, IO injected for tests. Resolves to the exit code (130 after Ctrl-C). */
