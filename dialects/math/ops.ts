@@ -1,5 +1,5 @@
 import { mathFolders } from './folders.js';
-import { defaultValued, FloatLike, SignlessIntegerLike } from '../../core/ir/constraints.js';
+import { defaultValued, FloatLike, SignlessIntegerLike, type TypeConstraint } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import { AllTypesMatch, Pure, SameOperandsAndResultType } from '../../core/ir/traits.js';
 import { FastMathAttrConstraint, FastMathFlagsAttr } from '../arith/attributes.js';
@@ -7,46 +7,30 @@ import { SameOperandsAndResultShape } from '../arith/common.js';
 
 const fastmath = () => ({ fastmath: defaultValued(FastMathAttrConstraint, FastMathFlagsAttr.none) });
 
-/** Math_FloatUnaryOp: `math.sqrt %x fastmath<fast> : f32`. */
-function floatUnaryOp<const N extends string>(name: N, summary: string) {
+/**
+ * A math op whose operands and result have one type (MLIR's Math_FloatUnaryOp, Math_FloatBinaryOp,
+ * Math_FloatTernaryOp, Math_IntegerUnaryOp and Math_IntegerBinaryOp): the operands comma-separated,
+ * fastmath flags on float ops, then the type: `math.powf %a, %b fastmath<fast> : f32`, `math.absi %x : i32`.
+ */
+function sameTypeOp<const N extends string, const K extends string>(name: N, summary: string, type: TypeConstraint, operandNames: readonly K[]) {
+  const float = type === FloatLike;
+  const operands = Object.fromEntries(operandNames.map((o) => [o, type])) as Record<K, TypeConstraint>;
+  const list = operandNames.map((o) => `$${o}`).join(' `,` ');
   return defineOp({
     name,
     summary,
-    operands: { operand: FloatLike },
-    results: { result: FloatLike },
-    attributes: fastmath(),
+    operands,
+    results: { result: type },
+    attributes: float ? fastmath() : {},
     traits: [Pure, SameOperandsAndResultType],
-    assemblyFormat: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
+    assemblyFormat: `${list}${float ? ' (`fastmath` `` $fastmath^)?' : ''} attr-dict \`:\` type($result)`,
     fold: mathFolders[name],
   });
 }
 
-/** Math_FloatBinaryOp: `math.powf %a, %b fastmath<fast> : f32`. */
-function floatBinaryOp<const N extends string>(name: N, summary: string) {
-  return defineOp({
-    name,
-    summary,
-    operands: { lhs: FloatLike, rhs: FloatLike },
-    results: { result: FloatLike },
-    attributes: fastmath(),
-    traits: [Pure, SameOperandsAndResultType],
-    assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
-    fold: mathFolders[name],
-  });
-}
-
-/** Math_IntegerUnaryOp: `math.absi %x : i32`. */
-function integerUnaryOp<const N extends string>(name: N, summary: string) {
-  return defineOp({
-    name,
-    summary,
-    operands: { operand: SignlessIntegerLike },
-    results: { result: SignlessIntegerLike },
-    traits: [Pure, SameOperandsAndResultType],
-    assemblyFormat: '$operand attr-dict `:` type($result)',
-    fold: mathFolders[name],
-  });
-}
+const floatUnaryOp = <const N extends string>(name: N, summary: string) => sameTypeOp(name, summary, FloatLike, ['operand']);
+const floatBinaryOp = <const N extends string>(name: N, summary: string) => sameTypeOp(name, summary, FloatLike, ['lhs', 'rhs']);
+const integerUnaryOp = <const N extends string>(name: N, summary: string) => sameTypeOp(name, summary, SignlessIntegerLike, ['operand']);
 
 export const AbsFOp = floatUnaryOp('math.absf', 'floating point absolute-value operation');
 export const AcosOp = floatUnaryOp('math.acos', 'arcus cosine of the specified value');
@@ -88,15 +72,7 @@ export const CountTrailingZerosOp = integerUnaryOp('math.cttz', 'counts the trai
 export const CtPopOp = integerUnaryOp('math.ctpop', 'counts the number of set bits of an integer value');
 
 /** `math.ipowi %a, %b : i32`. */
-export const IPowIOp = defineOp({
-  name: 'math.ipowi',
-  summary: 'signed integer raised to the power of operation',
-  operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
-  results: { result: SignlessIntegerLike },
-  traits: [Pure, SameOperandsAndResultType],
-  assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($result)',
-  fold: mathFolders['math.ipowi'],
-});
+export const IPowIOp = sameTypeOp('math.ipowi', 'signed integer raised to the power of operation', SignlessIntegerLike, ['lhs', 'rhs']);
 
 /** `math.fpowi %x, %n : f32, i32`: a float base and a signless integer power. */
 export const FPowIOp = defineOp({
@@ -110,15 +86,7 @@ export const FPowIOp = defineOp({
 });
 
 /** `math.fma %a, %b, %c fastmath<fast> : f32`. */
-export const FmaOp = defineOp({
-  name: 'math.fma',
-  summary: 'floating point fused multipy-add operation',
-  operands: { a: FloatLike, b: FloatLike, c: FloatLike },
-  results: { result: FloatLike },
-  attributes: fastmath(),
-  traits: [Pure, SameOperandsAndResultType],
-  assemblyFormat: '$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
-});
+export const FmaOp = sameTypeOp('math.fma', 'floating point fused multipy-add operation', FloatLike, ['a', 'b', 'c']);
 
 export const mathOps = [
   AbsFOp,
