@@ -74,25 +74,18 @@ export const BlockDimOp = indexOp('block_dim', 'block size along a dimension');
 export const GridDimOp = indexOp('grid_dim', 'grid size along a dimension');
 export const GlobalIdOp = indexOp('global_id', 'global thread id along a dimension');
 
-export const LaneIdOp = defineOp({
-  name: 'gpu.lane_id',
-  summary: 'lane id within the subgroup',
-  attributes: { upper_bound: optionalAttr(IndexAttr) },
-  results: { result: Index },
-  traits: [Pure],
-  assemblyFormat: '(`upper_bound` $upper_bound^)? attr-dict',
-});
-
-function subgroupOp<const N extends string>(mnemonic: N, summary: string) {
+/** An index within or about the subgroup, bounded by an optional `upper_bound`; all but lane_id print their type. */
+function subgroupOp<const N extends string>(mnemonic: N, summary: string, printType = true) {
   return defineOp({
     name: `gpu.${mnemonic}` as const,
     summary,
     attributes: { upper_bound: optionalAttr(IndexAttr) },
     results: { result: Index },
     traits: [Pure],
-    assemblyFormat: '(`upper_bound` $upper_bound^)? attr-dict `:` type($result)',
+    assemblyFormat: `(\`upper_bound\` $upper_bound^)? attr-dict${printType ? ' `:` type($result)' : ''}`,
   });
 }
+export const LaneIdOp = subgroupOp('lane_id', 'lane id within the subgroup', false);
 export const SubgroupIdOp = subgroupOp('subgroup_id', 'subgroup id within the workgroup');
 export const NumSubgroupsOp = subgroupOp('num_subgroups', 'number of subgroups in a workgroup');
 export const SubgroupSizeOp = subgroupOp('subgroup_size', 'number of threads in a subgroup');
