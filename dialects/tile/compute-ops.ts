@@ -1,6 +1,6 @@
 import { DenseElementsAttr, FloatAttr, IntegerAttr } from '../../core/ir/attributes.js';
 import { AnySignlessIntegerOrFloat, AnyType, I64Attr, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
-import { defineOp } from '../../core/ir/op-definition.js';
+import { defineOp, type OpSpec } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { HasParent, Pure, ReturnLike, Terminator } from '../../core/ir/traits.js';
 import { f32, type IntegerType, RankedTensorType, type Type } from '../../core/ir/types.js';
@@ -9,6 +9,27 @@ import { I64ListAttr, ReduceKindConstraint, type ReduceKindAttr } from './attrib
 import { firstEncodingError, isDotInput, isFloat, isSignlessInt, shapeText, TileTensor } from './types.js';
 
 const tensorOf = (op: Operation, i: number): RankedTensorType => op.operands[i]!.type as RankedTensorType;
+
+/**
+ * A Pure op from one `source` tile to one `result` tile (transpose, broadcast, cast): its verifier
+ * is `check` of the two tensor types, then the encodings of both.
+ */
+function tileToTileOp<const S extends Pick<OpSpec, 'name' | 'summary' | 'attributes' | 'assemblyFormat' | 'fold'>>(
+  spec: S & { check(src: RankedTensorType, dst: RankedTensorType, op: Operation): string | undefined },
+) {
+  const { check, ...rest } = spec;
+  return defineOp({
+    ...rest,
+    operands: { source: TileTensor },
+    results: { result: TileTensor },
+    traits: [Pure],
+    verify(op) {
+      const src = tensorOf(op, 0);
+      const dst = op.resultTypes[0] as RankedTensorType;
+      return check(src, dst, op) ?? firstEncodingError([src, dst], ['source', 'result']);
+    },
+  });
+}
 
 // ---------------------------------------------------------------------------------------- yield
 
@@ -58,22 +79,17 @@ export const DotOp = defineOp({
 // ---------------------------------------------------------------------------------------- transpose
 
 /** `%t = tile.transpose %x : tensor<16x32xf16> -> tensor<32x16xf16>`: result[i, j] = x[j, i]. */
-export const TransposeOp = defineOp({
+export const TransposeOp = tileToTileOp({
   name: 'tile.transpose',
   summary: 'transposes a 2-D tile',
-  operands: { source: TileTensor },
-  results: { result: TileTensor },
-  traits: [Pure],
   assemblyFormat: '$source attr-dict `:` type($source) `->` type($result)',
-  verify(op) {
-    const src = tensorOf(op, 0);
-    const dst = op.resultTypes[0] as RankedTensorType;
+  check(src, dst) {
     if (src.rank !== 2) return `source must be a 2-D tensor, got '${src}'`;
     if (dst.rank !== 2) return `result must be a 2-D tensor, got '${dst}'`;
     if (src.elementType !== dst.elementType) return `source and result element types differ: '${src.elementType}' vs '${dst.elementType}'`;
     const [rows, cols] = src.shape as [number, number];
     if (dst.shape[0] !== cols || dst.shape[1] !== rows) return `result shape ${shapeText(dst.shape)} must be the source shape ${shapeText(src.shape)} swapped (${cols}x${rows})`;
-    return firstEncodingError([src, dst], ['source', 'result']);
+    return undefined;
   },
   fold: (op) => foldTransposeOfTranspose(op),
 });
@@ -150,17 +166,12 @@ export function broadcastAddedDims(op: Operation): number[] {
 }
 
 /** `%b = tile.broadcast %row dims [1] : tensor<32xf32> -> tensor<32x64xf32>` */
-export const BroadcastOp = defineOp({
+export const BroadcastOp = tileToTileOp({
   name: 'tile.broadcast',
   summary: 'broadcasts a tile to a larger shape',
-  operands: { source: TileTensor },
   attributes: { dims: optionalAttr(I64ListAttr) },
-  results: { result: TileTensor },
-  traits: [Pure],
   assemblyFormat: '$source (`dims` $dims^)? attr-dict `:` type($source) `->` type($result)',
-  verify(op) {
-    const src = tensorOf(op, 0);
-    const dst = op.resultTypes[0] as RankedTensorType;
+  check(src, dst, op) {
     if (src.elementType !== dst.elementType) return `source and result element types differ: '${src.elementType}' vs '${dst.elementType}'`;
     if (src.rank > dst.rank) return `source rank (${src.rank}) exceeds the result rank (${dst.rank})`;
     const added = broadcastAddedDims(op);
@@ -172,7 +183,7 @@ export const BroadcastOp = defineOp({
       const d = dst.shape[kept[i]!]!;
       if (s !== 1 && s !== d) return `source dimension ${i} (size ${s}) cannot be broadcast to result dimension ${kept[i]} (size ${d})`;
     }
-    return firstEncodingError([src, dst], ['source', 'result']);
+    return undefined;
   },
 });
 
@@ -221,19 +232,14 @@ export const IotaOp = defineOp({
 const intWidth = (t: Type): number => (t as IntegerType).width;
 
 /** `%h = tile.cast %t : tensor<64x64xf32> to tensor<64x64xf16, #tile.blocked<...>>`: element conversion and/or relayout. */
-export const CastOp = defineOp({
+export const CastOp = tileToTileOp({
   name: 'tile.cast',
   summary: 'converts the element type and/or the layout of a tile',
-  operands: { source: TileTensor },
-  results: { result: TileTensor },
-  traits: [Pure],
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($result)',
-  verify(op) {
-    const src = tensorOf(op, 0);
-    const dst = op.resultTypes[0] as RankedTensorType;
+  check(src, dst) {
     if (shapeText(src.shape) !== shapeText(dst.shape)) return `requires the same shape, got ${shapeText(src.shape)} and ${shapeText(dst.shape)}`;
     for (const t of [src.elementType, dst.elementType]) if (!AnySignlessIntegerOrFloat.test(t)) return `element types must be signless integers or floats, got '${t}'`;
-    return firstEncodingError([src, dst], ['source', 'result']);
+    return undefined;
   },
   fold(op) {
     const source = op.operands[0]!;
