@@ -57,27 +57,34 @@ export const TransposeOp = defineOp({
 
 const product = (s: readonly number[]) => s.reduce((x, y) => x * y, 1);
 
-export const ShapeCastOp = defineOp({
-  name: 'vector.shape_cast',
-  summary: 'shape_cast casts between vector shapes',
-  operands: { source: AnyVectorOfAnyRank },
-  results: { result: AnyVectorOfAnyRank },
-  traits: [Pure],
-  fold: shapeFolders['vector.shape_cast'],
-  canonicalize: shapePatterns['vector.shape_cast'],
-  assemblyFormat: '$source attr-dict `:` type($source) `to` type($result)',
-  verify(op) {
-    const source = vec(op, 0);
-    const result = res(op);
-    if (source.elementType !== result.elementType) return 'source/result vectors must have same element type';
-    if (product(source.shape) !== product(result.shape)) return 'source/result number of elements must match';
-    if (source.rank < result.rank ? !isValidShapeCast(source.shape, result.shape) : source.rank > result.rank && !isValidShapeCast(result.shape, source.shape)) {
-      return 'invalid shape cast';
-    }
-    const ns = source.scalableDims.filter(Boolean).length;
-    const nr = result.scalableDims.filter(Boolean).length;
-    if (ns !== nr) return `different number of scalable dims at source (${ns}) and result (${nr})`;
-  },
+/**
+ * A cast of one vector to another (shape_cast, bitcast): Pure, its folder and patterns by name, and
+ * a verifier that is `check` of the source and result types.
+ */
+function vectorCastOp<const N extends string>(name: N, summary: string, check: (source: VectorType, result: VectorType) => string | undefined) {
+  return defineOp({
+    name,
+    summary,
+    operands: { source: AnyVectorOfAnyRank },
+    results: { result: AnyVectorOfAnyRank },
+    traits: [Pure],
+    fold: shapeFolders[name],
+    canonicalize: shapePatterns[name],
+    assemblyFormat: '$source attr-dict `:` type($source) `to` type($result)',
+    verify: (op) => check(vec(op, 0), res(op)),
+  });
+}
+
+export const ShapeCastOp = vectorCastOp('vector.shape_cast', 'shape_cast casts between vector shapes', (source, result) => {
+  if (source.elementType !== result.elementType) return 'source/result vectors must have same element type';
+  if (product(source.shape) !== product(result.shape)) return 'source/result number of elements must match';
+  if (source.rank < result.rank ? !isValidShapeCast(source.shape, result.shape) : source.rank > result.rank && !isValidShapeCast(result.shape, source.shape)) {
+    return 'invalid shape cast';
+  }
+  const ns = source.scalableDims.filter(Boolean).length;
+  const nr = result.scalableDims.filter(Boolean).length;
+  if (ns !== nr) return `different number of scalable dims at source (${ns}) and result (${nr})`;
+  return undefined;
 });
 
 // ---------------------------------------------------------------------------------------- bitcast
@@ -90,28 +97,17 @@ export function elementBits(t: Type): number {
   return 0;
 }
 
-export const BitCastOp = defineOp({
-  name: 'vector.bitcast',
-  summary: 'bitcast casts between vectors',
-  operands: { source: AnyVectorOfAnyRank },
-  results: { result: AnyVectorOfAnyRank },
-  traits: [Pure],
-  fold: shapeFolders['vector.bitcast'],
-  canonicalize: shapePatterns['vector.bitcast'],
-  assemblyFormat: '$source attr-dict `:` type($source) `to` type($result)',
-  verify(op) {
-    const source = vec(op, 0);
-    const result = res(op);
-    if (source.rank !== result.rank) return 'failed to verify that all of {source, result} have same rank';
-    for (let i = 0; i < source.rank - 1; i++) if (source.shape[i] !== result.shape[i]) return `dimension size mismatch at: ${i}`;
-    const sb = elementBits(source.elementType);
-    const rb = elementBits(result.elementType);
-    if (source.rank === 0) {
-      if (sb !== rb) return 'source/result bitwidth of the 0-D vector element types must be equal';
-    } else if (sb * source.shape[source.rank - 1]! !== rb * result.shape[result.rank - 1]!) {
-      return 'source/result bitwidth of the minor 1-D vectors must be equal';
-    }
-  },
+export const BitCastOp = vectorCastOp('vector.bitcast', 'bitcast casts between vectors', (source, result) => {
+  if (source.rank !== result.rank) return 'failed to verify that all of {source, result} have same rank';
+  for (let i = 0; i < source.rank - 1; i++) if (source.shape[i] !== result.shape[i]) return `dimension size mismatch at: ${i}`;
+  const sb = elementBits(source.elementType);
+  const rb = elementBits(result.elementType);
+  if (source.rank === 0) {
+    if (sb !== rb) return 'source/result bitwidth of the 0-D vector element types must be equal';
+  } else if (sb * source.shape[source.rank - 1]! !== rb * result.shape[result.rank - 1]!) {
+    return 'source/result bitwidth of the minor 1-D vectors must be equal';
+  }
+  return undefined;
 });
 
 // ---------------------------------------------------------------------------------------- strided slices
