@@ -1,4 +1,5 @@
 import { DenseArrayAttr } from '../../core/ir/attributes.js';
+import { DenseI64ArrayAttr, Index, required, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { IntegerType } from '../../core/ir/types.js';
@@ -83,4 +84,39 @@ export function verifyMixedList(op: Operation, what: string, count: number, valu
   const n = values.filter(isDynamicIndex).length;
   if (n !== dynamic) return new Diagnostic('error', op.loc, `expected ${n} dynamic ${what} values`);
   return undefined;
+}
+
+/**
+ * The operands after an op's source and the attributes of MLIR's OffsetSizeAndStrideOpInterface
+ * (subview, reinterpret_cast): dynamic offsets, sizes and strides, and their static lists with a
+ * kDynamic entry for each dynamic one.
+ */
+export const offsetSizeStrideOperands = { offsets: variadic(Index), sizes: variadic(Index), strides: variadic(Index) };
+export const offsetSizeStrideAttributes = { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) };
+
+/** The static offsets, sizes and strides of an op declared with offsetSizeStrideAttributes. */
+export function staticOffsetsSizesStrides(op: Operation): [bigint[], bigint[], bigint[]] {
+  const list = (name: string) => [...((op.properties.get(name) as DenseArrayAttr).values as bigint[])];
+  return [list('static_offsets'), list('static_sizes'), list('static_strides')];
+}
+
+/**
+ * MLIR's verifyOffsetSizeAndStrideOp (reported without the op-name prefix): as many offsets as sizes
+ * (or a single offset where at most one is allowed) and as many sizes as strides, then each list of
+ * `maxRanks` values with an operand per kDynamic entry.
+ */
+export function verifyOffsetSizeAndStride(op: Operation, maxRanks: readonly [number, number, number]): Diagnostic | undefined {
+  const [offsets, sizes, strides] = staticOffsetsSizesStrides(op);
+  const [, nOffsets, nSizes, nStrides] = (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
+  if (!(offsets.length === 1 && maxRanks[0] === 1) && offsets.length !== sizes.length) {
+    return new Diagnostic('error', op.loc, `expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
+  }
+  if (sizes.length !== strides.length) {
+    return new Diagnostic('error', op.loc, `expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
+  }
+  return (
+    verifyMixedList(op, 'offset', maxRanks[0], offsets, nOffsets!) ??
+    verifyMixedList(op, 'size', maxRanks[1], sizes, nSizes!) ??
+    verifyMixedList(op, 'stride', maxRanks[2], strides, nStrides!)
+  );
 }

@@ -1,20 +1,6 @@
 import { type Attribute, type DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../core/ir/attributes.js';
-import {
-  attrConstraint,
-  AnyAttr,
-  AnyMemRef,
-  AnyType,
-  DenseI64ArrayAttr,
-  Index,
-  optional,
-  optionalAttr,
-  required,
-  defaultValuedOptional,
-  typeConstraint,
-  variadic,
-} from '../../core/ir/constraints.js';
+import { attrConstraint, AnyAttr, AnyMemRef, AnyType, Index, optional, optionalAttr, required, defaultValuedOptional, typeConstraint, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
-import { castVerifier } from '../../core/ir/cast-like.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { SymbolTable as SymbolTableView } from '../../core/ir/symbol-table.js';
@@ -26,8 +12,9 @@ import { Tok, type Parser } from '../../core/syntax/parser.js';
 import type { OpAsmPrinter } from '../../core/syntax/printer.js';
 import { SymbolNameAttr } from '../builtin/index.js';
 import { memrefFolders, memrefPatterns } from './canonicalization.js';
-import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
+import { DynamicIndexList, isDynamicIndex, offsetSizeStrideAttributes, offsetSizeStrideOperands, staticOffsetsSizesStrides, verifyOffsetSizeAndStride } from './dynamic-index-list.js';
 import { hasIdentityLayout } from './reshape-types.js';
+import { memrefCastOp } from './view-ops.js';
 import { AnyNon0RankedOrUnrankedMemRef, AnyRankedOrUnrankedMemRef, elementTypeOf, inferSubViewType, layoutNumSymbols, memRefRankReductionMask, stridesAndOffset } from './types.js';
 
 // ---------------------------------------------------------------------------------------- attributes
@@ -234,17 +221,7 @@ function castCompatible(a: Type, b: Type): boolean {
   return true;
 }
 
-export const CastOp = defineOp({
-  name: 'memref.cast',
-  summary: 'memref cast operation',
-  operands: { source: AnyRankedOrUnrankedMemRef },
-  results: { dest: AnyRankedOrUnrankedMemRef },
-  traits: [Pure, ViewLike],
-  fold: memrefFolders['memref.cast'],
-  assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
-  verify: castVerifier(castCompatible),
-  resultNames: name('cast'),
-});
+export const CastOp = memrefCastOp('memref.cast', 'memref cast operation', castCompatible, 'cast');
 
 export const CopyOp = defineOp({
   name: 'memref.copy',
@@ -283,9 +260,9 @@ function rankReducedMismatch(expected: MemRefType, actual: MemRefType): string |
 export const SubViewOp = defineOp({
   name: 'memref.subview',
   summary: 'memref subview operation',
-  operands: { source: AnyMemRef, offsets: variadic(Index), sizes: variadic(Index), strides: variadic(Index) },
+  operands: { source: AnyMemRef, ...offsetSizeStrideOperands },
   results: { result: AnyMemRef },
-  attributes: { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) },
+  attributes: offsetSizeStrideAttributes,
   traits: [Pure, ViewLike],
   fold: memrefFolders['memref.subview'],
   canonicalize: memrefPatterns['memref.subview'],
@@ -295,21 +272,12 @@ export const SubViewOp = defineOp({
   verify(op) {
     const source = typeOf(op, 0) as MemRefType;
     const result = op.resultTypes[0] as MemRefType;
-    const get = (n: string) => [...((op.properties.get(n) as DenseArrayAttr).values as bigint[])];
-    const [offsets, sizes, strides] = [get('static_offsets'), get('static_sizes'), get('static_strides')];
-    const seg = (op.properties.get('operandSegmentSizes') as DenseArrayAttr).numbers;
     // MLIR reports these with emitError, without the op-name prefix.
     const unprefixed = (m: string) => new Diagnostic('error', op.loc, m);
     // OffsetSizeAndStrideOpInterface first.
-    if (offsets.length !== sizes.length)
-      return unprefixed(`expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
-    if (strides.length !== sizes.length)
-      return unprefixed(`expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
-    const mixed =
-      verifyMixedList(op, 'offset', source.rank, offsets, seg[1]!) ??
-      verifyMixedList(op, 'size', source.rank, sizes, seg[2]!) ??
-      verifyMixedList(op, 'stride', source.rank, strides, seg[3]!);
+    const mixed = verifyOffsetSizeAndStride(op, [source.rank, source.rank, source.rank]);
     if (mixed) return mixed;
+    const [offsets, sizes, strides] = staticOffsetsSizesStrides(op);
     const negative = (list: bigint[]) => list.find((v) => v < 0n && !isDynamicIndex(v));
     const badOffset = negative(offsets);
     if (badOffset !== undefined) return unprefixed(`expected offsets to be non-negative, but got ${badOffset}`);

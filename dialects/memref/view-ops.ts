@@ -1,9 +1,9 @@
 /** memref.reinterpret_cast, memref.view, memref.extract_strided_metadata and memref.rank (MLIR 19). */
 import { type AffineDimExpr, stridedLinearLayoutMap, type AffineMap } from '../../core/ir/affine.js';
 import { AffineMapAttr, IntegerAttr, StridedLayoutAttr, type DenseArrayAttr } from '../../core/ir/attributes.js';
-import { AnyMemRef, attrConstraint, DenseI64ArrayAttr, I8MemRefOfRank1, Index, required, variadic } from '../../core/ir/constraints.js';
+import { AnyMemRef, attrConstraint, I8MemRefOfRank1, Index, required, variadic } from '../../core/ir/constraints.js';
 import { Diagnostic } from '../../core/ir/diagnostics.js';
-import { castVerifier } from '../../core/ir/cast-like.js';
+import { castVerifier, type CastCompatible } from '../../core/ir/cast-like.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { Pure, ViewLike } from '../../core/ir/traits.js';
@@ -13,7 +13,7 @@ import { definePattern } from '../../core/rewrite/pattern.js';
 import type { Value } from '../../core/ir/value.js';
 import { materializeArithConstant } from '../arith/materialize.js';
 import { memrefFolders } from './canonicalization.js';
-import { DynamicIndexList, isDynamicIndex, verifyMixedList } from './dynamic-index-list.js';
+import { DynamicIndexList, isDynamicIndex, offsetSizeStrideAttributes, offsetSizeStrideOperands, staticOffsetsSizesStrides, verifyOffsetSizeAndStride } from './dynamic-index-list.js';
 import { AnyStridedMemRef } from './reshape-ops.js';
 import { hasIdentityLayout } from './reshape-types.js';
 import { AnyRankedOrUnrankedMemRef, stridesAndOffset } from './types.js';
@@ -73,9 +73,9 @@ const ReinterpretCastOpExtractStridedMetadataFolder = definePattern({
 export const ReinterpretCastOp = defineOp({
   name: 'memref.reinterpret_cast',
   summary: 'memref reinterpret cast operation',
-  operands: { source: AnyRankedOrUnrankedMemRef, offsets: variadic(Index), sizes: variadic(Index), strides: variadic(Index) },
+  operands: { source: AnyRankedOrUnrankedMemRef, ...offsetSizeStrideOperands },
   results: { result: AnyMemRef },
-  attributes: { static_offsets: required(DenseI64ArrayAttr), static_sizes: required(DenseI64ArrayAttr), static_strides: required(DenseI64ArrayAttr) },
+  attributes: offsetSizeStrideAttributes,
   traits: [Pure, ViewLike],
   fold: memrefFolders['memref.reinterpret_cast'],
   canonicalize: [ReinterpretCastOpExtractStridedMetadataFolder],
@@ -83,18 +83,11 @@ export const ReinterpretCastOp = defineOp({
   assemblyFormat:
     '$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)',
   verify(op) {
-    const [offsets, sizes, strides] = [staticList(op, 'static_offsets'), staticList(op, 'static_sizes'), staticList(op, 'static_strides')];
-    const [, nOff, nSize, nStride] = segments(op);
     const res = op.resultTypes[0] as MemRefType;
     // OffsetSizeAndStrideOpInterface: one offset, as many sizes and strides as the result rank.
-    if (!(offsets.length === 1) && offsets.length !== sizes.length) {
-      return unprefixed(op, `expected mixed offsets rank to match mixed sizes rank (${offsets.length} vs ${sizes.length}) so the rank of the result type is well-formed.`);
-    }
-    if (sizes.length !== strides.length) {
-      return unprefixed(op, `expected mixed sizes rank to match mixed strides rank (${sizes.length} vs ${strides.length}) so the rank of the result type is well-formed.`);
-    }
-    const mixed = verifyMixedList(op, 'offset', 1, offsets, nOff!) ?? verifyMixedList(op, 'size', res.rank, sizes, nSize!) ?? verifyMixedList(op, 'stride', res.rank, strides, nStride!);
+    const mixed = verifyOffsetSizeAndStride(op, [1, res.rank, res.rank]);
     if (mixed) return mixed;
+    const [offsets, sizes, strides] = staticOffsetsSizesStrides(op);
     const src = op.operand(0).type as MemRefType | UnrankedMemRefType;
     if (src.memorySpace !== res.memorySpace) return unprefixed(op, `different memory spaces specified for source type '${src}' and result memref type '${res}'`);
     if (src.elementType !== res.elementType) return unprefixed(op, `different element types specified for source type '${src}' and result memref type '${res}'`);
@@ -278,17 +271,22 @@ function memorySpaceCastCompatible(a: Type, b: Type): boolean {
   return false;
 }
 
-export const MemorySpaceCastOp = defineOp({
-  name: 'memref.memory_space_cast',
-  summary: 'memref memory space cast operation',
-  operands: { source: AnyRankedOrUnrankedMemRef },
-  results: { dest: AnyRankedOrUnrankedMemRef },
-  traits: [Pure, ViewLike],
-  fold: memrefFolders['memref.memory_space_cast'],
-  assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
-  verify: castVerifier(memorySpaceCastCompatible),
-  resultNames: () => ['memspacecast'],
-});
+/** A cast of one memref to another (memref.cast, memref.memory_space_cast): Pure and ViewLike, to a type `compatible` allows. */
+export function memrefCastOp<const N extends string>(name: N, summary: string, compatible: CastCompatible, resultName: string) {
+  return defineOp({
+    name,
+    summary,
+    operands: { source: AnyRankedOrUnrankedMemRef },
+    results: { dest: AnyRankedOrUnrankedMemRef },
+    traits: [Pure, ViewLike],
+    fold: memrefFolders[name],
+    assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
+    verify: castVerifier(compatible),
+    resultNames: () => [resultName],
+  });
+}
+
+export const MemorySpaceCastOp = memrefCastOp('memref.memory_space_cast', 'memref memory space cast operation', memorySpaceCastCompatible, 'memspacecast');
 
 /** `t` with the shape and strides permuted by `perm` (MLIR's inferTransposeResultType); undefined for a non-strided `t`. */
 export function transposedType(t: MemRefType, perm: AffineMap): MemRefType | undefined {
