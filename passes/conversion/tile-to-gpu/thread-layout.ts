@@ -23,6 +23,13 @@ export interface ThreadElements {
    * multiple of the run length.
    */
   readonly runs: readonly number[];
+  /**
+   * Where the tile is smaller than the layout's extent along some dimension (coordinates wrap,
+   * several threads hold each element): builds whether this thread is the first to hold its
+   * elements. Writes to memory go through it alone: a tile stored where it was loaded from would
+   * otherwise race with the other holders' loads.
+   */
+  readonly owner?: (b: ArithBuilder) => Value;
 }
 
 /** Why a layout cannot be unrolled for a shape, or undefined. */
@@ -63,11 +70,13 @@ export function threadElements(b: ArithBuilder, threadId: Value, layout: Blocked
   const lane = decompose(b, b.binary(RemUIOp, threadId, warpSize), layout.threadsPerWarp, layout.order);
   const warp = decompose(b, b.binary(DivUIOp, threadId, warpSize), layout.warpsPerGroup, layout.order);
   const perGroup = layout.shapePerGroup;
+  const firstHolder: ((b: ArithBuilder) => Value)[] = [];
   const coords = shape.map((extent, d) => {
     const spt = layout.sizePerThread[d]!;
     // (warp * tpw + lane) * spt
     const block = b.add(b.mul(warp[d]!, b.constant(threadId.type, layout.threadsPerWarp[d]!)), lane[d]!);
     const base = b.mul(block, b.constant(threadId.type, spt));
+    if (perGroup[d]! > extent) firstHolder.push((ob) => ob.compare('ult', base, ob.constant(threadId.type, extent)));
     const out: Value[] = [];
     const reps = Math.max(1, extent / perGroup[d]!);
     for (let r = 0; r < reps; r++) {
@@ -79,7 +88,8 @@ export function threadElements(b: ArithBuilder, threadId: Value, layout: Blocked
     return out;
   });
   const runs = shape.map((extent, d) => (perGroup[d]! > extent ? 1 : Math.min(layout.sizePerThread[d]!, extent)));
-  return { shape, coords, count: coords.reduce((n, c) => n * c.length, 1), runs };
+  const owner = firstHolder.length === 0 ? undefined : (ob: ArithBuilder) => firstHolder.map((test) => test(ob)).reduce((x, y) => ob.and(x, y));
+  return { shape, coords, count: coords.reduce((n, c) => n * c.length, 1), runs, owner };
 }
 
 /** The coordinates of element `e` (row-major over the per-dimension lists). */

@@ -91,15 +91,19 @@ export class StoreLowering extends TilePattern {
     };
     const vector = this.lowering.options.vectorize && globalVectorizable(memref, e.runs[e.runs.length - 1]!);
     const masked = !op.properties.has('in_bounds');
-    if (!masked && !vector) storeAll(false)();
-    else {
+    const stores = (): Value[] => {
+      if (!masked && !vector) return storeAll(false)();
       // Interior tiles store without per-element tests, in aligned vectors where the memref allows.
       const fastStores = () => {
         for (let i = 0; i < e.count; i += VECTOR_WIDTH) storeVector(b, scalars.slice(i, i + VECTOR_WIDTH), memref, indices[i]!, true);
         return [];
       };
       withInteriorPath(b, fastPathTest(b, memref, origin, type.shape, masked, vector)!, [], vector ? fastStores : storeAll(false), storeAll(masked));
-    }
+      return [];
+    };
+    // Of the threads that hold an element, the first writes it.
+    if (e.owner) buildIfThenElse(b, e.owner(b), [], stores);
+    else stores();
     rewriter.eraseOp(op);
   }
 }
