@@ -19,6 +19,13 @@ export const NUM_STAGES_ATTR = 'tile.num_stages';
  * tile-pipeline's `peel-epilogue`.
  */
 export const PEEL_EPILOGUE_ATTR = 'tile.peel_epilogue';
+/**
+ * On an scf.for: its tile.loads stay loads into registers (tile-async-copy does not make them
+ * copies) and tile-assign-stages pipelines it over this many stages (register double buffering
+ * at 2) unless its `register-stages` option says otherwise. Chosen with its kernel, for loops
+ * that stream data used once (a vector-matrix product's B).
+ */
+export const REGISTER_STAGES_ATTR = 'tile.register_stages';
 
 function nonNegative(op: Operation, name: string): number | undefined {
   const a = op.getAttr(name);
@@ -29,6 +36,8 @@ function nonNegative(op: Operation, name: string): number | undefined {
 export const stageOf = (op: Operation): number | undefined => nonNegative(op, STAGE_ATTR);
 /** The stages a loop is to be pipelined over, if annotated with a non-negative integer. */
 export const numStagesOf = (loop: Operation): number | undefined => nonNegative(loop, NUM_STAGES_ATTR);
+/** The register stages a loop asks for, if annotated with a non-negative integer. */
+export const registerStagesOf = (loop: Operation): number | undefined => nonNegative(loop, REGISTER_STAGES_ATTR);
 /** Whether a loop's epilogue is to be peeled, if annotated with a bool. */
 export function peelEpilogueOf(loop: Operation): boolean | undefined {
   const a = loop.getAttr(PEEL_EPILOGUE_ATTR);

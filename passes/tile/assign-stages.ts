@@ -2,7 +2,7 @@ import type { Operation } from '../../core/ir/operation.js';
 import { definePass } from '../../core/pass/pass.js';
 import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
 import { ForOp } from '../../dialects/scf/index.js';
-import { LoadOp, numStagesOf, orderOf, setSchedule, stageOf } from '../../dialects/tile/index.js';
+import { LoadOp, numStagesOf, orderOf, registerStagesOf, setSchedule, stageOf } from '../../dialects/tile/index.js';
 import { bodyOps, loopDependences, type LoopDependence } from '../loops/loop-dependences.js';
 import { isScheduleError } from '../loops/schedule.js';
 import { readSchedule } from './schedule-attrs.js';
@@ -72,7 +72,8 @@ const DEFAULT_STAGES = 3;
 function stagesFor(loop: Operation, numStages: number, registerStages: number): number {
   const ops = bodyOps(loop);
   if (ops.some((op) => CopyOp.isa(op))) return numStages || (numStagesOf(loop) ?? DEFAULT_STAGES);
-  if (registerStages >= 2 && ops.some((op) => LoadOp.isa(op))) return registerStages;
+  const registers = registerStages || (registerStagesOf(loop) ?? 0);
+  if (registers >= 2 && ops.some((op) => LoadOp.isa(op))) return registers;
   return 0;
 }
 
@@ -93,7 +94,11 @@ export const tileAssignStagesPass = definePass({
       default: 0,
       help: `Pipeline stages of loops that copy tiles asynchronously (1: no pipelining; 0: the loop's tile.num_stages, which tile-tiling's automatic configuration writes, else ${DEFAULT_STAGES})`,
     },
-    'register-stages': { type: 'int', default: 0, help: 'Pipeline stages of loops that load tiles synchronously (0 or 1: none)' },
+    'register-stages': {
+      type: 'int',
+      default: 0,
+      help: "Pipeline stages of loops that load tiles synchronously (1: none; 0: the loop's tile.register_stages, which tile-tiling writes on a vector-matrix product's loop, else none)",
+    },
   },
   statistics: { 'num-scheduled': 'Number of loops given a schedule' },
   run(root, pass) {

@@ -9,7 +9,7 @@ import { ConstantOp } from '../../dialects/arith/index.js';
 import { CommitOp, CopyOp, WaitOp } from '../../dialects/async/index.js';
 import { AddressSpaceAttr, GPUFuncOp } from '../../dialects/gpu/index.js';
 import { ForOp } from '../../dialects/scf/index.js';
-import { AllocOp, i64List, LoadOp, SharedLayoutAttr } from '../../dialects/tile/index.js';
+import { AllocOp, i64List, LoadOp, registerStagesOf, SharedLayoutAttr } from '../../dialects/tile/index.js';
 import { isGlobalMemRef } from '../../dialects/tile/types.js';
 import { bodyOps } from '../loops/loop-dependences.js';
 import { scheduleBefore, scheduleInPlaceOf } from './schedule-attrs.js';
@@ -61,7 +61,8 @@ const COLUMN_MAJOR = (): SharedLayoutAttr => SharedLayoutAttr.get({ vec: 1, perP
  * its first load, and each load then reads its buffer. Returns the number of loads converted.
  */
 function convertLoop(context: Context, forOp: Operation, which: CopiedLoads, transposeLhs: boolean): number {
-  if (which === 'none') return 0;
+  // A loop that asks for register stages keeps its loads.
+  if (which === 'none' || registerStagesOf(forOp) !== undefined) return 0;
   const loads = bodyOps(forOp).filter((op) => isConvertible(op) && (which === 'all' || feedsDot(op)));
   if (loads.length === 0) return 0;
   const b = new Builder(context);

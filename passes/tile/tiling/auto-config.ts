@@ -25,6 +25,8 @@ export interface MatmulConfig {
   readonly packLhs: boolean;
   /** K split over workgroups (the skinny configuration), when it is. */
   readonly splitK?: SplitK;
+  /** Vector-matrix products instead of tile.dot tiles (one-row matmuls); sizes [1, BN, BK]. */
+  readonly vectorMatrix?: boolean;
 }
 
 /** When a variant applies, given the problem's rows M and columns N. */
@@ -49,6 +51,15 @@ export const SPLIT_K_WORKGROUPS_FACTOR = 2;
 export const WEBGPU_DEFAULT_WORKGROUP_MEMORY = 16384;
 /** Stages of the candidates' K loops (every tuned best of the seed tables ran two). */
 const AUTO_STAGES = 2;
+
+/**
+ * One-row matmuls (M = 1) as vector-matrix products: 16 columns a workgroup, a thread 4 rows of
+ * each [BK, 16] block of B (BK = 32 x warps), 8 warps. On the H200 at N = K = 4096: 0.0200 ms,
+ * 0.93x cuBLAS's GEMV, where the split 8x64 tiles took 0.0349 (bench/RESULTS.md).
+ */
+const VECTOR_MATRIX = { columns: 16, numWarps: 8, bkPerWarp: 32 } as const;
+/** Columns a thread of a vector-matrix kernel holds of a row of B: one vec4. */
+const VECTOR_WIDTH_F32 = 4;
 
 /** A BM x BN tile with its warps and the BKs to try, the deepest first (the first that fits is taken). */
 type Candidate = { readonly tile: readonly [number, number]; readonly bks: readonly number[]; readonly numWarps: number };
@@ -80,6 +91,16 @@ export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: nu
   return copySlots(stages) * (bm! + bn!) * bk! * elementBytes;
 }
 
+/**
+ * Bytes of workgroup memory a vector-matrix kernel of `sizes` [1, BN, BK] on `numWarps` warps
+ * needs at most: A's slice staged for its broadcast (BK f32) and the reduction's partials, one row
+ * of BN per lane along K of each warp (without subgroup shuffles).
+ */
+export function vectorMatrixWorkgroupBytes([, bn, bk]: readonly number[], numWarps: number): number {
+  const lanesAlongK = WARP_SIZE / (bn! / VECTOR_WIDTH_F32);
+  return (bk! + lanesAlongK * numWarps * bn!) * 4;
+}
+
 /** What the automatic choice may use. */
 export interface AutoOptions {
   /** Warps per workgroup; 0: each candidate's own (candidates with more drop out). */
@@ -98,6 +119,8 @@ export interface AutoOptions {
   readonly packBytes: number;
   /** How the skinny configuration splits K (undefined: it does not, e.g. for a fused epilogue or an f16 C). */
   readonly splitK: SplitK | undefined;
+  /** Whether one-row problems may take the vector-matrix kernel (f32, no transposes, no batch, no fused epilogue). */
+  readonly vectorMatrix: boolean;
   /** Whether the lowering cannot lay out these sizes and warps (tile-size-rules). */
   readonly unfit: (sizes: readonly number[], numWarps: number, packLhs: boolean) => boolean;
 }
@@ -124,6 +147,12 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   const general = CANDIDATES.map((c) => config(c, pack)).filter((k): k is MatmulConfig => k !== undefined);
   const last = general.pop() ?? { ...SMALLEST, numWarps: o.numWarps || SMALLEST.numWarps, packLhs: pack };
   const variants: MatmulVariant[] = [];
+  if (o.vectorMatrix) {
+    const numWarps = o.numWarps || VECTOR_MATRIX.numWarps;
+    const sizes = [1, VECTOR_MATRIX.columns, VECTOR_MATRIX.bkPerWarp * numWarps] as const;
+    if (vectorMatrixWorkgroupBytes(sizes, numWarps) <= budget)
+      variants.push({ config: { sizes, numWarps, numStages: stages, packLhs: false, vectorMatrix: true }, rule: { kind: 'skinny', maxRows: 1 } });
+  }
   // A skinny A is a few rows: not worth a packing kernel (tuned without it).
   for (const c of o.splitK ? [SKINNY_8, SKINNY_16] : [SKINNY_16]) {
     const skinny = config(c, false, true);

@@ -23,4 +23,6 @@ export interface TilingContext {
   readonly numStages?: number;
   /** Split a plain matmul's K over workgroups, each writing a partial C, summed by a second kernel. */
   readonly splitK?: SplitK;
+  /** Tile a plain matmul as vector-matrix products (tileVectorMatrix: a row of C per workgroup row, no tile.dot). */
+  readonly vectorMatrix?: boolean;
 }

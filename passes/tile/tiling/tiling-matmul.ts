@@ -5,7 +5,7 @@ import type { Value } from '../../../core/ir/value.js';
 import { CeilDivUIOp, ConstantOp, MaxUIOp, MinUIOp } from '../../../dialects/arith/index.js';
 import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index.js';
 import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
-import { NUM_STAGES_ATTR, PEEL_EPILOGUE_ATTR } from '../../../dialects/tile/index.js';
+import { NUM_STAGES_ATTR, PEEL_EPILOGUE_ATTR, REGISTER_STAGES_ATTR } from '../../../dialects/tile/index.js';
 import { buildForLoop } from './for-loop.js';
 import { TileOps } from './tile-ops.js';
 import { blockCoordinates, gridAxes } from './grid.js';
@@ -67,6 +67,7 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
     accumulate: mm.accumulate !== undefined,
   };
   const program = fused?.program;
+  if (tiling.vectorMatrix && !program && vectorMatrixApplies(op)) return tileVectorMatrix(op, operands, sizes, tiling);
   if (tiling.splitK && !program && splittable(op)) return tileSplitK(op, operands, sizes, tiling, tiling.splitK);
   const buffers = program ? [operands.a, operands.b, ...programBuffers(program)] : [operands.a, operands.b, operands.c];
   const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}`, buffers, tiling, op, program ? programCaptures(program) : []);
@@ -81,6 +82,53 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
 export function splittable(op: Operation): boolean {
   const c = elementOf(MatmulOp.view(op).c);
   return matmulBatchRank(op) === 0 && c instanceof FloatType && c.width === 32;
+}
+
+/** Whether a matmul can be tiled as vector-matrix products: f32 operands as stored (no transposes), no batch dimensions. */
+export function vectorMatrixApplies(op: Operation): boolean {
+  const mm = MatmulOp.view(op);
+  const f32Operands = [mm.a, mm.b, mm.c].every((v) => {
+    const t = elementOf(v);
+    return t instanceof FloatType && t.width === 32;
+  });
+  return f32Operands && matmulBatchRank(op) === 0 && mm.transpose_a === undefined && mm.transpose_b === undefined;
+}
+
+/** Stages of a vector-matrix kernel's K loop: its loads in registers, one block ahead. */
+const VECTOR_MATRIX_REGISTER_STAGES = 2;
+
+/**
+ * A matmul as vector-matrix products (a language model's decode step, M = 1): the workgroup at
+ * (r, j) computes C[r, j*BN .. j*BN + BN) as the column sums of B's [BK, BN] blocks scaled by A's
+ * row: it walks K in blocks of BK, multiplying each B block by A[r, k .. k + BK) broadcast along
+ * the columns and adding it to a [BK, BN] accumulator elementwise, and reduces the accumulator
+ * along K once after the loop. B streams through registers (the loop carries
+ * `tile.register_stages`: no copies into workgroup memory, the next block's loads in flight
+ * during this one's math); no tile.dot computes rows that are not there. `sizes` is
+ * [1, BN, BK]; the grid covers [M, N/BN].
+ */
+function tileVectorMatrix(op: Operation, mm: MatmulOperands, sizes: readonly number[], tiling: TilingContext): void {
+  const [, bn, bk] = sizes as [number, number, number];
+  const { kernel, launchArgs, argOf } = kernelWithViews(tiling.kernelName, [mm.a, mm.b, mm.c], tiling, op);
+  const [A, B, C] = [mm.a, mm.b, mm.c].map(argOf) as [Value, Value, Value];
+  const elem = elementOf(C);
+  const b = kernelBodyBuilder(tiling.context, kernel, op.loc);
+  const ops = new TileOps(b);
+  const [row, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(C, d), d === 0 ? 1 : bn)) as [Value, Value];
+  const n0 = b.scale(tileN, bn);
+  const blockType = RankedTensorType.get([bk, bn], elem);
+  const loop = buildForLoop(b, { lower: b.index(0), upper: b.dim(A, 1), step: b.index(bk) }, [zeroTile(b, blockType)], (k, [acc]) => {
+    const slice = loadTile(b, A, [row, k], RankedTensorType.get([bk], elem));
+    const block = loadTile(b, B, [k, n0], blockType);
+    return [ops.arith('arith.addf', acc!, ops.arith('arith.mulf', block, ops.broadcast(slice, [1], [bk, bn])))];
+  });
+  loop.setAttr(REGISTER_STAGES_ATTR, IntegerAttr.get(i64, VECTOR_MATRIX_REGISTER_STAGES));
+  const sums = ops.reduce('add', loop.results[0]!, 0);
+  const rowType = RankedTensorType.get([bn], elem);
+  const result = mm.accumulate ? ops.arith('arith.addf', sums, loadTile(b, C, [row, n0], rowType)) : sums;
+  b.build(StoreOp, { operands: { value: result, dest: C, indices: [row, n0] } });
+  b.hoistConstants(kernel.entry, undefined);
+  replaceByLaunch(op, tiling, kernel, launchArgs, { extents: (hb) => [hb.dim(mm.c, 0), hb.dim(mm.c, 1)], sizes: [1, bn] });
 }
 
 /** The split-K sum's block: SLICE_SUM_SLICES partials of SLICE_SUM_COLUMNS columns of one row, loaded at once. */

@@ -13,7 +13,7 @@ import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
 import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
-import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packLhs, splittable, tileMatmul } from './tiling-matmul.js';
+import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packLhs, splittable, tileMatmul, vectorMatrixApplies } from './tiling-matmul.js';
 import {
   AUTO_MIN_WORKGROUPS,
   SPLIT_K_WORKGROUPS_FACTOR,
@@ -130,7 +130,8 @@ export const tileTilingPass = definePass({
     'kernel that writes Aᵀ into a memref.alloc (64x64 tiles transposed through workgroup memory, freed after the call) ' +
     'and its kernel reads that as transpose_a. A tile.reduction, a tile.map with broadcast inputs and a tile.fusion ' +
     'become row kernels, matmul epilogues or FlashAttention kernels (docs/passes.md). A matmul (alone or with a fused epilogue, no batch dimensions) without ' +
-    'tile-sizes is configured automatically (tile sizes, warps, stages, packing of A unless an epilogue is fused): at most 8 ' +
+    'tile-sizes is configured automatically (tile sizes, warps, stages, packing of A unless an epilogue is fused): one row ' +
+    'takes vector-matrix products where it can (f32, no transposes; B streamed through registers, no tile.dot); at most 8 ' +
     'rows take 8x64 tiles and at most 16 rows 16x64 tiles with K split over workgroups (split-k), or 16x64 tiles unsplit; ' +
     'otherwise the largest of 256x128, 128x128 and 64x64 tiles that fits max-workgroup-memory and gives at least ' +
     'auto-min-workgroups workgroups, else the smallest that fits. Static shapes choose when compiling; dynamic ones get a ' +
@@ -211,6 +212,7 @@ export const tileTilingPass = definePass({
         packable: packable(matmul) && program?.kind !== 'epilogue',
         packBytes: PACK_TILE * PACK_TILE * elementBytes,
         splitK: splittable(matmul) && program?.kind !== 'epilogue' ? autoSplit : undefined,
+        vectorMatrix: vectorMatrixApplies(matmul) && program?.kind !== 'epilogue',
         unfit: (sizes, w, packLhs) => pass.options['check-lowering'] && tileSizeError(matmul, sizes, w, packLhs) !== undefined,
       });
     };
@@ -253,7 +255,7 @@ export const tileTilingPass = definePass({
       const name = symbolName(func) ?? 'kernel';
       const base = { context: pass.context, outliner, kernelName: variant && config ? `${name}_${config.sizes.join('x')}` : name, maxGridDims };
       return config
-        ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages, splitK: config.splitK }
+        ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages, splitK: config.splitK, vectorMatrix: config.vectorMatrix }
         : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'], splitK: fixedSplit };
     };
     const tile = ({ op, sizes, func, module, program, variants, mapConfig }: Target): void => {

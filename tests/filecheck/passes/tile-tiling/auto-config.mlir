@@ -1,5 +1,6 @@
 // tile-tiling's automatic matmul configuration (no tile-sizes): per shape and workgroup memory.
-// Static shapes choose one kernel when compiling: at most 8 rows take 8x64x32 and at most 16 rows
+// Static shapes choose one kernel when compiling: one row takes vector-matrix products (1x16x256,
+// 8 warps: B streamed through registers, its K loop carrying tile.register_stages, no tile.dot); at most 8 rows take 8x64x32 and at most 16 rows
 // 16x64x32 (4 warps, A not packed, K split over workgroups into partials that a second kernel
 // sums: split-k); otherwise the largest of 256x128x16 (8 warps), 128x128x16 (8 warps) and 64x64x32 (4 warps) that
 // fits max-workgroup-memory at 2 stages and gives at least auto-min-workgroups (256) workgroups,
@@ -19,6 +20,12 @@
 // CHECK:         scf.for {{.*}} step %c16
 // CHECK:           tile.dot {{.*}} -> tensor<128x128xf32
 // CHECK:         } {tile.num_stages = 2 : i64}
+// CHECK-LABEL: gpu.func @decode_one(
+// CHECK-NOT:       tile.dot
+// CHECK:           scf.for {{.*}} step %c256 iter_args(%{{.*}}) -> (tensor<256x16xf32>)
+// CHECK:             tile.broadcast {{.*}} dims [1] : tensor<256xf32> -> tensor<256x16xf32>
+// CHECK:           } {tile.register_stages = 2 : i64}
+// CHECK:           tile.reduce add {{.*}} axis 0 : tensor<256x16xf32> -> tensor<16xf32>
 // CHECK-LABEL: gpu.func @decode(
 // CHECK-SAME:      %{{.*}}: memref<4x?x4096xf32>) kernel
 // CHECK:           tile.dot {{.*}} -> tensor<8x64xf32
@@ -37,6 +44,10 @@
 // CHECK:         gpu.launch_func @kernels::@square_1024 blocks in (%c16, %c16, %c1) threads in (%c128, %c1, %c1)
 // CHECK-LABEL: func.func @square_4096(
 // CHECK:         gpu.launch_func @kernels::@square_4096 blocks in (%c32, %c32, %c1) threads in (%c256, %c1, %c1)
+// 1 x 4096: a workgroup per 16 columns, 8 warps, nothing split.
+// CHECK-LABEL: func.func @decode_one(
+// CHECK:         gpu.launch_func @kernels::@decode_one blocks in (%c256, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-NEXT:    return
 // 4 x 4096 in 8x64 tiles: 64 workgroups, K split into 8 slices for 512 (twice auto-min-workgroups).
 // CHECK-LABEL: func.func @decode(
 // CHECK-NOT:     pack_lhs
@@ -75,6 +86,10 @@
 // packed once, for the variants that read it packed.
 // DYN-LABEL: func.func @matmul_f32(
 // DYN:         %[[M:.*]] = memref.dim %C, %c0
+// DYN:         %[[ROW:.*]] = arith.cmpi ule, %[[M]], %c1 : index
+// DYN-NEXT:    scf.if %[[ROW]] {
+// DYN:           gpu.launch_func @kernels::@matmul_f32_1x16x256 blocks in (%{{.*}}, %[[M]], %c1) threads in (%c256, %c1, %c1) args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
+// DYN-NEXT:    } else {
 // DYN:         %[[SKINNY8:.*]] = arith.cmpi ule, %[[M]], %c8 : index
 // DYN-NEXT:    scf.if %[[SKINNY8]] {
 // DYN:           %[[TILES:.*]] = arith.muli
@@ -104,8 +119,10 @@
 // DYN-NEXT:        memref.dealloc %[[AT]]
 // DYN-NEXT:      }
 // DYN-NEXT:    }
+// DYN-NEXT:    }
 // DYN-NEXT:    return
 // DYN-BIG-LABEL: func.func @matmul_f32(
+// DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_1x16x256
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_8x64x32
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_8x64x32_split_k_sum
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_16x64x32
@@ -122,6 +139,10 @@ func.func @square_1024(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C:
 }
 func.func @square_4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   tile.matmul %A, %B, %C : memref<4096x4096xf32>, memref<4096x4096xf32>, memref<4096x4096xf32>
+  return
+}
+func.func @decode_one(%A: memref<1x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<1x4096xf32>) {
+  tile.matmul %A, %B, %C : memref<1x4096xf32>, memref<4096x4096xf32>, memref<1x4096xf32>
   return
 }
 func.func @decode(%A: memref<4x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4x4096xf32>) {

@@ -12,7 +12,7 @@ import { Interpreter, type KernelLauncher } from '../../../../../core/interpret/
 import { Buffer, MemRef } from '../../../../../core/interpret/values.js';
 import { interpretKernelLaunch } from '../../../../../dialects/gpu/interpret.js';
 import { createSemantics } from '../../../../../dialects/semantics.js';
-import { matmulWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
+import { matmulWorkgroupBytes, vectorMatrixWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
 import { runPipeline } from '../../../../../testing/fuzz/harness.js';
 import { mulberry32 } from '../../../../../testing/random.js';
 import { pipelineText, randomTileConfig, type TileConfig, type TileOptionValue, type TilePipeline } from '../../../../../testing/tile-options.js';
@@ -158,8 +158,8 @@ export function hostLaunches(module: Operation, entry: string): number {
 }
 
 /**
- * Kernels `workload` launches: one fused, one per op unfused, plus, for an unfused matmul, the
- * packing kernel of A before a matmul kernel that reads it packed and the kernel that sums the
+ * Kernels `workload` launches: one fused, one per op unfused, plus, for an unfused matmul (but
+ * one-row vector-matrix products), the packing kernel of A before a matmul kernel that reads it packed and the kernel that sums the
  * partials of a matmul whose K is split (split-k). With tile sizes given: packing with pack-lhs,
  * a split with split-k > 1. Configured automatically (no tile sizes), by the rows of the call
  * (`rows`; undefined: the most any call launches): at most 8 or 16 rows split K (unless
@@ -184,8 +184,11 @@ export function expectedLaunches(workload: FusedWorkload, options: Readonly<Reco
   const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4) <= budget;
   const split = splitK === 1 ? 0 : 1;
   const large = packFits ? 1 : 0;
-  const extra = (r: number) => ((r <= 8 && skinnyFits(8)) || (r <= 16 && skinnyFits(16)) ? split : large);
-  return kernels + (rows === undefined ? Math.max(extra(1), extra(17)) : extra(rows));
+  // One row: vector-matrix products (the epilogue's matmul is plain f32), nothing more, where they fit.
+  const warps = Number(options['num-warps'] ?? 0) || 8;
+  const vectorFits = vectorMatrixWorkgroupBytes([1, 16, 32 * warps], warps) <= budget;
+  const extra = (r: number) => (r <= 1 && vectorFits ? 0 : (r <= 8 && skinnyFits(8)) || (r <= 16 && skinnyFits(16)) ? split : large);
+  return kernels + (rows === undefined ? Math.max(...[1, 8, 16, 17].map(extra)) : extra(rows));
 }
 
 /** The whole-problem programs, parsed once. */

@@ -11,6 +11,7 @@ const base: AutoOptions = {
   packable: true,
   packBytes: 16384,
   splitK: undefined,
+  vectorMatrix: false,
   unfit: () => false,
 };
 const SPLIT_WARPS = SKINNY_WARPS;
@@ -35,6 +36,17 @@ describe('the automatic matmul configuration', () => {
     expect(chosen(9, 4096, split)).toEqual({ sizes: [16, 64, 32], numWarps: SPLIT_WARPS, numStages: 2, packLhs: false, splitK: { workgroups: 512 } });
     expect(chosen(17, 4096, split).splitK).toBeUndefined();
     expect(sizesOf({ splitK: { slices: 4 } })).toEqual(['8x64x32', '16x64x32', '128x128x16', '64x64x32']);
+  });
+
+  it('takes vector-matrix products for one row where the matmul allows them, 32 K rows a warp', () => {
+    const vm = { maxWorkgroupMemory: 49152, splitK: { workgroups: 512 }, vectorMatrix: true };
+    expect(chosen(1, 4096, vm)).toEqual({ sizes: [1, 16, 256], numWarps: 8, numStages: 2, packLhs: false, vectorMatrix: true });
+    expect(chosen(2, 4096, vm).sizes).toEqual([8, 64, 32]);
+    expect(chosen(1, 4096, { ...vm, numWarps: 4 }).sizes).toEqual([1, 16, 128]);
+    const first = matmulVariants({ ...base, ...vm })[0]!;
+    expect(first.rule).toEqual({ kind: 'skinny', maxRows: 1 });
+    expect([0, 1, 2].map((m) => ruleHolds(first.rule, first.config.sizes, m, 4096))).toEqual([true, true, false]);
+    expect(sizesOf({ vectorMatrix: false }).includes('1x16x256')).toBe(false);
   });
 
   it("keeps within WebGPU's default 16 KiB when no limit is given", () => {
