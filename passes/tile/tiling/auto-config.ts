@@ -119,7 +119,7 @@ export interface AutoOptions {
   readonly packBytes: number;
   /** How the skinny configuration splits K (undefined: it does not, e.g. for a fused epilogue or an f16 C). */
   readonly splitK: SplitK | undefined;
-  /** Whether one-row problems may take the vector-matrix kernel (f32, no transposes, no batch, no fused epilogue). */
+  /** Whether one-row problems may take the vector-matrix kernel (f32, A not transposed, no batch, no fused epilogue). */
   readonly vectorMatrix: boolean;
   /** Whether the lowering cannot lay out these sizes and warps (tile-size-rules). */
   readonly unfit: (sizes: readonly number[], numWarps: number, packLhs: boolean) => boolean;

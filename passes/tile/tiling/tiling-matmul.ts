@@ -84,14 +84,14 @@ export function splittable(op: Operation): boolean {
   return matmulBatchRank(op) === 0 && c instanceof FloatType && c.width === 32;
 }
 
-/** Whether a matmul can be tiled as vector-matrix products: f32 operands as stored (no transposes), no batch dimensions. */
+/** Whether a matmul can be tiled as vector-matrix products: f32 operands, A as stored (B may be transposed), no batch dimensions. */
 export function vectorMatrixApplies(op: Operation): boolean {
   const mm = MatmulOp.view(op);
   const f32Operands = [mm.a, mm.b, mm.c].every((v) => {
     const t = elementOf(v);
     return t instanceof FloatType && t.width === 32;
   });
-  return f32Operands && matmulBatchRank(op) === 0 && mm.transpose_a === undefined && mm.transpose_b === undefined;
+  return f32Operands && matmulBatchRank(op) === 0 && mm.transpose_a === undefined;
 }
 
 /** Stages of a vector-matrix kernel's K loop: its loads in registers, one block ahead. */
@@ -99,10 +99,11 @@ const VECTOR_MATRIX_REGISTER_STAGES = 2;
 
 /**
  * A matmul as vector-matrix products (a language model's decode step, M = 1): the workgroup at
- * (r, j) computes C[r, j*BN .. j*BN + BN) as the column sums of B's [BK, BN] blocks scaled by A's
- * row: it walks K in blocks of BK, multiplying each B block by A[r, k .. k + BK) broadcast along
- * the columns and adding it to a [BK, BN] accumulator elementwise, and reduces the accumulator
- * along K once after the loop. B streams through registers (the loop carries
+ * (r, j) computes C[r, j*BN .. j*BN + BN) as the sums along K of B's blocks scaled by A's row: it
+ * walks K in blocks of BK, multiplying each block of B ([BK, BN]; [BN, BK] as stored for
+ * `transpose_b`, a weight matrix stored output-major) by A[r, k .. k + BK) broadcast along the
+ * other dimension and adding it to an accumulator of the block's shape elementwise, and reduces
+ * the accumulator along K once after the loop. B streams through registers (the loop carries
  * `tile.register_stages`: no copies into workgroup memory, the next block's loads in flight
  * during this one's math); no tile.dot computes rows that are not there. `sizes` is
  * [1, BN, BK]; the grid covers [M, N/BN].
@@ -116,14 +117,17 @@ function tileVectorMatrix(op: Operation, mm: MatmulOperands, sizes: readonly num
   const ops = new TileOps(b);
   const [row, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(C, d), d === 0 ? 1 : bn)) as [Value, Value];
   const n0 = b.scale(tileN, bn);
-  const blockType = RankedTensorType.get([bk, bn], elem);
+  // K's dimension in B's blocks as stored.
+  const kDim = mm.transposeB ? 1 : 0;
+  const blockShape = mm.transposeB ? [bn, bk] : [bk, bn];
+  const blockType = RankedTensorType.get(blockShape, elem);
   const loop = buildForLoop(b, { lower: b.index(0), upper: b.dim(A, 1), step: b.index(bk) }, [zeroTile(b, blockType)], (k, [acc]) => {
     const slice = loadTile(b, A, [row, k], RankedTensorType.get([bk], elem));
-    const block = loadTile(b, B, [k, n0], blockType);
-    return [ops.arith('arith.addf', acc!, ops.arith('arith.mulf', block, ops.broadcast(slice, [1], [bk, bn])))];
+    const block = loadTile(b, B, mm.transposeB ? [n0, k] : [k, n0], blockType);
+    return [ops.arith('arith.addf', acc!, ops.arith('arith.mulf', block, ops.broadcast(slice, [1 - kDim], blockShape)))];
   });
   loop.setAttr(REGISTER_STAGES_ATTR, IntegerAttr.get(i64, VECTOR_MATRIX_REGISTER_STAGES));
-  const sums = ops.reduce('add', loop.results[0]!, 0);
+  const sums = ops.reduce('add', loop.results[0]!, kDim);
   const rowType = RankedTensorType.get([bn], elem);
   const result = mm.accumulate ? ops.arith('arith.addf', sums, loadTile(b, C, [row, n0], rowType)) : sums;
   b.build(StoreOp, { operands: { value: result, dest: C, indices: [row, n0] } });

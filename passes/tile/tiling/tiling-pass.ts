@@ -131,7 +131,7 @@ export const tileTilingPass = definePass({
     'and its kernel reads that as transpose_a. A tile.reduction, a tile.map with broadcast inputs and a tile.fusion ' +
     'become row kernels, matmul epilogues or FlashAttention kernels (docs/passes.md). A matmul (alone or with a fused epilogue, no batch dimensions) without ' +
     'tile-sizes is configured automatically (tile sizes, warps, stages, packing of A unless an epilogue is fused): one row ' +
-    'takes vector-matrix products where it can (f32, no transposes; B streamed through registers, no tile.dot); at most 8 ' +
+    'takes vector-matrix products where it can (f32, A not transposed; B streamed through registers, no tile.dot); at most 8 ' +
     'rows take 8x64 tiles and at most 16 rows 16x64 tiles with K split over workgroups (split-k), or 16x64 tiles unsplit; ' +
     'otherwise the largest of 256x128, 128x128 and 64x64 tiles that fits max-workgroup-memory and gives at least ' +
     'auto-min-workgroups workgroups, else the smallest that fits. Static shapes choose when compiling; dynamic ones get a ' +

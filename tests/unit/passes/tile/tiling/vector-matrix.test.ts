@@ -1,6 +1,6 @@
 // One-row matmuls as vector-matrix products keep a matmul's meaning: the automatic configuration
 // takes them for M = 1 (a run-time choice for dynamic shapes, the only kernel for a static one),
-// with K and N around the block sizes, accumulate, through @tile-tiled, @tile-pipelined and
+// with K and N around the block sizes, accumulate, B as stored or transposed, through @tile-tiled, @tile-pipelined and
 // @tile-wgsl; their K loop streams B through registers (no copies into workgroup memory).
 import { describe, expect, it } from 'vitest';
 import type { OptionValue } from '../../../../../core/pass/options.js';
@@ -17,9 +17,9 @@ func.func @mm(%A: memref<${c.startsWith('1x') ? '1x?' : '?x?'}x${elem}>, %B: mem
   return
 }`;
 
-const args = ([M, N, K]: readonly number[]): ArgSpec[] => [
+const args = ([M, N, K]: readonly number[], form = ''): ArgSpec[] => [
   { shape: [M!, K!], dtype: 'f32' },
-  { shape: [K!, N!], dtype: 'f32' },
+  { shape: form.includes('transpose_b') ? [N!, K!] : [K!, N!], dtype: 'f32' },
   { shape: [M!, N!], dtype: 'f32' },
 ];
 
@@ -38,13 +38,15 @@ const kernelText = (out: string, name: string): string => out.slice(out.indexOf(
 
 describe('tile-tiling vector-matrix products', () => {
   it('the automatic configuration launches them for one row at run time, and they agree with the matmul', () => {
-    for (const form of ['', 'accumulate']) {
+    for (const form of ['', 'accumulate', 'transpose_b', 'transpose_b accumulate']) {
       const text = matmul(form);
       const out = tiled(text);
       expect(out).toContain('gpu.func @mm_1x16x256(');
       expect(kernelText(out, 'mm_1x16x256')).toContain('tile.register_stages = 2');
       expect(kernelText(out, 'mm_1x16x256')).not.toContain('tile.dot');
-      for (const shape of shapes) expect(compareEntries(text, out, 'mm', args(shape), 7 + shape[2]!, 1e-4), `${form || 'plain'} MxNxK=${shape.join('x')}`).toEqual([]);
+      // B's blocks as stored: K along the rows, or along the columns of a transposed B.
+      expect(kernelText(out, 'mm_1x16x256')).toContain(form.includes('transpose_b') ? 'tensor<16x256xf32>' : 'tensor<256x16xf32>');
+      for (const shape of shapes) expect(compareEntries(text, out, 'mm', args(shape, form), 7 + shape[2]!, 1e-4), `${form || 'plain'} MxNxK=${shape.join('x')}`).toEqual([]);
     }
   });
 
@@ -57,22 +59,24 @@ describe('tile-tiling vector-matrix products', () => {
     expect(tiled(matmul('', '4x4096'))).not.toContain('tile.register_stages');
   });
 
-  it('not for transposed operands, f16 operands, explicit tile sizes or without the automatic configuration', () => {
-    for (const text of [matmul('transpose_a'), matmul('transpose_b'), matmul('', '?x?', 'f16')]) expect(tiled(text)).not.toContain('x16x256');
+  it('not for a transposed A, f16 operands, explicit tile sizes or without the automatic configuration', () => {
+    for (const text of [matmul('transpose_a'), matmul('', '?x?', 'f16')]) expect(tiled(text)).not.toContain('x16x256');
     expect(tiled(matmul(), { 'tile-sizes': [16, 32, 16] })).not.toContain('x16x256');
     expect(tiled(matmul(), { 'auto-config': false })).not.toContain('x16x256');
   });
 
   for (const pipeline of ['@tile-pipelined', '@tile-wgsl', '@tile-wgsl{register-stages=1}']) {
     it(`${pipeline}: they agree with the whole-problem matmul`, () => {
-      const text = matmul('accumulate');
-      const out = compile(text, pipeline);
-      for (const shape of [
-        [1, 70, 200],
-        [1, 16, 600],
-        [1, 3, 5],
-      ]) {
-        expect(compareEntries(text, out, 'mm', args(shape), 11, 1e-4), `MxNxK=${shape.join('x')}`).toEqual([]);
+      for (const form of ['accumulate', 'transpose_b']) {
+        const text = matmul(form);
+        const out = compile(text, pipeline);
+        for (const shape of [
+          [1, 70, 200],
+          [1, 16, 600],
+          [1, 3, 5],
+        ]) {
+          expect(compareEntries(text, out, 'mm', args(shape, form), 11, 1e-4), `${form} MxNxK=${shape.join('x')}`).toEqual([]);
+        }
       }
     });
   }
