@@ -55,6 +55,13 @@ function mismatch(got: Float32Array | Int32Array, want: Float32Array | Int32Arra
 }
 
 /** Runs case `seed`: compile, then `sizeDraws` runs of every function before and after. */
+/** The subgroup size a pipeline compiles shuffles for (`subgroups=true subgroup-size=N`), if it does. */
+function compiledSubgroupSize(pipeline: string): number | undefined {
+  if (!/\bsubgroups=true\b/.test(pipeline)) return undefined;
+  const size = /\bsubgroup-size=(\d+)/.exec(pipeline);
+  return size ? Number(size[1]) : undefined;
+}
+
 export function runFuzzCase(seed: number, sizeDraws = 1): FuzzResult {
   const c = fuzzCase(seed);
   const fail = (message: string, runs = 0): FuzzResult => ({ case: c, outcome: 'failed', runs, message: `${message}\n${describeCase(c)}` });
@@ -76,7 +83,7 @@ export function runFuzzCase(seed: number, sizeDraws = 1): FuzzResult {
         return fail(`the whole-problem program fails in the interpreter ${at}: ${e instanceof Error ? e.message : String(e)}`, runs);
       }
       try {
-        got = runFunction(outcome.module, fn.name, args);
+        got = runFunction(outcome.module, fn.name, args, compiledSubgroupSize(c.pipeline));
       } catch (e) {
         return fail(`the compiled program fails in the interpreter ${at}: ${e instanceof Error ? e.message : String(e)}`, runs);
       }

@@ -103,9 +103,12 @@ export function runPipeline(text: string, pipeline: string): Outcome {
 /** An argument of a function run: a memref (shape + row-major data) or a scalar. */
 export type Argument = { readonly shape: readonly number[]; readonly data: Float32Array | Int32Array } | number;
 
-/** Runs `entry` of `module` in the interpreter; returns the memref arguments' contents after (scalars: undefined). */
-export function runFunction(module: Operation, entry: string, args: readonly Argument[]): (Float32Array | Int32Array | undefined)[] {
-  const interp = new Interpreter(module, { semantics: setup().semantics });
+/**
+ * Runs `entry` of `module` in the interpreter (its kernels' subgroups of `subgroupSize` lanes, the
+ * size they were compiled for); returns the memref arguments' contents after (scalars: undefined).
+ */
+export function runFunction(module: Operation, entry: string, args: readonly Argument[], subgroupSize?: number): (Float32Array | Int32Array | undefined)[] {
+  const interp = new Interpreter(module, { semantics: setup().semantics, subgroupSize });
   const fn = interp.lookupFunction(entry);
   if (!fn) throw new Error(`no function @${entry}`);
   const params = fn.region(0).entry!.arguments;
