@@ -24,6 +24,15 @@ export type ArgSpec = { readonly shape: readonly number[]; readonly dtype: DType
 /** The contents of every memref argument after the run, row-major, in argument order (scalars: empty). */
 export type Outputs = Float64Array[];
 
+/** The f32 A, B and C of a matmul `form` (its transpose_a / transpose_b words) at M x N x K, each as stored. */
+export function matmulArgs(form: string, [M, N, K]: readonly number[]): ArgSpec[] {
+  return [
+    { shape: form.includes('transpose_a') ? [K!, M!] : [M!, K!], dtype: 'f32' },
+    { shape: form.includes('transpose_b') ? [N!, K!] : [K!, N!], dtype: 'f32' },
+    { shape: [M!, N!], dtype: 'f32' },
+  ];
+}
+
 function randomValues(type: Type, n: number, random: () => number): number[] {
   if (type instanceof FloatType) {
     const round = floatRounder(type);

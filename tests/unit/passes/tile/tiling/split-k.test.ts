@@ -7,7 +7,7 @@ import { tileTilingPass } from '../../../../../passes/tile/tiling/tiling-pass.js
 import { compile } from '../kernel-meaning.js';
 import { print } from '../../pass-harness.js';
 import { runPass } from '../../pass-harness.js';
-import { compareEntries, type ArgSpec } from './run-helpers.js';
+import { compareEntries, matmulArgs } from './run-helpers.js';
 
 const tiled = (text: string, options: Record<string, OptionValue>) => runPass(text, tileTilingPass, { options }).output;
 
@@ -17,11 +17,7 @@ func.func @mm(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<${c}xf32>) {
   return
 }`;
 
-const args = (form: string, [M, N, K]: readonly number[]): ArgSpec[] => [
-  { shape: form.includes('transpose_a') ? [K!, M!] : [M!, K!], dtype: 'f32' },
-  { shape: form.includes('transpose_b') ? [N!, K!] : [K!, N!], dtype: 'f32' },
-  { shape: [M!, N!], dtype: 'f32' },
-];
+const args = matmulArgs;
 
 // K below one BK, one BK, several slices of BK, a last slice cut short; M of one row to past a tile.
 const shapes = [

@@ -7,7 +7,7 @@ import type { OptionValue } from '../../../../../core/pass/options.js';
 import { tileTilingPass } from '../../../../../passes/tile/tiling/tiling-pass.js';
 import { compile } from '../kernel-meaning.js';
 import { print, runPass } from '../../pass-harness.js';
-import { compareEntries, type ArgSpec } from './run-helpers.js';
+import { compareEntries, matmulArgs } from './run-helpers.js';
 
 const tiled = (text: string, options: Record<string, OptionValue> = {}) => runPass(text, tileTilingPass, { options }).output;
 
@@ -17,11 +17,7 @@ func.func @mm(%A: memref<${c.startsWith('1x') ? '1x?' : '?x?'}x${elem}>, %B: mem
   return
 }`;
 
-const args = ([M, N, K]: readonly number[], form = ''): ArgSpec[] => [
-  { shape: [M!, K!], dtype: 'f32' },
-  { shape: form.includes('transpose_b') ? [N!, K!] : [K!, N!], dtype: 'f32' },
-  { shape: [M!, N!], dtype: 'f32' },
-];
+const args = (shape: readonly number[], form = '') => matmulArgs(form, shape);
 
 // K and N below, at and past the blocks (BK = 256 with 8 warps, BN = 16); rows past one take other kernels.
 const shapes = [
