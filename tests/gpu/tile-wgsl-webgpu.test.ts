@@ -130,6 +130,25 @@ for (const { runtime, on } of runtimes)
       );
     }
 
+    // One row with the defaults: the automatic configuration's vector-matrix kernel (B streamed
+    // through registers over two stages, A's slice broadcast, a reduction along K).
+    it(
+      'matmul f32 of one row @tile-wgsl with its defaults (vector-matrix products)',
+      () =>
+        expectCompiledMatmul(
+          'matmul.mlir',
+          'matmul_f32',
+          'max-workgroup-memory=16384',
+          [
+            [1, 70, 600],
+            [1, 33, 257],
+            [1, 1, 1],
+          ],
+          false,
+        ),
+      180_000,
+    );
+
     // f16 operands, f32 accumulation: where the adapter offers shader-f16 (wgpu on llvmpipe does,
     // Dawn on SwiftShader and on the H100 does not; then the case is skipped with a notice).
     it('matmul f16 @tile-wgsl{tile-sizes=16,16,8 num-warps=1 num-stages=2}', async (ctx) => {
