@@ -54,8 +54,8 @@ const AUTO_STAGES = 2;
 
 /**
  * One-row matmuls (M = 1) as vector-matrix products: 16 columns a workgroup, a thread 4 rows of
- * each [BK, 16] block of B (BK = 32 x warps), 8 warps. On the H200 at N = K = 4096: 0.0200 ms,
- * 0.93x cuBLAS's GEMV, where the split 8x64 tiles took 0.0349 (bench/RESULTS.md).
+ * each [BK, 16] block of B (BK = 32 x warps), 8 warps. On the H200 at N = K = 4096: 0.0206 ms,
+ * 0.91x cuBLAS's GEMV, where the split 8x64 tiles took 0.0349 (bench/RESULTS.md).
  */
 const VECTOR_MATRIX = { columns: 16, numWarps: 8, bkPerWarp: 32 } as const;
 /** Columns a thread of a vector-matrix kernel holds of a row of B: one vec4. */
