@@ -9,7 +9,7 @@
  */
 import { roundF16 } from '../../core/interpret/float16.js';
 import { mulberry32 } from '../random.js';
-import { pipelineText, randomTileConfig, type TilePipeline } from '../tile-options.js';
+import { pipelineText, randomTileConfig, type TileConfig, type TilePipeline } from '../tile-options.js';
 import { runFunction, runPipeline, parseProgram } from './harness.js';
 import { programArguments, randomProgram, randomSizes, tileSizesFor, type Program } from './programs.js';
 
@@ -17,6 +17,8 @@ export interface FuzzCase {
   readonly seed: number;
   readonly program: Program;
   readonly pipeline: string;
+  /** The configuration `pipeline` is the text of. */
+  readonly config: TileConfig;
 }
 
 export interface FuzzResult {
@@ -33,7 +35,8 @@ export function fuzzCase(seed: number): FuzzCase {
   const rnd = mulberry32(seed ^ 0x5bd1e995);
   const r = rnd();
   const which: TilePipeline = r < 0.2 ? 'tile-tiled' : r < 0.5 ? 'tile-pipelined' : 'tile-wgsl';
-  return { seed, program, pipeline: pipelineText(randomTileConfig(rnd, which, tileSizesFor(program))) };
+  const config = randomTileConfig(rnd, which, tileSizesFor(program));
+  return { seed, program, pipeline: pipelineText(config), config };
 }
 
 /** How a failure is reported: enough to reproduce it. */
@@ -54,14 +57,12 @@ function mismatch(got: Float32Array | Int32Array, want: Float32Array | Int32Arra
   return bad.length > 0 ? bad.join(', ') : undefined;
 }
 
-/** Runs case `seed`: compile, then `sizeDraws` runs of every function before and after. */
-/** The subgroup size a pipeline compiles shuffles for (`subgroups=true subgroup-size=N`), if it does. */
-function compiledSubgroupSize(pipeline: string): number | undefined {
-  if (!/\bsubgroups=true\b/.test(pipeline)) return undefined;
-  const size = /\bsubgroup-size=(\d+)/.exec(pipeline);
-  return size ? Number(size[1]) : undefined;
+/** The subgroup size a configuration compiles shuffles for (`subgroups=true subgroup-size=N`), if it does. */
+function compiledSubgroupSize({ options }: TileConfig): number | undefined {
+  return options['subgroups'] === true ? Number(options['subgroup-size']) : undefined;
 }
 
+/** Runs case `seed`: compile, then `sizeDraws` runs of every function before and after. */
 export function runFuzzCase(seed: number, sizeDraws = 1): FuzzResult {
   const c = fuzzCase(seed);
   const fail = (message: string, runs = 0): FuzzResult => ({ case: c, outcome: 'failed', runs, message: `${message}\n${describeCase(c)}` });
@@ -83,7 +84,7 @@ export function runFuzzCase(seed: number, sizeDraws = 1): FuzzResult {
         return fail(`the whole-problem program fails in the interpreter ${at}: ${e instanceof Error ? e.message : String(e)}`, runs);
       }
       try {
-        got = runFunction(outcome.module, fn.name, args, compiledSubgroupSize(c.pipeline));
+        got = runFunction(outcome.module, fn.name, args, compiledSubgroupSize(c.config));
       } catch (e) {
         return fail(`the compiled program fails in the interpreter ${at}: ${e instanceof Error ? e.message : String(e)}`, runs);
       }

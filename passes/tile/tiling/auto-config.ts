@@ -91,6 +91,11 @@ export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: nu
   return copySlots(stages) * (bm! + bn!) * bk! * elementBytes;
 }
 
+/** The tile sizes [1, BN, BK] of the vector-matrix kernel on `numWarps` warps. */
+export function vectorMatrixSizes(numWarps: number): readonly [number, number, number] {
+  return [1, VECTOR_MATRIX.columns, VECTOR_MATRIX.bkPerWarp * numWarps];
+}
+
 /**
  * Bytes of workgroup memory a vector-matrix kernel of `sizes` [1, BN, BK] on `numWarps` warps
  * needs at most: A's slice staged for its broadcast (BK f32) and the reduction's partials, one row
@@ -149,7 +154,7 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   const variants: MatmulVariant[] = [];
   if (o.vectorMatrix) {
     const numWarps = o.numWarps || VECTOR_MATRIX.numWarps;
-    const sizes = [1, VECTOR_MATRIX.columns, VECTOR_MATRIX.bkPerWarp * numWarps] as const;
+    const sizes = vectorMatrixSizes(numWarps);
     if (vectorMatrixWorkgroupBytes(sizes, numWarps) <= budget)
       variants.push({ config: { sizes, numWarps, numStages: stages, packLhs: false, vectorMatrix: true }, rule: { kind: 'skinny', maxRows: 1 } });
   }

@@ -67,7 +67,8 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
     accumulate: mm.accumulate !== undefined,
   };
   const program = fused?.program;
-  if (tiling.vectorMatrix && !program && vectorMatrixApplies(op)) return tileVectorMatrix(op, operands, sizes, tiling);
+  // Only the automatic configuration asks for it, for plain matmuls vectorMatrixApplies accepts.
+  if (tiling.vectorMatrix) return tileVectorMatrix(op, operands, sizes, tiling);
   if (tiling.splitK && !program && splittable(op)) return tileSplitK(op, operands, sizes, tiling, tiling.splitK);
   const buffers = program ? [operands.a, operands.b, ...programBuffers(program)] : [operands.a, operands.b, operands.c];
   const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}`, buffers, tiling, op, program ? programCaptures(program) : []);
@@ -78,20 +79,20 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
   replaceByLaunch(anchor, tiling, kernel, launchArgs, { extents: (b) => dims.map((d) => b.dim(shapeOf, d)), sizes: [...dims.slice(2).map(() => 1), ...sizes.slice(0, 2)] });
 }
 
+const isF32 = (v: Value): boolean => {
+  const t = elementOf(v);
+  return t instanceof FloatType && t.width === 32;
+};
+
 /** Whether split-K applies to the matmul `op`: no batch dimensions, an f32 C (the partials' type). */
 export function splittable(op: Operation): boolean {
-  const c = elementOf(MatmulOp.view(op).c);
-  return matmulBatchRank(op) === 0 && c instanceof FloatType && c.width === 32;
+  return matmulBatchRank(op) === 0 && isF32(MatmulOp.view(op).c);
 }
 
 /** Whether a matmul can be tiled as vector-matrix products: f32 operands, A as stored (B may be transposed), no batch dimensions. */
 export function vectorMatrixApplies(op: Operation): boolean {
   const mm = MatmulOp.view(op);
-  const f32Operands = [mm.a, mm.b, mm.c].every((v) => {
-    const t = elementOf(v);
-    return t instanceof FloatType && t.width === 32;
-  });
-  return f32Operands && matmulBatchRank(op) === 0 && mm.transpose_a === undefined;
+  return matmulBatchRank(op) === 0 && mm.transpose_a === undefined && [mm.a, mm.b, mm.c].every(isF32);
 }
 
 /** Stages of a vector-matrix kernel's K loop: its loads in registers, one block ahead. */

@@ -12,7 +12,7 @@ import { Interpreter, type KernelLauncher } from '../../../../../core/interpret/
 import { Buffer, MemRef } from '../../../../../core/interpret/values.js';
 import { interpretKernelLaunch } from '../../../../../dialects/gpu/interpret.js';
 import { createSemantics } from '../../../../../dialects/semantics.js';
-import { matmulWorkgroupBytes, vectorMatrixWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
+import { matmulWorkgroupBytes, vectorMatrixSizes, vectorMatrixWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
 import { runPipeline } from '../../../../../testing/fuzz/harness.js';
 import { mulberry32 } from '../../../../../testing/random.js';
 import { pipelineText, randomTileConfig, type TileConfig, type TileOptionValue, type TilePipeline } from '../../../../../testing/tile-options.js';
@@ -186,7 +186,7 @@ export function expectedLaunches(workload: FusedWorkload, options: Readonly<Reco
   const large = packFits ? 1 : 0;
   // One row: vector-matrix products (the epilogue's matmul is plain f32), nothing more, where they fit.
   const warps = Number(options['num-warps'] ?? 0) || 8;
-  const vectorFits = vectorMatrixWorkgroupBytes([1, 16, 32 * warps], warps) <= budget;
+  const vectorFits = vectorMatrixWorkgroupBytes(vectorMatrixSizes(warps), warps) <= budget;
   const extra = (r: number) => (r <= 1 && vectorFits ? 0 : (r <= 8 && skinnyFits(8)) || (r <= 16 && skinnyFits(16)) ? split : large);
   return kernels + (rows === undefined ? Math.max(...[1, 8, 16, 17].map(extra)) : extra(rows));
 }
