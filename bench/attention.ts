@@ -73,11 +73,11 @@ const FULL: Options = {
     [4, 16, 4096, 4096, 128],
   ],
   causal: [false, true],
-  // The fastest on the H200 at S = T = 1024 of a sweep (bench/RESULTS.md): direct loads of K and V
+  // The fastest on the H200 of sweeps (bench/RESULTS.md): direct loads of K and V
   // (async-copy-loads=none: 3x faster than copies into workgroup memory, which the dots then
-  // stage again), 64 x 64 blocks with 8 warps at D = 64 (38 KB); at D = 128 only 32 x 32 blocks fit
-  // 48 KiB, with register double buffering.
-  configs: ['tile-sizes=64,64,D num-warps=8 num-stages=1', 'tile-sizes=32,32,D num-warps=4 num-stages=1 register-stages=2', 'tile-sizes=64,32,D num-warps=8 num-stages=1'],
+  // stage again), 64 x 64 blocks with 8 warps at D = 64 (32 KB), with or without register double
+  // buffering; at D = 128 only 32 x 32 blocks fit 48 KiB, with register double buffering.
+  configs: ['tile-sizes=64,64,D num-warps=8 num-stages=1', 'tile-sizes=64,64,D num-warps=8 num-stages=1 register-stages=2', 'tile-sizes=32,32,D num-warps=4 num-stages=1 register-stages=2'],
   // The H200's limit (Dawn on Vulkan): WebGPU's default of 16 KiB holds only the smallest tiles.
   base: 'max-workgroup-memory=49152 subgroups=true subgroup-size=32 async-copy-loads=none',
   peers: new Set(PEERS),

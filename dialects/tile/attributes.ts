@@ -51,8 +51,14 @@ export class BlockedLayoutAttr extends DialectAttr {
   static get(p: BlockedLayoutParams): BlockedLayoutAttr {
     const why = BlockedLayoutAttr.check(p);
     if (why) throw new Error(`invalid #tile.blocked: ${why}`);
-    const key = `tile.blocked:${BLOCKED_FIELDS.map((f) => p[f].join(',')).join(';')}`;
-    return uniqueDialectAttr(key, () => new BlockedLayoutAttr([...p.sizePerThread], [...p.threadsPerWarp], [...p.warpsPerGroup], [...p.order]));
+    return uniqueDialectAttr(BlockedLayoutAttr.keyOf(p), () => new BlockedLayoutAttr([...p.sizePerThread], [...p.threadsPerWarp], [...p.warpsPerGroup], [...p.order]));
+  }
+  private static keyOf(p: BlockedLayoutParams): string {
+    return `tile.blocked:${BLOCKED_FIELDS.map((f) => p[f].join(',')).join(';')}`;
+  }
+  /** The unique key of this layout. */
+  get key(): string {
+    return BlockedLayoutAttr.keyOf(this);
   }
   get rank(): number {
     return this.order.length;
@@ -68,6 +74,60 @@ export class BlockedLayoutAttr extends DialectAttr {
   printBody(w: AttrTypeWriter): void {
     w.write(`<${BLOCKED_FIELDS.map((f) => `${f} = ${list(this[f])}`).join(', ')}>`);
   }
+}
+
+/**
+ * `#tile.slice<dim = 1, parent = #tile.blocked<...>>`: the layout of a tile with the parent's
+ * dimension `dim` removed (Triton's slice layout): each thread holds the elements whose remaining
+ * coordinates its parent elements have, so the threads along `dim` hold copies of the same
+ * elements. The result of a reduction along `dim` in this layout stays with the threads that
+ * held its rows, and broadcasting it back along `dim` needs no data movement.
+ */
+export class SliceLayoutAttr extends DialectAttr {
+  readonly dialect = 'tile';
+  readonly mnemonic = 'slice';
+  private constructor(
+    readonly dim: number,
+    readonly parent: BlockedLayoutAttr,
+  ) {
+    super();
+  }
+  static check(dim: number, parent: BlockedLayoutAttr): string | undefined {
+    if (parent.rank < 2) return `the parent layout must have rank >= 2, got ${parent.rank}`;
+    if (!Number.isInteger(dim) || dim < 0 || dim >= parent.rank) return `'dim' must be in [0, ${parent.rank}), got ${dim}`;
+    return undefined;
+  }
+  static get(dim: number, parent: BlockedLayoutAttr): SliceLayoutAttr {
+    const why = SliceLayoutAttr.check(dim, parent);
+    if (why) throw new Error(`invalid #tile.slice: ${why}`);
+    return uniqueDialectAttr(`tile.slice:${dim};${parent.key}`, () => new SliceLayoutAttr(dim, parent));
+  }
+  get rank(): number {
+    return this.parent.rank - 1;
+  }
+  get numThreads(): number {
+    return this.parent.numThreads;
+  }
+  printBody(w: AttrTypeWriter): void {
+    w.write(`<dim = ${this.dim}, parent = `);
+    w.attr(this.parent);
+    w.write('>');
+  }
+}
+
+/** The layouts of register tiles. */
+export type RegisterLayout = BlockedLayoutAttr | SliceLayoutAttr;
+
+export const isRegisterLayout = (a: unknown): a is RegisterLayout => a instanceof BlockedLayoutAttr || a instanceof SliceLayoutAttr;
+
+/**
+ * A register layout as its blocked layout and, per tile dimension, the blocked layout's
+ * dimension it is (a slice skips the parent's dimension `dim`).
+ */
+export function blockedDims(layout: RegisterLayout): { blocked: BlockedLayoutAttr; dims: number[]; sliced?: number } {
+  if (layout instanceof BlockedLayoutAttr) return { blocked: layout, dims: layout.order.map((_, d) => d) };
+  const dims = layout.parent.order.map((_, d) => d).filter((d) => d !== layout.dim);
+  return { blocked: layout.parent, dims, sliced: layout.dim };
 }
 
 export interface SharedLayoutParams {
@@ -175,14 +235,25 @@ function parseShared(parser: Parser): SharedLayoutAttr {
   return SharedLayoutAttr.get(params);
 }
 
+function parseSlice(parser: Parser): SliceLayoutAttr {
+  const start = parser.offset;
+  const p = parseParams<number | Attribute>(parser, 'slice', ['dim', 'parent'], (n) => (n === 'dim' ? Number(parser.parseInteger()) : parser.parseAttribute(undefined, false)));
+  const parent = p.get('parent');
+  if (!(parent instanceof BlockedLayoutAttr)) throw parser.emitError(`invalid #tile.slice: 'parent' must be a #tile.blocked layout, got ${parent}`, start);
+  const why = SliceLayoutAttr.check(p.get('dim') as number, parent);
+  if (why) throw parser.emitError(`invalid #tile.slice: ${why}`, start);
+  return SliceLayoutAttr.get(p.get('dim') as number, parent);
+}
+
 export function parseReduceKindKeyword(parser: Parser, inOp = false): ReduceKindAttr {
   return ReduceKindAttr.get(parseEnumKeyword(parser, REDUCE_KINDS, 'tile reduction kind', inOp));
 }
 
-/** The dialect's attribute hook: `#tile.blocked<...>`, `#tile.shared<...>`, `#tile.reduce_kind<...>`. */
+/** The dialect's attribute hook: `#tile.blocked<...>`, `#tile.slice<...>`, `#tile.shared<...>`, `#tile.reduce_kind<...>`. */
 export function parseTileAttribute(parser: Parser, mnemonic: string): Attribute {
   if (mnemonic === 'blocked') return parseBlocked(parser);
   if (mnemonic === 'shared') return parseShared(parser);
+  if (mnemonic === 'slice') return parseSlice(parser);
   if (mnemonic === 'reduce_kind') return ReduceKindAttr.get(parseAngledEnumKeyword(parser, REDUCE_KINDS, 'tile reduction kind'));
   throw parser.emitError(`unknown attribute \`${mnemonic}\` in dialect \`tile\``, parser.offset - mnemonic.length);
 }

@@ -1,7 +1,7 @@
 import { typeConstraint } from '../../core/ir/constraints.js';
 import { FloatType, IntegerType, MemRefType, RankedTensorType, type Type } from '../../core/ir/types.js';
 import { AddressSpaceAttr } from '../gpu/attributes.js';
-import { BlockedLayoutAttr, SharedLayoutAttr } from './attributes.js';
+import { isRegisterLayout, SharedLayoutAttr } from './attributes.js';
 
 export const RankedMemRef = typeConstraint('ranked memref', (t) => t instanceof MemRefType);
 /** A register tile: a statically shaped ranked tensor with elements along every dimension (threads hold its elements). */
@@ -34,13 +34,13 @@ export const dimsAgree = (a: number, b: number): boolean => a < 0 || b < 0 || a 
 
 /**
  * Why a register tile's encoding is not acceptable, or undefined: tiles carry no encoding or a
- * `#tile.blocked` layout of their rank; shared layouts describe workgroup buffers, not registers.
+ * `#tile.blocked` or `#tile.slice` layout of their rank; shared layouts describe workgroup buffers, not registers.
  */
 export function tileEncodingError(t: RankedTensorType, what: string): string | undefined {
   const enc = t.encoding;
   if (enc === undefined) return undefined;
   if (enc instanceof SharedLayoutAttr) return `${what} has a #tile.shared encoding, which describes workgroup buffers (put it on tile.alloc), not register tiles`;
-  if (!(enc instanceof BlockedLayoutAttr)) return `${what} has encoding ${enc}, expected none or #tile.blocked`;
+  if (!isRegisterLayout(enc)) return `${what} has encoding ${enc}, expected none, #tile.blocked or #tile.slice`;
   if (enc.rank !== t.rank) return `${what} has a rank-${enc.rank} layout on a rank-${t.rank} tensor`;
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { DenseElementsAttr } from '../../core/ir/attributes.js';
+import { DenseElementsAttr, type IntegerAttr } from '../../core/ir/attributes.js';
 import { Builder } from '../../core/ir/builder.js';
 import { failure, type Failure, isFailure } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
@@ -6,7 +6,7 @@ import { RankedTensorType, type Type } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { kernelBlockSize } from '../../dialects/gpu/block-size.js';
-import { BlockedLayoutAttr, CastOp, DotOp, LoadOp, StoreOp } from '../../dialects/tile/index.js';
+import { BlockedLayoutAttr, CastOp, DotOp, isRegisterLayout, LoadOp, ReduceOp, type RegisterLayout, SliceLayoutAttr, StoreOp } from '../../dialects/tile/index.js';
 import { kernelsIn } from '../../dialects/gpu/kernels.js';
 import { innermostContiguous } from '../../dialects/memref/types.js';
 import { accessLayoutFor, accumulatorLayoutFor, isPowerOfTwo } from './layouts.js';
@@ -73,11 +73,11 @@ function linkOp(op: Operation, groups: LayoutGroups): void {
  * the group is loaded from or stored to (vectorized where that memory is contiguous). A Failure
  * completes 'a tile ...' (the caller locates it at the group).
  */
-function chooseLayout(members: readonly Value[], numThreads: number): BlockedLayoutAttr | Failure {
+function chooseLayout(members: readonly Value[], numThreads: number): RegisterLayout | Failure {
   const type = members[0]!.type as RankedTensorType;
   const written = members.map((v) => (v.type as RankedTensorType).encoding).filter((e) => e !== undefined);
   if (written.length > 0) {
-    return written[0] instanceof BlockedLayoutAttr ? written[0] : failure(`has the encoding ${written[0]}, which is not a #tile.blocked layout`);
+    return isRegisterLayout(written[0]) ? written[0] : failure(`has the encoding ${written[0]}, which is not a #tile.blocked or #tile.slice layout`);
   }
   if (!type.hasStaticShape || type.shape.some((d) => d <= 0)) return failure(`of type '${type}' has no elements to spread over the threads (a zero-size or dynamic dimension)`);
   if (members.some((v) => DotOp.isa(v.definingOp)) && type.rank === 2) return accumulatorLayoutFor(type.shape, numThreads);
@@ -89,12 +89,32 @@ function chooseLayout(members: readonly Value[], numThreads: number): BlockedLay
   return accessLayoutFor(type.shape, numThreads, contiguous);
 }
 
-function withLayout(t: RankedTensorType, layout: BlockedLayoutAttr): RankedTensorType {
+/** The tile.reduce ops among a group's definitions (their results then share the group's layout). */
+const reductionsIn = (members: readonly Value[]): Operation[] => members.map((v) => v.definingOp).filter((op): op is Operation => op !== undefined && ReduceOp.isa(op));
+
+/**
+ * The layout of a group that holds reduction results, once the layout of a reduced tile is
+ * known: the slice of that layout along the reduced axis, so that each row's result stays with
+ * the threads that held the row. Undefined while no reduced tile has a layout yet; null when
+ * the slice does not apply (an encoding was written, or the reduced tile's layout is a slice).
+ */
+function sliceLayout(members: readonly Value[], layoutOf: (v: Value) => RegisterLayout | undefined): SliceLayoutAttr | undefined | null {
+  if (members.some((v) => (v.type as RankedTensorType).encoding !== undefined)) return null;
+  let waiting = false;
+  for (const reduce of reductionsIn(members)) {
+    const input = layoutOf(reduce.operand(0));
+    if (input instanceof BlockedLayoutAttr) return SliceLayoutAttr.get((reduce.properties.get('axis') as IntegerAttr).number, input);
+    waiting ||= input === undefined;
+  }
+  return waiting ? undefined : null;
+}
+
+function withLayout(t: RankedTensorType, layout: RegisterLayout): RankedTensorType {
   return RankedTensorType.get(t.shape, t.elementType, layout);
 }
 
 /** Sets a value's type, and the type of a constant's dense attribute with it. */
-function retype(v: Value, layout: BlockedLayoutAttr): void {
+function retype(v: Value, layout: RegisterLayout): void {
   v.type = withLayout(v.type as RankedTensorType, layout);
   const def = v.definingOp;
   const value = def?.name === 'arith.constant' ? def.getAttr('value') : undefined;
@@ -108,10 +128,10 @@ function retype(v: Value, layout: BlockedLayoutAttr): void {
 function coalesceStore(store: Operation, numThreads: number, b: Builder): boolean {
   const value = store.operand(0);
   const type = value.type as RankedTensorType;
-  const have = type.encoding as BlockedLayoutAttr;
+  const have = type.encoding;
   const want = accessLayoutFor(type.shape, numThreads, innermostContiguous(store.operand(1).type));
   const inner = type.rank - 1;
-  if (have === want || have.sizePerThread[inner]! >= want.sizePerThread[inner]! || have.order[0] !== inner) return false;
+  if (!(have instanceof BlockedLayoutAttr) || have === want || have.sizePerThread[inner]! >= want.sizePerThread[inner]! || have.order[0] !== inner) return false;
   b.setInsertionPointBefore(store);
   b.loc = store.loc;
   const cast = b.build(CastOp, { operands: { source: value }, resultTypes: [withLayout(type, want)] });
@@ -122,12 +142,13 @@ function coalesceStore(store: Operation, numThreads: number, b: Builder): boolea
 export const tileAssignLayoutsPass = definePass({
   name: 'tile-assign-layouts',
   displayName: 'TileAssignLayouts',
-  summary: 'Give every register tile of a kernel a #tile.blocked layout',
+  summary: 'Give every register tile of a kernel a #tile.blocked or #tile.slice layout',
   description:
     'For each gpu.func kernel (its workgroup size from known_block_size or its launches, a power of two), every tile ' +
-    'value without an encoding gets a #tile.blocked layout for that many threads. Values that must share a type ' +
+    'value without an encoding gets a #tile.blocked or #tile.slice layout for that many threads. Values that must share a type ' +
     '(elementwise operands and results, loop-carried values, branch results, a dot accumulator and its result) share ' +
-    'one layout: the encoding one of them already has (encodings the user wrote are kept), else a register-blocked ' +
+    'one layout: the encoding one of them already has (encodings the user wrote are kept), else, for tile.reduce ' +
+    "results, the slice of the reduced tile's layout along the axis (the results stay with the threads of their rows), else a register-blocked " +
     'layout for tile.dot accumulators (each thread owns an as-square-as-possible block, e.g. 8x8), else the coalesced ' +
     'access layout of the memory they are loaded from or stored to (4 contiguous elements per thread where the ' +
     'innermost dimension is contiguous). A tile.store of a tile less vectorized than its memory allows stores through ' +
@@ -154,8 +175,29 @@ export const tileAssignLayoutsPass = definePass({
         );
         return;
       }
-      for (const group of members.values()) {
-        const layout = chooseLayout(group, numThreads);
+      // Groups holding reduction results wait for the layout of a tile they reduce (their slice).
+      const layouts = new Map<Value, RegisterLayout | Failure>();
+      const layoutOf = (v: Value): RegisterLayout | undefined => {
+        const t = v.type as RankedTensorType;
+        const chosen = isRegisterLayout(t.encoding) ? t.encoding : layouts.get(groups.find(v));
+        return chosen && !isFailure(chosen) ? chosen : undefined;
+      };
+      let left = [...members.entries()];
+      while (left.length > 0) {
+        const waiting = left.filter(([root, group]) => {
+          const slice = reductionsIn(group).length > 0 ? sliceLayout(group, layoutOf) : null;
+          if (slice !== undefined) layouts.set(root, slice ?? chooseLayout(group, numThreads));
+          return slice === undefined;
+        });
+        // Groups that only wait on each other's slices: the first takes a layout of its own.
+        if (waiting.length === left.length) {
+          const [root, group] = waiting.shift()!;
+          layouts.set(root, chooseLayout(group, numThreads));
+        }
+        left = waiting;
+      }
+      for (const [root, group] of members) {
+        const layout = layouts.get(root)!;
         if (isFailure(layout)) {
           pass.fail(group[0]!.definingOp?.loc ?? kernel.loc, `tile-assign-layouts: a tile ${layout.message}`);
           return;

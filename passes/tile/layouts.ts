@@ -1,4 +1,4 @@
-import { BlockedLayoutAttr } from '../../dialects/tile/index.js';
+import { BlockedLayoutAttr, blockedDims, type RegisterLayout } from '../../dialects/tile/index.js';
 
 /** Most elements one thread may hold of one register tile (they are unrolled into scalars). */
 export const MAX_ELEMENTS_PER_THREAD = 256;
@@ -8,12 +8,14 @@ export const MAX_ELEMENTS_PER_THREAD = 256;
  * elements at a time, more than one but not a divisor of the tile's extent; or each thread
  * would hold `count` elements, more than MAX_ELEMENTS_PER_THREAD. Undefined when it fits.
  */
-export function layoutFitError(layout: BlockedLayoutAttr, shape: readonly number[]): { dim: number; covers: number } | { count: number } | undefined {
-  const perGroup = layout.shapePerGroup;
+export function layoutFitError(layout: RegisterLayout, shape: readonly number[]): { dim: number; covers: number } | { count: number } | undefined {
+  const { blocked, dims } = blockedDims(layout);
+  const perGroup = dims.map((d) => blocked.shapePerGroup[d]!);
+  const spt = dims.map((d) => blocked.sizePerThread[d]!);
   for (let d = 0; d < shape.length; d++) {
     if (perGroup[d]! < shape[d]! && shape[d]! % perGroup[d]! !== 0) return { dim: d, covers: perGroup[d]! };
   }
-  const count = shape.reduce((n, s, d) => n * Math.max(layout.sizePerThread[d]!, (s / perGroup[d]!) * layout.sizePerThread[d]!), 1);
+  const count = shape.reduce((n, s, d) => n * Math.max(spt[d]!, (s / perGroup[d]!) * spt[d]!), 1);
   return count > MAX_ELEMENTS_PER_THREAD ? { count } : undefined;
 }
 

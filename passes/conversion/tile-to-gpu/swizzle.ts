@@ -75,7 +75,10 @@ export function swizzledIndices(b: ArithBuilder, layout: SharedLayoutAttr, indic
  * column, all on one bank in a row-major buffer whose row is a multiple of the bank count. The
  * phase (row div readRun) moves each lane's column to another group of four, so lanes
  * spread over the banks, while the writers' rows of vectors stay whole (each row is permuted in
- * groups of 4). Undefined when the columns do not split into a power of two of such groups.
+ * groups of 4). The same swizzle serves lanes that read four columns at a time along rows
+ * readRun apart (a transpose that dots read in place): their reads, which would all start on one
+ * bank, spread the same way. Undefined when the columns do not split into a power of two of such
+ * groups.
  */
 export function transposeStagingSwizzle(shape: readonly number[], readRun: number): SharedLayoutAttr | undefined {
   if (shape.length !== 2) return undefined;

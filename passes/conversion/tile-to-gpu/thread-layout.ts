@@ -1,5 +1,5 @@
 import type { Value } from '../../../core/ir/value.js';
-import type { BlockedLayoutAttr } from '../../../dialects/tile/index.js';
+import { blockedDims, type RegisterLayout } from '../../../dialects/tile/index.js';
 import { DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import type { ArithBuilder } from '../../../dialects/arith/builder.js';
 import { layoutFitError, MAX_ELEMENTS_PER_THREAD } from '../../tile/layouts.js';
@@ -33,7 +33,7 @@ export interface ThreadElements {
 }
 
 /** Why a layout cannot be unrolled for a shape, or undefined. */
-export function unrollError(layout: BlockedLayoutAttr, shape: readonly number[]): string | undefined {
+export function unrollError(layout: RegisterLayout, shape: readonly number[]): string | undefined {
   const why = layoutFitError(layout, shape);
   if (!why) return undefined;
   if ('dim' in why) return `its layout covers ${why.covers} elements along dimension ${why.dim} at a time, which does not divide the tile's ${shape[why.dim]}`;
@@ -41,8 +41,9 @@ export function unrollError(layout: BlockedLayoutAttr, shape: readonly number[])
 }
 
 /** How many elements of a tile of `shape` each thread holds under `layout` (the `count` of its ThreadElements). */
-export function elementsPerThread(layout: BlockedLayoutAttr, shape: readonly number[]): number {
-  return shape.reduce((n, extent, d) => n * Math.max(1, extent / layout.shapePerGroup[d]!) * layout.sizePerThread[d]!, 1);
+export function elementsPerThread(layout: RegisterLayout, shape: readonly number[]): number {
+  const { blocked, dims } = blockedDims(layout);
+  return shape.reduce((n, extent, i) => n * Math.max(1, extent / blocked.shapePerGroup[dims[i]!]!) * blocked.sizePerThread[dims[i]!]!, 1);
 }
 
 /** The thread's index along each dimension of a grid of `extents`, `order[0]` fastest. */
@@ -62,20 +63,30 @@ function decompose(b: ArithBuilder, linear: Value, extents: readonly number[], o
  * The coordinates of the current thread's elements (docs/dialects/tile.md: thread t holds
  * element i iff (i_d div spt_d) mod tpw_d == lane_d and (i_d div (spt_d tpw_d)) mod wpg_d ==
  * warp_d). A tile smaller than the layout's extent along d is held by several threads
- * (coordinates wrap).
+ * (coordinates wrap); so is every element of a #tile.slice, by the threads along its parent's
+ * sliced dimension.
  */
-export function threadElements(b: ArithBuilder, threadId: Value, layout: BlockedLayoutAttr, shape: readonly number[]): ThreadElements {
-  const lanesPerWarp = layout.threadsPerWarp.reduce((a, x) => a * x, 1);
+export function threadElements(b: ArithBuilder, threadId: Value, layout: RegisterLayout, shape: readonly number[]): ThreadElements {
+  const { blocked, dims, sliced } = blockedDims(layout);
+  const lanesPerWarp = blocked.threadsPerWarp.reduce((a, x) => a * x, 1);
   const warpSize = b.constant(threadId.type, lanesPerWarp);
-  const lane = decompose(b, b.binary(RemUIOp, threadId, warpSize), layout.threadsPerWarp, layout.order);
-  const warp = decompose(b, b.binary(DivUIOp, threadId, warpSize), layout.warpsPerGroup, layout.order);
-  const perGroup = layout.shapePerGroup;
+  const lane = decompose(b, b.binary(RemUIOp, threadId, warpSize), blocked.threadsPerWarp, blocked.order);
+  const warp = decompose(b, b.binary(DivUIOp, threadId, warpSize), blocked.warpsPerGroup, blocked.order);
+  const perGroup = blocked.shapePerGroup;
+  // (warp * tpw + lane) * spt along parent dimension d
+  const baseOf = (d: number): Value => {
+    const block = b.add(b.mul(warp[d]!, b.constant(threadId.type, blocked.threadsPerWarp[d]!)), lane[d]!);
+    return b.mul(block, b.constant(threadId.type, blocked.sizePerThread[d]!));
+  };
   const firstHolder: ((b: ArithBuilder) => Value)[] = [];
-  const coords = shape.map((extent, d) => {
-    const spt = layout.sizePerThread[d]!;
-    // (warp * tpw + lane) * spt
-    const block = b.add(b.mul(warp[d]!, b.constant(threadId.type, layout.threadsPerWarp[d]!)), lane[d]!);
-    const base = b.mul(block, b.constant(threadId.type, spt));
+  if (sliced !== undefined) {
+    const base = baseOf(sliced);
+    firstHolder.push((ob) => ob.compare('eq', base, ob.constant(threadId.type, 0)));
+  }
+  const coords = shape.map((extent, i) => {
+    const d = dims[i]!;
+    const spt = blocked.sizePerThread[d]!;
+    const base = baseOf(d);
     if (perGroup[d]! > extent) firstHolder.push((ob) => ob.compare('ult', base, ob.constant(threadId.type, extent)));
     const out: Value[] = [];
     const reps = Math.max(1, extent / perGroup[d]!);
@@ -87,7 +98,7 @@ export function threadElements(b: ArithBuilder, threadId: Value, layout: Blocked
     }
     return out;
   });
-  const runs = shape.map((extent, d) => (perGroup[d]! > extent ? 1 : Math.min(layout.sizePerThread[d]!, extent)));
+  const runs = shape.map((extent, i) => (perGroup[dims[i]!]! > extent ? 1 : Math.min(blocked.sizePerThread[dims[i]!]!, extent)));
   const owner = firstHolder.length === 0 ? undefined : (ob: ArithBuilder) => firstHolder.map((test) => test(ob)).reduce((x, y) => ob.and(x, y));
   return { shape, coords, count: coords.reduce((n, c) => n * c.length, 1), runs, owner };
 }

@@ -7,12 +7,18 @@ import type { Value } from '../../../core/ir/value.js';
 import type { PatternRewriter } from '../../../core/rewrite/rewriter.js';
 import { AddressSpaceAttr, BarrierOp, DimensionAttr, ThreadIdOp } from '../../../dialects/gpu/index.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
-import type { BlockedLayoutAttr, SharedLayoutAttr } from '../../../dialects/tile/index.js';
+import type { RegisterLayout, SharedLayoutAttr } from '../../../dialects/tile/index.js';
 import { ArithBuilder } from '../../../dialects/arith/builder.js';
 import { RewriterArithBuilder } from '../rewriter-builder.js';
 import { storeVector, VECTOR_WIDTH, vectorizable } from '../vector-access.js';
 import { swizzledIndices, transposeStagingSwizzle } from './swizzle.js';
 import { elementCoords, type ThreadElements, threadElements } from './thread-layout.js';
+
+/** A register tile staged in a workgroup buffer (row-major, its shape), swizzled by `swizzle` when given. */
+export interface StagedTile {
+  readonly buffer: Value;
+  readonly swizzle?: SharedLayoutAttr;
+}
 
 /** How convert-tile-to-gpu lowers (its options). */
 export interface TileLoweringOptions {
@@ -40,6 +46,10 @@ export class TileLowering {
   private scratchOwner: Operation | undefined;
   /** Transposes read in place by the dots that use them: the workgroup tile.load each transposes. */
   private readonly readThrough = new Map<Value, Operation>();
+  /** Transposes of register tiles that dots read in place: the staged source tile. */
+  private readonly stagedTransposes = new Map<Value, StagedTile>();
+  /** Scratch buffers that hold a staged tile until the dots reading it are lowered: how many are left. */
+  private readonly held = new Map<Value, number>();
 
   constructor(
     context: Context,
@@ -60,7 +70,7 @@ export class TileLowering {
 
   /** The elements the current thread holds of tiles of this type (a type the tile type converter converts). */
   elementsOf(b: ArithBuilder, type: RankedTensorType): ThreadElements {
-    const layout = type.encoding as BlockedLayoutAttr;
+    const layout = type.encoding as RegisterLayout;
     const key = `${layout.id}|${type.shape.join('x')}`;
     let e = this.elementsCache.get(key);
     if (!e) {
@@ -96,7 +106,7 @@ export class TileLowering {
     }
     let pool = this.scratchBuffers.get(type);
     if (!pool) this.scratchBuffers.set(type, (pool = []));
-    let buffer = fresh ? undefined : pool.find((b) => !this.scratchInUse.has(b));
+    let buffer = fresh ? undefined : pool.find((b) => !this.scratchInUse.has(b) && !this.held.has(b));
     const reused = buffer !== undefined;
     if (!buffer) pool.push((buffer = this.addWorkgroupBuffer(type, at.loc)));
     this.scratchInUse.add(buffer);
@@ -143,6 +153,29 @@ export class TileLowering {
       out.push(b.build(MemLoadOp, { operands: { memref: buffer, indices }, resultTypes: [to.elementType] }).result);
     }
     return out;
+  }
+
+  /**
+   * The transpose `result` of a register tile of `type` (held as `scalars`) is read in place by
+   * `readers` dots: the tile is staged once, row-major (swizzled by `swizzle`), and the buffer
+   * stays theirs until each has called releaseStaged.
+   */
+  stageTransposed(b: ArithBuilder, result: Value, scalars: readonly Value[], type: RankedTensorType, at: Operation, readers: number, swizzle?: SharedLayoutAttr): void {
+    const buffer = this.stage(b, scalars, type, at, swizzle);
+    this.held.set(buffer, readers);
+    this.stagedTransposes.set(result, { buffer, swizzle });
+  }
+
+  /** The staged tile whose transpose `v` is, if dots read `v` in place. */
+  stagedTranspose(v: Value): StagedTile | undefined {
+    return this.stagedTransposes.get(v);
+  }
+
+  /** A dot reading the staged tile is lowered: the buffer returns to the pool after the last one. */
+  releaseStaged(tile: StagedTile): void {
+    const left = (this.held.get(tile.buffer) ?? 1) - 1;
+    if (left > 0) this.held.set(tile.buffer, left);
+    else this.held.delete(tile.buffer);
   }
 
   /** Dots read the transpose `result` in place, from the workgroup buffer `load` reads. */

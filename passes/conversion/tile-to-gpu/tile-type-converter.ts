@@ -1,6 +1,6 @@
 import { RankedTensorType, type Type } from '../../../core/ir/types.js';
 import { TypeConverter } from '../../../core/rewrite/type-converter.js';
-import { BlockedLayoutAttr } from '../../../dialects/tile/index.js';
+import { isRegisterLayout, type RegisterLayout } from '../../../dialects/tile/index.js';
 import { elementsPerThread, unrollError } from './thread-layout.js';
 
 /**
@@ -10,7 +10,7 @@ import { elementsPerThread, unrollError } from './thread-layout.js';
 export function tileTypeError(type: Type): string | undefined {
   if (!(type instanceof RankedTensorType)) return undefined;
   const layout = type.encoding;
-  if (!(layout instanceof BlockedLayoutAttr)) return `has a tile without a #tile.blocked layout ('${type}'); run tile-assign-layouts first`;
+  if (!isRegisterLayout(layout)) return `has a tile without a #tile.blocked or #tile.slice layout ('${type}'); run tile-assign-layouts first`;
   const why = unrollError(layout, type.shape);
   return why ? `cannot unroll a ${type.shape.join('x')} tile: ${why}` : undefined;
 }
@@ -26,6 +26,6 @@ export function tileTypeConverter(): TypeConverter {
     .addConversion((t) => {
       if (!(t instanceof RankedTensorType)) return undefined;
       if (tileTypeError(t)) return null;
-      return new Array<Type>(elementsPerThread(t.encoding as BlockedLayoutAttr, t.shape)).fill(t.elementType);
+      return new Array<Type>(elementsPerThread(t.encoding as RegisterLayout, t.shape)).fill(t.elementType);
     });
 }

@@ -13,6 +13,8 @@ import { loadVector, loadVectorValue, VECTOR_WIDTH, vectorizable } from '../../v
 import { convertScalar, convertVector, scalarConversionError } from '../scalar-conversion.js';
 import { loadElement, tileRead } from './memory.js';
 import { TilePattern, tileType } from './tile-pattern.js';
+import type { StagedTile } from '../tile-lowering.js';
+import { swizzledIndices } from '../swizzle.js';
 
 /** How a dot reads an operand's elements (see DotLowering.operandSource). */
 interface OperandSource {
@@ -22,6 +24,10 @@ interface OperandSource {
   readVectorValue(row: Value, col: Value): Value;
   /** Whether runs of `run` consecutive columns may be read as vectors. */
   vectorizable(run: number): boolean;
+  /** For a transpose read in place: (row..row+3, col) as the vector its buffer holds at (col, row..row+3). */
+  readColumnVector?: (row: Value, col: Value) => Value[];
+  /** The staged tile the source reads, to release once the dot is lowered. */
+  staged?: StagedTile;
 }
 
 /** Whether an op may write memory: it declares a write, or declares nothing (counting the ops it holds where its effects are theirs). */
@@ -58,6 +64,15 @@ function rowReader(src: OperandSource, rows: readonly Value[], vector: boolean):
   };
 }
 
+/** B's values of the thread's columns at k = 0, 1, ... in turn, each column read four k at a time. */
+function columnReader(read: (row: Value, col: Value) => Value[], cols: readonly Value[]): (kk: number, kIndex: Value) => Value[] {
+  let block: Value[][] = [];
+  return (kk, kIndex) => {
+    if (kk % VECTOR_WIDTH === 0) block = cols.map((c) => read(kIndex, c));
+    return block.map((lanes) => lanes[kk % VECTOR_WIDTH]!);
+  };
+}
+
 /**
  * tile.dot %a, %b, %acc: acc[i, j] += a[i, k] * b[k, j], the K dimension unrolled: each thread
  * reads the rows of A and columns of B its accumulator elements need from workgroup memory
@@ -73,7 +88,7 @@ export class DotLowering extends TilePattern {
     const elem = tileType(op.operand(2))!.elementType;
     const conversion = scalarConversionError(tileType(op.operand(0))!.elementType, elem) ?? scalarConversionError(tileType(op.operand(1))!.elementType, elem);
     if (conversion) return conversion;
-    const readDirectly = (v: Value) => workgroupLoad(v, op) !== undefined || this.lowering.readThroughLoad(v) !== undefined;
+    const readDirectly = (v: Value) => workgroupLoad(v, op) !== undefined || this.lowering.readThroughLoad(v) !== undefined || this.lowering.stagedTranspose(v) !== undefined;
     return readDirectly(op.operand(0)) && readDirectly(op.operand(1)) ? undefined : this.lowering.workgroupBufferError;
   }
 
@@ -88,7 +103,7 @@ export class DotLowering extends TilePattern {
     const srcB = this.operandSource(b, rewriter, bv, adaptor.values(1), op);
     const vectorize = this.lowering.options.vectorize;
     const vectorA = vectorize && srcA.vectorizable(k);
-    const vectorB = vectorize && srcB.vectorizable(e.runs[1]!);
+    const vectorB = vectorize && (srcB.vectorizable(e.runs[1]!) || (srcB.readColumnVector !== undefined && k % VECTOR_WIDTH === 0 && e.runs[1]! % VECTOR_WIDTH === 0));
     // A run of VECTOR_WIDTH accumulator columns of a row is one vector where B is read in such
     // runs and the types are floats: per k, one vector FMA of the splat A value and B's vector.
     const width = vectorB && elem instanceof FloatType && tileType(bv)!.elementType instanceof FloatType && cols.length % VECTOR_WIDTH === 0 ? VECTOR_WIDTH : 1;
@@ -97,7 +112,14 @@ export class DotLowering extends TilePattern {
     const scalars = adaptor.values(2);
     const acc = width > 1 ? Array.from({ length: rows.length * pieces }, (_, r) => fromElements(b, scalars.slice(r * width, (r + 1) * width))) : [...scalars];
     const readA = rowReader(srcA, rows, vectorA);
-    const readB = (kIndex: Value): Value[] => {
+    // A transpose read in place gives each of the thread's columns four k at a time.
+    const readColumns = vectorize && k % VECTOR_WIDTH === 0 && srcB.readColumnVector ? columnReader(srcB.readColumnVector, cols) : undefined;
+    const readB = (kk: number, kIndex: Value): Value[] => {
+      if (readColumns) {
+        const bs = readColumns(kk, kIndex);
+        if (width === 1) return bs.map((x) => convertScalar(b, x, elem));
+        return Array.from({ length: pieces }, (_, j) => convertVector(b, fromElements(b, bs.slice(j * width, (j + 1) * width)), pieceType as VectorType));
+      }
       if (width > 1) return Array.from({ length: pieces }, (_, j) => convertVector(b, srcB.readVectorValue(kIndex, cols[j * width]!), pieceType as VectorType));
       const bs = vectorB ? cols.flatMap((c, j) => (j % VECTOR_WIDTH === 0 ? srcB.readVector(kIndex, c) : [])) : cols.map((c) => srcB.read(kIndex, c));
       return bs.map((x) => convertScalar(b, x, elem));
@@ -105,7 +127,7 @@ export class DotLowering extends TilePattern {
     for (let kk = 0; kk < k; kk++) {
       const kIndex = b.constant(IndexType.get(), kk);
       const as = readA(kk, kIndex).map((x) => convertScalar(b, x, elem));
-      const bs = readB(kIndex);
+      const bs = readB(kk, kIndex);
       for (let i = 0; i < rows.length; i++) {
         const ai = width > 1 ? splat(b, as[i]!, pieceType as VectorType) : as[i]!;
         for (let j = 0; j < pieces; j++) {
@@ -115,6 +137,7 @@ export class DotLowering extends TilePattern {
       }
     }
     rewriter.replaceOpWithMultiple(op, [width > 1 ? acc.flatMap((v) => vectorLanes(b, v)) : acc]);
+    for (const src of [srcA, srcB]) if (src.staged) this.lowering.releaseStaged(src.staged);
   }
 
   /**
@@ -152,6 +175,23 @@ export class DotLowering extends TilePattern {
         readVector,
         readVectorValue: (row, col) => fromElements(b, readVector(row, col)),
         vectorizable: () => false,
+      };
+    }
+    const staged = this.lowering.stagedTranspose(v);
+    if (staged) {
+      // (row, col) of the transpose is (col, row) of the staged tile; its rows hold k contiguously.
+      const { buffer, swizzle } = staged;
+      const at = (indices: Value[]) => (swizzle ? swizzledIndices(b, swizzle, indices) : indices);
+      const readElement = (row: Value, col: Value) =>
+        b.build(MemLoadOp, { operands: { memref: buffer, indices: at([col, row]) }, resultTypes: [(buffer.type as MemRefType).elementType] }).result;
+      const readVector = (row: Value, col: Value) => Array.from({ length: VECTOR_WIDTH }, (_, i) => readElement(row, b.add(col, b.constant(IndexType.get(), i))));
+      return {
+        read: readElement,
+        readVector,
+        readVectorValue: (row, col) => fromElements(b, readVector(row, col)),
+        vectorizable: () => false,
+        readColumnVector: vectorizable(buffer, VECTOR_WIDTH) ? (row, col) => loadVector(b, buffer, at([col, row])) : undefined,
+        staged,
       };
     }
     const type = tileType(v) as RankedTensorType;

@@ -15,7 +15,7 @@ import { DivUIOp, RemUIOp } from '../../../../dialects/arith/index.js';
 import { AddressSpaceAttr } from '../../../../dialects/gpu/index.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../../dialects/memref/index.js';
 import { staticByteSize } from '../../../../dialects/memref/types.js';
-import { BlockedLayoutAttr, broadcastAddedDims, combinerOpName, ReduceKindAttr } from '../../../../dialects/tile/index.js';
+import { BlockedLayoutAttr, broadcastAddedDims, combinerOpName, ReduceKindAttr, SliceLayoutAttr } from '../../../../dialects/tile/index.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { shuffleXor } from '../subgroup.js';
 import { elementCoords, type ThreadElements } from '../thread-layout.js';
@@ -84,13 +84,13 @@ export class ReduceLowering extends TilePattern {
     const input = op.operand(0);
     const type = tileType(input);
     const axis = (op.properties.get('axis') as IntegerAttr).number;
-    const layout = type.encoding as BlockedLayoutAttr;
+    const layout = type.encoding;
     const e = lowering.elementsOf(b, type);
     const combine = combiner(b, op);
-    const perGroup = layout.shapePerGroup[axis]!;
     // Each element along the axis is held by exactly one thread of each row of threads along it
     // (no replication along the axis), and xor partners exist: the distributed reduction.
-    const distributed = type.shape[axis]! % perGroup === 0 && isPow2(layout.threadsPerWarp[axis]!) && isPow2(layout.warpsPerGroup[axis]!);
+    const distributed =
+      layout instanceof BlockedLayoutAttr && type.shape[axis]! % layout.shapePerGroup[axis]! === 0 && isPow2(layout.threadsPerWarp[axis]!) && isPow2(layout.warpsPerGroup[axis]!);
     const { partials, groups, group } = distributed
       ? reduceInThreadsAndLanes(lowering, b, adaptor.values(0), e, layout, axis, combine)
       : stageForReduce(lowering, b, adaptor.values(0), op, type, axis);
@@ -100,8 +100,12 @@ export class ReduceLowering extends TilePattern {
     const partialsType = MemRefType.get([groups, ...outShape], type.elementType, undefined, AddressSpaceAttr.get('workgroup'));
     // Small partials get a buffer of their own: reusing one would need a barrier first (threads may
     // still be reading an earlier reduction's partials), one more round per reduction.
-    const fused = distributed && broadcastsBack(op);
-    const scratch = distributed && !(fused && groups === 1) ? lowering.scratch(partialsType, op, staticByteSize(partialsType)! <= SMALL_PARTIALS_BYTES) : undefined;
+    // The result stays with the threads that hold its rows: in the slice of the input's layout
+    // along the axis, or where it is only broadcast back.
+    const sliced = distributed && isSliceOf(op.results[0]!.type, layout, axis);
+    const fused = distributed && !sliced && broadcastsBack(op);
+    const inRegisters = sliced || fused;
+    const scratch = distributed && !(inRegisters && groups === 1) ? lowering.scratch(partialsType, op, staticByteSize(partialsType)! <= SMALL_PARTIALS_BYTES) : undefined;
     const buffer = (scratch?.buffer ?? partials.buffer)!;
     if (scratch) {
       // Threads may still read what an earlier use (or iteration) left in the buffer.
@@ -119,9 +123,11 @@ export class ReduceLowering extends TilePattern {
       }
       return acc!;
     };
-    if (fused) {
-      // The thread combines the partials of its own rows, which each broadcast repeats along the axis.
+    if (inRegisters) {
+      // The thread combines the partials of its own rows: the slice's elements, in its order
+      // (the input's coordinate lists without the axis), which each broadcast repeats along the axis.
       const rows = partials.values.map(([key, value]) => (groups === 1 ? value : readAll(keyCoords(key))));
+      if (sliced) return rewriter.replaceOpWithMultiple(op, [rows]);
       const n = e.coords.map((c) => c.length);
       const scalars = Array.from({ length: e.count }, (_, i) => rows[rowOf(i, n, axis)]!);
       for (const use of [...op.results[0]!.uses]) rewriter.replaceOpWithMultiple(use.owner, [scalars]);
@@ -134,6 +140,12 @@ export class ReduceLowering extends TilePattern {
     for (let i = 0; i < out.count; i++) scalars.push(readAll(elementCoords(out, i)));
     rewriter.replaceOpWithMultiple(op, [scalars]);
   }
+}
+
+/** Whether `type` is a tile in the slice of `layout` along `axis`. */
+function isSliceOf(type: unknown, layout: BlockedLayoutAttr, axis: number): boolean {
+  const encoding = type instanceof RankedTensorType ? type.encoding : undefined;
+  return encoding instanceof SliceLayoutAttr && encoding.dim === axis && encoding.parent === layout;
 }
 
 /**
@@ -277,6 +289,12 @@ export class BroadcastLowering extends TilePattern {
     // Adding dimensions of size 1 under the same spread of the kept ones relabels the elements:
     // each thread already holds its result elements, in the same order.
     if (sameSpread(srcType, resultType, kept)) return rewriter.replaceOpWithMultiple(op, [[...source]]);
+    const added = sliceAdded(srcType, resultType, kept);
+    if (added !== undefined) {
+      // Each result element repeats the source element of its coordinates without `added`.
+      const n = out.coords.map((c) => c.length);
+      return rewriter.replaceOpWithMultiple(op, [Array.from({ length: out.count }, (_, i) => source[rowOf(i, n, added)]!)]);
+    }
     const buffer = this.lowering.stage(b, source, srcType, op);
     const zero = b.constant(IndexType.get(), 0);
     const scalars: Value[] = [];
@@ -299,7 +317,23 @@ function keptDims(op: Operation): number[] {
 /** Whether a broadcast needs no workgroup memory: every thread holds its result elements already. */
 function broadcastInRegisters(op: Operation): boolean {
   const srcType = tileType(op.operand(0));
-  return srcType.shape.every((d) => d === 1) || sameSpread(srcType, tileType(op.results[0]!), keptDims(op));
+  const [resultType, kept] = [tileType(op.results[0]!), keptDims(op)];
+  return srcType.shape.every((d) => d === 1) || sameSpread(srcType, resultType, kept) || sliceAdded(srcType, resultType, kept) !== undefined;
+}
+
+/**
+ * The dimension a broadcast adds when its source is a #tile.slice along that dimension of a
+ * layout that spreads the kept dimensions as the result's layout does (the same lanes, warps and
+ * order, the same sizes per thread along the kept dimensions): every thread then holds the
+ * source elements of its result elements.
+ */
+function sliceAdded(src: RankedTensorType, result: RankedTensorType, kept: readonly number[]): number | undefined {
+  const [slice, to] = [src.encoding, result.encoding];
+  if (!(slice instanceof SliceLayoutAttr) || !(to instanceof BlockedLayoutAttr) || kept.length !== result.rank - 1 || kept.includes(slice.dim)) return undefined;
+  const from = slice.parent;
+  const same = (a: readonly number[], b: readonly number[]) => a.every((x, i) => x === b[i]);
+  if (!same(from.threadsPerWarp, to.threadsPerWarp) || !same(from.warpsPerGroup, to.warpsPerGroup) || !same(from.order, to.order)) return undefined;
+  return kept.every((d, i) => src.shape[i] === result.shape[d] && from.sizePerThread[d] === to.sizePerThread[d]) ? slice.dim : undefined;
 }
 
 /**

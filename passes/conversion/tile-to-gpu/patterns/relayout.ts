@@ -6,6 +6,7 @@ import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { isWorkgroup } from '../../memory-access.js';
 import { convertScalar, scalarConversionError } from '../scalar-conversion.js';
 import { writesBetween } from './dot.js';
+import { transposeStagingSwizzle } from '../swizzle.js';
 import { TilePattern, tileType } from './tile-pattern.js';
 
 /** tile.cast: the element conversion per element; a change of layout first moves the source elements through workgroup memory. */
@@ -40,10 +41,21 @@ function readThroughLoad(transpose: Operation): Operation | undefined {
   return users.length > 0 && users.every((u) => DotOp.isa(u) && u.operand(2) !== result && !writesBetween(load, u)) ? load : undefined;
 }
 
+/** The dots that use a transpose's result, if each uses it as its right operand only (none as its accumulator or left operand). */
+function rightOperandOfDots(transpose: Operation): Operation[] | undefined {
+  const result = transpose.results[0]!;
+  const users = result.uses.map((u) => u.owner);
+  const ok = users.length > 0 && result.uses.every((u) => DotOp.isa(u.owner) && u.index === 1 && u.owner.operand(0) !== result);
+  return ok ? users : undefined;
+}
+
 /**
- * tile.transpose: through workgroup memory, the staged tile swizzled so that lanes reading down
- * a column hit different banks; or, where only dots use it and it transposes a tile.load of a
- * workgroup buffer, nothing: the dots read that buffer with swapped indices.
+ * tile.transpose: where only dots use it and it transposes a tile.load of a workgroup buffer,
+ * nothing: the dots read that buffer with swapped indices. Where it transposes a register tile
+ * that dots take as their right operand, the tile staged once (rows of the source contiguous,
+ * swizzled so that lanes reading different rows hit different banks): the dots read it in place,
+ * four k at a time. Otherwise through workgroup memory, the staged tile swizzled so that lanes
+ * reading down a column hit different banks.
  */
 export class TransposeLowering extends TilePattern {
   readonly name = 'tile-transpose-to-simt';
@@ -62,7 +74,16 @@ export class TransposeLowering extends TilePattern {
       rewriter.replaceOpWithMultiple(op, [[]]);
       return;
     }
+    const source = tileType(op.operand(0))!;
+    const dots = rightOperandOfDots(op);
+    if (dots) {
+      // Readers take rows of the staged tile (columns of the dot) `run` apart per lane.
+      const run = this.lowering.elementsOf(b, tileType(dots[0]!.operand(2))!).runs[1]!;
+      this.lowering.stageTransposed(b, op.results[0]!, adaptor.values(0), source, op, dots.length, transposeStagingSwizzle(source.shape, run));
+      rewriter.replaceOpWithMultiple(op, [[]]);
+      return;
+    }
     const result = tileType(op.results[0]!)!;
-    rewriter.replaceOpWithMultiple(op, [this.lowering.relayout(b, adaptor.values(0), tileType(op.operand(0))!, result, op, true)]);
+    rewriter.replaceOpWithMultiple(op, [this.lowering.relayout(b, adaptor.values(0), source, result, op, true)]);
   }
 }

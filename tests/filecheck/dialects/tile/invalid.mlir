@@ -396,3 +396,31 @@ func.func @f(%t: tensor<16x8xf32>) {
   %r = tile.transpose %t : tensor<16x8xf32> -> tensor<8x16xf32, #shared>
   return
 }
+
+// -----
+
+// expected-error@+1 {{invalid #tile.slice: 'dim' must be in [0, 2), got 2}}
+func.func private @f(tensor<4xf32, #tile.slice<dim = 2, parent = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerGroup = [1, 1], order = [1, 0]>>>)
+
+// -----
+
+// expected-error@+1 {{invalid #tile.slice: the parent layout must have rank >= 2, got 1}}
+func.func private @f(tensor<4xf32, #tile.slice<dim = 0, parent = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerGroup = [1], order = [0]>>>)
+
+// -----
+
+// expected-error@+1 {{invalid #tile.slice: 'parent' must be a #tile.blocked layout}}
+func.func private @f(tensor<4xf32, #tile.slice<dim = 0, parent = #tile.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>>>)
+
+// -----
+
+// expected-error@+1 {{expected one of 'dim', 'parent' in #tile.slice}}
+func.func private @f(tensor<4xf32, #tile.slice<axis = 0, parent = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerGroup = [1, 1], order = [1, 0]>>>)
+
+// -----
+
+func.func @f(%t: tensor<4x4xf32>) {
+  // expected-error@+1 {{'tile.reduce' op result has a rank-2 layout on a rank-1 tensor}}
+  %r = tile.reduce add %t axis 1 : tensor<4x4xf32> -> tensor<4xf32, #tile.slice<dim = 1, parent = #tile.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerGroup = [1, 1, 1], order = [2, 1, 0]>>>
+  return
+}

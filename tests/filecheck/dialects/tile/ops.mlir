@@ -132,3 +132,15 @@ func.func @annotations(%A: memref<64xf32>, %i: index) {
 // GENERIC: "tile.transpose"(%{{.*}}) : (tensor<32x64xf32>) -> tensor<64x32xf32, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerGroup = [4, 1], order = [1, 0]>>
 // GENERIC: "tile.matmul"(%{{.*}}, %{{.*}}, %{{.*}}) <{accumulate, transpose_b}> : (memref<128x64xf16>, memref<128x64xf16>, memref<128x128xf32>) -> ()
 // GENERIC: "tile.map"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 2>}> ({
+
+// A row reduction's result in the slice of its input's layout along the reduced axis, and its
+// broadcast back: the parent layout prints in full inside the slice.
+// CHECK-LABEL: func.func @slice_layout(
+// CHECK-NEXT: tile.reduce max %{{.*}} axis 1 : tensor<32x64xf32, #tile.blocked<sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>> -> tensor<32xf32, #tile.slice<dim = 1, parent = #tile.blocked<sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>>>
+// CHECK-NEXT: tile.broadcast %{{.*}} dims [1] : tensor<32xf32, #tile.slice<dim = 1, parent = #tile.blocked<{{.*}}>>> -> tensor<32x64xf32, #tile.blocked<{{.*}}>>
+#rows = #tile.blocked<sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>
+func.func @slice_layout(%t: tensor<32x64xf32, #rows>) -> tensor<32x64xf32, #rows> {
+  %m = tile.reduce max %t axis 1 : tensor<32x64xf32, #rows> -> tensor<32xf32, #tile.slice<dim = 1, parent = #rows>>
+  %b = tile.broadcast %m dims [1] : tensor<32xf32, #tile.slice<dim = 1, parent = #rows>> -> tensor<32x64xf32, #rows>
+  return %b : tensor<32x64xf32, #rows>
+}

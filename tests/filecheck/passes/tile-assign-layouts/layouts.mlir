@@ -80,6 +80,33 @@ module attributes {gpu.container_module} {
       tile.store %t, %C[%c0, %c0] : tensor<32x32xf32, #cols> -> memref<?x?xf32>
       gpu.return
     }
+
+    // Reduction results take the slice of the reduced tile's layout along the axis, and so do the
+    // values that must share their type: the running maximum the loop carries, its initial value
+    // and the elementwise ops on it (as in online softmax). The broadcast back is then to the
+    // reduced tile's own layout.
+    // CHECK-LABEL: gpu.func @running_max(
+    // CHECK: arith.constant dense<0xFF800000> : tensor<32xf32, #tile.slice<dim = 1, parent = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>>>
+    // CHECK: scf.for {{.*}} -> (tensor<32xf32, #tile.slice<dim = 1, parent = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>>>)
+    // CHECK: tile.load {{.*}} -> tensor<32x64xf32, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>>
+    // CHECK: tile.reduce max {{.*}} -> tensor<32xf32, #tile.slice<dim = 1, parent = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>>>
+    // CHECK: arith.maximumf {{.*}} : tensor<32xf32, #tile.slice<dim = 1, parent = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>>>
+    // CHECK: tile.broadcast {{.*}} -> tensor<32x64xf32, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerGroup = [4, 1], order = [1, 0]>>
+    gpu.func @running_max(%X: memref<?x?xf32>, %Y: memref<?x?xf32>, %N: index) kernel {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %init = arith.constant dense<0xFF800000> : tensor<32xf32>
+      %m = scf.for %j = %c0 to %N step %c64 iter_args(%acc = %init) -> (tensor<32xf32>) {
+        %x = tile.load %X[%c0, %j] : memref<?x?xf32> -> tensor<32x64xf32>
+        %r = tile.reduce max %x axis 1 : tensor<32x64xf32> -> tensor<32xf32>
+        %n = arith.maximumf %acc, %r : tensor<32xf32>
+        %b = tile.broadcast %n dims [1] : tensor<32xf32> -> tensor<32x64xf32>
+        %d = arith.subf %x, %b : tensor<32x64xf32>
+        tile.store %d, %Y[%c0, %j] : tensor<32x64xf32> -> memref<?x?xf32>
+        scf.yield %n : tensor<32xf32>
+      }
+      gpu.return
+    }
   }
 
   func.func @host(%X: memref<?x?xf32>, %Y: memref<?x?xf32>, %Z: memref<?x?xf32>, %K: index, %v: f32) {
@@ -89,6 +116,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @kernels::@dot_written blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%X : memref<?x?xf32>, %Y : memref<?x?xf32>, %Z : memref<?x?xf32>, %K : index)
     gpu.launch_func @kernels::@dot_free blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%X : memref<?x?xf32>, %Y : memref<?x?xf32>, %Z : memref<?x?xf32>, %K : index)
     gpu.launch_func @kernels::@store_columns blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%Z : memref<?x?xf32>, %v : f32)
+    gpu.launch_func @kernels::@running_max blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%X : memref<?x?xf32>, %Y : memref<?x?xf32>, %K : index)
     return
   }
 }

@@ -20,7 +20,7 @@ describe('the tile type converter', () => {
     const converter = tileTypeConverter();
     const bare = RankedTensorType.get([2, 8], f32);
     expect(converter.convertTypeToMany(bare)).toBeUndefined();
-    expect(tileTypeError(bare)).toBe("has a tile without a #tile.blocked layout ('tensor<2x8xf32>'); run tile-assign-layouts first");
+    expect(tileTypeError(bare)).toBe("has a tile without a #tile.blocked or #tile.slice layout ('tensor<2x8xf32>'); run tile-assign-layouts first");
     const uneven = RankedTensorType.get([3, 8], f32, layout);
     expect(converter.convertTypeToMany(uneven)).toBeUndefined();
     expect(tileTypeError(uneven)).toMatch(/^cannot unroll a 3x8 tile: its layout covers 2 elements along dimension 0 at a time/);
