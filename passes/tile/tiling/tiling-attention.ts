@@ -5,7 +5,11 @@
  * maximum grows. The scores of a block are computed, mapped (scale, mask) and exponentiated in
  * registers and never reach global memory. Q, K and V tiles span BD columns of the head
  * dimension (zero padding past D); the host launches the kernel when D <= BD and otherwise runs
- * the chain unfused (`fallback`). With a causal mask, the key loop ends after the last key the
+ * the chain unfused (`fallback`). With a fourth size BK < BD, the head dimension is taken in
+ * chunks of BK: the scores sum BD / BK dots of Q's and K's chunks (loaded per key block), and the
+ * output is BD / BK accumulators of BK columns, each adding P times V's chunk. Each dot then
+ * stages BK-column tiles, which is what lets 64-query blocks of a 128-wide head fit in a GPU's
+ * workgroup memory. With a causal mask, the key loop ends after the last key the
  * block's last query sees.
  */
 import { Block } from '../../../core/ir/block.js';
@@ -30,7 +34,14 @@ import { kernelWithViews } from './tiling-matmul.js';
 // 16 x 16 x 32 fits WebGPU's default 16 KB of workgroup memory at three stages; a larger head
 // dimension needs a BD of its own (tile-sizes), else it runs unfused.
 export const ATTENTION_DEFAULT_TILE_SIZES: readonly number[] = [16, 16, 32];
-export const ATTENTION_TILE_SIZES_TEXT = '3 (BM queries per workgroup, BN keys per step, BD >= the head dimension)';
+export const ATTENTION_TILE_SIZES_TEXT =
+  '3 or 4 (BM queries per workgroup, BN keys per step, BD >= the head dimension, and optionally BK: the head dimension in chunks of BK, a divisor of BD)';
+
+/** Why [BM, BN, BD, BK] does not split the head dimension, or undefined (three sizes: no chunks). */
+export function attentionChunkError(sizes: readonly number[]): string | undefined {
+  const [bd, bk] = [sizes[2]!, sizes[3]];
+  return bk !== undefined && bd % bk !== 0 ? `BK (${bk}) must divide BD (${bd})` : undefined;
+}
 
 const memrefOf = (v: Value): MemRefType => v.type as MemRefType;
 
@@ -41,10 +52,11 @@ const memrefOf = (v: Value): MemRefType => v.type as MemRefType;
  */
 export function tileAttention(fusion: Operation, program: AttentionProgram, sizes: readonly number[], tiling: TilingContext): Operation[] {
   const [bm, bn, bd] = sizes as [number, number, number];
+  const bk = sizes[3] ?? bd;
   const { q, k, v, o, rank } = program;
   const captures = uniqueValues(program.scoreMaps.flatMap((m) => capturedValues(m)));
   const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}_attention`, [q, k, v, o], tiling, fusion, captures);
-  buildAttentionKernel(program, [bm, bn, bd], tiling, kernel, argOf);
+  buildAttentionKernel(program, [bm, bn, bd, bk], tiling, kernel, argOf);
 
   const b = new IndexBuilder(tiling.context);
   b.loc = fusion.loc;
@@ -73,16 +85,17 @@ export function tileAttention(fusion: Operation, program: AttentionProgram, size
 }
 
 /** The kernel body, built before `end` (the kernel's gpu.return). */
-function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd]: [number, number, number], tiling: TilingContext, kernel: Kernel, argOf: (v: Value) => Value): void {
+function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [number, number, number, number], tiling: TilingContext, kernel: Kernel, argOf: (v: Value) => Value): void {
   const { rank } = program;
   const [Q, K, V, O] = [program.q, program.k, program.v, program.o].map(argOf) as [Value, Value, Value, Value];
   const b = kernelBodyBuilder(tiling.context, kernel, program.ops[0]!.loc);
   const inType = memrefOf(Q).elementType;
   const scoreType = memrefOf(program.ops[0]!.operand(2)).elementType;
   const scoresTile = RankedTensorType.get([bm, bn], scoreType);
-  const accTile = RankedTensorType.get([bm, bd], f32);
+  const accTile = RankedTensorType.get([bm, bk], f32);
   const rowTile = RankedTensorType.get([bm], scoreType);
   const t = new TileOps(b);
+  const chunks = bd / bk;
 
   // Workgroup coordinates: the batch indices, then the block of queries.
   const S = b.dim(Q, rank - 2);
@@ -91,8 +104,12 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd]: [number, 
   const lead = coords.slice(0, rank - 2);
   const m0 = b.scale(coords[rank - 2]!, bm);
   const zero = b.index(0);
+  const column = (c: number) => b.index(c * bk);
+  const load = (source: Value, row: Value, c: number, rows: number) =>
+    b.build(LoadOp, { operands: { source, indices: [...lead, row, column(c)] }, resultTypes: [RankedTensorType.get([rows, bk], inType)] }).result;
 
-  const q = b.build(LoadOp, { operands: { source: Q, indices: [...lead, m0, zero] }, resultTypes: [RankedTensorType.get([bm, bd], inType)] }).result;
+  // One chunk: Q's block loaded once, before the key loop; chunks of it are loaded per key block.
+  const qWhole = chunks === 1 ? load(Q, m0, 0, bm) : undefined;
   const negInf = t.dense(scoresTile, -Infinity);
   const Tt = t.splatIndex(T, [bm, bn]);
 
@@ -104,11 +121,15 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd]: [number, 
     upper = b.create(MinSIOp.state({ loc: b.loc, operands: { lhs: T, rhs: b.add(b.add(m0, b.index(bm)), offset) }, resultTypes: [IndexType.get()] })).results[0]!;
   }
 
-  const inits = [t.dense(accTile, 0), t.dense(rowTile, -Infinity), t.dense(rowTile, 0)];
-  const loop = buildForLoop(b, { lower: zero, upper, step: b.index(bn) }, inits, (t0, [acc, m, l]) => {
-    const kTile = b.build(LoadOp, { operands: { source: K, indices: [...lead, t0, zero] }, resultTypes: [RankedTensorType.get([bn, bd], inType)] }).result;
-    const kT = b.build(TransposeOp, { operands: { source: kTile }, resultTypes: [RankedTensorType.get([bd, bn], inType)] }).result;
-    let s: Value = b.build(DotOp, { operands: { a: q, b: kT, acc: t.dense(scoresTile, 0) }, resultTypes: [scoresTile] }).result;
+  const inits = [...Array.from({ length: chunks }, () => t.dense(accTile, 0)), t.dense(rowTile, -Infinity), t.dense(rowTile, 0)];
+  const loop = buildForLoop(b, { lower: zero, upper, step: b.index(bn) }, inits, (t0, carried) => {
+    const accs = carried.slice(0, chunks);
+    const [m, l] = [carried[chunks]!, carried[chunks + 1]!];
+    let s: Value = t.dense(scoresTile, 0);
+    for (let c = 0; c < chunks; c++) {
+      const kT = b.build(TransposeOp, { operands: { source: load(K, t0, c, bn) }, resultTypes: [RankedTensorType.get([bk, bn], inType)] }).result;
+      s = b.build(DotOp, { operands: { a: qWhole ?? load(Q, m0, c, bm), b: kT, acc: s }, resultTypes: [scoresTile] }).result;
+    }
     // The score maps, their tile.index d being the batch, query (d = rank-2) or key (rank-1) index.
     const indices = indexTiles(b, [bm, bn], [...lead, m0, t0]);
     for (const map of program.scoreMaps) {
@@ -117,23 +138,28 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd]: [number, 
     }
     // Keys past T do not exist.
     s = t.select(t.cmpi('slt', indices(rank - 1), Tt), s, negInf);
-    const mNew = t.arith('arith.maximumf', m!, t.reduce('max', s));
+    const mNew = t.arith('arith.maximumf', m, t.reduce('max', s));
     // A row whose keys are all masked so far keeps m = -inf; subtracting 0 instead keeps exp at 0 (not NaN).
     const mSafe = t.select(t.cmpf('oeq', mNew, t.dense(rowTile, -Infinity)), t.dense(rowTile, 0), mNew);
     const p = t.arith('math.exp', t.arith('arith.subf', s, t.broadcastRows(mSafe, scoresTile)));
-    const alpha = t.arith('math.exp', t.arith('arith.subf', m!, mSafe));
-    const lNew = t.arith('arith.addf', t.arith('arith.mulf', l!, alpha), t.reduce('add', p));
-    const vTile = b.build(LoadOp, { operands: { source: V, indices: [...lead, t0, zero] }, resultTypes: [RankedTensorType.get([bn, bd], inType)] }).result;
+    const alpha = t.arith('math.exp', t.arith('arith.subf', m, mSafe));
+    const lNew = t.arith('arith.addf', t.arith('arith.mulf', l, alpha), t.reduce('add', p));
     const pIn = t.cast(p, RankedTensorType.get([bm, bn], program.probabilityType));
-    const rescaled = t.arith('arith.mulf', acc!, t.broadcastRows(alpha, accTile));
-    const accNew = b.build(DotOp, { operands: { a: pIn, b: vTile, acc: rescaled }, resultTypes: [accTile] }).result;
-    return [accNew, mNew, lNew];
+    const accsNew = accs.map((acc, c) => {
+      const vTile = load(V, t0, c, bn);
+      const rescaled = t.arith('arith.mulf', acc, t.broadcastRows(alpha, accTile));
+      return b.build(DotOp, { operands: { a: pIn, b: vTile, acc: rescaled }, resultTypes: [accTile] }).result;
+    });
+    return [...accsNew, mNew, lNew];
   });
-  const [acc, , l] = loop.results as unknown as [Value, Value, Value];
+  const results = loop.results as unknown as Value[];
+  const l = results[chunks + 1]!;
   b.loc = program.ops[program.ops.length - 1]!.loc;
-  let out = t.arith('arith.divf', acc, t.broadcastRows(l, accTile));
   const outElem = memrefOf(O).elementType;
-  if (outElem !== f32) out = t.cast(out, RankedTensorType.get([bm, bd], outElem));
-  b.build(StoreOp, { operands: { value: out, dest: O, indices: [...lead, m0, zero] } });
+  for (let c = 0; c < chunks; c++) {
+    let out = t.arith('arith.divf', results[c]!, t.broadcastRows(l, accTile));
+    if (outElem !== f32) out = t.cast(out, RankedTensorType.get([bm, bk], outElem));
+    b.build(StoreOp, { operands: { value: out, dest: O, indices: [...lead, m0, column(c)] } });
+  }
   b.hoistConstants(kernel.entry, undefined);
 }

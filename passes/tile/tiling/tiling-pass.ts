@@ -33,7 +33,7 @@ import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 import type { Value } from '../../../core/ir/value.js';
 import type { MemRefType } from '../../../core/ir/types.js';
 import { elementByteSize } from '../../../dialects/memref/types.js';
-import { ATTENTION_DEFAULT_TILE_SIZES, ATTENTION_TILE_SIZES_TEXT, tileAttention } from './tiling-attention.js';
+import { ATTENTION_DEFAULT_TILE_SIZES, ATTENTION_TILE_SIZES_TEXT, attentionChunkError, tileAttention } from './tiling-attention.js';
 
 const PASS = 'tile-tiling';
 /** Warps per workgroup when num-warps is 0 and no automatic configuration applies. */
@@ -52,8 +52,8 @@ interface Target {
 }
 
 /** The tile sizes an op needs: how many, and the defaults. */
-function tileSizeNeeds(op: Operation, program: KernelProgram | undefined): { count: number; text: string; defaults: readonly number[] } {
-  if (program?.kind === 'attention') return { count: 3, text: ATTENTION_TILE_SIZES_TEXT, defaults: ATTENTION_DEFAULT_TILE_SIZES };
+function tileSizeNeeds(op: Operation, program: KernelProgram | undefined): { count: number; optional?: number; text: string; defaults: readonly number[] } {
+  if (program?.kind === 'attention') return { count: 3, optional: 1, text: ATTENTION_TILE_SIZES_TEXT, defaults: ATTENTION_DEFAULT_TILE_SIZES };
   if (MatmulOp.isa(op) || program?.kind === 'epilogue') return { count: 3, text: MATMUL_TILE_SIZES_TEXT, defaults: MATMUL_DEFAULT_TILE_SIZES };
   if (program)
     return { count: program.rank, text: `${program.rank} (one per dimension of its rows: 1, ..., 1, rows per workgroup, columns per block)`, defaults: rowDefaultTileSizes(program.rank) };
@@ -66,8 +66,10 @@ function tileSizesFor(op: Operation, program: KernelProgram | undefined, option:
   const needs = tileSizeNeeds(op, program);
   if (option.length === 0) return needs.defaults;
   const prefix = `'${PASS}' option 'tile-sizes'`;
-  if (option.length !== needs.count) return failure(`${prefix} has ${option.length} entries but '${op.name}' needs ${needs.text}`);
+  if (option.length < needs.count || option.length > needs.count + (needs.optional ?? 0)) return failure(`${prefix} has ${option.length} entries but '${op.name}' needs ${needs.text}`);
   if (option.some((s) => s < 1)) return failure(`${prefix} entries must be positive, got [${option.join(', ')}] for '${op.name}'`);
+  const chunkError = program?.kind === 'attention' ? attentionChunkError(option) : undefined;
+  if (chunkError) return failure(`${prefix} is [${option.join(', ')}] but ${chunkError}`);
   if (program?.kind === 'rows' && option.slice(0, -2).some((s) => s !== 1))
     return failure(`${prefix} is [${option.join(', ')}] but a row kernel ('${op.name}') takes 1 for every dimension before the last two, got [${option.join(', ')}]`);
   return option;

@@ -77,7 +77,7 @@ describe('tile-tune spaces', () => {
       expect(() => checkSpace(space, '@tile-wgsl', wgsl)).not.toThrow();
     }
     expect(parseSpace('@rows').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'async-copy-loads', 'vectorize']);
-    expect(parseSpace('@attention').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'num-stages', 'async-copy-loads']);
+    expect(parseSpace('@attention').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'num-stages', 'async-copy-loads', 'register-stages']);
     expect(() => parseSpace('@softmax')).toThrow("--space: no space named '@softmax' (named spaces: @matmul, @attention, @rows)");
   });
 

@@ -2,7 +2,7 @@
 // @attention_f16 through @tile-tiled, @tile-pipelined and @tile-wgsl (tile-fuse recognizes the
 // chain, tile-tiling makes one kernel of it) equal the whole-problem programs in the interpreter
 // on seeded random configurations (tile sizes BM, BN in 16 and 32, BD the head dimension rounded
-// up to a power of two, warps, stages, copies) and on shapes with S and T of 1, 63, 64, 65 and 77,
+// up to a power of two, with or without chunks of the head dimension (BK), warps, stages, copies) and on shapes with S and T of 1, 63, 64, 65 and 77,
 // S != T, head dimensions 32, 64 and 128 (S = T = 1000 in the slow suite). A head dimension past
 // BD takes the unfused path of the same entry. Tolerances: f32 1e-5 absolute (outputs are
 // averages of values in [-1, 1]); f16 inputs 2e-3 (the probabilities rounded to f16 before P·V,
@@ -46,7 +46,9 @@ describe('attention fused into one FlashAttention kernel', () => {
           [128, slow ? lengths : [65]],
         ] as const) {
           const shapes: Shape[] = queries.map((S) => [1, 2, S, pick(lengths), D]);
-          const sizes = [pick([16, 32]), pick([16, 32]), pow2AtLeast(D)];
+          // Half the configurations take the head dimension in two chunks (a fourth size, BK = BD / 2).
+          const bd = pow2AtLeast(D);
+          const sizes = [pick([16, 32]), pick([16, 32]), bd, ...(pick([false, true]) ? [bd / 2] : [])];
           await expectSameAttention(entry, `builtin.module(@tile-tiled{tile-sizes=${sizes.join(',')} num-warps=${pick([2, 4])}})`, shapes, true);
         }
       }
@@ -61,7 +63,7 @@ describe('attention fused into one FlashAttention kernel', () => {
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
       for (const [i, entry] of ENTRIES.entries()) {
         const D = pick([8, 20, 32]);
-        const sizes = [16, pick([16, 32]), 32];
+        const sizes = [16, pick([16, 32]), 32, ...(pick([false, true]) ? [pick([8, 16])] : [])];
         const stages = pick([1, 2, 3]);
         const common = `tile-sizes=${sizes.join(',')} num-warps=${pick([1, 2])} num-stages=${stages} peel-epilogue=${pick([true, false])}`;
         const shapes: Shape[] = [
