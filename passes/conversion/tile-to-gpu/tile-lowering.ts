@@ -1,4 +1,5 @@
 import { IntegerAttr } from '../../../core/ir/attributes.js';
+import type { Block } from '../../../core/ir/block.js';
 import type { Context } from '../../../core/ir/dialect.js';
 import type { Location } from '../../../core/ir/location.js';
 import type { Operation } from '../../../core/ir/operation.js';
@@ -50,6 +51,8 @@ export class TileLowering {
   private readonly stagedTransposes = new Map<Value, StagedTile>();
   /** Scratch buffers that hold a staged tile until the dots reading it are lowered: how many are left. */
   private readonly held = new Map<Value, number>();
+  /** Scratch buffers that still hold a register tile staged by stageTile, and the block of the op that staged it. */
+  private readonly stagedValues = new Map<Value, { tile: Value; block: Block }>();
 
   constructor(
     context: Context,
@@ -100,17 +103,48 @@ export class TileLowering {
    * earlier op used it. `fresh`: a new buffer, never shared with another op.
    */
   scratch(type: MemRefType, at: Operation, fresh = false): { buffer: Value; reused: boolean } {
-    if (at !== this.scratchOwner) {
-      this.scratchInUse.clear();
-      this.scratchOwner = at;
-    }
+    this.takeScratchFor(at);
     let pool = this.scratchBuffers.get(type);
     if (!pool) this.scratchBuffers.set(type, (pool = []));
     let buffer = fresh ? undefined : pool.find((b) => !this.scratchInUse.has(b) && !this.held.has(b));
     const reused = buffer !== undefined;
     if (!buffer) pool.push((buffer = this.addWorkgroupBuffer(type, at.loc)));
     this.scratchInUse.add(buffer);
+    // Whatever the buffer held is about to be overwritten.
+    this.stagedValues.delete(buffer);
     return { buffer, reused };
+  }
+
+  /** The op `at` takes scratch buffers now: the set of buffers in use starts anew with each op. */
+  private takeScratchFor(at: Operation): void {
+    if (at === this.scratchOwner) return;
+    this.scratchInUse.clear();
+    this.scratchOwner = at;
+  }
+
+  /**
+   * The buffer an earlier op of the same block staged the register tile `tile` into, if no op
+   * has taken it since (its contents are still that tile, row-major and unswizzled): the op
+   * `at` then reads it without staging the tile again (the probabilities of attention, which each
+   * chunk of the output multiplies).
+   */
+  stagedCopyOf(tile: Value, at: Operation): Value | undefined {
+    this.takeScratchFor(at);
+    for (const [buffer, staged] of this.stagedValues) {
+      if (staged.tile !== tile || staged.block !== at.parent || this.scratchInUse.has(buffer)) continue;
+      this.scratchInUse.add(buffer);
+      return buffer;
+    }
+    return undefined;
+  }
+
+  /** Stages the register tile `tile` (its scalars) for the op `at`, or reuses its staged copy (stagedCopyOf). */
+  stageTile(b: ArithBuilder, tile: Value, scalars: readonly Value[], at: Operation): Value {
+    const copy = this.stagedCopyOf(tile, at);
+    if (copy) return copy;
+    const buffer = this.stage(b, scalars, tile.type as RankedTensorType, at);
+    if (at.parent) this.stagedValues.set(buffer, { tile, block: at.parent });
+    return buffer;
   }
 
   barrier(b: ArithBuilder): void {

@@ -195,7 +195,7 @@ export class DotLowering extends TilePattern {
       };
     }
     const type = tileType(v) as RankedTensorType;
-    const buffer = this.lowering.stage(b, scalars, type, at);
+    const buffer = this.lowering.stageTile(b, v, scalars, at);
     return {
       read: (row, col) => b.build(MemLoadOp, { operands: { memref: buffer, indices: [row, col] }, resultTypes: [type.elementType] }).result,
       readVector: (row, col) => loadVector(b, buffer, [row, col]),
