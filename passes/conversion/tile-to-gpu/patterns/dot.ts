@@ -64,6 +64,12 @@ function rowReader(src: OperandSource, rows: readonly Value[], vector: boolean):
   };
 }
 
+/** An operand read through a transpose, element by element (`readElement(row, col)` reads its buffer at (col, row)). */
+function transposedSource(b: ArithBuilder, readElement: (row: Value, col: Value) => Value): OperandSource {
+  const readVector = (row: Value, col: Value) => Array.from({ length: VECTOR_WIDTH }, (_, i) => readElement(row, b.add(col, b.constant(IndexType.get(), i))));
+  return { read: readElement, readVector, readVectorValue: (row, col) => fromElements(b, readVector(row, col)), vectorizable: () => false };
+}
+
 /** B's values of the thread's columns at k = 0, 1, ... in turn, each column read four k at a time. */
 function columnReader(read: (row: Value, col: Value) => Value[], cols: readonly Value[]): (kk: number, kIndex: Value) => Value[] {
   let block: Value[][] = [];
@@ -168,28 +174,16 @@ export class DotLowering extends TilePattern {
       );
       // (row, col) of the transpose is (col, row) of the buffer; runs of rows that are consecutive
       // words there become vector loads in combine-loads.
-      const readElement = (row: Value, col: Value) => loadElement(b, read, [col, row]);
-      const readVector = (row: Value, col: Value) => Array.from({ length: VECTOR_WIDTH }, (_, i) => readElement(row, b.add(col, b.constant(IndexType.get(), i))));
-      return {
-        read: readElement,
-        readVector,
-        readVectorValue: (row, col) => fromElements(b, readVector(row, col)),
-        vectorizable: () => false,
-      };
+      return transposedSource(b, (row, col) => loadElement(b, read, [col, row]));
     }
     const staged = this.lowering.stagedTranspose(v);
     if (staged) {
       // (row, col) of the transpose is (col, row) of the staged tile; its rows hold k contiguously.
       const { buffer, swizzle } = staged;
       const at = (indices: Value[]) => (swizzle ? swizzledIndices(b, swizzle, indices) : indices);
-      const readElement = (row: Value, col: Value) =>
-        b.build(MemLoadOp, { operands: { memref: buffer, indices: at([col, row]) }, resultTypes: [(buffer.type as MemRefType).elementType] }).result;
-      const readVector = (row: Value, col: Value) => Array.from({ length: VECTOR_WIDTH }, (_, i) => readElement(row, b.add(col, b.constant(IndexType.get(), i))));
+      const elem = (buffer.type as MemRefType).elementType;
       return {
-        read: readElement,
-        readVector,
-        readVectorValue: (row, col) => fromElements(b, readVector(row, col)),
-        vectorizable: () => false,
+        ...transposedSource(b, (row, col) => b.build(MemLoadOp, { operands: { memref: buffer, indices: at([col, row]) }, resultTypes: [elem] }).result),
         readColumnVector: vectorizable(buffer, VECTOR_WIDTH) ? (row, col) => loadVector(b, buffer, at([col, row])) : undefined,
         staged,
       };
