@@ -96,12 +96,14 @@ const reductionsIn = (members: readonly Value[]): Operation[] => members.map((v)
  * The layout of a group that holds reduction results, once the layout of a reduced tile is
  * known: the slice of that layout along the reduced axis, so that each row's result stays with
  * the threads that held the row. Undefined while no reduced tile has a layout yet; null when
- * the slice does not apply (an encoding was written, or the reduced tile's layout is a slice).
+ * the slice does not apply (no reduction result in the group, an encoding was written, or the
+ * reduced tile's layout is a slice).
  */
 function sliceLayout(members: readonly Value[], layoutOf: (v: Value) => RegisterLayout | undefined): SliceLayoutAttr | undefined | null {
-  if (members.some((v) => (v.type as RankedTensorType).encoding !== undefined)) return null;
+  const reductions = reductionsIn(members);
+  if (reductions.length === 0 || members.some((v) => (v.type as RankedTensorType).encoding !== undefined)) return null;
   let waiting = false;
-  for (const reduce of reductionsIn(members)) {
+  for (const reduce of reductions) {
     const input = layoutOf(reduce.operand(0));
     if (input instanceof BlockedLayoutAttr) return SliceLayoutAttr.get((reduce.properties.get('axis') as IntegerAttr).number, input);
     waiting ||= input === undefined;
@@ -185,7 +187,7 @@ export const tileAssignLayoutsPass = definePass({
       let left = [...members.entries()];
       while (left.length > 0) {
         const waiting = left.filter(([root, group]) => {
-          const slice = reductionsIn(group).length > 0 ? sliceLayout(group, layoutOf) : null;
+          const slice = sliceLayout(group, layoutOf);
           if (slice !== undefined) layouts.set(root, slice ?? chooseLayout(group, numThreads));
           return slice === undefined;
         });

@@ -45,8 +45,7 @@ function readThroughLoad(transpose: Operation): Operation | undefined {
 function rightOperandOfDots(transpose: Operation): Operation[] | undefined {
   const result = transpose.results[0]!;
   const users = result.uses.map((u) => u.owner);
-  const ok = users.length > 0 && result.uses.every((u) => DotOp.isa(u.owner) && u.index === 1 && u.owner.operand(0) !== result);
-  return ok ? users : undefined;
+  return users.length > 0 && result.uses.every((u) => DotOp.isa(u.owner) && u.index === 1) ? users : undefined;
 }
 
 /**
