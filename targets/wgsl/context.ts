@@ -156,10 +156,19 @@ export class KernelContext {
     return this.name(v);
   }
 
+  /** Values held in a `let` (never reassigned, unlike the `var`s of scf results). */
+  private readonly lets = new Set<Value>();
+
   /** `let name: T = expr;` for result `i` of `op`. */
   define(op: Operation, expr: string, i = 0): void {
     const r = op.results[i]!;
     this.line(`let ${this.name(r)}: ${this.type(op, r.type)} = ${expr};`);
+    this.lets.add(r);
+  }
+
+  /** Whether `v` is held in a `let`, so that an expression of it reads the same value wherever it is placed. */
+  isLet(v: Value): boolean {
+    return this.lets.has(v);
   }
 
   /** A known integer value (an index or integer constant), for address folding. */

@@ -1,13 +1,15 @@
 /**
  * scf -> WGSL structured control flow. Op results become `var`s declared before the construct
- * and assigned by its yields; block arguments are `let` snapshots taken at the top of each
- * iteration, so a yield that swaps values reads the old ones.
+ * and assigned by its yields. A loop's block argument is its result's `var` where that is safe,
+ * else a `let` snapshot taken at the top of each iteration (a yield that swaps values reads the
+ * old ones). An if around one guarded element access is a helper call (guarded-access.ts).
  */
 import type { Block } from '../../core/ir/block.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import type { KernelContext, OpEmitter } from './context.js';
+import { emitGuardedAccess } from './guarded-access.js';
 import { wgslType } from './types.js';
 
 function rejectMemrefs(op: Operation, cx: KernelContext, values: readonly Value[]): void {
@@ -28,9 +30,13 @@ function snapshot(cx: KernelContext, op: Operation, args: readonly Value[], sour
   args.forEach((a, i) => cx.line(`let ${cx.name(a)}: ${cx.type(op, a.type)} = ${sources[i]};`));
 }
 
-/** The terminator's operands assigned to `targets`. */
+/** The terminator's operands assigned to `targets` (a value that is already its target's is left). */
 function assign(cx: KernelContext, targets: readonly string[]) {
-  return (term: Operation) => term.operands.forEach((_, i) => cx.line(`${targets[i]} = ${cx.operand(term, i)};`));
+  return (term: Operation) =>
+    term.operands.forEach((_, i) => {
+      const value = cx.operand(term, i);
+      if (value !== targets[i]) cx.line(`${targets[i]} = ${value};`);
+    });
 }
 
 const forOp: OpEmitter = (op, cx) => {
@@ -46,8 +52,20 @@ const forOp: OpEmitter = (op, cx) => {
   const [lb, ub, step] = [0, 1, 2].map((k) => cx.operand(op, k));
   const cond = op.getAttr('unsignedCmp') !== undefined ? `bitcast<u32>(${i}) < bitcast<u32>(${ub})` : `${i} < ${ub}`;
   cx.line(`for (var ${i}: ${wgslType(iv!.type)} = ${lb}; ${cond}; ${i} = ${i} + ${step}) {`);
+  // A block argument reads its result's var, which the yield assigns last. Only one that the
+  // yield passes to another position (a rotation of buffers) needs a snapshot of its own.
+  const yielded = body.last!.operands;
+  const moved = iterArgs.filter((a, k) => yielded.some((v, j) => v === a && j !== k));
+  iterArgs.forEach((a, k) => {
+    if (!moved.includes(a)) cx.bindName(a, results[k]!);
+  });
   cx.nested(() => {
-    snapshot(cx, op, iterArgs, results);
+    snapshot(
+      cx,
+      op,
+      moved,
+      moved.map((a) => results[iterArgs.indexOf(a)]!),
+    );
     cx.emitBlock(body, assign(cx, results));
   });
   cx.line('}');
@@ -59,6 +77,7 @@ function isEmptyYieldBlock(block: Block | undefined): boolean {
 
 const ifOp: OpEmitter = (op, cx) => {
   rejectMemrefs(op, cx, op.results);
+  if (emitGuardedAccess(op, cx)) return;
   const results = declareResults(op, cx);
   cx.line(`if (${cx.operand(op, 0)}) {`);
   cx.nested(() => cx.emitBlock(op.region(0).entry!, assign(cx, results)));

@@ -53,6 +53,8 @@ const extract: OpEmitter = (op, cx) => {
   const v = cx.operand(op, 0);
   const p = position(op, cx, 1);
   if (!p) return cx.define(op, v);
+  // A lane of a `let` read once is written where it is read (`v.x`), not given a `let` of its own.
+  if (p.static !== undefined && op.result.uses.length === 1 && cx.isLet(op.operand(0))) return cx.bindName(op.result, v + lane(p.static));
   cx.define(op, p.static !== undefined ? v + lane(p.static) : `${v}[${p.dynamic}]`);
 };
 

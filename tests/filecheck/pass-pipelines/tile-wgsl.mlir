@@ -15,7 +15,7 @@
 // CHECK: @compute @workgroup_size(128, 1, 1)
 // CHECK: workgroupBarrier();
 // CHECK: let {{.*}}: vec4<f32> = arg{{[0-9]+}}[{{[^]]*}}];
-// CHECK: let [[AS:v[0-9_]+]]: vec4<f32> = vec4<f32>(v{{[0-9_]+}});
+// CHECK: let [[AS:v[0-9_]+]]: vec4<f32> = vec4<f32>(v{{[0-9_]+(\.[xyzw])?}});
 // CHECK-NEXT: let {{v[0-9_]+}}: vec4<f32> = fma([[AS]], v{{[0-9_]+}}, v{{[0-9_]+}});
 // CHECK: // ----- kernel @kernels::@matmul_f16
 // CHECK: enable f16;
@@ -31,7 +31,7 @@
 // VEC: if ([[FAST:v[0-9]+]]) {
 // VEC: : vec4<f32> = [[X]][[[AT:at[_0-9]*]] >> 2u];
 // VEC: } else {
-// VEC: : f32 = [[X]][[[AT2:at[_0-9]*]] >> 2u][[[AT2]] & 3];
+// VEC: = [[X]][[[AT2:at[_0-9]*]] >> 2u][[[AT2]] & 3];
 // VEC: [[Z]][{{at[_0-9]*}} >> 2u] = {{v[_0-9]+}};
 
 // SIMT-NOT: tile.

@@ -9,6 +9,10 @@
 // CHECK-NEXT:  @group(0) @binding(3) var<uniform> params: Params;
 // CHECK:       var<workgroup> [[AS:arg3]]: array<f32, 256>;
 // CHECK-NEXT:  var<workgroup> [[BS:arg4]]: array<f32, 256>;
+// The guarded store of C (rows and columns past M and N are not written) is a helper call.
+// CHECK:       fn tile_store_arg2(at: i32, value: f32, ok: bool) {
+// CHECK-NEXT:    if (ok) {
+// CHECK-NEXT:      arg2[at] = value;
 // CHECK:       @compute @workgroup_size(16, 16, 1)
 // CHECK:         let [[K:dim_0]]: i32 = params.arg0_dim1;
 // CHECK:         let [[TILES:v[0-9]+]]: i32 = select([[K]] / c16, [[K]] / c16 + 1i, ([[K]] % c16 != 0i) & (([[K]] < 0i) == (c16 < 0i)));
@@ -25,7 +29,7 @@
 // CHECK-NEXT:      workgroupBarrier();
 // CHECK-NEXT:      [[SUM]] = {{v[0-9]+}};
 // CHECK-NEXT:    }
-// CHECK:         arg2[{{v[0-9]+}} * params.arg2_dim1 + {{v[0-9]+}}] = [[SUM]];
+// CHECK:         tile_store_arg2({{v[0-9]+}} * params.arg2_dim1 + {{v[0-9]+}}, [[SUM]], {{v[0-9]+}});
 // CHECK-NOT:   storageBarrier
 
 // CHECK-LABEL: // ----- manifest

@@ -233,7 +233,7 @@ describe('math', () => {
 });
 
 describe('scf', () => {
-  it('for with iter_args: a var per result, let snapshots of the iter_args', () => {
+  it('for with iter_args: a var per result, read in place; a let snapshot only of an iter_arg the yield moves', () => {
     const w = body(
       '%n: index, %o: memref<2xf32>',
       `%c0 = arith.constant 0 : index
@@ -247,17 +247,36 @@ describe('scf', () => {
       memref.store %r#0, %o[%c0] : memref<2xf32>
       memref.store %r#1, %o[%c1] : memref<2xf32>`,
     );
+    // %b moves to position 0, so the yield's first assignment must not clobber what %s = %a + %b read.
     expect(w).toContain(`  var v0: f32 = cst;
   var v0_1: f32 = cst_0;
   for (var arg2: i32 = c0; arg2 < arg0; arg2 = arg2 + c1) {
-    let arg3: f32 = v0;
     let arg4: f32 = v0_1;
-    let v1: f32 = arg3 + arg4;
+    let v1: f32 = v0 + arg4;
     v0 = arg4;
     v0_1 = v1;
   }
   arg1[0] = v0;
   arg1[1] = v0_1;`);
+  });
+
+  it('for with iter_args passed through unchanged: no snapshot and no assignment', () => {
+    const w = body(
+      '%n: index, %x: f32, %o: memref<2xf32>',
+      `%c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %z = arith.constant 0.0 : f32
+      %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z, %b = %x) -> (f32, f32) {
+        %s = arith.addf %a, %b : f32
+        scf.yield %s, %b : f32, f32
+      }
+      memref.store %r#0, %o[%c0] : memref<2xf32>
+      memref.store %r#1, %o[%c1] : memref<2xf32>`,
+    );
+    expect(w).toContain(`  for (var arg3: i32 = c0; arg3 < arg0; arg3 = arg3 + c1) {
+    let v1: f32 = v0 + v0_1;
+    v0 = v1;
+  }`);
   });
 
   it('if with results: vars assigned in both branches; if without else', () => {
@@ -281,10 +300,29 @@ describe('scf', () => {
   } else {
     v0 = arg1;
   }
-  if (arg0) {
-    arg2[0] = v0;
-  }`);
+  tile_store_arg2(0, v0, arg0);`);
     expect(w).not.toContain('} else {\n  }');
+  });
+
+  it('an if around one element load or store of a buffer: a var overwritten under if; a helper call per buffer', () => {
+    const w = body(
+      '%n: index, %i: index, %x: memref<?xf32>, %o: memref<?xf32>',
+      `%z = arith.constant 0.0 : f32
+      %ok = arith.cmpi ult, %i, %n : index
+      %v = scf.if %ok -> (f32) {
+        %l = memref.load %x[%i] : memref<?xf32>
+        scf.yield %l : f32
+      } else {
+        scf.yield %z : f32
+      }
+      scf.if %ok {
+        memref.store %v, %o[%i] : memref<?xf32>
+      }`,
+    );
+    expect(w).toContain('  var v1: f32 = cst;\n  if (v0) {\n    v1 = arg2[arg1];\n  }\n');
+    expect(w).toContain('fn tile_store_arg3(at: i32, value: f32, ok: bool) {\n  if (ok) {\n    arg3[at] = value;\n  }\n}');
+    expect(w).toContain('tile_store_arg3(arg1, v1, v0);');
+    expect(w).not.toContain('tile_load');
   });
 
   it('while: condition args become the results and the after-region arguments', () => {
@@ -447,14 +485,32 @@ describe('vector', () => {
     expect(w).toContain('let v1: vec4<f32> = vec4<f32>(arg2);');
     expect(w).toContain('let v2: vec4<f32> = vec4<f32>(arg2);');
     expect(w).toContain('let v3: vec4<f32> = fma(v0, v1, v2);');
-    expect(w).toContain('let v4: f32 = v3.z;');
+    // %e, a lane of a let read once, is written where it is read.
+    expect(w).not.toContain('let v4');
     expect(w).toContain('let v5: f32 = v3[arg3];');
-    expect(w).toContain('let v6: vec4<f32> = vec4<f32>(v3.x, v4, v3.z, v3.w);');
+    expect(w).toContain('let v6: vec4<f32> = vec4<f32>(v3.x, v3.z, v3.z, v3.w);');
     expect(w).toContain('let v7: vec4<f32> = select(v6, vec4<f32>(v5), vec4<i32>(0i, 1i, 2i, 3i) == vec4<i32>(arg3));');
     expect(w).toContain('let v8: f32 = v8_r_1 + v7.w;');
     expect(w).toMatch(/let v8_r: f32 = v7\.x \+ v7\.y;\n\s+let v8_r_1: f32 = v8_r \+ v7\.z;/);
     expect(w).toContain('let v10: vec4<f32> = v7 * v7;');
     expect(w).toContain('  arg1[4] = v10.x;\n  arg1[5] = v10.y;\n  arg1[6] = v10.z;\n  arg1[7] = v10.w;');
+  });
+
+  it('a lane of a loop-carried vector gets a let: the var it reads is reassigned by the yield', () => {
+    const w = body(
+      '%n: index, %s: f32, %o: memref<4xf32>',
+      `%c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %v = vector.broadcast %s : f32 to vector<4xf32>
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %v) -> (vector<4xf32>) {
+        %x = vector.extract %acc[0] : f32 from vector<4xf32>
+        %b = vector.broadcast %x : f32 to vector<4xf32>
+        %sum = arith.addf %acc, %b : vector<4xf32>
+        scf.yield %sum : vector<4xf32>
+      }
+      vector.store %r, %o[%c0] : memref<4xf32>, vector<4xf32>`,
+    );
+    expect(w).toContain('    let v2: f32 = v1.x;\n    let v3: vec4<f32> = vec4<f32>(v2);\n    let v4: vec4<f32> = v1 + v3;\n    v1 = v4;');
   });
 
   it('NaN tests and comparisons on vectors are lane-wise', () => {

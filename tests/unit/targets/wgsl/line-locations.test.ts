@@ -17,6 +17,7 @@ const TEXT = `module attributes {gpu.container_module} {
       %s = arith.addf %v, %r : f32
       scf.if %ok {
         memref.store %s, %X[%t] : memref<32xf32>
+        memref.store %v, %X[%t] : memref<32xf32>
       }
       gpu.return
     }
