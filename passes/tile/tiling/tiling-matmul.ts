@@ -6,6 +6,7 @@ import { CeilDivUIOp, ConstantOp, MaxUIOp, MinUIOp } from '../../../dialects/ari
 import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index.js';
 import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import { NUM_STAGES_ATTR, PEEL_EPILOGUE_ATTR, REGISTER_STAGES_ATTR } from '../../../dialects/tile/index.js';
+import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 import { buildForLoop } from './for-loop.js';
 import { TileOps } from './tile-ops.js';
 import { blockCoordinates, gridAxes } from './grid.js';
@@ -52,15 +53,16 @@ interface MatmulOperands {
  * The grid covers [M/BM, N/BN] (y, x). With `packLhs`, a row-major A is first copied K-major
  * into a buffer allocated for the call (packLhs below), which the matmul then reads transposed.
  */
-export function tileMatmul(op: Operation, sizes: readonly number[], tiling: TilingContext, fused?: FusedMatmul, prePacked?: Value): void {
+export function tileMatmul(op: Operation, sizes: readonly number[], tiling: TilingContext, fused?: FusedMatmul, prePacked?: PackedOperands): void {
   const mm = MatmulOp.view(op);
   // Host code goes around what is replaced: the matmul, or the fusion that holds it.
   const anchor = fused?.anchor ?? op;
   const batch = matmulBatchRank(op);
-  const packed = prePacked ?? (tiling.packLhs && packable(op) ? packLhs(anchor, mm.a, tiling) : undefined);
+  const packedOperands = prePacked ?? (tiling.packLhs && packable(op) ? packOperands(anchor, op, tiling) : undefined);
+  const packed = packedOperands?.a;
   const operands: MatmulOperands = {
     a: packed ?? mm.a,
-    b: mm.b,
+    b: packedOperands?.b ?? mm.b,
     c: mm.c,
     transposeA: packed !== undefined || mm.transpose_a !== undefined,
     transposeB: mm.transpose_b !== undefined,
@@ -204,6 +206,20 @@ function buildSliceSumKernel(partials: Value, C: Value, accumulate: boolean, til
   b.hoistConstants(kernel.entry, undefined);
 }
 
+/** What pack-lhs makes of a matmul's operands: A packed (Aᵀ, rows padded), B padded where its rows are not whole vectors. */
+export interface PackedOperands {
+  readonly a: Value;
+  readonly b?: Value;
+}
+
+/** Packs A and pads B (padRhs) of the matmul `op` around `anchor` (op, or the fusion holding it). */
+export function packOperands(anchor: Operation, op: Operation, tiling: TilingContext): PackedOperands {
+  const mm = MatmulOp.view(op);
+  const a = packLhs(anchor, mm.a, tiling);
+  const b = mm.transpose_b === undefined ? padRhs(anchor, mm.b, tiling) : undefined;
+  return b ? { a, b } : { a };
+}
+
 /** Whether pack-lhs applies to the matmul `op`: its A is row-major and it has no batch dimensions. */
 export function packable(op: Operation): boolean {
   return MatmulOp.view(op).transpose_a === undefined && matmulBatchRank(op) === 0;
@@ -237,19 +253,77 @@ function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilo
 export function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
   const type = a.type as MemRefType;
   const [m, k] = type.shape as [number, number];
-  const packedType = MemRefType.get([k, m], type.elementType);
+  // Rows of M rounded up to whole vectors: the matmul's copies read them as vec4 even for an odd M.
+  const packedType = MemRefType.get([k, m < 0 ? m : roundUp(m, PAD_MULTIPLE)], type.elementType);
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
-  const dynamicSizes = [k < 0 ? b.dim(a, 1) : undefined, m < 0 ? b.dim(a, 0) : undefined].filter((v): v is Value => v !== undefined);
+  const dynamicSizes = [k < 0 ? b.dim(a, 1) : undefined, m < 0 ? b.scale(b.tileCount(b.dim(a, 0), PAD_MULTIPLE), PAD_MULTIPLE) : undefined].filter((v): v is Value => v !== undefined);
   const packed = b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [packedType] }).memref;
   b.setInsertionPointAfter(op);
   b.build(DeallocOp, { operands: { memref: packed } });
-
-  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}_pack_lhs`, [a, packed], tiling, op);
-  buildTransposeKernel(argOf(a), argOf(packed), tiling, kernel, op);
-  launchBefore(op, tiling, kernel, launchArgs, { extents: (hb) => [hb.dim(a, 0), hb.dim(a, 1)], sizes: [PACK_TILE, PACK_TILE], warps: PACK_WARPS });
+  launchPackKernel(op, `${tiling.kernelName}_pack_lhs`, a, packed, true, tiling);
   return packed;
+}
+
+/**
+ * B (read as stored, K x N) with its rows padded to a multiple of 4 elements where N is not one,
+ * for the matmul `op`: a copy made by a kernel before `op` and freed after it, so that the
+ * matmul's copies of B take the vector path (an odd N otherwise sends every tile of the K loop
+ * through per-element tests). Static N: only when N % 4 != 0. Dynamic N: host code tests N at
+ * run time and passes B itself when it is aligned. Undefined where nothing is padded, and for a
+ * B that is not a plain row-major matrix (the branches must yield one type).
+ */
+export function padRhs(op: Operation, bv: Value, tiling: TilingContext): Value | undefined {
+  const type = bv.type as MemRefType;
+  if (type.rank !== 2 || type.layout !== undefined || type.memorySpace !== undefined) return undefined;
+  const [k, n] = type.shape as [number, number];
+  if (n >= 0 && n % PAD_MULTIPLE === 0) return undefined;
+  const b = new IndexBuilder(tiling.context);
+  b.loc = op.loc;
+  b.setInsertionPointBefore(op);
+  const paddedType = MemRefType.get([k, n < 0 ? n : roundUp(n, PAD_MULTIPLE)], type.elementType);
+  const alloc = (): Value => {
+    const dynamicSizes = [k < 0 ? b.dim(bv, 0) : undefined, n < 0 ? b.scale(b.tileCount(b.dim(bv, 1), PAD_MULTIPLE), PAD_MULTIPLE) : undefined].filter((v): v is Value => v !== undefined);
+    return b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [paddedType] }).memref;
+  };
+  const name = `${tiling.kernelName}_pad_rhs`;
+  if (n >= 0) {
+    const padded = alloc();
+    launchPackKernel(op, name, bv, padded, false, tiling);
+    b.setInsertionPointAfter(op);
+    b.build(DeallocOp, { operands: { memref: padded } });
+    return padded;
+  }
+  const unaligned = b.compare('ne', b.remU(b.dim(bv, 1), b.index(PAD_MULTIPLE)), b.index(0));
+  let copy: Value | undefined;
+  const branch = buildIfThenElse(
+    b,
+    unaligned,
+    [type],
+    () => [(copy = alloc())],
+    () => [bv],
+  );
+  launchPackKernel(branch.region(0).entry!.last!, name, bv, copy!, false, tiling);
+  const padded = branch.results[0]!;
+  b.setInsertionPointAfter(op);
+  buildIfThenElse(b, unaligned, [], () => {
+    b.build(DeallocOp, { operands: { memref: padded } });
+    return [];
+  });
+  return padded;
+}
+
+/** Rows are padded to a multiple of this many elements (a vec4). */
+const PAD_MULTIPLE = 4;
+
+const roundUp = (n: number, multiple: number): number => Math.ceil(n / multiple) * multiple;
+
+/** Launches, just before `at`, a kernel `name` that copies `src` into `dst` (transposed or not), one PACK_TILE square per workgroup. */
+function launchPackKernel(at: Operation, name: string, src: Value, dst: Value, transpose: boolean, tiling: TilingContext): void {
+  const { kernel, launchArgs, argOf } = kernelWithViews(name, [src, dst], tiling, at);
+  buildPackKernel(argOf(src), argOf(dst), transpose, tiling, kernel, at);
+  launchBefore(at, tiling, kernel, launchArgs, { extents: (hb) => [hb.dim(src, 0), hb.dim(src, 1)], sizes: [PACK_TILE, PACK_TILE], warps: PACK_WARPS });
 }
 
 /**
@@ -272,16 +346,22 @@ export function kernelWithViews(
   return { kernel, launchArgs, argOf: (v) => inKernel.get(v) ?? kernel.argumentOf.get(v)! };
 }
 
-/** dst[c, r] = src[r, c], one PACK_TILE square per workgroup; tiles at the edges are masked. */
-function buildTransposeKernel(src: Value, dst: Value, tiling: TilingContext, kernel: Kernel, at: Operation): void {
+/**
+ * dst[c, r] = src[r, c] (`transpose`), else dst[r, c] = src[r, c], one PACK_TILE square per
+ * workgroup; tiles at the edges are masked, and dst's elements past src's edge within the edge
+ * tiles get the masked load's zeros.
+ */
+function buildPackKernel(src: Value, dst: Value, transpose: boolean, tiling: TilingContext, kernel: Kernel, at: Operation): void {
   const elem = elementOf(src);
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const [tileR, tileC] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(src, d), PACK_TILE)) as [Value, Value];
   const [r0, c0] = [b.scale(tileR, PACK_TILE), b.scale(tileC, PACK_TILE)];
   const tileType = RankedTensorType.get([PACK_TILE, PACK_TILE], elem);
   const tile = loadTile(b, src, [r0, c0], tileType);
-  const transposed = b.build(TransposeOp, { operands: { source: tile }, resultTypes: [tileType] }).result;
-  b.build(StoreOp, { operands: { value: transposed, dest: dst, indices: [c0, r0] } });
+  if (transpose) {
+    const transposed = b.build(TransposeOp, { operands: { source: tile }, resultTypes: [tileType] }).result;
+    b.build(StoreOp, { operands: { value: transposed, dest: dst, indices: [c0, r0] } });
+  } else b.build(StoreOp, { operands: { value: tile, dest: dst, indices: [r0, c0] } });
   b.hoistConstants(kernel.entry, undefined);
 }
 

@@ -13,7 +13,7 @@ import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
 import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
-import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packLhs, splittable, tileMatmul, vectorMatrixApplies } from './tiling-matmul.js';
+import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packOperands, type PackedOperands, splittable, tileMatmul, vectorMatrixApplies } from './tiling-matmul.js';
 import {
   AUTO_MIN_WORKGROUPS,
   SPLIT_K_WORKGROUPS_FACTOR,
@@ -318,9 +318,9 @@ function tileVariants(
   variantCounted: () => void,
 ): void {
   let variants = variantsIn;
-  // The clones in the branches read the same A as `op` (a value from outside the fusion).
-  const a = MatmulOp.view(matmulOf(op, program)).a;
-  const tileOne = (anchor: Operation, config: MatmulConfig, packed: Value | undefined, variant: boolean): void => {
+  // The clones in the branches read the same A and B as `op` (values from outside the fusion).
+  const matmul = matmulOf(op, program);
+  const tileOne = (anchor: Operation, config: MatmulConfig, packed: PackedOperands | undefined, variant: boolean): void => {
     counted();
     // A clone's program is its own (its ops are new).
     const own = anchor === op ? program : programOf(anchor);
@@ -341,9 +341,9 @@ function tileVariants(
   if (variants.length === 1) return tileOne(op, variants[0]!.config, undefined, false);
   // An scf.if per variant but the last: a clone of `op` tiled with the variant in its then
   // branch, `op` itself moved into its else branch for the rest.
-  let packed: Value | undefined;
+  let packed: PackedOperands | undefined;
   for (const [i, v] of variants.entries()) {
-    if (!packed && v.config.packLhs) packed = packLhs(op, a, tilingFor(v.config, false));
+    if (!packed && v.config.packLhs) packed = packOperands(op, matmul, tilingFor(v.config, false));
     const reads = v.config.packLhs ? packed : undefined;
     if (i === variants.length - 1 || v.rule.kind === 'always') return tileOne(op, v.config, reads, true);
     variantCounted();

@@ -12,7 +12,9 @@
 // (A skinny product is summed from split-K partials into the buffer.)
 // CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum_8x64x32 {{.*}} args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %{{.*}} : memref<?x?x?xf32>)
 // CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum_8x64x32_split_k_sum {{.*}} args(%{{.*}} : memref<?x?x?xf32>, %[[AB]] : memref<?x?xf32>)
-// CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum_64x64x32 {{.*}} args(%{{.*}} : memref<?x?xf32>, %B : memref<?x?xf32>, %[[AB]] : memref<?x?xf32>)
+// CHECK:       %[[BP:.*]] = scf.if %{{.*}} -> (memref<?x?xf32>) {
+// CHECK:         gpu.launch_func @kernels::@matmul_then_row_sum_pad_rhs {{.*}} args(%B : memref<?x?xf32>, %{{.*}} : memref<?x?xf32>)
+// CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum_64x64x32 {{.*}} args(%{{.*}} : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %[[AB]] : memref<?x?xf32>)
 // CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
 // CHECK-NEXT:  memref.dealloc %[[AB]]
 // SAME: compare %S: max_abs=

@@ -107,14 +107,19 @@
 // DYN:           } else {
 // DYN:           %[[AT:.*]] = memref.alloc
 // DYN:           gpu.launch_func @kernels::@matmul_f32_pack_lhs {{.*}} args(%A : memref<?x?xf32>, %[[AT]] : memref<?x?xf32>)
+// DYN:           %[[BP:.*]] = scf.if %{{.*}} -> (memref<?x?xf32>) {
+// DYN:             gpu.launch_func @kernels::@matmul_f32_pad_rhs {{.*}} args(%B : memref<?x?xf32>, %{{.*}} : memref<?x?xf32>)
 // DYN:           %[[ROWS:.*]] = arith.ceildivui %[[M]], %c128 : index
 // DYN:           %[[COLS:.*]] = arith.ceildivui %{{.*}}, %c128 : index
 // DYN:           %[[COUNT:.*]] = arith.muli %[[ROWS]], %[[COLS]] : index
 // DYN:           %[[MANY:.*]] = arith.cmpi uge, %[[COUNT]], %c256 : index
 // DYN-NEXT:      scf.if %[[MANY]] {
-// DYN-NEXT:        gpu.launch_func @kernels::@matmul_f32_128x128x16 {{.*}} args(%[[AT]] : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
+// DYN-NEXT:        gpu.launch_func @kernels::@matmul_f32_128x128x16 {{.*}} args(%[[AT]] : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %C : memref<?x?xf32>)
 // DYN-NEXT:      } else {
-// DYN:             gpu.launch_func @kernels::@matmul_f32_64x64x32 {{.*}} args(%[[AT]] : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
+// DYN:             gpu.launch_func @kernels::@matmul_f32_64x64x32 {{.*}} args(%[[AT]] : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %C : memref<?x?xf32>)
+// DYN-NEXT:        }
+// DYN-NEXT:        scf.if
+// DYN-NEXT:          memref.dealloc %[[BP]]
 // DYN-NEXT:        }
 // DYN-NEXT:        memref.dealloc %[[AT]]
 // DYN-NEXT:      }
@@ -127,6 +132,8 @@
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_8x64x32_split_k_sum
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_16x64x32
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_16x64x32_split_k_sum
+// DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_pack_lhs
+// DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_pad_rhs
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_256x128x16
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_128x128x16
 // DYN-BIG:       gpu.launch_func @kernels::@matmul_f32_64x64x32

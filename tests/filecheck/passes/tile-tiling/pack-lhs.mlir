@@ -1,6 +1,7 @@
 // RUN: tile-opt %s --split-input-file -p '@tile-tiled{tile-sizes=64,64,16 num-warps=4 pack-lhs=true}' | FileCheck %s
 // RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:65x17xf32 --arg B=rand:17x130xf32 --arg C=zeros:65x130xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=2 pack-lhs=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:1x1xf32 --arg B=rand:1x1xf32 --arg C=zeros:1x1xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=3 pack-lhs=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:37x23xf32 --arg B=rand:23x45xf32 --arg C=zeros:37x45xf32 --compare-pipeline '@tile-wgsl{tile-sizes=32,32,8 num-warps=4 num-stages=2 pack-lhs=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f16 --arg A=rand:70x129xf16 --arg B=rand:129x33xf16 --arg C=zeros:70x33xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=1 pack-lhs=true}' --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
 
 // pack-lhs: a matmul whose A is row-major first launches a kernel that writes Aᵀ into a buffer
@@ -8,6 +9,9 @@
 // position, masked at the edges), then the matmul kernel reads that buffer as transpose_a does
 // (K-major tiles of 16 x 64, transposed after loading); the buffer is freed after the call. The
 // packing kernel runs 8 warps (256 threads) whatever num-warps says; the matmul runs num-warps.
+// The buffer's rows (M) are rounded up to a multiple of 4, and a B whose rows (N) are not a
+// multiple of 4 is copied into such rows first (mm_pad_rhs; tested at run time for a dynamic N,
+// B itself passed on where it is aligned): the matmul's copies then read both as whole vec4s.
 // CHECK-LABEL: gpu.func @mm_pack_lhs(
 // CHECK-SAME: %[[SRC:[a-z0-9]+]]: memref<?x?xf32>, %[[DST:[a-z0-9]+]]: memref<?x?xf32>) kernel
 // CHECK-DAG: %[[R0:.+]] = arith.muli %block_id_y, %c64
@@ -15,6 +19,12 @@
 // CHECK: %[[T:.+]] = tile.load %[[SRC]][%[[R0]], %[[C0]]] : memref<?x?xf32> -> tensor<64x64xf32>
 // CHECK-NEXT: %[[TT:.+]] = tile.transpose %[[T]] : tensor<64x64xf32> -> tensor<64x64xf32>
 // CHECK-NEXT: tile.store %[[TT]], %[[DST]][%[[C0]], %[[R0]]]
+// CHECK-LABEL: gpu.func @mm_pad_rhs(
+// CHECK-SAME: %[[SRC:[a-z0-9]+]]: memref<?x?xf32>, %[[DST:[a-z0-9]+]]: memref<?x?xf32>) kernel
+// CHECK-DAG: %[[R0:.+]] = arith.muli %block_id_y, %c64
+// CHECK-DAG: %[[C0:.+]] = arith.muli %block_id_x, %c64
+// CHECK: %[[T:.+]] = tile.load %[[SRC]][%[[R0]], %[[C0]]] : memref<?x?xf32> -> tensor<64x64xf32>
+// CHECK-NEXT: tile.store %[[T]], %[[DST]][%[[R0]], %[[C0]]]
 // CHECK: gpu.func @mm(%[[AT:[a-z0-9]+]]: memref<?x?xf32>, %{{.+}}: memref<?x?xf32>, %{{.+}}: memref<?x?xf32>) kernel
 // CHECK: %[[K:.+]] = memref.dim %[[AT]], %c0
 // CHECK: scf.for %[[KK:.+]] = %c0 to %[[K]] step %c16
@@ -23,9 +33,23 @@
 // CHECK: func.func @mm(%[[A:.+]]: memref<?x?xf32>, %[[B:.+]]: memref<?x?xf32>, %[[C:.+]]: memref<?x?xf32>)
 // CHECK-DAG: %[[KD:.+]] = memref.dim %[[A]], %c1
 // CHECK-DAG: %[[MD:.+]] = memref.dim %[[A]], %c0
-// CHECK: %[[BUF:.+]] = memref.alloc(%[[KD]], %[[MD]]) : memref<?x?xf32>
+// CHECK: %[[MV:.+]] = arith.ceildivui %[[MD]], %c4
+// CHECK-NEXT: %[[M4:.+]] = arith.muli %[[MV]], %c4
+// CHECK-NEXT: %[[BUF:.+]] = memref.alloc(%[[KD]], %[[M4]]) : memref<?x?xf32>
 // CHECK: gpu.launch_func @kernels::@mm_pack_lhs blocks in (%{{.+}}, %{{.+}}, %c1) threads in (%c256, %c1, %c1) args(%[[A]] : memref<?x?xf32>, %[[BUF]] : memref<?x?xf32>)
-// CHECK: gpu.launch_func @kernels::@mm blocks in {{.+}} threads in (%c128, %c1, %c1) args(%[[BUF]] : memref<?x?xf32>, %[[B]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
+// CHECK: %[[N:.+]] = memref.dim %[[B]], %c1
+// CHECK-NEXT: %[[NR:.+]] = arith.remui %[[N]], %c4
+// CHECK-NEXT: %[[ODD:.+]] = arith.cmpi ne, %[[NR]], %c0
+// CHECK-NEXT: %[[BP:.+]] = scf.if %[[ODD]] -> (memref<?x?xf32>) {
+// CHECK: %[[PAD:.+]] = memref.alloc(%{{.+}}, %{{.+}}) : memref<?x?xf32>
+// CHECK: gpu.launch_func @kernels::@mm_pad_rhs blocks in (%{{.+}}, %{{.+}}, %c1) threads in (%c256, %c1, %c1) args(%[[B]] : memref<?x?xf32>, %[[PAD]] : memref<?x?xf32>)
+// CHECK-NEXT: scf.yield %[[PAD]] : memref<?x?xf32>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[B]] : memref<?x?xf32>
+// CHECK: gpu.launch_func @kernels::@mm blocks in {{.+}} threads in (%c128, %c1, %c1) args(%[[BUF]] : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
+// CHECK-NEXT: scf.if %[[ODD]] {
+// CHECK-NEXT: memref.dealloc %[[BP]] : memref<?x?xf32>
+// CHECK-NEXT: }
 // CHECK-NEXT: memref.dealloc %[[BUF]] : memref<?x?xf32>
 // CHECK-NEXT: return
 func.func @mm(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
@@ -43,6 +67,31 @@ func.func @mm(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
 // CHECK-NEXT: memref.dealloc %[[BUF]] : memref<40x48xf16>
 func.func @mm_static(%A: memref<48x40xf16>, %B: memref<40x24xf16>, %C: memref<48x24xf32>) {
   tile.matmul %A, %B, %C : memref<48x40xf16>, memref<40x24xf16>, memref<48x24xf32>
+  return
+}
+
+// -----
+
+// Static shapes not multiples of 4 (M = 37, N = 45): Aᵀ is 23 x 40, B is copied into 23 x 48
+// without a run-time test. A B read transposed (transpose_b) is read as it is.
+// CHECK-LABEL: func.func @mm_odd(
+// CHECK: %[[BUF:.+]] = memref.alloc() : memref<23x40xf32>
+// CHECK: gpu.launch_func @kernels::@mm_odd_pack_lhs
+// CHECK-NOT: scf.if
+// CHECK: %[[PAD:.+]] = memref.alloc() : memref<23x48xf32>
+// CHECK: gpu.launch_func @kernels::@mm_odd_pad_rhs {{.+}} args(%{{.+}} : memref<23x45xf32>, %[[PAD]] : memref<23x48xf32>)
+// CHECK: gpu.launch_func @kernels::@mm_odd {{.+}} args(%[[BUF]] : memref<23x40xf32>, %[[PAD]] : memref<23x48xf32>,
+// CHECK-NEXT: memref.dealloc %[[PAD]] : memref<23x48xf32>
+// CHECK-NEXT: memref.dealloc %[[BUF]] : memref<23x40xf32>
+// CHECK-LABEL: func.func @mm_odd_tb(
+// CHECK-NOT: pad_rhs
+// CHECK: return
+func.func @mm_odd(%A: memref<37x23xf32>, %B: memref<23x45xf32>, %C: memref<37x45xf32>) {
+  tile.matmul %A, %B, %C : memref<37x23xf32>, memref<23x45xf32>, memref<37x45xf32>
+  return
+}
+func.func @mm_odd_tb(%A: memref<37x23xf32>, %B: memref<45x23xf32>, %C: memref<37x45xf32>) {
+  tile.matmul %A, %B, %C transpose_b : memref<37x23xf32>, memref<45x23xf32>, memref<37x45xf32>
   return
 }
 

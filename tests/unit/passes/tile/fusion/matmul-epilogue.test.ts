@@ -6,8 +6,8 @@
 // other option over its range), run in the interpreter on shapes around the tile edges (1x1x1,
 // tile - 1, tile, tile + 1, K below and past the pipeline's depth) equal to the whole-problem
 // program within 1e-5 of the product's rounding bound sum_k |a_ik b_kj| + |bias_j| (plus 1e-6).
-// Each entry launches one kernel (two with pack-lhs: the packing of A, then the matmul), in the
-// IR and at run time. Refusals in option terms (tile sizes the lowering cannot lay out, workgroup
+// Each entry launches one kernel (with pack-lhs two: the packing of A, then the matmul; three
+// where N is not a multiple of 4, B's rows padded between them), in the IR and at run time. Refusals in option terms (tile sizes the lowering cannot lay out, workgroup
 // memory) are counted and stay a minority; any other failure fails the test.
 // TILE_FUSION_CONFIGS sets the number of configurations per pipeline; the slow suite (TILE_SLOW=1,
 // as CI runs it) runs many more.
