@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Both cores of a 2-core machine (vitest's default leaves one free): the unit tests are
+    // single-threaded compiler runs, and the suite ran one file at a time.
+    maxWorkers: 2,
     projects: [
       // The unit tests share their workers' module cache: importing the compiler again for each
       // file was most of their time. They keep no global state between files (a test that sets
