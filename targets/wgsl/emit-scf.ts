@@ -55,16 +55,16 @@ const forOp: OpEmitter = (op, cx) => {
   // A block argument reads its result's var, which the yield assigns last. Only one that the
   // yield passes to another position (a rotation of buffers) needs a snapshot of its own.
   const yielded = body.last!.operands;
-  const moved = iterArgs.filter((a, k) => yielded.some((v, j) => v === a && j !== k));
+  const moved = iterArgs.map((a, k) => yielded.some((v, j) => v === a && j !== k));
   iterArgs.forEach((a, k) => {
-    if (!moved.includes(a)) cx.bindName(a, results[k]!);
+    if (!moved[k]) cx.bindName(a, results[k]!);
   });
   cx.nested(() => {
     snapshot(
       cx,
       op,
-      moved,
-      moved.map((a) => results[iterArgs.indexOf(a)]!),
+      iterArgs.filter((_, k) => moved[k]),
+      results.filter((_, k) => moved[k]),
     );
     cx.emitBlock(body, assign(cx, results));
   });

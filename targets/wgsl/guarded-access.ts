@@ -19,12 +19,15 @@ function opsOf(block: Block | undefined, n: number): Operation[] | undefined {
   return ops.length === n ? ops : undefined;
 }
 
-/** The view of a kernel argument's buffer accessed element by element through a flat index, or undefined. */
-function bufferView(cx: KernelContext, access: Operation, memref: Value): MemrefView | undefined {
+/**
+ * The view of a kernel argument's buffer accessed element by element through a flat index, where
+ * its elements are held as `value` is (not i1, which buffers hold as u32), or undefined.
+ */
+function bufferView(cx: KernelContext, access: Operation, memref: Value, value: Value): MemrefView | undefined {
   const t = memref.type;
   if (!(t instanceof MemRefType) || memorySpaceOf(t) !== 'global' || isI1(t.elementType)) return undefined;
   const view = cx.view(access, memref);
-  return view.shaped ? undefined : view;
+  return view.shaped || memoryScalar(view.element) !== cx.type(access, value.type) ? undefined : view;
 }
 
 function elementAt(view: MemrefView): string {
@@ -42,8 +45,8 @@ function guardedLoad(op: Operation, cx: KernelContext): boolean {
   const otherwise = opsOf(op.region(1).entry, 1);
   const [load, yielded] = then ?? [];
   if (!load || load.name !== 'memref.load' || yielded!.operand(0) !== load.result || !otherwise) return false;
-  const view = bufferView(cx, load, load.operand(0));
-  if (!view || memoryScalar(view.element) !== cx.type(load, load.result.type)) return false;
+  const view = bufferView(cx, load, load.operand(0), load.result);
+  if (!view) return false;
   const name = cx.name(op.result);
   cx.line(`var ${name}: ${cx.type(op, op.result.type)} = ${cx.operand(otherwise[0]!, 0)};`);
   cx.line(`if (${cx.operand(op, 0)}) {`);
@@ -56,9 +59,9 @@ function guardedStore(op: Operation, cx: KernelContext): boolean {
   if (op.results.length !== 0 || op.region(1).entry?.first !== op.region(1).entry?.last) return false;
   const [store] = opsOf(op.region(0).entry, 2) ?? [];
   if (!store || store.name !== 'memref.store') return false;
-  const view = bufferView(cx, store, store.operand(1));
-  const t = view && memoryScalar(view.element);
-  if (!view || t !== cx.type(store, store.operand(0).type)) return false;
+  const view = bufferView(cx, store, store.operand(1), store.operand(0));
+  if (!view) return false;
+  const t = memoryScalar(view.element);
   const name = cx.helper(`tile_store_${view.root}`, `fn tile_store_${view.root}(at: i32, value: ${t}, ok: bool) {\n  if (ok) {\n    ${elementAt(view)} = value;\n  }\n}`);
   cx.usedGlobals.add(view.root);
   const at = cx.address(view, store.operands.slice(2)).linear.text;

@@ -251,15 +251,11 @@ function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilo
  * Returns Aᵀ.
  */
 export function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
-  const type = a.type as MemRefType;
-  const [m, k] = type.shape as [number, number];
-  // Rows of M rounded up to whole vectors: the matmul's copies read them as vec4 even for an odd M.
-  const packedType = MemRefType.get([k, m < 0 ? m : roundUp(m, PAD_MULTIPLE)], type.elementType);
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
-  const dynamicSizes = [k < 0 ? b.dim(a, 1) : undefined, m < 0 ? b.scale(b.tileCount(b.dim(a, 0), PAD_MULTIPLE), PAD_MULTIPLE) : undefined].filter((v): v is Value => v !== undefined);
-  const packed = b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [packedType] }).memref;
+  // K x M, M rounded up to whole vectors: the matmul's copies read them as vec4 even for an odd M.
+  const packed = allocPadded(b, a, 1, 0);
   b.setInsertionPointAfter(op);
   b.build(DeallocOp, { operands: { memref: packed } });
   launchPackKernel(op, `${tiling.kernelName}_pack_lhs`, a, packed, true, tiling);
@@ -277,16 +273,12 @@ export function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
 export function padRhs(op: Operation, bv: Value, tiling: TilingContext): Value | undefined {
   const type = bv.type as MemRefType;
   if (type.rank !== 2 || type.layout !== undefined || type.memorySpace !== undefined) return undefined;
-  const [k, n] = type.shape as [number, number];
+  const n = type.shape[1]!;
   if (n >= 0 && n % PAD_MULTIPLE === 0) return undefined;
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
-  const paddedType = MemRefType.get([k, n < 0 ? n : roundUp(n, PAD_MULTIPLE)], type.elementType);
-  const alloc = (): Value => {
-    const dynamicSizes = [k < 0 ? b.dim(bv, 0) : undefined, n < 0 ? b.scale(b.tileCount(b.dim(bv, 1), PAD_MULTIPLE), PAD_MULTIPLE) : undefined].filter((v): v is Value => v !== undefined);
-    return b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [paddedType] }).memref;
-  };
+  const alloc = (): Value => allocPadded(b, bv, 0, 1);
   const name = `${tiling.kernelName}_pad_rhs`;
   if (n >= 0) {
     const padded = alloc();
@@ -317,7 +309,19 @@ export function padRhs(op: Operation, bv: Value, tiling: TilingContext): Value |
 /** Rows are padded to a multiple of this many elements (a vec4). */
 const PAD_MULTIPLE = 4;
 
-const roundUp = (n: number, multiple: number): number => Math.ceil(n / multiple) * multiple;
+/**
+ * A buffer of `src`'s element type with dimension `rowDim` of `src` as its rows and dimension
+ * `colDim` rounded up to a multiple of PAD_MULTIPLE as its columns (static where `src`'s are).
+ */
+function allocPadded(b: IndexBuilder, src: Value, rowDim: number, colDim: number): Value {
+  const type = src.type as MemRefType;
+  const [rows, cols] = [type.shape[rowDim]!, type.shape[colDim]!];
+  const shape = [rows, cols < 0 ? cols : Math.ceil(cols / PAD_MULTIPLE) * PAD_MULTIPLE];
+  const dynamicSizes = [rows < 0 ? b.dim(src, rowDim) : undefined, cols < 0 ? b.scale(b.tileCount(b.dim(src, colDim), PAD_MULTIPLE), PAD_MULTIPLE) : undefined].filter(
+    (v): v is Value => v !== undefined,
+  );
+  return b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [MemRefType.get(shape, type.elementType)] }).memref;
+}
 
 /** Launches, just before `at`, a kernel `name` that copies `src` into `dst` (transposed or not), one PACK_TILE square per workgroup. */
 function launchPackKernel(at: Operation, name: string, src: Value, dst: Value, transpose: boolean, tiling: TilingContext): void {
