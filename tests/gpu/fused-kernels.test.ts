@@ -1,15 +1,15 @@
 /**
  * Fused kernels on WebGPU: softmax, LayerNorm, RMSNorm (row kernels) and matmul + bias + GELU /
- * ReLU (matmul epilogues) from examples/, compiled by @tile-wgsl on seeded random configurations
- * of the shared option space (tests/unit/passes/tile/fusion/fused-cases.ts; the workgroup memory
- * limit and subgroups as the adapter allows), run with their kernels on the device against the
+ * ReLU (matmul epilogues) from examples/, compiled by @tile-wgsl on seeded random configurations of
+ * the shared option space (tests/unit/passes/tile/fusion/fused-cases.ts; the workgroup memory limit
+ * and subgroups as the adapter allows), run with their kernels on the device against the
  * whole-problem programs in the interpreter, on shapes around the tile edges with rows of 4097
- * elements (passes over column blocks). Each entry launches exactly one kernel (two with
- * pack-lhs: the packing of A, then the matmul), counted at run time, whatever the row length;
- * with fuse=false (per-op default tile sizes) the same results come from one kernel per
- * whole-problem op. Tolerances: those of fused-cases.ts (f32: 1e-5 relative, LayerNorm also 1e-5
- * absolute; epilogues 1e-5 of the product's rounding bound), the device's exp, rsqrt and tanh
- * included. Once per provider (Dawn, wgpu); TILE_SLOW=1 runs more configurations.
+ * elements (passes over column blocks). Each entry launches exactly one kernel (with pack-lhs also
+ * the packing of A, and the padding of B where N is not a multiple of 4), counted at run time,
+ * whatever the row length; with fuse=false (per-op default tile sizes) the same results come from
+ * one kernel per whole-problem op. Tolerances: those of fused-cases.ts (f32: 1e-5 relative,
+ * LayerNorm also 1e-5 absolute; epilogues 1e-5 of the product's rounding bound), the device's exp,
+ * rsqrt and tanh included. Once per provider (Dawn, wgpu); TILE_SLOW=1 runs more configurations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../../core/ir/operation.js';
@@ -87,8 +87,8 @@ for (const { runtime, on } of runtimes)
 
     /**
      * Runs `module`'s `workload` (compiled with `options`) on the device at each shape against the
-     * whole problem, with the kernels expectedLaunches says (per shape: a matmul's packing kernel
-     * depends on its rows).
+     * whole problem, with the kernels expectedLaunches says (per shape: a matmul's packing kernels
+     * depend on its rows and columns).
      */
     async function expectOnDevice(module: Operation, workload: FusedWorkload, options: Readonly<Record<string, TileOptionValue>>, shapes: readonly number[][], what: string): Promise<void> {
       expect(hostLaunches(module, workload), `${what}: gpu.launch_func in @${workload}`).toBe(expectedLaunches(workload, options));
@@ -96,7 +96,8 @@ for (const { runtime, on } of runtimes)
         const at = `${what} at ${shape.join('x')}`;
         const inputs = fusedInputs(workload, shape);
         const gpu = await runFused(module, workload, inputs, launcher.launch);
-        expect(gpu.launches, `${at}: kernels launched`).toBe(expectedLaunches(workload, options, isRows(workload) ? undefined : shape[0]));
+        const matmul = !isRows(workload);
+        expect(gpu.launches, `${at}: kernels launched`).toBe(expectedLaunches(workload, options, matmul ? shape[0] : undefined, matmul ? shape[1] : undefined));
         expectFusedClose(workload, gpu.output, await referenceOutput(workload, shape), inputs, `${at}: WebGPU vs whole problem`);
       }
     }
@@ -120,7 +121,7 @@ for (const { runtime, on } of runtimes)
     );
 
     it(
-      `matmul epilogues @tile-wgsl on ${epilogueConfigs} random configurations, one kernel each (two with pack-lhs)`,
+      `matmul epilogues @tile-wgsl on ${epilogueConfigs} random configurations, one kernel each (more with pack-lhs)`,
       async () => {
         let [compiled, seed] = [0, 9500];
         while (compiled < epilogueConfigs && seed < 9500 + 4 * epilogueConfigs) {

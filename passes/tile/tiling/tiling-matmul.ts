@@ -74,7 +74,7 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
   if (tiling.splitK && !program && splittable(op)) return tileSplitK(op, operands, sizes, tiling, tiling.splitK);
   const buffers = program ? [operands.a, operands.b, ...programBuffers(program)] : [operands.a, operands.b, operands.c];
   const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}`, buffers, tiling, op, program ? programCaptures(program) : []);
-  const epilogue = program ? fusedEpilogue(program, argOf) : undefined;
+  const epilogue = program ? { store: fusedEpilogue(program, argOf), output: argOf(program.reference) } : undefined;
   buildMatmulKernel(operands, sizes, tiling, kernel, op, argOf, epilogue);
   const shapeOf = program?.reference ?? mm.c;
   const dims = Array.from({ length: batch + 2 }, (_, d) => d);
@@ -232,9 +232,15 @@ export interface FusedMatmul {
 }
 
 /** What the kernel does with the accumulator tile at (m0, n0): stores it, or computes the epilogue on it and stores its outputs. */
-type Epilogue = (b: IndexBuilder, acc: Value, m0: Value, n0: Value) => void;
+type EpilogueStore = (b: IndexBuilder, acc: Value, m0: Value, n0: Value) => void;
 
-function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilogue {
+/** A fused epilogue: how it stores, and the output (M x N, a kernel argument) whose shape the grid covers. */
+interface Epilogue {
+  readonly store: EpilogueStore;
+  readonly output: Value;
+}
+
+function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): EpilogueStore {
   return (b, acc, m0, n0) => {
     const type = acc.type as RankedTensorType;
     const block = new BlockTiles(b, program, argOf, { lead: [], row0: m0, col0: n0 }, type.shape as [number, number], new DefMap(), { encoding: type.encoding });
@@ -398,7 +404,8 @@ function buildMatmulKernel(
 
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const K = b.dim(A, transposeA ? row : col);
-  const extent = (d: number): Value => (C ? b.dim(C, sliced && d === col ? col + 1 : d) : d === row ? b.dim(A, transposeA ? col : row) : b.dim(B, transposeB ? row : col));
+  // The grid covers the output's tiles: an epilogue's output, not the operands (a packed operand's rows are padded).
+  const extent = (d: number): Value => (C ? b.dim(C, sliced && d === col ? col + 1 : d) : b.dim(epilogue!.output, d));
   const coords = blockCoordinates(b, gridAxes(slice + batch + 2, tiling.maxGridDims), (g) => {
     const d = g - slice;
     return d < 0 ? b.dim(C!, 1) : d < batch ? b.dim(A, d) : b.tileCount(extent(d), sizes[d - batch]!);
@@ -430,7 +437,7 @@ function buildMatmulKernel(
   // A slice's K loop is short (16 iterations at K = 4096 in 8 slices): its predicated epilogue
   // cost 7% at M = 1 on the H200, a peeled one nothing.
   if (sliced) loop.setAttr(PEEL_EPILOGUE_ATTR, BoolAttr.get(true));
-  if (epilogue) epilogue(b, loop.results[0]!, m0, n0);
+  if (epilogue) epilogue.store(b, loop.results[0]!, m0, n0);
   else if (sliced) {
     // The [BM, BN] partial as the [BM, 1, BN] block of slice s.
     const partial = new TileOps(b).broadcast(loop.results[0]!, [1], [bm, 1, bn]);

@@ -3,6 +3,8 @@
 // RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:1x1xf32 --arg B=rand:1x1xf32 --arg C=zeros:1x1xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=3 pack-lhs=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f32 --arg A=rand:37x23xf32 --arg B=rand:23x45xf32 --arg C=zeros:37x45xf32 --compare-pipeline '@tile-wgsl{tile-sizes=32,32,8 num-warps=4 num-stages=2 pack-lhs=true}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %S/../../../../examples/matmul.mlir --entry matmul_f16 --arg A=rand:70x129xf16 --arg B=rand:129x33xf16 --arg C=zeros:70x33xf32 --compare-pipeline '@tile-wgsl{tile-sizes=64,64,16 num-warps=4 num-stages=1 pack-lhs=true}' --tolerance 1e-4 | FileCheck %s --check-prefix=SAME
+// RUN: tile-opt %S/../../../../examples/matmul-epilogue.mlir -p '@tile-tiled{tile-sizes=2,2,2 num-warps=1 pack-lhs=true max-grid-dims=1}' | FileCheck %s --check-prefix=GRID
+// RUN: tile-run %S/../../../../examples/matmul-epilogue.mlir --entry matmul_bias_relu --arg A=rand:5x6xf32 --arg B=rand:6x5xf32 --arg bias=rand:5xf32 --arg C=zeros:5x5xf32 --compare-pipeline '@tile-tiled{tile-sizes=2,2,2 num-warps=1 pack-lhs=true max-grid-dims=1}' --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 
 // pack-lhs: a matmul whose A is row-major first launches a kernel that writes Aᵀ into a buffer
 // allocated for the call (64x64 squares of A, each loaded, transposed and stored at the mirrored
@@ -108,3 +110,10 @@ func.func @mm_t(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
 }
 
 // SAME: compare %C: max_abs=
+
+// A fused epilogue's grid covers its output's tiles, not the padded operands' (one grid axis: the
+// column tiles that split the block id come from C, 5 columns, not from the padded B's 8).
+// GRID: gpu.func @matmul_bias_relu(%{{[a-z0-9]+}}: memref<?x?xf32>, %{{[a-z0-9]+}}: memref<?x?xf32>, %{{[a-z0-9]+}}: memref<?xf32>, %[[OUT:[a-z0-9]+]]: memref<?x?xf32>) kernel
+// GRID: %[[N:.+]] = memref.dim %[[OUT]], %c1
+// GRID-NEXT: %[[TILES:.+]] = arith.ceildivui %[[N]], %c2
+// GRID-NEXT: arith.remui %block_id_x, %[[TILES]]
