@@ -9,10 +9,11 @@
  * tile-fuse makes one FlashAttention kernel of the chain when the head dimension fits the tile
  * (`tile-sizes=BM,BN,BD` with BD >= D; a configuration whose BD is smaller would run the unfused
  * fallback, and is skipped). Each configuration of --configs (`D` in them stands for the shape's
- * head dimension) after --base is compiled, checked against the interpreter on a small twin
- * (1 x min(H, 2) x --check-seq x --check-seq x D) and timed by GPU timestamps and wall clock
- * (tools/tune's measureFresh: a Dawn runner process of its own, killed at --timeout-s); the
- * fastest is reported with its configuration.
+ * head dimension) after --base is compiled (the measured entry alone: the file's other entries,
+ * e.g. @attention_f16 and its workgroup memory, do not refuse it), checked against the
+ * interpreter on a small twin (1 x min(H, 2) x --check-seq x --check-seq x D) and timed by GPU
+ * timestamps and wall clock (tools/tune's measureFresh: a Dawn runner process of its own, killed
+ * at --timeout-s); the fastest is reported with its configuration.
  *
  * Peers (bench/lib/compare.ts runs the WebGPU libraries one problem per child process, killed at
  * --timeout-s): torch `F.scaled_dot_product_attention` in f32 (bench/peers/torch_peers.py, CUDA
@@ -184,7 +185,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       else configs.push(c.options);
     }
     const problem = () => twinProblem(file, entryOf(p.causal), attentionArgs(p.shape), attentionArgs(twinShape(p.shape, o.checkSeq)));
-    ours.set(p.key, configs.length ? await compare.fastestConfig(f, p.key, problem, o.base, configs) : 'no configuration with BD >= D');
+    ours.set(p.key, configs.length ? await compare.fastestConfig(f, p.key, problem, o.base, configs, entryOf(p.causal)) : 'no configuration with BD >= D');
   }
 
   // 3. the WebGPU library peers, one child process per problem.

@@ -10,6 +10,7 @@ import { printOpStatsPass } from './print-op-stats.js';
 import { sccpPass } from './sccp.js';
 import { stripDebugInfoPass } from './strip-debuginfo.js';
 import { symbolDcePass } from './symbol-dce.js';
+import { symbolPrivatizePass } from './symbol-privatize.js';
 import { tileAssignLayoutsPass } from './tile/assign-layouts.js';
 import { tileAssignStagesPass } from './tile/assign-stages.js';
 import { tileAsyncCopyPass } from './tile/async-copy.js';
@@ -33,6 +34,7 @@ export const builtinPasses: readonly PassDefinition[] = [
   sccpPass,
   stripDebugInfoPass,
   symbolDcePass,
+  symbolPrivatizePass,
   scfUnrollPass,
   sinkSelectsIntoIfPass,
   packCarriedVectorsPass,

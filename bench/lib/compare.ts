@@ -107,9 +107,11 @@ export interface FastestOptions {
 
 /**
  * Every configuration (`@tile-wgsl{base cfg}`) measured on `problem` in a Dawn runner of its own;
- * the fastest by GPU time, or why none passed.
+ * the fastest by GPU time, or why none passed. With `entry`, the other functions of the file are
+ * dropped first (symbol-privatize, symbol-dce): a configuration that another entry cannot take
+ * (e.g. its workgroup memory) does not fail this one.
  */
-export async function fastestConfig(f: FastestOptions, what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[]): Promise<Best | string> {
+export async function fastestConfig(f: FastestOptions, what: string, problem: () => Promise<Problem>, base: string, configs: readonly string[], entry?: string): Promise<Best | string> {
   if (typeof f.adapter !== 'string') return f.adapter.why;
   let p: Problem;
   try {
@@ -121,7 +123,8 @@ export async function fastestConfig(f: FastestOptions, what: string, problem: ()
   for (const cfg of configs) {
     if (f.run.late(`${what} \`${cfg}\``)) continue;
     const options = [base, cfg].filter(Boolean).join(' ');
-    const r = await measureFresh('dawn', p.file, p, options ? `@tile-wgsl{${options}}` : '@tile-wgsl', f.registry, f.timing);
+    const wgsl = options ? `@tile-wgsl{${options}}` : '@tile-wgsl';
+    const r = await measureFresh('dawn', p.file, p, entry ? `symbol-privatize{exclude=${entry}},symbol-dce,${wgsl}` : wgsl, f.registry, f.timing);
     f.run.log(
       `${what} \`${cfg || '(defaults)'}\`: ${r.status === 'ok' ? `${fmt(r.ms, 4)} ms GPU, ${fmt(r.wallMs ?? NaN, 4)} ms wall (${r.method}, ${r.launches?.length ?? '?'} launch${r.launches?.length === 1 ? '' : 'es'})` : failure(r).slice(0, 200)}`,
     );
