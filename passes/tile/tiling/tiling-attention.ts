@@ -20,7 +20,7 @@ import { MinSIOp } from '../../../dialects/arith/index.js';
 import { IfOp, YieldOp } from '../../../dialects/scf/index.js';
 import { DotOp, LoadOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import type { AttentionProgram } from './attention-program.js';
-import { buildForLoop } from './for-loop.js';
+import { buildForLoop } from '../../../dialects/scf/builder.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';

@@ -3,7 +3,7 @@ import { i64, type MemRefType, RankedTensorType } from '../../../core/ir/types.j
 import type { Value } from '../../../core/ir/value.js';
 import { LoadOp, MapOp, NUM_STAGES_ATTR, StoreOp } from '../../../dialects/tile/index.js';
 import { IntegerAttr } from '../../../core/ir/attributes.js';
-import { buildForLoop } from './for-loop.js';
+import { buildForLoop } from '../../../dialects/scf/builder.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';

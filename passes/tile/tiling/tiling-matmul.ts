@@ -7,7 +7,7 @@ import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index
 import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import { NUM_STAGES_ATTR, PEEL_EPILOGUE_ATTR, REGISTER_STAGES_ATTR } from '../../../dialects/tile/index.js';
 import { buildIfThenElse } from '../../../dialects/scf/builder.js';
-import { buildForLoop } from './for-loop.js';
+import { buildForLoop } from '../../../dialects/scf/builder.js';
 import { TileOps } from './tile-ops.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';

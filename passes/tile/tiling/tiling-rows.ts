@@ -13,7 +13,7 @@
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
 import { MapOp } from '../../../dialects/tile/index.js';
-import { buildForLoop } from './for-loop.js';
+import { buildForLoop } from '../../../dialects/scf/builder.js';
 import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
 import { reductionKind, sameDef } from './fused-program.js';
 import { BlockTiles, DefMap, producer, type Placement } from './fused-tiles.js';
