@@ -10,13 +10,20 @@ function shapedResult(resultType: Type, like: ShapedValue): ShapedValue {
   return ShapedValue.zeros(resultType, like.shape);
 }
 
-/** `f` applied to a scalar, or to every element of a vector/tensor (result of type `resultType`). */
+/**
+ * `f` applied to a scalar, or to every element of a vector/tensor (result of type `resultType`).
+ * Storage that holds numbers as they are is indexed directly (a typed array's store rounds or
+ * wraps as the codec's set would: f's results already have the element type's value).
+ */
 export function map1(a: RtValue, resultType: Type, f: (a: Scalar) => Scalar): RtValue {
   if (!(a instanceof ShapedValue)) return f(a as Scalar);
   const out = shapedResult(resultType, a);
   const ca = codecOf(a.elementType);
   const co = codecOf(out.elementType);
-  for (let i = 0; i < a.size; i++) co.set(out.data, i, f(ca.get(a.data, i)));
+  if (ca.direct && co.direct) {
+    const [x, o] = [a.data as Float64Array, out.data as Float64Array];
+    for (let i = 0; i < a.size; i++) o[i] = f(x[i]!) as number;
+  } else for (let i = 0; i < a.size; i++) co.set(out.data, i, f(ca.get(a.data, i)));
   return out;
 }
 
@@ -27,7 +34,10 @@ export function map2(a: RtValue, b: RtValue, resultType: Type, f: (a: Scalar, b:
   const ca = codecOf(a.elementType);
   const cb = codecOf(sb.elementType);
   const co = codecOf(out.elementType);
-  for (let i = 0; i < a.size; i++) co.set(out.data, i, f(ca.get(a.data, i), cb.get(sb.data, i)));
+  if (ca.direct && cb.direct && co.direct) {
+    const [x, y, o] = [a.data as Float64Array, sb.data as Float64Array, out.data as Float64Array];
+    for (let i = 0; i < a.size; i++) o[i] = f(x[i]!, y[i]!) as number;
+  } else for (let i = 0; i < a.size; i++) co.set(out.data, i, f(ca.get(a.data, i), cb.get(sb.data, i)));
   return out;
 }
 
@@ -36,7 +46,10 @@ export function map3(a: RtValue, b: RtValue, c: RtValue, resultType: Type, f: (a
   const [sb, sc] = [b as ShapedValue, c as ShapedValue];
   const out = shapedResult(resultType, a);
   const [ca, cb, cc, co] = [codecOf(a.elementType), codecOf(sb.elementType), codecOf(sc.elementType), codecOf(out.elementType)];
-  for (let i = 0; i < a.size; i++) co.set(out.data, i, f(ca.get(a.data, i), cb.get(sb.data, i), cc.get(sc.data, i)));
+  if (ca.direct && cb.direct && cc.direct && co.direct) {
+    const [x, y, z, o] = [a.data as Float64Array, sb.data as Float64Array, sc.data as Float64Array, out.data as Float64Array];
+    for (let i = 0; i < a.size; i++) o[i] = f(x[i]!, y[i]!, z[i]!) as number;
+  } else for (let i = 0; i < a.size; i++) co.set(out.data, i, f(ca.get(a.data, i), cb.get(sb.data, i), cc.get(sc.data, i)));
   return out;
 }
 

@@ -11,12 +11,15 @@ export type Storage = Float32Array | Float64Array | Int8Array | Int16Array | Int
 
 /** How elements of one type are stored in a typed array. */
 export interface ElementCodec {
+  /** Whether the array holds each scalar as it is (a number; get and set are plain indexing). */
+  readonly direct: boolean;
   alloc(n: number): Storage;
   get(s: Storage, i: number): Scalar;
   set(s: Storage, i: number, v: Scalar): void;
 }
 
 const numberCodec = (make: (n: number) => Storage): ElementCodec => ({
+  direct: true,
   alloc: make,
   get: (s, i) => s[i] as number,
   set: (s, i, v) => {
@@ -24,6 +27,7 @@ const numberCodec = (make: (n: number) => Storage): ElementCodec => ({
   },
 });
 const boolCodec: ElementCodec = {
+  direct: false,
   alloc: (n) => new Uint8Array(n),
   get: (s, i) => s[i] === 1,
   set: (s, i, v) => {
@@ -31,6 +35,7 @@ const boolCodec: ElementCodec = {
   },
 };
 const bigCodec: ElementCodec = {
+  direct: false,
   alloc: (n) => new BigInt64Array(n),
   get: (s, i) => s[i] as bigint,
   set: (s, i, v) => {

@@ -94,6 +94,19 @@ const ceilDiv = (x: bigint, y: bigint): bigint => {
   return x % y !== 0n && x < 0n === y < 0n ? q + 1n : q;
 };
 
+/**
+ * An unsigned division: `fast` where both operands are numbers, the dividend non-negative and the
+ * divisor positive (their unsigned views are themselves, and a quotient of integers below 2^53
+ * rounds exactly), else `big` on the unsigned views. Index arithmetic divides this way in every
+ * tiled kernel's grid and address computations.
+ */
+function unsignedDivision(fast: (a: number, b: number) => number, big: (x: bigint, y: bigint) => bigint): (t: Type) => Bin {
+  return (t) => {
+    const slow = viaBig(false, (x, y) => (nonZero(y), big(x, y)))(t);
+    return (a, b) => (typeof a === 'number' && typeof b === 'number' && a >= 0 && b > 0 ? fast(a, b) : slow(a, b));
+  };
+}
+
 const smallDivOk = (a: number, b: number) => Math.abs(a) < 2 ** 31 && b !== 0 && !(b === -1 && a === -(2 ** 31));
 
 const integerOps: Record<string, (t: Type) => Bin> = {
@@ -135,9 +148,18 @@ const integerOps: Record<string, (t: Type) => Bin> = {
     { small: (a, b) => (b !== 0 ? a % b || 0 : remsiZero()), index: (a, b) => (b !== 0 ? a % b || 0 : remsiZero()) },
     viaBig(true, (x, y) => (nonZero(y), x % y)),
   ),
-  'arith.divui': viaBig(false, (x, y) => (nonZero(y), x / y)),
-  'arith.remui': viaBig(false, (x, y) => (nonZero(y), x % y)),
-  'arith.ceildivui': viaBig(false, (x, y) => (nonZero(y), (x + y - 1n) / y)),
+  'arith.divui': unsignedDivision(
+    (a, b) => Math.floor(a / b),
+    (x, y) => x / y,
+  ),
+  'arith.remui': unsignedDivision(
+    (a, b) => a % b,
+    (x, y) => x % y,
+  ),
+  'arith.ceildivui': unsignedDivision(
+    (a, b) => (a === 0 ? 0 : Math.floor((a - 1) / b) + 1),
+    (x, y) => (x + y - 1n) / y,
+  ),
   'arith.ceildivsi': viaBig(true, (x, y, f) => (checkSignedDiv(x, y, f), ceilDiv(x, y))),
   'arith.floordivsi': viaBig(true, (x, y, f) => (checkSignedDiv(x, y, f), floorDiv(x, y))),
   'arith.shli': (t) => {

@@ -57,6 +57,25 @@ describe('signed and unsigned interpretations', () => {
     expect(bin('minui', 'i32', -1, 5)).toBe(5);
     expect(bin('minsi', 'i64', -1n, 5n)).toBe(-1n);
   });
+  it('divides unsigned the same on numbers as on their bigint views (index, i32; the dividend 0, large, or negative)', () => {
+    const big = { divui: (x: bigint, y: bigint) => x / y, remui: (x: bigint, y: bigint) => x % y, ceildivui: (x: bigint, y: bigint) => (x + y - 1n) / y };
+    const cases: [string, number, number][] = [
+      ['index', 0, 7],
+      ['index', 2 ** 53 - 1, 3],
+      ['index', 2 ** 53 - 2, 2 ** 53 - 1],
+      ['index', 1000, 1],
+      ['i32', 2 ** 31 - 1, 2 ** 31 - 2],
+      ['i32', -5, 3],
+      ['i32', 6, -1],
+    ];
+    for (const [type, a, b] of cases)
+      for (const [op, f] of Object.entries(big)) {
+        const width = type === 'i32' ? 32 : 64;
+        const [x, y] = [BigInt.asUintN(width, BigInt(a)), BigInt.asUintN(width, BigInt(b))];
+        expect(bin(op, type, a, b), `${op} ${a}, ${b} : ${type}`).toBe(Number(BigInt.asIntN(width, f(x, y))));
+      }
+    expect(errorOf(() => bin('divui', 'index', 5, 0))).toBe("2:8: 'arith.divui' op division by zero");
+  });
   it('compares with every cmpi predicate', () => {
     const cmp = (pred: string, a: number, b: number) => run(`func.func @f(%a: i8, %b: i8) -> i1 {\n  %r = arith.cmpi ${pred}, %a, %b : i8\n  return %r : i1\n}`, 'f', [a, b])[0];
     const table: Record<string, boolean> = { eq: false, ne: true, slt: true, sle: true, sgt: false, sge: false, ult: false, ule: false, ugt: true, uge: true };
