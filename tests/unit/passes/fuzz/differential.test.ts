@@ -6,7 +6,8 @@
 // computes the same or is refused in option terms (`tile-sizes=...:`, workgroup memory);
 // invalid IR after a pass, another diagnostic, an exception, an interpreter error (a race) or a
 // wrong answer fails, printing the seed, the pipeline and the program. TILE_FUZZ_CASES sets the
-// number of cases (default 8; the slow suite, TILE_SLOW=1, 300), TILE_FUZZ_FIRST_SEED the first.
+// number of cases (default 8; the slow suite, TILE_SLOW=1, 300; run in chunks of 25 seeds, a test
+// each), TILE_FUZZ_FIRST_SEED the first.
 import { describe, expect, it } from 'vitest';
 import { fuzzCase, runFuzzCase, type FuzzResult } from '../../../../testing/fuzz/differential.js';
 import { randomProgram } from '../../../../testing/fuzz/programs.js';
@@ -35,8 +36,8 @@ describe('differential fuzzing of the tile pipelines', () => {
     expect([...pipelines].sort()).toEqual(['@tile-pipelined', '@tile-tiled', '@tile-wgsl']);
   });
 
-  // Chunks of seeds, each a test of its own: the slow suite's 300 cases took 13 minutes on CI's
-  // machine, past one test's timeout.
+  // Chunks of seeds, each a test of its own: the slow suite's 300 cases in one test took 13
+  // minutes on CI's machine, past a test's timeout.
   const results: FuzzResult[] = [];
   for (let first = firstSeed; first < firstSeed + cases; first += CHUNK) {
     const last = Math.min(first + CHUNK, firstSeed + cases) - 1;
