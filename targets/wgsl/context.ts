@@ -273,7 +273,7 @@ export class KernelContext {
   }
 
   /** `root[at]`, or in an array of vectors `root[q][r]` (at = 4q + r; computed at run time where the address does not say). */
-  private elementRef(view: MemrefView, a: Address): string {
+  elementRef(view: MemrefView, a: Address): string {
     const { base, inner: at } = this.outerRef(view, a);
     if (!view.lanes) return `${base}[${at.text}]`;
     const split = at.affine && splitAffine(at.affine, view.lanes);

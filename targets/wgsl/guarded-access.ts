@@ -10,6 +10,7 @@ import { MemRefType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import type { KernelContext, MemrefView } from './context.js';
 import { memorySpaceOf } from './emit-memref.js';
+import { namedIndex } from './index-expr.js';
 import { isI1, memoryScalar } from './types.js';
 
 /** The block's ops, when it holds exactly `n` (its terminator included). */
@@ -28,10 +29,6 @@ function bufferView(cx: KernelContext, access: Operation, memref: Value, value: 
   if (!(t instanceof MemRefType) || memorySpaceOf(t) !== 'global' || isI1(t.elementType)) return undefined;
   const view = cx.view(access, memref);
   return view.shaped || memoryScalar(view.element) !== cx.type(access, value.type) ? undefined : view;
-}
-
-function elementAt(view: MemrefView): string {
-  return view.lanes ? `${view.root}[at >> ${Math.log2(view.lanes)}u][at & ${view.lanes - 1}]` : `${view.root}[at]`;
 }
 
 /**
@@ -62,7 +59,10 @@ function guardedStore(op: Operation, cx: KernelContext): boolean {
   const view = bufferView(cx, store, store.operand(1), store.operand(0));
   if (!view) return false;
   const t = memoryScalar(view.element);
-  const name = cx.helper(`tile_store_${view.root}`, `fn tile_store_${view.root}(at: i32, value: ${t}, ok: bool) {\n  if (ok) {\n    ${elementAt(view)} = value;\n  }\n}`);
+  const name = cx.helper(
+    `tile_store_${view.root}`,
+    `fn tile_store_${view.root}(at: i32, value: ${t}, ok: bool) {\n  if (ok) {\n    ${cx.elementRef(view, { linear: namedIndex('at') })} = value;\n  }\n}`,
+  );
   cx.usedGlobals.add(view.root);
   const at = cx.address(view, store.operands.slice(2)).linear.text;
   cx.line(`${name}(${at}, ${cx.operand(store, 0)}, ${cx.operand(op, 0)});`);

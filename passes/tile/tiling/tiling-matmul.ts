@@ -6,8 +6,7 @@ import { CeilDivUIOp, ConstantOp, MaxUIOp, MinUIOp } from '../../../dialects/ari
 import { AllocOp as MemAllocOp, DeallocOp } from '../../../dialects/memref/index.js';
 import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import { NUM_STAGES_ATTR, PEEL_EPILOGUE_ATTR, REGISTER_STAGES_ATTR } from '../../../dialects/tile/index.js';
-import { buildIfThenElse } from '../../../dialects/scf/builder.js';
-import { buildForLoop } from '../../../dialects/scf/builder.js';
+import { buildForLoop, buildIfThenElse } from '../../../dialects/scf/builder.js';
 import { TileOps } from './tile-ops.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';
@@ -257,15 +256,23 @@ function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilo
  * Returns Aᵀ.
  */
 export function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
+  // K x M, M rounded up to whole vectors: the matmul's copies read them as vec4 even for an odd M.
+  return copyAround(op, `${tiling.kernelName}_pack_lhs`, a, true, tiling);
+}
+
+/**
+ * A buffer allocated before `op` and freed after it, which a kernel `name` launched before `op`
+ * fills with `src` (transposed or not), its rows padded to whole vectors (allocPadded).
+ */
+function copyAround(op: Operation, name: string, src: Value, transpose: boolean, tiling: TilingContext): Value {
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
-  // K x M, M rounded up to whole vectors: the matmul's copies read them as vec4 even for an odd M.
-  const packed = allocPadded(b, a, 1, 0);
+  const copy = transpose ? allocPadded(b, src, 1, 0) : allocPadded(b, src, 0, 1);
+  launchPackKernel(op, name, src, copy, transpose, tiling);
   b.setInsertionPointAfter(op);
-  b.build(DeallocOp, { operands: { memref: packed } });
-  launchPackKernel(op, `${tiling.kernelName}_pack_lhs`, a, packed, true, tiling);
-  return packed;
+  b.build(DeallocOp, { operands: { memref: copy } });
+  return copy;
 }
 
 /**
@@ -281,25 +288,18 @@ export function padRhs(op: Operation, bv: Value, tiling: TilingContext): Value |
   if (type.rank !== 2 || type.layout !== undefined || type.memorySpace !== undefined) return undefined;
   const n = type.shape[1]!;
   if (n >= 0 && n % PAD_MULTIPLE === 0) return undefined;
+  const name = `${tiling.kernelName}_pad_rhs`;
+  if (n >= 0) return copyAround(op, name, bv, false, tiling);
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
-  const alloc = (): Value => allocPadded(b, bv, 0, 1);
-  const name = `${tiling.kernelName}_pad_rhs`;
-  if (n >= 0) {
-    const padded = alloc();
-    launchPackKernel(op, name, bv, padded, false, tiling);
-    b.setInsertionPointAfter(op);
-    b.build(DeallocOp, { operands: { memref: padded } });
-    return padded;
-  }
   const unaligned = b.compare('ne', b.remU(b.dim(bv, 1), b.index(PAD_MULTIPLE)), b.index(0));
   let copy: Value | undefined;
   const branch = buildIfThenElse(
     b,
     unaligned,
     [type],
-    () => [(copy = alloc())],
+    () => [(copy = allocPadded(b, bv, 0, 1))],
     () => [bv],
   );
   launchPackKernel(branch.region(0).entry!.last!, name, bv, copy!, false, tiling);
