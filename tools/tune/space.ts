@@ -35,7 +35,7 @@ export const NAMED_SPACES: Readonly<Record<string, string>> = {
   matmul: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true',
   // BM,BN,BD: queries per workgroup, keys per step, head-dimension columns (BD >= D, else the unfused path runs).
   attention:
-    'tile-sizes=16,16,64|32,16,64|32,32,64|64,32,64|64,64,64|16,16,128|32,16,128|32,32,128|64,32,128|64,64,128,64|64,64,128,32 num-warps=2|4|8 num-stages=1|2|3 async-copy-loads=none|all register-stages=0|2',
+    'tile-sizes=16,16,64|32,16,64|32,32,64|64,32,64|64,64,64|16,16,128|32,16,128|32,32,128|64,32,128|64,64,128,64|64,64,128,32|128,64,64,64|128,64,128,64 num-warps=2|4|8 num-stages=1|2|3 async-copy-loads=none|all register-stages=0|2',
   rows: 'tile-sizes=1,256|1,512|1,1024|1,2048|1,4096|2,512|2,1024|4,256|4,512|4,1024|8,256 num-warps=1|2|4|8 async-copy-loads=none|all vectorize=false|true',
 };
 

@@ -57,7 +57,7 @@ export function tileMatmul(op: Operation, sizes: readonly number[], tiling: Tili
   // Host code goes around what is replaced: the matmul, or the fusion that holds it.
   const anchor = fused?.anchor ?? op;
   const batch = matmulBatchRank(op);
-  const packedOperands = prePacked ?? (tiling.packLhs && packable(op) ? packOperands(anchor, op, tiling) : undefined);
+  const packedOperands = prePacked ?? (tiling.packLhs && packable(op) ? packOperands(anchor, op, tiling, sizes) : undefined);
   const packed = packedOperands?.a;
   const operands: MatmulOperands = {
     a: packed ?? mm.a,
@@ -211,11 +211,17 @@ export interface PackedOperands {
   readonly b?: Value;
 }
 
-/** Packs A and pads B (padRhs) of the matmul `op` around `anchor` (op, or the fusion holding it). */
-export function packOperands(anchor: Operation, op: Operation, tiling: TilingContext): PackedOperands {
+/**
+ * Packs A and pads B (padRhs) of the matmul `op` around `anchor` (op, or the fusion holding it),
+ * for BM x BN tiles of C (`sizes`): Aᵀ's rows and a padded B's rows are rounded up to whole tiles,
+ * so that the edge tiles' copies of the K loop are in bounds and take the vector path like the
+ * others (the padding is never written: it only reaches rows and columns of C beyond M and N,
+ * which the stores leave out).
+ */
+export function packOperands(anchor: Operation, op: Operation, tiling: TilingContext, sizes: readonly number[]): PackedOperands {
   const mm = MatmulOp.view(op);
-  const a = packLhs(anchor, mm.a, tiling);
-  const b = mm.transpose_b === undefined ? padRhs(anchor, mm.b, tiling) : undefined;
+  const a = packLhs(anchor, mm.a, tiling, sizes[0]!);
+  const b = mm.transpose_b === undefined ? padRhs(anchor, mm.b, tiling, sizes[1]!) : undefined;
   return b ? { a, b } : { a };
 }
 
@@ -255,20 +261,20 @@ function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilo
  * copies then read A's tiles along M, as for `transpose_a`, instead of 64-byte pieces of rows.
  * Returns Aᵀ.
  */
-export function packLhs(op: Operation, a: Value, tiling: TilingContext): Value {
-  // K x M, M rounded up to whole vectors: the matmul's copies read them as vec4 even for an odd M.
-  return copyAround(op, `${tiling.kernelName}_pack_lhs`, a, true, tiling);
+export function packLhs(op: Operation, a: Value, tiling: TilingContext, rowsOf: number): Value {
+  // K x M, M rounded up to whole tiles: the matmul's copies read them as vec4 even for an odd M.
+  return copyAround(op, `${tiling.kernelName}_pack_lhs`, a, true, tiling, rowsOf);
 }
 
 /**
  * A buffer allocated before `op` and freed after it, which a kernel `name` launched before `op`
- * fills with `src` (transposed or not), its rows padded to whole vectors (allocPadded).
+ * fills with `src` (transposed or not), its rows padded to whole runs of `rowsOf` (allocPadded).
  */
-function copyAround(op: Operation, name: string, src: Value, transpose: boolean, tiling: TilingContext): Value {
+function copyAround(op: Operation, name: string, src: Value, transpose: boolean, tiling: TilingContext, rowsOf: number): Value {
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
-  const copy = transpose ? allocPadded(b, src, 1, 0) : allocPadded(b, src, 0, 1);
+  const copy = transpose ? allocPadded(b, src, 1, 0, rowsOf) : allocPadded(b, src, 0, 1, rowsOf);
   launchPackKernel(op, name, src, copy, transpose, tiling);
   b.setInsertionPointAfter(op);
   b.build(DeallocOp, { operands: { memref: copy } });
@@ -276,20 +282,21 @@ function copyAround(op: Operation, name: string, src: Value, transpose: boolean,
 }
 
 /**
- * B (read as stored, K x N) with its rows padded to a multiple of 4 elements where N is not one,
+ * B (read as stored, K x N) with its rows padded to whole runs of `rowsOf` (the tiles' BN) where
+ * N is not a multiple of 4,
  * for the matmul `op`: a copy made by a kernel before `op` and freed after it, so that the
  * matmul's copies of B take the vector path (an odd N otherwise sends every tile of the K loop
  * through per-element tests). Static N: only when N % 4 != 0. Dynamic N: host code tests N at
  * run time and passes B itself when it is aligned. Undefined where nothing is padded, and for a
  * B that is not a plain row-major matrix (the branches must yield one type).
  */
-export function padRhs(op: Operation, bv: Value, tiling: TilingContext): Value | undefined {
+export function padRhs(op: Operation, bv: Value, tiling: TilingContext, rowsOf: number): Value | undefined {
   const type = bv.type as MemRefType;
   if (type.rank !== 2 || type.layout !== undefined || type.memorySpace !== undefined) return undefined;
   const n = type.shape[1]!;
   if (n >= 0 && n % PAD_MULTIPLE === 0) return undefined;
   const name = `${tiling.kernelName}_pad_rhs`;
-  if (n >= 0) return copyAround(op, name, bv, false, tiling);
+  if (n >= 0) return copyAround(op, name, bv, false, tiling, rowsOf);
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
@@ -299,7 +306,7 @@ export function padRhs(op: Operation, bv: Value, tiling: TilingContext): Value |
     b,
     unaligned,
     [type],
-    () => [(copy = allocPadded(b, bv, 0, 1))],
+    () => [(copy = allocPadded(b, bv, 0, 1, rowsOf))],
     () => [bv],
   );
   launchPackKernel(branch.region(0).entry!.last!, name, bv, copy!, false, tiling);
@@ -312,18 +319,20 @@ export function padRhs(op: Operation, bv: Value, tiling: TilingContext): Value |
   return padded;
 }
 
-/** Rows are padded to a multiple of this many elements (a vec4). */
+/** B is padded where its rows are not a multiple of this many elements (a vec4); padded rows are too. */
 const PAD_MULTIPLE = 4;
 
 /**
  * A buffer of `src`'s element type with dimension `rowDim` of `src` as its rows and dimension
- * `colDim` rounded up to a multiple of PAD_MULTIPLE as its columns (static where `src`'s are).
+ * `colDim` rounded up to a multiple of `rowsOf` (and of PAD_MULTIPLE) as its columns (static where
+ * `src`'s are).
  */
-function allocPadded(b: IndexBuilder, src: Value, rowDim: number, colDim: number): Value {
+function allocPadded(b: IndexBuilder, src: Value, rowDim: number, colDim: number, rowsOf: number): Value {
   const type = src.type as MemRefType;
+  const multiple = Math.ceil(Math.max(rowsOf, 1) / PAD_MULTIPLE) * PAD_MULTIPLE;
   const [rows, cols] = [type.shape[rowDim]!, type.shape[colDim]!];
-  const shape = [rows, cols < 0 ? cols : Math.ceil(cols / PAD_MULTIPLE) * PAD_MULTIPLE];
-  const dynamicSizes = [rows < 0 ? b.dim(src, rowDim) : undefined, cols < 0 ? b.scale(b.tileCount(b.dim(src, colDim), PAD_MULTIPLE), PAD_MULTIPLE) : undefined].filter(
+  const shape = [rows, cols < 0 ? cols : Math.ceil(cols / multiple) * multiple];
+  const dynamicSizes = [rows < 0 ? b.dim(src, rowDim) : undefined, cols < 0 ? b.scale(b.tileCount(b.dim(src, colDim), multiple), multiple) : undefined].filter(
     (v): v is Value => v !== undefined,
   );
   return b.build(MemAllocOp, { operands: { dynamicSizes, symbolOperands: [] }, resultTypes: [MemRefType.get(shape, type.elementType)] }).memref;

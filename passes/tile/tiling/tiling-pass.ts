@@ -341,9 +341,12 @@ function tileVariants(
   if (variants.length === 1) return tileOne(op, variants[0]!.config, undefined, false);
   // An scf.if per variant but the last: a clone of `op` tiled with the variant in its then
   // branch, `op` itself moved into its else branch for the rest.
+  // One packed A (and padded B) for every variant that packs, padded for the largest of their tiles.
+  const packing = variants.filter((v) => v.config.packLhs).map((v) => v.config.sizes);
+  const padTo = [Math.max(0, ...packing.map((t) => t[0])), Math.max(0, ...packing.map((t) => t[1]))];
   let packed: PackedOperands | undefined;
   for (const [i, v] of variants.entries()) {
-    if (!packed && v.config.packLhs) packed = packOperands(op, matmul, tilingFor(v.config, false));
+    if (!packed && v.config.packLhs) packed = packOperands(op, matmul, tilingFor(v.config, false), padTo);
     const reads = v.config.packLhs ? packed : undefined;
     if (i === variants.length - 1 || v.rule.kind === 'always') return tileOne(op, v.config, reads, true);
     variantCounted();
