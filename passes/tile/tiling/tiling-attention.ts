@@ -10,7 +10,7 @@
  * output is BD / BK accumulators of BK columns, each adding P times V's chunk. Each dot then
  * stages BK-column tiles, which is what lets 64-query blocks of a 128-wide head fit in a GPU's
  * workgroup memory. With a causal mask, the key loop ends after the last key the
- * block's last query sees.
+ * block's last query sees, and the grid takes the longest blocks first.
  */
 import { Block } from '../../../core/ir/block.js';
 import { IRMapping, type Operation } from '../../../core/ir/operation.js';
@@ -76,12 +76,24 @@ export function tileAttention(fusion: Operation, program: AttentionProgram, size
     b.build(YieldOp, { operands: { results: [] } });
   }
   const lead = Array.from({ length: rank - 2 }, (_, d) => d);
+  const heavyFirst = heaviestFirst(program);
   launchBefore(thenBlock.last!, tiling, kernel, launchArgs, {
-    extents: (hb) => [...lead.map((d) => hb.dim(q, d)), hb.dim(q, rank - 2)],
-    sizes: [...lead.map(() => 1), bm],
+    extents: (hb) => (heavyFirst ? [hb.dim(q, rank - 2), ...lead.map((d) => hb.dim(q, d))] : [...lead.map((d) => hb.dim(q, d)), hb.dim(q, rank - 2)]),
+    sizes: heavyFirst ? [bm, ...lead.map(() => 1)] : [...lead.map(() => 1), bm],
   });
   fusion.erase();
   return fallback;
+}
+
+/**
+ * Whether the grid takes the blocks of queries heaviest first (causal: a block walks the keys up
+ * to its last query, so later blocks take longer). In grid order (blocks of one head side by
+ * side) the longest blocks of the last heads started last and ran alone at the end: on the H200,
+ * 4x16x4096x4096x64 took 5.59 ms that way and 5.01 heaviest first (bench/RESULTS.md). Without a
+ * mask the blocks of one head stay side by side, sharing its K and V in the cache.
+ */
+function heaviestFirst(program: AttentionProgram): boolean {
+  return program.causalOffset !== undefined;
 }
 
 /** The kernel body, built before `end` (the kernel's gpu.return). */
@@ -100,7 +112,16 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   // Workgroup coordinates: the batch indices, then the block of queries.
   const S = b.dim(Q, rank - 2);
   const T = b.dim(K, rank - 2);
-  const coords = blockCoordinates(b, gridAxes(rank - 1, tiling.maxGridDims), (d) => (d < rank - 2 ? b.dim(Q, d) : b.tileCount(S, bm)));
+  const axes = gridAxes(rank - 1, tiling.maxGridDims);
+  const queryBlocks = () => b.tileCount(S, bm);
+  let coords: Value[];
+  if (heaviestFirst(program)) {
+    // The block of queries is the outermost grid dimension, taken from the last: workgroups start
+    // in grid order, so every (batch, head)'s last block, the one that walks the most keys, starts
+    // first and the short ones fill the end of the launch.
+    const c = blockCoordinates(b, axes, (d) => (d === 0 ? queryBlocks() : b.dim(Q, d - 1)));
+    coords = [...c.slice(1), b.sub(b.sub(queryBlocks(), b.index(1)), c[0]!)];
+  } else coords = blockCoordinates(b, axes, (d) => (d < rank - 2 ? b.dim(Q, d) : queryBlocks()));
   const lead = coords.slice(0, rank - 2);
   const m0 = b.scale(coords[rank - 2]!, bm);
   const zero = b.index(0);

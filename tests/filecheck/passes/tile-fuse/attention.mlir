@@ -5,11 +5,21 @@
 // tile-fuse recognizes attention (matmul by Kᵀ → elementwise maps of the scores → row softmax →
 // matmul by V, every buffer between them an intermediate) and fuses the seven ops into one
 // tile.fusion, which tile-tiling makes a FlashAttention kernel: launched when the head dimension
-// fits BD (else the same ops unfused), its key loop ending early under a causal mask.
+// fits BD (else the same ops unfused), its key loop ending early under a causal mask. Without
+// the mask the grid is (query blocks, heads, batch); with it (heads, batch, query blocks), the
+// block of queries taken from the last: the blocks that walk the most keys start first.
 
 // REMARK-COUNT-3: remark: 'tile.matmul' op fused 7 ops into one FlashAttention kernel: tile.matmul, tile.map, tile.reduction, tile.map, tile.reduction, tile.map, tile.matmul
 
+// TILED-LABEL: gpu.func @attention_attention(
+// TILED:         %[[M0:.*]] = arith.muli %block_id_x, %c16
+// TILED:         tile.load %arg0[%block_id_z, %block_id_y, %[[M0]], %c0]
 // TILED-LABEL: gpu.func @attention_causal_attention(
+// TILED:         %[[NQ:.*]] = arith.ceildivui %{{.*}}, %c16
+// TILED-NEXT:    %[[LASTQ:.*]] = arith.subi %[[NQ]], %c1
+// TILED-NEXT:    %[[QB:.*]] = arith.subi %[[LASTQ]], %block_id_z
+// TILED-NEXT:    %[[QM0:.*]] = arith.muli %[[QB]], %c16
+// TILED-NEXT:    tile.load %arg0[%block_id_y, %block_id_x, %[[QM0]], %c0]
 // TILED:         %[[LIMIT:.*]] = arith.minsi
 // TILED:         scf.for %{{.*}} = %{{.*}} to %[[LIMIT]] step %c16
 // TILED:           tile.transpose
@@ -18,11 +28,14 @@
 // TILED:           tile.reduce add
 // TILED:           tile.dot
 // TILED:         tile.store
+// TILED-LABEL: func.func @attention(
+// TILED:         %[[NQ:.*]] = arith.ceildivui %{{.*}}, %c16
+// TILED-NEXT:    gpu.launch_func @kernels::@attention_attention blocks in (%[[NQ]], %{{.*}}, %{{.*}})
 // TILED-LABEL: func.func @attention_causal(
 // TILED:         %[[FITS:.*]] = arith.cmpi ule, %{{.*}}, %c64 : index
 // TILED-NEXT:    scf.if %[[FITS]] {
-// TILED-NEXT:      arith.ceildivui
-// TILED-NEXT:      gpu.launch_func @kernels::@attention_causal_attention
+// TILED-NEXT:      %[[NQ:.*]] = arith.ceildivui
+// TILED-NEXT:      gpu.launch_func @kernels::@attention_causal_attention blocks in (%{{.*}}, %{{.*}}, %[[NQ]])
 // TILED-NEXT:    } else {
 
 // The scores are read after the chain: no intermediate, no fusion into attention (the row
