@@ -75,11 +75,10 @@ export function tileAttention(fusion: Operation, program: AttentionProgram, size
     b.setInsertionPointToEnd(block);
     b.build(YieldOp, { operands: { results: [] } });
   }
-  const lead = Array.from({ length: rank - 2 }, (_, d) => d);
-  const heavyFirst = heaviestFirst(program);
+  const dims = gridDims(program);
   launchBefore(thenBlock.last!, tiling, kernel, launchArgs, {
-    extents: (hb) => (heavyFirst ? [hb.dim(q, rank - 2), ...lead.map((d) => hb.dim(q, d))] : [...lead.map((d) => hb.dim(q, d)), hb.dim(q, rank - 2)]),
-    sizes: heavyFirst ? [bm, ...lead.map(() => 1)] : [...lead.map(() => 1), bm],
+    extents: (hb) => dims.map((d) => hb.dim(q, d)),
+    sizes: dims.map((d) => (d === rank - 2 ? bm : 1)),
   });
   fusion.erase();
   return fallback;
@@ -94,6 +93,12 @@ export function tileAttention(fusion: Operation, program: AttentionProgram, size
  */
 function heaviestFirst(program: AttentionProgram): boolean {
   return program.causalOffset !== undefined;
+}
+
+/** The dimensions of Q the grid covers, outermost first: the batch indices and the queries (rank - 2), outermost when heaviestFirst. */
+function gridDims(program: AttentionProgram): number[] {
+  const lead = Array.from({ length: program.rank - 2 }, (_, d) => d);
+  return heaviestFirst(program) ? [program.rank - 2, ...lead] : [...lead, program.rank - 2];
 }
 
 /** The kernel body, built before `end` (the kernel's gpu.return). */
@@ -112,16 +117,15 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   // Workgroup coordinates: the batch indices, then the block of queries.
   const S = b.dim(Q, rank - 2);
   const T = b.dim(K, rank - 2);
-  const axes = gridAxes(rank - 1, tiling.maxGridDims);
   const queryBlocks = () => b.tileCount(S, bm);
-  let coords: Value[];
-  if (heaviestFirst(program)) {
-    // The block of queries is the outermost grid dimension, taken from the last: workgroups start
-    // in grid order, so every (batch, head)'s last block, the one that walks the most keys, starts
-    // first and the short ones fill the end of the launch.
-    const c = blockCoordinates(b, axes, (d) => (d === 0 ? queryBlocks() : b.dim(Q, d - 1)));
-    coords = [...c.slice(1), b.sub(b.sub(queryBlocks(), b.index(1)), c[0]!)];
-  } else coords = blockCoordinates(b, axes, (d) => (d < rank - 2 ? b.dim(Q, d) : queryBlocks()));
+  const dims = gridDims(program);
+  const coords = new Array<Value>(rank - 1);
+  blockCoordinates(b, gridAxes(rank - 1, tiling.maxGridDims), (i) => (dims[i] === rank - 2 ? queryBlocks() : b.dim(Q, dims[i]!))).forEach((c, i) => {
+    coords[dims[i]!] = c;
+  });
+  // Heaviest first, the blocks of queries are taken from the last: workgroups start in grid order,
+  // so every (batch, head)'s last block, the one that walks the most keys, starts first.
+  if (heaviestFirst(program)) coords[rank - 2] = b.sub(b.sub(queryBlocks(), b.index(1)), coords[rank - 2]!);
   const lead = coords.slice(0, rank - 2);
   const m0 = b.scale(coords[rank - 2]!, bm);
   const zero = b.index(0);
