@@ -261,20 +261,20 @@ function fusedEpilogue(program: FusedProgram, argOf: (v: Value) => Value): Epilo
  * copies then read A's tiles along M, as for `transpose_a`, instead of 64-byte pieces of rows.
  * Returns Aᵀ.
  */
-export function packLhs(op: Operation, a: Value, tiling: TilingContext, rowsOf: number): Value {
+export function packLhs(op: Operation, a: Value, tiling: TilingContext, padTo: number): Value {
   // K x M, M rounded up to whole tiles: the matmul's copies read them as vec4 even for an odd M.
-  return copyAround(op, `${tiling.kernelName}_pack_lhs`, a, true, tiling, rowsOf);
+  return copyAround(op, `${tiling.kernelName}_pack_lhs`, a, true, tiling, padTo);
 }
 
 /**
  * A buffer allocated before `op` and freed after it, which a kernel `name` launched before `op`
- * fills with `src` (transposed or not), its rows padded to whole runs of `rowsOf` (allocPadded).
+ * fills with `src` (transposed or not), its rows padded to whole tiles of `padTo` (allocPadded).
  */
-function copyAround(op: Operation, name: string, src: Value, transpose: boolean, tiling: TilingContext, rowsOf: number): Value {
+function copyAround(op: Operation, name: string, src: Value, transpose: boolean, tiling: TilingContext, padTo: number): Value {
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
-  const copy = transpose ? allocPadded(b, src, 1, 0, rowsOf) : allocPadded(b, src, 0, 1, rowsOf);
+  const copy = transpose ? allocPadded(b, src, 1, 0, padTo) : allocPadded(b, src, 0, 1, padTo);
   launchPackKernel(op, name, src, copy, transpose, tiling);
   b.setInsertionPointAfter(op);
   b.build(DeallocOp, { operands: { memref: copy } });
@@ -282,21 +282,20 @@ function copyAround(op: Operation, name: string, src: Value, transpose: boolean,
 }
 
 /**
- * B (read as stored, K x N) with its rows padded to whole runs of `rowsOf` (the tiles' BN) where
- * N is not a multiple of 4,
- * for the matmul `op`: a copy made by a kernel before `op` and freed after it, so that the
+ * B (read as stored, K x N) with its rows padded to whole tiles of `padTo` (BN) where N is not a
+ * multiple of 4, for the matmul `op`: a copy made by a kernel before `op` and freed after it, so that the
  * matmul's copies of B take the vector path (an odd N otherwise sends every tile of the K loop
  * through per-element tests). Static N: only when N % 4 != 0. Dynamic N: host code tests N at
  * run time and passes B itself when it is aligned. Undefined where nothing is padded, and for a
  * B that is not a plain row-major matrix (the branches must yield one type).
  */
-export function padRhs(op: Operation, bv: Value, tiling: TilingContext, rowsOf: number): Value | undefined {
+export function padRhs(op: Operation, bv: Value, tiling: TilingContext, padTo: number): Value | undefined {
   const type = bv.type as MemRefType;
   if (type.rank !== 2 || type.layout !== undefined || type.memorySpace !== undefined) return undefined;
   const n = type.shape[1]!;
   if (n >= 0 && n % PAD_MULTIPLE === 0) return undefined;
   const name = `${tiling.kernelName}_pad_rhs`;
-  if (n >= 0) return copyAround(op, name, bv, false, tiling, rowsOf);
+  if (n >= 0) return copyAround(op, name, bv, false, tiling, padTo);
   const b = new IndexBuilder(tiling.context);
   b.loc = op.loc;
   b.setInsertionPointBefore(op);
@@ -306,7 +305,7 @@ export function padRhs(op: Operation, bv: Value, tiling: TilingContext, rowsOf: 
     b,
     unaligned,
     [type],
-    () => [(copy = allocPadded(b, bv, 0, 1, rowsOf))],
+    () => [(copy = allocPadded(b, bv, 0, 1, padTo))],
     () => [bv],
   );
   launchPackKernel(branch.region(0).entry!.last!, name, bv, copy!, false, tiling);
@@ -324,12 +323,12 @@ const PAD_MULTIPLE = 4;
 
 /**
  * A buffer of `src`'s element type with dimension `rowDim` of `src` as its rows and dimension
- * `colDim` rounded up to a multiple of `rowsOf` (and of PAD_MULTIPLE) as its columns (static where
- * `src`'s are).
+ * `colDim` rounded up to a multiple of `padTo` (itself rounded up to a multiple of PAD_MULTIPLE) as
+ * its columns (static where `src`'s are).
  */
-function allocPadded(b: IndexBuilder, src: Value, rowDim: number, colDim: number, rowsOf: number): Value {
+function allocPadded(b: IndexBuilder, src: Value, rowDim: number, colDim: number, padTo: number): Value {
   const type = src.type as MemRefType;
-  const multiple = Math.ceil(Math.max(rowsOf, 1) / PAD_MULTIPLE) * PAD_MULTIPLE;
+  const multiple = Math.ceil(Math.max(padTo, 1) / PAD_MULTIPLE) * PAD_MULTIPLE;
   const [rows, cols] = [type.shape[rowDim]!, type.shape[colDim]!];
   const shape = [rows, cols < 0 ? cols : Math.ceil(cols / multiple) * multiple];
   const dynamicSizes = [rows < 0 ? b.dim(src, rowDim) : undefined, cols < 0 ? b.scale(b.tileCount(b.dim(src, colDim), multiple), multiple) : undefined].filter(
