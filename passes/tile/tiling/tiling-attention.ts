@@ -117,7 +117,9 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   // Workgroup coordinates: the batch indices, then the block of queries.
   const S = b.dim(Q, rank - 2);
   const T = b.dim(K, rank - 2);
-  const queryBlocks = () => b.tileCount(S, bm);
+  // Built where first needed (a grid of dimensions alone on their axes does not need it), once.
+  let queryBlockCount: Value | undefined;
+  const queryBlocks = () => (queryBlockCount ??= b.tileCount(S, bm));
   const dims = gridDims(program);
   const coords = new Array<Value>(rank - 1);
   blockCoordinates(b, gridAxes(rank - 1, tiling.maxGridDims), (i) => (dims[i] === rank - 2 ? queryBlocks() : b.dim(Q, dims[i]!))).forEach((c, i) => {

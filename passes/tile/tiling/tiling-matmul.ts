@@ -318,7 +318,7 @@ export function padRhs(op: Operation, bv: Value, tiling: TilingContext, padTo: n
   return padded;
 }
 
-/** B is padded where its rows are not a multiple of this many elements (a vec4); padded rows are too. */
+/** B is copied where its rows are not a multiple of this many elements (a vec4); every padded row length is one. */
 const PAD_MULTIPLE = 4;
 
 /**
@@ -328,7 +328,7 @@ const PAD_MULTIPLE = 4;
  */
 function allocPadded(b: IndexBuilder, src: Value, rowDim: number, colDim: number, padTo: number): Value {
   const type = src.type as MemRefType;
-  const multiple = Math.ceil(Math.max(padTo, 1) / PAD_MULTIPLE) * PAD_MULTIPLE;
+  const multiple = Math.ceil(padTo / PAD_MULTIPLE) * PAD_MULTIPLE;
   const [rows, cols] = [type.shape[rowDim]!, type.shape[colDim]!];
   const shape = [rows, cols < 0 ? cols : Math.ceil(cols / multiple) * multiple];
   const dynamicSizes = [rows < 0 ? b.dim(src, rowDim) : undefined, cols < 0 ? b.scale(b.tileCount(b.dim(src, colDim), multiple), multiple) : undefined].filter(
