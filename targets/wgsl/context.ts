@@ -159,10 +159,15 @@ export class KernelContext {
   /** Values held in a `let` (never reassigned, unlike the `var`s of scf results). */
   private readonly lets = new Set<Value>();
 
-  /** `let name: T = expr;` for result `i` of `op`. */
+  /**
+   * `let name = expr;` for result `i` of `op`. Every expression the target prints has a concrete
+   * type (literals carry their suffix), so the declaration leaves the type to WGSL's inference,
+   * as Tint's own writer does; the type is still checked.
+   */
   define(op: Operation, expr: string, i = 0): void {
     const r = op.results[i]!;
-    this.line(`let ${this.name(r)}: ${this.type(op, r.type)} = ${expr};`);
+    this.checkType(op, r.type);
+    this.line(`let ${this.name(r)} = ${expr};`);
     this.lets.add(r);
   }
 
@@ -211,7 +216,7 @@ export class KernelContext {
   materialize(hint: string, e: IndexExpr): IndexExpr {
     if (e.kind === 'atom') return e;
     const name = this.names.fresh(hint);
-    this.line(`let ${name}: i32 = ${e.text};`);
+    this.line(`let ${name} = ${e.text};`);
     return namedIndex(name, undefined, e.affine);
   }
 

@@ -16,18 +16,22 @@ function rejectMemrefs(op: Operation, cx: KernelContext, values: readonly Value[
   if (values.some((v) => v.type instanceof MemRefType)) cx.fail(op, 'carrying memref values is not supported by the WGSL target');
 }
 
-/** `var name: T;` (or `= init`) for each result. */
+/** `var name: T;` (or `var name = init;`) for each result. */
 function declareResults(op: Operation, cx: KernelContext, inits?: readonly string[]): string[] {
   return op.results.map((r, i) => {
     const name = cx.name(r);
-    cx.line(`var ${name}: ${cx.type(op, r.type)}${inits ? ` = ${inits[i]}` : ''};`);
+    const type = cx.type(op, r.type);
+    cx.line(inits ? `var ${name} = ${inits[i]};` : `var ${name}: ${type};`);
     return name;
   });
 }
 
-/** `let arg: T = source;` for each block argument. */
+/** `let arg = source;` for each block argument. */
 function snapshot(cx: KernelContext, op: Operation, args: readonly Value[], sources: readonly string[]): void {
-  args.forEach((a, i) => cx.line(`let ${cx.name(a)}: ${cx.type(op, a.type)} = ${sources[i]};`));
+  args.forEach((a, i) => {
+    cx.type(op, a.type);
+    cx.line(`let ${cx.name(a)} = ${sources[i]};`);
+  });
 }
 
 /** The terminator's operands assigned to `targets` (a value that is already its target's is left). */
@@ -99,7 +103,8 @@ const whileOp: OpEmitter = (op, cx) => {
   const after = op.region(1).entry!;
   const carried = before.arguments.map((a, i) => {
     const name = cx.names.fresh(`${cx.name(a)}_next`);
-    cx.line(`var ${name}: ${cx.type(op, a.type)} = ${cx.operand(op, i)};`);
+    cx.type(op, a.type);
+    cx.line(`var ${name} = ${cx.operand(op, i)};`);
     return name;
   });
   const results = declareResults(op, cx);

@@ -120,7 +120,7 @@ const reduction: OpEmitter = (op, cx) => {
     const expr = combine(cx, op, kind, t, acc, terms[k]!);
     if (k === terms.length - 1) return cx.define(op, expr);
     acc = cx.names.fresh(`${cx.name(op.result)}_r`);
-    cx.line(`let ${acc}: ${wgslType(t)} = ${expr};`);
+    cx.line(`let ${acc} = ${expr};`);
   }
   cx.define(op, acc);
 };

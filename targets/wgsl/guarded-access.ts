@@ -32,7 +32,7 @@ function bufferView(cx: KernelContext, access: Operation, memref: Value, value: 
 }
 
 /**
- * `var r: T = otherwise; if (ok) { r = buffer[at]; }`: the load stays inside the branch. (A helper
+ * `var r = otherwise; if (ok) { r = buffer[at]; }`: the load stays inside the branch. (A helper
  * function for loads, like the one for stores, measured 14% slower on an H200 where every tile
  * takes this path: its address, computed outside the branch, costs there.)
  */
@@ -45,7 +45,8 @@ function guardedLoad(op: Operation, cx: KernelContext): boolean {
   const view = bufferView(cx, load, load.operand(0), load.result);
   if (!view) return false;
   const name = cx.name(op.result);
-  cx.line(`var ${name}: ${cx.type(op, op.result.type)} = ${cx.operand(otherwise[0]!, 0)};`);
+  cx.type(op, op.result.type);
+  cx.line(`var ${name} = ${cx.operand(otherwise[0]!, 0)};`);
   cx.line(`if (${cx.operand(op, 0)}) {`);
   cx.nested(() => cx.line(`${name} = ${cx.loadElement(view, cx.address(view, load.operands.slice(1)))};`));
   cx.line('}');

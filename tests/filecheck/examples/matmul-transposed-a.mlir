@@ -14,7 +14,7 @@
 // CHECK-COUNT-2: workgroupBarrier();
 // CHECK-NOT:   workgroupBarrier();
 // CHECK-NOT:   = [[AS]][
-// CHECK-COUNT-32: let {{v[0-9]+}}: vec4<f32> = [[AS]][{{[0-9]+}}][{{.*}}];
+// CHECK-COUNT-32: let {{v[0-9]+}} = [[AS]][{{[0-9]+}}][{{.*}}];
 // CHECK-NOT:   = [[AS]][
 // CHECK-NOT:   workgroupBarrier();
 // f16 operands: the same, in vec4<f16>.
@@ -26,7 +26,7 @@
 // CHECK-COUNT-2: workgroupBarrier();
 // CHECK-NOT:   workgroupBarrier();
 // CHECK-NOT:   = [[AS]][
-// CHECK-COUNT-32: let {{v[0-9]+}}: vec4<f16> = [[AS]][{{[0-9]+}}][{{.*}}];
+// CHECK-COUNT-32: let {{v[0-9]+}} = [[AS]][{{[0-9]+}}][{{.*}}];
 // CHECK-NOT:   = [[AS]][
 // CHECK-NOT:   workgroupBarrier();
 // CHECK-LABEL: // ----- manifest

@@ -44,7 +44,7 @@
 // WGSL3:       var<workgroup> [[AS:arg[0-9]+]]: array<vec4<f32>, 512>;
 // WGSL3-NEXT:  var<workgroup> {{arg[0-9]+}}: array<vec4<f32>, 512>;
 // WGSL3-NOT:   var<workgroup>
-// WGSL3-COUNT-48: vec4<f32> = [[AS]][
+// WGSL3-COUNT-48: = [[AS]][
 // WGSL3-NOT:   = [[AS]][
 // WGSL3:       // ----- kernel @kernels::@matmul_f16_transposed_a
 

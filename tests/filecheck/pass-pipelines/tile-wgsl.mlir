@@ -14,9 +14,9 @@
 // CHECK: var<workgroup> {{.*}}: array<vec4<f32>, 256>;
 // CHECK: @compute @workgroup_size(128, 1, 1)
 // CHECK: workgroupBarrier();
-// CHECK: let {{.*}}: vec4<f32> = arg{{[0-9]+}}[{{[^]]*}}];
-// CHECK: let [[AS:v[0-9_]+]]: vec4<f32> = vec4<f32>(v{{[0-9_]+(\.[xyzw])?}});
-// CHECK-NEXT: let {{v[0-9_]+}}: vec4<f32> = fma([[AS]], v{{[0-9_]+}}, v{{[0-9_]+}});
+// CHECK: let {{.*}} = arg{{[0-9]+}}[{{[^]]*}}];
+// CHECK: let [[AS:v[0-9_]+]] = vec4<f32>(v{{[0-9_]+(\.[xyzw])?}});
+// CHECK-NEXT: let {{v[0-9_]+}} = fma([[AS]], v{{[0-9_]+}}, v{{[0-9_]+}});
 // CHECK: // ----- kernel @kernels::@matmul_f16
 // CHECK: enable f16;
 // CHECK: // ----- manifest
@@ -29,7 +29,7 @@
 // VEC: var<storage, read> [[X:arg[0-9]+]]: array<vec4<f32>>;
 // VEC: var<storage, read_write> [[Z:arg[0-9]+]]: array<vec4<f32>>;
 // VEC: if ([[FAST:v[0-9]+]]) {
-// VEC: : vec4<f32> = [[X]][[[AT:at[_0-9]*]] >> 2u];
+// VEC: let {{v[_0-9]+}} = [[X]][[[AT:at[_0-9]*]] >> 2u];
 // VEC: } else {
 // VEC: = [[X]][[[AT2:at[_0-9]*]] >> 2u][[[AT2]] & 3];
 // VEC: [[Z]][{{at[_0-9]*}} >> 2u] = {{v[_0-9]+}};

@@ -15,17 +15,17 @@
 // CHECK-NEXT:  @group(0) @binding(3) var<uniform> params: Params;
 // CHECK:       @compute @workgroup_size(256, 1, 1)
 // CHECK-NEXT:  fn add(@builtin(local_invocation_id) local_id: vec3<u32>, @builtin(workgroup_id) workgroup_id: vec3<u32>) {
-// CHECK-NEXT:    let arg3: i32 = params.arg3;
-// CHECK-NEXT:    let thread_id_x: i32 = i32(local_id.x);
-// CHECK-NEXT:    let block_id_x: i32 = i32(workgroup_id.x);
-// CHECK-NEXT:    let block_dim_x: i32 = 256i;
-// CHECK-NEXT:    let [[BASE:v[0-9]+]]: i32 = block_id_x * block_dim_x;
-// CHECK-NEXT:    let [[I:v[0-9]+]]: i32 = [[BASE]] + thread_id_x;
-// CHECK-NEXT:    let [[IN:v[0-9]+]]: bool = [[I]] < arg3;
+// CHECK-NEXT:    let arg3 = params.arg3;
+// CHECK-NEXT:    let thread_id_x = i32(local_id.x);
+// CHECK-NEXT:    let block_id_x = i32(workgroup_id.x);
+// CHECK-NEXT:    let block_dim_x = 256i;
+// CHECK-NEXT:    let [[BASE:v[0-9]+]] = block_id_x * block_dim_x;
+// CHECK-NEXT:    let [[I:v[0-9]+]] = [[BASE]] + thread_id_x;
+// CHECK-NEXT:    let [[IN:v[0-9]+]] = [[I]] < arg3;
 // CHECK-NEXT:    if ([[IN]]) {
-// CHECK-NEXT:      let [[X:v[0-9]+]]: f32 = arg0[[[I]]];
-// CHECK-NEXT:      let [[Y:v[0-9]+]]: f32 = arg1[[[I]]];
-// CHECK-NEXT:      let [[S:v[0-9]+]]: f32 = [[X]] + [[Y]];
+// CHECK-NEXT:      let [[X:v[0-9]+]] = arg0[[[I]]];
+// CHECK-NEXT:      let [[Y:v[0-9]+]] = arg1[[[I]]];
+// CHECK-NEXT:      let [[S:v[0-9]+]] = [[X]] + [[Y]];
 // CHECK-NEXT:      arg2[[[I]]] = [[S]];
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }

@@ -14,9 +14,9 @@
 // CHECK-NEXT:    if (ok) {
 // CHECK-NEXT:      arg2[at] = value;
 // CHECK:       @compute @workgroup_size(16, 16, 1)
-// CHECK:         let [[K:dim_0]]: i32 = params.arg0_dim1;
-// CHECK:         let [[TILES:v[0-9]+]]: i32 = select([[K]] / c16, [[K]] / c16 + 1i, ([[K]] % c16 != 0i) & (([[K]] < 0i) == (c16 < 0i)));
-// CHECK:         var [[SUM:v[0-9]+]]: f32 = cst;
+// CHECK:         let [[K:dim_0]] = params.arg0_dim1;
+// CHECK:         let [[TILES:v[0-9]+]] = select([[K]] / c16, [[K]] / c16 + 1i, ([[K]] % c16 != 0i) & (([[K]] < 0i) == (c16 < 0i)));
+// CHECK:         var [[SUM:v[0-9]+]] = cst;
 // CHECK-NEXT:    for (var [[T:arg[0-9]+]]: i32 = c0; [[T]] < [[TILES]]; [[T]] = [[T]] + c1) {
 // CHECK:           [[AS]][thread_id_y * 16 + thread_id_x] = {{v[0-9]+}};
 // CHECK:           [[BS]][thread_id_y * 16 + thread_id_x] = {{v[0-9]+}};

@@ -3,7 +3,7 @@
 // gpu.shuffle xor is subgroupShuffleXor, under `enable subgroups;` (the manifest lists the
 // extension, so a runtime can tell the device feature it needs).
 // CHECK: enable subgroups;
-// CHECK: let [[R:.*]]: f32 = subgroupShuffleXor([[V:.*]], u32(c4_i32));
+// CHECK: let [[R:.*]] = subgroupShuffleXor([[V:.*]], u32(c4_i32));
 // CHECK: "enables": ["subgroups"]
 module attributes {gpu.container_module} {
   gpu.module @m {

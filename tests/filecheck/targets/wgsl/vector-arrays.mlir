@@ -36,12 +36,12 @@ module attributes {gpu.container_module} {
 // CHECK:       var<storage, read_write> [[DST:arg1]]: array<vec4<f32>>;
 // CHECK:       var<storage, read_write> [[PLAIN:arg2]]: array<f32>;
 // CHECK:       var<workgroup> [[BUF:arg3]]: array<vec4<f32>, 8>;
-// CHECK:       let [[V:v[0-9]+]]: vec4<f32> = [[SRC]][thread_id_x];
-// CHECK:       let [[ROW:v[0-9]+]]: i32 =
+// CHECK:       let [[V:v[0-9]+]] = [[SRC]][thread_id_x];
+// CHECK:       let [[ROW:v[0-9]+]] =
 // CHECK:       [[BUF]][[[ROW]] * 2 + 1] = [[V]];
 // CHECK:       workgroupBarrier();
-// CHECK:       let [[W:v[0-9]+]]: vec4<f32> = [[BUF]][[[ROW]] * 2];
-// CHECK:       let [[X:v[0-9]+]]: f32 = [[BUF]][[[ROW]] * 2 + 1][1];
+// CHECK:       let [[W:v[0-9]+]] = [[BUF]][[[ROW]] * 2];
+// CHECK:       let [[X:v[0-9]+]] = [[BUF]][[[ROW]] * 2 + 1][1];
 // CHECK:       [[DST]][thread_id_x] = [[W]];
 // CHECK:       [[DST]][thread_id_x][1] = [[X]];
 // CHECK:       = vec4<f32>([[PLAIN]][[[J:v[0-9]+]]], [[PLAIN]][[[J]] + 1], [[PLAIN]][[[J]] + 2], [[PLAIN]][[[J]] + 3]);

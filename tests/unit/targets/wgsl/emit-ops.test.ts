@@ -25,18 +25,18 @@ describe('arith', () => {
       %c0 = arith.constant 0 : index
       memref.store %11, %o[%c0] : memref<8xi32>`,
     );
-    expect(w).toContain('let v0: i32 = arg0 + arg1;');
-    expect(w).toContain('let v1: i32 = v0 - arg1;');
-    expect(w).toContain('let v2: i32 = v1 * arg0;');
-    expect(w).toContain('let v3: i32 = v2 / arg1;');
-    expect(w).toContain('let v4: i32 = v3 % arg1;');
-    expect(w).toContain('let v5: i32 = v4;');
-    expect(w).toContain('let v6: i32 = v5 << bitcast<u32>(v5);');
-    expect(w).toContain('let v7: i32 = v6 >> bitcast<u32>(v5);');
-    expect(w).toContain('let v8: i32 = bitcast<i32>(bitcast<u32>(v7) >> bitcast<u32>(v5));');
-    expect(w).toContain('let v9: i32 = v8 & v5;');
-    expect(w).toContain('let v10: i32 = v9 | v5;');
-    expect(w).toContain('let v11: i32 = v10 ^ v5;');
+    expect(w).toContain('let v0 = arg0 + arg1;');
+    expect(w).toContain('let v1 = v0 - arg1;');
+    expect(w).toContain('let v2 = v1 * arg0;');
+    expect(w).toContain('let v3 = v2 / arg1;');
+    expect(w).toContain('let v4 = v3 % arg1;');
+    expect(w).toContain('let v5 = v4;');
+    expect(w).toContain('let v6 = v5 << bitcast<u32>(v5);');
+    expect(w).toContain('let v7 = v6 >> bitcast<u32>(v5);');
+    expect(w).toContain('let v8 = bitcast<i32>(bitcast<u32>(v7) >> bitcast<u32>(v5));');
+    expect(w).toContain('let v9 = v8 & v5;');
+    expect(w).toContain('let v10 = v9 | v5;');
+    expect(w).toContain('let v11 = v10 ^ v5;');
     expect(w).toContain('arg2[0] = v11;');
   });
 
@@ -55,13 +55,13 @@ describe('arith', () => {
       memref.store %4, %f[%c0] : memref<8xi1>
       memref.store %5, %f[%c0] : memref<8xi1>`,
     );
-    expect(w).toContain('let v0: i32 = bitcast<i32>(bitcast<u32>(arg0) / bitcast<u32>(arg1));');
-    expect(w).toContain('let v1: i32 = bitcast<i32>(bitcast<u32>(v0) % bitcast<u32>(arg1));');
-    expect(w).toContain('let v2: i32 = bitcast<i32>(max(bitcast<u32>(v1), bitcast<u32>(arg1)));');
-    expect(w).toContain('let v3: i32 = min(v2, arg1);');
-    expect(w).toContain('let v4: bool = bitcast<u32>(v3) < bitcast<u32>(arg0);');
-    expect(w).toContain('let v5: bool = v3 >= arg0;');
-    expect(w).toContain('let v6: i32 = bitcast<i32>(bitcast<u32>(arg0) / bitcast<u32>(arg1) + select(0u, 1u, bitcast<u32>(arg0) % bitcast<u32>(arg1) != 0u));');
+    expect(w).toContain('let v0 = bitcast<i32>(bitcast<u32>(arg0) / bitcast<u32>(arg1));');
+    expect(w).toContain('let v1 = bitcast<i32>(bitcast<u32>(v0) % bitcast<u32>(arg1));');
+    expect(w).toContain('let v2 = bitcast<i32>(max(bitcast<u32>(v1), bitcast<u32>(arg1)));');
+    expect(w).toContain('let v3 = min(v2, arg1);');
+    expect(w).toContain('let v4 = bitcast<u32>(v3) < bitcast<u32>(arg0);');
+    expect(w).toContain('let v5 = v3 >= arg0;');
+    expect(w).toContain('let v6 = bitcast<i32>(bitcast<u32>(arg0) / bitcast<u32>(arg1) + select(0u, 1u, bitcast<u32>(arg0) % bitcast<u32>(arg1) != 0u));');
     // i1 in memory is u32
     expect(w).toContain('var<storage, read_write> arg3: array<u32>;');
     expect(w).toContain('arg3[0] = select(0u, 1u, v4);');
@@ -77,8 +77,8 @@ describe('arith', () => {
       memref.store %0, %o[%c0] : memref<2xi32>
       memref.store %1, %o[%c1] : memref<2xi32>`,
     );
-    expect(w).toContain('let v0: i32 = select(arg0 / arg1, arg0 / arg1 - 1i, (arg0 % arg1 != 0i) & ((arg0 < 0i) != (arg1 < 0i)));');
-    expect(w).toContain('let v1: i32 = select(arg0 / arg1, arg0 / arg1 + 1i, (arg0 % arg1 != 0i) & ((arg0 < 0i) == (arg1 < 0i)));');
+    expect(w).toContain('let v0 = select(arg0 / arg1, arg0 / arg1 - 1i, (arg0 % arg1 != 0i) & ((arg0 < 0i) != (arg1 < 0i)));');
+    expect(w).toContain('let v1 = select(arg0 / arg1, arg0 / arg1 + 1i, (arg0 % arg1 != 0i) & ((arg0 < 0i) == (arg1 < 0i)));');
   });
 
   it('float ops, NaN-aware min/max, select and casts', () => {
@@ -106,17 +106,17 @@ describe('arith', () => {
       memref.store %15, %o[%c0] : memref<4xf32>
       memref.store %17, %p[%c0] : memref<4xi32>`,
     );
-    expect(w).toContain('let v4: f32 = v3 % arg1;');
-    expect(w).toContain('let v5: f32 = -v4;');
-    expect(w).toContain('let v6: f32 = select(max(v5, arg1), v5 + arg1, tile_isnan_f32(v5 - arg1));');
-    expect(w).toContain('let v7: f32 = select(select(min(v6, arg1), v6, tile_isnan_f32(arg1)), arg1, tile_isnan_f32(v6));');
-    expect(w).toContain('let v8: bool = v7 < arg1;');
-    expect(w).toContain('let v9: f32 = select(arg1, v7, v8);');
-    expect(w).toContain('let v10: f32 = f32(arg2);');
-    expect(w).toContain('let v11: f32 = f32(bitcast<u32>(arg2));');
-    expect(w).toContain('let v12: i32 = i32(v9);');
-    expect(w).toContain('let v13: i32 = bitcast<i32>(u32(v9));');
-    expect(w).toContain('let v14: i32 = bitcast<i32>(arg0);');
+    expect(w).toContain('let v4 = v3 % arg1;');
+    expect(w).toContain('let v5 = -v4;');
+    expect(w).toContain('let v6 = select(max(v5, arg1), v5 + arg1, tile_isnan_f32(v5 - arg1));');
+    expect(w).toContain('let v7 = select(select(min(v6, arg1), v6, tile_isnan_f32(arg1)), arg1, tile_isnan_f32(v6));');
+    expect(w).toContain('let v8 = v7 < arg1;');
+    expect(w).toContain('let v9 = select(arg1, v7, v8);');
+    expect(w).toContain('let v10 = f32(arg2);');
+    expect(w).toContain('let v11 = f32(bitcast<u32>(arg2));');
+    expect(w).toContain('let v12 = i32(v9);');
+    expect(w).toContain('let v13 = bitcast<i32>(u32(v9));');
+    expect(w).toContain('let v14 = bitcast<i32>(arg0);');
     expect(w).toContain('fn tile_isnan_f32(x: f32) -> bool {\n  return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;\n}');
   });
 
@@ -144,7 +144,7 @@ describe('arith', () => {
       'tile_isnan_f32(arg0) | tile_isnan_f32(arg1)',
       'true',
     ];
-    const lets = [...w.matchAll(/let v\d+: bool = (.*);/g)].map((m) => m[1]);
+    const lets = [...w.matchAll(/let v\d+ = (.*);/g)].map((m) => m[1]);
     expect(lets).toEqual(expected);
   });
 
@@ -173,15 +173,15 @@ describe('arith', () => {
       memref.store %4, %o[%i] : memref<8xf32>`,
     );
     expect(w.startsWith('// @m::@k\n\nenable f16;\n')).toBe(true);
-    expect(w).toContain('let cst: f32 = 0.1f;');
-    expect(w).toContain('let cst_0: f32 = (-2.5e-7f);');
-    expect(w).toContain('let cst_1: f32 = tile_f32_from_bits(0xff800000u);');
-    expect(w).toContain('let cst_2: f32 = tile_f32_from_bits(0x7fc00000u);');
-    expect(w).toContain('let cst_3: f16 = 1.5h;');
-    expect(w).toContain('let c_2147483648_i32: i32 = i32(-2147483648);');
-    expect(w).toContain('let cst_4: vec4<f32> = vec4<f32>(1.0f, 2.0f, 3.0f, 4.0f);');
-    expect(w).toContain('let cst_5: vec4<f32> = vec4<f32>(0.5f);');
-    expect(w).toContain('let true_: bool = true;');
+    expect(w).toContain('let cst = 0.1f;');
+    expect(w).toContain('let cst_0 = (-2.5e-7f);');
+    expect(w).toContain('let cst_1 = tile_f32_from_bits(0xff800000u);');
+    expect(w).toContain('let cst_2 = tile_f32_from_bits(0x7fc00000u);');
+    expect(w).toContain('let cst_3 = 1.5h;');
+    expect(w).toContain('let c_2147483648_i32 = i32(-2147483648);');
+    expect(w).toContain('let cst_4 = vec4<f32>(1.0f, 2.0f, 3.0f, 4.0f);');
+    expect(w).toContain('let cst_5 = vec4<f32>(0.5f);');
+    expect(w).toContain('let true_ = true;');
     expect(w).toContain('var<storage, read_write> arg1: array<f16>;');
   });
 
@@ -201,12 +201,12 @@ describe('arith', () => {
       memref.store %5, %o[%c0] : memref<4xi32>
       memref.store %8, %h[%c0] : memref<4xf16>`,
     );
-    expect(w).toContain('let arg0: bool = params.arg0 != 0u;');
-    expect(w).toContain('let v0: i32 = select(0i, 1i, arg0);');
-    expect(w).toContain('let v1: i32 = select(0i, (-1i), arg0);');
-    expect(w).toContain('let v2: bool = (arg1 & 1i) != 0i;');
-    expect(w).toContain('let v6: f16 = f16(arg2);');
-    expect(w).toContain('let v7: f32 = f32(v6);');
+    expect(w).toContain('let arg0 = params.arg0 != 0u;');
+    expect(w).toContain('let v0 = select(0i, 1i, arg0);');
+    expect(w).toContain('let v1 = select(0i, (-1i), arg0);');
+    expect(w).toContain('let v2 = (arg1 & 1i) != 0i;');
+    expect(w).toContain('let v6 = f16(arg2);');
+    expect(w).toContain('let v7 = f32(v6);');
   });
 });
 
@@ -224,11 +224,11 @@ describe('math', () => {
       %c0 = arith.constant 0 : index
       memref.store %f, %o[%c0] : memref<4xf32>`,
     );
-    fns.forEach((fn, i) => expect(w).toContain(`let v${i}: f32 = ${fn}(arg0);`));
-    expect(w).toContain('let v14: f32 = pow(arg0, arg1);');
-    expect(w).toContain('let v15: f32 = fma(arg0, arg1, v14);');
-    expect(w).toContain('let v16: f32 = atan2(arg0, arg1);');
-    expect(w).toContain('let v17: f32 = trunc(arg0) + select(0.0f, sign(arg0), abs(arg0 - trunc(arg0)) >= 0.5f);');
+    fns.forEach((fn, i) => expect(w).toContain(`let v${i} = ${fn}(arg0);`));
+    expect(w).toContain('let v14 = pow(arg0, arg1);');
+    expect(w).toContain('let v15 = fma(arg0, arg1, v14);');
+    expect(w).toContain('let v16 = atan2(arg0, arg1);');
+    expect(w).toContain('let v17 = trunc(arg0) + select(0.0f, sign(arg0), abs(arg0 - trunc(arg0)) >= 0.5f);');
   });
 });
 
@@ -248,11 +248,11 @@ describe('scf', () => {
       memref.store %r#1, %o[%c1] : memref<2xf32>`,
     );
     // %b moves to position 0, so the yield's first assignment must not clobber what %s = %a + %b read.
-    expect(w).toContain(`  var v0: f32 = cst;
-  var v0_1: f32 = cst_0;
+    expect(w).toContain(`  var v0 = cst;
+  var v0_1 = cst_0;
   for (var arg2: i32 = c0; arg2 < arg0; arg2 = arg2 + c1) {
-    let arg4: f32 = v0_1;
-    let v1: f32 = v0 + arg4;
+    let arg4 = v0_1;
+    let v1 = v0 + arg4;
     v0 = arg4;
     v0_1 = v1;
   }
@@ -274,7 +274,7 @@ describe('scf', () => {
       memref.store %r#1, %o[%c1] : memref<2xf32>`,
     );
     expect(w).toContain(`  for (var arg3: i32 = c0; arg3 < arg0; arg3 = arg3 + c1) {
-    let v1: f32 = v0 + v0_1;
+    let v1 = v0 + v0_1;
     v0 = v1;
   }`);
   });
@@ -295,7 +295,7 @@ describe('scf', () => {
     );
     expect(w).toContain(`  var v0: f32;
   if (arg0) {
-    let v1: f32 = arg1 * arg1;
+    let v1 = arg1 * arg1;
     v0 = v1;
   } else {
     v0 = arg1;
@@ -319,7 +319,7 @@ describe('scf', () => {
         memref.store %v, %o[%i] : memref<?xf32>
       }`,
     );
-    expect(w).toContain('  var v1: f32 = cst;\n  if (v0) {\n    v1 = arg2[arg1];\n  }\n');
+    expect(w).toContain('  var v1 = cst;\n  if (v0) {\n    v1 = arg2[arg1];\n  }\n');
     expect(w).toContain('fn tile_store_arg3(at: i32, value: f32, ok: bool) {\n  if (ok) {\n    arg3[at] = value;\n  }\n}');
     expect(w).toContain('tile_store_arg3(arg1, v1, v0);');
     expect(w).not.toContain('tile_load');
@@ -341,20 +341,20 @@ describe('scf', () => {
       %z = arith.constant 0 : index
       memref.store %r, %o[%z] : memref<1xi32>`,
     );
-    expect(w).toContain(`  var arg2_next: i32 = c0_i32;
+    expect(w).toContain(`  var arg2_next = c0_i32;
   var v0: i32;
   loop {
-    let arg2: i32 = arg2_next;
-    let v1: bool = arg2 < arg0;
+    let arg2 = arg2_next;
+    let v1 = arg2 < arg0;
     v0 = arg2;
     if (!v1) {
       break;
     }
-    let arg2_1: i32 = v0;
-    let v1_1: i32 = arg2_1 + c1_i32;
+    let arg2_1 = v0;
+    let v1_1 = arg2_1 + c1_i32;
     arg2_next = v1_1;
   }
-  let c0: i32 = 0i;
+  let c0 = 0i;
   arg1[0] = v0;`);
   });
 });
@@ -366,7 +366,7 @@ describe('memref', () => {
       `%x = memref.load %a[%i, %j] : memref<4x8xf32>
       memref.store %x, %b[%j, %i] : memref<4x4xf32, strided<[16, 2], offset: 3>>`,
     );
-    expect(w).toContain('let v0: f32 = arg0[arg2 * 8 + arg3];');
+    expect(w).toContain('let v0 = arg0[arg2 * 8 + arg3];');
     expect(w).toContain('arg1[3 + arg3 * 16 + arg2 * 2] = v0;');
   });
 
@@ -384,11 +384,11 @@ describe('memref', () => {
       %x = memref.load %a[%i, %c1, %t] : memref<?x5x?xf32>
       memref.store %x, %a[%c0, %c0, %c0] : memref<?x5x?xf32>`,
     );
-    expect(w).toContain('let arg0_stride0: i32 = 5 * params.arg0_dim2;');
-    expect(w).toContain('let dim: i32 = params.arg0_dim0;');
-    expect(w).toContain('let dim_0: i32 = 5;');
-    expect(w).toContain('let dim_1: i32 = params.arg0_dim2;');
-    expect(w).toContain('let v2: f32 = arg0[arg1 * arg0_stride0 + params.arg0_dim2 + v1];');
+    expect(w).toContain('let arg0_stride0 = 5 * params.arg0_dim2;');
+    expect(w).toContain('let dim = params.arg0_dim0;');
+    expect(w).toContain('let dim_0 = 5;');
+    expect(w).toContain('let dim_1 = params.arg0_dim2;');
+    expect(w).toContain('let v2 = arg0[arg1 * arg0_stride0 + params.arg0_dim2 + v1];');
     expect(w).toContain('arg0[0] = v2;');
   });
 
@@ -401,9 +401,9 @@ describe('memref', () => {
       %x = memref.load %v[%i, %i] : memref<4x?xf32, strided<[32, ?], offset: ?>>
       memref.store %x, %c[%i] : memref<?xf32, strided<[1], offset: ?>>`,
     );
-    expect(w).toContain('let subview_offset: i32 = arg1 * 16 + 4;');
-    expect(w).toContain('let v0: f32 = arg0[subview_offset + arg3 * 32 + arg3 * arg2];');
-    expect(w).toContain('let subview_0_offset: i32 = 32 + arg1;');
+    expect(w).toContain('let subview_offset = arg1 * 16 + 4;');
+    expect(w).toContain('let v0 = arg0[subview_offset + arg3 * 32 + arg3 * arg2];');
+    expect(w).toContain('let subview_0_offset = 32 + arg1;');
     expect(w).toContain('arg0[subview_0_offset + arg3] = v0;');
     expect(w).toContain('var<storage, read_write> arg0: array<f32>;');
   });
@@ -481,18 +481,18 @@ describe('vector', () => {
       vector.store %q, %o[%c4] : memref<16xf32>, vector<4xf32>
       memref.store %m, %o[%c0] : memref<16xf32>`,
     );
-    expect(w).toContain('let v0: vec4<f32> = vec4<f32>(arg0[arg3], arg0[arg3 + 1], arg0[arg3 + 2], arg0[arg3 + 3]);');
-    expect(w).toContain('let v1: vec4<f32> = vec4<f32>(arg2);');
-    expect(w).toContain('let v2: vec4<f32> = vec4<f32>(arg2);');
-    expect(w).toContain('let v3: vec4<f32> = fma(v0, v1, v2);');
+    expect(w).toContain('let v0 = vec4<f32>(arg0[arg3], arg0[arg3 + 1], arg0[arg3 + 2], arg0[arg3 + 3]);');
+    expect(w).toContain('let v1 = vec4<f32>(arg2);');
+    expect(w).toContain('let v2 = vec4<f32>(arg2);');
+    expect(w).toContain('let v3 = fma(v0, v1, v2);');
     // %e, a lane of a let read once, is written where it is read.
     expect(w).not.toContain('let v4');
-    expect(w).toContain('let v5: f32 = v3[arg3];');
-    expect(w).toContain('let v6: vec4<f32> = vec4<f32>(v3.x, v3.z, v3.z, v3.w);');
-    expect(w).toContain('let v7: vec4<f32> = select(v6, vec4<f32>(v5), vec4<i32>(0i, 1i, 2i, 3i) == vec4<i32>(arg3));');
-    expect(w).toContain('let v8: f32 = v8_r_1 + v7.w;');
-    expect(w).toMatch(/let v8_r: f32 = v7\.x \+ v7\.y;\n\s+let v8_r_1: f32 = v8_r \+ v7\.z;/);
-    expect(w).toContain('let v10: vec4<f32> = v7 * v7;');
+    expect(w).toContain('let v5 = v3[arg3];');
+    expect(w).toContain('let v6 = vec4<f32>(v3.x, v3.z, v3.z, v3.w);');
+    expect(w).toContain('let v7 = select(v6, vec4<f32>(v5), vec4<i32>(0i, 1i, 2i, 3i) == vec4<i32>(arg3));');
+    expect(w).toContain('let v8 = v8_r_1 + v7.w;');
+    expect(w).toMatch(/let v8_r = v7\.x \+ v7\.y;\n\s+let v8_r_1 = v8_r \+ v7\.z;/);
+    expect(w).toContain('let v10 = v7 * v7;');
     expect(w).toContain('  arg1[4] = v10.x;\n  arg1[5] = v10.y;\n  arg1[6] = v10.z;\n  arg1[7] = v10.w;');
   });
 
@@ -510,7 +510,7 @@ describe('vector', () => {
       }
       vector.store %r, %o[%c0] : memref<4xf32>, vector<4xf32>`,
     );
-    expect(w).toContain('    let v2: f32 = v1.x;\n    let v3: vec4<f32> = vec4<f32>(v2);\n    let v4: vec4<f32> = v1 + v3;\n    v1 = v4;');
+    expect(w).toContain('    let v2 = v1.x;\n    let v3 = vec4<f32>(v2);\n    let v4 = v1 + v3;\n    v1 = v4;');
   });
 
   it('NaN tests and comparisons on vectors are lane-wise', () => {
@@ -524,8 +524,8 @@ describe('vector', () => {
       vector.store %s, %o[%c0] : memref<8xf32>, vector<4xf32>`,
     );
     expect(w).toContain('fn tile_isnan_vec4f32(x: vec4<f32>) -> vec4<bool> {\n  return vec4<bool>(tile_isnan_f32(x.x), tile_isnan_f32(x.y), tile_isnan_f32(x.z), tile_isnan_f32(x.w));\n}');
-    expect(w).toContain('let v2: vec4<bool> = tile_isnan_vec4f32(v1) | tile_isnan_vec4f32(v0);');
-    expect(w).toContain('let v3: vec4<f32> = select(v0, v1, v2);');
+    expect(w).toContain('let v2 = tile_isnan_vec4f32(v1) | tile_isnan_vec4f32(v0);');
+    expect(w).toContain('let v3 = select(v0, v1, v2);');
   });
 });
 
@@ -547,17 +547,17 @@ describe('gpu', () => {
     expect(w).toContain(
       'fn k(@builtin(global_invocation_id) global_id: vec3<u32>, @builtin(local_invocation_id) local_id: vec3<u32>, @builtin(workgroup_id) workgroup_id: vec3<u32>, @builtin(num_workgroups) num_workgroups: vec3<u32>) {',
     );
-    expect(w).toContain('let thread_id_y: i32 = i32(local_id.y);');
-    expect(w).toContain('let block_id_z: i32 = i32(workgroup_id.z);');
-    expect(w).toContain('let block_dim_x: i32 = 64i;');
-    expect(w).toContain('let grid_dim_x: i32 = i32(num_workgroups.x);');
-    expect(w).toContain('let global_id_x: i32 = i32(global_id.x);');
+    expect(w).toContain('let thread_id_y = i32(local_id.y);');
+    expect(w).toContain('let block_id_z = i32(workgroup_id.z);');
+    expect(w).toContain('let block_dim_x = 64i;');
+    expect(w).toContain('let grid_dim_x = i32(num_workgroups.x);');
+    expect(w).toContain('let global_id_x = i32(global_id.x);');
     expect(w).toContain('@compute @workgroup_size(64, 1, 1)');
   });
 
   it('a barrier with no storage buffer both read and written is workgroupBarrier() alone; unused bindings are still used statically', () => {
     const w = body('%a: memref<4xf32>, %b: memref<4xf32>, %n: i32', 'gpu.barrier');
-    expect(w).toContain('  _ = &arg0;\n  _ = &arg1;\n  let arg2: i32 = params.arg2;\n  workgroupBarrier();\n}');
+    expect(w).toContain('  _ = &arg0;\n  _ = &arg1;\n  let arg2 = params.arg2;\n  workgroupBarrier();\n}');
     const out = emit(kernel('%a: memref<?xf32>', 'gpu.barrier'));
     expect(out.kernels[0]!.wgsl).toContain('  _ = &arg0;\n  _ = &params;\n  workgroupBarrier();');
   });

@@ -43,7 +43,7 @@ describe('workloads', () => {
         { kind: 'scalar', type: 'index' },
       ],
     });
-    expect(k!.wgsl).toContain('  if (v2) {\n    let v3: f32 = arg0[v1];\n    let v4: f32 = arg1[v1];\n    let v5: f32 = v3 + v4;\n    arg2[v1] = v5;\n  }');
+    expect(k!.wgsl).toContain('  if (v2) {\n    let v3 = arg0[v1];\n    let v4 = arg1[v1];\n    let v5 = v3 + v4;\n    arg2[v1] = v5;\n  }');
   });
 
   it('rgb2gray: workgroup size from the launch, subviews of the channel planes', () => {
@@ -64,9 +64,9 @@ describe('workloads', () => {
     ]);
     expect(k.manifest.uniforms!.size).toBe(32);
     // channel c of image n starts at n * 3HW + c * HW
-    expect(k.wgsl).toContain('let arg0_stride0: i32 = 3 * params.arg0_dim2 * params.arg0_dim3;');
-    expect(k.wgsl).toContain('let subview_2_offset: i32 = v5 * arg0_stride0 + arg0_stride1;');
-    expect(k.wgsl).toContain('let v10: f32 = arg0[subview_2_offset + v7 * params.arg0_dim3 + v8];');
+    expect(k.wgsl).toContain('let arg0_stride0 = 3 * params.arg0_dim2 * params.arg0_dim3;');
+    expect(k.wgsl).toContain('let subview_2_offset = v5 * arg0_stride0 + arg0_stride1;');
+    expect(k.wgsl).toContain('let v10 = arg0[subview_2_offset + v7 * params.arg0_dim3 + v8];');
   });
 
   it('tiled matmul: workgroup tiles, barriers in a loop over K, read-only A and B', () => {
@@ -78,7 +78,7 @@ describe('workloads', () => {
     expect(k.wgsl.match(/workgroupBarrier\(\);/g)).toHaveLength(2);
     expect(k.wgsl).not.toContain('storageBarrier');
     expect(k.wgsl).toContain('arg3[thread_id_y * 16 + thread_id_x] = v13;');
-    expect(k.wgsl).toContain('let v20: f32 = arg4[arg7 * 16 + thread_id_x];');
+    expect(k.wgsl).toContain('let v20 = arg4[arg7 * 16 + thread_id_x];');
   });
 });
 
