@@ -32,7 +32,7 @@ import { emitWgsl, type EmittedKernel } from '../targets/wgsl/index.js';
 import { runPassManager } from '../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
-import { fmt, lastLines, random, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
+import { fmt, lastLines, random, ratio, runBaseline, runBounded, runTorchPeers } from './lib/gpu.js';
 import { benchCommand, commandLineExit, list, oneOf, parseCommand, positiveInt, positiveInts, shapes, valueOption } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
@@ -407,8 +407,8 @@ async function main(argv: readonly string[]): Promise<number> {
         fmt(r.wallMedianMs),
         `${fmt(r.wallRate)} ${r.unit}`,
         figure ? `${fmt(figure.rate)} ${r.unit} ${figure.kernel}` : '-',
-        figure ? `${fmt(r.wallRate / figure.rate, 2)}x` : '-',
-        peerOf(c) ? `${fmt(r.rate / peerOf(c)!.rate, 2)}x` : '-',
+        ratio(r.wallRate, figure?.rate),
+        ratio(r.rate, peerOf(c)?.rate),
         r.check,
       ]);
     }

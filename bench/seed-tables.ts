@@ -44,7 +44,7 @@ import { measureFresh, type MeasureOptions, type Problem } from '../tools/tune/m
 import { fmtCreateMs, fmtKB, kernelCost, timeText } from '../tools/tune/report.js';
 import { fastestPoints, search } from '../tools/tune/search.js';
 import { checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceSize, splitPipelineRef } from '../tools/tune/space.js';
-import { fmt, lastLines, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
+import { fmt, lastLines, ratio, runBaseline, runBounded, runTorchPeers, type PeerFigure } from './lib/gpu.js';
 import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, positiveInts, runIfMain, shape, shapes, valueOption } from './lib/cli.js';
 import { table } from './lib/measure.js';
 import { matmulProblemArgs } from './lib/tuned-problem.js';
@@ -350,7 +350,6 @@ export const variantName = (v: Pick<MatmulVariant, 'key'>): string => (v.key ===
 const shape3 = (s: Shape3): string => (s[0] === s[1] && s[1] === s[2] ? `${s[0]}^3` : `${s[0]}x${s[1]}x${s[2]}`);
 const shape2 = (s: Shape2): string => `${s[0]}x${s[1]}`;
 const tflops = (gflops: number | undefined): string => (gflops === undefined || !Number.isFinite(gflops) ? '-' : fmt(gflops / 1000));
-const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b, 2)}x` : '-');
 
 export function machine(): string {
   let gpu = '';

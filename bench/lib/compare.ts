@@ -13,6 +13,7 @@ import type { PeerCase } from '../peers/peer-gpu.js';
 import { machine, runLibraryPeer, type LibFigure } from '../seed-tables.js';
 import type { TimingSettings } from './cli.js';
 import { fmt, runTorchPeers, type PeerFigure, type TorchRequest } from './gpu.js';
+export { ratio } from './gpu.js';
 
 /** A bench's progress lines (`[  12s] ...`), its deadline, and the notes printed under its tables. */
 export class BenchRun {
@@ -181,5 +182,4 @@ export const anyWrong = (figures: Iterable<LibFigure>): boolean => [...figures].
 
 // ------------------------------------------------------------------------------------ cells
 
-export const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b, 2)}x` : '-');
 export const num = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : x >= 100 ? String(Math.round(x)) : fmt(x));

@@ -186,3 +186,5 @@ export async function runTorchPeers(o: TorchRequest): Promise<PeerFigure[] | str
 }
 
 export const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : '-');
+/** a / b as `1.09x`: three digits, so that a ratio just under a target (1.087 against 1.1) does not print as the target. */
+export const ratio = (a: number | undefined, b: number | undefined): string => (a && b && Number.isFinite(a) && Number.isFinite(b) ? `${fmt(a / b)}x` : '-');
