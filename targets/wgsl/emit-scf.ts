@@ -20,8 +20,10 @@ function rejectMemrefs(op: Operation, cx: KernelContext, values: readonly Value[
 function declareResults(op: Operation, cx: KernelContext, inits?: readonly string[]): string[] {
   return op.results.map((r, i) => {
     const name = cx.name(r);
-    const type = cx.type(op, r.type);
-    cx.line(inits ? `var ${name} = ${inits[i]};` : `var ${name}: ${type};`);
+    if (inits) {
+      cx.checkType(op, r.type);
+      cx.line(`var ${name} = ${inits[i]};`);
+    } else cx.line(`var ${name}: ${cx.type(op, r.type)};`);
     return name;
   });
 }
@@ -29,7 +31,7 @@ function declareResults(op: Operation, cx: KernelContext, inits?: readonly strin
 /** `let arg = source;` for each block argument. */
 function snapshot(cx: KernelContext, op: Operation, args: readonly Value[], sources: readonly string[]): void {
   args.forEach((a, i) => {
-    cx.type(op, a.type);
+    cx.checkType(op, a.type);
     cx.line(`let ${cx.name(a)} = ${sources[i]};`);
   });
 }
@@ -103,7 +105,7 @@ const whileOp: OpEmitter = (op, cx) => {
   const after = op.region(1).entry!;
   const carried = before.arguments.map((a, i) => {
     const name = cx.names.fresh(`${cx.name(a)}_next`);
-    cx.type(op, a.type);
+    cx.checkType(op, a.type);
     cx.line(`var ${name} = ${cx.operand(op, i)};`);
     return name;
   });
