@@ -39,8 +39,8 @@ import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-atten
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, runIfMain, shapes, type TimingSettings, valueOption } from './lib/cli.js';
 import * as compare from './lib/compare.js';
-import { num, ratio } from './lib/compare.js';
-import type { PeerFigure } from './lib/gpu.js';
+import { num } from './lib/compare.js';
+import { ratio, type PeerFigure } from './lib/gpu.js';
 import { table } from './lib/measure.js';
 import { twinProblem } from './lib/tuned-problem.js';
 import { attentionFlops, type AttentionShape, type PeerCase } from './peers/peer-gpu.js';

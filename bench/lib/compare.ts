@@ -13,7 +13,6 @@ import type { PeerCase } from '../peers/peer-gpu.js';
 import { machine, runLibraryPeer, type LibFigure } from '../seed-tables.js';
 import type { TimingSettings } from './cli.js';
 import { fmt, runTorchPeers, type PeerFigure, type TorchRequest } from './gpu.js';
-export { ratio } from './gpu.js';
 
 /** A bench's progress lines (`[  12s] ...`), its deadline, and the notes printed under its tables. */
 export class BenchRun {

@@ -160,14 +160,19 @@ export class KernelContext {
   private readonly lets = new Set<Value>();
 
   /**
-   * `let name = expr;` for result `i` of `op`. Every expression the target prints has a concrete
-   * type (literals carry their suffix), so the declaration leaves the type to WGSL's inference,
-   * as Tint's own writer does; the type is still checked.
+   * `let name = expr;` (or `var`) for a value of type `t`, checked at `op`. Every expression the
+   * target prints has a concrete type (literals carry their suffix), so the declaration leaves the
+   * type to WGSL's inference, as Tint's own writer does.
    */
+  declare(kind: 'let' | 'var', name: string, op: Operation, t: Type, expr: string): void {
+    this.checkType(op, t);
+    this.line(`${kind} ${name} = ${expr};`);
+  }
+
+  /** `let name = expr;` for result `i` of `op`. */
   define(op: Operation, expr: string, i = 0): void {
     const r = op.results[i]!;
-    this.checkType(op, r.type);
-    this.line(`let ${this.name(r)} = ${expr};`);
+    this.declare('let', this.name(r), op, r.type, expr);
     this.lets.add(r);
   }
 

@@ -20,20 +20,15 @@ function rejectMemrefs(op: Operation, cx: KernelContext, values: readonly Value[
 function declareResults(op: Operation, cx: KernelContext, inits?: readonly string[]): string[] {
   return op.results.map((r, i) => {
     const name = cx.name(r);
-    if (inits) {
-      cx.checkType(op, r.type);
-      cx.line(`var ${name} = ${inits[i]};`);
-    } else cx.line(`var ${name}: ${cx.type(op, r.type)};`);
+    if (inits) cx.declare('var', name, op, r.type, inits[i]!);
+    else cx.line(`var ${name}: ${cx.type(op, r.type)};`);
     return name;
   });
 }
 
 /** `let arg = source;` for each block argument. */
 function snapshot(cx: KernelContext, op: Operation, args: readonly Value[], sources: readonly string[]): void {
-  args.forEach((a, i) => {
-    cx.checkType(op, a.type);
-    cx.line(`let ${cx.name(a)} = ${sources[i]};`);
-  });
+  args.forEach((a, i) => cx.declare('let', cx.name(a), op, a.type, sources[i]!));
 }
 
 /** The terminator's operands assigned to `targets` (a value that is already its target's is left). */
@@ -105,8 +100,7 @@ const whileOp: OpEmitter = (op, cx) => {
   const after = op.region(1).entry!;
   const carried = before.arguments.map((a, i) => {
     const name = cx.names.fresh(`${cx.name(a)}_next`);
-    cx.checkType(op, a.type);
-    cx.line(`var ${name} = ${cx.operand(op, i)};`);
+    cx.declare('var', name, op, a.type, cx.operand(op, i));
     return name;
   });
   const results = declareResults(op, cx);

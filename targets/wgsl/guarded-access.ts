@@ -45,8 +45,7 @@ function guardedLoad(op: Operation, cx: KernelContext): boolean {
   const view = bufferView(cx, load, load.operand(0), load.result);
   if (!view) return false;
   const name = cx.name(op.result);
-  cx.checkType(op, op.result.type);
-  cx.line(`var ${name} = ${cx.operand(otherwise[0]!, 0)};`);
+  cx.declare('var', name, op, op.result.type, cx.operand(otherwise[0]!, 0));
   cx.line(`if (${cx.operand(op, 0)}) {`);
   cx.nested(() => cx.line(`${name} = ${cx.loadElement(view, cx.address(view, load.operands.slice(1)))};`));
   cx.line('}');

@@ -160,7 +160,6 @@ export function emitKernel(module: Operation, fn: Operation, entryPoint: string,
       if (usesF16(t)) cx.enables.add('f16');
       const type = memoryScalar(t);
       uniformRequests.push({ name, type, source: { argIndex: arg.index } });
-      cx.checkType(fn, t);
       prologue.push(() => cx.line(`let ${name} = ${type === 'u32' ? `params.${name} != 0u` : `params.${name}`};`));
     }
   }
