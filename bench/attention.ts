@@ -35,6 +35,7 @@ import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ATTENTION_AUTO_HEAD_DIMS } from '../passes/tile/tiling/auto-config.js';
 import { ATTENTION_DEFAULT_TILE_SIZES } from '../passes/tile/tiling/tiling-attention.js';
 import { createPassRegistry } from '../tools/opt-passes.js';
 import { addTimingOptions, benchCommand, benchDefaults, list, oneOf, parseCommand, positiveInt, runIfMain, shapes, type TimingSettings, valueOption } from './lib/cli.js';
@@ -126,13 +127,15 @@ export const shapeText = (s: AttentionShape): string => s.join('x');
 
 /**
  * A configuration for head dimension `d`: `D` in it replaced by d; why not when its BD (the third
- * tile size; tile-tiling's default when none is given) is below d, which would run the unfused
+ * tile size; without tile sizes, the largest of the automatic configuration's kernels, or
+ * tile-tiling's fixed default with auto-config=false) is below d, which would run the unfused
  * chain (its S x T scores in global memory) instead of the FlashAttention kernel.
  */
 export function attentionConfig(cfg: string, d: number): { options: string } | { why: string } {
   const options = cfg.replace(/\bD\b/g, String(d));
   const sizes = /(?:^|\s)tile-sizes=([0-9,]+)/.exec(options)?.[1]?.split(',').map(Number);
-  const bd = sizes ? sizes[2] : ATTENTION_DEFAULT_TILE_SIZES[2];
+  const automatic = !/(?:^|\s)auto-config=false\b/.test(options);
+  const bd = sizes ? sizes[2] : automatic ? Math.max(...ATTENTION_AUTO_HEAD_DIMS) : ATTENTION_DEFAULT_TILE_SIZES[2];
   if (bd === undefined || !(bd >= d)) return { why: `\`${cfg}\`: BD ${bd ?? '(none)'} < D ${d} (the unfused fallback), skipped` };
   return { options };
 }

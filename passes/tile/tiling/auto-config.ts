@@ -230,3 +230,51 @@ export function mapConfig(
   if (copySlots(numStages) * columns * inputBytes > (o.maxWorkgroupMemory || WEBGPU_DEFAULT_WORKGROUP_MEMORY) || o.unfit(sizes, numWarps)) return undefined;
   return { sizes, numWarps, numStages };
 }
+
+/** A FlashAttention kernel configured automatically, for head dimensions up to its BD. */
+export interface AttentionConfig {
+  /** [BM queries, BN keys per step, BD head dimension covered, BK columns per chunk of it]. */
+  readonly sizes: readonly [number, number, number, number];
+  readonly numWarps: number;
+}
+
+/** The BDs of the automatic attention kernels, one kernel each; a larger head dimension runs the chain unfused. */
+export const ATTENTION_AUTO_HEAD_DIMS: readonly number[] = [32, 64, 128];
+/**
+ * The automatic kernels load K and V straight into registers, double buffered (the key loop's
+ * tile.register_stages): on the H200 that ran 3x faster than copies into workgroup memory
+ * (bench/RESULTS.md), and in chunks of the head dimension it needs workgroup memory for the
+ * staged dot operands only, whatever BD.
+ */
+export const ATTENTION_REGISTER_STAGES = 2;
+
+/**
+ * Blocks of queries and keys, chunk BK and warps, largest first, with the workgroup memory their
+ * kernel needs at most (f32; tests/unit/passes/tile/tiling/auto-config-attention.test.ts compiles
+ * each and checks). 64 x 64 on 8 warps is the fastest form measured on the H200 (0.73x torch at D =
+ * 64, bench/RESULTS.md); 32 x 32 fits WebGPU's default 16 KiB.
+ */
+export const ATTENTION_CANDIDATES: readonly { readonly blocks: readonly [number, number]; readonly bk: number; readonly numWarps: number; readonly bytes: number }[] = [
+  { blocks: [64, 64], bk: 64, numWarps: 8, bytes: 38 * 1024 },
+  { blocks: [32, 32], bk: 32, numWarps: 4, bytes: 12 * 1024 },
+  { blocks: [16, 16], bk: 16, numWarps: 4, bytes: 6 * 1024 },
+];
+
+/**
+ * A kernel per BD of ATTENTION_AUTO_HEAD_DIMS: the largest candidate that fits the workgroup
+ * memory and that `unfit` accepts (`numWarps` 0: each candidate's own warps). Given fewer warps
+ * than its own, a candidate but the smallest drops out: 64 x 64 blocks at D = 128 ran 3.4x slower
+ * on 4 warps than on 8 on the H200 (bench/RESULTS.md). A BD no candidate fits has no kernel (its
+ * head dimensions run unfused).
+ */
+export function attentionVariants(o: Pick<AutoOptions, 'numWarps' | 'maxWorkgroupMemory'> & { readonly unfit: (sizes: readonly number[], numWarps: number) => boolean }): AttentionConfig[] {
+  const budget = o.maxWorkgroupMemory || WEBGPU_DEFAULT_WORKGROUP_MEMORY;
+  return ATTENTION_AUTO_HEAD_DIMS.flatMap((bd) => {
+    for (const [i, c] of ATTENTION_CANDIDATES.entries()) {
+      if (o.numWarps !== 0 && o.numWarps < c.numWarps && i < ATTENTION_CANDIDATES.length - 1) continue;
+      const config: AttentionConfig = { sizes: [c.blocks[0], c.blocks[1], bd, Math.min(c.bk, bd)], numWarps: o.numWarps || c.numWarps };
+      if (c.bytes <= budget && !o.unfit(config.sizes, config.numWarps)) return [config];
+    }
+    return [];
+  });
+}

@@ -12,15 +12,14 @@
  * workgroup memory. With a causal mask, the key loop ends after the last key the
  * block's last query sees, and the grid takes the longest blocks first.
  */
-import { Block } from '../../../core/ir/block.js';
 import { IRMapping, type Operation } from '../../../core/ir/operation.js';
-import { f32, IndexType, type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { IntegerAttr } from '../../../core/ir/attributes.js';
+import { f32, i64, IndexType, type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { MinSIOp } from '../../../dialects/arith/index.js';
-import { IfOp, YieldOp } from '../../../dialects/scf/index.js';
-import { DotOp, LoadOp, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
+import { DotOp, LoadOp, REGISTER_STAGES_ATTR, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import type { AttentionProgram } from './attention-program.js';
-import { buildForLoop } from '../../../dialects/scf/builder.js';
+import { buildForLoop, buildIfThenElse } from '../../../dialects/scf/builder.js';
 import { blockCoordinates, gridAxes } from './grid.js';
 import { launchBefore } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
@@ -30,9 +29,17 @@ import type { TilingContext } from './tiling-context.js';
 import { TileOps } from './tile-ops.js';
 import { kernelWithViews } from './tiling-matmul.js';
 
-/** [BM, BN, BD] when the tile-sizes option is not given: queries per workgroup, keys per step, head dimension covered. */
-// 16 x 16 x 32 fits WebGPU's default 16 KB of workgroup memory at three stages; a larger head
-// dimension needs a BD of its own (tile-sizes), else it runs unfused.
+/** One FlashAttention kernel of an attention chain: its tile sizes [BM, BN, BD] or [BM, BN, BD, BK], and its tiling. */
+export interface AttentionVariant {
+  readonly sizes: readonly number[];
+  readonly tiling: TilingContext;
+}
+
+/**
+ * [BM, BN, BD] without the tile-sizes option and the automatic configuration (auto-config=false):
+ * queries per workgroup, keys per step, head dimension covered. 16 x 16 x 32 fits WebGPU's
+ * default 16 KB of workgroup memory at three stages.
+ */
 export const ATTENTION_DEFAULT_TILE_SIZES: readonly number[] = [16, 16, 32];
 export const ATTENTION_TILE_SIZES_TEXT =
   '3 or 4 (BM queries per workgroup, BN keys per step, BD >= the head dimension, and optionally BK: the head dimension in chunks of BK, a divisor of BD)';
@@ -46,42 +53,63 @@ export function attentionChunkError(sizes: readonly number[]): string | undefine
 const memrefOf = (v: Value): MemRefType => v.type as MemRefType;
 
 /**
- * Replaces the tile.fusion `fusion` (holding `program`) by host code that launches the
- * FlashAttention kernel when the head dimension fits BD, and otherwise runs a copy of the
- * fusion's body. Returns that copy's whole-problem ops, for the caller to tile one by one.
+ * Replaces the tile.fusion `fusion` (holding `program`) by host code that launches the first
+ * FlashAttention kernel of `variants` whose BD the head dimension fits (an scf.if per variant,
+ * tested in order), and otherwise runs a copy of the fusion's body. A static head dimension gets
+ * the kernel it fits alone, or the copy alone. Returns the copy's whole-problem ops, for the
+ * caller to tile one by one, and how many kernels were built.
  */
-export function tileAttention(fusion: Operation, program: AttentionProgram, sizes: readonly number[], tiling: TilingContext): Operation[] {
-  const [bm, bn, bd] = sizes as [number, number, number];
-  const bk = sizes[3] ?? bd;
-  const { q, k, v, o, rank } = program;
-  const captures = uniqueValues(program.scoreMaps.flatMap((m) => capturedValues(m)));
-  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}_attention`, [q, k, v, o], tiling, fusion, captures);
-  buildAttentionKernel(program, [bm, bn, bd, bk], tiling, kernel, argOf);
-
-  const b = new IndexBuilder(tiling.context);
+export function tileAttention(fusion: Operation, program: AttentionProgram, variants: readonly AttentionVariant[]): { fallback: Operation[]; kernels: number } {
+  const { q, rank } = program;
+  const staticD = (q.type as MemRefType).shape[rank - 1]!;
+  if (staticD >= 0) {
+    const fits = variants.find((v) => staticD <= v.sizes[2]!);
+    if (fits) {
+      launchAttention(program, fits, fusion, fusion);
+      fusion.erase();
+      return { fallback: [], kernels: 1 };
+    }
+  }
+  const b = new IndexBuilder(variants[0]!.tiling.context);
   b.loc = fusion.loc;
-  b.setInsertionPointBefore(fusion);
-  const fits = b.compare('ule', b.dim(q, rank - 1), b.index(bd));
-  const branch = b.build(IfOp, { operands: { condition: fits }, resultTypes: { results: [] } }).op;
-  const [thenBlock, elseBlock] = [branch.region(0).appendBlock(new Block()), branch.region(1).appendBlock(new Block())];
+  // The next test, or the copy, goes before `anchor`: the fusion, then the yield of the last else branch.
+  let anchor = fusion;
+  for (const v of staticD >= 0 ? [] : variants) {
+    b.setInsertionPointBefore(anchor);
+    const fits = b.compare('ule', b.dim(q, rank - 1), b.index(v.sizes[2]!));
+    const branch = buildIfThenElse(
+      b,
+      fits,
+      [],
+      () => [],
+      () => [],
+    );
+    launchAttention(program, v, fusion, branch.region(0).entry!.last!);
+    anchor = branch.region(1).entry!.last!;
+  }
   const fallback: Operation[] = [];
   const mapping = new IRMapping();
   for (const op of fusion.region(0).entry!.ops.slice(0, -1)) {
     const copy = op.clone(mapping);
-    elseBlock.append(copy);
+    copy.moveBefore(anchor);
     if (op.name.startsWith('tile.')) fallback.push(copy);
   }
-  for (const block of [thenBlock, elseBlock]) {
-    b.setInsertionPointToEnd(block);
-    b.build(YieldOp, { operands: { results: [] } });
-  }
+  fusion.erase();
+  return { fallback, kernels: staticD >= 0 ? 0 : variants.length };
+}
+
+/** Builds the kernel of `variant` and launches it before `at`. */
+function launchAttention(program: AttentionProgram, { sizes, tiling }: AttentionVariant, fusion: Operation, at: Operation): void {
+  const [bm, bn, bd] = sizes as [number, number, number];
+  const { q, k, v, o, rank } = program;
+  const captures = uniqueValues(program.scoreMaps.flatMap((m) => capturedValues(m)));
+  const { kernel, launchArgs, argOf } = kernelWithViews(`${tiling.kernelName}_attention`, [q, k, v, o], tiling, fusion, captures);
+  buildAttentionKernel(program, [bm, bn, bd, sizes[3] ?? bd], tiling, kernel, argOf);
   const dims = gridDims(program);
-  launchBefore(thenBlock.last!, tiling, kernel, launchArgs, {
+  launchBefore(at, tiling, kernel, launchArgs, {
     extents: (hb) => dims.map((d) => hb.dim(q, d)),
     sizes: dims.map((d) => (d === rank - 2 ? bm : 1)),
   });
-  fusion.erase();
-  return fallback;
 }
 
 /**
@@ -179,6 +207,7 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
     });
     return [...accsNew, mNew, lNew];
   });
+  if (tiling.registerStages !== undefined) loop.setAttr(REGISTER_STAGES_ATTR, IntegerAttr.get(i64, tiling.registerStages));
   const results = loop.results as unknown as Value[];
   const l = results[chunks + 1]!;
   b.loc = program.ops[program.ops.length - 1]!.loc;

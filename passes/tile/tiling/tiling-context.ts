@@ -21,6 +21,8 @@ export interface TilingContext {
   readonly packLhs: boolean;
   /** Stages the K loop of a matmul kernel is to be pipelined over (its `tile.num_stages`), when the automatic configuration chose them. */
   readonly numStages?: number;
+  /** Register double buffering of a FlashAttention kernel's key loop (its `tile.register_stages`: K and V loaded straight into registers), when the automatic configuration chose it. */
+  readonly registerStages?: number;
   /** Split a plain matmul's K over workgroups, each writing a partial C, summed by a second kernel. */
   readonly splitK?: SplitK;
   /** Tile a plain matmul as vector-matrix products (tileVectorMatrix: a row of C per workgroup row, no tile.dot). */

@@ -15,6 +15,9 @@ import { tileSizeError } from './tile-size-rules.js';
 import { mapDefaultTileSizes, mapRank, tileMap } from './tiling-map.js';
 import { MATMUL_DEFAULT_TILE_SIZES, MATMUL_TILE_SIZES_TEXT, PACK_TILE, packable, packOperands, type PackedOperands, splittable, tileMatmul, vectorMatrixApplies } from './tiling-matmul.js';
 import {
+  ATTENTION_REGISTER_STAGES,
+  type AttentionConfig,
+  attentionVariants,
   AUTO_MIN_WORKGROUPS,
   SPLIT_K_WORKGROUPS_FACTOR,
   buildRuleCondition,
@@ -49,6 +52,8 @@ interface Target {
   readonly variants?: readonly MatmulVariant[];
   /** Warps and loop stages of a map configured automatically. */
   readonly mapConfig?: MapConfig;
+  /** The kernels of an attention chain configured automatically, one per head dimension they cover. */
+  readonly attention?: readonly AttentionConfig[];
 }
 
 /** The tile sizes an op needs: how many, and the defaults. */
@@ -137,7 +142,10 @@ export const tileTilingPass = definePass({
     'rows take 8x64 tiles and at most 16 rows 16x64 tiles with K split over workgroups (split-k), or 16x64 tiles unsplit; ' +
     'otherwise the largest of 256x128, 128x128 and 64x64 tiles that fits max-workgroup-memory and gives at least ' +
     'auto-min-workgroups workgroups, else the smallest that fits. Static shapes choose when compiling; dynamic ones get a ' +
-    'kernel per candidate and an scf.if chain in the host code that launches the one the rule picks at run time.',
+    'kernel per candidate and an scf.if chain in the host code that launches the one the rule picks at run time. An ' +
+    'attention chain without tile-sizes gets a FlashAttention kernel per head dimension of up to 32, 64 and 128 (the ' +
+    'largest of 64x64 blocks on 8 warps, 32x32 and 16x16 on 4 that fits max-workgroup-memory; K and V loaded into ' +
+    'registers, double buffered), launched by the head dimension at run time, the unfused ops past 128.',
   opName: ModuleOp.name,
   options: {
     'tile-sizes': { type: 'int-list', help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map; empty: matmul 32,32,16, map 256 (rank 1) or 1,...,1,4,64' },
@@ -159,7 +167,7 @@ export const tileTilingPass = definePass({
     'auto-config': {
       type: 'bool',
       default: true,
-      help: 'Configure matmuls and maps of rank >= 2 without tile-sizes per shape (docs/passes.md); false: fixed defaults (matmul 32,32,16, map 1,...,1,4,64, 4 warps)',
+      help: 'Configure matmuls, maps of rank >= 2 and attention without tile-sizes per shape (docs/passes.md); false: fixed defaults (matmul 32,32,16, map 1,...,1,4,64, attention 16,16,32, 4 warps)',
     },
     'auto-min-workgroups': {
       type: 'uint',
@@ -225,6 +233,13 @@ export const tileTilingPass = definePass({
       return mapConfig(mapRank(op), inputBytes, { ...planning, unfit: (sizes, w) => pass.options['check-lowering'] && tileSizeError(op, sizes, w, false) !== undefined });
     };
 
+    /** The kernels of an attention chain configured automatically (undefined: the fixed defaults, where none fits). */
+    const autoAttention = (op: Operation, program: KernelProgram | undefined): readonly AttentionConfig[] | undefined => {
+      if (!automatic || program?.kind !== 'attention') return undefined;
+      const configs = attentionVariants({ ...planning, unfit: (sizes, w) => pass.options['check-lowering'] && tileSizeError(op, sizes, w, false, 'attention') !== undefined });
+      return configs.length > 0 ? configs : undefined;
+    };
+
     // Everything is checked before anything changes.
     const targets: Target[] = [];
     for (const op of ops) {
@@ -237,16 +252,18 @@ export const tileTilingPass = definePass({
       }
       const variants = autoMatmul(op, program);
       const mapAuto = autoMap(op, program);
+      const attention = autoAttention(op, program);
       const sizes = mapAuto?.sizes ?? tileSizesFor(op, program, pass.options['tile-sizes']);
       if (isFailure(sizes)) return fail(op.loc, sizes.message);
       const kernel = program?.kind === 'rows' || program?.kind === 'attention' ? program.kind : undefined;
-      const unfit = pass.options['check-lowering'] && !variants ? tileSizeError(matmulOf(op, program), sizes, mapAuto?.numWarps ?? warps, pass.options['pack-lhs'], kernel) : undefined;
+      const unfit =
+        pass.options['check-lowering'] && !variants && !attention ? tileSizeError(matmulOf(op, program), sizes, mapAuto?.numWarps ?? warps, pass.options['pack-lhs'], kernel) : undefined;
       if (unfit) return fail(op.loc, unfit.message);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);
       if (clash) return fail(clash.loc, `cannot add kernels to this module: its symbol '${KERNELS_MODULE}' is a '${clash.name}', not a gpu.module`);
-      targets.push({ op, sizes, func, module, program, variants, mapConfig: mapAuto });
+      targets.push({ op, sizes, func, module, program, variants, mapConfig: mapAuto, attention });
     }
 
     const outliners = new Map<Operation, KernelOutliner>();
@@ -260,7 +277,7 @@ export const tileTilingPass = definePass({
         ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages, splitK: config.splitK, vectorMatrix: config.vectorMatrix }
         : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'], splitK: fixedSplit };
     };
-    const tile = ({ op, sizes, func, module, program, variants, mapConfig }: Target): void => {
+    const tile = ({ op, sizes, func, module, program, variants, mapConfig, attention }: Target): void => {
       if (mapConfig) {
         pass.addStatistic('num-kernels');
         return tileMap(op, sizes, { ...tilingFor(func, module), numWarps: mapConfig.numWarps, numStages: mapConfig.numStages });
@@ -275,16 +292,27 @@ export const tileTilingPass = definePass({
           () => pass.addStatistic('num-variants'),
         );
       const tiling = tilingFor(func, module);
-      pass.addStatistic('num-kernels');
       if (program?.kind === 'attention') {
-        // Head dimensions past BD run the chain unfused: its ops, each tiled alone with its default sizes.
-        for (const fallback of tileAttention(op, program, sizes, tiling)) {
-          const alone = programOf(fallback);
+        const kernels = attention
+          ? attention.map((c) => ({
+              sizes: c.sizes,
+              tiling: { ...tiling, kernelName: `${tiling.kernelName}_${c.sizes.join('x')}`, numWarps: c.numWarps, registerStages: ATTENTION_REGISTER_STAGES },
+            }))
+          : [{ sizes, tiling }];
+        const { fallback, kernels: built } = tileAttention(op, program, kernels);
+        pass.addStatistic('num-kernels', built);
+        if (built > 1) pass.addStatistic('num-variants', built);
+        // Head dimensions past every BD run the chain unfused: its ops, each tiled alone with its default sizes.
+        for (const one of fallback) {
+          const alone = programOf(one);
           // Each op of a chain that fused as attention is tiled alone: refusing one is a bug.
           if (isFailure(alone)) throw new Error(`internal: ${alone.message}`);
-          tile({ op: fallback, sizes: tileSizeNeeds(fallback, alone).defaults, func, module, program: alone });
+          tile({ op: one, sizes: tileSizeNeeds(one, alone).defaults, func, module, program: alone });
         }
-      } else if (program?.kind === 'epilogue') tileMatmul(matmulOf(op, program), sizes, tiling, { program, anchor: op });
+        return;
+      }
+      pass.addStatistic('num-kernels');
+      if (program?.kind === 'epilogue') tileMatmul(matmulOf(op, program), sizes, tiling, { program, anchor: op });
       else if (program) tileRows(op, program, sizes, tiling);
       else if (MatmulOp.isa(op)) tileMatmul(op, sizes, tiling);
       else tileMap(op, sizes, tiling);

@@ -43,10 +43,12 @@ describe('attention bench options', () => {
     expect(attentionConfig('tile-sizes=32,16,D num-warps=4', 128)).toEqual({ options: 'tile-sizes=32,16,128 num-warps=4' });
     expect(attentionConfig('tile-sizes=32,16,128', 64)).toEqual({ options: 'tile-sizes=32,16,128' });
     expect(attentionConfig('tile-sizes=32,16,64', 128)).toHaveProperty('why', expect.stringMatching(/BD 64 < D 128/));
-    // Without tile-sizes, tile-tiling's default BD.
+    // Without tile-sizes, the automatic configuration's largest BD, or tile-tiling's fixed default BD without it.
+    expect(attentionConfig('num-warps=8', 128)).toEqual({ options: 'num-warps=8' });
+    expect(attentionConfig('num-warps=8', 129)).toHaveProperty('why');
     const bd = ATTENTION_DEFAULT_TILE_SIZES[2]!;
-    expect(attentionConfig('num-warps=8', bd)).toEqual({ options: 'num-warps=8' });
-    expect(attentionConfig('num-warps=8', 2 * bd)).toHaveProperty('why');
+    expect(attentionConfig('auto-config=false', bd)).toEqual({ options: 'auto-config=false' });
+    expect(attentionConfig('auto-config=false', 2 * bd)).toHaveProperty('why');
   });
   it('names the arguments of the example and its twin', () => {
     const s: AttentionShape = [4, 16, 1024, 1024, 128];

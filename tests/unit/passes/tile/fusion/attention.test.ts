@@ -4,7 +4,8 @@
 // on seeded random configurations (tile sizes BM, BN in 16 and 32, BD the head dimension rounded
 // up to a power of two, with or without chunks of the head dimension (BK), warps, stages, copies) and on shapes with S and T of 1, 63, 64, 65 and 77,
 // S != T, head dimensions 32, 64 and 128 (S = T = 1000 in the slow suite). A head dimension past
-// BD takes the unfused path of the same entry. Tolerances: f32 1e-5 absolute (outputs are
+// BD takes the unfused path of the same entry. Without tile sizes (the automatic configuration),
+// the kernel of the head dimension is chosen at run time among those of BD 32, 64 and 128. Tolerances: f32 1e-5 absolute (outputs are
 // averages of values in [-1, 1]); f16 inputs 2e-3 (the probabilities rounded to f16 before P·V,
 // unnormalized in the kernel and normalized in the program).
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,24 @@ describe('attention fused into one FlashAttention kernel', () => {
         ];
         await expectSameAttention(entry, `builtin.module(@tile-pipelined{${common} async-copy-loads=${pick(['all', 'dot-operands', 'none'])}})`, shapes, true);
         if (i < 2 || slow) await expectSameAttention(entry, `builtin.module(@tile-wgsl{${common} max-workgroup-memory=65536})`, shapes.slice(0, 2), true);
+      }
+    },
+    SLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'without tile sizes, @tile-wgsl launches the kernel whose BD (32, 64, 128) the head dimension fits, chosen at run time; past 128 the unfused ops',
+    async () => {
+      const entries = slow ? ENTRIES : (['attention', 'attention_f16'] as const);
+      for (const entry of entries) {
+        const heads = slow ? [1, 20, 32, 33, 64, 100, 128] : [20, 33, 100, 128];
+        await expectSameAttention(
+          entry,
+          'builtin.module(@tile-wgsl)',
+          heads.map((D, i): Shape => [1, 2, [17, 1, 33][i % 3]!, [33, 9, 1][i % 3]!, D]),
+          true,
+        );
+        await expectSameAttention(entry, 'builtin.module(@tile-wgsl)', [[1, 1, 5, 7, 130]], false);
       }
     },
     SLOW_TIMEOUT_MS,
