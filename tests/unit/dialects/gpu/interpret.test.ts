@@ -121,11 +121,10 @@ describe('gpu kernels', () => {
     }
   });
 
-  it('runs a 64x64x64 tiled matmul quickly', () => {
-    const t0 = performance.now();
+  // The interpreter's speed is a benchmark's (bench/RESULTS.md, "Interpreter"), not a timed assertion.
+  it('runs a 64x64x64 tiled matmul (many workgroups)', () => {
     const { got, want } = matmul(64, 64, 64);
     expect(got).toEqual(want);
-    expect(performance.now() - t0).toBeLessThan(5000);
   });
 
   const kernel = (body: string, attributions = '') =>

@@ -80,19 +80,19 @@ describe('attention fused into one FlashAttention kernel', () => {
   );
 
   it(
-    'without tile sizes, @tile-wgsl launches the kernel whose BD (32, 64, 128) the head dimension fits, chosen at run time; past 128 the unfused ops',
+    'without tile sizes, @tile-pipelined and @tile-wgsl launch the kernel whose BD (32, 64, 128) the head dimension fits, chosen at run time; past 128 the unfused ops',
     async () => {
       const entries = slow ? ENTRIES : (['attention', 'attention_f16'] as const);
-      for (const entry of entries) {
-        const heads = slow ? [1, 20, 32, 33, 64, 100, 128] : [20, 33, 100, 128];
-        await expectSameAttention(
-          entry,
-          'builtin.module(@tile-wgsl)',
-          heads.map((D, i): Shape => [1, 2, [17, 1, 33][i % 3]!, [33, 9, 1][i % 3]!, D]),
-          true,
-        );
-        await expectSameAttention(entry, 'builtin.module(@tile-wgsl)', [[1, 1, 5, 7, 130]], false);
-      }
+      const runs = [
+        ['@tile-pipelined', [33, 128]],
+        ['@tile-wgsl', slow ? [1, 20, 32, 33, 64, 100, 128] : [20, 33, 100, 128]],
+      ] as const;
+      for (const entry of entries)
+        for (const [pipeline, heads] of runs) {
+          const shapes = heads.map((D, i): Shape => [1, 2, [17, 1, 33][i % 3]!, [33, 9, 1][i % 3]!, D]);
+          await expectSameAttention(entry, `builtin.module(${pipeline})`, shapes, true);
+          await expectSameAttention(entry, `builtin.module(${pipeline})`, [[1, 1, 5, 7, 130]], false);
+        }
     },
     SLOW_TIMEOUT_MS,
   );
