@@ -50,7 +50,7 @@ export const convertTileToGpuPass = definePass({
     'max-workgroup-memory': {
       type: 'uint',
       default: DEFAULT_WORKGROUP_MEMORY,
-      help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more)",
+      help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more; 0: WebGPU's default, as tile-tiling reads it)",
     },
   },
   dependentDialects: ['arith', 'math', 'memref', 'scf', 'vector', 'gpu'],
@@ -63,7 +63,8 @@ export const convertTileToGpuPass = definePass({
         return;
       }
       const bytes = workgroupAttributionBytes(kernel);
-      const limit = pass.options['max-workgroup-memory'];
+      // 0 is WebGPU's default here too: the pipelines pass one value to tile-tiling, which plans for the default at 0.
+      const limit = pass.options['max-workgroup-memory'] || DEFAULT_WORKGROUP_MEMORY;
       if (bytes > limit) {
         pass.fail(kernel.loc, `convert-tile-to-gpu: ${workgroupMemoryExceeded(bytes, limit)}`);
         return;

@@ -148,7 +148,10 @@ export const tileTilingPass = definePass({
     'registers, double buffered), launched by the head dimension at run time, the unfused ops past 128.',
   opName: ModuleOp.name,
   options: {
-    'tile-sizes': { type: 'int-list', help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map; empty: matmul 32,32,16, map 256 (rank 1) or 1,...,1,4,64' },
+    'tile-sizes': {
+      type: 'int-list',
+      help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map, [BM, BN, BD(, BK)] for attention; empty: matmuls, maps of rank >= 2 and attention configured automatically (auto-config), a map of rank 1 256',
+    },
     'num-warps': {
       type: 'uint',
       default: 0,
