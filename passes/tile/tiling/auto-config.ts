@@ -241,22 +241,26 @@ export interface AttentionConfig {
 /** The BDs of the automatic attention kernels, one kernel each; a larger head dimension runs the chain unfused. */
 export const ATTENTION_AUTO_HEAD_DIMS: readonly number[] = [32, 64, 128];
 /**
- * The automatic kernels load K and V straight into registers, double buffered (the key loop's
- * tile.register_stages): on the H200 that ran 3x faster than copies into workgroup memory
- * (bench/RESULTS.md), and in chunks of the head dimension it needs workgroup memory for the
+ * The automatic kernels' key loop: K and V loaded straight into registers (tile.register_stages =
+ * 1: no copies into workgroup memory, no pipelining). On the H200 that ran 1.09-1.23x faster than
+ * the same loads double buffered (2) at D = 128 and with 16 KiB, and within 2% at D = 64
+ * (bench/RESULTS.md, 2026-12-04); in chunks of the head dimension it needs workgroup memory for the
  * staged dot operands only, whatever BD.
  */
-export const ATTENTION_REGISTER_STAGES = 2;
+export const ATTENTION_REGISTER_STAGES = 1;
 
 /**
  * Blocks of queries and keys, chunk BK and warps, largest first, with the workgroup memory their
- * kernel needs at most (f32; tests/unit/passes/tile/tiling/auto-config-attention.test.ts compiles
- * each and checks). 64 x 64 on 8 warps is the fastest form measured on the H200 (0.73x torch at D =
- * 64, bench/RESULTS.md); 32 x 32 fits WebGPU's default 16 KiB.
+ * kernel needs at most (f32 and f16 inputs, without subgroups, which only take less;
+ * tests/unit/passes/tile/tiling/auto-config-attention.test.ts compiles each and checks). The
+ * fastest measured on the H200 per budget (bench/RESULTS.md, 2026-12-04): 64 x 64 on 8 warps in 48
+ * KiB (0.53-0.62x torch at D = 128, 0.66-0.88x at D = 64), 64 x 32 on 4 warps in WebGPU's default
+ * 16 KiB (1.28-1.47x the double-buffered 32 x 32 blocks it replaces).
  */
 export const ATTENTION_CANDIDATES: readonly { readonly blocks: readonly [number, number]; readonly bk: number; readonly numWarps: number; readonly bytes: number }[] = [
-  { blocks: [64, 64], bk: 64, numWarps: 8, bytes: 38 * 1024 },
-  { blocks: [32, 32], bk: 32, numWarps: 4, bytes: 12 * 1024 },
+  { blocks: [64, 64], bk: 64, numWarps: 8, bytes: 37120 },
+  { blocks: [64, 32], bk: 32, numWarps: 4, bytes: 16 * 1024 },
+  { blocks: [32, 32], bk: 32, numWarps: 4, bytes: 10 * 1024 },
   { blocks: [16, 16], bk: 16, numWarps: 4, bytes: 6 * 1024 },
 ];
 

@@ -144,8 +144,8 @@ export const tileTilingPass = definePass({
     'auto-min-workgroups workgroups, else the smallest that fits. Static shapes choose when compiling; dynamic ones get a ' +
     'kernel per candidate and an scf.if chain in the host code that launches the one the rule picks at run time. An ' +
     'attention chain without tile-sizes gets a FlashAttention kernel per head dimension of up to 32, 64 and 128 (the ' +
-    'largest of 64x64 blocks on 8 warps, 32x32 and 16x16 on 4 that fits max-workgroup-memory; K and V loaded into ' +
-    'registers, double buffered), launched by the head dimension at run time, the unfused ops past 128.',
+    'largest of 64x64 blocks on 8 warps, 64x32, 32x32 and 16x16 on 4 that fits max-workgroup-memory; K and V loaded into ' +
+    'registers, not pipelined), launched by the head dimension at run time, the unfused ops past 128.',
   opName: ModuleOp.name,
   options: {
     'tile-sizes': {

@@ -1,45 +1,46 @@
 // tile-tiling's automatic attention configuration (no tile-sizes): a FlashAttention kernel per BD
-// of 32, 64 and 128, each the largest blocks that fit max-workgroup-memory (32 x 32 on 4 warps in
+// of 32, 64 and 128, each the largest blocks that fit max-workgroup-memory (64 x 32 on 4 warps in
 // WebGPU's default 16 KiB, 64 x 64 on 8 warps in 48 KiB), the head dimension in chunks (BK of 32
-// or 64), its key loop loading K and V into registers, double buffered (tile.register_stages = 2).
+// or 64), its key loop loading K and V into registers (tile.register_stages = 1: not copied into
+// workgroup memory, not pipelined).
 // A dynamic head dimension chooses at run time (an scf.if per BD, the unfused ops past the
 // last); a static one gets the kernel it fits alone, or the unfused ops alone.
 // RUN: tile-opt %s -p '@tile-tiled' | FileCheck %s
 // RUN: tile-opt %S/../../../../examples/attention.mlir -p '@tile-tiled' | FileCheck %s --check-prefix=DYN
 // RUN: tile-opt %S/../../../../examples/attention.mlir -p '@tile-tiled{max-workgroup-memory=49152}' | FileCheck %s --check-prefix=BIG
 
-// CHECK-LABEL: gpu.func @static_d64_32x32x64x32_attention(
+// CHECK-LABEL: gpu.func @static_d64_64x32x64x32_attention(
 // CHECK:         scf.for
 // CHECK:           tile.dot
-// CHECK:         } {tile.register_stages = 2 : i64}
+// CHECK:         } {tile.register_stages = 1 : i64}
 // CHECK-NOT:   gpu.func @static_d64
 // CHECK-NOT:   _attention
 // CHECK-LABEL: func.func @static_d64(
 // CHECK-NOT:     scf.if
-// CHECK:         gpu.launch_func @kernels::@static_d64_32x32x64x32_attention blocks in (%{{.*}}, %c2, %c1) threads in (%c128, %c1, %c1)
+// CHECK:         gpu.launch_func @kernels::@static_d64_64x32x64x32_attention blocks in (%{{.*}}, %c2, %c1) threads in (%c128, %c1, %c1)
 // CHECK-NEXT:    return
 // CHECK-LABEL: func.func @static_d256(
 // CHECK-NOT:     scf.if
 // CHECK-COUNT-7: gpu.launch_func @kernels::@static_d256
 // CHECK-NOT:     gpu.launch_func
 
-// DYN-LABEL: gpu.func @attention_32x32x32x32_attention(
-// DYN:         } {tile.register_stages = 2 : i64}
-// DYN-LABEL: gpu.func @attention_32x32x64x32_attention(
-// DYN-LABEL: gpu.func @attention_32x32x128x32_attention(
+// DYN-LABEL: gpu.func @attention_64x32x32x32_attention(
+// DYN:         } {tile.register_stages = 1 : i64}
+// DYN-LABEL: gpu.func @attention_64x32x64x32_attention(
+// DYN-LABEL: gpu.func @attention_64x32x128x32_attention(
 // DYN-LABEL: func.func @attention(
 // DYN:         %[[D:.*]] = memref.dim %Q, %c3
 // DYN:         %[[FITS32:.*]] = arith.cmpi ule, %[[D]], %c32
 // DYN-NEXT:    scf.if %[[FITS32]] {
-// DYN:           gpu.launch_func @kernels::@attention_32x32x32x32_attention blocks in ({{.*}}) threads in (%c128, %c1, %c1)
+// DYN:           gpu.launch_func @kernels::@attention_64x32x32x32_attention blocks in ({{.*}}) threads in (%c128, %c1, %c1)
 // DYN-NEXT:    } else {
 // DYN-NEXT:      %[[FITS64:.*]] = arith.cmpi ule, %[[D]], %c64
 // DYN-NEXT:      scf.if %[[FITS64]] {
-// DYN:             gpu.launch_func @kernels::@attention_32x32x64x32_attention
+// DYN:             gpu.launch_func @kernels::@attention_64x32x64x32_attention
 // DYN-NEXT:      } else {
 // DYN-NEXT:        %[[FITS128:.*]] = arith.cmpi ule, %[[D]], %c128
 // DYN-NEXT:        scf.if %[[FITS128]] {
-// DYN:               gpu.launch_func @kernels::@attention_32x32x128x32_attention
+// DYN:               gpu.launch_func @kernels::@attention_64x32x128x32_attention
 // DYN-NEXT:        } else {
 // DYN:               gpu.launch_func @kernels::@attention blocks
 // DYN-COUNT-6:       gpu.launch_func @kernels::@attention_{{[0-5]}} blocks

@@ -24,18 +24,19 @@ function attentionKernels(module: Operation): Map<string, number> {
 }
 
 describe('the automatic attention configuration', () => {
-  it('takes per head dimension the largest blocks that fit: 32 x 32 in WebGPU’s default 16 KiB, 64 x 64 on 8 warps in 48 KiB', () => {
-    expect(chosen()).toEqual(['32x32x32x32 w4', '32x32x64x32 w4', '32x32x128x32 w4']);
+  it('takes per head dimension the largest blocks that fit: 64 x 32 in WebGPU’s default 16 KiB, 64 x 64 on 8 warps in 48 KiB', () => {
+    expect(chosen()).toEqual(['64x32x32x32 w4', '64x32x64x32 w4', '64x32x128x32 w4']);
+    expect(chosen({ maxWorkgroupMemory: 12288 })).toEqual(['32x32x32x32 w4', '32x32x64x32 w4', '32x32x128x32 w4']);
     expect(chosen({ maxWorkgroupMemory: 49152 })).toEqual(['64x64x32x32 w8', '64x64x64x64 w8', '64x64x128x64 w8']);
     expect(chosen({ maxWorkgroupMemory: 8192 })).toEqual(['16x16x32x16 w4', '16x16x64x16 w4', '16x16x128x16 w4']);
     expect(chosen({ maxWorkgroupMemory: 4096 })).toEqual([]);
   });
 
   it('drops a candidate given fewer warps than its own, but the smallest; keeps to what the lowering can lay out', () => {
-    expect(chosen({ maxWorkgroupMemory: 49152, numWarps: 4 })).toEqual(['32x32x32x32 w4', '32x32x64x32 w4', '32x32x128x32 w4']);
+    expect(chosen({ maxWorkgroupMemory: 49152, numWarps: 4 })).toEqual(['64x32x32x32 w4', '64x32x64x32 w4', '64x32x128x32 w4']);
     expect(chosen({ numWarps: 2 })).toEqual(['16x16x32x16 w2', '16x16x64x16 w2', '16x16x128x16 w2']);
     expect(chosen({ maxWorkgroupMemory: 49152, numWarps: 16 })).toEqual(['64x64x32x32 w16', '64x64x64x64 w16', '64x64x128x64 w16']);
-    expect(chosen({ unfit: (sizes) => sizes[2] === 128 && sizes[0] === 32 })).toEqual(['32x32x32x32 w4', '32x32x64x32 w4', '16x16x128x16 w4']);
+    expect(chosen({ unfit: (sizes) => sizes[2] === 128 && sizes[0] === 64 })).toEqual(['64x32x32x32 w4', '64x32x64x32 w4', '32x32x128x32 w4']);
   });
 
   it('compiles every candidate within the workgroup memory it declares (f32 and f16 entries, its own warps and 8)', () => {
