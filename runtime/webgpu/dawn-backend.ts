@@ -9,10 +9,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Backend } from './backend.js';
 import { RuntimeError } from './errors.js';
-import { RunnerBackend, type RunnerSpec } from './runner-backend.js';
+import { RunnerBackend, type RunnerSpec, runnerScript } from './runner-backend.js';
 import { vulkanLoaderFound } from './vulkan-loader.js';
 
 /**
@@ -20,16 +19,13 @@ import { vulkanLoaderFound } from './vulkan-loader.js';
  * source-hooks.mjs (Node 20 cannot run TypeScript itself).
  */
 export function dawnRunnerSpec(env: NodeJS.ProcessEnv = process.env): RunnerSpec {
-  const self = fileURLToPath(import.meta.url);
-  const here = dirname(self);
-  const fromSource = self.endsWith('.ts');
-  const script = join(here, fromSource ? 'dawn-runner.ts' : 'dawn-runner.js');
+  const { script, fromSource } = runnerScript(import.meta.url, 'dawn-runner');
   const icd = env['TILE_DAWN_ICD'];
   return {
     provider: 'dawn',
     name: 'dawn runner (node)',
     command: process.execPath,
-    args: () => [...(fromSource ? ['--import', join(here, 'source-hooks.mjs')] : []), script],
+    args: () => [...(fromSource ? ['--import', join(dirname(script), 'source-hooks.mjs')] : []), script],
     env: icd ? { VK_ICD_FILENAMES: resolve(icd), VK_DRIVER_FILES: resolve(icd) } : {},
   };
 }

@@ -8,7 +8,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { withDeadline, type Backend, type ProviderName } from './backend.js';
 import { RuntimeError, type CompileMessage } from './errors.js';
@@ -20,6 +22,20 @@ import { WIRE_PREFIX, type WireReply, type WireRequestBody } from './wire.js';
 const START_TIMEOUT_MS = 60_000;
 
 /** How to start a provider's runner. */
+/**
+ * A runner script beside the module `moduleUrl` (a backend's import.meta.url): its .ts source under
+ * vitest (with `fromSource`), its compiled .js under build/runtime/webgpu; from a bundled bin
+ * (build/bundle/tile-run.js), where the backend's code was inlined, the compiled one under
+ * build/runtime/webgpu.
+ */
+export function runnerScript(moduleUrl: string, name: string): { script: string; fromSource: boolean } {
+  const self = fileURLToPath(moduleUrl);
+  const fromSource = self.endsWith('.ts');
+  const beside = join(dirname(self), `${name}${fromSource ? '.ts' : '.js'}`);
+  if (fromSource || existsSync(beside)) return { script: beside, fromSource };
+  return { script: join(dirname(self), '..', 'runtime', 'webgpu', `${name}.js`), fromSource };
+}
+
 export interface RunnerSpec {
   readonly provider: ProviderName;
   /** Names the runner in messages: `Deno runner (/path/to/deno)`. */

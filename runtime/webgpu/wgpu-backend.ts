@@ -4,9 +4,8 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Backend } from './backend.js';
-import { RunnerBackend, type RunnerSpec } from './runner-backend.js';
+import { RunnerBackend, type RunnerSpec, runnerScript } from './runner-backend.js';
 
 /** The deno binary: env TILE_DENO, the npm `deno` package, or `deno` on PATH. */
 export function findDeno(): string {
@@ -33,9 +32,7 @@ export function denoInstalled(): boolean {
 /** How to start the wgpu runner: the .ts source under vitest, the compiled .js under build/. */
 export function wgpuRunnerSpec(): RunnerSpec {
   const deno = findDeno();
-  const self = fileURLToPath(import.meta.url);
-  const fromSource = self.endsWith('.ts');
-  const script = join(dirname(self), fromSource ? 'deno-runner.ts' : 'deno-runner.js');
+  const { script, fromSource } = runnerScript(import.meta.url, 'deno-runner');
   return {
     provider: 'wgpu',
     name: `wgpu runner (${deno})`,

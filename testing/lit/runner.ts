@@ -65,12 +65,13 @@ export function makeToolBin(opts: LitOptions): string {
     chmodSync(p, 0o755);
   };
   const built = (t: string) => `node ${JSON.stringify(path.join(opts.repoRoot, 'build', 'tools', `${t}.js`))}`;
-  // The command users run (package.json's bin): the bundle that `npm run build` makes, executed
-  // directly, as its shebang gives V8 tile-opt's flags.
-  const bundle = path.join(opts.repoRoot, 'build', 'bundle', 'tile-opt.js');
-  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build first (npm run build)`);
-  tool('tile-opt', JSON.stringify(bundle));
-  tool('tile-run', built('tile-run'));
+  // The commands users run (package.json's bins): the bundles that `npm run build` makes, executed
+  // directly, as tile-opt's shebang gives V8 its flags.
+  for (const name of ['tile-opt', 'tile-run']) {
+    const bundle = path.join(opts.repoRoot, 'build', 'bundle', `${name}.js`);
+    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build first (npm run build)`);
+    tool(name, JSON.stringify(bundle));
+  }
   tool('filecheck', built('filecheck'));
   tool('FileCheck', opts.fileCheck ? JSON.stringify(opts.fileCheck) : built('filecheck'));
   // LLVM's `not`: succeed exactly when the command fails (without crashing).
