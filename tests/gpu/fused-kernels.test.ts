@@ -137,9 +137,10 @@ for (const { runtime, on } of runtimes)
       TIMEOUT_MS,
     );
 
-    // The defaults (1 x 512 row blocks; 16384 bytes of workgroup memory, which LayerNorm's three
-    // stages exceed: two stages there), fused and not (unfused: softmax here, all five in the slow
-    // suite and in the interpreter, tests/unit/passes/tile/fusion/unfused.test.ts).
+    // The defaults (row programs: 2 x 1024 blocks up to 1024 columns, else 1 x 4096, chosen at run
+    // time; 16384 bytes of workgroup memory, which LayerNorm's three stages exceed: two stages
+    // there), fused and not (unfused: softmax here, all five in the slow suite and in the
+    // interpreter, tests/unit/passes/tile/fusion/unfused.test.ts).
     for (const workload of [...ROW_WORKLOADS, ...EPILOGUE_WORKLOADS]) {
       const fuses = slow || workload === 'softmax' ? [true, false] : [true];
       it(
@@ -152,6 +153,7 @@ for (const { runtime, on } of runtimes)
                 [1, 1],
                 [9, 4097],
                 [33, 513],
+                [7, 1025],
               ]
             : [
                 [1, 1, 1],

@@ -282,3 +282,42 @@ export function attentionVariants(o: Pick<AutoOptions, 'numWarps' | 'maxWorkgrou
     return [];
   });
 }
+
+/** A row kernel configured automatically: tile sizes [1, ..., 1, R, C] on its warps. */
+export interface RowConfig {
+  readonly sizes: readonly number[];
+  readonly numWarps: number;
+}
+
+/**
+ * The automatic row kernels (softmax, LayerNorm, RMSNorm, a lone reduction), by the row length N
+ * they read at once: R rows of up to C columns a workgroup, 16 elements (four vec4s) a thread. The
+ * last also takes longer rows, in blocks of its C (a pass over them per level of reductions, then
+ * one that stores). Each is the fastest form measured on the H200 at its row length (bench/RESULTS.md,
+ * "Row kernels"): 2 x 1024 on 4 warps (softmax 16384x1024), 1 x 4096 on 8 warps (softmax and
+ * RMSNorm 4096x4096). Before, a row program without tile sizes took 1 x 256 on 4 warps, two
+ * elements a thread and longer rows in blocks of 256.
+ */
+export const ROW_CANDIDATES: readonly { readonly rows: number; readonly columns: number; readonly numWarps: number }[] = [
+  { rows: 2, columns: 1024, numWarps: 4 },
+  { rows: 1, columns: 4096, numWarps: 8 },
+];
+
+/**
+ * The automatic row kernels' column loops (rows longer than a block): tile.register_stages = 1,
+ * their loads into registers, not copied into workgroup memory (each element is used once; copies
+ * of 4096-column blocks in three stages would need 48 KiB a input). bench/fused-kernels.ts's
+ * measurements take them so too (`async-copy-loads=none`).
+ */
+export const ROW_REGISTER_STAGES = 1;
+
+/**
+ * The row kernels of a row program of rank `rank`, shortest rows first: the candidates `unfit`
+ * accepts, on `numWarps` where given (0: each candidate's own).
+ */
+export function rowVariants(rank: number, o: Pick<AutoOptions, 'numWarps'> & { readonly unfit: (sizes: readonly number[], numWarps: number) => boolean }): RowConfig[] {
+  return ROW_CANDIDATES.flatMap((c) => {
+    const config: RowConfig = { sizes: [...new Array<number>(rank - 2).fill(1), c.rows, c.columns], numWarps: o.numWarps || c.numWarps };
+    return o.unfit(config.sizes, config.numWarps) ? [] : [config];
+  });
+}

@@ -21,7 +21,7 @@ export interface TilingContext {
   readonly packLhs: boolean;
   /** Stages the K loop of a matmul kernel is to be pipelined over (its `tile.num_stages`), when the automatic configuration chose them. */
   readonly numStages?: number;
-  /** Register double buffering of a FlashAttention kernel's key loop (its `tile.register_stages`: K and V loaded straight into registers), when the automatic configuration chose it. */
+  /** The `tile.register_stages` of the loops of a FlashAttention kernel (over keys) or a row kernel (over column blocks), when the automatic configuration chose it: their loads stay loads into registers. */
   readonly registerStages?: number;
   /** Split a plain matmul's K over workgroups, each writing a partial C, summed by a second kernel. */
   readonly splitK?: SplitK;

@@ -7,7 +7,7 @@ import { ModuleOp } from '../../../dialects/builtin/index.js';
 import { FuncOp } from '../../../dialects/func/index.js';
 import { FusionOp, fusedOps, fusionIntermediates, hasBroadcastInputs, MapOp, MatmulOp, matmulBatchRank, ReductionOp } from '../../../dialects/tile/index.js';
 import { fusedProgram, type KernelProgram, kernelProgram } from './fused-program.js';
-import { programBuffers, rowDefaultTileSizes, tileRows } from './tiling-rows.js';
+import { programBuffers, rowDefaultTileSizes, tileRows, tileRowVariants } from './tiling-rows.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
 import { isPowerOfTwo } from '../layouts.js';
 import { untileableBody } from './map-body.js';
@@ -28,6 +28,9 @@ import {
   type MatmulConfig,
   type MatmulVariant,
   matmulVariants,
+  ROW_REGISTER_STAGES,
+  type RowConfig,
+  rowVariants,
   WEBGPU_DEFAULT_WORKGROUP_MEMORY,
 } from './auto-config.js';
 import type { SplitK, TilingContext } from './tiling-context.js';
@@ -54,6 +57,8 @@ interface Target {
   readonly mapConfig?: MapConfig;
   /** The kernels of an attention chain configured automatically, one per head dimension they cover. */
   readonly attention?: readonly AttentionConfig[];
+  /** The kernels of a row program configured automatically, by the row length they read at once. */
+  readonly rows?: readonly RowConfig[];
 }
 
 /** The tile sizes an op needs: how many, and the defaults. */
@@ -145,12 +150,14 @@ export const tileTilingPass = definePass({
     'kernel per candidate and an scf.if chain in the host code that launches the one the rule picks at run time. An ' +
     'attention chain without tile-sizes gets a FlashAttention kernel per head dimension of up to 32, 64 and 128 (the ' +
     'largest of 64x64 blocks on 8 warps, 64x32, 32x32 and 16x16 on 4 that fits max-workgroup-memory; K and V loaded into ' +
-    'registers, not pipelined), launched by the head dimension at run time, the unfused ops past 128.',
+    'registers, not pipelined), launched by the head dimension at run time, the unfused ops past 128. A row program ' +
+    'without tile-sizes gets a kernel per row length: [1, ..., 1, 2, 1024] on 4 warps up to 1024 columns, else ' +
+    '[1, ..., 1, 1, 4096] on 8, launched by the row length at run time.',
   opName: ModuleOp.name,
   options: {
     'tile-sizes': {
       type: 'int-list',
-      help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map, [BM, BN, BD(, BK)] for attention; empty: matmuls, maps of rank >= 2 and attention configured automatically (auto-config), a map of rank 1 256',
+      help: 'Tile sizes: [BM, BN, BK] for tile.matmul, one per dimension for tile.map, [1, ..., 1, R, C] for a row program, [BM, BN, BD(, BK)] for attention; empty: matmuls, maps of rank >= 2, row programs and attention configured automatically (auto-config), a map of rank 1 256',
     },
     'num-warps': {
       type: 'uint',
@@ -170,7 +177,7 @@ export const tileTilingPass = definePass({
     'auto-config': {
       type: 'bool',
       default: true,
-      help: 'Configure matmuls, maps of rank >= 2 and attention without tile-sizes per shape (docs/passes.md); false: fixed defaults (matmul 32,32,16, map 1,...,1,4,64, attention 16,16,32, 4 warps)',
+      help: 'Configure matmuls, maps of rank >= 2, row programs and attention without tile-sizes per shape (docs/passes.md); false: fixed defaults (matmul 32,32,16, map 1,...,1,4,64, rows 1,...,1,1,256, attention 16,16,32, 4 warps)',
     },
     'auto-min-workgroups': {
       type: 'uint',
@@ -243,6 +250,13 @@ export const tileTilingPass = definePass({
       return configs.length > 0 ? configs : undefined;
     };
 
+    /** The kernels of a row program configured automatically (undefined: tile sizes given, or none fits). */
+    const autoRows = (op: Operation, program: KernelProgram | undefined): readonly RowConfig[] | undefined => {
+      if (!automatic || program?.kind !== 'rows') return undefined;
+      const configs = rowVariants(program.rank, { numWarps, unfit: (sizes, w) => pass.options['check-lowering'] && tileSizeError(op, sizes, w, false, 'rows') !== undefined });
+      return configs.length > 0 ? configs : undefined;
+    };
+
     // Everything is checked before anything changes.
     const targets: Target[] = [];
     for (const op of ops) {
@@ -256,17 +270,20 @@ export const tileTilingPass = definePass({
       const variants = autoMatmul(op, program);
       const mapAuto = autoMap(op, program);
       const attention = autoAttention(op, program);
+      const rows = autoRows(op, program);
       const sizes = mapAuto?.sizes ?? tileSizesFor(op, program, pass.options['tile-sizes']);
       if (isFailure(sizes)) return fail(op.loc, sizes.message);
       const kernel = program?.kind === 'rows' || program?.kind === 'attention' ? program.kind : undefined;
       const unfit =
-        pass.options['check-lowering'] && !variants && !attention ? tileSizeError(matmulOf(op, program), sizes, mapAuto?.numWarps ?? warps, pass.options['pack-lhs'], kernel) : undefined;
+        pass.options['check-lowering'] && !variants && !attention && !rows
+          ? tileSizeError(matmulOf(op, program), sizes, mapAuto?.numWarps ?? warps, pass.options['pack-lhs'], kernel)
+          : undefined;
       if (unfit) return fail(op.loc, unfit.message);
       const func = hostFunctionOf(op)!;
       const module = func.parentOp!;
       const clash = kernelsSymbolClash(module);
       if (clash) return fail(clash.loc, `cannot add kernels to this module: its symbol '${KERNELS_MODULE}' is a '${clash.name}', not a gpu.module`);
-      targets.push({ op, sizes, func, module, program, variants, mapConfig: mapAuto, attention });
+      targets.push({ op, sizes, func, module, program, variants, mapConfig: mapAuto, attention, rows });
     }
 
     const outliners = new Map<Operation, KernelOutliner>();
@@ -280,7 +297,7 @@ export const tileTilingPass = definePass({
         ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages, splitK: config.splitK, vectorMatrix: config.vectorMatrix }
         : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'], splitK: fixedSplit };
     };
-    const tile = ({ op, sizes, func, module, program, variants, mapConfig, attention }: Target): void => {
+    const tile = ({ op, sizes, func, module, program, variants, mapConfig, attention, rows }: Target): void => {
       if (mapConfig) {
         pass.addStatistic('num-kernels');
         return tileMap(op, sizes, { ...tilingFor(func, module), numWarps: mapConfig.numWarps, numStages: mapConfig.numStages });
@@ -312,6 +329,16 @@ export const tileTilingPass = definePass({
           if (isFailure(alone)) throw new Error(`internal: ${alone.message}`);
           tile({ op: one, sizes: tileSizeNeeds(one, alone).defaults, func, module, program: alone });
         }
+        return;
+      }
+      if (program?.kind === 'rows' && rows) {
+        const built = tileRowVariants(
+          op,
+          program,
+          rows.map((c) => ({ sizes: c.sizes, tiling: { ...tiling, numWarps: c.numWarps, registerStages: ROW_REGISTER_STAGES } })),
+        );
+        pass.addStatistic('num-kernels', built);
+        if (built > 1) pass.addStatistic('num-variants', built);
         return;
       }
       pass.addStatistic('num-kernels');

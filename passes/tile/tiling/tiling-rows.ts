@@ -12,19 +12,20 @@
  */
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
-import { MapOp } from '../../../dialects/tile/index.js';
+import { MapOp, REGISTER_STAGES_ATTR } from '../../../dialects/tile/index.js';
 import { buildForLoop } from '../../../dialects/scf/builder.js';
 import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
 import { reductionKind, sameDef } from './fused-program.js';
 import { BlockTiles, DefMap, producer, type Placement } from './fused-tiles.js';
 import { blockCoordinates, gridAxes } from './grid.js';
-import { replaceByLaunch } from './host-launch.js';
-import type { IndexBuilder } from './index-builder.js';
+import { launchBefore } from './host-launch.js';
+import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { capturedValues } from './map-body.js';
 import { sinkViews } from './sink-views.js';
 import type { TilingContext } from './tiling-context.js';
-import { type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { i64, type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
+import { IntegerAttr } from '../../../core/ir/attributes.js';
 import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 
 /** Tile sizes of a row kernel when none are given: [1, ..., 1, R, C]. */
@@ -130,11 +131,62 @@ function mergedSums(program: FusedProgram): Map<ProgramOp, MergedSum> {
   return merged;
 }
 
+/** A row kernel of a row program: its tile sizes [1, ..., 1, R, C] and tiling. */
+export interface RowVariant {
+  readonly sizes: readonly number[];
+  readonly tiling: TilingContext;
+}
+
 /**
  * Replaces `op` (a tile.fusion, or the one op of `program`) by the launch of a row kernel with
  * tile sizes [1, ..., 1, R, C].
  */
 export function tileRows(op: Operation, program: FusedProgram, sizes: readonly number[], tiling: TilingContext): void {
+  launchRows(op, program, { sizes, tiling }, op);
+  op.erase();
+}
+
+/**
+ * Replaces `op` by the launch of the first variant whose C the row length N fits (N <= C), the
+ * last one for longer rows (which walks them in blocks of its C): chosen now for a static N, else
+ * at run time by an scf.if per variant but the last, each kernel named `<kernel>_RxC`. Returns the
+ * kernels built.
+ */
+export function tileRowVariants(op: Operation, program: FusedProgram, variants: readonly RowVariant[]): number {
+  const rank = program.rank;
+  const fitting = (n: number) => variants.find((v) => n <= v.sizes[rank - 1]!) ?? variants.at(-1)!;
+  const staticN = (program.reference.type as MemRefType).shape[rank - 1]!;
+  if (staticN >= 0 || variants.length === 1) {
+    const v = staticN >= 0 ? fitting(staticN) : variants[0]!;
+    tileRows(op, program, v.sizes, v.tiling);
+    return 1;
+  }
+  // Each kernel is named after its rows and columns (R x C).
+  const named = (v: RowVariant): RowVariant => ({ ...v, tiling: { ...v.tiling, kernelName: `${v.tiling.kernelName}_${v.sizes.slice(rank - 2).join('x')}` } });
+  const b = new IndexBuilder(variants[0]!.tiling.context);
+  b.loc = op.loc;
+  // The next test goes before `anchor`: `op`, then the yield of the last else branch.
+  let anchor = op;
+  for (const v of variants.slice(0, -1)) {
+    b.setInsertionPointBefore(anchor);
+    const fits = b.compare('ule', b.dim(program.reference, rank - 1), b.index(v.sizes[rank - 1]!));
+    const branch = buildIfThenElse(
+      b,
+      fits,
+      [],
+      () => [],
+      () => [],
+    );
+    launchRows(op, program, named(v), branch.region(0).entry!.last!);
+    anchor = branch.region(1).entry!.last!;
+  }
+  launchRows(op, program, named(variants.at(-1)!), anchor);
+  op.erase();
+  return variants.length;
+}
+
+/** Builds the row kernel of `variant` and launches it before `at`. */
+function launchRows(op: Operation, program: FusedProgram, { sizes, tiling }: RowVariant, at: Operation): void {
   const buffers = programBuffers(program);
   const views = sinkViews(buffers);
   const launchArgs = uniqueValues([...views.launchArgs, ...programCaptures(program)]);
@@ -143,7 +195,7 @@ export function tileRows(op: Operation, program: FusedProgram, sizes: readonly n
   const argOf = (v: Value): Value => inKernel.get(v) ?? kernel.argumentOf.get(v)!;
   buildRowKernel(program, sizes, tiling, kernel, argOf, op);
   const rank = program.rank;
-  replaceByLaunch(op, tiling, kernel, launchArgs, { extents: (b) => sizes.slice(0, rank - 1).map((_, d) => b.dim(program.reference, d)), sizes: sizes.slice(0, rank - 1) });
+  launchBefore(at, tiling, kernel, launchArgs, { extents: (hb) => sizes.slice(0, rank - 1).map((_, d) => hb.dim(program.reference, d)), sizes: sizes.slice(0, rank - 1) });
 }
 
 function buildRowKernel(program: FusedProgram, sizes: readonly number[], tiling: TilingContext, kernel: Kernel, argOf: (v: Value) => Value, at: Operation): void {
@@ -167,15 +219,26 @@ function buildRowKernel(program: FusedProgram, sizes: readonly number[], tiling:
       return [];
     },
     () => {
-      emitPasses(b, program, argOf, shape, blockAt, rowLength);
+      emitPasses(b, program, argOf, shape, blockAt, rowLength, tiling.registerStages);
       return [];
     },
   );
   b.hoistConstants(kernel.entry, undefined);
 }
 
-/** The passes over the column blocks of rows longer than one block. */
-function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) => Value, shape: readonly [number, number], blockAt: (col0: Value) => Placement, rowLength: Value): void {
+/** The passes over the column blocks of rows longer than one block (their loops carrying `registerStages` as tile.register_stages, when given). */
+function emitPasses(
+  b: IndexBuilder,
+  program: FusedProgram,
+  argOf: (v: Value) => Value,
+  shape: readonly [number, number],
+  blockAt: (col0: Value) => Placement,
+  rowLength: Value,
+  registerStages: number | undefined,
+): void {
+  const staged = (loop: Operation): void => {
+    if (registerStages !== undefined) loop.setAttr(REGISTER_STAGES_ATTR, IntegerAttr.get(i64, registerStages));
+  };
   const merged = mergedSums(program);
   const level = rowLevels(program, merged);
   const rows = new DefMap<Value>();
@@ -208,6 +271,7 @@ function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) =>
         return a.step(block, mine);
       });
     });
+    staged(loop);
     let at = 0;
     const results = accumulations.map((a) => loop.results.slice(at, (at += a.count)));
     // Sums that need a per-row value of this pass (a variance's mean) finish after the others.
@@ -226,11 +290,13 @@ function emitPasses(b: IndexBuilder, program: FusedProgram, argOf: (v: Value) =>
     return p.extent === 'full' && p.op.name !== 'tile.reduction';
   });
   if (fullStores.length > 0) {
-    buildForLoop(b, bounds, [], (col0) => {
-      const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });
-      for (const d of fullStores) block.store(d);
-      return [];
-    });
+    staged(
+      buildForLoop(b, bounds, [], (col0) => {
+        const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });
+        for (const d of fullStores) block.store(d);
+        return [];
+      }),
+    );
   }
   const block = top();
   for (const d of program.stores) if (!fullStores.includes(d)) block.store(d);

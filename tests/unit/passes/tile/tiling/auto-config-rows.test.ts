@@ -1,0 +1,66 @@
+// tile-tiling's automatic row configuration (no tile-sizes): a row program (softmax, LayerNorm,
+// RMSNorm) gets a kernel per row length it reads at once, 2 x 1024 on 4 warps and 1 x 4096 on 8
+// (which walks longer rows in blocks), launched by the row length at run time; each equals the
+// whole-problem program on rows around both blocks (1, 63, 64, 65, 1023-1025, 4096, 4097).
+import { describe, expect, it } from 'vitest';
+import { ROW_CANDIDATES, rowVariants } from '../../../../../passes/tile/tiling/auto-config.js';
+import { runPipeline } from '../../../../../testing/fuzz/harness.js';
+import { SLOW_TIMEOUT_MS } from '../../../../../testing/slow.js';
+import { expectFusedClose, FUSED_EXAMPLES, fusedInputs, hostLaunches, referenceOutput, ROW_WORKLOADS, runFused } from '../fusion/fused-cases.js';
+import { example } from '../kernel-meaning.js';
+
+const chosen = (rank: number, numWarps = 0, unfit: (sizes: readonly number[], w: number) => boolean = () => false) =>
+  rowVariants(rank, { numWarps, unfit }).map((c) => `${c.sizes.join('x')} w${c.numWarps}`);
+
+describe('the automatic row configuration', () => {
+  it('takes 2 x 1024 on 4 warps, then 1 x 4096 on 8, batch dimensions one row each; given warps for all; drops what the lowering cannot lay out', () => {
+    expect(ROW_CANDIDATES.map((c) => c.columns)).toEqual([1024, 4096]);
+    expect(chosen(2)).toEqual(['2x1024 w4', '1x4096 w8']);
+    expect(chosen(3)).toEqual(['1x2x1024 w4', '1x1x4096 w8']);
+    expect(chosen(2, 2)).toEqual(['2x1024 w2', '1x4096 w2']);
+    expect(chosen(2, 0, (sizes) => sizes[1] === 4096)).toEqual(['2x1024 w4']);
+    expect(chosen(2, 0, () => true)).toEqual([]);
+  });
+
+  for (const pipeline of ['@tile-tiled', '@tile-wgsl']) {
+    it(
+      `${pipeline} without tile sizes: softmax, LayerNorm and RMSNorm launch the kernel their row length fits, and equal the whole-problem programs`,
+      async () => {
+        // The SIMT interpreter is slow: @tile-wgsl's lowered kernels run on shorter rows (both kernels still taken).
+        const shapes =
+          pipeline === '@tile-tiled'
+            ? [
+                [1, 1],
+                [3, 63],
+                [2, 64],
+                [5, 65],
+                [3, 1023],
+                [2, 1024],
+                [3, 1025],
+                [1, 4096],
+                [2, 4097],
+              ]
+            : [
+                [1, 1],
+                [3, 65],
+                [1, 1025],
+              ];
+        for (const workload of ROW_WORKLOADS) {
+          const outcome = runPipeline(example(FUSED_EXAMPLES[workload].file), `builtin.module(${pipeline})`);
+          expect(outcome.kind, `@${workload} ${pipeline}: ${'message' in outcome ? outcome.message : ''}`).toBe('ok');
+          if (outcome.kind !== 'ok') continue;
+          // Two kernels, under an scf.if on the row length: one launched at run time.
+          expect(hostLaunches(outcome.module, workload), `@${workload}: launches in the IR`).toBe(1);
+          for (const shape of shapes) {
+            const inputs = fusedInputs(workload, shape);
+            const { output, launches } = await runFused(outcome.module, workload, inputs);
+            const what = `@${workload} ${pipeline} at ${shape.join('x')}`;
+            expect(launches, `${what}: launches`).toBe(1);
+            expectFusedClose(workload, output, await referenceOutput(workload, shape), inputs, what);
+          }
+        }
+      },
+      SLOW_TIMEOUT_MS,
+    );
+  }
+});
