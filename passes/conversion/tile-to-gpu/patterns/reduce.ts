@@ -15,6 +15,7 @@ import { DivUIOp, RemUIOp } from '../../../../dialects/arith/index.js';
 import { AddressSpaceAttr } from '../../../../dialects/gpu/index.js';
 import { LoadOp as MemLoadOp, StoreOp as MemStoreOp } from '../../../../dialects/memref/index.js';
 import { staticByteSize } from '../../../../dialects/memref/types.js';
+import { buildIfThenElse } from '../../../../dialects/scf/builder.js';
 import { BlockedLayoutAttr, broadcastAddedDims, combinerOpName, ReduceKindAttr, SliceLayoutAttr } from '../../../../dialects/tile/index.js';
 import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { shuffleXor } from '../subgroup.js';
@@ -26,6 +27,14 @@ const tileType = (v: Value): RankedTensorType => v.type as RankedTensorType;
 
 /** Partials up to this size (a few words per row of the tile) get a workgroup buffer of their own. */
 const SMALL_PARTIALS_BYTES = 256;
+/**
+ * From this many partials a row (a lane each, without subgroups: 256 for a row of 8 warps), they
+ * are combined in two rounds: the first groups / S threads each combine S of them into a second
+ * buffer, from which every thread reads groups / S (S about the square root: 16 of 256). Every
+ * thread reading all of them was a chain of 256 dependent loads per reduction: on the H200 a
+ * softmax over rows of 4096 ran 3x slower without subgroups than with them (bench/RESULTS.md).
+ */
+const TWO_ROUNDS_MIN_GROUPS = 32;
 
 const reduceKind = (op: Operation) => op.getAttr('kind') ?? op.properties.get('kind');
 
@@ -114,11 +123,33 @@ export class ReduceLowering extends TilePattern {
       lowering.barrier(b);
     }
     const index = IndexType.get();
+    const load = (memref: Value, indices: Value[]): Value => b.build(MemLoadOp, { operands: { memref, indices }, resultTypes: [type.elementType] }).result;
+    let [source, count] = [buffer, groups];
+    if (scratch && groups >= TWO_ROUNDS_MIN_GROUPS) {
+      const per = 2 ** Math.ceil(Math.log2(groups) / 2);
+      const second = groups / per;
+      // Written after the barrier above, which every thread passes only after its reads of an earlier use.
+      const round = lowering.scratch(MemRefType.get([second, ...outShape], type.elementType, undefined, AddressSpaceAttr.get('workgroup')), op);
+      buildIfThenElse(b, b.compare('ult', group!, b.constant(index, second)), [], () => {
+        const first = b.mul(group!, b.constant(index, per));
+        for (const [key] of partials.values) {
+          let acc: Value | undefined;
+          for (let j = 0; j < per; j++) {
+            const g = j === 0 ? first : b.add(first, b.constant(index, j));
+            const v = load(buffer, [g, ...keyCoords(key)]);
+            acc = acc ? combine(acc, v) : v;
+          }
+          b.build(MemStoreOp, { operands: { value: acc!, memref: round.buffer, indices: [group!, ...keyCoords(key)] } });
+        }
+        return [];
+      });
+      lowering.barrier(b);
+      [source, count] = [round.buffer, second];
+    }
     const readAll = (coords: readonly Value[]): Value => {
       let acc: Value | undefined;
-      for (let g = 0; g < groups; g++) {
-        const indices = distributed ? [b.constant(index, g), ...coords] : [...coords.slice(0, axis), b.constant(index, g), ...coords.slice(axis)];
-        const v = b.build(MemLoadOp, { operands: { memref: buffer, indices }, resultTypes: [type.elementType] }).result;
+      for (let g = 0; g < count; g++) {
+        const v = load(source, distributed ? [b.constant(index, g), ...coords] : [...coords.slice(0, axis), b.constant(index, g), ...coords.slice(axis)]);
         acc = acc ? combine(acc, v) : v;
       }
       return acc!;

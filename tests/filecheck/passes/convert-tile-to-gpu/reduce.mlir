@@ -8,6 +8,7 @@
 // workgroup memory), then every thread reads its element of the result.
 #in = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [2, 4], warpsPerGroup = [1, 1], order = [1, 0]>
 #out = #tile.blocked<sizePerThread = [1], threadsPerWarp = [8], warpsPerGroup = [1], order = [0]>
+#wide = #tile.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerGroup = [2], order = [0]>
 module attributes {gpu.container_module} {
   gpu.module @k {
     // MEM-LABEL: gpu.func @row_sum
@@ -86,6 +87,33 @@ module attributes {gpu.container_module} {
       %b = tile.broadcast %m dims [1] : tensor<2xf32, #out> -> tensor<2x8xf32, #in>
       %d = arith.subf %x, %b : tensor<2x8xf32, #in>
       tile.store %d, %Y[%c0, %c0] in_bounds : tensor<2x8xf32, #in> -> memref<2x8xf32>
+      gpu.return
+    }
+
+    // 64 partials a row (64 threads along it, no subgroups) are combined in two rounds: the first
+    // 8 threads each combine 8 of them into a second buffer, then every thread reads those 8
+    // (16 loads a thread, not 64; one barrier more).
+    // MEM-LABEL: gpu.func @wide_row_sum
+    // MEM-SAME: workgroup(%[[P:.*]] : memref<64xf32, #gpu.address_space<workgroup>>, %[[Q:.*]] : memref<8xf32, #gpu.address_space<workgroup>>)
+    // MEM: memref.store %{{.*}}, %[[P]][%[[G:.*]]]
+    // MEM-NEXT: gpu.barrier
+    // MEM: %[[FIRST:.*]] = arith.cmpi ult, %[[G]], %c8
+    // MEM-NEXT: scf.if %[[FIRST]] {
+    // MEM-COUNT-2: vector.load %[[P]][
+    // MEM: memref.store %{{.*}}, %[[Q]][%[[G]]]
+    // MEM-NEXT: }
+    // MEM-NEXT: gpu.barrier
+    // MEM-COUNT-2: vector.load %[[Q]][
+    // MEM-NOT: load
+    // MEM: gpu.return
+    // SG-LABEL: gpu.func @wide_row_sum
+    // SG-NOT: scf.if
+    // SG: gpu.return
+    gpu.func @wide_row_sum(%X: memref<128xf32>, %Y: memref<1xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %x = tile.load %X[%c0] in_bounds : memref<128xf32> -> tensor<128xf32, #wide>
+      %s = tile.reduce add %x axis 0 : tensor<128xf32, #wide> -> f32
+      memref.store %s, %Y[%c0] : memref<1xf32>
       gpu.return
     }
   }

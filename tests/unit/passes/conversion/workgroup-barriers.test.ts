@@ -103,9 +103,10 @@ describe('workgroup barriers inserted by convert-tile-to-gpu', () => {
       // the 5 large variants of the automatic configuration (f32 2, f16 3) and the 2 packing
       // kernels; the 4 split skinny kernels peel theirs (tile.peel_epilogue: 6 barriers each), and
       // each of their 4 sums has 4 in its loop (the block of slices copied to workgroup memory,
-      // then its partials along the slices); the f32 vector-matrix kernel 3 (A's slice staged for
-      // its broadcast in the loop: 2; the partials of the reduction along K: 1): 10 + 4 + 24 + 16 + 3.
-      ['matmul.mlir', '@tile-wgsl', 57],
+      // then its partials along the slices); the f32 vector-matrix kernel 4 (A's slice staged for
+      // its broadcast in the loop: 2; the partials of the reduction along K, 32 or more, in two
+      // rounds: 2): 10 + 4 + 24 + 16 + 4.
+      ['matmul.mlir', '@tile-wgsl', 58],
       ['add.mlir', '@tile-wgsl{tile-sizes=4,64 peel-epilogue=true}', 6],
       ['add.mlir', '@tile-wgsl{tile-sizes=4,64}', 2],
       // The automatic configuration runs a map's loop in one stage: nothing to peel.
