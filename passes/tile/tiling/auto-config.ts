@@ -294,11 +294,13 @@ export interface RowConfig {
  * they read at once: R rows of up to C columns a workgroup, 16 elements (four vec4s) a thread. The
  * last also takes longer rows, in blocks of its C (a pass over them per level of reductions, then
  * one that stores). Each is the fastest form measured on the H200 at its row length (bench/RESULTS.md,
- * "Row kernels"): 2 x 1024 on 4 warps (softmax 16384x1024), 1 x 4096 on 8 warps (softmax and
- * RMSNorm 4096x4096). Before, a row program without tile sizes took 1 x 256 on 4 warps, two
- * elements a thread and longer rows in blocks of 256.
+ * "Row kernels" and "Row programs without tile sizes"): 4 x 256 on 2 warps (softmax and RMSNorm
+ * 65536x256: 3.1x and 2.4x the 2 x 1024 blocks), 2 x 1024 on 4 warps (softmax 16384x1024), 1 x
+ * 4096 on 8 warps (softmax and RMSNorm 4096x4096). Before, a row program without tile sizes took
+ * 1 x 256 on 4 warps, two elements a thread and longer rows in blocks of 256.
  */
 export const ROW_CANDIDATES: readonly { readonly rows: number; readonly columns: number; readonly numWarps: number }[] = [
+  { rows: 4, columns: 256, numWarps: 2 },
   { rows: 2, columns: 1024, numWarps: 4 },
   { rows: 1, columns: 4096, numWarps: 8 },
 ];

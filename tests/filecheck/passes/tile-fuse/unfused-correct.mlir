@@ -15,11 +15,14 @@
 // CHECK:       %[[BP:.*]] = scf.if %{{.*}} -> (memref<?x?xf32>) {
 // CHECK:         gpu.launch_func @kernels::@matmul_then_row_sum_pad_rhs {{.*}} args(%B : memref<?x?xf32>, %{{.*}} : memref<?x?xf32>)
 // CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum_64x64x32 {{.*}} args(%{{.*}} : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %[[AB]] : memref<?x?xf32>)
-// The row sum's kernel, chosen by the row length (N <= 1024: 2 x 1024 blocks, else 1 x 4096).
+// The row sum's kernel, chosen by the row length (N <= 256: 4 x 256 blocks, <= 1024: 2 x 1024, else 1 x 4096).
 // CHECK:       scf.if %{{.*}} {
-// CHECK:         gpu.launch_func @kernels::@matmul_then_row_sum_2x1024 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK:         gpu.launch_func @kernels::@matmul_then_row_sum_4x256 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
 // CHECK-NEXT:  } else {
-// CHECK-NEXT:    gpu.launch_func @kernels::@matmul_then_row_sum_1x4096 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK:           gpu.launch_func @kernels::@matmul_then_row_sum_2x1024 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      gpu.launch_func @kernels::@matmul_then_row_sum_1x4096 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  memref.dealloc %[[AB]]
 // SAME: compare %S: max_abs=

@@ -1,7 +1,7 @@
 // tile-tiling's automatic row configuration (no tile-sizes): a row program (softmax, LayerNorm,
-// RMSNorm) gets a kernel per row length it reads at once, 2 x 1024 on 4 warps and 1 x 4096 on 8
-// (which walks longer rows in blocks), launched by the row length at run time; each equals the
-// whole-problem program on rows around both blocks (1, 63, 64, 65, 1023-1025, 4096, 4097).
+// RMSNorm) gets a kernel per row length it reads at once, 4 x 256 on 2 warps, 2 x 1024 on 4 and
+// 1 x 4096 on 8 (which walks longer rows in blocks), launched by the row length at run time; each
+// equals the whole-problem program on rows around the blocks (1, 63-65, 255-257, 1023-1025, 4096, 4097).
 import { describe, expect, it } from 'vitest';
 import { ROW_CANDIDATES, rowVariants } from '../../../../../passes/tile/tiling/auto-config.js';
 import { runPipeline } from '../../../../../testing/fuzz/harness.js';
@@ -13,12 +13,12 @@ const chosen = (rank: number, numWarps = 0, unfit: (sizes: readonly number[], w:
   rowVariants(rank, { numWarps, unfit }).map((c) => `${c.sizes.join('x')} w${c.numWarps}`);
 
 describe('the automatic row configuration', () => {
-  it('takes 2 x 1024 on 4 warps, then 1 x 4096 on 8, batch dimensions one row each; given warps for all; drops what the lowering cannot lay out', () => {
-    expect(ROW_CANDIDATES.map((c) => c.columns)).toEqual([1024, 4096]);
-    expect(chosen(2)).toEqual(['2x1024 w4', '1x4096 w8']);
-    expect(chosen(3)).toEqual(['1x2x1024 w4', '1x1x4096 w8']);
-    expect(chosen(2, 2)).toEqual(['2x1024 w2', '1x4096 w2']);
-    expect(chosen(2, 0, (sizes) => sizes[1] === 4096)).toEqual(['2x1024 w4']);
+  it('takes 4 x 256 on 2 warps, 2 x 1024 on 4, then 1 x 4096 on 8, batch dimensions one row each; given warps for all; drops what the lowering cannot lay out', () => {
+    expect(ROW_CANDIDATES.map((c) => c.columns)).toEqual([256, 1024, 4096]);
+    expect(chosen(2)).toEqual(['4x256 w2', '2x1024 w4', '1x4096 w8']);
+    expect(chosen(3)).toEqual(['1x4x256 w2', '1x2x1024 w4', '1x1x4096 w8']);
+    expect(chosen(2, 4)).toEqual(['4x256 w4', '2x1024 w4', '1x4096 w4']);
+    expect(chosen(2, 0, (sizes) => sizes[1] === 4096)).toEqual(['4x256 w2', '2x1024 w4']);
     expect(chosen(2, 0, () => true)).toEqual([]);
   });
 
@@ -49,7 +49,7 @@ describe('the automatic row configuration', () => {
           const outcome = runPipeline(example(FUSED_EXAMPLES[workload].file), `builtin.module(${pipeline})`);
           expect(outcome.kind, `@${workload} ${pipeline}: ${'message' in outcome ? outcome.message : ''}`).toBe('ok');
           if (outcome.kind !== 'ok') continue;
-          // Two kernels, under an scf.if on the row length: one launched at run time.
+          // Three kernels, under scf.ifs on the row length: one launched at run time.
           expect(hostLaunches(outcome.module, workload), `@${workload}: launches in the IR`).toBe(1);
           for (const shape of shapes) {
             const inputs = fusedInputs(workload, shape);
