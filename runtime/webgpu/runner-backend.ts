@@ -21,7 +21,6 @@ import { WIRE_PREFIX, type WireReply, type WireRequestBody } from './wire.js';
 /** How long a fresh runner may take to open its adapter. */
 const START_TIMEOUT_MS = 60_000;
 
-/** How to start a provider's runner. */
 /**
  * A runner script beside the module `moduleUrl` (a backend's import.meta.url): its .ts source under
  * vitest (with `fromSource`), its compiled .js under build/runtime/webgpu; from a bundled bin
@@ -36,6 +35,7 @@ export function runnerScript(moduleUrl: string, name: string): { script: string;
   return { script: join(dirname(self), '..', 'runtime', 'webgpu', `${name}.js`), fromSource };
 }
 
+/** How to start a provider's runner. */
 export interface RunnerSpec {
   readonly provider: ProviderName;
   /** Names the runner in messages: `Deno runner (/path/to/deno)`. */

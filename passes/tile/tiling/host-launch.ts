@@ -5,6 +5,7 @@ import { IndexBuilder } from './index-builder.js';
 import type { Kernel } from './kernels.js';
 import { WARP_SIZE } from '../layouts.js';
 import type { TilingContext } from './tiling-context.js';
+import { buildIfThenElse } from '../../../dialects/scf/builder.js';
 
 /**
  * Replaces the whole-problem `op` by host code launching `kernel` on `launchArgs`: one workgroup
@@ -33,4 +34,26 @@ export function launchBefore(op: Operation, tiling: TilingContext, kernel: Kerne
   const size = gridSize(b, counts, gridAxes(counts.length, tiling.maxGridDims));
   tiling.outliner.launch(b, kernel, size, WARP_SIZE * (grid.warps ?? tiling.numWarps), launchArgs);
   b.hoistConstants(op.parent!, before);
+}
+
+/**
+ * Host code choosing among kernels by one extent: before `at`, an scf.if per bound, `extent <=
+ * bound` running `launch(i, anchor)` in its then branch (anchor: the branch's terminator), the
+ * next test in its else branch. Returns the last else branch's terminator, where the rest goes.
+ */
+export function launchByBound(b: IndexBuilder, at: Operation, extent: (b: IndexBuilder) => Value, bounds: readonly number[], launch: (i: number, anchor: Operation) => void): Operation {
+  let anchor = at;
+  for (const [i, bound] of bounds.entries()) {
+    b.setInsertionPointBefore(anchor);
+    const branch = buildIfThenElse(
+      b,
+      b.compare('ule', extent(b), b.index(bound)),
+      [],
+      () => [],
+      () => [],
+    );
+    launch(i, branch.region(0).entry!.last!);
+    anchor = branch.region(1).entry!.last!;
+  }
+  return anchor;
 }

@@ -19,9 +19,9 @@ import type { Value } from '../../../core/ir/value.js';
 import { MinSIOp } from '../../../dialects/arith/index.js';
 import { DotOp, LoadOp, REGISTER_STAGES_ATTR, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import type { AttentionProgram } from './attention-program.js';
-import { buildForLoop, buildIfThenElse } from '../../../dialects/scf/builder.js';
+import { buildForLoop } from '../../../dialects/scf/builder.js';
 import { blockCoordinates, gridAxes } from './grid.js';
-import { launchBefore } from './host-launch.js';
+import { launchBefore, launchByBound } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { capturedTiles, capturedValues, emitTiledBody, indexTiles } from './map-body.js';
@@ -72,21 +72,17 @@ export function tileAttention(fusion: Operation, program: AttentionProgram, vari
   }
   const b = new IndexBuilder(variants[0]!.tiling.context);
   b.loc = fusion.loc;
-  // The next test, or the copy, goes before `anchor`: the fusion, then the yield of the last else branch.
-  let anchor = fusion;
-  for (const v of staticD >= 0 ? [] : variants) {
-    b.setInsertionPointBefore(anchor);
-    const fits = b.compare('ule', b.dim(q, rank - 1), b.index(v.sizes[2]!));
-    const branch = buildIfThenElse(
-      b,
-      fits,
-      [],
-      () => [],
-      () => [],
-    );
-    launchAttention(program, v, fusion, branch.region(0).entry!.last!);
-    anchor = branch.region(1).entry!.last!;
-  }
+  // The unfused copy goes before `anchor`: the fusion (a static D too large), else the last else branch's yield.
+  const anchor =
+    staticD >= 0
+      ? fusion
+      : launchByBound(
+          b,
+          fusion,
+          (hb) => hb.dim(q, rank - 1),
+          variants.map((v) => v.sizes[2]!),
+          (i, at) => launchAttention(program, variants[i]!, fusion, at),
+        );
   const fallback: Operation[] = [];
   const mapping = new IRMapping();
   for (const op of fusion.region(0).entry!.ops.slice(0, -1)) {

@@ -18,7 +18,7 @@ import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
 import { reductionKind, sameDef } from './fused-program.js';
 import { BlockTiles, DefMap, producer, type Placement } from './fused-tiles.js';
 import { blockCoordinates, gridAxes } from './grid.js';
-import { launchBefore } from './host-launch.js';
+import { launchBefore, launchByBound } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { capturedValues } from './map-body.js';
@@ -165,22 +165,15 @@ export function tileRowVariants(op: Operation, program: FusedProgram, variants: 
   const named = (v: RowVariant): RowVariant => ({ ...v, tiling: { ...v.tiling, kernelName: `${v.tiling.kernelName}_${v.sizes.slice(rank - 2).join('x')}` } });
   const b = new IndexBuilder(variants[0]!.tiling.context);
   b.loc = op.loc;
-  // The next test goes before `anchor`: `op`, then the yield of the last else branch.
-  let anchor = op;
-  for (const v of variants.slice(0, -1)) {
-    b.setInsertionPointBefore(anchor);
-    const fits = b.compare('ule', b.dim(program.reference, rank - 1), b.index(v.sizes[rank - 1]!));
-    const branch = buildIfThenElse(
-      b,
-      fits,
-      [],
-      () => [],
-      () => [],
-    );
-    launchRows(op, program, named(v), branch.region(0).entry!.last!);
-    anchor = branch.region(1).entry!.last!;
-  }
-  launchRows(op, program, named(variants.at(-1)!), anchor);
+  const shorter = variants.slice(0, -1);
+  const rest = launchByBound(
+    b,
+    op,
+    (hb) => hb.dim(program.reference, rank - 1),
+    shorter.map((v) => v.sizes[rank - 1]!),
+    (i, at) => launchRows(op, program, named(shorter[i]!), at),
+  );
+  launchRows(op, program, named(variants.at(-1)!), rest);
   op.erase();
   return variants.length;
 }
