@@ -25,11 +25,24 @@ const PIPELINED_PARAMETERS = [
   'auto-config',
   'auto-min-workgroups',
   'split-k',
+  'max-workgroups-per-dimension',
 ];
 
 /** The parameters of each pipeline, as its YAML file declares them (tests check the two agree). */
 export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly string[]>> = {
-  'tile-tiled': ['tile-sizes', 'num-warps', 'max-grid-dims', 'fuse', 'pack-lhs', 'auto-config', 'auto-min-workgroups', 'split-k', 'num-stages', 'max-workgroup-memory'],
+  'tile-tiled': [
+    'tile-sizes',
+    'num-warps',
+    'max-grid-dims',
+    'fuse',
+    'pack-lhs',
+    'auto-config',
+    'auto-min-workgroups',
+    'split-k',
+    'max-workgroups-per-dimension',
+    'num-stages',
+    'max-workgroup-memory',
+  ],
   'tile-pipelined': [...PIPELINED_PARAMETERS, 'max-workgroup-memory'],
   'tile-wgsl': [...PIPELINED_PARAMETERS, 'synchronous-copies', 'vectorize', 'subgroups', 'subgroup-size', 'max-workgroup-memory'],
 };
@@ -112,7 +125,8 @@ function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
  * register-stages 0..3, synchronous-copies, vectorize, subgroups with subgroup-size a power of two
  * 1..128, max-workgroup-memory (mostly roomy, sometimes tight enough to refuse), and
  * auto-config (mostly on), auto-min-workgroups (the automatic matmul configuration's threshold)
- * and split-k (mostly automatic; slices that leave some empty at the small K tests run).
+ * and split-k (mostly automatic; slices that leave some empty at the small K tests run), and
+ * max-workgroups-per-dimension (mostly WebGPU's; 1 to 3, so that blocks spill onto a second axis).
  */
 export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSizesFor): TileConfig {
   const options: Record<string, TileOptionValue> = {};
@@ -169,6 +183,8 @@ function withAutoMinWorkgroups(rnd: Rnd, config: DrawnConfig): TileConfig {
   config.options['auto-min-workgroups'] = pick(rnd, [256, 256, 1, 4, 16]);
   config.options['auto-config'] = chance(rnd, 0.8);
   config.options['split-k'] = pick(rnd, [0, 0, 0, 1, 2, 3, 7]);
+  // Limits small enough that the small problems tests run spill their blocks onto a second axis.
+  config.options['max-workgroups-per-dimension'] = pick(rnd, [0, 0, 0, 1, 2, 3]);
   return config;
 }
 

@@ -1,6 +1,6 @@
 import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
-import { gridAxes, gridSize, tileCounts } from './grid.js';
+import { gridLayout, gridSize, tileCounts } from './grid.js';
 import { IndexBuilder } from './index-builder.js';
 import type { Kernel } from './kernels.js';
 import { WARP_SIZE } from '../layouts.js';
@@ -31,7 +31,7 @@ export function launchBefore(op: Operation, tiling: TilingContext, kernel: Kerne
   b.setInsertionPointBefore(op);
   const before = op.prev;
   const counts = tileCounts(b, grid.extents(b), grid.sizes);
-  const size = gridSize(b, counts, gridAxes(counts.length, tiling.maxGridDims));
+  const size = gridSize(b, counts, gridLayout(counts.length, tiling));
   tiling.outliner.launch(b, kernel, size, WARP_SIZE * (grid.warps ?? tiling.numWarps), launchArgs);
   b.hoistConstants(op.parent!, before);
 }

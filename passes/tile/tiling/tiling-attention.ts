@@ -20,7 +20,7 @@ import { MinSIOp } from '../../../dialects/arith/index.js';
 import { DotOp, LoadOp, REGISTER_STAGES_ATTR, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import type { AttentionProgram } from './attention-program.js';
 import { buildForLoop } from '../../../dialects/scf/builder.js';
-import { blockCoordinates, gridAxes } from './grid.js';
+import { blockCoordinates, gridLayout } from './grid.js';
 import { launchBefore, launchByBound } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
@@ -146,7 +146,7 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   const queryBlocks = () => (queryBlockCount ??= b.tileCount(S, bm));
   const dims = gridDims(program);
   const coords = new Array<Value>(rank - 1);
-  blockCoordinates(b, gridAxes(rank - 1, tiling.maxGridDims), (i) => (dims[i] === rank - 2 ? queryBlocks() : b.dim(Q, dims[i]!))).forEach((c, i) => {
+  blockCoordinates(b, gridLayout(rank - 1, tiling), (i) => (dims[i] === rank - 2 ? queryBlocks() : b.dim(Q, dims[i]!))).forEach((c, i) => {
     coords[dims[i]!] = c;
   });
   // Heaviest first, the blocks of queries are taken from the last: workgroups start in grid order,

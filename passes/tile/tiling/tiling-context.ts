@@ -17,6 +17,8 @@ export interface TilingContext {
   readonly numWarps: number;
   /** How many grid axes (x, y, z) the launch may use. */
   readonly maxGridDims: number;
+  /** The most workgroups a launch may have along one axis (WebGPU's maxComputeWorkgroupsPerDimension). */
+  readonly maxBlocksPerAxis: number;
   /** Give a matmul whose A is row-major a K-major copy of A, made by a kernel of its own first. */
   readonly packLhs: boolean;
   /** Stages the K loop of a matmul kernel is to be pipelined over (its `tile.num_stages`), when the automatic configuration chose them. */

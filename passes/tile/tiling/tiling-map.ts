@@ -4,7 +4,7 @@ import type { Value } from '../../../core/ir/value.js';
 import { LoadOp, MapOp, NUM_STAGES_ATTR, StoreOp } from '../../../dialects/tile/index.js';
 import { IntegerAttr } from '../../../core/ir/attributes.js';
 import { buildForLoop } from '../../../dialects/scf/builder.js';
-import { blockCoordinates, gridAxes } from './grid.js';
+import { blockCoordinates, gridLayout } from './grid.js';
 import { replaceByLaunch } from './host-launch.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
 import { capturedTiles, capturedValues, emitTiledBody, indexTiles, usesIndices } from './map-body.js';
@@ -57,7 +57,7 @@ function buildMapKernel(map: ReturnType<typeof MapOp.view>, sizes: readonly numb
   const shape = tileShapeOf(sizes);
 
   const b = kernelBodyBuilder(tiling.context, kernel, op.loc);
-  const coords = blockCoordinates(b, gridAxes(gridDims, tiling.maxGridDims), (d) => b.tileCount(b.dim(first, d), sizes[d]!));
+  const coords = blockCoordinates(b, gridLayout(gridDims, tiling), (d) => b.tileCount(b.dim(first, d), sizes[d]!));
   const offsets = coords.map((c, d) => b.scale(c, sizes[d]!));
   const outside = capturedTiles(b, op, shape, argOf);
   const step = (at: Value[]) => {

@@ -8,7 +8,7 @@ import { DotOp, LoadOp, MatmulOp, matmulBatchRank, SplatOp, StoreOp, TransposeOp
 import { NUM_STAGES_ATTR, PEEL_EPILOGUE_ATTR, REGISTER_STAGES_ATTR } from '../../../dialects/tile/index.js';
 import { buildForLoop, buildIfThenElse } from '../../../dialects/scf/builder.js';
 import { TileOps } from './tile-ops.js';
-import { blockCoordinates, gridAxes } from './grid.js';
+import { blockCoordinates, gridLayout } from './grid.js';
 import { launchBefore, replaceByLaunch } from './host-launch.js';
 import { sinkViews } from './sink-views.js';
 import { IndexBuilder } from './index-builder.js';
@@ -117,7 +117,7 @@ function tileVectorMatrix(op: Operation, mm: MatmulOperands, sizes: readonly num
   const elem = elementOf(C);
   const b = kernelBodyBuilder(tiling.context, kernel, op.loc);
   const ops = new TileOps(b);
-  const [row, tileN] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(C, d), d === 0 ? 1 : bn)) as [Value, Value];
+  const [row, tileN] = blockCoordinates(b, gridLayout(2, tiling), (d) => b.tileCount(b.dim(C, d), d === 0 ? 1 : bn)) as [Value, Value];
   const n0 = b.scale(tileN, bn);
   // K's dimension in B's blocks as stored.
   const kDim = mm.transposeB ? 1 : 0;
@@ -189,7 +189,7 @@ function tileSplitK(op: Operation, mm: MatmulOperands, sizes: readonly number[],
 function buildSliceSumKernel(partials: Value, C: Value, accumulate: boolean, tiling: TilingContext, kernel: Kernel, at: Operation): void {
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const ops = new TileOps(b);
-  const [r, tileC] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => (d === 0 ? b.dim(C, 0) : b.tileCount(b.dim(C, 1), SLICE_SUM_COLUMNS))) as [Value, Value];
+  const [r, tileC] = blockCoordinates(b, gridLayout(2, tiling), (d) => (d === 0 ? b.dim(C, 0) : b.tileCount(b.dim(C, 1), SLICE_SUM_COLUMNS))) as [Value, Value];
   const c0 = b.scale(tileC, SLICE_SUM_COLUMNS);
   const elem = elementOf(C);
   const rowType = RankedTensorType.get([SLICE_SUM_COLUMNS], elem);
@@ -372,7 +372,7 @@ export function kernelWithViews(
 function buildPackKernel(src: Value, dst: Value, transpose: boolean, tiling: TilingContext, kernel: Kernel, at: Operation): void {
   const elem = elementOf(src);
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
-  const [tileR, tileC] = blockCoordinates(b, gridAxes(2, tiling.maxGridDims), (d) => b.tileCount(b.dim(src, d), PACK_TILE)) as [Value, Value];
+  const [tileR, tileC] = blockCoordinates(b, gridLayout(2, tiling), (d) => b.tileCount(b.dim(src, d), PACK_TILE)) as [Value, Value];
   const [r0, c0] = [b.scale(tileR, PACK_TILE), b.scale(tileC, PACK_TILE)];
   const tileType = RankedTensorType.get([PACK_TILE, PACK_TILE], elem);
   const tile = loadTile(b, src, [r0, c0], tileType);
@@ -414,7 +414,7 @@ function buildMatmulKernel(
   const K = b.dim(A, transposeA ? row : col);
   // The grid covers the output's tiles: an epilogue's output, not the operands (a packed operand's rows are padded).
   const extent = (d: number): Value => (C ? b.dim(C, sliced && d === col ? col + 1 : d) : b.dim(epilogue!.output, d));
-  const coords = blockCoordinates(b, gridAxes(slice + batch + 2, tiling.maxGridDims), (g) => {
+  const coords = blockCoordinates(b, gridLayout(slice + batch + 2, tiling), (g) => {
     const d = g - slice;
     return d < 0 ? b.dim(C!, 1) : d < batch ? b.dim(A, d) : b.tileCount(extent(d), sizes[d - batch]!);
   });

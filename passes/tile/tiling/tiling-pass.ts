@@ -1,3 +1,4 @@
+import { WEBGPU_DEFAULT_MAX_BLOCKS_PER_AXIS } from './grid.js';
 import { failure, type Failure, isFailure } from '../../../core/ir/diagnostics.js';
 import type { Location } from '../../../core/ir/location.js';
 import type { Operation } from '../../../core/ir/operation.js';
@@ -185,6 +186,11 @@ export const tileTilingPass = definePass({
       help: 'The automatic configuration takes the largest matmul tile that still gives this many workgroups (docs/tile-pipeline.md)',
     },
     'max-grid-dims': { type: 'uint', default: 3, help: 'Grid axes the launch may use (1 to 3); further tiled dimensions are combined' },
+    'max-workgroups-per-dimension': {
+      type: 'uint',
+      default: 0,
+      help: `Workgroups a launch may have along one grid axis (the adapter's maxComputeWorkgroupsPerDimension); where the blocks of the highest axis used may be more, they continue on the next axis. 0: WebGPU's default, ${WEBGPU_DEFAULT_MAX_BLOCKS_PER_AXIS}`,
+    },
     'check-lowering': {
       type: 'bool',
       default: true,
@@ -208,6 +214,7 @@ export const tileTilingPass = definePass({
   run(root, pass) {
     const numWarps = pass.options['num-warps'];
     const maxGridDims = pass.options['max-grid-dims'];
+    const maxBlocksPerAxis = pass.options['max-workgroups-per-dimension'] || WEBGPU_DEFAULT_MAX_BLOCKS_PER_AXIS;
     const ops = wholeProblemOps(root);
     const fail = (loc: Location, message: string) => void pass.fail(loc, message);
     const badOptions = optionsError(numWarps, maxGridDims);
@@ -292,7 +299,7 @@ export const tileTilingPass = definePass({
       let outliner = outliners.get(module);
       if (!outliner) outliners.set(module, (outliner = new KernelOutliner(pass.context, module)));
       const name = symbolName(func) ?? 'kernel';
-      const base = { context: pass.context, outliner, kernelName: variant && config ? `${name}_${config.sizes.join('x')}` : name, maxGridDims };
+      const base = { context: pass.context, outliner, kernelName: variant && config ? `${name}_${config.sizes.join('x')}` : name, maxGridDims, maxBlocksPerAxis };
       return config
         ? { ...base, numWarps: config.numWarps, packLhs: config.packLhs, numStages: config.numStages, splitK: config.splitK, vectorMatrix: config.vectorMatrix }
         : { ...base, numWarps: warps, packLhs: pass.options['pack-lhs'], splitK: fixedSplit };

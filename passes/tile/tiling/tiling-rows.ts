@@ -17,7 +17,7 @@ import { buildForLoop } from '../../../dialects/scf/builder.js';
 import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
 import { reductionKind, sameDef } from './fused-program.js';
 import { BlockTiles, DefMap, producer, type Placement } from './fused-tiles.js';
-import { blockCoordinates, gridAxes } from './grid.js';
+import { blockCoordinates, gridLayout } from './grid.js';
 import { launchBefore, launchByBound } from './host-launch.js';
 import { IndexBuilder } from './index-builder.js';
 import { kernelBodyBuilder, uniqueValues, type Kernel } from './kernels.js';
@@ -196,7 +196,7 @@ function buildRowKernel(program: FusedProgram, sizes: readonly number[], tiling:
   const shape = [sizes[rank - 2]!, sizes[rank - 1]!] as const;
   const b = kernelBodyBuilder(tiling.context, kernel, at.loc);
   const reference = argOf(program.reference);
-  const coords = blockCoordinates(b, gridAxes(rank - 1, tiling.maxGridDims), (d) => b.tileCount(b.dim(reference, d), sizes[d]!));
+  const coords = blockCoordinates(b, gridLayout(rank - 1, tiling), (d) => b.tileCount(b.dim(reference, d), sizes[d]!));
   const offsets = coords.map((c, d) => b.scale(c, sizes[d]!));
   const rowLength = b.dim(reference, rank - 1);
   const blockAt = (col0: Value): Placement => ({ lead: offsets.slice(0, rank - 2), row0: offsets[rank - 2]!, col0 });

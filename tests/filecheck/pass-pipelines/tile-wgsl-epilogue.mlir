@@ -26,6 +26,9 @@
 // IR-NEXT:  }
 // IR-NOT:   arith.select
 // IR-NEXT:  tile.store %[[ACC]]
+// The end of the guard of the blocks past the last row of tiles (M is dynamic: they may spill
+// from y onto z).
+// IR-NEXT:  }
 // IR-NEXT:  gpu.return
 
 // WGSL-LABEL: // ----- kernel @kernels::@matmul_f32_transposed_a

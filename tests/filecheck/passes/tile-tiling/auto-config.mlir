@@ -88,7 +88,10 @@
 // DYN:         %[[M:.*]] = memref.dim %C, %c0
 // DYN:         %[[ROW:.*]] = arith.cmpi ule, %[[M]], %c1 : index
 // DYN-NEXT:    scf.if %[[ROW]] {
-// DYN:           gpu.launch_func @kernels::@matmul_f32_1x16x256 blocks in (%{{.*}}, %[[M]], %c1) threads in (%c256, %c1, %c1) args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
+// M rows of one row each, on y and (past 65535) z:
+// DYN:           %[[ZROWS:.*]] = arith.ceildivui %[[M]], %c65535 : index
+// DYN:           %[[YROWS:.*]] = arith.ceildivui %[[M]], %[[ZROWS]] : index
+// DYN:           gpu.launch_func @kernels::@matmul_f32_1x16x256 blocks in (%{{.*}}, %[[YROWS]], %[[ZROWS]]) threads in (%c256, %c1, %c1) args(%A : memref<?x?xf32>, %B : memref<?x?xf32>, %C : memref<?x?xf32>)
 // DYN-NEXT:    } else {
 // DYN:         %[[SKINNY8:.*]] = arith.cmpi ule, %[[M]], %c8 : index
 // DYN-NEXT:    scf.if %[[SKINNY8]] {
@@ -114,7 +117,7 @@
 // DYN:           %[[COUNT:.*]] = arith.muli %[[ROWS]], %[[COLS]] : index
 // DYN:           %[[MANY:.*]] = arith.cmpi uge, %[[COUNT]], %c256 : index
 // DYN-NEXT:      scf.if %[[MANY]] {
-// DYN-NEXT:        gpu.launch_func @kernels::@matmul_f32_128x128x16 {{.*}} args(%[[AT]] : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %C : memref<?x?xf32>)
+// DYN:             gpu.launch_func @kernels::@matmul_f32_128x128x16 {{.*}} args(%[[AT]] : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %C : memref<?x?xf32>)
 // DYN-NEXT:      } else {
 // DYN:             gpu.launch_func @kernels::@matmul_f32_64x64x32 {{.*}} args(%[[AT]] : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %C : memref<?x?xf32>)
 // DYN-NEXT:        }

@@ -39,17 +39,26 @@
 // TILED-NEXT:        %[[K:.*]] = memref.dim %[[A]], %[[C1]] : memref<?x?xf16>
 // TILED-NEXT:        %[[BX:.*]] = gpu.block_id x
 // TILED-NEXT:        %[[BY:.*]] = gpu.block_id y
-// TILED-NEXT:        %[[M0:.*]] = arith.muli %[[BY]], %[[C32]] : index
-// TILED-NEXT:        %[[N0:.*]] = arith.muli %[[BX]], %[[C32]] : index
-// TILED-NEXT:        %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// TILED-NEXT:        %[[INIT:.*]] = tile.splat %[[ZERO]] : tensor<32x32xf32, #tile.blocked<sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerGroup = [4, 1], order = [1, 0]>>
-// TILED-NEXT:        %[[ACC:.*]] = scf.for %[[K0:.*]] = %[[C0]] to %[[K]] step %[[C16]] iter_args(%[[ACCV:.*]] = %[[INIT]]) -> (tensor<32x32xf32, #tile.blocked<{{.*}}>>) {
-// TILED-NEXT:          %[[TA:.*]] = tile.load %[[A]][%[[M0]], %[[K0]]] : memref<?x?xf16> -> tensor<32x16xf16>
-// TILED-NEXT:          %[[TB:.*]] = tile.load %[[B]][%[[K0]], %[[N0]]] : memref<?x?xf16> -> tensor<16x32xf16>
-// TILED-NEXT:          %[[D:.*]] = tile.dot %[[TA]], %[[TB]], %[[ACCV]] : tensor<32x16xf16>, tensor<16x32xf16> -> tensor<32x32xf32, #tile.blocked<{{.*}}>>
-// TILED-NEXT:          scf.yield %[[D]] : tensor<32x32xf32, #tile.blocked<{{.*}}>>
+// TILED-NEXT:        %[[M:.*]] = memref.dim %[[C]], %[[C0]] : memref<?x?xf32>
+// TILED-NEXT:        %[[ROWS:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
+// TILED-NEXT:        %[[BZ:.*]] = gpu.block_id z
+// TILED-NEXT:        %[[GY:.*]] = gpu.grid_dim y
+// TILED-NEXT:        %[[ZY:.*]] = arith.muli %[[BZ]], %[[GY]] : index
+// TILED-NEXT:        %[[ROW:.*]] = arith.addi %[[ZY]], %[[BY]] : index
+// TILED-NEXT:        %[[IN:.*]] = arith.cmpi ult, %[[ROW]], %[[ROWS]] : index
+// TILED-NEXT:        scf.if %[[IN]] {
+// TILED-NEXT:          %[[M0:.*]] = arith.muli %[[ROW]], %[[C32]] : index
+// TILED-NEXT:          %[[N0:.*]] = arith.muli %[[BX]], %[[C32]] : index
+// TILED-NEXT:          %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// TILED-NEXT:          %[[INIT:.*]] = tile.splat %[[ZERO]] : tensor<32x32xf32, #tile.blocked<sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerGroup = [4, 1], order = [1, 0]>>
+// TILED-NEXT:          %[[ACC:.*]] = scf.for %[[K0:.*]] = %[[C0]] to %[[K]] step %[[C16]] iter_args(%[[ACCV:.*]] = %[[INIT]]) -> (tensor<32x32xf32, #tile.blocked<{{.*}}>>) {
+// TILED-NEXT:            %[[TA:.*]] = tile.load %[[A]][%[[M0]], %[[K0]]] : memref<?x?xf16> -> tensor<32x16xf16>
+// TILED-NEXT:            %[[TB:.*]] = tile.load %[[B]][%[[K0]], %[[N0]]] : memref<?x?xf16> -> tensor<16x32xf16>
+// TILED-NEXT:            %[[D:.*]] = tile.dot %[[TA]], %[[TB]], %[[ACCV]] : tensor<32x16xf16>, tensor<16x32xf16> -> tensor<32x32xf32, #tile.blocked<{{.*}}>>
+// TILED-NEXT:            scf.yield %[[D]] : tensor<32x32xf32, #tile.blocked<{{.*}}>>
+// TILED-NEXT:          }
+// TILED-NEXT:          tile.store %[[ACC]], %[[C]][%[[M0]], %[[N0]]] : tensor<32x32xf32, #tile.blocked<{{.*}}>> -> memref<?x?xf32>
 // TILED-NEXT:        }
-// TILED-NEXT:        tile.store %[[ACC]], %[[C]][%[[M0]], %[[N0]]] : tensor<32x32xf32, #tile.blocked<{{.*}}>> -> memref<?x?xf32>
 // TILED-NEXT:        gpu.return
 // TILED-NEXT:      }
 // TILED-NEXT:    }
@@ -58,11 +67,14 @@
 // TILED-NEXT:      %[[C1:.*]] = arith.constant 1 : index
 // TILED-NEXT:      %[[C32:.*]] = arith.constant 32 : index
 // TILED-NEXT:      %[[C128:.*]] = arith.constant 128 : index
+// TILED-NEXT:      %[[C65535:.*]] = arith.constant 65535 : index
 // TILED-NEXT:      %[[M:.*]] = memref.dim %[[C]], %[[C0]] : memref<?x?xf32>
 // TILED-NEXT:      %[[N:.*]] = memref.dim %[[C]], %[[C1]] : memref<?x?xf32>
 // TILED-NEXT:      %[[GX:.*]] = arith.ceildivui %[[N]], %[[C32]] : index
-// TILED-NEXT:      %[[GY:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
-// TILED-NEXT:      gpu.launch_func @kernels::@matmul_f16 blocks in (%[[GX]], %[[GY]], %[[C1]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf32>)
+// TILED-NEXT:      %[[ROWS:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
+// TILED-NEXT:      %[[GZ:.*]] = arith.ceildivui %[[ROWS]], %[[C65535]] : index
+// TILED-NEXT:      %[[GY:.*]] = arith.ceildivui %[[ROWS]], %[[GZ]] : index
+// TILED-NEXT:      gpu.launch_func @kernels::@matmul_f16 blocks in (%[[GX]], %[[GY]], %[[GZ]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf32>)
 // TILED-NEXT:      return
 // TILED-NEXT:    }
 // TILED-NEXT:  }

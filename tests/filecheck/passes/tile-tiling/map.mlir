@@ -8,12 +8,12 @@
 // workgroup with 8 warps, its loop marked for one stage; rank 1 keeps [256].
 // AUTO-LABEL:   gpu.func @add(
 // AUTO:           scf.for {{.*}} step %c1024 {
-// AUTO-NEXT:        tile.load %{{.*}}[%block_id_x, %{{.*}}] : memref<?x?xf32> -> tensor<1024xf32>
+// AUTO-NEXT:        tile.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xf32> -> tensor<1024xf32>
 // AUTO:           } {tile.num_stages = 1 : i64}
 // AUTO-LABEL:   gpu.func @relu_inplace(
 // AUTO:           tile.load {{.*}} -> tensor<256xf16>
 // AUTO-LABEL: func.func @add(
-// AUTO:         gpu.launch_func @kernels::@add blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// AUTO:         gpu.launch_func @kernels::@add blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c256, %c1, %c1)
 // AUTO-LABEL: func.func @relu_inplace(
 // AUTO:         gpu.launch_func @kernels::@relu_inplace {{.*}} threads in (%c128, %c1, %c1)
 
@@ -32,20 +32,32 @@
 // CHECK-NEXT:      %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:      %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:      %[[C64:.*]] = arith.constant 64 : index
+// The row blocks (a dynamic count) may outnumber what one grid axis takes (65535): they continue
+// on y, block id = y * grid_dim(x) + x, and the blocks past the last one do nothing.
 // CHECK-NEXT:      %[[BX:.*]] = gpu.block_id x
-// CHECK-NEXT:      %[[R0:.*]] = arith.muli %[[BX]], %[[C4]] : index
-// CHECK-NEXT:      %[[N:.*]] = memref.dim %[[X]], %[[C1]] : memref<?x?xf32>
-// CHECK-NEXT:      scf.for %[[J:.*]] = %[[C0]] to %[[N]] step %[[C64]] {
-// CHECK-NEXT:        %[[TX:.*]] = tile.load %[[X]][%[[R0]], %[[J]]] : memref<?x?xf32> -> tensor<4x64xf32>
-// CHECK-NEXT:        %[[TY:.*]] = tile.load %[[Y]][%[[R0]], %[[J]]] : memref<?x?xf32> -> tensor<4x64xf32>
-// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[TX]], %[[TY]] : tensor<4x64xf32>
-// CHECK-NEXT:        tile.store %[[S]], %[[Z]][%[[R0]], %[[J]]] : tensor<4x64xf32> -> memref<?x?xf32>
+// CHECK-NEXT:      %[[M:.*]] = memref.dim %[[X]], %[[C0]] : memref<?x?xf32>
+// CHECK-NEXT:      %[[BLOCKS:.*]] = arith.ceildivui %[[M]], %[[C4]] : index
+// CHECK-NEXT:      %[[BY:.*]] = gpu.block_id y
+// CHECK-NEXT:      %[[GX:.*]] = gpu.grid_dim x
+// CHECK-NEXT:      %[[YX:.*]] = arith.muli %[[BY]], %[[GX]] : index
+// CHECK-NEXT:      %[[ID:.*]] = arith.addi %[[YX]], %[[BX]] : index
+// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[ID]], %[[BLOCKS]] : index
+// CHECK-NEXT:      scf.if %[[IN]] {
+// CHECK-NEXT:        %[[R0:.*]] = arith.muli %[[ID]], %[[C4]] : index
+// CHECK-NEXT:        %[[N:.*]] = memref.dim %[[X]], %[[C1]] : memref<?x?xf32>
+// CHECK-NEXT:        scf.for %[[J:.*]] = %[[C0]] to %[[N]] step %[[C64]] {
+// CHECK-NEXT:          %[[TX:.*]] = tile.load %[[X]][%[[R0]], %[[J]]] : memref<?x?xf32> -> tensor<4x64xf32>
+// CHECK-NEXT:          %[[TY:.*]] = tile.load %[[Y]][%[[R0]], %[[J]]] : memref<?x?xf32> -> tensor<4x64xf32>
+// CHECK-NEXT:          %[[S:.*]] = arith.addf %[[TX]], %[[TY]] : tensor<4x64xf32>
+// CHECK-NEXT:          tile.store %[[S]], %[[Z]][%[[R0]], %[[J]]] : tensor<4x64xf32> -> memref<?x?xf32>
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
 // CHECK-NEXT:    }
 
 // SIZES-LABEL:   gpu.func @add(
-// SIZES:           %[[R0:.*]] = arith.muli %{{.*}}, %[[C2:.*]] : index
+// SIZES:           scf.if
+// SIZES-NEXT:        %[[R0:.*]] = arith.muli %{{.*}}, %[[C2:.*]] : index
 // SIZES:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[C16:.*]] {
 // SIZES-NEXT:        tile.load %{{.*}}[%[[R0]], %[[J]]] : memref<?x?xf32> -> tensor<2x16xf32>
 
@@ -53,13 +65,15 @@
 // becomes a dense tile.
 // CHECK-LABEL:   gpu.func @relu_inplace(
 // CHECK-SAME:        %[[X:.*]]: memref<?xf16>) kernel {
-// CHECK-NEXT:      %[[C256:.*]] = arith.constant 256 : index
-// CHECK-NEXT:      %[[BX:.*]] = gpu.block_id x
-// CHECK-NEXT:      %[[I0:.*]] = arith.muli %[[BX]], %[[C256]] : index
-// CHECK-NEXT:      %[[T:.*]] = tile.load %[[X]][%[[I0]]] : memref<?xf16> -> tensor<256xf16>
-// CHECK-NEXT:      %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<256xf16>
-// CHECK-NEXT:      %[[R:.*]] = arith.maximumf %[[T]], %[[Z]] : tensor<256xf16>
-// CHECK-NEXT:      tile.store %[[R]], %[[X]][%[[I0]]] : tensor<256xf16> -> memref<?xf16>
+// CHECK:           %[[C256:.*]] = arith.constant 256 : index
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[ID:.*]], %{{.*}} : index
+// CHECK-NEXT:      scf.if %[[IN]] {
+// CHECK-NEXT:        %[[I0:.*]] = arith.muli %[[ID]], %[[C256]] : index
+// CHECK-NEXT:        %[[T:.*]] = tile.load %[[X]][%[[I0]]] : memref<?xf16> -> tensor<256xf16>
+// CHECK-NEXT:        %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<256xf16>
+// CHECK-NEXT:        %[[R:.*]] = arith.maximumf %[[T]], %[[Z]] : tensor<256xf16>
+// CHECK-NEXT:        tile.store %[[R]], %[[X]][%[[I0]]] : tensor<256xf16> -> memref<?xf16>
+// CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
 
 // Rank 4 with two outputs: dimensions 0, 1, 2 take z, y, x (tile sizes 1, 1, 4); a captured
@@ -113,16 +127,19 @@
 // CHECK:           tile.store %{{.*}}, %[[B]]{{.*}} : tensor<4x64xf32> -> memref<?x8xf32, strided<[?, 1], offset: ?>>
 
 // Host code: the tile counts of the grid dimensions (dimension 0 of the first operand for add),
-// 128 threads.
+// 128 threads; G blocks as ceil(G / Y) along x and Y = ceil(G / 65535) along y.
 // CHECK-LABEL: func.func @add(
 // CHECK-SAME:      %[[X:.*]]: memref<?x?xf32>, %[[Y:.*]]: memref<?x?xf32>, %[[Z:.*]]: memref<?x?xf32>) {
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:    %[[C128:.*]] = arith.constant 128 : index
+// CHECK-NEXT:    %[[C65535:.*]] = arith.constant 65535 : index
 // CHECK-NEXT:    %[[M:.*]] = memref.dim %[[X]], %[[C0]] : memref<?x?xf32>
 // CHECK-NEXT:    %[[G:.*]] = arith.ceildivui %[[M]], %[[C4]] : index
-// CHECK-NEXT:    gpu.launch_func @kernels::@add blocks in (%[[G]], %[[C1]], %[[C1]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?x?xf32>, %[[Y]] : memref<?x?xf32>, %[[Z]] : memref<?x?xf32>)
+// CHECK-NEXT:    %[[GY:.*]] = arith.ceildivui %[[G]], %[[C65535]] : index
+// CHECK-NEXT:    %[[GX:.*]] = arith.ceildivui %[[G]], %[[GY]] : index
+// CHECK-NEXT:    gpu.launch_func @kernels::@add blocks in (%[[GX]], %[[GY]], %[[C1]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?x?xf32>, %[[Y]] : memref<?x?xf32>, %[[Z]] : memref<?x?xf32>)
 // CHECK-NEXT:    return
 
 // CHECK-LABEL: func.func @relu_inplace(

@@ -18,18 +18,29 @@
 // CHECK-NEXT:      %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT:      %[[K:.*]] = memref.dim %[[A]], %[[C1]] : memref<?x?xf32>
 // CHECK-NEXT:      %[[BX:.*]] = gpu.block_id x
+// The rows of tiles (a dynamic count) may outnumber what one grid axis takes (65535): they
+// continue on z, row = z * grid_dim(y) + y, and the blocks past the last row do nothing.
 // CHECK-NEXT:      %[[BY:.*]] = gpu.block_id y
-// CHECK-NEXT:      %[[M0:.*]] = arith.muli %[[BY]], %[[C32]] : index
-// CHECK-NEXT:      %[[N0:.*]] = arith.muli %[[BX]], %[[C32]] : index
-// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[INIT:.*]] = tile.splat %[[ZERO]] : tensor<32x32xf32, [[ACC:#tile.blocked<sizePerThread = \[2, 4\], threadsPerWarp = \[4, 8\], warpsPerGroup = \[4, 1\], order = \[1, 0\]>]]>
-// CHECK-NEXT:      %[[R:.*]] = scf.for %[[K0:.*]] = %[[C0]] to %[[K]] step %[[C16]] iter_args(%[[ACCV:.*]] = %[[INIT]]) -> (tensor<32x32xf32, [[ACC]]>) {
-// CHECK-NEXT:        %[[TA:.*]] = tile.load %[[A]][%[[M0]], %[[K0]]] : memref<?x?xf32> -> tensor<32x16xf32>
-// CHECK-NEXT:        %[[TB:.*]] = tile.load %[[B]][%[[K0]], %[[N0]]] : memref<?x?xf32> -> tensor<16x32xf32>
-// CHECK-NEXT:        %[[D:.*]] = tile.dot %[[TA]], %[[TB]], %[[ACCV]] : tensor<32x16xf32>, tensor<16x32xf32> -> tensor<32x32xf32, [[ACC]]>
-// CHECK-NEXT:        scf.yield %[[D]] : tensor<32x32xf32, [[ACC]]>
+// CHECK-NEXT:      %[[M:.*]] = memref.dim %[[C]], %[[C0]] : memref<?x?xf32>
+// CHECK-NEXT:      %[[ROWS:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
+// CHECK-NEXT:      %[[BZ:.*]] = gpu.block_id z
+// CHECK-NEXT:      %[[GY:.*]] = gpu.grid_dim y
+// CHECK-NEXT:      %[[ZY:.*]] = arith.muli %[[BZ]], %[[GY]] : index
+// CHECK-NEXT:      %[[ROW:.*]] = arith.addi %[[ZY]], %[[BY]] : index
+// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[ROW]], %[[ROWS]] : index
+// CHECK-NEXT:      scf.if %[[IN]] {
+// CHECK-NEXT:        %[[M0:.*]] = arith.muli %[[ROW]], %[[C32]] : index
+// CHECK-NEXT:        %[[N0:.*]] = arith.muli %[[BX]], %[[C32]] : index
+// CHECK-NEXT:        %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:        %[[INIT:.*]] = tile.splat %[[ZERO]] : tensor<32x32xf32, [[ACC:#tile.blocked<sizePerThread = \[2, 4\], threadsPerWarp = \[4, 8\], warpsPerGroup = \[4, 1\], order = \[1, 0\]>]]>
+// CHECK-NEXT:        %[[R:.*]] = scf.for %[[K0:.*]] = %[[C0]] to %[[K]] step %[[C16]] iter_args(%[[ACCV:.*]] = %[[INIT]]) -> (tensor<32x32xf32, [[ACC]]>) {
+// CHECK-NEXT:          %[[TA:.*]] = tile.load %[[A]][%[[M0]], %[[K0]]] : memref<?x?xf32> -> tensor<32x16xf32>
+// CHECK-NEXT:          %[[TB:.*]] = tile.load %[[B]][%[[K0]], %[[N0]]] : memref<?x?xf32> -> tensor<16x32xf32>
+// CHECK-NEXT:          %[[D:.*]] = tile.dot %[[TA]], %[[TB]], %[[ACCV]] : tensor<32x16xf32>, tensor<16x32xf32> -> tensor<32x32xf32, [[ACC]]>
+// CHECK-NEXT:          scf.yield %[[D]] : tensor<32x32xf32, [[ACC]]>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        tile.store %[[R]], %[[C]][%[[M0]], %[[N0]]] : tensor<32x32xf32, [[ACC]]> -> memref<?x?xf32>
 // CHECK-NEXT:      }
-// CHECK-NEXT:      tile.store %[[R]], %[[C]][%[[M0]], %[[N0]]] : tensor<32x32xf32, [[ACC]]> -> memref<?x?xf32>
 // CHECK-NEXT:      gpu.return
 // CHECK-NEXT:    }
 
@@ -62,8 +73,9 @@
 // CHECK-LABEL:   gpu.func @transposed(
 // CHECK-SAME:        %[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>, %[[C:.*]]: memref<?x?xf32>) kernel {
 // CHECK:           %[[K:.*]] = memref.dim %[[A]], %[[C0:.*]] : memref<?x?xf16>
-// CHECK:           %[[M0:.*]] = arith.muli %[[BY:.*]], %[[C32:.*]] : index
-// CHECK-NEXT:      %[[N0:.*]] = arith.muli %[[BX:.*]], %[[C32]] : index
+// CHECK:           scf.if
+// CHECK-NEXT:        %[[M0:.*]] = arith.muli %[[ROW:.*]], %[[C32:.*]] : index
+// CHECK-NEXT:        %[[N0:.*]] = arith.muli %[[BX:.*]], %[[C32]] : index
 // CHECK:           scf.for %[[K0:.*]] = %[[C0]] to %[[K]] step
 // CHECK-NEXT:        %[[SA:.*]] = tile.load %[[A]][%[[K0]], %[[M0]]] : memref<?x?xf16> -> tensor<16x32xf16>
 // CHECK-NEXT:        %[[TA:.*]] = tile.transpose %[[SA]] : tensor<16x32xf16> -> tensor<32x16xf16>
@@ -82,18 +94,22 @@
 // CHECK:             tile.dot {{.*}} : tensor<32x16xbf16>, tensor<16x32xbf16> -> tensor<32x32xbf16, [[ACC]]>
 // CHECK:           tile.store %[[R]], %[[C]][%[[M0]], %[[N0]]] : tensor<32x32xbf16, [[ACC]]> -> memref<64x128xbf16>
 
-// Host code: a grid of ceil(N/BN) x ceil(M/BM) workgroups of 128 threads, M and N from C.
+// Host code: a grid of ceil(N/BN) x ceil(M/BM) workgroups of 128 threads, M and N from C; the
+// rows of tiles R as ceil(R / Z) along y and Z = ceil(R / 65535) along z.
 // CHECK-LABEL: func.func @plain(
 // CHECK-SAME:      %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32>) {
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT:    %[[C128:.*]] = arith.constant 128 : index
+// CHECK-NEXT:    %[[C65535:.*]] = arith.constant 65535 : index
 // CHECK-NEXT:    %[[M:.*]] = memref.dim %[[C]], %[[C0]] : memref<?x?xf32>
 // CHECK-NEXT:    %[[N:.*]] = memref.dim %[[C]], %[[C1]] : memref<?x?xf32>
 // CHECK-NEXT:    %[[GX:.*]] = arith.ceildivui %[[N]], %[[C32]] : index
-// CHECK-NEXT:    %[[GY:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
-// CHECK-NEXT:    gpu.launch_func @kernels::@plain blocks in (%[[GX]], %[[GY]], %[[C1]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[A]] : memref<?x?xf32>, %[[B]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
+// CHECK-NEXT:    %[[R:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
+// CHECK-NEXT:    %[[GZ:.*]] = arith.ceildivui %[[R]], %[[C65535]] : index
+// CHECK-NEXT:    %[[GY:.*]] = arith.ceildivui %[[R]], %[[GZ]] : index
+// CHECK-NEXT:    gpu.launch_func @kernels::@plain blocks in (%[[GX]], %[[GY]], %[[GZ]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[A]] : memref<?x?xf32>, %[[B]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
 // CHECK-NEXT:    return
 // CHECK-NEXT:  }
 

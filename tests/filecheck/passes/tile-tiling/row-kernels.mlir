@@ -42,6 +42,8 @@
 // CHECK:           tile.store %{{.*}}, %[[Y]][%[[ROW0]], %[[J2]]]
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
+// The end of the guard of the blocks past the last (dynamic M: the blocks may spill from x onto y).
+// CHECK-NEXT:  }
 // CHECK-NEXT:  gpu.return
 // The host launches it once, over ceil(M / 2) workgroups, with N as an f32 argument.
 // CHECK-LABEL: func.func @rmsnorm(
