@@ -66,6 +66,18 @@ function syntaxErrorSite(file: string): { where: string; message: string; excerp
   return { where: `${m[1]}:${m[2]}:${caret.indexOf('^') + 1}`, message, excerpt: `${source}\n${caret}` };
 }
 
+/**
+ * The global under which a host may give the function that imports plugin modules. A bundled bin
+ * run from V8's code cache cannot call import() itself (Node 20 loses the callback of code read
+ * from the cache): its launcher, a module of its own, does it.
+ */
+export const IMPORT_MODULE_HOOK = Symbol.for('tile-opt.importModule');
+
+function importModule(url: string): Promise<unknown> {
+  const hook = (globalThis as Record<symbol, unknown>)[IMPORT_MODULE_HOOK] as ((url: string) => Promise<unknown>) | undefined;
+  return hook ? hook(url) : import(url);
+}
+
 export async function loadPlugin<Lib>(specifier: string, registry: PassRegistry, options: LoadPluginOptions<Lib>): Promise<void> {
   const cwd = options.cwd ?? process.cwd();
   const fail = (message: string): never => {
@@ -90,7 +102,7 @@ export async function loadPlugin<Lib>(specifier: string, registry: PassRegistry,
   }
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(url)) as Record<string, unknown>;
+    mod = (await importModule(url)) as Record<string, unknown>;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // (Checked on any failure: a loader in between, as vitest's, may throw other than a SyntaxError.)

@@ -24,7 +24,7 @@ const START_TIMEOUT_MS = 60_000;
 /**
  * A runner script beside the module `moduleUrl` (a backend's import.meta.url): its .ts source under
  * vitest (with `fromSource`), its compiled .js under build/runtime/webgpu; from a bundled bin
- * (build/bundle/tile-run.js), where the backend's code was inlined, the compiled one under
+ * (build/bundle/tile-run.cjs), where the backend's code was inlined, the compiled one under
  * build/runtime/webgpu.
  */
 export function runnerScript(moduleUrl: string, name: string): { script: string; fromSource: boolean } {

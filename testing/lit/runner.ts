@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileCheckStage, runWithFileCheck } from './filecheck-stage.js';
 import { substitute } from './substitutions.js';
 import { featureMatches, readLitTest, type LitTest } from './test-file.js';
 
@@ -126,7 +127,10 @@ async function runTestOnce(test: LitTest, bin: string, opts: LitOptions, provide
     mkdirSync(tmpDir, { recursive: true });
     for (const line of test.runLines) {
       const cmd = substitute(line, test.path, tmpDir, opts.substitutions);
-      const { code, output } = await runShell(cmd, env, path.dirname(test.path), opts.timeoutMs ?? 120_000);
+      const [cwd, timeout] = [path.dirname(test.path), opts.timeoutMs ?? 120_000];
+      // Our FileCheck as the last stage runs here (LLVM's, when asked for, in its own process).
+      const stage = opts.fileCheck === undefined ? fileCheckStage(cmd) : undefined;
+      const { code, output } = stage ? await runWithFileCheck(stage, env, cwd, timeout) : await runShell(cmd, env, cwd, timeout);
       if (code !== 0) {
         log = `$ ${cmd}\n${output}\n[tile-lit] command failed with exit status ${code}\n`;
         failed = true;

@@ -56,7 +56,7 @@ export function tileCounts(b: IndexBuilder, extents: readonly Value[], sizes: re
 /**
  * Host side: the grid size along x, y, z, each the product of the tile counts of its dimensions;
  * a spilling axis's n blocks as ceil(n / Y) along it and Y = ceil(n / maxBlocks) along
- * the next (fewer than Y blocks past n).
+ * the next (fewer than Y blocks past n; none for n = 0).
  */
 export function gridSize(b: IndexBuilder, counts: readonly Value[], layout: GridLayout): [Value, Value, Value] {
   const byAxis = dimsByAxis(layout.axes);
@@ -72,7 +72,8 @@ export function gridSize(b: IndexBuilder, counts: readonly Value[], layout: Grid
   ) {
     const n = sizes[spill]!;
     const rounds = b.tileCount(n, layout.maxBlocks);
-    sizes[spill] = b.ceilDivU(n, rounds);
+    // (rounds is 0 for an empty problem: then no blocks.)
+    sizes[spill] = b.ceilDivU(n, b.maxU(rounds, b.index(1)));
     sizes[spill + 1] = rounds;
   }
   return sizes as [Value, Value, Value];

@@ -3,7 +3,7 @@ import type { Block } from '../../../core/ir/block.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { IndexType, MemRefType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { CeilDivUIOp, ConstantOp, DivUIOp, RemUIOp } from '../../../dialects/arith/index.js';
+import { CeilDivUIOp, ConstantOp, DivUIOp, MaxUIOp, RemUIOp } from '../../../dialects/arith/index.js';
 import { DimOp } from '../../../dialects/memref/index.js';
 import { ArithBuilder } from '../../../dialects/arith/builder.js';
 
@@ -64,6 +64,9 @@ export class IndexBuilder extends ArithBuilder {
   }
   remU(lhs: Value, rhs: Value): Value {
     return this.binary(RemUIOp, lhs, rhs);
+  }
+  maxU(lhs: Value, rhs: Value): Value {
+    return this.binary(MaxUIOp, lhs, rhs);
   }
   ceilDivU(lhs: Value, rhs: Value): Value {
     return this.binary(CeilDivUIOp, lhs, rhs);

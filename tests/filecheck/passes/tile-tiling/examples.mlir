@@ -73,7 +73,8 @@
 // TILED-NEXT:      %[[GX:.*]] = arith.ceildivui %[[N]], %[[C32]] : index
 // TILED-NEXT:      %[[ROWS:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
 // TILED-NEXT:      %[[GZ:.*]] = arith.ceildivui %[[ROWS]], %[[C65535]] : index
-// TILED-NEXT:      %[[GY:.*]] = arith.ceildivui %[[ROWS]], %[[GZ]] : index
+// TILED-NEXT:      %[[ONE_OR_GZ:.*]] = arith.maxui %[[GZ]], %[[C1]] : index
+// TILED-NEXT:      %[[GY:.*]] = arith.ceildivui %[[ROWS]], %[[ONE_OR_GZ]] : index
 // TILED-NEXT:      gpu.launch_func @kernels::@matmul_f16 blocks in (%[[GX]], %[[GY]], %[[GZ]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[A]] : memref<?x?xf16>, %[[B]] : memref<?x?xf16>, %[[C]] : memref<?x?xf32>)
 // TILED-NEXT:      return
 // TILED-NEXT:    }

@@ -127,7 +127,8 @@
 // CHECK:           tile.store %{{.*}}, %[[B]]{{.*}} : tensor<4x64xf32> -> memref<?x8xf32, strided<[?, 1], offset: ?>>
 
 // Host code: the tile counts of the grid dimensions (dimension 0 of the first operand for add),
-// 128 threads; G blocks as ceil(G / Y) along x and Y = ceil(G / 65535) along y.
+// 128 threads; G blocks as ceil(G / Y) along x and Y = ceil(G / 65535) along y (no blocks for
+// G = 0).
 // CHECK-LABEL: func.func @add(
 // CHECK-SAME:      %[[X:.*]]: memref<?x?xf32>, %[[Y:.*]]: memref<?x?xf32>, %[[Z:.*]]: memref<?x?xf32>) {
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
@@ -138,7 +139,8 @@
 // CHECK-NEXT:    %[[M:.*]] = memref.dim %[[X]], %[[C0]] : memref<?x?xf32>
 // CHECK-NEXT:    %[[G:.*]] = arith.ceildivui %[[M]], %[[C4]] : index
 // CHECK-NEXT:    %[[GY:.*]] = arith.ceildivui %[[G]], %[[C65535]] : index
-// CHECK-NEXT:    %[[GX:.*]] = arith.ceildivui %[[G]], %[[GY]] : index
+// CHECK-NEXT:    %[[ONE_OR_GY:.*]] = arith.maxui %[[GY]], %[[C1]] : index
+// CHECK-NEXT:    %[[GX:.*]] = arith.ceildivui %[[G]], %[[ONE_OR_GY]] : index
 // CHECK-NEXT:    gpu.launch_func @kernels::@add blocks in (%[[GX]], %[[GY]], %[[C1]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?x?xf32>, %[[Y]] : memref<?x?xf32>, %[[Z]] : memref<?x?xf32>)
 // CHECK-NEXT:    return
 

@@ -108,7 +108,8 @@
 // CHECK-NEXT:    %[[GX:.*]] = arith.ceildivui %[[N]], %[[C32]] : index
 // CHECK-NEXT:    %[[R:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
 // CHECK-NEXT:    %[[GZ:.*]] = arith.ceildivui %[[R]], %[[C65535]] : index
-// CHECK-NEXT:    %[[GY:.*]] = arith.ceildivui %[[R]], %[[GZ]] : index
+// CHECK-NEXT:    %[[ONE_OR_GZ:.*]] = arith.maxui %[[GZ]], %[[C1]] : index
+// CHECK-NEXT:    %[[GY:.*]] = arith.ceildivui %[[R]], %[[ONE_OR_GZ]] : index
 // CHECK-NEXT:    gpu.launch_func @kernels::@plain blocks in (%[[GX]], %[[GY]], %[[GZ]]) threads in (%[[C128]], %[[C1]], %[[C1]]) args(%[[A]] : memref<?x?xf32>, %[[B]] : memref<?x?xf32>, %[[C]] : memref<?x?xf32>)
 // CHECK-NEXT:    return
 // CHECK-NEXT:  }
