@@ -45,7 +45,7 @@ function runFile(name: string, content: string | Uint8Array, flags: readonly str
   const file = path.join(dir, name);
   writeFileSync(file, content);
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [TILE_OPT, ...flags, file], { encoding: 'utf8', timeout: limitMs, maxBuffer: 256 << 20 });
+  const r = spawnSync(TILE_OPT, [...flags, file], { encoding: 'utf8', timeout: limitMs, maxBuffer: 256 << 20 });
   const ms = Date.now() - t0;
   // A timeout or a signal (crash, out of memory) is a failure in itself.
   expect(r.error, `tile-opt did not finish within ${limitMs} ms`).toBeUndefined();

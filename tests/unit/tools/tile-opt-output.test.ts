@@ -35,7 +35,7 @@ function pluginPass(name: string, run: string): string {
 }
 
 function tileOpt(args: readonly string[], cwd: string) {
-  const r = spawnSync(process.execPath, [TILE_OPT, ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(TILE_OPT, [...args], { cwd, encoding: 'utf8', timeout: 30_000 });
   expect(r.error).toBeUndefined();
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -148,7 +148,7 @@ describe('tile-opt -o FILE', () => {
     for (const [i, delay] of [20, 60, 100, 140, 180, 220, 260, 300, 350, 400, 500, 700].entries()) {
       const out = `out${i}.mlir`;
       await new Promise<void>((resolve) => {
-        const child = spawn(process.execPath, [TILE_OPT, input, '--cse', '-o', out], { cwd: work, stdio: 'ignore' });
+        const child = spawn(TILE_OPT, [input, '--cse', '-o', out], { cwd: work, stdio: 'ignore' });
         const timer = setTimeout(() => child.kill(i % 2 ? 'SIGINT' : 'SIGTERM'), delay);
         child.on('exit', () => {
           clearTimeout(timer);

@@ -99,7 +99,7 @@ describe('tile-opt on bad whole-problem reductions and broadcasts', () => {
     const file = path.join(dir, `case${i}.mlir`);
     const out = path.join(dir, `case${i}.out.mlir`);
     writeFileSync(file, c.text);
-    const r = spawnSync(process.execPath, [TILE_OPT, file, ...(c.flags ?? []), '-o', out], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(TILE_OPT, [file, ...(c.flags ?? []), '-o', out], { encoding: 'utf8', timeout: 30_000 });
     expect(r.error).toBeUndefined();
     expect(r.stdout + r.stderr).not.toMatch(/^ {4}at |TypeError|RangeError|ReferenceError/m);
     expect(r.stderr.split('\n')[0]).toBe(`${file}:2:3: error: ${c.message}`);
@@ -111,7 +111,7 @@ describe('tile-opt on bad whole-problem reductions and broadcasts', () => {
     const file = path.join(dir, 'valid.mlir');
     const out = path.join(dir, 'valid.out.mlir');
     writeFileSync(file, program(mapOver(`${ID}, ${ROW}, ${ID}`, 'memref<4xf32>')));
-    const r = spawnSync(process.execPath, [TILE_OPT, file, '-o', out], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(TILE_OPT, [file, '-o', out], { encoding: 'utf8', timeout: 30_000 });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(existsSync(out)).toBe(true);

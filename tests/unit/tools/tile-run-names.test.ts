@@ -8,7 +8,7 @@ import { repoRoot, tileRunWithStdin } from './run-helpers.js';
 
 function tileOpt(...argv: string[]): string {
   // The generic form of @tile-wgsl's matmul kernels is over 1 MB, spawnSync's default buffer.
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), ...argv], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), [...argv], { encoding: 'utf8', maxBuffer: 64 << 20 });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return r.stdout;

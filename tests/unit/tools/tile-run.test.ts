@@ -161,7 +161,7 @@ describe('tile-run', () => {
   it('knows the source names of parameters in compiled IR, with or without its debug info', async () => {
     const compile = (source: string, pipeline: string, ...flags: string[]) => {
       // @tile-wgsl's matmul kernels with debug info are over 1 MB, spawnSync's default buffer.
-      const r = spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), source, '-p', pipeline, ...flags], { encoding: 'utf8', maxBuffer: 64 << 20 });
+      const r = spawnSync(path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), [source, '-p', pipeline, ...flags], { encoding: 'utf8', maxBuffer: 64 << 20 });
       expect(r.stderr).toBe('');
       const out = path.join(dir, `compiled-${path.basename(source)}-${pipeline}-${flags.length}`);
       writeFileSync(out, r.stdout);

@@ -13,7 +13,7 @@ import { tempDir } from '../temp-dir.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MATMUL = path.join(repoRoot, 'examples', 'matmul.mlir');
-const tileOpt = (...argv: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), ...argv], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const tileOpt = (...argv: string[]) => spawnSync(path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), [...argv], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
 const ok = (options: string, ms: number): Measured => ({ options, pipeline: `@tile-tiled{${options}}`, outcome: { status: 'ok', ms, method: 'timestamp-query', maxError: 0 } });
 
@@ -58,7 +58,7 @@ describe('tile-opt --use-tuned', () => {
     expect([noPipeline.status, noPipeline.stderr]).toEqual([1, 'tile-opt: error: --use-tuned needs -p @PIPELINE (a named pipeline, as tile-tune tunes)\n']);
     const textual = tileOpt(MATMUL, '-p', 'builtin.module(tile-tiling)', '--use-tuned', dir);
     expect(textual.status).toBe(1);
-    const stdin = spawnSync(process.execPath, [path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), '-', '-p', '@tile-tiled', '--use-tuned', dir], { encoding: 'utf8', input: '' });
+    const stdin = spawnSync(path.join(repoRoot, 'build', 'bundle', 'tile-opt.js'), ['-', '-p', '@tile-tiled', '--use-tuned', dir], { encoding: 'utf8', input: '' });
     expect([stdin.status, stdin.stderr]).toEqual([1, "tile-opt: error: --use-tuned needs an input file (tile-tune's results belong to a program's text)\n"]);
     const missing = tileOpt(path.join(dir, 'nope.mlir'), '-p', '@tile-tiled', '--use-tuned', dir);
     expect(missing.status).toBe(1);
