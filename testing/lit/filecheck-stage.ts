@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runFileCheckCommandLine } from '../filecheck/index.js';
+import { runBash } from './shell.js';
 
 /**
  * A RUN line's last pipeline stage when it is our FileCheck (`... | FileCheck ARGS`, ARGS free of
@@ -14,31 +14,6 @@ export function fileCheckStage(command: string): { producer: string; args: strin
   return m && !m[1]!.endsWith('|') ? { producer: m[1]!, args: m[2]!.trim() } : undefined;
 }
 
-interface Captured {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `command` under bash (pipefail), its stdout and stderr apart. */
-function capture(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<Captured> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', command], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      stderr += `\n[tile-lit] timed out after ${timeoutMs} ms\n`;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out).toString('utf8'), stderr });
-    });
-  });
-}
-
 /**
  * `producer | FileCheck args` as bash would run it with pipefail: the producer in a shell, its
  * standard output checked by FileCheck here; ARGS expanded by the same shell (quotes, variables),
@@ -48,7 +23,7 @@ function capture(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs
 export async function runWithFileCheck(stage: { producer: string; args: string }, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
   const marker = `__tile_lit_filecheck_args_${process.pid}__`;
   const script = `{ ${stage.producer}\n} ; status=$?; printf '\\n%s' '${marker}'; printf '%s\\0' ${stage.args}; exit $status`;
-  const r = await capture(script, env, cwd, timeoutMs);
+  const r = await runBash(script, env, cwd, timeoutMs);
   const at = r.stdout.lastIndexOf(`\n${marker}`);
   if (at < 0) return { code: r.code || 1, output: r.stdout + r.stderr };
   if (r.code !== 0) return { code: r.code, output: r.stderr };

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileCheckStage, runWithFileCheck } from './filecheck-stage.js';
+import { runBash } from './shell.js';
 import { substitute } from './substitutions.js';
 import { featureMatches, readLitTest, type LitTest } from './test-file.js';
 
@@ -81,21 +81,9 @@ export function makeToolBin(opts: LitOptions): string {
   return bin;
 }
 
-export function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', command], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => {
-      output += `\n[tile-lit] timed out after ${timeoutMs} ms\n`;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), output });
-    });
-  });
+export async function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
+  const { code, output } = await runBash(command, env, cwd, timeoutMs);
+  return { code, output };
 }
 
 /** `path`, or `path [provider]` for a run under one WebGPU provider. */
