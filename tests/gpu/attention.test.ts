@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
 import { runPipeline } from '../../testing/fuzz/harness.js';
 import { SLOW_TIMEOUT_MS } from '../../testing/slow.js';
-import { ENTRIES, expectAttentionClose, inputs, reference, type Shape, source, tolerance } from '../unit/passes/tile/fusion/attention-cases.js';
+import { ENTRIES, expectAttentionClose, inputs, referenceOutput, type Shape, source, tolerance } from '../unit/passes/tile/fusion/attention-cases.js';
 import { runFused } from '../unit/passes/tile/fusion/fused-cases.js';
 import { closeAll, openTestRuntimes, skipNotice } from './gpu-env.js';
 
@@ -23,15 +23,6 @@ afterAll(() => closeAll(runtimes));
 
 const TIMEOUT_MS = Math.max(SLOW_TIMEOUT_MS, 300_000);
 const slow = !!process.env['TILE_SLOW'];
-
-/** The whole-problem program's output per entry and shape, interpreted once for every configuration and provider. */
-const references = new Map<string, ReturnType<typeof runFused>>();
-function referenceRun(entry: (typeof ENTRIES)[number], shape: Shape, data: ReturnType<typeof inputs>): ReturnType<typeof runFused> {
-  const key = `${entry} ${shape.join('x')}`;
-  let run = references.get(key);
-  if (!run) references.set(key, (run = runFused(reference, entry, data)));
-  return run;
-}
 
 for (const { runtime, on } of runtimes)
   describe.skipIf(!runtime)(`FlashAttention ${on}`, () => {
@@ -57,7 +48,7 @@ for (const { runtime, on } of runtimes)
         }
         for (const shape of shapes) {
           const data = inputs(entry, shape);
-          const want = (await referenceRun(entry, shape, data)).output;
+          const want = await referenceOutput(entry, shape);
           const gpu = await runFused(outcome.module, entry, data, launcher.launch);
           const what = `@${entry} at ${shape.join('x')} on ${on}`;
           expect(gpu.launches, `${what}: kernels launched`).toBe(1);

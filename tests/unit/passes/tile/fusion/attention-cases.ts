@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { parseModule } from '../../pass-harness.js';
 import { example, random } from '../kernel-meaning.js';
-import type { FusedInputs } from './fused-cases.js';
+import { type FusedInputs, runFused } from './fused-cases.js';
 
 export const ENTRIES = ['attention', 'attention_causal', 'attention_f16'] as const;
 export type Entry = (typeof ENTRIES)[number];
@@ -40,3 +40,17 @@ export function expectAttentionClose(got: Float32Array, want: Float32Array, abs:
 
 export const tolerance = (entry: Entry) => (entry === 'attention_f16' ? 2e-3 : 1e-5);
 export const pow2AtLeast = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(n, 16)));
+
+const referenceRuns = new Map<string, Promise<Float32Array>>();
+
+/**
+ * The whole-problem program's output for `entry` at `shape` on its `inputs(entry, shape)`,
+ * interpreted once a process: the tests compare many pipelines and configurations (and both
+ * WebGPU providers) with the same references.
+ */
+export function referenceOutput(entry: Entry, shape: Shape): Promise<Float32Array> {
+  const key = `${entry} ${shape.join('x')}`;
+  let run = referenceRuns.get(key);
+  if (!run) referenceRuns.set(key, (run = runFused(reference, entry, inputs(entry, shape)).then((r) => r.output)));
+  return run;
+}
