@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeToolBin, runShell } from '../testing/lit/runner.js';
+import { makeToolBin } from '../testing/lit/runner.js';
+import { runBash } from '../testing/lit/shell.js';
 import { substitute } from '../testing/lit/substitutions.js';
 import { readLitTest } from '../testing/lit/test-file.js';
 import { GENERATED_MARKER, generateChecks, rewriteTest } from '../testing/update-checks/generate.js';
@@ -55,7 +56,7 @@ try {
     try {
       const command = substitute(run.replace(/\|\s*FileCheck\s+%s\s*$/, ''), file, tmpDir);
       const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
-      const { code, output } = await runShell(command, env, path.dirname(file), 120_000);
+      const { code, output } = await runBash(command, env, path.dirname(file), 120_000);
       if (code !== 0) {
         fail(`${file}: '${command}' failed:\n${output}`);
         continue;

@@ -25,7 +25,7 @@ export async function runWithFileCheck(stage: { producer: string; args: string }
   const script = `{ ${stage.producer}\n} ; status=$?; printf '\\n%s' '${marker}'; printf '%s\\0' ${stage.args}; exit $status`;
   const r = await runBash(script, env, cwd, timeoutMs);
   const at = r.stdout.lastIndexOf(`\n${marker}`);
-  if (at < 0) return { code: r.code || 1, output: r.stdout + r.stderr };
+  if (at < 0) return { code: r.code || 1, output: r.output };
   if (r.code !== 0) return { code: r.code, output: r.stderr };
   const input = r.stdout.slice(0, at);
   const args = r.stdout

@@ -81,11 +81,6 @@ export function makeToolBin(opts: LitOptions): string {
   return bin;
 }
 
-export async function runShell(command: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
-  const { code, output } = await runBash(command, env, cwd, timeoutMs);
-  return { code, output };
-}
-
 /** `path`, or `path [provider]` for a run under one WebGPU provider. */
 export function resultName(r: LitResult, relativeTo?: string): string {
   const p = relativeTo === undefined ? r.test.path : path.relative(relativeTo, r.test.path);
@@ -118,7 +113,7 @@ async function runTestOnce(test: LitTest, bin: string, opts: LitOptions, provide
       const [cwd, timeout] = [path.dirname(test.path), opts.timeoutMs ?? 120_000];
       // Our FileCheck as the last stage runs here (LLVM's, when asked for, in its own process).
       const stage = opts.fileCheck === undefined ? fileCheckStage(cmd) : undefined;
-      const { code, output } = stage ? await runWithFileCheck(stage, env, cwd, timeout) : await runShell(cmd, env, cwd, timeout);
+      const { code, output } = stage ? await runWithFileCheck(stage, env, cwd, timeout) : await runBash(cmd, env, cwd, timeout);
       if (code !== 0) {
         log = `$ ${cmd}\n${output}\n[tile-lit] command failed with exit status ${code}\n`;
         failed = true;

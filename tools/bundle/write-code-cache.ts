@@ -12,6 +12,7 @@ import { codeCacheFile, WRITE_CODE_CACHE_ENV } from './launcher.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const example = (name: string) => path.join(repoRoot, 'examples', name);
+const bundleDir = path.join(repoRoot, 'build', 'bundle');
 
 /** Each bin and the job that trains its cache: parsing, the tile pipelines, the WGSL target, the interpreter. */
 const JOBS: Record<string, string[]> = {
@@ -20,9 +21,9 @@ const JOBS: Record<string, string[]> = {
 };
 
 for (const [bin, args] of Object.entries(JOBS)) {
-  const launcher = path.join(repoRoot, 'build', 'bundle', `${bin}.js`);
+  const launcher = path.join(bundleDir, `${bin}.js`);
   const r = spawnSync(launcher, args, { env: { ...process.env, [WRITE_CODE_CACHE_ENV]: '1' }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (r.status !== 0 || !existsSync(codeCacheFile(path.join(repoRoot, 'build', 'bundle', `${bin}.cjs`)))) {
+  if (r.status !== 0 || !existsSync(codeCacheFile(path.join(bundleDir, `${bin}.cjs`)))) {
     process.stderr.write(`write-code-cache: ${bin} ${args.join(' ')} failed (status ${r.status}): ${r.stderr || r.error?.message}\n`);
     process.exitCode = 1;
   }

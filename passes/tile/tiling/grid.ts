@@ -62,14 +62,8 @@ export function gridSize(b: IndexBuilder, counts: readonly Value[], layout: Grid
   const byAxis = dimsByAxis(layout.axes);
   const sizes = byAxis.map((dims) => (dims.length === 0 ? b.index(1) : dims.map((d) => counts[d]!).reduce((x, y) => b.mul(x, y))));
   const spill = layout.spill;
-  if (
-    spill !== undefined &&
-    spills(
-      b,
-      byAxis[spill]!.map((d) => counts[d]!),
-      layout.maxBlocks,
-    )
-  ) {
+  const spillCounts = spill === undefined ? [] : byAxis[spill]!.map((d) => counts[d]!);
+  if (spill !== undefined && spills(b, spillCounts, layout.maxBlocks)) {
     const n = sizes[spill]!;
     const rounds = b.tileCount(n, layout.maxBlocks);
     // (rounds is 0 for an empty problem: then no blocks.)

@@ -1,4 +1,3 @@
-import { WEBGPU_DEFAULT_MAX_BLOCKS_PER_AXIS } from './grid.js';
 import { failure, type Failure, isFailure } from '../../../core/ir/diagnostics.js';
 import type { Location } from '../../../core/ir/location.js';
 import type { Operation } from '../../../core/ir/operation.js';
@@ -7,6 +6,7 @@ import { definePass } from '../../../core/pass/pass.js';
 import { ModuleOp } from '../../../dialects/builtin/index.js';
 import { FuncOp } from '../../../dialects/func/index.js';
 import { FusionOp, fusedOps, fusionIntermediates, hasBroadcastInputs, MapOp, MatmulOp, matmulBatchRank, ReductionOp } from '../../../dialects/tile/index.js';
+import { WEBGPU_DEFAULT_MAX_BLOCKS_PER_AXIS } from './grid.js';
 import { fusedProgram, type KernelProgram, kernelProgram } from './fused-program.js';
 import { programBuffers, rowDefaultTileSizes, tileRows, tileRowVariants } from './tiling-rows.js';
 import { KERNELS_MODULE, KernelOutliner, kernelsSymbolClash } from './kernels.js';
