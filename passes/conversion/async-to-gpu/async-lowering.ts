@@ -13,6 +13,7 @@ import { StoreOp as MemStoreOp } from '../../../dialects/memref/index.js';
 import { ArithBuilder } from '../../../dialects/arith/builder.js';
 import { zeroAttr } from '../../../core/ir/attributes.js';
 import { buildIfThenElse } from '../../../dialects/scf/builder.js';
+import { loopRegionsOf } from '../../analysis/interfaces.js';
 import { accessLayoutFor } from '../../tile/layouts.js';
 import { elementIndices } from '../memory-access.js';
 import { RewriterArithBuilder } from '../rewriter-builder.js';
@@ -190,9 +191,12 @@ export class AsyncLowering {
   /** Ends the innermost open block (of a region op): its copies must be complete; those pending around it are pending again. */
   private endBlock(): MatchFailure | undefined {
     const { block, outer } = this.open.at(-1)!;
-    // Copies a loop of this block carried out and nothing waits for (a pipelined loop's
-    // predicated copies past its end) are never observed: dropped, as at the end of the kernel.
-    const kept = this.pending.filter((r) => r.stored || !this.loopResults.has(r));
+    // Copies that no wait can complete are never observed: dropped, as at the end of the kernel.
+    // So are those a loop of this block carried out and nothing waits for (a pipelined loop's
+    // predicated copies past its end), and all those left at the end of a block that no wait
+    // follows (a kernel's body guarded by `scf.if`, its pipelined loop unrolled, the epilogue not peeled).
+    const unobserved = this.neverWaitedAfter(block.parentOp!);
+    const kept = this.pending.filter((r) => r.stored || (!unobserved && !this.loopResults.has(r)));
     const left = this.inFlight(block, kept, new Set());
     if (left) return left;
     this.open.pop();
@@ -200,14 +204,37 @@ export class AsyncLowering {
     return undefined;
   }
 
+  /**
+   * Whether no wait can run after `owner`'s regions: none follows it in the blocks around it up
+   * to the kernel's body, and neither it nor an op around it is a loop (whose next iteration may
+   * wait; the waits of a body already lowered are gone, so a loop is never looked into).
+   */
+  private neverWaitedAfter(owner: Operation): boolean {
+    const body = this.open[0]!.block;
+    for (let op: Operation | undefined = owner; op?.parent; op = op.parent.parentOp) {
+      if (loopRegionsOf(op)) return false;
+      for (let after = op.next; after; after = after.next) if (containsWait(after)) return false;
+      if (op.parent === body) return true;
+    }
+    return false;
+  }
+
   /** The error for a copy of `records` still in flight at the end of `block` and not carried (`yielded`) to the next iteration. */
   private inFlight(block: Block, records: readonly CopyRecord[], yielded: ReadonlySet<CopyRecord>): MatchFailure | undefined {
     const left = records.find((r) => !r.stored && !yielded.has(r));
     if (!left) return undefined;
+    const owner = block.parentOp!;
+    if (!loopRegionsOf(owner))
+      return {
+        at: left.copy ?? owner,
+        reason:
+          `is still in flight at the end of the body of the '${owner.name}' around it, and a wait after it may complete it: ` +
+          'wait for it in the body (copies are carried out of loops only)',
+      };
     return {
-      at: left.copy ?? block.parentOp!,
+      at: left.copy ?? owner,
       reason:
-        `is still in flight at the end of the body of the '${block.parentOp!.name}' around it, and its group is not carried: ` +
+        `is still in flight at the end of the body of the '${owner.name}' around it, and its group is not carried: ` +
         'wait for it in the body, or pass its group (or token) through iter_args and name it in the wait that completes it ' +
         '(`async.wait N for %g`, as tile-pipeline does), so that its registers can be carried to the next iteration',
     };

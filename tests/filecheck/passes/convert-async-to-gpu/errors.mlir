@@ -44,3 +44,23 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A wait after the `scf.if` may complete its copy: the registers would have to leave the region.
+#wg = #gpu.address_space<workgroup>
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @waited_after_if(%A: memref<?xf32>, %p: i1) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %b = tile.alloc : memref<32xf32, #wg>
+      scf.if %p {
+        // expected-error@+1 {{'async.copy' op is still in flight at the end of the body of the 'scf.if' around it, and a wait after it may complete it: wait for it in the body (copies are carried out of loops only)}}
+        %t = async.copy %A[%c0], %b[%c0] shape [32] masked : memref<?xf32> to memref<32xf32, #wg>
+        %g = async.commit %t
+      }
+      async.wait all
+      gpu.return
+    }
+  }
+}

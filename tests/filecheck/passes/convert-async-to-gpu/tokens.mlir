@@ -52,5 +52,31 @@ module attributes {gpu.container_module} {
       async.wait all
       gpu.return
     }
+
+    // A copy left in flight at the end of an `scf.if` that no wait follows (a kernel guarded by
+    // its block count, the last stage's copies past the end of a pipelined loop canonicalize
+    // unrolled) is never observed: dropped, as at the end of the kernel. Only the first copy is
+    // stored to workgroup memory.
+    // CHECK-LABEL: gpu.func @unobserved_in_if
+    // CHECK: scf.if
+    // CHECK-COUNT-1: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<2x32xf32, #gpu.address_space<workgroup>>
+    // CHECK-NOT: memref.store %{{.*}} : memref<2x32xf32, #gpu.address_space<workgroup>>
+    // CHECK: gpu.return
+    gpu.func @unobserved_in_if(%A: memref<?xf32>, %B: memref<?xf32>, %p: i1, %q: i1) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c32 = arith.constant 32 : index
+      scf.if %p {
+        %b = tile.alloc : memref<2x32xf32, #wg>
+        %t0 = async.copy %A[%c0], %b[%c0, %c0] shape [32] masked : memref<?xf32> to memref<2x32xf32, #wg>
+        %g0 = async.commit %t0
+        %t1 = async.copy %A[%c32], %b[%c1, %c0] shape [32] masked if %q : memref<?xf32> to memref<2x32xf32, #wg>
+        %g1 = async.commit %t1
+        async.wait 1 for %g0
+        %x = tile.load %b[%c0, %c0] : memref<2x32xf32, #wg> -> tensor<32xf32>
+        tile.store %x, %B[%c0] : tensor<32xf32> -> memref<?xf32>
+      }
+      gpu.return
+    }
   }
 }
