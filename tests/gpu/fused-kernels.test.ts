@@ -137,8 +137,8 @@ for (const { runtime, on } of runtimes)
       TIMEOUT_MS,
     );
 
-    // The defaults (row programs: 4 x 256 blocks up to 256 columns, 2 x 1024 up to 1024, else 1 x
-    // 4096, chosen at run time; 16384 bytes of workgroup memory, which LayerNorm's three stages exceed: two stages
+    // The defaults (row programs: 4 x 256 blocks up to 256 columns, 2 x 1024 up to 1024, 1 x 2048
+    // up to 2048, else 1 x 4096, chosen at run time; 16384 bytes of workgroup memory, which LayerNorm's three stages exceed: two stages
     // there), fused and not (unfused: softmax here, all five in the slow suite and in the
     // interpreter, tests/unit/passes/tile/fusion/unfused.test.ts).
     for (const workload of [...ROW_WORKLOADS, ...EPILOGUE_WORKLOADS]) {
@@ -154,6 +154,7 @@ for (const { runtime, on } of runtimes)
                 [9, 4097],
                 [33, 513],
                 [7, 1025],
+                [5, 2049],
               ]
             : [
                 [1, 1, 1],

@@ -296,12 +296,15 @@ export interface RowConfig {
  * one that stores). Each is the fastest form measured on the H200 at its row length (bench/RESULTS.md,
  * "Row kernels" and "Row programs without tile sizes"): 4 x 256 on 2 warps (softmax and RMSNorm
  * 65536x256: 3.1x and 2.4x the 2 x 1024 blocks), 2 x 1024 on 4 warps (softmax 16384x1024), 1 x
- * 4096 on 8 warps (softmax and RMSNorm 4096x4096). Before, a row program without tile sizes took
- * 1 x 256 on 4 warps, two elements a thread and longer rows in blocks of 256.
+ * 2048 on 4 warps (softmax, LayerNorm and RMSNorm 16384x2048: 2.2-2.5x the 1 x 4096 blocks, whose
+ * lanes past a shorter row's end send every tile down the masked path; 8 warps: 0.87x), 1 x 4096
+ * on 8 warps (softmax and RMSNorm 4096x4096). Before, a row program without tile sizes took 1 x
+ * 256 on 4 warps, two elements a thread and longer rows in blocks of 256.
  */
 export const ROW_CANDIDATES: readonly { readonly rows: number; readonly columns: number; readonly numWarps: number }[] = [
   { rows: 4, columns: 256, numWarps: 2 },
   { rows: 2, columns: 1024, numWarps: 4 },
+  { rows: 1, columns: 2048, numWarps: 4 },
   { rows: 1, columns: 4096, numWarps: 8 },
 ];
 

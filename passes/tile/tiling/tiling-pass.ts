@@ -152,8 +152,8 @@ export const tileTilingPass = definePass({
     'attention chain without tile-sizes gets a FlashAttention kernel per head dimension of up to 32, 64 and 128 (the ' +
     'largest of 64x64 blocks on 8 warps, 64x32, 32x32 and 16x16 on 4 that fits max-workgroup-memory; K and V loaded into ' +
     'registers, not pipelined), launched by the head dimension at run time, the unfused ops past 128. A row program ' +
-    'without tile-sizes gets a kernel per row length: [1, ..., 1, 4, 256] on 2 warps up to 256 columns, [1, ..., 1, 2, 1024] on 4 up to 1024, else ' +
-    '[1, ..., 1, 1, 4096] on 8, launched by the row length at run time.',
+    'without tile-sizes gets a kernel per row length: [1, ..., 1, 4, 256] on 2 warps up to 256 columns, [1, ..., 1, 2, 1024] on 4 up to 1024, ' +
+    '[1, ..., 1, 1, 2048] on 4 up to 2048, else [1, ..., 1, 1, 4096] on 8, launched by the row length at run time.',
   opName: ModuleOp.name,
   options: {
     'tile-sizes': {

@@ -15,13 +15,17 @@
 // CHECK:       %[[BP:.*]] = scf.if %{{.*}} -> (memref<?x?xf32>) {
 // CHECK:         gpu.launch_func @kernels::@matmul_then_row_sum_pad_rhs {{.*}} args(%B : memref<?x?xf32>, %{{.*}} : memref<?x?xf32>)
 // CHECK:       gpu.launch_func @kernels::@matmul_then_row_sum_64x64x32 {{.*}} args(%{{.*}} : memref<?x?xf32>, %[[BP]] : memref<?x?xf32>, %[[AB]] : memref<?x?xf32>)
-// The row sum's kernel, chosen by the row length (N <= 256: 4 x 256 blocks, <= 1024: 2 x 1024, else 1 x 4096).
+// The row sum's kernel, chosen by the row length (N <= 256: 4 x 256 blocks, <= 1024: 2 x 1024,
+// <= 2048: 1 x 2048, else 1 x 4096).
 // CHECK:       scf.if %{{.*}} {
 // CHECK:         gpu.launch_func @kernels::@matmul_then_row_sum_4x256 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
 // CHECK-NEXT:  } else {
 // CHECK:           gpu.launch_func @kernels::@matmul_then_row_sum_2x1024 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
 // CHECK-NEXT:    } else {
-// CHECK:           gpu.launch_func @kernels::@matmul_then_row_sum_1x4096 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK:             gpu.launch_func @kernels::@matmul_then_row_sum_1x2048 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK-NEXT:      } else {
+// CHECK:             gpu.launch_func @kernels::@matmul_then_row_sum_1x4096 {{.*}} args(%[[AB]] : memref<?x?xf32>, %S : memref<?xf32>)
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  memref.dealloc %[[AB]]

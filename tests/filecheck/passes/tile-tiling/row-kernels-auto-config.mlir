@@ -2,14 +2,16 @@
 // RUN: tile-opt %s -p '@tile-tiled' | FileCheck %s --check-prefix=STATIC
 // RUN: tile-opt %S/../../../../examples/softmax.mlir -p '@tile-tiled{tile-sizes=1,256}' | FileCheck %s --check-prefix=GIVEN
 // tile-tiling's automatic configuration of a row program without tile sizes: a kernel per row
-// length it reads at once (4 x 256 on 2 warps, 2 x 1024 on 4, 1 x 4096 on 8, which walks longer
-// rows in blocks of 4096), launched by the row length at run time; a static row length gets its
-// kernel alone.
+// length it reads at once (4 x 256 on 2 warps, 2 x 1024 on 4, 1 x 2048 on 4, 1 x 4096 on 8, which
+// walks longer rows in blocks of 4096), launched by the row length at run time; a static row length
+// gets its kernel alone.
 
 // CHECK-LABEL: gpu.func @softmax_4x256(
 // CHECK:         tile.load %{{.*}} : memref<?x?xf32> -> tensor<4x256xf32>
 // CHECK-LABEL: gpu.func @softmax_2x1024(
 // CHECK:         tile.load %{{.*}} : memref<?x?xf32> -> tensor<2x1024xf32>
+// CHECK-LABEL: gpu.func @softmax_1x2048(
+// CHECK:         tile.load %{{.*}} : memref<?x?xf32> -> tensor<1x2048xf32>
 // CHECK-LABEL: gpu.func @softmax_1x4096(
 // CHECK:         tile.load %{{.*}} : memref<?x?xf32> -> tensor<1x4096xf32>
 // CHECK-LABEL: func.func @softmax(
@@ -22,7 +24,12 @@
 // CHECK-NEXT:      scf.if %[[FITS]] {
 // CHECK:             gpu.launch_func @kernels::@softmax_2x1024 blocks in ({{.*}}) threads in (%c128, %c1, %c1)
 // CHECK-NEXT:      } else {
-// CHECK:             gpu.launch_func @kernels::@softmax_1x4096 blocks in ({{.*}}) threads in (%c256, %c1, %c1)
+// CHECK:             %[[HALF:.*]] = arith.cmpi ule, %[[N]], %c2048
+// CHECK-NEXT:        scf.if %[[HALF]] {
+// CHECK:               gpu.launch_func @kernels::@softmax_1x2048 blocks in ({{.*}}) threads in (%c128, %c1, %c1)
+// CHECK-NEXT:        } else {
+// CHECK:               gpu.launch_func @kernels::@softmax_1x4096 blocks in ({{.*}}) threads in (%c256, %c1, %c1)
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NOT:     gpu.launch_func
