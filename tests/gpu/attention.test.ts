@@ -8,7 +8,8 @@
  * dimension in two chunks (BK = 16), and without options (the automatic configuration's kernel for
  * the head dimension, chosen at run time). One kernel launched per entry. Tolerances:
  * tests/unit/passes/tile/fusion/attention-cases.ts (f32 1e-5 absolute, f16 2e-3), the device's exp
- * included. Once per provider (Dawn, wgpu).
+ * included. Once per provider (Dawn, wgpu); the explicit configurations under Dawn on SwiftShader in
+ * the slow suite (gpu-env.ts, runsConfigurations).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
@@ -16,7 +17,7 @@ import { runPipeline } from '../../testing/fuzz/harness.js';
 import { SLOW_TIMEOUT_MS } from '../../testing/slow.js';
 import { ENTRIES, expectAttentionClose, inputs, referenceOutput, type Shape, source, tolerance } from '../unit/passes/tile/fusion/attention-cases.js';
 import { runFused } from '../unit/passes/tile/fusion/fused-cases.js';
-import { closeAll, openTestRuntimes, skipNotice } from './gpu-env.js';
+import { closeAll, openTestRuntimes, runsConfigurations, skipNotice } from './gpu-env.js';
 
 const runtimes = await openTestRuntimes();
 afterAll(() => closeAll(runtimes));
@@ -26,6 +27,7 @@ const slow = !!process.env['TILE_SLOW'];
 
 for (const { runtime, on } of runtimes)
   describe.skipIf(!runtime)(`FlashAttention ${on}`, () => {
+    const configurations = runsConfigurations(runtime);
     let launcher: WebGpuLauncher;
     beforeAll(() => {
       launcher = new WebGpuLauncher(runtime!, { timeoutMs: 120_000 });
@@ -62,7 +64,7 @@ for (const { runtime, on } of runtimes)
     // as Kᵀ (the benchmarks' configuration on the H200), here with the head dimension in chunks of 16.
     const configs = [[32, '16,16,32 num-stages=3'], [32, '16,16,32,16 num-stages=1 async-copy-loads=none'], ...(slow ? ([[64, '16,16,64 num-stages=2']] as const) : [])] as const;
     for (const [D, config] of configs) {
-      it(
+      it.skipIf(!configurations)(
         `D = ${D} (tile-sizes=${config}): each entry equals the whole-problem program, one kernel`,
         () => expectEntriesOnDevice(`builtin.module(@tile-wgsl{num-warps=4 max-workgroup-memory=${runtime!.adapter.limits.maxComputeWorkgroupStorageSize} tile-sizes=${config}})`, D),
         TIMEOUT_MS,

@@ -9,7 +9,8 @@
  * whatever the row length; with fuse=false (per-op default tile sizes) the same results come from
  * one kernel per whole-problem op. Tolerances: those of fused-cases.ts (f32: 1e-5 relative,
  * LayerNorm also 1e-5 absolute; epilogues 1e-5 of the product's rounding bound), the device's exp,
- * rsqrt and tanh included. Once per provider (Dawn, wgpu); TILE_SLOW=1 runs more configurations.
+ * rsqrt and tanh included. Once per provider (Dawn, wgpu); TILE_SLOW=1 runs more configurations,
+ * and the random ones under Dawn on SwiftShader (gpu-env.ts, runsConfigurations).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../../core/ir/operation.js';
@@ -34,7 +35,7 @@ import {
   runFused,
   type FusedWorkload,
 } from '../unit/passes/tile/fusion/fused-cases.js';
-import { closeAll, openTestRuntimes } from './gpu-env.js';
+import { closeAll, openTestRuntimes, runsConfigurations } from './gpu-env.js';
 
 const runtimes = await openTestRuntimes();
 afterAll(() => closeAll(runtimes));
@@ -80,6 +81,7 @@ function compileFused(workload: FusedWorkload, pipeline: string): Operation | un
 
 for (const { runtime, on } of runtimes)
   describe.skipIf(!runtime)(`fused kernels ${on}`, () => {
+    const configurations = runsConfigurations(runtime);
     let launcher: WebGpuLauncher;
     beforeAll(() => {
       launcher = new WebGpuLauncher(runtime!, { timeoutMs: 60_000 });
@@ -102,7 +104,7 @@ for (const { runtime, on } of runtimes)
       }
     }
 
-    it(
+    it.skipIf(!configurations)(
       `row programs @tile-wgsl on ${rowConfigs} random configurations, rows up to 4097 elements, one kernel each`,
       async () => {
         // Seeds whose configuration the compiler refuses in option terms are passed over.
@@ -120,7 +122,7 @@ for (const { runtime, on } of runtimes)
       TIMEOUT_MS,
     );
 
-    it(
+    it.skipIf(!configurations)(
       `matmul epilogues @tile-wgsl on ${epilogueConfigs} random configurations, one kernel each (more with pack-lhs)`,
       async () => {
         let [compiled, seed] = [0, 9500];

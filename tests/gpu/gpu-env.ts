@@ -68,3 +68,15 @@ export async function closeAll(runtimes: readonly TestRuntime[]): Promise<void> 
 export function skipNotice(what: string, runtime: WebGpuRuntime | null): void {
   if (runtime) console.warn(`[gpu test skipped] ${what} on ${runtime.description}`);
 }
+
+/**
+ * Whether the GPU cases of explicit and random configurations run on `runtime` in this run. Dawn
+ * on SwiftShader creates pipelines 10-60x slower than wgpu on llvmpipe (the same 36 KB matmul:
+ * 1.87 s against 32 ms, bench/RESULTS.md), so there they run in the slow suite (TILE_SLOW=1, as
+ * CI runs it), with a notice; the defaults run on every adapter in every run.
+ */
+export function runsConfigurations(runtime: WebGpuRuntime | null): boolean {
+  if (!runtime || process.env['TILE_SLOW'] || !/swiftshader/i.test(runtime.description)) return true;
+  skipNotice('explicit and random configurations (SwiftShader: in the slow suite, TILE_SLOW=1)', runtime);
+  return false;
+}
