@@ -4,6 +4,7 @@
  * without an adapter skips with a notice, unless env TILE_REQUIRE_GPU requires it (CI), where that
  * is a failure: `1` requires every provider, `dawn`, `wgpu` or `dawn,wgpu` those named.
  */
+import { runsSlow } from '../../testing/slow.js';
 import { openRuntime, RuntimeError, type OpenOptions, type ProviderName, type WebGpuRuntime } from '../../runtime/webgpu/index.js';
 
 export const TEST_PROVIDERS: readonly ProviderName[] = ['dawn', 'wgpu'];
@@ -76,7 +77,5 @@ export function skipNotice(what: string, runtime: WebGpuRuntime | null): void {
  * CI runs it), with a notice; the defaults run on every adapter in every run.
  */
 export function runsConfigurations(runtime: WebGpuRuntime | null): boolean {
-  if (!runtime || process.env['TILE_SLOW'] || !/swiftshader/i.test(runtime.description)) return true;
-  skipNotice('explicit and random configurations (SwiftShader: in the slow suite, TILE_SLOW=1)', runtime);
-  return false;
+  return !runtime || !/swiftshader/i.test(runtime.description) || runsSlow(`explicit and random configurations on ${runtime.description}`);
 }

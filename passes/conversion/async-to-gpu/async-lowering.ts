@@ -195,7 +195,8 @@ export class AsyncLowering {
     // So are those a loop of this block carried out and nothing waits for (a pipelined loop's
     // predicated copies past its end), and all those left at the end of a block that no wait
     // follows (a kernel's body guarded by `scf.if`, its pipelined loop unrolled, the epilogue not peeled).
-    const unobserved = this.neverWaitedAfter(block.parentOp!);
+    // (The ops that follow are walked only where a copy would otherwise be left in flight.)
+    const unobserved = this.pending.some((r) => !r.stored && !this.loopResults.has(r)) && this.neverWaitedAfter(block.parentOp!);
     const kept = this.pending.filter((r) => r.stored || (!unobserved && !this.loopResults.has(r)));
     const left = this.inFlight(block, kept, new Set());
     if (left) return left;
@@ -224,20 +225,11 @@ export class AsyncLowering {
     const left = records.find((r) => !r.stored && !yielded.has(r));
     if (!left) return undefined;
     const owner = block.parentOp!;
-    if (!loopRegionsOf(owner))
-      return {
-        at: left.copy ?? owner,
-        reason:
-          `is still in flight at the end of the body of the '${owner.name}' around it, and a wait after it may complete it: ` +
-          'wait for it in the body (copies are carried out of loops only)',
-      };
-    return {
-      at: left.copy ?? owner,
-      reason:
-        `is still in flight at the end of the body of the '${owner.name}' around it, and its group is not carried: ` +
-        'wait for it in the body, or pass its group (or token) through iter_args and name it in the wait that completes it ' +
-        '(`async.wait N for %g`, as tile-pipeline does), so that its registers can be carried to the next iteration',
-    };
+    const why = loopRegionsOf(owner)
+      ? 'its group is not carried: wait for it in the body, or pass its group (or token) through iter_args and name it in the wait ' +
+        'that completes it (`async.wait N for %g`, as tile-pipeline does), so that its registers can be carried to the next iteration'
+      : 'a wait after it may complete it: wait for it in the body (copies are carried out of loops only)';
+    return { at: left.copy ?? owner, reason: `is still in flight at the end of the body of the '${owner.name}' around it, and ${why}` };
   }
 
   /** Open the body of a loop that carries copies: it starts with the copies in its slots pending. */
