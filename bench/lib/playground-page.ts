@@ -9,12 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
+import { SWIFTSHADER_DISABLED_DAWN_FEATURES } from '../../runtime/webgpu/dawn-instance.js';
 
 export const CHROMIUM = process.env['TILE_CHROMIUM'] ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
 const FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
-export const WEBGPU_FLAGS = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
+export const WEBGPU_FLAGS = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader', `--disable-dawn-features=${SWIFTSHADER_DISABLED_DAWN_FEATURES.join(',')}`];
 
 /** The page built (build/playground) and served on a free local port. */
 export async function servePlayground(root: string): Promise<{ server: PreviewServer; url: string }> {

@@ -5,14 +5,10 @@
  * in-process: a kernel past its deadline is stopped by killing this process.
  */
 import { createRequire } from 'node:module';
+import { createDawnInstance, type DawnAddon } from './dawn-instance.js';
 import { RuntimeError } from './errors.js';
 import { GpuExecutor, type WebGpuConstants } from './executor.js';
 import { serveRunner } from './runner-server.js';
-
-interface DawnAddon {
-  create(flags: string[]): GPU;
-  globals: object;
-}
 
 async function importDawn(): Promise<{ addon: DawnAddon; source: string }> {
   let packageError = '';
@@ -30,12 +26,9 @@ async function importDawn(): Promise<{ addon: DawnAddon; source: string }> {
   }
 }
 
-/** Dawn's instance: kept referenced for the life of the process (collecting it crashes Dawn's threads). */
-let instance: GPU | undefined;
-
 await serveRunner('dawn', async () => {
   const { addon, source } = await importDawn();
-  instance = addon.create([]);
+  const instance = await createDawnInstance(addon);
   const executor = await GpuExecutor.open(instance, addon.globals as WebGpuConstants);
   const icd = process.env['VK_ICD_FILENAMES'];
   const hint = icd ? ` with the Vulkan driver ${icd}` : ' (without a GPU: TILE_DAWN_ICD=/usr/lib/chromium/vk_swiftshader_icd.json from chromium-common, see docs/runtime-webgpu.md)';

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareOutputs, TileError, TileOpt } from '../../api/index.js';
+import { createDawnInstance, type DawnAddon } from '../../runtime/webgpu/dawn-instance.js';
 import { requiredProviders } from './gpu-env.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,9 +25,9 @@ beforeAll(async () => {
   const icd = process.env['TILE_DAWN_ICD'];
   if (icd) process.env['VK_ICD_FILENAMES'] = path.resolve(icd);
   try {
-    const dawn = (await import('webgpu')) as unknown as { create(flags: string[]): GPU; globals: object };
+    const dawn = (await import('webgpu')) as unknown as DawnAddon;
     Object.assign(globalThis, dawn.globals);
-    instance = dawn.create([]);
+    instance = await createDawnInstance(dawn);
     const adapter = await instance.requestAdapter();
     if (!adapter) why = 'Dawn found no adapter';
     else device = await adapter.requestDevice({ requiredFeatures: adapter.features.has('timestamp-query') ? ['timestamp-query'] : [] });
