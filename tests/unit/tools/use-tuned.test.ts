@@ -29,6 +29,7 @@ function search(dir: string, program: string, space: string, results: Measured[]
 describe('tile-opt --use-tuned', () => {
   const program = sha256(readFileSync(MATMUL));
   const dir = tempDir('use-tuned-');
+  const emptyDir = tempDir('use-tuned-empty-');
   search(dir, program, 'older', [ok('tile-sizes=16,16,8 num-warps=1', 1)], 1000);
   // The newest: its play-off decides (64x32 was faster in the search, 32x32 when timed again).
   search(dir, program, 'newer', [ok('tile-sizes=64,32,8 num-warps=4', 2), ok('tile-sizes=32,32,8 num-warps=2', 3)], 2000, [
@@ -47,7 +48,7 @@ describe('tile-opt --use-tuned', () => {
   });
 
   it('runs the pipeline as given, with a note, where tile-tune has no result', () => {
-    const r = tileOpt(MATMUL, '-p', '@tile-tiled{tile-sizes=16,16,8}', '--use-tuned', tempDir('use-tuned-empty-'));
+    const r = tileOpt(MATMUL, '-p', '@tile-tiled{tile-sizes=16,16,8}', '--use-tuned', emptyDir);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^tile-opt: note: --use-tuned: tile-tune has no result for .*matmul\.mlir and @tile-tiled in .*; running -p '@tile-tiled\{tile-sizes=16,16,8\}' as given\n$/);
     expect(r.stdout).toContain('-> tensor<16x16xf32, #tile.blocked<');

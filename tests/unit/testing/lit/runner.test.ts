@@ -1,15 +1,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featureMatches, readLitTest } from '../../../../testing/lit/test-file.js';
 import { addGpuFeature } from '../../../../testing/lit/features.js';
 import { findTests, needsFeature, resultName, runTests, skippedText, summarize } from '../../../../testing/lit/runner.js';
+import { tempDir } from '../../temp-dir.js';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 
+const scratch = tempDir('lit-test-');
+
 function writeTests(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lit-test-'));
+  const dir = mkdtempSync(path.join(scratch, 'tests-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }
