@@ -42,8 +42,10 @@ export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly st
     'max-workgroups-per-dimension',
     'num-stages',
     'max-workgroup-memory',
+    'async-copy-loads',
+    'synchronous-copies',
   ],
-  'tile-pipelined': [...PIPELINED_PARAMETERS, 'max-workgroup-memory'],
+  'tile-pipelined': [...PIPELINED_PARAMETERS, 'max-workgroup-memory', 'synchronous-copies'],
   'tile-wgsl': [...PIPELINED_PARAMETERS, 'synchronous-copies', 'vectorize', 'subgroups', 'subgroup-size', 'max-workgroup-memory'],
 };
 
@@ -144,7 +146,7 @@ export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSiz
     // Only the automatic matmul configuration (no tile-sizes) reads these in @tile-tiled.
     options['num-stages'] = 1 + Math.floor(rnd() * 5);
     options['max-workgroup-memory'] = pick(rnd, [0, 0, 16384, 65536, 8192]);
-    return withAutoMinWorkgroups(rnd, { pipeline, options });
+    return withPlannedCopies(rnd, withAutoMinWorkgroups(rnd, { pipeline, options }));
   }
   const stages = 1 + Math.floor(rnd() * 5);
   options['async-copy-loads'] = pick(rnd, ['all', 'all', 'dot-operands', 'none']);
@@ -156,7 +158,7 @@ export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSiz
   options['register-stages'] = pick(rnd, [0, 0, 1, 2, 3]);
   if (pipeline === 'tile-pipelined') {
     options['max-workgroup-memory'] = pick(rnd, [0, 0, 0, 65536, 16384, 4096]);
-    return withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options }));
+    return withPlannedCopies(rnd, withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options })));
   }
   options['synchronous-copies'] = chance(rnd, 0.25);
   options['vectorize'] = chance(rnd, 0.75);
@@ -185,6 +187,17 @@ function withAutoMinWorkgroups(rnd: Rnd, config: DrawnConfig): TileConfig {
   config.options['split-k'] = pick(rnd, [0, 0, 0, 1, 2, 3, 7]);
   // Limits small enough that the small problems tests run spill their blocks onto a second axis.
   config.options['max-workgroups-per-dimension'] = pick(rnd, [0, 0, 0, 1, 2, 3]);
+  return config;
+}
+
+/**
+ * `config` with what the automatic matmul configuration plans its copies for, where the pipeline
+ * only passes it on to tiling (drawn last: the other draws of a seed stay what they were).
+ */
+function withPlannedCopies(rnd: Rnd, config: TileConfig): TileConfig {
+  const options = config.options as Record<string, TileOptionValue>;
+  if (config.pipeline === 'tile-tiled') options['async-copy-loads'] = pick(rnd, ['all', 'all', 'dot-operands', 'none']);
+  options['synchronous-copies'] = chance(rnd, 0.25);
   return config;
 }
 

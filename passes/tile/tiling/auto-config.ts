@@ -86,9 +86,24 @@ const SMALLEST = { sizes: [32, 32, 8], numWarps: 4, numStages: 1 } as const;
 /** Workgroup buffer slots of a loop's copies with `stages` stages: one per copy in flight (stages - 1), at least one. */
 const copySlots = (stages: number): number => Math.max(stages - 1, 1);
 
-/** Bytes of workgroup memory the K loop's copies of A and B take with `stages` stages. */
-export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: number, elementBytes: number): number {
-  return copySlots(stages) * (bm! + bn!) * bk! * elementBytes;
+/**
+ * How the K loop's tiles of A and B reach the dot, which decides the workgroup buffers it takes:
+ * asynchronous copies the dot reads in place (the pipelines' default); loads into registers
+ * (`async-copy-loads=none`), which the threads store into a buffer for the dot; or copies stored
+ * where they are issued (`synchronous-copies=true`), which may overwrite a slot before the dot
+ * reads it and so are staged again for the dot.
+ */
+export type OperandPath = 'async-copies' | 'register-loads' | 'synchronous-copies';
+
+/**
+ * Bytes of workgroup memory the K loop's copies of A and B take with `stages` stages, plus, where
+ * the dot's operands are staged (`path`), a buffer of each and one more where A arrives as Aᵀ
+ * (packed, or `transpose_a`: the transpose of its tile may go through workgroup memory).
+ */
+export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: number, elementBytes: number, path: OperandPath = 'async-copies', lhsTransposed = false): number {
+  const copies = path === 'register-loads' ? 0 : copySlots(stages) * (bm! + bn!) * bk!;
+  const staged = path === 'async-copies' ? 0 : (bm! + bn! + (lhsTransposed ? bm! : 0)) * bk!;
+  return (copies + staged) * elementBytes;
 }
 
 /** The tile sizes [1, BN, BK] of the vector-matrix kernel on `numWarps` warps. */
@@ -114,6 +129,10 @@ export interface AutoOptions {
   readonly numStages: number;
   /** Workgroup memory a kernel may use, in bytes; 0: WebGPU's default. */
   readonly maxWorkgroupMemory: number;
+  /** How the K loop's operands reach the dot (their buffers count against maxWorkgroupMemory). */
+  readonly operandPath: OperandPath;
+  /** Whether A is `transpose_a` (its tiles arrive as Aᵀ, as packed ones do). */
+  readonly transposedLhs: boolean;
   readonly minWorkgroups: number;
   /** Bytes of workgroup memory the kernel needs besides the operands' copies (an epilogue's broadcast rows). */
   readonly extraBytes: (sizes: readonly number[]) => number;
@@ -134,19 +153,22 @@ export interface AutoOptions {
 export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   const stages = o.numStages || AUTO_STAGES;
   const budget = o.maxWorkgroupMemory || WEBGPU_DEFAULT_WORKGROUP_MEMORY;
-  const fits = (k: MatmulConfig): boolean => matmulWorkgroupBytes(k.sizes, stages, o.elementBytes) + o.extraBytes(k.sizes) <= budget && !o.unfit(k.sizes, k.numWarps, k.packLhs);
+  // `staging`: a split skinny tile also lays its f32 partial sums out for their store through workgroup memory.
+  const fits = (k: MatmulConfig, staging: number): boolean =>
+    matmulWorkgroupBytes(k.sizes, stages, o.elementBytes, o.operandPath, k.packLhs || o.transposedLhs) + o.extraBytes(k.sizes) + staging <= budget &&
+    !o.unfit(k.sizes, k.numWarps, k.packLhs);
   /**
    * The candidate with the deepest BK that fits, or undefined. Given fewer warps than its own, a
    * candidate drops out: each thread would unroll more of the tile than it was measured with (a
    * 64x64 tile on one warp took SwiftShader over a minute to compile); the skinny tile stays,
    * with a shallower BK.
    */
-  const config = (c: Candidate, packLhs: boolean, skinny = false): MatmulConfig | undefined => {
+  const config = (c: Candidate, packLhs: boolean, skinny = false, staging = 0): MatmulConfig | undefined => {
     const fewer = o.numWarps !== 0 && o.numWarps < c.numWarps;
     if (fewer && !skinny) return undefined;
     // The skinny tile keeps a thread's share of a K step: a shallower BK for fewer warps.
     const bks = fewer ? c.bks.filter((bk) => bk * c.numWarps <= c.bks[0]! * o.numWarps) : c.bks;
-    return bks.map((bk): MatmulConfig => ({ sizes: [c.tile[0], c.tile[1], bk], numWarps: o.numWarps || c.numWarps, numStages: stages, packLhs })).find(fits);
+    return bks.map((bk): MatmulConfig => ({ sizes: [c.tile[0], c.tile[1], bk], numWarps: o.numWarps || c.numWarps, numStages: stages, packLhs })).find((k) => fits(k, staging));
   };
   const pack = o.packable && o.packBytes <= budget;
   const general = CANDIDATES.map((c) => config(c, pack)).filter((k): k is MatmulConfig => k !== undefined);
@@ -160,7 +182,7 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   }
   // A skinny A is a few rows: not worth a packing kernel (tuned without it).
   for (const c of o.splitK ? [SKINNY_8, SKINNY_16] : [SKINNY_16]) {
-    const skinny = config(c, false, true);
+    const skinny = config(c, false, true, o.splitK ? c.tile[0] * c.tile[1] * 4 : 0);
     if (skinny) variants.push({ config: o.splitK ? { ...skinny, splitK: o.splitK } : skinny, rule: { kind: 'skinny', maxRows: c.maxRows } });
   }
   for (const k of general) variants.push({ config: k, rule: { kind: 'workgroups', min: o.minWorkgroups } });

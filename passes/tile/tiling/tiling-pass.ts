@@ -175,6 +175,17 @@ export const tileTilingPass = definePass({
       default: 0,
       help: `Bytes of workgroup memory the automatic configuration may plan for; 0: WebGPU's default, ${WEBGPU_DEFAULT_WORKGROUP_MEMORY}`,
     },
+    'async-copy-loads': {
+      type: 'enum',
+      values: ['all', 'dot-operands', 'none'],
+      default: 'all',
+      help: "The loads tile-async-copy will copy (its 'loads'): with none the automatic configuration plans buffers for a matmul's operands loaded into registers and stored for the dot",
+    },
+    'synchronous-copies': {
+      type: 'bool',
+      default: false,
+      help: "Whether convert-async-to-gpu will store copies where they are issued (its 'synchronous'): the automatic configuration then plans a second buffer of each matmul operand for the dot",
+    },
     'auto-config': {
       type: 'bool',
       default: true,
@@ -233,6 +244,8 @@ export const tileTilingPass = definePass({
       return matmulVariants({
         ...planning,
         minWorkgroups: pass.options['auto-min-workgroups'],
+        operandPath: pass.options['async-copy-loads'] === 'none' ? 'register-loads' : pass.options['synchronous-copies'] ? 'synchronous-copies' : 'async-copies',
+        transposedLhs: matmul.properties.has('transpose_a'),
         elementBytes,
         extraBytes: ([, bn]) => broadcastRows(program) * bn! * 4,
         // A fused epilogue stays one kernel (no packing kernel before it).
@@ -433,8 +446,20 @@ function tileVariants(
   }
 }
 
-/** The variants left once M is known to be `m`: the first skinny one that applies alone, or all but the skinny ones. */
+/**
+ * The variants left once M is known to be `m`: the first skinny one that applies alone, or all but
+ * the skinny ones and those an earlier one covers. A workgroups rule covers a later one where it
+ * gives at least as many workgroups for every N (as many row blocks or more, columns no wider):
+ * the later variant is never chosen, and the canonicalizer, folding its test (the same test where
+ * the row blocks and columns are equal), would leave its kernel with no launch.
+ */
 function staticRows(variants: readonly MatmulVariant[], m: number): readonly MatmulVariant[] {
   const skinny = variants.find((v) => v.rule.kind === 'skinny' && ruleHolds(v.rule, v.config.sizes, m, 1));
-  return skinny ? [skinny] : variants.filter((v) => v.rule.kind !== 'skinny');
+  if (skinny) return [skinny];
+  const rowBlocks = (v: MatmulVariant) => Math.ceil(m / v.config.sizes[0]!);
+  const covers = (a: MatmulVariant, b: MatmulVariant) =>
+    a.rule.kind === 'workgroups' && b.rule.kind === 'workgroups' && a.rule.min <= b.rule.min && rowBlocks(a) >= rowBlocks(b) && a.config.sizes[1]! <= b.config.sizes[1]!;
+  const kept: MatmulVariant[] = [];
+  for (const v of variants) if (v.rule.kind !== 'skinny' && !kept.some((k) => covers(k, v))) kept.push(v);
+  return kept;
 }

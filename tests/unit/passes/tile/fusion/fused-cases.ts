@@ -185,7 +185,9 @@ export function expectedLaunches(workload: FusedWorkload, options: Readonly<Reco
   // The split skinny tiles (8 and 16 rows by 64 columns) where their copies fit at the shallowest BK (8).
   const stages = Number(options['num-stages'] ?? 0) || 2;
   const budget = Number(options['max-workgroup-memory'] ?? 0) || 16384;
-  const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4) <= budget;
+  const path = options['async-copy-loads'] === 'none' ? 'register-loads' : options['synchronous-copies'] === true ? 'synchronous-copies' : 'async-copies';
+  // A split skinny tile also stages its partial sums (bm x 64 f32) for their store.
+  const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4, path) + (splitK === 1 ? 0 : bm * 64 * 4) <= budget;
   const split = splitK === 1 ? 0 : 1;
   const large = packFits ? packing : 0;
   // One row: vector-matrix products (the epilogue's matmul is plain f32), nothing more, where they fit.

@@ -5,6 +5,8 @@ const base: AutoOptions = {
   numWarps: 0,
   numStages: 0,
   maxWorkgroupMemory: 0,
+  operandPath: 'async-copies',
+  transposedLhs: false,
   minWorkgroups: 256,
   extraBytes: () => 0,
   elementBytes: 4,
@@ -53,6 +55,17 @@ describe('the automatic matmul configuration', () => {
     expect(sizesOf({})).toEqual(['16x64x32', '128x128x16', '64x64x32']);
     expect(chosen(4096, 4096).sizes).toEqual([128, 128, 16]);
     for (const v of matmulVariants(base)) expect(matmulWorkgroupBytes(v.config.sizes, v.config.numStages, 4)).toBeLessThanOrEqual(16384);
+  });
+
+  it('plans for operands staged for the dot: loaded into registers, or copied synchronously', () => {
+    // Loads: A and B once, and a packed A's transpose; synchronous copies: the copies' slot as well.
+    expect(matmulWorkgroupBytes([128, 128, 16], 2, 4, 'register-loads', true)).toBe(24576);
+    expect(matmulWorkgroupBytes([128, 128, 16], 2, 4, 'register-loads', false)).toBe(16384);
+    expect(matmulWorkgroupBytes([128, 128, 16], 2, 4, 'synchronous-copies', true)).toBe(40960);
+    expect(sizesOf({ operandPath: 'register-loads' })).toEqual(['16x64x32', '128x128x8', '64x64x16']);
+    expect(sizesOf({ operandPath: 'synchronous-copies' })).toEqual(['16x64x16', '32x32x8']);
+    for (const operandPath of ['register-loads', 'synchronous-copies'] as const)
+      for (const v of matmulVariants({ ...base, operandPath })) expect(matmulWorkgroupBytes(v.config.sizes, v.config.numStages, 4, operandPath, v.config.packLhs)).toBeLessThanOrEqual(16384);
   });
 
   it('takes a shallower BK, then a smaller tile, when the epilogue or more stages need memory', () => {
