@@ -28,6 +28,15 @@ function checkTileAccess(mem: MemRefType, numIndices: number, tile: RankedTensor
 }
 
 /**
+ * Discardable unit attribute of a tile.load or tile.store, a lowering hint with no effect on the
+ * meaning: an edge tile (partly outside the memref) whose memref's last size and first column
+ * are multiples of 4 is accessed in aligned vectors of 4, each under its first element's bounds
+ * test, rather than element by element. Set by tile-tiling on row programs' tiles (rows of 2049 to
+ * 4095 columns end inside their 4096-column block: every tile is an edge tile).
+ */
+export const VECTOR_EDGES_ATTR = 'tile.vector_edges';
+
+/**
  * `%t = tile.load %A[%i, %j] padding(0.0 : f32) : memref<1000x2000xf32> -> tensor<32x64xf32>`:
  * the tile of the result's shape whose element (0, 0) is A[%i, %j]. Elements outside A's bounds are
  * not read and read as `padding` (zero when absent); `in_bounds` promises there are none.

@@ -52,6 +52,22 @@ export function alignedVectorAccess(b: ArithBuilder, memref: Value, origin: read
   return t.rank > 1 ? b.and(multiple(size), multiple(origin[last]!)) : multiple(origin[last]!);
 }
 
+/**
+ * Whether every run of VECTOR_WIDTH from a run boundary of a tile at `origin` lies wholly inside or
+ * wholly outside a globalVectorizable memref along its last dimension: that dimension's size and
+ * the tile's first column are multiples of VECTOR_WIDTH (for a rank-1 memref too, unlike
+ * alignedVectorAccess, which a whole-tile bounds test accompanies). Uniform per tile.
+ */
+export function wholeVectorRuns(b: ArithBuilder, memref: Value, origin: readonly Value[]): Value {
+  const t = memref.type as MemRefType;
+  if (t.rank > 1) return alignedVectorAccess(b, memref, origin);
+  const width = b.constant(IndexType.get(), VECTOR_WIDTH);
+  const zero = b.constant(IndexType.get(), 0);
+  const size = t.shape[0]! >= 0 ? b.constant(IndexType.get(), t.shape[0]!) : b.build(DimOp, { operands: { source: memref, index: zero }, resultTypes: [IndexType.get()] }).result;
+  const multiple = (v: Value) => b.compare('eq', b.binary(RemUIOp, v, width), zero);
+  return b.and(multiple(size), multiple(origin[0]!));
+}
+
 /** The bytes of a vector of VECTOR_WIDTH `elem`s (its alignment when aligned). */
 function vectorBytes(elem: Type): number {
   return VECTOR_WIDTH * Math.ceil((elem as FloatType | IntegerType).width / 8);

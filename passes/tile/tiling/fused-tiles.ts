@@ -5,13 +5,13 @@
  * a buffer from outside by a masked tile.load of its projection broadcast to the tile, a per-row
  * value from the row values computed so far.
  */
-import { IntegerAttr, type Attribute } from '../../../core/ir/attributes.js';
+import { IntegerAttr, UnitAttr, type Attribute } from '../../../core/ir/attributes.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
 import { IntegerType, type MemRefType, RankedTensorType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
 import { LoadOp as MemLoadOp } from '../../../dialects/memref/index.js';
-import { combinerOpName, IotaOp, LoadOp, reductionIdentityAttr, SplatOp, StoreOp } from '../../../dialects/tile/index.js';
+import { combinerOpName, IotaOp, LoadOp, reductionIdentityAttr, SplatOp, StoreOp, VECTOR_EDGES_ATTR } from '../../../dialects/tile/index.js';
 import type { Def, FusedProgram, ProgramOp, Read } from './fused-program.js';
 import { reductionKind } from './fused-program.js';
 import type { IndexBuilder } from './index-builder.js';
@@ -48,6 +48,8 @@ export function producer(program: FusedProgram, def: Def): ProgramOp | undefined
   return def.kind === 'result' ? program.ops.find((p) => p.op === def.op) : undefined;
 }
 
+const VECTOR_EDGES = { attributes: { [VECTOR_EDGES_ATTR]: UnitAttr.get() } };
+
 export class BlockTiles {
   private readonly fulls = new DefMap<Value>();
   /** Tiles loaded from outside buffers, by buffer and projection. */
@@ -72,6 +74,8 @@ export class BlockTiles {
       readonly reduceInBlock?: boolean;
       /** The loop over column blocks this block is the body of: what does not vary with the block is built before it. */
       readonly loop?: Operation;
+      /** Whether its loads and stores along the rows take vector edges (VECTOR_EDGES_ATTR). */
+      readonly vectorEdges?: boolean;
     } = {},
   ) {
     this.t = new TileOps(b);
@@ -173,7 +177,9 @@ export class BlockTiles {
     } else {
       const tileShape = tileDims.map((d) => (d === rank - 2 ? this.shape[0] : this.shape[1]));
       const full = tileShape.length === target.rank;
-      const loaded = this.b.build(LoadOp, { operands: { source: memref, indices }, resultTypes: [full ? target : RankedTensorType.get(tileShape, elem)] }).result;
+      // Tiles along the rows (not a column of per-row values) take vector edges.
+      const edges = this.options.vectorEdges && tileDims.includes(rank - 1) ? VECTOR_EDGES : {};
+      const loaded = this.b.build(LoadOp, { operands: { source: memref, indices }, resultTypes: [full ? target : RankedTensorType.get(tileShape, elem)], ...edges }).result;
       const added = [rank - 2, rank - 1]
         .slice(0, target.rank)
         .map((d, i) => (tileDims.includes(d) ? -1 : i))
@@ -244,7 +250,8 @@ export class BlockTiles {
     const rowValue = p.op.name === 'tile.reduction' || p.extent === 'row';
     const value = rowValue ? this.row(def) : this.full(def);
     const indices = rowValue ? [...lead, row0] : [...lead, row0, col0];
-    this.b.build(StoreOp, { operands: { value, dest: this.argOf(def.buffer), indices } });
+    const edges = this.options.vectorEdges && !rowValue ? VECTOR_EDGES : {};
+    this.b.build(StoreOp, { operands: { value, dest: this.argOf(def.buffer), indices }, ...edges });
   }
 }
 

@@ -207,7 +207,7 @@ function buildRowKernel(program: FusedProgram, sizes: readonly number[], tiling:
     fits,
     [],
     () => {
-      const block = new BlockTiles(b, program, argOf, blockAt(zero), shape, new DefMap(), { rowLength, reduceInBlock: true });
+      const block = new BlockTiles(b, program, argOf, blockAt(zero), shape, new DefMap(), { rowLength, reduceInBlock: true, vectorEdges: true });
       for (const def of program.stores) block.store(def);
       return [];
     },
@@ -238,7 +238,7 @@ function emitPasses(
   const bounds = { lower: b.index(0), upper: rowLength, step: b.index(shape[1]) };
   const reductions = program.ops.filter((p) => p.op.name === 'tile.reduction');
   const passes = Math.max(0, ...reductions.map((p) => level(p.defs[0]!)));
-  const top = () => new BlockTiles(b, program, argOf, blockAt(bounds.lower), shape, rows, { rowLength });
+  const top = () => new BlockTiles(b, program, argOf, blockAt(bounds.lower), shape, rows, { rowLength, vectorEdges: true });
   const rowMapsDone = new Set<ProgramOp>();
   const known = (d: Def): boolean => d.kind === 'input' || rows.get(d) !== undefined;
   // Per-row maps are computed outside the loops, as soon as their inputs are known.
@@ -256,7 +256,7 @@ function emitPasses(
     const accumulations = reductions.filter((p) => level(p.defs[0]!) === pass && !(merged.get(p)?.kind === 'online-softmax')).map((p) => accumulation(p, merged.get(p), merged, shape));
     const inits = accumulations.flatMap((a) => a.inits(top()));
     const loop = buildForLoop(b, bounds, inits, (col0, accs) => {
-      const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });
+      const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp, vectorEdges: true });
       let at = 0;
       return accumulations.flatMap((a) => {
         const mine = accs.slice(at, (at += a.count));
@@ -285,7 +285,7 @@ function emitPasses(
   if (fullStores.length > 0) {
     staged(
       buildForLoop(b, bounds, [], (col0) => {
-        const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp });
+        const block = new BlockTiles(b, program, argOf, blockAt(col0), shape, rows, { rowLength, loop: col0.owner.parentOp, vectorEdges: true });
         for (const d of fullStores) block.store(d);
         return [];
       }),

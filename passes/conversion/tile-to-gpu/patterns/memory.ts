@@ -8,7 +8,8 @@ import type { ArithBuilder } from '../../../../dialects/arith/builder.js';
 import { zeroAttr } from '../../../../core/ir/attributes.js';
 import { buildIfThenElse } from '../../../../dialects/scf/builder.js';
 import { elementIndices, fastPathTest, inBounds, withInteriorPath } from '../../memory-access.js';
-import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH } from '../../vector-access.js';
+import { VECTOR_EDGES_ATTR } from '../../../../dialects/tile/index.js';
+import { globalVectorizable, loadVector, storeVector, VECTOR_WIDTH, wholeVectorRuns } from '../../vector-access.js';
 import { elementCoords } from '../thread-layout.js';
 import { TilePattern } from './tile-pattern.js';
 
@@ -43,10 +44,14 @@ export function loadElement(b: ArithBuilder, read: TileRead, coords: readonly Va
   ).results[0]!;
 }
 
+/** Whether a tile.load or tile.store asks for vector edges and its memref allows vectors. */
+const vectorEdges = (op: Operation, vector: boolean, masked: boolean): boolean => vector && masked && op.getAttr(VECTOR_EDGES_ATTR) !== undefined;
+
 /**
  * tile.load: the elements the thread holds, each read with a bounds test (padding outside), or
  * where the whole tile is in bounds (one uniform test) without, in aligned vectors where the
- * memref allows.
+ * memref allows. With VECTOR_EDGES_ATTR, an edge tile whose runs of 4 are whole (wholeVectorRuns)
+ * reads each run as an aligned vector under its first element's test.
  */
 export class LoadLowering extends TilePattern {
   readonly name = 'tile-load-to-simt';
@@ -68,11 +73,28 @@ export class LoadLowering extends TilePattern {
         ? Array.from({ length: e.count / VECTOR_WIDTH }, (_, i) => loadVector(b, memref, elementIndices(b, origin, elementCoords(e, i * VECTOR_WIDTH), rank), true)).flat()
         : Array.from({ length: e.count }, (_, i) => loadElement(b, read, elementCoords(e, i), false));
     const types = new Array<Type>(e.count).fill(type.elementType);
-    rewriter.replaceOpWithMultiple(op, [withInteriorPath(b, fast, types, fastLoads, loadAll)]);
+    const padding = () => b.constantOf(read.padding ?? zeroAttr(type.elementType)!);
+    const runLoads = () =>
+      Array.from({ length: e.count / VECTOR_WIDTH }, (_, i) => {
+        const first = elementIndices(b, origin, elementCoords(e, i * VECTOR_WIDTH), rank);
+        return buildIfThenElse(
+          b,
+          inBounds(b, memref, first),
+          types.slice(0, VECTOR_WIDTH),
+          () => loadVector(b, memref, first, true),
+          () => new Array<Value>(VECTOR_WIDTH).fill(padding()),
+        ).results;
+      }).flat();
+    const edges = vectorEdges(op, vector, masked) ? () => withInteriorPath(b, wholeVectorRuns(b, memref, origin), types, runLoads, loadAll) : loadAll;
+    rewriter.replaceOpWithMultiple(op, [withInteriorPath(b, fast, types, fastLoads, edges)]);
   }
 }
 
-/** tile.store: the thread's elements, each under a bounds test, or for interior tiles without, in aligned vectors where the memref allows. */
+/**
+ * tile.store: the thread's elements, each under a bounds test, or for interior tiles without, in
+ * aligned vectors where the memref allows; with VECTOR_EDGES_ATTR, an edge tile's whole runs of 4
+ * as aligned vectors, each under its first element's test.
+ */
 export class StoreLowering extends TilePattern {
   readonly name = 'tile-store-to-simt';
   readonly root = 'tile.store';
@@ -98,7 +120,16 @@ export class StoreLowering extends TilePattern {
         for (let i = 0; i < e.count; i += VECTOR_WIDTH) storeVector(b, scalars.slice(i, i + VECTOR_WIDTH), memref, indices[i]!, true);
         return [];
       };
-      withInteriorPath(b, fastPathTest(b, memref, origin, type.shape, masked, vector)!, [], vector ? fastStores : storeAll(false), storeAll(masked));
+      const runStores = () => {
+        for (let i = 0; i < e.count; i += VECTOR_WIDTH)
+          buildIfThenElse(b, inBounds(b, memref, indices[i]!), [], () => {
+            storeVector(b, scalars.slice(i, i + VECTOR_WIDTH), memref, indices[i]!, true);
+            return [];
+          });
+        return [];
+      };
+      const edges = vectorEdges(op, vector, masked) ? () => withInteriorPath(b, wholeVectorRuns(b, memref, origin), [], runStores, storeAll(masked)) : storeAll(masked);
+      withInteriorPath(b, fastPathTest(b, memref, origin, type.shape, masked, vector)!, [], vector ? fastStores : storeAll(false), edges);
       return [];
     };
     // Of the threads that hold an element, the first writes it.

@@ -48,6 +48,9 @@ describe('the automatic row configuration', () => {
                 [1, 1],
                 [3, 65],
                 [1, 1025],
+                // Rows of a multiple of 4 inside their block: edge tiles read and written in vectors of 4 (tile.vector_edges).
+                [3, 60],
+                [1, 2052],
               ];
         for (const workload of ROW_WORKLOADS) {
           const outcome = runPipeline(example(FUSED_EXAMPLES[workload].file), `builtin.module(${pipeline})`);
