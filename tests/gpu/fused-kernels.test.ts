@@ -157,6 +157,9 @@ for (const { runtime, on } of runtimes)
                 [33, 513],
                 [7, 1025],
                 [5, 2049],
+                // Row lengths of a multiple of 4 inside their block: edge tiles in vectors of 4 (tile.vector_edges).
+                [4, 60],
+                [3, 3072],
               ]
             : [
                 [1, 1, 1],
