@@ -106,6 +106,19 @@ export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: nu
   return (copies + staged) * elementBytes;
 }
 
+/** The split-K sum's block: SLICE_SUM_SLICES partials of SLICE_SUM_COLUMNS columns of one row, loaded at once, on SLICE_SUM_WARPS warps. */
+export const SLICE_SUM_SLICES = 8;
+export const SLICE_SUM_COLUMNS = 128;
+export const SLICE_SUM_WARPS = 2;
+
+/**
+ * Bytes of workgroup memory the split-K sum takes with `stages` stages: the copies of its partials'
+ * blocks, and its reduction across the warps.
+ */
+export function sliceSumWorkgroupBytes(stages: number): number {
+  return (copySlots(stages) * SLICE_SUM_SLICES + SLICE_SUM_WARPS) * SLICE_SUM_COLUMNS * 4;
+}
+
 /** The tile sizes [1, BN, BK] of the vector-matrix kernel on `numWarps` warps. */
 export function vectorMatrixSizes(numWarps: number): readonly [number, number, number] {
   return [1, VECTOR_MATRIX.columns, VECTOR_MATRIX.bkPerWarp * numWarps];
@@ -180,10 +193,11 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
     if (vectorMatrixWorkgroupBytes(sizes, numWarps) <= budget)
       variants.push({ config: { sizes, numWarps, numStages: stages, packLhs: false, vectorMatrix: true }, rule: { kind: 'skinny', maxRows: 1 } });
   }
-  // A skinny A is a few rows: not worth a packing kernel (tuned without it).
-  for (const c of o.splitK ? [SKINNY_8, SKINNY_16] : [SKINNY_16]) {
-    const skinny = config(c, false, true, o.splitK ? c.tile[0] * c.tile[1] * 4 : 0);
-    if (skinny) variants.push({ config: o.splitK ? { ...skinny, splitK: o.splitK } : skinny, rule: { kind: 'skinny', maxRows: c.maxRows } });
+  // A skinny A is a few rows: not worth a packing kernel (tuned without it). K is split where the sum fits too.
+  const splitK = o.splitK && sliceSumWorkgroupBytes(stages) <= budget ? o.splitK : undefined;
+  for (const c of splitK ? [SKINNY_8, SKINNY_16] : [SKINNY_16]) {
+    const skinny = config(c, false, true, splitK ? c.tile[0] * c.tile[1] * 4 : 0);
+    if (skinny) variants.push({ config: splitK ? { ...skinny, splitK } : skinny, rule: { kind: 'skinny', maxRows: c.maxRows } });
   }
   for (const k of general) variants.push({ config: k, rule: { kind: 'workgroups', min: o.minWorkgroups } });
   variants.push({ config: last, rule: { kind: 'always' } });

@@ -17,6 +17,7 @@ import { accumulatorLayoutFor, WARP_SIZE } from '../layouts.js';
 import type { SplitK, TilingContext } from './tiling-context.js';
 import type { FusedProgram } from './fused-program.js';
 import { BlockTiles, DefMap } from './fused-tiles.js';
+import { SLICE_SUM_COLUMNS, SLICE_SUM_SLICES, SLICE_SUM_WARPS } from './auto-config.js';
 import { programBuffers, programCaptures } from './tiling-rows.js';
 
 /** [BM, BN, BK] when the tile-sizes option is not given. */
@@ -136,11 +137,6 @@ function tileVectorMatrix(op: Operation, mm: MatmulOperands, sizes: readonly num
   b.hoistConstants(kernel.entry, undefined);
   replaceByLaunch(op, tiling, kernel, launchArgs, { extents: (hb) => [hb.dim(mm.c, 0), hb.dim(mm.c, 1)], sizes: [1, bn] });
 }
-
-/** The split-K sum's block: SLICE_SUM_SLICES partials of SLICE_SUM_COLUMNS columns of one row, loaded at once. */
-const SLICE_SUM_SLICES = 8;
-const SLICE_SUM_COLUMNS = 128;
-const SLICE_SUM_WARPS = 2;
 
 /**
  * Split-K: host code allocates the partial Cs (M x S x N: slice s of row r at [r, s, :]),

@@ -12,7 +12,7 @@ import { Interpreter, type KernelLauncher } from '../../../../../core/interpret/
 import { Buffer, MemRef } from '../../../../../core/interpret/values.js';
 import { interpretKernelLaunch } from '../../../../../dialects/gpu/interpret.js';
 import { createSemantics } from '../../../../../dialects/semantics.js';
-import { matmulWorkgroupBytes, vectorMatrixSizes, vectorMatrixWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
+import { matmulWorkgroupBytes, sliceSumWorkgroupBytes, vectorMatrixSizes, vectorMatrixWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
 import { runPipeline } from '../../../../../testing/fuzz/harness.js';
 import { mulberry32 } from '../../../../../testing/random.js';
 import { pipelineText, randomTileConfig, type TileConfig, type TileOptionValue, type TilePipeline } from '../../../../../testing/tile-options.js';
@@ -186,14 +186,15 @@ export function expectedLaunches(workload: FusedWorkload, options: Readonly<Reco
   const stages = Number(options['num-stages'] ?? 0) || 2;
   const budget = Number(options['max-workgroup-memory'] ?? 0) || 16384;
   const path = options['async-copy-loads'] === 'none' ? 'register-loads' : options['synchronous-copies'] === true ? 'synchronous-copies' : 'async-copies';
-  // A split skinny tile also stages its partial sums (bm x 64 f32) for their store.
-  const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4, path) + (splitK === 1 ? 0 : bm * 64 * 4) <= budget;
-  const split = splitK === 1 ? 0 : 1;
+  // K is split where the sum kernel fits too; a split skinny tile also stages its partial sums (bm x 64 f32) for their store.
+  const canSplit = splitK !== 1 && sliceSumWorkgroupBytes(stages) <= budget;
+  const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4, path) + (canSplit ? bm * 64 * 4 : 0) <= budget;
+  const split = canSplit ? 1 : 0;
   const large = packFits ? packing : 0;
   // One row: vector-matrix products (the epilogue's matmul is plain f32), nothing more, where they fit.
   const warps = Number(options['num-warps'] ?? 0) || 8;
   const vectorFits = vectorMatrixWorkgroupBytes(vectorMatrixSizes(warps), warps) <= budget;
-  const extra = (r: number) => (r <= 1 && vectorFits ? 0 : (r <= 8 && skinnyFits(8)) || (r <= 16 && skinnyFits(16)) ? split : large);
+  const extra = (r: number) => (r <= 1 && vectorFits ? 0 : (canSplit && r <= 8 && skinnyFits(8)) || (r <= 16 && skinnyFits(16)) ? split : large);
   return kernels + (rows === undefined ? Math.max(...[1, 8, 16, 17].map(extra)) : extra(rows));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AutoOptions, chooseStatic, SKINNY_WARPS, matmulVariants, matmulWorkgroupBytes, ruleHolds } from '../../../../../passes/tile/tiling/auto-config.js';
+import { type AutoOptions, chooseStatic, SKINNY_WARPS, matmulVariants, matmulWorkgroupBytes, ruleHolds, sliceSumWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
 
 const base: AutoOptions = {
   numWarps: 0,
@@ -66,6 +66,15 @@ describe('the automatic matmul configuration', () => {
     expect(sizesOf({ operandPath: 'synchronous-copies' })).toEqual(['16x64x16', '32x32x8']);
     for (const operandPath of ['register-loads', 'synchronous-copies'] as const)
       for (const v of matmulVariants({ ...base, operandPath })) expect(matmulWorkgroupBytes(v.config.sizes, v.config.numStages, 4, operandPath, v.config.packLhs)).toBeLessThanOrEqual(16384);
+  });
+
+  it("splits K only where the sum kernel's copies fit too", () => {
+    expect(sliceSumWorkgroupBytes(2)).toBe(5120);
+    expect(sliceSumWorkgroupBytes(5)).toBe(17408);
+    const split = { splitK: { workgroups: 512 } };
+    expect(matmulVariants({ ...base, ...split, numStages: 4 }).some((v) => v.config.splitK)).toBe(true);
+    expect(matmulVariants({ ...base, ...split, numStages: 5 }).some((v) => v.config.splitK)).toBe(false);
+    expect(matmulVariants({ ...base, ...split, numStages: 5, maxWorkgroupMemory: 32768 }).some((v) => v.config.splitK)).toBe(true);
   });
 
   it('takes a shallower BK, then a smaller tile, when the epilogue or more stages need memory', () => {
