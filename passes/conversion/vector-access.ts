@@ -37,35 +37,35 @@ const isVectorElement = (t: Type): boolean => (t instanceof FloatType && (t.widt
 /**
  * Whether the tile at `origin` (trailing index: its first column) starts on a vector boundary of a
  * globalVectorizable memref: its last size and that column are multiples of VECTOR_WIDTH. Then
- * every run of VECTOR_WIDTH from a run boundary of the tile is aligned. Uniform per tile.
+ * every run of VECTOR_WIDTH from a run boundary of the tile is aligned. Uniform per tile. (A
+ * rank-1 memref's size is not tested: a whole-tile bounds test accompanies this one.)
  */
 export function alignedVectorAccess(b: ArithBuilder, memref: Value, origin: readonly Value[]): Value {
-  const t = memref.type as MemRefType;
-  const width = b.constant(IndexType.get(), VECTOR_WIDTH);
-  const zero = b.constant(IndexType.get(), 0);
-  const last = t.rank - 1;
-  const size =
-    t.shape[last]! >= 0
-      ? b.constant(IndexType.get(), t.shape[last]!)
-      : b.build(DimOp, { operands: { source: memref, index: b.constant(IndexType.get(), last) }, resultTypes: [IndexType.get()] }).result;
-  const multiple = (v: Value) => b.compare('eq', b.binary(RemUIOp, v, width), zero);
-  return t.rank > 1 ? b.and(multiple(size), multiple(origin[last]!)) : multiple(origin[last]!);
+  return vectorBoundary(b, memref, origin, (memref.type as MemRefType).rank > 1);
 }
 
 /**
  * Whether every run of VECTOR_WIDTH from a run boundary of a tile at `origin` lies wholly inside or
- * wholly outside a globalVectorizable memref along its last dimension: that dimension's size and
- * the tile's first column are multiples of VECTOR_WIDTH (for a rank-1 memref too, unlike
- * alignedVectorAccess, which a whole-tile bounds test accompanies). Uniform per tile.
+ * wholly outside a globalVectorizable memref along its last dimension: alignedVectorAccess with
+ * the last size tested at every rank. Uniform per tile.
  */
 export function wholeVectorRuns(b: ArithBuilder, memref: Value, origin: readonly Value[]): Value {
+  return vectorBoundary(b, memref, origin, true);
+}
+
+/** Whether the tile's first column, and where `sizeToo` the memref's last size, are multiples of VECTOR_WIDTH. */
+function vectorBoundary(b: ArithBuilder, memref: Value, origin: readonly Value[], sizeToo: boolean): Value {
   const t = memref.type as MemRefType;
-  if (t.rank > 1) return alignedVectorAccess(b, memref, origin);
   const width = b.constant(IndexType.get(), VECTOR_WIDTH);
   const zero = b.constant(IndexType.get(), 0);
-  const size = t.shape[0]! >= 0 ? b.constant(IndexType.get(), t.shape[0]!) : b.build(DimOp, { operands: { source: memref, index: zero }, resultTypes: [IndexType.get()] }).result;
+  const last = t.rank - 1;
   const multiple = (v: Value) => b.compare('eq', b.binary(RemUIOp, v, width), zero);
-  return b.and(multiple(size), multiple(origin[0]!));
+  if (!sizeToo) return multiple(origin[last]!);
+  const size =
+    t.shape[last]! >= 0
+      ? b.constant(IndexType.get(), t.shape[last]!)
+      : b.build(DimOp, { operands: { source: memref, index: b.constant(IndexType.get(), last) }, resultTypes: [IndexType.get()] }).result;
+  return b.and(multiple(size), multiple(origin[last]!));
 }
 
 /** The bytes of a vector of VECTOR_WIDTH `elem`s (its alignment when aligned). */

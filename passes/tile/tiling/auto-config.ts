@@ -95,6 +95,11 @@ const copySlots = (stages: number): number => Math.max(stages - 1, 1);
  */
 export type OperandPath = 'async-copies' | 'register-loads' | 'synchronous-copies';
 
+/** The operand path of the pipelines' options: tile-async-copy's `loads` and convert-async-to-gpu's `synchronous`. */
+export function operandPathOf(asyncCopyLoads: unknown, synchronousCopies: unknown): OperandPath {
+  return asyncCopyLoads === 'none' ? 'register-loads' : synchronousCopies === true ? 'synchronous-copies' : 'async-copies';
+}
+
 /**
  * Bytes of workgroup memory the K loop's copies of A and B take with `stages` stages, plus, where
  * the dot's operands are staged (`path`), a buffer of each and one more where A arrives as Aᵀ
@@ -110,6 +115,9 @@ export function matmulWorkgroupBytes([bm, bn, bk]: readonly number[], stages: nu
 export const SLICE_SUM_SLICES = 8;
 export const SLICE_SUM_COLUMNS = 128;
 export const SLICE_SUM_WARPS = 2;
+
+/** Bytes of workgroup memory a split skinny tile [BM, BN] takes to lay its f32 partial sums out for their store. */
+export const splitPartialsBytes = ([bm, bn]: readonly number[]): number => bm! * bn! * 4;
 
 /**
  * Bytes of workgroup memory the split-K sum takes with `stages` stages: the copies of its partials'
@@ -166,7 +174,7 @@ export interface AutoOptions {
 export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   const stages = o.numStages || AUTO_STAGES;
   const budget = o.maxWorkgroupMemory || WEBGPU_DEFAULT_WORKGROUP_MEMORY;
-  // `staging`: a split skinny tile also lays its f32 partial sums out for their store through workgroup memory.
+  // `staging`: a split skinny tile's partial sums (splitPartialsBytes).
   const fits = (k: MatmulConfig, staging: number): boolean =>
     matmulWorkgroupBytes(k.sizes, stages, o.elementBytes, o.operandPath, k.packLhs || o.transposedLhs) + o.extraBytes(k.sizes) + staging <= budget &&
     !o.unfit(k.sizes, k.numWarps, k.packLhs);
@@ -196,7 +204,7 @@ export function matmulVariants(o: AutoOptions): MatmulVariant[] {
   // A skinny A is a few rows: not worth a packing kernel (tuned without it). K is split where the sum fits too.
   const splitK = o.splitK && sliceSumWorkgroupBytes(stages) <= budget ? o.splitK : undefined;
   for (const c of splitK ? [SKINNY_8, SKINNY_16] : [SKINNY_16]) {
-    const skinny = config(c, false, true, splitK ? c.tile[0] * c.tile[1] * 4 : 0);
+    const skinny = config(c, false, true, splitK ? splitPartialsBytes(c.tile) : 0);
     if (skinny) variants.push({ config: splitK ? { ...skinny, splitK } : skinny, rule: { kind: 'skinny', maxRows: c.maxRows } });
   }
   for (const k of general) variants.push({ config: k, rule: { kind: 'workgroups', min: o.minWorkgroups } });

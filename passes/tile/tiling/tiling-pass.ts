@@ -29,6 +29,7 @@ import {
   type MatmulConfig,
   type MatmulVariant,
   matmulVariants,
+  operandPathOf,
   ROW_REGISTER_STAGES,
   type RowConfig,
   rowVariants,
@@ -244,7 +245,7 @@ export const tileTilingPass = definePass({
       return matmulVariants({
         ...planning,
         minWorkgroups: pass.options['auto-min-workgroups'],
-        operandPath: pass.options['async-copy-loads'] === 'none' ? 'register-loads' : pass.options['synchronous-copies'] ? 'synchronous-copies' : 'async-copies',
+        operandPath: operandPathOf(pass.options['async-copy-loads'], pass.options['synchronous-copies']),
         transposedLhs: matmul.properties.has('transpose_a'),
         elementBytes,
         extraBytes: ([, bn]) => broadcastRows(program) * bn! * 4,

@@ -12,7 +12,14 @@ import { Interpreter, type KernelLauncher } from '../../../../../core/interpret/
 import { Buffer, MemRef } from '../../../../../core/interpret/values.js';
 import { interpretKernelLaunch } from '../../../../../dialects/gpu/interpret.js';
 import { createSemantics } from '../../../../../dialects/semantics.js';
-import { matmulWorkgroupBytes, sliceSumWorkgroupBytes, vectorMatrixSizes, vectorMatrixWorkgroupBytes } from '../../../../../passes/tile/tiling/auto-config.js';
+import {
+  matmulWorkgroupBytes,
+  operandPathOf,
+  sliceSumWorkgroupBytes,
+  splitPartialsBytes,
+  vectorMatrixSizes,
+  vectorMatrixWorkgroupBytes,
+} from '../../../../../passes/tile/tiling/auto-config.js';
 import { runPipeline } from '../../../../../testing/fuzz/harness.js';
 import { mulberry32 } from '../../../../../testing/random.js';
 import { pipelineText, randomTileConfig, type TileConfig, type TileOptionValue, type TilePipeline } from '../../../../../testing/tile-options.js';
@@ -185,10 +192,10 @@ export function expectedLaunches(workload: FusedWorkload, options: Readonly<Reco
   // The split skinny tiles (8 and 16 rows by 64 columns) where their copies fit at the shallowest BK (8).
   const stages = Number(options['num-stages'] ?? 0) || 2;
   const budget = Number(options['max-workgroup-memory'] ?? 0) || 16384;
-  const path = options['async-copy-loads'] === 'none' ? 'register-loads' : options['synchronous-copies'] === true ? 'synchronous-copies' : 'async-copies';
+  const path = operandPathOf(options['async-copy-loads'], options['synchronous-copies']);
   // K is split where the sum kernel fits too; a split skinny tile also stages its partial sums (bm x 64 f32) for their store.
   const canSplit = splitK !== 1 && sliceSumWorkgroupBytes(stages) <= budget;
-  const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4, path) + (canSplit ? bm * 64 * 4 : 0) <= budget;
+  const skinnyFits = (bm: number) => matmulWorkgroupBytes([bm, 64, 8], stages, 4, path) + (canSplit ? splitPartialsBytes([bm, 64]) : 0) <= budget;
   const split = canSplit ? 1 : 0;
   const large = packFits ? packing : 0;
   // One row: vector-matrix products (the epilogue's matmul is plain f32), nothing more, where they fit.
