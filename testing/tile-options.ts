@@ -54,7 +54,7 @@ export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly st
  * a rank, a row kernel (`rows`: a row program such as softmax or a norm, [R, C]), or nothing
  * (per-op defaults).
  */
-export type TileSizesFor = { readonly kind: 'matmul' } | { readonly kind: 'map'; readonly rank: number } | { readonly kind: 'rows' } | { readonly kind: 'defaults' };
+export type TileSizesFor = { readonly kind: 'matmul' } | { readonly kind: 'map'; readonly rank: number } | { readonly kind: 'rows'; readonly rank?: number } | { readonly kind: 'defaults' };
 
 export interface TileConfig {
   readonly pipeline: TilePipeline;
@@ -114,7 +114,7 @@ export function randomRowTileSizes(rnd: Rnd): number[] {
 
 function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
   if (what.kind === 'matmul') return randomMatmulTileSizes(rnd);
-  if (what.kind === 'rows') return randomRowTileSizes(rnd);
+  if (what.kind === 'rows') return [...new Array<number>(Math.max(0, (what.rank ?? 2) - 2)).fill(1), ...randomRowTileSizes(rnd)];
   if (what.kind === 'map') return randomMapTileSizes(rnd, what.rank);
   return [];
 }
@@ -217,7 +217,9 @@ export function pipelineText(config: TileConfig): string {
 
 /** Whether a diagnostic is one of the compiler's legitimate refusals of a configuration. */
 export function isRefusal(message: string): boolean {
-  return /tile-sizes=[0-9,]+:/.test(message) || /bytes of workgroup memory, more than the \d+ allowed/.test(message);
+  return (
+    /tile-sizes=[0-9,]+:/.test(message) || /option 'tile-sizes' has \d+ entries but '[\w.]+' needs/.test(message) || /bytes of workgroup memory, more than the \d+ allowed/.test(message)
+  );
 }
 
 /** The distinct values each option took over `configs` (for coverage checks). */

@@ -1,7 +1,8 @@
 /**
  * tile-fuse: groups whole-problem ops that one kernel can compute together into a tile.fusion,
  * whose allocations (the buffers only the group uses) then never reach global memory. A group is
- * a run of whole-problem ops in one block, each reading a buffer an earlier one wrote, that forms
+ * a run of whole-problem ops in one block, each reading a buffer an earlier one wrote or one an
+ * earlier one reads (a sibling: two reductions of the same rows read them once), that forms
  * a row program or a matmul epilogue (passes/tile/tiling/fused-program.ts says which can). Ops
  * without memory effects between them move before the fusion; anything else with effects ends
  * the run. An op that cannot join stays where it is, unfused, and is tiled on its own.
@@ -85,7 +86,7 @@ export const tileFusePass = definePass({
   summary: 'Fuse chains of whole-problem tile ops into tile.fusion ops that tile into one kernel',
   description:
     'Groups runs of whole-problem ops (tile.map, tile.reduction, tile.matmul) in which each op reads a buffer an earlier ' +
-    'one wrote into a tile.fusion: row programs (maps and last-dimension reductions over the same rows, e.g. softmax, ' +
+    'one wrote (or one an earlier one reads) into a tile.fusion: row programs (maps and last-dimension reductions over the same rows, e.g. softmax, ' +
     'LayerNorm, RMSNorm) and matmul epilogues (a tile.matmul followed by elementwise maps of its result, e.g. bias and ' +
     'GELU). memref.alloc buffers that only the group uses move into the fusion and are kept in registers by tile-tiling. ' +
     'Ops without memory effects between the group’s ops move before it. Ops that cannot join stay unfused.',
@@ -159,8 +160,13 @@ function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: 
       continue;
     }
     const written = new Set(run.flatMap((o) => accesses(o).writes));
-    const connected = accesses(op).reads.some((v) => written.has(v));
-    if (run.length > 0 && connected) {
+    const read = new Set(run.flatMap((o) => accesses(o).reads));
+    const reads = accesses(op).reads;
+    const connected = reads.some((v) => written.has(v));
+    // A sibling (an op that reads what the run reads, e.g. a second reduction of the same rows)
+    // joins where one kernel can compute both; it was never the run's consumer, so no remark.
+    const sibling = !connected && reads.some((v) => read.has(v));
+    if (run.length > 0 && (connected || sibling)) {
       const candidate = [...run, op];
       const extended = fusedProgram(candidate, intermediatesOf(candidate, block));
       if (!isFailure(extended) && allowed(extended)) {
@@ -168,7 +174,7 @@ function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: 
         program = extended;
         continue;
       }
-      refused(op, isFailure(extended) ? extended.message : `fusing ${extended.kind === 'rows' ? 'row programs' : 'epilogues'} is off`);
+      if (connected) refused(op, isFailure(extended) ? extended.message : `fusing ${extended.kind === 'rows' ? 'row programs' : 'epilogues'} is off`);
     }
     close();
     run = [op];
@@ -181,11 +187,19 @@ function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: 
 function fuse(group: Group, block: Block, context: Context): void {
   const [first, last] = [group.ops[0]!, group.ops[group.ops.length - 1]!];
   const members = new Set(group.ops);
-  // Effect-free ops between the group's ops (index arithmetic, dims) go before it.
-  const between: Operation[] = [];
-  for (let op = first.next; op && op !== last; op = op.next) if (!members.has(op) && !isAlloc(op) && !isDealloc(op)) between.push(op);
-  for (const op of between) op.moveBefore(first);
   const intermediates = group.program.intermediates;
+  const isIntermediate = (op: Operation): boolean => intermediates.has(isAlloc(op) ? op.results[0]! : op.operand(0));
+  // Effect-free ops between the group's ops (index arithmetic, dims) and the allocations of
+  // buffers it shares with later ops go before it (in order: an allocation's sizes may come from
+  // those ops); frees of buffers it does not own, after it.
+  const before: Operation[] = [];
+  const after: Operation[] = [];
+  for (let op = first.next; op && op !== last; op = op.next) {
+    if (members.has(op) || ((isAlloc(op) || isDealloc(op)) && isIntermediate(op))) continue;
+    (isDealloc(op) ? after : before).push(op);
+  }
+  for (const op of before) op.moveBefore(first);
+  for (const op of after.reverse()) op.moveAfter(last);
   const allocs = [...intermediates].map((v) => v.definingOp!);
   const frees = block.ops.filter((op) => isDealloc(op) && intermediates.has(op.operand(0)));
   const b = new Builder(context);

@@ -11,6 +11,7 @@ import { roundF16 } from '../../core/interpret/float16.js';
 import { mulberry32 } from '../random.js';
 import { pipelineText, randomTileConfig, type TileConfig, type TilePipeline } from '../tile-options.js';
 import { runFunction, runPipeline, parseProgram } from './harness.js';
+import { randomFusedProgram } from './fused-programs.js';
 import { programArguments, randomProgram, randomSizes, tileSizesFor, type Program } from './programs.js';
 
 export interface FuzzCase {
@@ -29,13 +30,21 @@ export interface FuzzResult {
   readonly message?: string;
 }
 
+/**
+ * What programs a fuzz case draws: `ops`, random matmuls and maps (programs.ts); `fused`, row
+ * programs and matmul epilogues, the candidates of tile-fuse (fused-programs.ts).
+ */
+export type FuzzFamily = 'ops' | 'fused';
+
 /** The program and pipeline of `seed`. */
-export function fuzzCase(seed: number): FuzzCase {
-  const program = randomProgram(seed);
+export function fuzzCase(seed: number, family: FuzzFamily = 'ops'): FuzzCase {
+  const program = family === 'fused' ? randomFusedProgram(seed) : randomProgram(seed);
   const rnd = mulberry32(seed ^ 0x5bd1e995);
   const r = rnd();
   const which: TilePipeline = r < 0.2 ? 'tile-tiled' : r < 0.5 ? 'tile-pipelined' : 'tile-wgsl';
-  const config = randomTileConfig(rnd, which, tileSizesFor(program));
+  let config = randomTileConfig(rnd, which, tileSizesFor(program));
+  // Unfused, a row program's maps over one value per row cannot take its row tile sizes.
+  if (family === 'fused' && config.options['fuse'] === false) config = { ...config, options: { ...config.options, 'tile-sizes': [] } };
   return { seed, program, pipeline: pipelineText(config), config };
 }
 
@@ -63,8 +72,8 @@ function compiledSubgroupSize({ options }: TileConfig): number | undefined {
 }
 
 /** Runs case `seed`: compile, then `sizeDraws` runs of every function before and after. */
-export function runFuzzCase(seed: number, sizeDraws = 1): FuzzResult {
-  const c = fuzzCase(seed);
+export function runFuzzCase(seed: number, sizeDraws = 1, family: FuzzFamily = 'ops'): FuzzResult {
+  const c = fuzzCase(seed, family);
   const fail = (message: string, runs = 0): FuzzResult => ({ case: c, outcome: 'failed', runs, message: `${message}\n${describeCase(c)}` });
   const outcome = runPipeline(c.program.text, c.pipeline);
   if (outcome.kind === 'refused') return { case: c, outcome: 'refused', runs: 0, message: outcome.message };

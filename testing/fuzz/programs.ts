@@ -31,6 +31,8 @@ export interface Dim {
 export interface SizeVar {
   /** Fixed in the types, or undefined: dynamic, drawn per run. */
   readonly fixed?: number;
+  /** What a dynamic size is drawn from (default: edge sizes around tiles up to 70). */
+  readonly choices?: readonly number[];
 }
 
 export interface Program {
@@ -324,7 +326,7 @@ export function tileSizesFor(program: Program): TileSizesFor {
 
 /** Edge sizes for the dynamic variables of one run (around tile sizes; small for high ranks). */
 export function randomSizes(program: Program, rnd: Rnd, budget = 6000): number[] {
-  const sizes = program.vars.map((v) => v.fixed ?? pick(rnd, [1, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 47, 63, 64, 65, 70]));
+  const sizes = program.vars.map((v) => v.fixed ?? pick(rnd, v.choices ?? [1, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 47, 63, 64, 65, 70]));
   // Keep every memref under `budget` elements (the interpreter runs each thread of each workgroup).
   for (const fn of program.functions) {
     for (const p of fn.params) {

@@ -143,3 +143,94 @@ func.func @max_also_stored(%X: memref<?x?xf32>, %MAX: memref<?xf32>, %Y: memref<
   }
   return
 }
+
+// -----
+
+// A buffer the run writes and a later run reads is not an intermediate: its allocation, between
+// the run's ops, moves before the fusion (the fusion uses it) and stays outside (fuzzer seed 11).
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @shared_buffer(
+// CHECK:      %[[N:.*]] = arith.sitofp
+// CHECK-NEXT: %[[MEAN:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-NEXT: tile.fusion {
+// CHECK-NEXT:   %[[SUM:.*]] = memref.alloc
+// CHECK-NEXT:   tile.reduction add ins(%{{.*}} : memref<?x?xf32>) outs(%[[SUM]] : memref<?xf32>) dimensions = [1]
+// CHECK-NEXT:   tile.map ins(%[[SUM]] : memref<?xf32>) outs(%[[MEAN]] : memref<?xf32>)
+// CHECK:        memref.dealloc %[[SUM]]
+// CHECK-NEXT: }
+// CHECK-NEXT: tile.map ins(%{{.*}} : memref<?x?xf32>) outs(%{{.*}} : memref<?x?xf32>)
+// CHECK:      tile.map indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] ins(%{{.*}}, %[[MEAN]] :
+// CHECK:      memref.dealloc %[[MEAN]]
+// OFF-LABEL: func.func @shared_buffer(
+// OFF-NOT: tile.fusion
+func.func @shared_buffer(%X: memref<?x?xf32>, %B: memref<?x?xf32>, %Z: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %M = memref.dim %X, %c0 : memref<?x?xf32>
+  %c1 = arith.constant 1 : index
+  %N = memref.dim %X, %c1 : memref<?x?xf32>
+  %Ni = arith.index_cast %N : index to i32
+  %n = arith.sitofp %Ni : i32 to f32
+  %sum = memref.alloc(%M) : memref<?xf32>
+  // expected-remark@+1 {{fused 2 ops into one row kernel: tile.reduction, tile.map}}
+  tile.reduction add ins(%X : memref<?x?xf32>) outs(%sum : memref<?xf32>) dimensions = [1]
+  %mean = memref.alloc(%M) : memref<?xf32>
+  tile.map ins(%sum : memref<?xf32>) outs(%mean : memref<?xf32>) {
+  ^bb0(%s: f32):
+    %m = arith.divf %s, %n : f32
+    tile.yield %m : f32
+  }
+  // Reads neither what the run wrote nor what it read: the run ends (one elementwise map, left
+  // alone), and the map after it, which reads %mean, starts another (one op: left alone).
+  tile.map ins(%B : memref<?x?xf32>) outs(%Z : memref<?x?xf32>) {
+  ^bb0(%b: f32):
+    %t = math.tanh %b : f32
+    tile.yield %t : f32
+  }
+  tile.map indexing_maps = [#rows, #row, #rows] ins(%X, %mean : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %d = arith.subf %x, %m : f32
+    tile.yield %d : f32
+  }
+  memref.dealloc %sum : memref<?xf32>
+  memref.dealloc %mean : memref<?xf32>
+  return
+}
+
+// -----
+
+// Siblings: an op that reads what the run reads (a second reduction of the same rows) joins it
+// where one kernel computes both, so the rows are read once (fuzzer seed 42; before, the second
+// reduction started a run of its own and the map of the first's result was left alone).
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @siblings(
+// CHECK:      tile.fusion {
+// CHECK:        tile.reduction max
+// CHECK-NEXT:   tile.reduction min
+// CHECK-NEXT:   tile.map indexing_maps
+// CHECK:        memref.dealloc
+// CHECK-NEXT:   memref.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// OFF-LABEL: func.func @siblings(
+// OFF-NOT: tile.fusion
+func.func @siblings(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %M = memref.dim %X, %c0 : memref<?x?xf32>
+  %hi = memref.alloc(%M) : memref<?xf32>
+  %lo = memref.alloc(%M) : memref<?xf32>
+  // expected-remark@+1 {{fused 3 ops into one row kernel: tile.reduction, tile.reduction, tile.map}}
+  tile.reduction max ins(%X : memref<?x?xf32>) outs(%hi : memref<?xf32>) dimensions = [1]
+  tile.reduction min ins(%X : memref<?x?xf32>) outs(%lo : memref<?xf32>) dimensions = [1]
+  tile.map indexing_maps = [#rows, #row, #row, #rows] ins(%X, %hi, %lo : memref<?x?xf32>, memref<?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %h: f32, %l: f32):
+    %d = arith.subf %x, %l : f32
+    %r = arith.subf %h, %l : f32
+    %q = arith.divf %d, %r : f32
+    tile.yield %q : f32
+  }
+  memref.dealloc %hi : memref<?xf32>
+  memref.dealloc %lo : memref<?xf32>
+  return
+}
