@@ -21,7 +21,8 @@ export function isNan(cx: KernelContext, t: Type, x: string): string {
     scalar,
     elem.kind === 'f32'
       ? `fn ${scalar}(x: f32) -> bool {\n  return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;\n}`
-      : `fn ${scalar}(x: f16) -> bool {\n  return (bitcast<u32>(vec2<f16>(x, 0.0h)) & 0x7fffu) > 0x7c00u;\n}`,
+      : // Widened to f32, which keeps NaN a NaN: naga (wgpu) cannot bitcast vec2<f16> to u32.
+        `fn ${scalar}(x: f16) -> bool {\n  return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u;\n}`,
   );
   if (!(t instanceof VectorType)) return `${scalar}(${x})`;
   const n = t.shape[0]!;
@@ -55,7 +56,9 @@ export function floatConstant(cx: KernelContext, t: FloatType, v: number): strin
     cx.helper('tile_f32_from_bits', 'fn tile_f32_from_bits(b: u32) -> f32 {\n  return bitcast<f32>(b);\n}');
     return `tile_f32_from_bits(${hex})`;
   }
-  cx.helper('tile_f16_from_bits', 'fn tile_f16_from_bits(b: u32) -> f16 {\n  return bitcast<vec2<f16>>(b).x;\n}');
+  // Decoded by unpack2x16float (exact, infinities and NaN included), then converted: naga (wgpu)
+  // rejects the components of `bitcast<vec2<f16>>(b)`.
+  cx.helper('tile_f16_from_bits', 'fn tile_f16_from_bits(b: u32) -> f16 {\n  let pair = unpack2x16float(b);\n  return f16(pair.x);\n}');
   return `tile_f16_from_bits(${hex})`;
 }
 

@@ -53,8 +53,8 @@ export function describeCase(c: FuzzCase): string {
   return `fuzz seed ${c.seed}: tile-opt input.mlir -p '${c.pipeline}'\n--- input.mlir ---\n${c.program.text}`;
 }
 
-/** First mismatching elements of one memref, or undefined when all are within tolerance. */
-function mismatch(got: Float32Array | Int32Array, want: Float32Array | Int32Array, half: boolean): string | undefined {
+/** First mismatching elements of one memref, or undefined when all are within tolerance (f16 outputs: looser). */
+export function mismatch(got: Float32Array | Int32Array, want: Float32Array | Int32Array, half: boolean): string | undefined {
   if (got.length !== want.length) return `${got.length} elements, want ${want.length}`;
   const [atol, rtol] = half ? [2e-2, 4e-3] : [1e-3, 1e-4];
   const bad: string[] = [];

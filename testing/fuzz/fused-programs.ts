@@ -14,7 +14,8 @@
  *   along rows or columns, a residual and a scalar; sometimes followed by what cannot join the
  *   matmul's kernel (a row reduction of the result).
  *
- * Values stay bounded (a map's result whose bound grows past 16 goes through tanh; a sum is divided
+ * Some inputs and outputs are f16 (maps extend them and round what they store; f16 values are
+ * reduced by max and min only, which do not round). Values stay bounded (a map's result whose bound grows past 16 goes through tanh; a sum is divided
  * by the row length before other uses), so reordered reductions differ from the reference by
  * rounding only. Sizes are variables as in programs.ts; rows are drawn long (past the column
  * blocks of small tile sizes) and few.
@@ -44,6 +45,8 @@ interface Buf {
   readonly type: string;
   readonly kind: 'full' | 'row' | 'col';
   readonly bound: number;
+  /** f16 elements (else f32): maps extend them to f32 and round what they store. */
+  readonly half?: boolean;
 }
 
 class FusedBuilder {
@@ -64,13 +67,15 @@ class FusedBuilder {
   dimText(v: number): string {
     return String(this.vars[v]!.fixed ?? '?');
   }
-  typeOf(vars: readonly number[]): string {
-    return `memref<${vars.map((v) => `${this.dimText(v)}x`).join('')}f32>`;
+  half = false;
+  typeOf(vars: readonly number[], half = false): string {
+    return `memref<${vars.map((v) => `${this.dimText(v)}x`).join('')}${half ? 'f16' : 'f32'}>`;
   }
-  param(vars: readonly number[], output: boolean): string {
+  param(vars: readonly number[], output: boolean, half = false): string {
     const name = `%p${this.params.length}`;
-    this.params.push({ kind: 'memref', name, elem: 'f32', dims: vars.map((v) => ({ v, offset: 0, stride: 1 })), output });
-    this.signature.push(`${name}: ${this.typeOf(vars)}`);
+    this.params.push({ kind: 'memref', name, elem: half ? 'f16' : 'f32', dims: vars.map((v) => ({ v, offset: 0, stride: 1 })), output });
+    this.signature.push(`${name}: ${this.typeOf(vars, half)}`);
+    if (half) this.half = true;
     return name;
   }
   scalar(): string {
@@ -80,9 +85,9 @@ class FusedBuilder {
     return name;
   }
   /** A buffer of `vars` the program allocates (dynamic sizes from `dims`, the values of memref.dim) and frees at the end. */
-  alloc(vars: readonly number[], dims: readonly string[]): string {
+  alloc(vars: readonly number[], dims: readonly string[], half = false): string {
     const name = this.fresh('t');
-    const type = this.typeOf(vars);
+    const type = this.typeOf(vars, half);
     const dynamic = vars.flatMap((v, d) => (this.vars[v]!.fixed === undefined ? [dims[d]!] : []));
     this.lines.push(`  ${name} = memref.alloc(${dynamic.join(', ')}) : ${type}`);
     this.deallocs.push(`  memref.dealloc ${name} : ${type}`);
@@ -161,17 +166,40 @@ function body(rnd: Rnd, inputs: readonly Val[], fresh: () => string, steps: numb
   return last;
 }
 
-/** The map text: `ins` read through `maps` (or identity when undefined), one output. */
-function mapText(ins: readonly Buf[], out: Buf, maps: readonly string[] | undefined, args: readonly string[], bodyLines: readonly string[], result: string): string[] {
+/**
+ * A map's text: `ins` read through `maps` (or the identity when undefined) into one output.
+ * `make` writes the body over the inputs as f32 values (f16 ones extended first) and returns the
+ * result, rounded to f16 where the output is f16.
+ */
+function mapOp(ins: readonly Buf[], out: Buf, maps: readonly string[] | undefined, make: (vals: Val[], fresh: () => string, lines: string[]) => Val): { lines: string[]; result: Val } {
+  let n = 0;
+  const fresh = () => `%x${n++}`;
+  const args = ins.map(() => fresh());
+  const lines: string[] = [];
+  const vals = ins.map((x, i) => {
+    if (!x.half) return { name: args[i]!, bound: x.bound };
+    const e = fresh();
+    lines.push(`${e} = arith.extf ${args[i]} : f16 to f32`);
+    return { name: e, bound: x.bound };
+  });
+  const result = make(vals, fresh, lines);
+  let yielded = result.name;
+  if (out.half) {
+    yielded = fresh();
+    lines.push(`${yielded} = arith.truncf ${result.name} : f32 to f16`);
+  }
   const mapsText = maps ? `indexing_maps = [${maps.join(', ')}] ` : '';
   const insText = ins.length > 0 ? `ins(${ins.map((b) => b.name).join(', ')} : ${ins.map((b) => b.type).join(', ')}) ` : '';
-  return [
-    `  tile.map ${mapsText}${insText}outs(${out.name} : ${out.type}) {`,
-    `  ^bb0(${args.map((a) => `${a}: f32`).join(', ')}):`,
-    ...bodyLines.map((l) => `    ${l}`),
-    `    tile.yield ${result} : f32`,
-    '  }',
-  ];
+  return {
+    lines: [
+      `  tile.map ${mapsText}${insText}outs(${out.name} : ${out.type}) {`,
+      `  ^bb0(${args.map((a, i) => `${a}: ${ins[i]!.half ? 'f16' : 'f32'}`).join(', ')}):`,
+      ...lines.map((l) => `    ${l}`),
+      `    tile.yield ${yielded} : ${out.half ? 'f16' : 'f32'}`,
+      '  }',
+    ],
+    result,
+  };
 }
 
 /** Builds one row program's function. */
@@ -206,12 +234,14 @@ class RowProgram {
       col: `affine_map<(${ds.join(', ')}) -> (${ds[this.rank - 1]})>`,
     };
     const fullVars = [...this.rowVars, this.colVar];
-    const X = b.param(fullVars, false);
-    this.full.push({ name: X, type: b.typeOf(fullVars), kind: 'full', bound: 1 });
+    const halfX = chance(rnd, 0.2);
+    const X = b.param(fullVars, false, halfX);
+    this.full.push({ name: X, type: b.typeOf(fullVars, halfX), kind: 'full', bound: 1, half: halfX });
     if (chance(rnd, 0.5)) this.cols.push({ name: b.param([this.colVar], false), type: b.typeOf([this.colVar]), kind: 'col', bound: 1 });
     if (chance(rnd, 0.25)) this.rows.push({ name: b.param(this.rowVars, false), type: b.typeOf(this.rowVars), kind: 'row', bound: 1 });
     if (chance(rnd, 0.3)) this.scalars.push({ name: b.scalar(), bound: 2 });
-    this.Y = { name: b.param(fullVars, true), type: b.typeOf(fullVars), kind: 'full', bound: 16 };
+    const halfY = chance(rnd, 0.15);
+    this.Y = { name: b.param(fullVars, true, halfY), type: b.typeOf(fullVars, halfY), kind: 'full', bound: 16, half: halfY };
   }
 
   /** memref.dim of X and the row length as f32 (`%n`), first in the body. */
@@ -235,10 +265,12 @@ class RowProgram {
   private newRow(): Buf {
     return { name: this.b.alloc(this.rowVars, this.dims), type: this.b.typeOf(this.rowVars), kind: 'row', bound: 0 };
   }
-  /** A recent full value (the latest most often). */
-  private someFull(): Buf {
+  /** A recent full value (the latest most often); with `f32`, one of f32 elements (a new map of one if none). */
+  private someFull(f32 = false): Buf {
     const rnd = this.b.rnd;
-    return chance(rnd, 0.5) ? this.full[this.full.length - 1]! : pick(rnd, this.full);
+    const pool = f32 ? this.full.filter((x) => !x.half) : this.full;
+    if (pool.length === 0) return this.randomFullMap();
+    return chance(rnd, 0.5) ? pool[pool.length - 1]! : pick(rnd, pool);
   }
 
   /** A full value other than `u`: an earlier one, or a new map over rows. */
@@ -247,25 +279,20 @@ class RowProgram {
     return others.length > 0 ? pick(this.b.rnd, others) : this.randomFullMap();
   }
 
+  /** A reduction of `input` (f16 ones: max and min only, which do not round). */
   reduction(kind: 'add' | 'max' | 'min' | 'mul', input: Buf): Buf {
-    const out = this.newRow();
+    if (input.half && (kind === 'add' || kind === 'mul')) throw new Error(`fused-programs: a ${kind} reduction of f16 values`);
+    const out: Buf = input.half ? { name: this.b.alloc(this.rowVars, this.dims, true), type: this.b.typeOf(this.rowVars, true), kind: 'row', bound: 0, half: true } : this.newRow();
     this.b.lines.push(`  tile.reduction ${kind} ins(${input.name} : ${input.type}) outs(${out.name} : ${out.type}) dimensions = [${this.rank - 1}]`);
     return { ...out, bound: kind === 'add' ? input.bound * 2000 : kind === 'mul' ? 1 : input.bound };
   }
 
   /** A map over rows writing `out` (a new intermediate unless given) from `ins`; `make` writes the body. */
   fullMap(ins: readonly Buf[], make: (vals: Val[], fresh: () => string, lines: string[]) => Val, out: Buf = this.newFull()): Buf {
-    const fresh = this.freshArg();
-    const args = ins.map(() => fresh());
-    const lines: string[] = [];
-    const result = make(
-      ins.map((x, i) => ({ name: args[i]!, bound: x.bound })),
-      fresh,
-      lines,
-    );
     const identity = ins.every((x) => x.kind === 'full');
     const maps = identity ? undefined : [...ins.map((x) => this.maps[x.kind]), this.maps.full];
-    this.b.lines.push(...mapText(ins, out, maps, args, lines, result.name));
+    const { lines, result } = mapOp(ins, out, maps, make);
+    this.b.lines.push(...lines);
     const written = { ...out, bound: result.bound };
     this.full.push(written);
     return written;
@@ -274,23 +301,11 @@ class RowProgram {
   /** A map over one value per row (rank - 1), writing a new intermediate. */
   rowMap(ins: readonly Buf[], make: (vals: Val[], fresh: () => string, lines: string[]) => Val): Buf {
     const out = this.newRow();
-    const fresh = this.freshArg();
-    const args = ins.map(() => fresh());
-    const lines: string[] = [];
-    const result = make(
-      ins.map((x, i) => ({ name: args[i]!, bound: x.bound })),
-      fresh,
-      lines,
-    );
-    this.b.lines.push(...mapText(ins, out, undefined, args, lines, result.name));
+    const { lines, result } = mapOp(ins, out, undefined, make);
+    this.b.lines.push(...lines);
     const written = { ...out, bound: result.bound };
     this.rows.push(written);
     return written;
-  }
-
-  private freshArg(): () => string {
-    let i = 0;
-    return () => `%x${i++}`;
   }
 
   /** A per-row value for other uses: sums are divided by the row length first. */
@@ -314,7 +329,7 @@ class RowProgram {
     if (r < 0.27) return this.varianceTemplate();
     if (r < 0.5) {
       const input = this.someFull();
-      const kind = input.bound <= 1 && chance(rnd, 0.12) ? 'mul' : pick(rnd, ['add', 'add', 'max', 'min'] as const);
+      const kind = input.half ? pick(rnd, ['max', 'min'] as const) : input.bound <= 1 && chance(rnd, 0.12) ? 'mul' : pick(rnd, ['add', 'add', 'max', 'min'] as const);
       this.usable(this.reduction(kind, input), kind);
       return;
     }
@@ -390,12 +405,12 @@ class RowProgram {
   /** mean(u), then sum((u - mean)^2) / n, or a near miss: another value's deviation, |d| for d^2, a factor. */
   varianceTemplate(): void {
     const rnd = this.b.rnd;
-    const u = this.someFull();
+    const u = this.someFull(true);
     const miss = pick(rnd, ['none', 'none', 'other', 'other', 'abs', 'factor']);
     const mean = this.usable(this.reduction('add', u), 'add');
     const w = miss === 'other' ? this.another(u) : u;
     const factor = miss === 'factor' && this.cols.length > 0 ? [this.cols[0]!] : [];
-    const toY = chance(rnd, 0.3);
+    const toY = !this.Y.half && chance(rnd, 0.3);
     const d2 = this.fullMap(
       [w, mean, ...factor],
       (vals, fresh, lines) => {
@@ -438,8 +453,10 @@ function epilogueFunction(b: FusedBuilder, name: string): { text: string; rowsAf
   const K = b.sizeVar(MATMUL_SIZES, staticChance);
   const ta = chance(rnd, 0.2);
   const tb = chance(rnd, 0.25);
-  const A = b.param(ta ? [K, M] : [M, K], false);
-  const B = b.param(tb ? [N, K] : [K, N], false);
+  // f16 operands (f32 accumulation and result) now and then.
+  const half = chance(rnd, 0.2);
+  const A = b.param(ta ? [K, M] : [M, K], false, half);
+  const B = b.param(tb ? [N, K] : [K, N], false, half);
   const biasCols = chance(rnd, 0.6) ? b.param([N], false) : undefined;
   const biasRows = chance(rnd, 0.25) ? b.param([M], false) : undefined;
   const residual = chance(rnd, 0.3) ? b.param([M, N], false) : undefined;
@@ -447,7 +464,7 @@ function epilogueFunction(b: FusedBuilder, name: string): { text: string; rowsAf
   const C = b.param([M, N], true);
   const D = chance(rnd, 0.4) ? b.param([M, N], true) : undefined;
   const full2 = b.typeOf([M, N]);
-  const [aT, bT] = [b.typeOf(ta ? [K, M] : [M, K]), b.typeOf(tb ? [N, K] : [K, N])];
+  const [aT, bT] = [b.typeOf(ta ? [K, M] : [M, K], half), b.typeOf(tb ? [N, K] : [K, N], half)];
   const attrs = [ta && 'transpose_a', tb && 'transpose_b'].filter(Boolean).join(' ');
   b.lines.push(`  tile.matmul ${A}, ${B}, ${C}${attrs ? ` ${attrs}` : ''} : ${aT}, ${bT}, ${full2}`);
   const maps = { full: 'affine_map<(d0, d1) -> (d0, d1)>', row: 'affine_map<(d0, d1) -> (d0)>', col: 'affine_map<(d0, d1) -> (d1)>' };
@@ -466,22 +483,14 @@ function epilogueFunction(b: FusedBuilder, name: string): { text: string; rowsAf
     if (residual && chance(rnd, 0.5)) ins.push({ name: residual, type: full2, map: maps.full, bound: 1 });
     const last = i === nMaps - 1;
     const out = last ? (D ?? C) : chance(rnd, 0.5) ? C : b.alloc([M, N], dims);
-    let n = 0;
-    const fresh = () => `%x${n++}`;
-    const args = ins.map(() => fresh());
-    const lines: string[] = [];
-    const result = body(rnd, [...ins.map((x, j) => ({ name: args[j]!, bound: x.bound })), ...(s ? [{ name: s, bound: 2 }] : [])], fresh, 1 + Math.floor(rnd() * 4), lines);
     const identity = ins.every((x) => x.map === maps.full);
-    b.lines.push(
-      ...mapText(
-        ins.map((x) => ({ name: x.name, type: x.type, kind: 'full', bound: x.bound })),
-        { name: out, type: full2, kind: 'full', bound: 0 },
-        identity ? undefined : [...ins.map((x) => x.map), maps.full],
-        args,
-        lines,
-        result.name,
-      ),
+    const { lines, result } = mapOp(
+      ins.map((x) => ({ name: x.name, type: x.type, kind: 'full', bound: x.bound })),
+      { name: out, type: full2, kind: 'full', bound: 0 },
+      identity ? undefined : [...ins.map((x) => x.map), maps.full],
+      (vals, fresh, lines) => body(rnd, [...vals, ...(s ? [{ name: s, bound: 2 }] : [])], fresh, 1 + Math.floor(rnd() * 4), lines),
     );
+    b.lines.push(...lines);
     full.push({ name: out, bound: result.bound });
   }
   // What cannot join the matmul's kernel: a row reduction of the result and a map that uses it.
@@ -491,19 +500,20 @@ function epilogueFunction(b: FusedBuilder, name: string): { text: string; rowsAf
     const r = b.alloc([M], dims);
     const kind = pick(rnd, ['max', 'add']);
     b.lines.push(`  tile.reduction ${kind} ins(${result} : ${full2}) outs(${r} : ${b.typeOf([M])}) dimensions = [1]`);
-    b.lines.push(
-      ...mapText(
-        [
-          { name: result, type: full2, kind: 'full', bound: 16 },
-          { name: r, type: b.typeOf([M]), kind: 'row', bound: 16 },
-        ],
-        { name: result, type: full2, kind: 'full', bound: 0 },
-        [maps.full, maps.row, maps.full],
-        ['%x0', '%x1'],
-        [`%x2 = arith.subf %x0, %x1 : f32`, `%x3 = math.tanh %x2 : f32`],
-        '%x3',
-      ),
+    const centered = mapOp(
+      [
+        { name: result, type: full2, kind: 'full', bound: 16 },
+        { name: r, type: b.typeOf([M]), kind: 'row', bound: 16 },
+      ],
+      { name: result, type: full2, kind: 'full', bound: 0 },
+      [maps.full, maps.row, maps.full],
+      ([x, m], fresh, lines) => {
+        const [d, t] = [fresh(), fresh()];
+        lines.push(`${d} = arith.subf ${x!.name}, ${m!.name} : f32`, `${t} = math.tanh ${d} : f32`);
+        return { name: t, bound: 1 };
+      },
     );
+    b.lines.push(...centered.lines);
   }
   return { text: `func.func @${name}(${b.signature.join(', ')}) {\n${[...b.lines, ...b.deallocs].join('\n')}\n  return\n}\n`, rowsAfter };
 }
@@ -514,12 +524,12 @@ export function randomFusedProgram(seed: number): Program {
   const b = new FusedBuilder(rnd);
   if (chance(rnd, 0.3)) {
     const { text, rowsAfter } = epilogueFunction(b, 'f0');
-    return { text, functions: [{ name: 'f0', params: b.params }], vars: b.vars, ops: rowsAfter ? [{ kind: 'matmul' }, { kind: 'rows' }] : [{ kind: 'matmul' }], half: false };
+    return { text, functions: [{ name: 'f0', params: b.params }], vars: b.vars, ops: rowsAfter ? [{ kind: 'matmul' }, { kind: 'rows' }] : [{ kind: 'matmul' }], half: b.half };
   }
   const program = new RowProgram(b, 'f0');
   program.prologue();
   const steps = 1 + Math.floor(rnd() * 5);
   for (let i = 0; i < steps; i++) program.step();
   const text = program.text();
-  return { text, functions: [{ name: 'f0', params: b.params }], vars: b.vars, ops: [{ kind: 'rows', rank: program.rank }], half: false };
+  return { text, functions: [{ name: 'f0', params: b.params }], vars: b.vars, ops: [{ kind: 'rows', rank: program.rank }], half: b.half };
 }

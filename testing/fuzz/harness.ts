@@ -11,7 +11,7 @@ import { UnknownLoc } from '../../core/ir/location.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { MemRefType, type Type } from '../../core/ir/types.js';
 import { verify } from '../../core/ir/verifier.js';
-import { Interpreter } from '../../core/interpret/engine.js';
+import { Interpreter, type KernelLauncher } from '../../core/interpret/engine.js';
 import { Buffer, MemRef, rowMajorStrides, type RtValue } from '../../core/interpret/values.js';
 import { runPassManager } from '../../core/pass/pass-manager.js';
 import { PipelineBuilder } from '../../core/pass/pipeline-builder.js';
@@ -103,12 +103,9 @@ export function runPipeline(text: string, pipeline: string): Outcome {
 /** An argument of a function run: a memref (shape + row-major data) or a scalar. */
 export type Argument = { readonly shape: readonly number[]; readonly data: Float32Array | Int32Array } | number;
 
-/**
- * Runs `entry` of `module` in the interpreter (its kernels' subgroups of `subgroupSize` lanes, the
- * size they were compiled for); returns the memref arguments' contents after (scalars: undefined).
- */
-export function runFunction(module: Operation, entry: string, args: readonly Argument[], subgroupSize?: number): (Float32Array | Int32Array | undefined)[] {
-  const interp = new Interpreter(module, { semantics: setup().semantics, subgroupSize });
+/** An interpreter call of `entry` of `module` on `args`, and how to read the memref arguments back. */
+function prepareCall(module: Operation, entry: string, args: readonly Argument[], options: { subgroupSize?: number; kernelLauncher?: KernelLauncher }) {
+  const interp = new Interpreter(module, { semantics: setup().semantics, ...options });
   const fn = interp.lookupFunction(entry);
   if (!fn) throw new Error(`no function @${entry}`);
   const params = fn.region(0).entry!.arguments;
@@ -127,6 +124,23 @@ export function runFunction(module: Operation, entry: string, args: readonly Arg
     memrefs.push(m);
     return m;
   });
-  interp.run(fn, values);
-  return memrefs.map((m) => (m ? (m.buffer.data instanceof Int32Array ? Int32Array.from(m.buffer.data) : Float32Array.from(m.buffer.data as ArrayLike<number>)) : undefined));
+  const contents = () => memrefs.map((m) => (m ? (m.buffer.data instanceof Int32Array ? Int32Array.from(m.buffer.data) : Float32Array.from(m.buffer.data as ArrayLike<number>)) : undefined));
+  return { interp, fn, values, contents };
+}
+
+/**
+ * Runs `entry` of `module` in the interpreter (its kernels' subgroups of `subgroupSize` lanes, the
+ * size they were compiled for); returns the memref arguments' contents after (scalars: undefined).
+ */
+export function runFunction(module: Operation, entry: string, args: readonly Argument[], subgroupSize?: number): (Float32Array | Int32Array | undefined)[] {
+  const call = prepareCall(module, entry, args, { subgroupSize });
+  call.interp.run(call.fn, call.values);
+  return call.contents();
+}
+
+/** runFunction with its kernels launched by `kernelLauncher` (e.g. on WebGPU). */
+export async function runFunctionWith(module: Operation, entry: string, args: readonly Argument[], kernelLauncher: KernelLauncher): Promise<(Float32Array | Int32Array | undefined)[]> {
+  const call = prepareCall(module, entry, args, { kernelLauncher });
+  await call.interp.runAsync(call.fn, call.values);
+  return call.contents();
 }

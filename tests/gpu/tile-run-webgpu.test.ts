@@ -97,20 +97,39 @@ for (const { runtime, on } of runtimes)
       expect(launcher!.launches.at(-1)!.grid).toEqual([Math.ceil(N / 16), Math.ceil(M / 16), 1]);
     });
 
+    /** Whether the adapter runs f16 kernels (else a notice: the test is skipped). */
+    const hasF16 = (): boolean => {
+      if (runtime!.hasFeature('shader-f16')) return true;
+      skipNotice('f16 kernel: no shader-f16', runtime);
+      return false;
+    };
+    const f16MemRef = (data: Float32Array, n: number) => MemRef.contiguous(MemRefType.get([-1], f16), new Buffer(f16, data, undefined, 'test input'), [n]);
+
     // Tolerance: exact. f16 multiply and add are correctly rounded on both sides; memrefs travel as
     // f16 bits, the scalar as an f16 uniform field.
     it('scales f16 data with an f16 scalar (exact)', async (ctx) => {
-      if (!runtime!.hasFeature('shader-f16')) {
-        skipNotice('f16 kernel: no shader-f16', runtime);
-        return ctx.skip();
-      }
+      if (!hasF16()) return ctx.skip();
       const n = 77;
-      const type = MemRefType.get([-1], f16);
-      const mk = (data: Float32Array) => MemRef.contiguous(type, new Buffer(f16, data, undefined, 'test input'), [n]);
+      const mk = (data: Float32Array) => f16MemRef(data, n);
       const x = randomF32(n, 9).map(roundF16);
       const { gpu, ref } = await both('scale-f16', [mk(x), mk(new Float32Array(n)), roundF16(0.3)]);
       expect(firstBad(gpu[1]!, ref[1]!, (g, r) => Object.is(g, r))).toBe(-1);
       expect(gpu[1]![5]).toBe(roundF16(roundF16(x[5]! * roundF16(0.3)) + 1));
+    });
+
+    // An f16 infinity is rebuilt from its bits in WGSL, and f16 NaN tests read bits: wgpu's naga
+    // rejected both when they went through bitcasts of vec2<f16> (found by
+    // tests/gpu/fused-fuzz.test.ts: max reductions of f16 rows).
+    it('writes f16 infinities and takes NaN-propagating f16 maxima', async (ctx) => {
+      if (!hasF16()) return ctx.skip();
+      const n = 70;
+      const mk = (data: Float32Array) => f16MemRef(data, n);
+      const x = randomF32(n, 4).map(roundF16);
+      const { gpu, ref } = await both('clamp-f16-infinity', [mk(x), mk(new Float32Array(n))]);
+      expect(firstBad(gpu[1]!, ref[1]!, (g, r) => Object.is(g, r))).toBe(-1);
+      expect(gpu[1]!.filter((v) => v === -Infinity).length).toBe(x.filter((v) => v < 0).length);
+      expect(gpu[1]!.filter((v) => v === 0.5).length).toBe(x.filter((v) => v >= 0 && v <= 0.5).length);
+      expect(x.some((v) => v < 0)).toBe(true);
     });
 
     it('reports a device failure as one line at the gpu.launch_func', async () => {

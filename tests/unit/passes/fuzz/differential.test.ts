@@ -9,13 +9,12 @@
 // number of cases (default 8; the slow suite, TILE_SLOW=1, 300; run in chunks of 25 seeds, a test
 // each), TILE_FUZZ_FIRST_SEED the first.
 import { describe, expect, it } from 'vitest';
-import { fuzzCase, runFuzzCase, type FuzzResult } from '../../../../testing/fuzz/differential.js';
+import { fuzzCase } from '../../../../testing/fuzz/differential.js';
 import { randomProgram } from '../../../../testing/fuzz/programs.js';
-import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
+import { fuzzChunks } from './fuzz-chunks.js';
 
 const cases = Number(process.env.TILE_FUZZ_CASES ?? (process.env.TILE_SLOW ? 300 : 8));
 const firstSeed = Number(process.env.TILE_FUZZ_FIRST_SEED ?? 1);
-const CHUNK = 25;
 
 describe('differential fuzzing of the tile pipelines', () => {
   it('generates reproducible programs that cover the features it promises', () => {
@@ -36,32 +35,5 @@ describe('differential fuzzing of the tile pipelines', () => {
     expect([...pipelines].sort()).toEqual(['@tile-pipelined', '@tile-tiled', '@tile-wgsl']);
   });
 
-  // Chunks of seeds, each a test of its own: the slow suite's 300 cases in one test took 13
-  // minutes on CI's machine, past a test's timeout.
-  const results: FuzzResult[] = [];
-  for (let first = firstSeed; first < firstSeed + cases; first += CHUNK) {
-    const last = Math.min(first + CHUNK, firstSeed + cases) - 1;
-    it(
-      `random programs x configurations compute the same before and after (seeds ${first}..${last})`,
-      () => {
-        const chunk: FuzzResult[] = [];
-        for (let seed = first; seed <= last; seed++) chunk.push(runFuzzCase(seed, process.env.TILE_SLOW ? 2 : 1));
-        results.push(...chunk);
-        expect(
-          chunk.filter((r) => r.outcome === 'failed').map((f) => f.message),
-          'every case computes the same or is refused in option terms',
-        ).toEqual([]);
-      },
-      SLOW_TIMEOUT_MS,
-    );
-  }
-
-  it(`${cases} cases: at most 30% refused in option terms`, () => {
-    expect(results.length, 'cases run (the chunks before this test)').toBe(cases);
-    const count = (outcome: FuzzResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
-    const [refused, failed] = [count('refused'), count('failed')];
-    const runs = results.reduce((n, r) => n + r.runs, 0);
-    console.log(`differential fuzzing: ${cases} programs x configurations, ${cases - refused - failed} same (${runs} runs compared), ${refused} refused, ${failed} failed`);
-    expect(refused, `refused ${refused} of ${cases}`).toBeLessThanOrEqual(Math.max(2, cases * 0.3));
-  });
+  fuzzChunks({ family: 'ops', what: 'random programs x configurations', cases, firstSeed, chunk: 25, sizeDraws: process.env.TILE_SLOW ? 2 : 1, maxRefused: 0.3 });
 });

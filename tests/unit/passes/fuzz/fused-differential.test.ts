@@ -8,14 +8,13 @@
 // refused in option terms. TILE_FUZZ_FUSED_CASES sets the number of cases (default 8; the slow
 // suite, TILE_SLOW=1, 300), TILE_FUZZ_FUSED_FIRST_SEED the first.
 import { describe, expect, it } from 'vitest';
-import { fuzzCase, runFuzzCase, type FuzzResult } from '../../../../testing/fuzz/differential.js';
+import { fuzzCase } from '../../../../testing/fuzz/differential.js';
 import { randomFusedProgram } from '../../../../testing/fuzz/fused-programs.js';
 import { runPipeline } from '../../../../testing/fuzz/harness.js';
-import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
+import { fuzzChunks } from './fuzz-chunks.js';
 
 const cases = Number(process.env.TILE_FUZZ_FUSED_CASES ?? (process.env.TILE_SLOW ? 300 : 8));
 const firstSeed = Number(process.env.TILE_FUZZ_FUSED_FIRST_SEED ?? 1);
-const CHUNK = 50;
 
 describe('differential fuzzing of fusion candidates', () => {
   it('generates reproducible programs that cover the features it promises', () => {
@@ -38,6 +37,8 @@ describe('differential fuzzing of fusion candidates', () => {
       'transpose_b',
       'memref.alloc',
       ': f32, %p',
+      'xf16>',
+      'arith.truncf',
     ])
       expect(texts, feature).toContain(feature);
     const rows = programs.filter((p) => p.ops.some((o) => o.kind === 'rows'));
@@ -62,29 +63,13 @@ describe('differential fuzzing of fusion candidates', () => {
     expect(fused, `${fused} of ${total} programs have a tile.fusion`).toBeGreaterThan(total * 0.8);
   });
 
-  const results: FuzzResult[] = [];
-  for (let first = firstSeed; first < firstSeed + cases; first += CHUNK) {
-    const last = Math.min(first + CHUNK, firstSeed + cases) - 1;
-    it(
-      `random fusion candidates x configurations compute the same before and after (seeds ${first}..${last})`,
-      () => {
-        const chunk: FuzzResult[] = [];
-        for (let seed = first; seed <= last; seed++) chunk.push(runFuzzCase(seed, process.env.TILE_SLOW ? 2 : 1, 'fused'));
-        results.push(...chunk);
-        expect(
-          chunk.filter((r) => r.outcome === 'failed').map((f) => f.message),
-          'every case computes the same or is refused in option terms',
-        ).toEqual([]);
-      },
-      SLOW_TIMEOUT_MS,
-    );
-  }
-
-  it(`${cases} cases: at most 20% refused in option terms`, () => {
-    expect(results.length, 'cases run (the chunks before this test)').toBe(cases);
-    const refused = results.filter((r) => r.outcome === 'refused').length;
-    const runs = results.reduce((n, r) => n + r.runs, 0);
-    console.log(`differential fuzzing of fusion candidates: ${cases} cases, ${cases - refused} same (${runs} runs compared), ${refused} refused`);
-    expect(refused, `refused ${refused} of ${cases}`).toBeLessThanOrEqual(Math.max(2, cases * 0.2));
+  fuzzChunks({
+    family: 'fused',
+    what: 'random fusion candidates x configurations',
+    cases,
+    firstSeed,
+    chunk: 50,
+    sizeDraws: process.env.TILE_SLOW ? 2 : 1,
+    maxRefused: 0.2,
   });
 });

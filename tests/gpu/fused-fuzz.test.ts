@@ -1,0 +1,92 @@
+/**
+ * Random fusion candidates on WebGPU: row programs and matmul epilogues from the fuzzer's
+ * generator (testing/fuzz/fused-programs.ts: reductions of the last dimension, broadcasts of
+ * per-row values and row vectors, softmax's and the variance's sums and their near misses, rank 2
+ * and 3; rows of 1 to 1100 elements), compiled by @tile-wgsl on seeded random configurations of
+ * the shared option space that the adapter can run, their kernels run on the device and compared
+ * with the whole-problem program in the interpreter (the fuzzer's tolerance: 1e-3 absolute and
+ * 1e-4 relative, the device's exp and tanh included). Configurations the compiler refuses in option
+ * terms are passed over, and so are programs with f16 buffers on adapters without shader-f16. Once per provider; under Dawn on SwiftShader, whose pipeline creation is
+ * slow, in the slow suite (TILE_SLOW=1, as CI runs it; gpu-env.ts, runsConfigurations), which also
+ * runs more cases (TILE_FUZZ_FUSED_GPU_CASES sets how many).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundF16 } from '../../core/interpret/float16.js';
+import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
+import type { WebGpuRuntime } from '../../runtime/webgpu/index.js';
+import { describeCase, mismatch } from '../../testing/fuzz/differential.js';
+import { randomFusedProgram } from '../../testing/fuzz/fused-programs.js';
+import { parseProgram, runFunction, runFunctionWith, runPipeline } from '../../testing/fuzz/harness.js';
+import { programArguments, randomSizes, tileSizesFor } from '../../testing/fuzz/programs.js';
+import { mulberry32 } from '../../testing/random.js';
+import { SLOW_TIMEOUT_MS } from '../../testing/slow.js';
+import { pipelineText, randomTileConfig, type TileConfig, type TileOptionValue } from '../../testing/tile-options.js';
+import { closeAll, openTestRuntimes, runsConfigurations } from './gpu-env.js';
+
+const runtimes = await openTestRuntimes();
+afterAll(() => closeAll(runtimes));
+
+const CASES = Number(process.env['TILE_FUZZ_FUSED_GPU_CASES'] ?? (process.env['TILE_SLOW'] ? 24 : 4));
+const FIRST_SEED = 20_001;
+const TIMEOUT_MS = Math.max(SLOW_TIMEOUT_MS, 180_000, CASES * 10_000);
+/** Register-tile elements a thread may hold (SwiftShader takes minutes over the unrolled shaders of more). */
+const MAX_PER_THREAD = 16;
+
+/** A random @tile-wgsl configuration of `seed`'s program that `runtime` can run. */
+function deviceConfig(seed: number, runtime: WebGpuRuntime): TileConfig {
+  const program = randomFusedProgram(seed);
+  const what = tileSizesFor(program);
+  const drawn = randomTileConfig(mulberry32(seed ^ 0x2545f491), 'tile-wgsl', what);
+  const options: Record<string, TileOptionValue> = { ...drawn.options };
+  options['max-workgroup-memory'] = Math.min(options['max-workgroup-memory'] as number, runtime.adapter.limits.maxComputeWorkgroupStorageSize);
+  if (!runtime.hasFeature('subgroups')) options['subgroups'] = false;
+  options['subgroup-size'] = Math.min(options['subgroup-size'] as number, runtime.adapter.subgroupMinSize ?? 4);
+  // Unfused, a row program's per-row maps cannot take its row tile sizes.
+  const sizes = options['fuse'] === false ? [] : [...(options['tile-sizes'] as number[])];
+  // The two sizes a thread's register tile spans: BM x BN of a matmul, R x C of a row kernel.
+  const [a, b] = what.kind === 'matmul' ? [0, 1] : [sizes.length - 2, sizes.length - 1];
+  const perThread = () => (sizes.length ? sizes[a]! * sizes[b]! : 0) / (32 * (options['num-warps'] as number));
+  while (perThread() > MAX_PER_THREAD && (options['num-warps'] as number) < 8) options['num-warps'] = 2 * (options['num-warps'] as number);
+  while (perThread() > MAX_PER_THREAD) {
+    const d = sizes[a]! > sizes[b]! ? a : b;
+    sizes[d] = Math.max(1, Math.floor(sizes[d]! / 2));
+  }
+  options['tile-sizes'] = sizes;
+  return { pipeline: 'tile-wgsl', options };
+}
+
+for (const { runtime, on } of runtimes)
+  describe.skipIf(!runtime)(`random fusion candidates ${on}`, () => {
+    const configurations = runsConfigurations(runtime);
+    let launcher: WebGpuLauncher;
+    beforeAll(() => {
+      launcher = new WebGpuLauncher(runtime!, { timeoutMs: 60_000 });
+    });
+
+    it.skipIf(!configurations)(
+      `${CASES} random row programs and epilogues @tile-wgsl equal the whole-problem programs`,
+      async () => {
+        let [compiled, seed] = [0, FIRST_SEED];
+        while (compiled < CASES && seed < FIRST_SEED + 3 * CASES) {
+          const program = randomFusedProgram(++seed);
+          if (program.functions[0]!.params.some((p) => p.kind === 'memref' && p.elem === 'f16') && !runtime!.hasFeature('shader-f16')) continue;
+          const pipeline = pipelineText(deviceConfig(seed, runtime!));
+          const what = describeCase({ seed, program, pipeline, config: deviceConfig(seed, runtime!) });
+          const outcome = runPipeline(program.text, pipeline);
+          if (outcome.kind === 'refused') continue;
+          if (outcome.kind !== 'ok') throw new Error(`${outcome.kind}: ${outcome.message}\n${what}`);
+          compiled++;
+          const sizes = randomSizes(program, mulberry32(seed * 7 + 3));
+          const fn = program.functions[0]!;
+          const args = programArguments(fn.params, sizes, seed * 13, roundF16);
+          const want = runFunction(parseProgram(program.text), fn.name, args);
+          const got = await runFunctionWith(outcome.module, fn.name, args, launcher.launch);
+          want.forEach((w, i) => {
+            if (w) expect(mismatch(got[i]!, w, program.half), `${what}\nat sizes [${sizes.join(', ')}], argument #${i}`).toBeUndefined();
+          });
+        }
+        expect(compiled, 'configurations compiled').toBe(CASES);
+      },
+      TIMEOUT_MS,
+    );
+  });
