@@ -36,7 +36,7 @@ export interface AttentionProgram {
   /** The element type the probabilities are rounded to before P·V (V's). */
   readonly probabilityType: Type;
   /**
-   * A causal mask recognized in a score map: key j is masked out for query i when j > i + offset
+   * A causal mask recognized in the last score map: key j is masked out for query i when j > i + offset
    * (`offset` an index value from outside the maps, or a constant). Key blocks wholly past the
    * last query's limit are skipped.
    */
@@ -169,6 +169,9 @@ export function attentionProgram(ops: readonly Operation[], intermediates: Reado
   if (intermediates.has(mm.c)) return failure('the output O is an intermediate');
   if (memrefOf(first.c).elementType !== memrefOf(e).elementType || !(memrefOf(first.c).elementType instanceof FloatType))
     return failure('the scores and exponentials must have one float type');
-  const causal = scoreMaps.map((map) => causalOffsetOf(map, rank)).find((v) => v !== undefined);
+  // Key blocks past the diagonal may be skipped only where their scores reach the softmax as -inf:
+  // a mask in the last score map (a later map could make a masked score finite again).
+  const lastMap = scoreMaps[scoreMaps.length - 1];
+  const causal = lastMap ? causalOffsetOf(lastMap, rank) : undefined;
   return { kind: 'attention', ops, q: first.a, k: first.b, v: mm.b, o: mm.c, rank, scoreMaps, probabilityType: memrefOf(p).elementType, causalOffset: causal, intermediates };
 }
