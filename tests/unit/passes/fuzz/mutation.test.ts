@@ -1,6 +1,7 @@
-// The mutation run: examples/*.mlir and the differential fuzzer's programs, mutated (shapes,
-// element types, constants, attributes, deleted / duplicated lines, swapped operands, replaced
-// uses, dropped tokens and async tokens; testing/fuzz/mutate.ts), through @tile-pipelined and
+// The mutation run: examples/*.mlir and the differential fuzzers' programs (random ops and
+// fusion candidates), mutated (shapes, element types, constants, attributes, deleted /
+// duplicated lines, swapped operands, replaced uses, dropped tokens and async tokens;
+// testing/fuzz/mutate.ts), through @tile-pipelined and
 // @tile-wgsl (default options, or a random configuration). Every outcome is success, a refusal
 // in option terms, or a clean located diagnostic; never invalid IR after a pass, an internal
 // error, an exception or a hang (over HANG_MS on one input). TILE_MUTATIONS sets the number of
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../../../../testing/fuzz/harness.js';
 import { mutate } from '../../../../testing/fuzz/mutate.js';
+import { randomFusedProgram } from '../../../../testing/fuzz/fused-programs.js';
 import { randomProgram } from '../../../../testing/fuzz/programs.js';
 import { mulberry32 } from '../../../../testing/random.js';
 import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
@@ -41,10 +43,11 @@ const examples = readdirSync(path.join(repoRoot, 'examples'))
   .sort()
   .map((f) => ({ name: `examples/${f}`, text: readFileSync(path.join(repoRoot, 'examples', f), 'utf8') }));
 
-/** The input of mutant `i`: an example (two in three) or a fuzzer program. */
+/** The input of mutant `i`: an example (two in three) or a fuzzer program (random ops, or a fusion candidate). */
 function source(i: number): { name: string; text: string } {
   if (i % 3 !== 2) return examples[i % examples.length]!;
   const seed = 1 + (i % 97);
+  if (i % 2 === 1) return { name: `fused fuzz program ${seed}`, text: randomFusedProgram(seed).text };
   return { name: `fuzz program ${seed}`, text: randomProgram(seed).text };
 }
 
