@@ -1,6 +1,7 @@
 /** math -> WGSL builtins. Functions without a faithful WGSL form (erf, log1p, ...) are rejected. */
 import type { Operation } from '../../core/ir/operation.js';
 import type { KernelContext, OpEmitter } from './context.js';
+import { isNan } from './helpers.js';
 import { splatLiteral } from './types.js';
 
 function builtin(fn: string): OpEmitter {
@@ -12,6 +13,18 @@ const round: OpEmitter = (op, cx) => {
   const t = op.result.type;
   const x = cx.operand(op, 0);
   cx.define(op, `trunc(${x}) + select(${splatLiteral(t, 0)}, sign(${x}), abs(${x} - trunc(${x})) >= ${splatLiteral(t, 0.5)})`);
+};
+
+/**
+ * WGSL's tanh may be evaluated as sinh(x) / cosh(x) (its accuracy is "inherited" from that
+ * quotient): SwiftShader returns NaN past |x| of about 44, where both overflow. The argument is
+ * clamped to [-10, 10], past which tanh rounds to +-1 in f32 and f16 alike, and a NaN passed
+ * through (clamp may drop it).
+ */
+const tanh: OpEmitter = (op, cx) => {
+  const t = op.result.type;
+  const x = cx.operand(op, 0);
+  cx.define(op, `select(tanh(clamp(${x}, ${splatLiteral(t, -10)}, ${splatLiteral(t, 10)})), ${x}, ${isNan(cx, t, x)})`);
 };
 
 export const mathEmitters: Record<string, OpEmitter> = {
@@ -41,7 +54,7 @@ export const mathEmitters: Record<string, OpEmitter> = {
   'math.atan2': builtin('atan2'),
   'math.sinh': builtin('sinh'),
   'math.cosh': builtin('cosh'),
-  'math.tanh': builtin('tanh'),
+  'math.tanh': tanh,
   'math.asinh': builtin('asinh'),
   'math.acosh': builtin('acosh'),
   'math.atanh': builtin('atanh'),

@@ -132,6 +132,22 @@ for (const { runtime, on } of runtimes)
       expect(x.some((v) => v < 0)).toBe(true);
     });
 
+    // Tolerance: 1e-6 absolute (tanh is not correctly rounded on either side); arguments past
+    // +-10 give +-1 exactly, NaN stays NaN. SwiftShader's tanh (sinh / cosh) returned NaN for
+    // most of them before the target clamped the argument (found by tests/gpu/fused-fuzz.test.ts).
+    it('takes tanh of large arguments, infinities and NaN', async () => {
+      const n = 100;
+      const x = randomF32(n, 12);
+      x[0] = Number.NaN;
+      x[1] = Number.POSITIVE_INFINITY;
+      x[2] = Number.NEGATIVE_INFINITY;
+      x[3] = 1e30;
+      const { gpu, ref } = await both('tanh-large', [f32MemRef(x, [n]), f32MemRef(new Float32Array(n), [n])]);
+      expect(firstBad(gpu[1]!, ref[1]!, (g, r) => Object.is(g, r) || Math.abs(g - r) <= 1e-6)).toBe(-1);
+      expect([...gpu[1]!.slice(0, 4)]).toEqual([Number.NaN, 1, -1, 1]);
+      expect(gpu[1]!.filter((v) => Math.abs(v) === 1).length).toBeGreaterThan(n / 2);
+    });
+
     it('reports a device failure as one line at the gpu.launch_func', async () => {
       // n = 2^30 asks for 2^22 workgroups in x, beyond WebGPU's per-dimension limit.
       const m = () => f32MemRef(new Float32Array(4), [4]);
