@@ -215,6 +215,15 @@ export function pipelineText(config: TileConfig): string {
   return text ? `@${config.pipeline}{${text}}` : `@${config.pipeline}`;
 }
 
+/**
+ * `options` of a fusion candidate's configuration with its tile sizes dropped where it is not
+ * fused: unfused, its ops are tiled one by one, and sizes drawn for the fused kernel (a row
+ * kernel's [.., R, C], a matmul's [BM, BN, BK]) fit only some of them.
+ */
+export function fusedSizesOnly(options: Readonly<Record<string, TileOptionValue>>): Record<string, TileOptionValue> {
+  return options['fuse'] === false ? { ...options, 'tile-sizes': [] } : { ...options };
+}
+
 /** Whether a diagnostic is one of the compiler's legitimate refusals of a configuration. */
 export function isRefusal(message: string): boolean {
   return (

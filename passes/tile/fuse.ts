@@ -149,18 +149,29 @@ function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: 
   const groups: Group[] = [];
   let run: Operation[] = [];
   let program: FusedProgram | undefined;
+  // The buffers the run's ops write and read.
+  let written = new Set<Value>();
+  let read = new Set<Value>();
+  const start = (op?: Operation) => {
+    run = op ? [op] : [];
+    program = undefined;
+    [written, read] = [new Set(), new Set()];
+    if (op) extend(op);
+  };
+  const extend = (op: Operation) => {
+    const a = accesses(op);
+    for (const v of a.writes) written.add(v);
+    for (const v of a.reads) read.add(v);
+  };
   const close = () => {
     if (run.length > 1 && program && allowed(program) && needsFusion(program)) groups.push({ ops: run, program });
-    run = [];
-    program = undefined;
+    start();
   };
   for (const op of block.ops) {
     if (!isWholeProblem(op)) {
       if (!isTransparent(op)) close();
       continue;
     }
-    const written = new Set(run.flatMap((o) => accesses(o).writes));
-    const read = new Set(run.flatMap((o) => accesses(o).reads));
     const reads = accesses(op).reads;
     const connected = reads.some((v) => written.has(v));
     // A sibling (an op that reads what the run reads, e.g. a second reduction of the same rows)
@@ -172,12 +183,13 @@ function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: 
       if (!isFailure(extended) && allowed(extended)) {
         run = candidate;
         program = extended;
+        extend(op);
         continue;
       }
       if (connected) refused(op, isFailure(extended) ? extended.message : `fusing ${extended.kind === 'rows' ? 'row programs' : 'epilogues'} is off`);
     }
     close();
-    run = [op];
+    start(op);
   }
   close();
   return groups;

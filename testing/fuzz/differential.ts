@@ -9,7 +9,7 @@
  */
 import { roundF16 } from '../../core/interpret/float16.js';
 import { mulberry32 } from '../random.js';
-import { pipelineText, randomTileConfig, type TileConfig, type TilePipeline } from '../tile-options.js';
+import { pipelineText, randomTileConfig, fusedSizesOnly, type TileConfig, type TilePipeline } from '../tile-options.js';
 import { runFunction, runPipeline, parseProgram } from './harness.js';
 import { randomFusedProgram } from './fused-programs.js';
 import { programArguments, randomProgram, randomSizes, tileSizesFor, type Program } from './programs.js';
@@ -42,9 +42,8 @@ export function fuzzCase(seed: number, family: FuzzFamily = 'ops'): FuzzCase {
   const rnd = mulberry32(seed ^ 0x5bd1e995);
   const r = rnd();
   const which: TilePipeline = r < 0.2 ? 'tile-tiled' : r < 0.5 ? 'tile-pipelined' : 'tile-wgsl';
-  let config = randomTileConfig(rnd, which, tileSizesFor(program));
-  // Unfused, a row program's maps over one value per row cannot take its row tile sizes.
-  if (family === 'fused' && config.options['fuse'] === false) config = { ...config, options: { ...config.options, 'tile-sizes': [] } };
+  const drawn = randomTileConfig(rnd, which, tileSizesFor(program));
+  const config = family === 'fused' ? { ...drawn, options: fusedSizesOnly(drawn.options) } : drawn;
   return { seed, program, pipeline: pipelineText(config), config };
 }
 

@@ -215,7 +215,8 @@ class RowProgram {
   readonly Y: Buf;
   /** Maps of a full value's, a per-row value's and a column vector's indices. */
   readonly maps: { full: string; row: string; col: string };
-  private n = '';
+  /** The row length as f32. */
+  private readonly n: string;
 
   constructor(
     readonly b: FusedBuilder,
@@ -242,10 +243,11 @@ class RowProgram {
     if (chance(rnd, 0.3)) this.scalars.push({ name: b.scalar(), bound: 2 });
     const halfY = chance(rnd, 0.15);
     this.Y = { name: b.param(fullVars, true, halfY), type: b.typeOf(fullVars, halfY), kind: 'full', bound: 16, half: halfY };
+    this.n = this.prologue();
   }
 
-  /** memref.dim of X and the row length as f32 (`%n`), first in the body. */
-  prologue(): void {
+  /** memref.dim of X (`dims`) and the row length as f32 (returned), first in the body. */
+  private prologue(): string {
     const { b } = this;
     const X = this.full[0]!;
     for (let d = 0; d < this.rank; d++) {
@@ -255,15 +257,15 @@ class RowProgram {
     }
     const [ni, n] = [b.fresh('ni'), b.fresh('n')];
     b.lines.push(`  ${ni} = arith.index_cast ${this.dims[this.rank - 1]} : index to i32`, `  ${n} = arith.sitofp ${ni} : i32 to f32`);
-    this.n = n;
+    return n;
   }
 
   private newFull(): Buf {
     const vars = [...this.rowVars, this.colVar];
     return { name: this.b.alloc(vars, this.dims), type: this.b.typeOf(vars), kind: 'full', bound: 0 };
   }
-  private newRow(): Buf {
-    return { name: this.b.alloc(this.rowVars, this.dims), type: this.b.typeOf(this.rowVars), kind: 'row', bound: 0 };
+  private newRow(half = false): Buf {
+    return { name: this.b.alloc(this.rowVars, this.dims, half), type: this.b.typeOf(this.rowVars, half), kind: 'row', bound: 0, half };
   }
   /** A recent full value (the latest most often); with `f32`, one of f32 elements (a new map of one if none). */
   private someFull(f32 = false): Buf {
@@ -282,7 +284,7 @@ class RowProgram {
   /** A reduction of `input` (f16 ones: max and min only, which do not round). */
   reduction(kind: 'add' | 'max' | 'min' | 'mul', input: Buf): Buf {
     if (input.half && (kind === 'add' || kind === 'mul')) throw new Error(`fused-programs: a ${kind} reduction of f16 values`);
-    const out: Buf = input.half ? { name: this.b.alloc(this.rowVars, this.dims, true), type: this.b.typeOf(this.rowVars, true), kind: 'row', bound: 0, half: true } : this.newRow();
+    const out = this.newRow(input.half);
     this.b.lines.push(`  tile.reduction ${kind} ins(${input.name} : ${input.type}) outs(${out.name} : ${out.type}) dimensions = [${this.rank - 1}]`);
     return { ...out, bound: kind === 'add' ? input.bound * 2000 : kind === 'mul' ? 1 : input.bound };
   }
@@ -527,7 +529,6 @@ export function randomFusedProgram(seed: number): Program {
     return { text, functions: [{ name: 'f0', params: b.params }], vars: b.vars, ops: rowsAfter ? [{ kind: 'matmul' }, { kind: 'rows' }] : [{ kind: 'matmul' }], half: b.half };
   }
   const program = new RowProgram(b, 'f0');
-  program.prologue();
   const steps = 1 + Math.floor(rnd() * 5);
   for (let i = 0; i < steps; i++) program.step();
   const text = program.text();

@@ -6,8 +6,8 @@
  * the shared option space that the adapter can run, their kernels run on the device and compared
  * with the whole-problem program in the interpreter (the fuzzer's tolerance: 1e-3 absolute and
  * 1e-4 relative, the device's exp and tanh included). Configurations the compiler refuses in option
- * terms are passed over, and so are programs with f16 buffers on adapters without shader-f16. Once per provider; under Dawn on SwiftShader, whose pipeline creation is
- * slow, in the slow suite (TILE_SLOW=1, as CI runs it; gpu-env.ts, runsConfigurations), which also
+ * terms are passed over, and so are programs with f16 buffers on adapters without shader-f16.
+ * Once per provider; under Dawn on SwiftShader, whose pipeline creation is slow, in the slow suite (TILE_SLOW=1, as CI runs it; gpu-env.ts, runsConfigurations), which also
  * runs more cases (TILE_FUZZ_FUSED_GPU_CASES sets how many).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +17,11 @@ import type { WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { describeCase, mismatch } from '../../testing/fuzz/differential.js';
 import { randomFusedProgram } from '../../testing/fuzz/fused-programs.js';
 import { parseProgram, runFunction, runFunctionWith, runPipeline } from '../../testing/fuzz/harness.js';
-import { programArguments, randomSizes, tileSizesFor } from '../../testing/fuzz/programs.js';
+import { type Program, programArguments, randomSizes, tileSizesFor } from '../../testing/fuzz/programs.js';
 import { mulberry32 } from '../../testing/random.js';
 import { SLOW_TIMEOUT_MS } from '../../testing/slow.js';
-import { pipelineText, randomTileConfig, type TileConfig, type TileOptionValue } from '../../testing/tile-options.js';
+import { pipelineText, randomTileConfig, fusedSizesOnly, type TileConfig } from '../../testing/tile-options.js';
+import { fitToDevice } from './device-options.js';
 import { closeAll, openTestRuntimes, runsConfigurations } from './gpu-env.js';
 
 const runtimes = await openTestRuntimes();
@@ -29,29 +30,12 @@ afterAll(() => closeAll(runtimes));
 const CASES = Number(process.env['TILE_FUZZ_FUSED_GPU_CASES'] ?? (process.env['TILE_SLOW'] ? 24 : 4));
 const FIRST_SEED = 20_001;
 const TIMEOUT_MS = Math.max(SLOW_TIMEOUT_MS, 180_000, CASES * 10_000);
-/** Register-tile elements a thread may hold (SwiftShader takes minutes over the unrolled shaders of more). */
-const MAX_PER_THREAD = 16;
-
-/** A random @tile-wgsl configuration of `seed`'s program that `runtime` can run. */
-function deviceConfig(seed: number, runtime: WebGpuRuntime): TileConfig {
-  const program = randomFusedProgram(seed);
+/** A random @tile-wgsl configuration of `program` (seed `seed`) that `runtime` can run. */
+function deviceConfig(program: Program, seed: number, runtime: WebGpuRuntime): TileConfig {
   const what = tileSizesFor(program);
-  const drawn = randomTileConfig(mulberry32(seed ^ 0x2545f491), 'tile-wgsl', what);
-  const options: Record<string, TileOptionValue> = { ...drawn.options };
-  options['max-workgroup-memory'] = Math.min(options['max-workgroup-memory'] as number, runtime.adapter.limits.maxComputeWorkgroupStorageSize);
-  if (!runtime.hasFeature('subgroups')) options['subgroups'] = false;
-  options['subgroup-size'] = Math.min(options['subgroup-size'] as number, runtime.adapter.subgroupMinSize ?? 4);
-  // Unfused, a row program's per-row maps cannot take its row tile sizes.
-  const sizes = options['fuse'] === false ? [] : [...(options['tile-sizes'] as number[])];
-  // The two sizes a thread's register tile spans: BM x BN of a matmul, R x C of a row kernel.
-  const [a, b] = what.kind === 'matmul' ? [0, 1] : [sizes.length - 2, sizes.length - 1];
-  const perThread = () => (sizes.length ? sizes[a]! * sizes[b]! : 0) / (32 * (options['num-warps'] as number));
-  while (perThread() > MAX_PER_THREAD && (options['num-warps'] as number) < 8) options['num-warps'] = 2 * (options['num-warps'] as number);
-  while (perThread() > MAX_PER_THREAD) {
-    const d = sizes[a]! > sizes[b]! ? a : b;
-    sizes[d] = Math.max(1, Math.floor(sizes[d]! / 2));
-  }
-  options['tile-sizes'] = sizes;
+  const options = fusedSizesOnly(randomTileConfig(mulberry32(seed ^ 0x2545f491), 'tile-wgsl', what).options);
+  const rank = (options['tile-sizes'] as number[]).length;
+  fitToDevice(runtime, options, what.kind === 'matmul' ? [0, 1] : [rank - 2, rank - 1]);
   return { pipeline: 'tile-wgsl', options };
 }
 
@@ -69,9 +53,10 @@ for (const { runtime, on } of runtimes)
         let [compiled, seed] = [0, FIRST_SEED];
         while (compiled < CASES && seed < FIRST_SEED + 3 * CASES) {
           const program = randomFusedProgram(++seed);
-          if (program.functions[0]!.params.some((p) => p.kind === 'memref' && p.elem === 'f16') && !runtime!.hasFeature('shader-f16')) continue;
-          const pipeline = pipelineText(deviceConfig(seed, runtime!));
-          const what = describeCase({ seed, program, pipeline, config: deviceConfig(seed, runtime!) });
+          if (program.half && !runtime!.hasFeature('shader-f16')) continue;
+          const config = deviceConfig(program, seed, runtime!);
+          const pipeline = pipelineText(config);
+          const what = describeCase({ seed, program, pipeline, config });
           const outcome = runPipeline(program.text, pipeline);
           if (outcome.kind === 'refused') continue;
           if (outcome.kind !== 'ok') throw new Error(`${outcome.kind}: ${outcome.message}\n${what}`);

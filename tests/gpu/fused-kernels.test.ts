@@ -15,7 +15,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../../core/ir/operation.js';
 import { WebGpuLauncher } from '../../runtime/webgpu/launcher.js';
-import type { WebGpuRuntime } from '../../runtime/webgpu/index.js';
 import { runPipeline } from '../../testing/fuzz/harness.js';
 import { SLOW_TIMEOUT_MS } from '../../testing/slow.js';
 import type { TileOptionValue } from '../../testing/tile-options.js';
@@ -35,6 +34,7 @@ import {
   runFused,
   type FusedWorkload,
 } from '../unit/passes/tile/fusion/fused-cases.js';
+import { fitToDevice } from './device-options.js';
 import { closeAll, openTestRuntimes, runsConfigurations } from './gpu-env.js';
 
 const runtimes = await openTestRuntimes();
@@ -44,32 +44,6 @@ const slow = !!process.env['TILE_SLOW'];
 const rowConfigs = slow ? 24 : 4;
 const epilogueConfigs = slow ? 12 : 2;
 const TIMEOUT_MS = Math.max(SLOW_TIMEOUT_MS, 180_000);
-
-/** Register-tile elements a thread may hold here: SwiftShader takes minutes to compile the unrolled shaders of more (4x512 rows on one warp: 7,757 lines of WGSL, over 60 s). */
-const MAX_PER_THREAD = 16;
-
-/**
- * Options the device can run: its workgroup memory limit, subgroup shuffles where it has them, no
- * wider than its subgroups; tiles of at most MAX_PER_THREAD elements a thread (more warps first,
- * then smaller tiles).
- */
-function forDevice(runtime: WebGpuRuntime): (options: Record<string, TileOptionValue>) => void {
-  const limit = runtime.adapter.limits.maxComputeWorkgroupStorageSize;
-  const lanes = runtime.adapter.subgroupMinSize ?? 4;
-  return (options) => {
-    options['max-workgroup-memory'] = Math.min(options['max-workgroup-memory'] as number, limit);
-    if (!runtime.hasFeature('subgroups')) options['subgroups'] = false;
-    options['subgroup-size'] = Math.min(options['subgroup-size'] as number, lanes);
-    const sizes = [...(options['tile-sizes'] as number[])];
-    const perThread = () => (sizes[0]! * sizes[1]!) / (32 * (options['num-warps'] as number));
-    while (perThread() > MAX_PER_THREAD && (options['num-warps'] as number) < 8) options['num-warps'] = 2 * (options['num-warps'] as number);
-    while (perThread() > MAX_PER_THREAD) {
-      const d = sizes[0]! > sizes[1]! ? 0 : 1;
-      sizes[d] = Math.max(1, Math.floor(sizes[d]! / 2));
-    }
-    options['tile-sizes'] = sizes;
-  };
-}
 
 /** Compiles `workload` with `pipeline`; undefined when the configuration is refused in option terms. */
 function compileFused(workload: FusedWorkload, pipeline: string): Operation | undefined {
@@ -110,7 +84,7 @@ for (const { runtime, on } of runtimes)
         // Seeds whose configuration the compiler refuses in option terms are passed over.
         let [compiled, seed] = [0, 9000];
         while (compiled < rowConfigs && seed < 9000 + 3 * rowConfigs) {
-          const c = randomFusedCase(++seed, 'tile-wgsl', ROW_WORKLOADS, forDevice(runtime!));
+          const c = randomFusedCase(++seed, 'tile-wgsl', ROW_WORKLOADS, (options) => fitToDevice(runtime!, options));
           const module = compileFused(c.workload, c.pipeline);
           if (!module) continue;
           compiled++;
@@ -127,7 +101,7 @@ for (const { runtime, on } of runtimes)
       async () => {
         let [compiled, seed] = [0, 9500];
         while (compiled < epilogueConfigs && seed < 9500 + 4 * epilogueConfigs) {
-          const c = randomFusedCase(++seed, 'tile-wgsl', EPILOGUE_WORKLOADS, forDevice(runtime!));
+          const c = randomFusedCase(++seed, 'tile-wgsl', EPILOGUE_WORKLOADS, (options) => fitToDevice(runtime!, options));
           const module = compileFused(c.workload, c.pipeline);
           if (!module) continue;
           compiled++;
