@@ -16,6 +16,7 @@ import { IRMapping, type Operation } from '../../../core/ir/operation.js';
 import { IntegerAttr } from '../../../core/ir/attributes.js';
 import { f32, i64, IndexType, type MemRefType, RankedTensorType } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
+import { constantValue } from '../../../core/rewrite/folder.js';
 import { MinSIOp } from '../../../dialects/arith/index.js';
 import { DotOp, LoadOp, REGISTER_STAGES_ATTR, StoreOp, TransposeOp } from '../../../dialects/tile/index.js';
 import type { AttentionProgram } from './attention-program.js';
@@ -141,9 +142,9 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   // Workgroup coordinates: the batch indices, then the block of queries.
   const S = b.dim(Q, rank - 2);
   const T = b.dim(K, rank - 2);
-  // Built where first needed (a grid of dimensions alone on their axes does not need it), once.
-  let queryBlockCount: Value | undefined;
-  const queryBlocks = () => (queryBlockCount ??= b.tileCount(S, bm));
+  // Built where needed, not kept: blockCoordinates discards the counts it finds it does not need
+  // (a static count that cannot spill onto a second axis), and a kept one would then be erased.
+  const queryBlocks = () => b.tileCount(S, bm);
   const dims = gridDims(program);
   const coords = new Array<Value>(rank - 1);
   blockCoordinates(b, gridLayout(rank - 1, tiling), (i) => (dims[i] === rank - 2 ? queryBlocks() : b.dim(Q, dims[i]!))).forEach((c, i) => {
@@ -168,7 +169,9 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   // min(T, m0 + BM + offset).
   let upper = T;
   if (program.causalOffset) {
-    const offset = argOf(program.causalOffset);
+    // A constant offset is not among the kernel's captured values (constants are rebuilt inside it).
+    const constant = constantValue(program.causalOffset);
+    const offset = constant instanceof IntegerAttr ? b.index(Number(constant.value)) : argOf(program.causalOffset);
     upper = b.create(MinSIOp.state({ loc: b.loc, operands: { lhs: T, rhs: b.add(b.add(m0, b.index(bm)), offset) }, resultTypes: [IndexType.get()] })).results[0]!;
   }
 
