@@ -54,7 +54,12 @@ export const TILE_PIPELINE_PARAMETERS: Readonly<Record<TilePipeline, readonly st
  * a rank, a row kernel (`rows`: a row program such as softmax or a norm, [R, C]), or nothing
  * (per-op defaults).
  */
-export type TileSizesFor = { readonly kind: 'matmul' } | { readonly kind: 'map'; readonly rank: number } | { readonly kind: 'rows'; readonly rank?: number } | { readonly kind: 'defaults' };
+export type TileSizesFor =
+  | { readonly kind: 'matmul' }
+  | { readonly kind: 'map'; readonly rank: number }
+  | { readonly kind: 'rows'; readonly rank?: number }
+  | { readonly kind: 'attention' }
+  | { readonly kind: 'defaults' };
 
 export interface TileConfig {
   readonly pipeline: TilePipeline;
@@ -112,8 +117,26 @@ export function randomRowTileSizes(rnd: Rnd): number[] {
   return [rows, cols];
 }
 
+/**
+ * FlashAttention tile sizes [BM, BN, BD] or [BM, BN, BD, BK]: queries and keys a step, the head
+ * dimension covered (below the head dimensions drawn now and then: the unfused fallback runs),
+ * and sometimes that dimension in chunks of BK.
+ */
+export function randomAttentionTileSizes(rnd: Rnd): number[] {
+  const sizes = [pick(rnd, [4, 8, 16, 16, 32, 64]), pick(rnd, [4, 8, 16, 16, 32]), pick(rnd, [8, 16, 32, 32, 64, 128])];
+  if (chance(rnd, 0.2))
+    sizes.push(
+      pick(
+        rnd,
+        [4, 8, 16].filter((bk) => sizes[2]! % bk === 0),
+      ),
+    );
+  return sizes;
+}
+
 function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
   if (what.kind === 'matmul') return randomMatmulTileSizes(rnd);
+  if (what.kind === 'attention') return randomAttentionTileSizes(rnd);
   if (what.kind === 'rows') return [...new Array<number>(Math.max(0, (what.rank ?? 2) - 2)).fill(1), ...randomRowTileSizes(rnd)];
   if (what.kind === 'map') return randomMapTileSizes(rnd, what.rank);
   return [];

@@ -11,6 +11,7 @@ import { roundF16 } from '../../core/interpret/float16.js';
 import { mulberry32 } from '../random.js';
 import { pipelineText, randomTileConfig, fusedSizesOnly, type TileConfig, type TilePipeline } from '../tile-options.js';
 import { runFunction, runPipeline, parseProgram } from './harness.js';
+import { randomAttentionProgram } from './attention-programs.js';
 import { randomFusedProgram } from './fused-programs.js';
 import { programArguments, randomProgram, randomSizes, tileSizesFor, type Program } from './programs.js';
 
@@ -32,18 +33,21 @@ export interface FuzzResult {
 
 /**
  * What programs a fuzz case draws: `ops`, random matmuls and maps (programs.ts); `fused`, row
- * programs and matmul epilogues, the candidates of tile-fuse (fused-programs.ts).
+ * programs and matmul epilogues, the candidates of tile-fuse (fused-programs.ts); `attention`,
+ * attention chains and their near misses (attention-programs.ts).
  */
-export type FuzzFamily = 'ops' | 'fused';
+export type FuzzFamily = 'ops' | 'fused' | 'attention';
+
+const PROGRAMS: Record<FuzzFamily, (seed: number) => Program> = { ops: randomProgram, fused: randomFusedProgram, attention: randomAttentionProgram };
 
 /** The program and pipeline of `seed`. */
 export function fuzzCase(seed: number, family: FuzzFamily = 'ops'): FuzzCase {
-  const program = family === 'fused' ? randomFusedProgram(seed) : randomProgram(seed);
+  const program = PROGRAMS[family](seed);
   const rnd = mulberry32(seed ^ 0x5bd1e995);
   const r = rnd();
   const which: TilePipeline = r < 0.2 ? 'tile-tiled' : r < 0.5 ? 'tile-pipelined' : 'tile-wgsl';
   const drawn = randomTileConfig(rnd, which, tileSizesFor(program));
-  const config = family === 'fused' ? { ...drawn, options: fusedSizesOnly(drawn.options) } : drawn;
+  const config = family === 'ops' ? drawn : { ...drawn, options: fusedSizesOnly(drawn.options) };
   return { seed, program, pipeline: pipelineText(config), config };
 }
 

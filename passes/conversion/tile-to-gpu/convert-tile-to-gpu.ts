@@ -9,7 +9,7 @@ import { type ConversionPatternEnv, populateDialectConversionPatterns } from '..
 import { kernelsIn, workgroupAttributionBytes } from '../../../dialects/gpu/kernels.js';
 import { ArithBuilder } from '../../../dialects/arith/builder.js';
 import { isPowerOfTwo } from '../../tile/layouts.js';
-import { workgroupMemoryExceeded } from '../../tile/workgroup-memory.js';
+import { WEBGPU_DEFAULT_WORKGROUP_MEMORY, workgroupMemoryExceeded } from '../../tile/workgroup-memory.js';
 import { combineWorkgroupLoads } from './combine-loads.js';
 import { applySwizzles, markSwizzledBuffers } from './swizzle.js';
 import { TileLowering, type TileLoweringOptions } from './tile-lowering.js';
@@ -18,7 +18,6 @@ import { tileTypeConverter } from './tile-type-converter.js';
 import { insertWorkgroupBarriers } from './workgroup-barriers.js';
 
 /** WebGPU's default maxComputeWorkgroupStorageSize. */
-const DEFAULT_WORKGROUP_MEMORY = 16384;
 
 export const convertTileToGpuPass = definePass({
   name: 'convert-tile-to-gpu',
@@ -49,7 +48,7 @@ export const convertTileToGpuPass = definePass({
     },
     'max-workgroup-memory': {
       type: 'uint',
-      default: DEFAULT_WORKGROUP_MEMORY,
+      default: WEBGPU_DEFAULT_WORKGROUP_MEMORY,
       help: "Bytes of workgroup memory a kernel may use (WebGPU's default limit; raise it for adapters that allow more; 0: WebGPU's default, as tile-tiling reads it)",
     },
   },
@@ -64,13 +63,13 @@ export const convertTileToGpuPass = definePass({
       }
       const bytes = workgroupAttributionBytes(kernel);
       // 0 is WebGPU's default here too: the pipelines pass one value to tile-tiling, which plans for the default at 0.
-      const limit = pass.options['max-workgroup-memory'] || DEFAULT_WORKGROUP_MEMORY;
+      const limit = pass.options['max-workgroup-memory'] || WEBGPU_DEFAULT_WORKGROUP_MEMORY;
       if (bytes > limit) {
         pass.fail(kernel.loc, `convert-tile-to-gpu: ${workgroupMemoryExceeded(bytes, limit)}`);
         return;
       }
       // A limit other than WebGPU's default goes with the module, for the WGSL target to check against (as MLIR attaches a target environment).
-      if (limit !== DEFAULT_WORKGROUP_MEMORY) setWorkgroupMemoryLimit(kernel.parentOp!, limit);
+      if (limit !== WEBGPU_DEFAULT_WORKGROUP_MEMORY) setWorkgroupMemoryLimit(kernel.parentOp!, limit);
     }
   },
 });

@@ -16,6 +16,7 @@ import type { Value } from '../../../core/ir/value.js';
 import type { IndexBuilder } from './index-builder.js';
 import type { SplitK } from './tiling-context.js';
 import { WARP_SIZE } from '../layouts.js';
+import { WEBGPU_DEFAULT_WORKGROUP_MEMORY } from '../workgroup-memory.js';
 
 /** Everything tile-tiling and the stage assignment need to build one matmul kernel. */
 export interface MatmulConfig {
@@ -47,8 +48,6 @@ export const AUTO_MIN_WORKGROUPS = 256;
  * both with 2.
  */
 export const SPLIT_K_WORKGROUPS_FACTOR = 2;
-/** WebGPU's default maxComputeWorkgroupStorageSize: the budget when none is given. */
-export const WEBGPU_DEFAULT_WORKGROUP_MEMORY = 16384;
 /** Stages of the candidates' K loops (every tuned best of the seed tables ran two). */
 const AUTO_STAGES = 2;
 

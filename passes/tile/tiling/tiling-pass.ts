@@ -33,8 +33,8 @@ import {
   ROW_REGISTER_STAGES,
   type RowConfig,
   rowVariants,
-  WEBGPU_DEFAULT_WORKGROUP_MEMORY,
 } from './auto-config.js';
+import { WEBGPU_DEFAULT_WORKGROUP_MEMORY } from '../workgroup-memory.js';
 import type { SplitK, TilingContext } from './tiling-context.js';
 import { IndexBuilder } from './index-builder.js';
 import { buildIfThenElse } from '../../../dialects/scf/builder.js';

@@ -28,7 +28,7 @@ module attributes {gpu.container_module} {
 #wg = #gpu.address_space<workgroup>
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-error@+1 {{this kernel uses 6144 bytes of workgroup memory, more than the 3072 allowed (max-workgroup-memory, WebGPU's default limit); use smaller tile sizes or fewer stages, or raise the limit for an adapter that allows more}}
+    // expected-error@+1 {{this kernel uses 6144 bytes of workgroup memory, more than the 3072 allowed (max-workgroup-memory); use smaller tile sizes or fewer stages, or raise the limit for an adapter that allows more}}
     gpu.func @too_big(%X: memref<?x?xf32>, %Y: memref<?x?xf32>, %N: index) kernel {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
