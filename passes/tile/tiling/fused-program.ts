@@ -102,9 +102,9 @@ function mapParts(op: Operation): { inputs: readonly Value[]; outputs: readonly 
 type ExtentOf = Map<Def, Extent>;
 
 function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>): FusedProgram | Failure {
-  // The full rank: that of a reduction's input, or of the first map's iteration space.
-  const first = ops[0]!;
-  const rank = ReductionOp.isa(first) ? memrefOf(first.operand(0)).rank : memrefOf(mapParts(first).outputs[0]!).rank;
+  // The full rank: the highest of the reductions' inputs and the maps' iteration spaces (maps over
+  // one value per row may come first).
+  const rank = Math.max(...ops.map((op) => (ReductionOp.isa(op) ? memrefOf(op.operand(0)).rank : MapOp.isa(op) ? memrefOf(mapParts(op).outputs[0]!).rank : 0)));
   if (rank < 2) return failure(`a row kernel needs an iteration space of rank 2 or more, got rank ${rank}`);
   let reference: Value | undefined;
   const versions = new Versions();
@@ -118,7 +118,12 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
     const [a, b] = [memrefOf(v).shape, memrefOf(reference).shape];
     return a.every((d, i) => dimsAgree(d, b[i]!));
   };
-  const rowShapeAgrees = (v: Value): boolean => !reference || memrefOf(v).shape.every((d, i) => dimsAgree(d, memrefOf(reference!).shape[i]!));
+  // Per-row buffers written before the first full one are checked against it at the end.
+  const rowBuffers: Value[] = [];
+  const rowShapeAgrees = (v: Value): boolean => {
+    if (!reference) return (rowBuffers.push(v), true);
+    return memrefOf(v).shape.every((d, i) => dimsAgree(d, memrefOf(reference!).shape[i]!));
+  };
   const out: ProgramOp[] = [];
   for (const op of ops) {
     if (ReductionOp.isa(op)) {
@@ -170,6 +175,8 @@ function rowProgram(ops: readonly Operation[], intermediates: ReadonlySet<Value>
     for (const d of defs) extents.set(d, extent);
     out.push({ op, reads, defs, extent });
   }
+  const misfit = rowBuffers.find((v) => !rowShapeAgrees(v));
+  if (misfit) return failure(`'tile.map' output ${memrefOf(misfit)} does not match the rows ${memrefOf(reference!)}`);
   // The launch reads the rows' sizes on the host, from a buffer that outlives the fusion.
   const outside = fullBuffers.find((v) => !intermediates.has(v));
   if (!outside) return failure('a row kernel needs a buffer of the full rows from outside (an input or an output)');

@@ -234,3 +234,97 @@ func.func @siblings(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
   memref.dealloc %lo : memref<?xf32>
   return
 }
+
+// -----
+
+// A map over one value per row first (a per-row scale computed from an input vector), then the
+// rows that read it: one row kernel, the per-row map computed in it. Before, the run began with
+// the rank-1 map, whose iteration space set the rank, and the rows could not join it ("a row
+// kernel needs an iteration space of rank 2 or more, got rank 1"): two kernels.
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_map_first(
+// CHECK:      tile.fusion {
+// CHECK-NEXT:   memref.alloc
+// CHECK-NEXT:   memref.alloc
+// CHECK-NEXT:   tile.map ins(%{{.*}} : memref<?xf32>)
+// CHECK:        tile.map indexing_maps
+// CHECK:        tile.reduction max
+// CHECK:        tile.map indexing_maps
+// CHECK:        memref.dealloc
+// CHECK-NEXT:   memref.dealloc
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// OFF-LABEL: func.func @row_map_first(
+// OFF-NOT: tile.fusion
+func.func @row_map_first(%X: memref<?x?xf32>, %t: memref<?xf32>, %Y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %M = memref.dim %X, %c0 : memref<?x?xf32>
+  %s = memref.alloc(%M) : memref<?xf32>
+  %max = memref.alloc(%M) : memref<?xf32>
+  // expected-remark@+1 {{fused 4 ops into one row kernel: tile.map, tile.map, tile.reduction, tile.map}}
+  tile.map ins(%t : memref<?xf32>) outs(%s : memref<?xf32>) {
+  ^bb0(%a: f32):
+    %c = arith.constant 2.0 : f32
+    %b = arith.mulf %a, %c : f32
+    tile.yield %b : f32
+  }
+  tile.map indexing_maps = [#rows, #row, #rows] ins(%X, %s : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %d = arith.mulf %x, %m : f32
+    tile.yield %d : f32
+  }
+  tile.reduction max ins(%Y : memref<?x?xf32>) outs(%max : memref<?xf32>) dimensions = [1]
+  tile.map indexing_maps = [#rows, #row, #rows] ins(%Y, %max : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %d = arith.subf %x, %m : f32
+    tile.yield %d : f32
+  }
+  memref.dealloc %s : memref<?xf32>
+  memref.dealloc %max : memref<?xf32>
+  return
+}
+
+// -----
+
+// A map over a vector as long as the rows (gamma scaled), read along the columns: not a value per
+// row, so the rows do not join it.
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @column_map_first(
+// CHECK:      tile.map ins(%{{.*}} : memref<?xf32>)
+// CHECK-NEXT:   ^bb0
+// CHECK:      tile.fusion {
+// OFF-LABEL: func.func @column_map_first(
+// OFF-NOT: tile.fusion
+func.func @column_map_first(%X: memref<?x?xf32>, %gamma: memref<?xf32>, %Y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %M = memref.dim %X, %c0 : memref<?x?xf32>
+  %N = memref.dim %X, %c1 : memref<?x?xf32>
+  %g = memref.alloc(%N) : memref<?xf32>
+  %max = memref.alloc(%M) : memref<?xf32>
+  tile.map ins(%gamma : memref<?xf32>) outs(%g : memref<?xf32>) {
+  ^bb0(%a: f32):
+    %c = arith.constant 2.0 : f32
+    %b = arith.mulf %a, %c : f32
+    tile.yield %b : f32
+  }
+  // expected-remark@+2 {{not fused with the ops before it: 'tile.map' reads a value computed in the kernel through indexing map affine_map<(d0, d1) -> (d1)>, which a row kernel cannot provide}}
+  // expected-remark@+1 {{fused 3 ops into one row kernel: tile.map, tile.reduction, tile.map}}
+  tile.map indexing_maps = [#rows, #col, #rows] ins(%X, %g : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %d = arith.mulf %x, %m : f32
+    tile.yield %d : f32
+  }
+  tile.reduction max ins(%Y : memref<?x?xf32>) outs(%max : memref<?xf32>) dimensions = [1]
+  tile.map indexing_maps = [#rows, #row, #rows] ins(%Y, %max : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %m: f32):
+    %d = arith.subf %x, %m : f32
+    tile.yield %d : f32
+  }
+  memref.dealloc %g : memref<?xf32>
+  memref.dealloc %max : memref<?xf32>
+  return
+}
