@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../../../../testing/fuzz/harness.js';
 import { mutate } from '../../../../testing/fuzz/mutate.js';
+import { randomAttentionProgram } from '../../../../testing/fuzz/attention-programs.js';
 import { randomFusedProgram } from '../../../../testing/fuzz/fused-programs.js';
 import { randomProgram } from '../../../../testing/fuzz/programs.js';
 import { mulberry32 } from '../../../../testing/random.js';
@@ -43,11 +44,12 @@ const examples = readdirSync(path.join(repoRoot, 'examples'))
   .sort()
   .map((f) => ({ name: `examples/${f}`, text: readFileSync(path.join(repoRoot, 'examples', f), 'utf8') }));
 
-/** The input of mutant `i`: an example (two in three) or a fuzzer program (random ops, or a fusion candidate). */
+/** The input of mutant `i`: an example (two in three) or a fuzzer program (random ops, a fusion candidate or an attention chain). */
 function source(i: number): { name: string; text: string } {
   if (i % 3 !== 2) return examples[i % examples.length]!;
   const seed = 1 + (i % 97);
   if (i % 2 === 1) return { name: `fused fuzz program ${seed}`, text: randomFusedProgram(seed).text };
+  if (i % 4 === 0) return { name: `attention fuzz program ${seed}`, text: randomAttentionProgram(seed).text };
   return { name: `fuzz program ${seed}`, text: randomProgram(seed).text };
 }
 
