@@ -16,3 +16,12 @@ export function randomDraws(seed: number): { rand: () => number; int: (n: number
   const int = (n: number): number => Math.floor(rand() * n);
   return { rand, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)]! };
 }
+
+/** A source of numbers in [0, 1), such as mulberry32(seed). */
+export type Rnd = () => number;
+
+/** One of `xs`, drawn from `rnd`. */
+export const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+
+/** True with probability `p`, drawn from `rnd`. */
+export const chance = (rnd: Rnd, p: number): boolean => rnd() < p;

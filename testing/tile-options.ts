@@ -6,6 +6,8 @@
  * warp), some odd ones it may refuse; the compiler's legitimate refusals (`tile-sizes=...:`, the
  * workgroup memory limit) are recognised by `isRefusal`.
  */
+import { type Rnd, chance, pick } from './random.js';
+
 export type TilePipeline = 'tile-tiled' | 'tile-pipelined' | 'tile-wgsl';
 export type TileOptionValue = number | boolean | string | readonly number[];
 
@@ -65,10 +67,6 @@ export interface TileConfig {
   readonly pipeline: TilePipeline;
   readonly options: Readonly<Record<string, TileOptionValue>>;
 }
-
-type Rnd = () => number;
-const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-const chance = (rnd: Rnd, p: number): boolean => rnd() < p;
 
 /** Matmul tile sizes [BM, BN, BK]: equal sizes, tiny ones, powers of two, now and then odd ones. */
 export function randomMatmulTileSizes(rnd: Rnd): number[] {

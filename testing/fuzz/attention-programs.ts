@@ -17,12 +17,9 @@
  *
  * Inputs are in [-1, 1), so scores are bounded by D and every output by the row length.
  */
-import { mulberry32 } from '../random.js';
-import type { Param, Program, SizeVar } from './programs.js';
-
-type Rnd = () => number;
-const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-const chance = (rnd: Rnd, p: number): boolean => rnd() < p;
+import { chance, mulberry32, pick } from '../random.js';
+import type { Program } from './programs.js';
+import { ProgramBuilder } from './program-builder.js';
 
 const BATCHES = [1, 2, 3];
 /** Queries and keys: one, around small blocks, past 64. */
@@ -39,65 +36,32 @@ export interface AttentionShape {
   readonly nearMiss: NearMiss | undefined;
 }
 
-class AttentionBuilder {
-  readonly vars: SizeVar[] = [];
-  readonly params: Param[] = [];
-  readonly signature: string[] = [];
-  readonly lines: string[] = [];
-  readonly deallocs: string[] = [];
-  readonly maps: string[] = [];
-  private next = 0;
-  constructor(readonly rnd: Rnd) {}
-  fresh(prefix: string): string {
-    return `%${prefix}${this.next++}`;
-  }
-  sizeVar(choices: readonly number[], staticChance: number): number {
-    this.vars.push(chance(this.rnd, staticChance) ? { fixed: pick(this.rnd, choices) } : { choices });
-    return this.vars.length - 1;
-  }
-  type(vars: readonly number[], elem: string): string {
-    return `memref<${vars.map((v) => `${this.vars[v]!.fixed ?? '?'}x`).join('')}${elem}>`;
-  }
-  param(vars: readonly number[], elem: 'f32' | 'f16', output: boolean): string {
-    const name = `%p${this.params.length}`;
-    this.params.push({ kind: 'memref', name, elem, dims: vars.map((v) => ({ v, offset: 0, stride: 1 })), output });
-    this.signature.push(`${name}: ${this.type(vars, elem)}`);
-    return name;
-  }
-  scalar(): string {
-    const name = `%p${this.params.length}`;
-    this.params.push({ kind: 'scalar', name });
-    this.signature.push(`${name}: f32`);
-    return name;
-  }
-}
-
 /** A random attention chain (seeded) and what was drawn. */
 export function randomAttentionChain(seed: number): { program: Program; shape: AttentionShape } {
   const rnd = mulberry32(seed);
-  const b = new AttentionBuilder(rnd);
+  const b = new ProgramBuilder(rnd);
+  const drawnMaps: string[] = [];
   const rank = chance(rnd, 0.6) ? 4 : 3;
   const staticChance = chance(rnd, 0.3) ? 0.6 : 0;
   const batch = Array.from({ length: rank - 2 }, () => b.sizeVar(BATCHES, staticChance));
   const [S, T, D] = [b.sizeVar(SEQUENCES, staticChance), b.sizeVar(SEQUENCES, staticChance), b.sizeVar(HEAD_DIMS, staticChance)];
   const nearMiss = chance(rnd, 0.35) ? pick(rnd, NEAR_MISSES) : undefined;
   const half = chance(rnd, 0.2);
-  const elem = half ? 'f16' : 'f32';
   const ds = Array.from({ length: rank }, (_, d) => `d${d}`);
   const full = `affine_map<(${ds.join(', ')}) -> (${ds.join(', ')})>`;
   const row = `affine_map<(${ds.join(', ')}) -> (${ds.slice(0, -1).join(', ')})>`;
 
-  const Q = b.param([...batch, S, D], elem, false);
+  const Q = b.param([...batch, S, D], false, half);
   const kVars = nearMiss === 'k-plain' ? [...batch, D, T] : [...batch, T, D];
   const vVars = nearMiss === 'v-transposed' ? [...batch, D, T] : [...batch, T, D];
-  const K = b.param(kVars, elem, false);
-  const V = b.param(vVars, elem, false);
-  const O = b.param([...batch, S, D], 'f32', true);
-  const bias = nearMiss === 'bias-buffer' ? b.param([...batch, S, T], 'f32', false) : undefined;
+  const K = b.param(kVars, false, half);
+  const V = b.param(vVars, false, half);
+  const O = b.param([...batch, S, D], true);
+  const bias = nearMiss === 'bias-buffer' ? b.param([...batch, S, T], false) : undefined;
   const temperature = chance(rnd, 0.2) ? b.scalar() : undefined;
-  const [qT, kT, vT, oT] = [b.type([...batch, S, D], elem), b.type(kVars, elem), b.type(vVars, elem), b.type([...batch, S, D], 'f32')];
-  const sT = b.type([...batch, S, T], 'f32');
-  const rT = b.type([...batch, S], 'f32');
+  const [qT, kT, vT, oT] = [b.typeOf([...batch, S, D], half), b.typeOf(kVars, half), b.typeOf(vVars, half), b.typeOf([...batch, S, D])];
+  const sT = b.typeOf([...batch, S, T]);
+  const rT = b.typeOf([...batch, S]);
 
   // Sizes: memref.dim of Q and K, then rsqrt(D) and T - S.
   const dim = (of: string, type: string, d: number): string => {
@@ -114,24 +78,17 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
     `  ${scale} = math.rsqrt ${df} : f32`,
     `  ${offset} = arith.subi ${tDim}, ${sDim} : index`,
   );
-  const alloc = (vars: readonly number[], dims: readonly string[], e: string, output?: { vars: readonly number[] }): string => {
-    if (output) return b.param(output.vars, 'f32', true);
-    const name = b.fresh('t');
-    const type = b.type(vars, e);
-    const dynamic = vars.flatMap((v, i) => (b.vars[v]!.fixed === undefined ? [dims[i]!] : []));
-    b.lines.push(`  ${name} = memref.alloc(${dynamic.join(', ')}) : ${type}`);
-    b.deallocs.push(`  memref.dealloc ${name} : ${type}`);
-    return name;
-  };
+  // A buffer of the chain: allocated, or a parameter where a near miss wants it as an output.
+  const buffer = (vars: readonly number[], dims: readonly string[], output = false, f16 = false): string => (output ? b.param(vars, true) : b.alloc(vars, dims, f16));
   const sVars = [...batch, S, T];
   const sDims = [...lead, sDim, tDim];
-  const scores = alloc(sVars, sDims, 'f32', nearMiss === 'scores-out' ? { vars: sVars } : undefined);
-  const max = alloc([...batch, S], [...lead, sDim], 'f32', nearMiss === 'max-out' ? { vars: [...batch, S] } : undefined);
-  const sum = alloc([...batch, S], [...lead, sDim], 'f32');
+  const scores = buffer(sVars, sDims, nearMiss === 'scores-out');
+  const max = buffer([...batch, S], [...lead, sDim], nearMiss === 'max-out');
+  const sum = buffer([...batch, S], [...lead, sDim]);
   // The exponentials and probabilities overwrite the scores, or go to buffers of their own.
-  const e = chance(rnd, 0.5) ? scores : alloc(sVars, sDims, 'f32');
-  const p = half ? alloc(sVars, sDims, 'f16') : chance(rnd, 0.5) ? e : alloc(sVars, sDims, 'f32');
-  const pT = b.type(sVars, half ? 'f16' : 'f32');
+  const e = chance(rnd, 0.5) ? scores : buffer(sVars, sDims);
+  const p = half ? buffer(sVars, sDims, false, true) : chance(rnd, 0.5) ? e : buffer(sVars, sDims);
+  const pT = b.typeOf(sVars, half);
 
   b.lines.push(`  tile.matmul ${Q}, ${K}, ${scores}${nearMiss === 'k-plain' ? '' : ' transpose_b'} : ${qT}, ${kT}, ${sT}`);
   const nMaps = pick(rnd, [0, 1, 1, 2, 2, 3]);
@@ -151,7 +108,7 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
   };
   for (let k = 0; k < nMaps; k++) {
     const kind = pick(rnd, SCORE_MAPS);
-    b.maps.push(kind);
+    drawnMaps.push(kind);
     scoreMap((s, fresh) => {
       const lines: string[] = [];
       const r = fresh();
@@ -208,7 +165,7 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
       const r = fresh();
       return { lines: [`${r} = arith.addf ${s}, ${bx} : f32`], result: r };
     }, bias);
-    b.maps.push('bias-buffer');
+    drawnMaps.push('bias-buffer');
   }
   b.lines.push(`  tile.reduction ${nearMiss === 'min' ? 'min' : 'max'} ins(${scores} : ${sT}) outs(${max} : ${rT}) dimensions = [${rank - 1}]`);
   const rowMap = (input: string, perRow: string, out: string, outType: string, body: (x: string, m: string) => string[], yielded: string, yieldType: string) => {
@@ -230,7 +187,7 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
     ops: nearMiss ? [{ kind: 'defaults' }] : [{ kind: 'attention' }],
     half,
   };
-  return { program, shape: { maps: b.maps, nearMiss } };
+  return { program, shape: { maps: drawnMaps, nearMiss } };
 }
 
 /** A random attention chain (seeded). */

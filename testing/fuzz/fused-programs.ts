@@ -20,12 +20,9 @@
  * rounding only. Sizes are variables as in programs.ts; rows are drawn long (past the column
  * blocks of small tile sizes) and few.
  */
-import { mulberry32 } from '../random.js';
-import type { Param, Program, SizeVar } from './programs.js';
-
-type Rnd = () => number;
-const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-const chance = (rnd: Rnd, p: number): boolean => rnd() < p;
+import { type Rnd, chance, mulberry32, pick } from '../random.js';
+import type { Program } from './programs.js';
+import { ProgramBuilder } from './program-builder.js';
 
 /** Row lengths: around the column blocks of row kernels (32 .. 1024) and past them. */
 const ROW_LENGTHS = [1, 2, 3, 4, 5, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 255, 257, 513, 1025, 1100];
@@ -47,52 +44,6 @@ interface Buf {
   readonly bound: number;
   /** f16 elements (else f32): maps extend them to f32 and round what they store. */
   readonly half?: boolean;
-}
-
-class FusedBuilder {
-  readonly vars: SizeVar[] = [];
-  readonly params: Param[] = [];
-  readonly signature: string[] = [];
-  readonly lines: string[] = [];
-  readonly deallocs: string[] = [];
-  private next = 0;
-  constructor(readonly rnd: Rnd) {}
-  fresh(prefix: string): string {
-    return `%${prefix}${this.next++}`;
-  }
-  sizeVar(choices: readonly number[], staticChance: number): number {
-    this.vars.push(chance(this.rnd, staticChance) ? { fixed: pick(this.rnd, choices) } : { choices });
-    return this.vars.length - 1;
-  }
-  dimText(v: number): string {
-    return String(this.vars[v]!.fixed ?? '?');
-  }
-  half = false;
-  typeOf(vars: readonly number[], half = false): string {
-    return `memref<${vars.map((v) => `${this.dimText(v)}x`).join('')}${half ? 'f16' : 'f32'}>`;
-  }
-  param(vars: readonly number[], output: boolean, half = false): string {
-    const name = `%p${this.params.length}`;
-    this.params.push({ kind: 'memref', name, elem: half ? 'f16' : 'f32', dims: vars.map((v) => ({ v, offset: 0, stride: 1 })), output });
-    this.signature.push(`${name}: ${this.typeOf(vars, half)}`);
-    if (half) this.half = true;
-    return name;
-  }
-  scalar(): string {
-    const name = `%p${this.params.length}`;
-    this.params.push({ kind: 'scalar', name });
-    this.signature.push(`${name}: f32`);
-    return name;
-  }
-  /** A buffer of `vars` the program allocates (dynamic sizes from `dims`, the values of memref.dim) and frees at the end. */
-  alloc(vars: readonly number[], dims: readonly string[], half = false): string {
-    const name = this.fresh('t');
-    const type = this.typeOf(vars, half);
-    const dynamic = vars.flatMap((v, d) => (this.vars[v]!.fixed === undefined ? [dims[d]!] : []));
-    this.lines.push(`  ${name} = memref.alloc(${dynamic.join(', ')}) : ${type}`);
-    this.deallocs.push(`  memref.dealloc ${name} : ${type}`);
-    return name;
-  }
 }
 
 /** A random bounded body over `inputs`; the yielded value's name and bound. */
@@ -219,7 +170,7 @@ class RowProgram {
   private readonly n: string;
 
   constructor(
-    readonly b: FusedBuilder,
+    readonly b: ProgramBuilder,
     readonly name: string,
   ) {
     const rnd = b.rnd;
@@ -447,7 +398,7 @@ class RowProgram {
  * A matmul whose result maps read whole, with a bias, a residual, a scalar; then perhaps what
  * cannot join it (`rowsAfter`: a row reduction, tiled as a row kernel of its own).
  */
-function epilogueFunction(b: FusedBuilder, name: string): { text: string; rowsAfter: boolean } {
+function epilogueFunction(b: ProgramBuilder, name: string): { text: string; rowsAfter: boolean } {
   const rnd = b.rnd;
   const staticChance = chance(rnd, 0.3) ? 0.7 : 0;
   const M = b.sizeVar(MATMUL_SIZES, staticChance);
@@ -523,7 +474,7 @@ function epilogueFunction(b: FusedBuilder, name: string): { text: string; rowsAf
 /** A random fusion candidate (seeded): a row program or a matmul epilogue. */
 export function randomFusedProgram(seed: number): Program {
   const rnd = mulberry32(seed);
-  const b = new FusedBuilder(rnd);
+  const b = new ProgramBuilder(rnd);
   if (chance(rnd, 0.3)) {
     const { text, rowsAfter } = epilogueFunction(b, 'f0');
     return { text, functions: [{ name: 'f0', params: b.params }], vars: b.vars, ops: rowsAfter ? [{ kind: 'matmul' }, { kind: 'rows' }] : [{ kind: 'matmul' }], half: b.half };

@@ -7,10 +7,7 @@
  * pipeline on a mutant must be success or a clean located diagnostic, never invalid IR after a
  * pass, an internal error or a hang.
  */
-import { mulberry32 } from '../random.js';
-
-type Rnd = () => number;
-const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+import { type Rnd, mulberry32, pick } from '../random.js';
 
 export const MUTATIONS = [
   'shape',

@@ -7,12 +7,8 @@
  * are fixed in the types, dynamic ones drawn per run (`randomSizes`, edge sizes around tiles).
  * `programArguments` makes seeded inputs for one run. Everything is seeded (mulberry32).
  */
-import { mulberry32 } from '../random.js';
+import { type Rnd, chance, mulberry32, pick } from '../random.js';
 import type { TileSizesFor } from '../tile-options.js';
-
-type Rnd = () => number;
-const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-const chance = (rnd: Rnd, p: number): boolean => rnd() < p;
 
 export type Elem = 'f32' | 'f16';
 
