@@ -13,6 +13,7 @@ import type { Context } from '../../core/ir/dialect.js';
 import { isFailure, opDiagnostic } from '../../core/ir/diagnostics.js';
 import type { Operation } from '../../core/ir/operation.js';
 import { memoryEffectsOf } from '../../core/ir/traits.js';
+import type { MemRefType } from '../../core/ir/types.js';
 import type { Value } from '../../core/ir/value.js';
 import { definePass } from '../../core/pass/pass.js';
 import { ModuleOp } from '../../dialects/builtin/index.js';
@@ -144,6 +145,9 @@ export const tileFusePass = definePass({
  */
 const needsFusion = (p: FusedProgram): boolean => p.kind === 'epilogue' || p.ops.some((o) => ReductionOp.isa(o.op) || o.extent === 'row' || o.reads.some((r) => r.kept.length < p.rank));
 
+/** Whether `op` is a map over a rank-1 iteration space (what a per-row map of 2-D rows is). */
+const isVectorMap = (op: Operation): boolean => MapOp.isa(op) && (MapOp.view(op).outputs[0]!.type as MemRefType).rank === 1;
+
 /** The runs of `block` worth fusing (two ops or more), in order. */
 function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: (op: Operation, why: string) => void): Group[] {
   const groups: Group[] = [];
@@ -183,6 +187,13 @@ function groupsOf(block: Block, allowed: (p: FusedProgram) => boolean, refused: 
       if (!isFailure(extended) && allowed(extended)) {
         run = candidate;
         program = extended;
+        extend(op);
+        continue;
+      }
+      // Maps over one value per row of 2-D rows (rank 1) are no program yet, but may begin one.
+      if (candidate.every(isVectorMap)) {
+        run = candidate;
+        program = undefined;
         extend(op);
         continue;
       }

@@ -237,10 +237,11 @@ func.func @siblings(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
 
 // -----
 
-// A map over one value per row first (a per-row scale computed from an input vector), then the
-// rows that read it: one row kernel, the per-row map computed in it. Before, the run began with
-// the rank-1 map, whose iteration space set the rank, and the rows could not join it ("a row
-// kernel needs an iteration space of rank 2 or more, got rank 1"): two kernels.
+// Maps over one value per row first (a per-row scale computed from an input vector, then bounded
+// by tanh), then the rows that read it: one row kernel, the per-row maps computed in it. Before,
+// the run began with the rank-1 map, whose iteration space set the rank, and the rows could not
+// join it ("a row kernel needs an iteration space of rank 2 or more, got rank 1"): the first map
+// and the second, then the rows, were tiled apart.
 #rows = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @row_map_first(
@@ -248,6 +249,8 @@ func.func @siblings(%X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
 // CHECK-NEXT:   memref.alloc
 // CHECK-NEXT:   memref.alloc
 // CHECK-NEXT:   tile.map ins(%{{.*}} : memref<?xf32>)
+// CHECK:        tile.map ins(%{{.*}} : memref<?xf32>)
+// CHECK:        math.tanh
 // CHECK:        tile.map indexing_maps
 // CHECK:        tile.reduction max
 // CHECK:        tile.map indexing_maps
@@ -262,11 +265,16 @@ func.func @row_map_first(%X: memref<?x?xf32>, %t: memref<?xf32>, %Y: memref<?x?x
   %M = memref.dim %X, %c0 : memref<?x?xf32>
   %s = memref.alloc(%M) : memref<?xf32>
   %max = memref.alloc(%M) : memref<?xf32>
-  // expected-remark@+1 {{fused 4 ops into one row kernel: tile.map, tile.map, tile.reduction, tile.map}}
+  // expected-remark@+1 {{fused 5 ops into one row kernel: tile.map, tile.map, tile.map, tile.reduction, tile.map}}
   tile.map ins(%t : memref<?xf32>) outs(%s : memref<?xf32>) {
   ^bb0(%a: f32):
     %c = arith.constant 2.0 : f32
     %b = arith.mulf %a, %c : f32
+    tile.yield %b : f32
+  }
+  tile.map ins(%s : memref<?xf32>) outs(%s : memref<?xf32>) {
+  ^bb0(%a: f32):
+    %b = math.tanh %a : f32
     tile.yield %b : f32
   }
   tile.map indexing_maps = [#rows, #row, #rows] ins(%X, %s : memref<?x?xf32>, memref<?xf32>) outs(%Y : memref<?x?xf32>) {
