@@ -9,7 +9,7 @@
  * or a scalar argument), a causal mask `select(j > i + offset, -inf, s)` (offset T - S, a constant
  * or one defined inside the map; the comparison, its operands and the masked value varied, so
  * that masks whose blocks may not be skipped are drawn too), a floor, an ALiBi-style bias from the
- * indices and a tanh soft cap, in any order.
+ * indices and a tanh soft cap, in any order (after a mask, often a map that keeps -inf).
  *
  * Near misses, one at a time: the row minimum for the maximum, exp(m - s), e · l for e / l, a
  * score map that also reads a bias buffer, the row maximum or the scores wanted as outputs, V
@@ -26,7 +26,7 @@ const BATCHES = [1, 2, 3];
 const SEQUENCES = [1, 2, 3, 5, 8, 15, 16, 17, 31, 33, 40, 64, 65];
 const HEAD_DIMS = [1, 2, 3, 4, 8, 16, 17, 32, 33, 64];
 
-const SCORE_MAPS = ['scale', 'mask', 'floor', 'alibi', 'softcap'] as const;
+const SCORE_MAPS = ['scale', 'mask', 'mask', 'floor', 'alibi', 'softcap'] as const;
 export const NEAR_MISSES = ['min', 'exp-swapped', 'product', 'bias-buffer', 'max-out', 'scores-out', 'v-transposed', 'k-plain', 'accumulate'] as const;
 export type NearMiss = (typeof NEAR_MISSES)[number];
 
@@ -107,7 +107,8 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
     return [i, j];
   };
   for (let k = 0; k < nMaps; k++) {
-    const kind = pick(rnd, SCORE_MAPS);
+    // After a mask, often a map that keeps -inf (the key loop may still end at the diagonal).
+    const kind = drawnMaps.at(-1) === 'mask' && chance(rnd, 0.5) ? pick(rnd, ['scale', 'alibi'] as const) : pick(rnd, SCORE_MAPS);
     drawnMaps.push(kind);
     scoreMap((s, fresh) => {
       const lines: string[] = [];
@@ -123,7 +124,7 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
           const [i, j] = indices(fresh, lines);
           const [lastOf, other] = chance(rnd, 0.85) ? [i, j] : [j, i];
           const [last, future, masked] = [fresh(), fresh(), fresh()];
-          // T - S, a constant from outside the map, or one defined inside it (not an offset to skip blocks by).
+          // T - S, a constant from outside the map, or one defined inside it.
           const where = chance(rnd, 0.6) ? 'difference' : pick(rnd, ['outside', 'inside']);
           const off = where === 'difference' ? offset : where === 'outside' ? b.fresh('coff') : fresh();
           if (where === 'outside') b.lines.push(`  ${off} = arith.constant ${pick(rnd, [-2, 0, 3])} : index`);

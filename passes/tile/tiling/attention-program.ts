@@ -17,8 +17,9 @@ import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, type MemRefType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
+import { keepsNegativeInfinity } from './negative-infinity.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
-import { FloatAttr, type IntegerAttr } from '../../../core/ir/attributes.js';
+import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
 import { CMPI_PREDICATES } from '../../../dialects/arith/index.js';
 import { IndexOp, indexDimension, mapIndexingMaps, MapOp, MatmulOp, type ReduceKindAttr, reductionDims, ReductionOp } from '../../../dialects/tile/index.js';
 
@@ -36,7 +37,7 @@ export interface AttentionProgram {
   /** The element type the probabilities are rounded to before P·V (V's). */
   readonly probabilityType: Type;
   /**
-   * A causal mask recognized in the last score map: key j is masked out for query i when j > i + offset
+   * A causal mask recognized in a score map that the later ones keep at -inf: key j is masked out for query i when j > i + offset
    * (`offset` an index value from outside the maps, or a constant). Key blocks wholly past the
    * last query's limit are skipped.
    */
@@ -99,7 +100,7 @@ const indexDim = (v: Value): number | undefined => (v.definingOp && IndexOp.isa(
 /**
  * The offset of a causal mask in a score map's body, if it yields
  * `arith.select (arith.cmpi sgt, j, i + offset), -inf, x` with i, j the tile.index of the query and
- * key dimensions and offset from outside the map (or a constant).
+ * key dimensions and offset from outside the map or a constant.
  */
 function causalOffsetOf(map: Operation, rank: number): Value | undefined {
   const body = map.region(0).entry!;
@@ -112,7 +113,8 @@ function causalOffsetOf(map: Operation, rank: number): Value | undefined {
   if (!add || add.name !== 'arith.addi') return undefined;
   const [x, y] = add.operands;
   const [i, offset] = indexDim(x!) === rank - 2 ? [x!, y!] : indexDim(y!) === rank - 2 ? [y!, x!] : [undefined, undefined];
-  if (!i || !offset || map.region(0).isAncestorOf(offset.parentRegion)) return undefined;
+  // From outside the map, or a constant (wherever it is defined: the kernel rebuilds constants).
+  if (!i || !offset || (map.region(0).isAncestorOf(offset.parentRegion) && !(constantValue(offset) instanceof IntegerAttr))) return undefined;
   return offset;
 }
 
@@ -170,8 +172,12 @@ export function attentionProgram(ops: readonly Operation[], intermediates: Reado
   if (memrefOf(first.c).elementType !== memrefOf(e).elementType || !(memrefOf(first.c).elementType instanceof FloatType))
     return failure('the scores and exponentials must have one float type');
   // Key blocks past the diagonal may be skipped only where their scores reach the softmax as -inf:
-  // a mask in the last score map (a later map could make a masked score finite again).
-  const lastMap = scoreMaps[scoreMaps.length - 1];
-  const causal = lastMap ? causalOffsetOf(lastMap, rank) : undefined;
+  // a mask in a score map that every later map keeps at -inf (a scale, a finite bias; a floor
+  // max(s, c) makes masked scores finite again).
+  let causal: Value | undefined;
+  for (let i = scoreMaps.length - 1; i >= 0 && !causal; i--) {
+    causal = causalOffsetOf(scoreMaps[i]!, rank);
+    if (!causal && !keepsNegativeInfinity(scoreMaps[i]!)) break;
+  }
   return { kind: 'attention', ops, q: first.a, k: first.b, v: mm.b, o: mm.c, rank, scoreMaps, probabilityType: memrefOf(p).elementType, causalOffset: causal, intermediates };
 }

@@ -3,7 +3,8 @@
 
 // A causal mask followed by a score map that makes the masked scores finite again (max(s, -2)):
 // the masked keys count in the softmax, so the FlashAttention kernel walks every key block
-// (no early end at the diagonal, which only a mask in the last score map allows). Before, the
+// (no early end at the diagonal, which needs every map after the mask to keep -inf,
+// attention-mask-then-scale.mlir). Before, the
 // key loop ended at the diagonal and @tile-wgsl computed another attention (max_abs 0.14 at
 // 130 queries and keys).
 
