@@ -64,13 +64,8 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
   const rT = b.typeOf([...batch, S]);
 
   // Sizes: memref.dim of Q and K, then rsqrt(D) and T - S.
-  const dim = (of: string, type: string, d: number): string => {
-    const [c, r] = [b.fresh('c'), b.fresh('dim')];
-    b.lines.push(`  ${c} = arith.constant ${d} : index`, `  ${r} = memref.dim ${of}, ${c} : ${type}`);
-    return r;
-  };
-  const lead = batch.map((_, d) => dim(Q, qT, d));
-  const [sDim, dDim, tDim] = [dim(Q, qT, rank - 2), dim(Q, qT, rank - 1), dim(K, kT, nearMiss === 'k-plain' ? rank - 1 : rank - 2)];
+  const lead = batch.map((_, d) => b.dim(Q, qT, d));
+  const [sDim, dDim, tDim] = [b.dim(Q, qT, rank - 2), b.dim(Q, qT, rank - 1), b.dim(K, kT, nearMiss === 'k-plain' ? rank - 1 : rank - 2)];
   const [di, df, scale, offset] = [b.fresh('di'), b.fresh('df'), b.fresh('scale'), b.fresh('offset')];
   b.lines.push(
     `  ${di} = arith.index_cast ${dDim} : index to i32`,
@@ -179,7 +174,7 @@ export function randomAttentionChain(seed: number): { program: Program; shape: A
   rowMap(e, sum, p, pT, (x, l) => [`%q = ${quotient} ${x}, ${l} : f32`, ...(half ? ['%h = arith.truncf %q : f32 to f16'] : [])], half ? '%h' : '%q', half ? 'f16' : 'f32');
   const attrs = [nearMiss === 'v-transposed' && 'transpose_b', nearMiss === 'accumulate' && 'accumulate'].filter(Boolean).join(' ');
   b.lines.push(`  tile.matmul ${p}, ${V}, ${O}${attrs ? ` ${attrs}` : ''} : ${pT}, ${vT}, ${oT}`);
-  const text = `func.func @f0(${b.signature.join(', ')}) {\n${[...b.lines, ...b.deallocs].join('\n')}\n  return\n}\n`;
+  const text = b.functionText('f0');
   const program: Program = {
     text,
     functions: [{ name: 'f0', params: b.params }],

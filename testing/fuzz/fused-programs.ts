@@ -201,11 +201,7 @@ class RowProgram {
   private prologue(): string {
     const { b } = this;
     const X = this.full[0]!;
-    for (let d = 0; d < this.rank; d++) {
-      const [c, dim] = [b.fresh('c'), b.fresh('dim')];
-      b.lines.push(`  ${c} = arith.constant ${d} : index`, `  ${dim} = memref.dim ${X.name}, ${c} : ${X.type}`);
-      this.dims.push(dim);
-    }
+    for (let d = 0; d < this.rank; d++) this.dims.push(b.dim(X.name, X.type, d));
     const [ni, n] = [b.fresh('ni'), b.fresh('n')];
     b.lines.push(`  ${ni} = arith.index_cast ${this.dims[this.rank - 1]} : index to i32`, `  ${n} = arith.sitofp ${ni} : i32 to f32`);
     return n;
@@ -390,7 +386,7 @@ class RowProgram {
     const { b } = this;
     // The output is last written by a map over rows.
     this.randomFullMap(this.Y);
-    return `func.func @${this.name}(${b.signature.join(', ')}) {\n${[...b.lines, ...b.deallocs].join('\n')}\n  return\n}\n`;
+    return b.functionText(this.name);
   }
 }
 
@@ -421,12 +417,7 @@ function epilogueFunction(b: ProgramBuilder, name: string): { text: string; rows
   const attrs = [ta && 'transpose_a', tb && 'transpose_b'].filter(Boolean).join(' ');
   b.lines.push(`  tile.matmul ${A}, ${B}, ${C}${attrs ? ` ${attrs}` : ''} : ${aT}, ${bT}, ${full2}`);
   const maps = { full: 'affine_map<(d0, d1) -> (d0, d1)>', row: 'affine_map<(d0, d1) -> (d0)>', col: 'affine_map<(d0, d1) -> (d1)>' };
-  const dims: string[] = [];
-  for (const d of [0, 1]) {
-    const [c, dim] = [b.fresh('c'), b.fresh('dim')];
-    b.lines.push(`  ${c} = arith.constant ${d} : index`, `  ${dim} = memref.dim ${C}, ${c} : ${full2}`);
-    dims.push(dim);
-  }
+  const dims = [0, 1].map((d) => b.dim(C, full2, d));
   const full: { name: string; bound: number }[] = [{ name: C, bound: 8 }];
   const nMaps = 1 + Math.floor(rnd() * 3);
   for (let i = 0; i < nMaps; i++) {
@@ -468,7 +459,7 @@ function epilogueFunction(b: ProgramBuilder, name: string): { text: string; rows
     );
     b.lines.push(...centered.lines);
   }
-  return { text: `func.func @${name}(${b.signature.join(', ')}) {\n${[...b.lines, ...b.deallocs].join('\n')}\n  return\n}\n`, rowsAfter };
+  return { text: b.functionText(name), rowsAfter };
 }
 
 /** A random fusion candidate (seeded): a row program or a matmul epilogue. */

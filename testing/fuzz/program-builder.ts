@@ -41,6 +41,16 @@ export class ProgramBuilder {
     this.signature.push(`${name}: f32`);
     return name;
   }
+  /** `memref.dim` of dimension `d` of `memref` (of type `type`), emitted now; its name. */
+  dim(memref: string, type: string, d: number): string {
+    const [c, dim] = [this.fresh('c'), this.fresh('dim')];
+    this.lines.push(`  ${c} = arith.constant ${d} : index`, `  ${dim} = memref.dim ${memref}, ${c} : ${type}`);
+    return dim;
+  }
+  /** The function `@name` of the parameters and lines so far, the allocations freed at its end. */
+  functionText(name: string): string {
+    return `func.func @${name}(${this.signature.join(', ')}) {\n${[...this.lines, ...this.deallocs].join('\n')}\n  return\n}\n`;
+  }
   /** A buffer of `vars` the program allocates (dynamic sizes from `dims`, the values of memref.dim) and frees at the end. */
   alloc(vars: readonly number[], dims: readonly string[], half = false): string {
     const name = this.fresh('t');

@@ -17,8 +17,6 @@ import { populateTileToGpuPatterns, tileToGpuTarget } from './tile-patterns.js';
 import { tileTypeConverter } from './tile-type-converter.js';
 import { insertWorkgroupBarriers } from './workgroup-barriers.js';
 
-/** WebGPU's default maxComputeWorkgroupStorageSize. */
-
 export const convertTileToGpuPass = definePass({
   name: 'convert-tile-to-gpu',
   displayName: 'ConvertTileToGPU',

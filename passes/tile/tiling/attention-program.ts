@@ -17,11 +17,11 @@ import { failure, type Failure } from '../../../core/ir/diagnostics.js';
 import type { Operation } from '../../../core/ir/operation.js';
 import { FloatType, type MemRefType, type Type } from '../../../core/ir/types.js';
 import type { Value } from '../../../core/ir/value.js';
-import { keepsNegativeInfinity } from './negative-infinity.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
 import { FloatAttr, IntegerAttr } from '../../../core/ir/attributes.js';
 import { CMPI_PREDICATES } from '../../../dialects/arith/index.js';
 import { IndexOp, indexDimension, mapIndexingMaps, MapOp, MatmulOp, type ReduceKindAttr, reductionDims, ReductionOp } from '../../../dialects/tile/index.js';
+import { keepsNegativeInfinity } from './negative-infinity.js';
 
 export interface AttentionProgram {
   readonly kind: 'attention';

@@ -78,7 +78,8 @@ export function gridSize(b: IndexBuilder, counts: readonly Value[], layout: Grid
  * its axis is the block id; combined dimensions decompose it, innermost fastest, with the tile
  * counts `count(d)` (asked for only where needed). Where the blocks spill onto the next axis,
  * the blocks past the last tile do nothing: the rest of the kernel, built at `b` afterwards, goes
- * into an `scf.if` on the outermost coordinate (a uniform branch).
+ * into an `scf.if` on the outermost coordinate (a uniform branch). A count asked for and then not
+ * needed (no spill) is erased: callers must not keep the values `count` returns.
  */
 export function blockCoordinates(b: IndexBuilder, layout: GridLayout, count: (d: number) => Value): Value[] {
   const coords = new Array<Value>(layout.axes.length);

@@ -14,21 +14,27 @@ import type { Operation } from '../../../core/ir/operation.js';
 import type { Value } from '../../../core/ir/value.js';
 import { constantValue } from '../../../core/rewrite/folder.js';
 
-type Fact = { readonly kind: '-inf' } | { readonly kind: 'number'; readonly bound: number; readonly sign: 'positive' | 'non-negative' | 'any' };
+type Sign = 'positive' | 'non-negative' | 'any';
+type NumberFact = { readonly kind: 'number'; readonly bound: number; readonly sign: Sign };
+type Fact = { readonly kind: '-inf' } | NumberFact;
 
-/** The largest finite f32. */
+/** The largest finite f32, and the smallest normal one (GPUs may flush smaller ones to zero). */
 const F32_MAX = 3.4028234663852886e38;
-const number = (bound: number, sign: 'positive' | 'non-negative' | 'any' = 'any'): Fact => ({ kind: 'number', bound, sign });
-const isNumber = (f: Fact | undefined): f is Extract<Fact, { kind: 'number' }> => f?.kind === 'number';
-const finite = (f: Fact | undefined): boolean => isNumber(f) && f.bound <= F32_MAX;
+const F32_MIN_NORMAL = 1.1754943508222875e-38;
+const NEGATIVE_INFINITY: Fact = { kind: '-inf' };
+const number = (bound: number, sign: Sign = 'any'): Fact => ({ kind: 'number', bound, sign });
+const isNumber = (f: Fact | undefined): f is NumberFact => f?.kind === 'number';
+const finite = (f: Fact | undefined): f is NumberFact => isNumber(f) && f.bound <= F32_MAX;
 const positive = (f: Fact | undefined): boolean => isNumber(f) && f.sign === 'positive';
 const nonNegative = (f: Fact | undefined): boolean => isNumber(f) && f.sign !== 'any';
+const isNegativeInfinity = (f: Fact | undefined): boolean => f?.kind === '-inf';
 
 /** The fact of a constant, or undefined when `v` is not one (or is an infinity or NaN). */
 function constantFact(v: Value): Fact | undefined {
   const c = constantValue(v);
   const x = c instanceof FloatAttr ? c.value : c instanceof IntegerAttr ? Number(c.value) : NaN;
-  return Number.isFinite(x) ? number(Math.abs(x), x > 0 ? 'positive' : x === 0 ? 'non-negative' : 'any') : undefined;
+  if (!Number.isFinite(x)) return undefined;
+  return number(Math.abs(x), x >= F32_MIN_NORMAL ? 'positive' : x >= 0 ? 'non-negative' : 'any');
 }
 
 /** The fact of `v` defined outside the map, from its defining ops (`depth` of them at most). */
@@ -46,29 +52,32 @@ function opFact(op: Operation, of: (v: Value) => Fact | undefined): Fact | undef
       return number(2 ** 63, 'non-negative');
     case 'arith.index_cast':
     case 'arith.extf':
+      return a;
     case 'arith.truncf':
-      return a?.kind === '-inf' ? a : op.name === 'arith.truncf' ? undefined : a;
+      return isNegativeInfinity(a) ? a : undefined;
     case 'arith.sitofp':
     case 'arith.uitofp':
       return isNumber(a) ? number(Math.min(a.bound, 2 ** 64), a.sign) : number(2 ** 64);
     case 'math.rsqrt':
+      // At least 2^-32 for a size: never flushed to zero.
       return nonNegative(a) ? number(Infinity, 'positive') : undefined;
     case 'arith.mulf':
-      if ((a?.kind === '-inf' && positive(b)) || (b?.kind === '-inf' && positive(a))) return { kind: '-inf' };
-      return finite(a) && finite(b) && isNumber(a) && isNumber(b) ? number(a.bound * b.bound, positive(a) && positive(b) ? 'positive' : 'any') : undefined;
+      if ((isNegativeInfinity(a) && positive(b)) || (isNegativeInfinity(b) && positive(a))) return NEGATIVE_INFINITY;
+      // No sign: a product of small positive values may round to zero.
+      return finite(a) && finite(b) ? number(a.bound * b.bound) : undefined;
     case 'arith.divf':
-      return a?.kind === '-inf' && positive(b) && finite(b) ? a : undefined;
+      return isNegativeInfinity(a) && positive(b) && finite(b) ? a : undefined;
     case 'arith.addf':
-      if ((a?.kind === '-inf' && finite(b)) || (b?.kind === '-inf' && finite(a))) return { kind: '-inf' };
-      return finite(a) && finite(b) && isNumber(a) && isNumber(b) ? number(a.bound + b.bound) : undefined;
+      if ((isNegativeInfinity(a) && finite(b)) || (isNegativeInfinity(b) && finite(a))) return NEGATIVE_INFINITY;
+      return finite(a) && finite(b) ? number(a.bound + b.bound) : undefined;
     case 'arith.subf':
-      if (a?.kind === '-inf' && finite(b)) return a;
-      return finite(a) && finite(b) && isNumber(a) && isNumber(b) ? number(a.bound + b.bound) : undefined;
+      if (isNegativeInfinity(a) && finite(b)) return a;
+      return finite(a) && finite(b) ? number(a.bound + b.bound) : undefined;
     case 'arith.minimumf':
-      return (a?.kind === '-inf' && isNumber(b)) || (b?.kind === '-inf' && isNumber(a)) ? { kind: '-inf' } : undefined;
+      return (isNegativeInfinity(a) && isNumber(b)) || (isNegativeInfinity(b) && isNumber(a)) ? NEGATIVE_INFINITY : undefined;
     case 'arith.select': {
       const [x, y] = [of(op.operand(1)), of(op.operand(2))];
-      if (x?.kind === '-inf' && y?.kind === '-inf') return x;
+      if (isNegativeInfinity(x) && isNegativeInfinity(y)) return x;
       return isNumber(x) && isNumber(y) ? number(Math.max(x.bound, y.bound)) : undefined;
     }
     case 'arith.addi':
@@ -82,10 +91,10 @@ function opFact(op: Operation, of: (v: Value) => Fact | undefined): Fact | undef
 /** Whether the unary map `map` yields -inf wherever its input (the score) is -inf. */
 export function keepsNegativeInfinity(map: Operation): boolean {
   const body = map.region(0).entry!;
-  const facts = new Map<Value, Fact | undefined>([[body.arguments[0]!, { kind: '-inf' }]]);
+  const facts = new Map<Value, Fact | undefined>([[body.arguments[0]!, NEGATIVE_INFINITY]]);
   const of = (v: Value): Fact | undefined => (facts.has(v) ? facts.get(v) : v.parentRegion && map.region(0).isAncestorOf(v.parentRegion) ? undefined : outsideFact(v, 8));
   for (const op of body.ops) {
-    if (op === body.last) return of(op.operand(0))?.kind === '-inf';
+    if (op === body.last) return isNegativeInfinity(of(op.operand(0)));
     // tile.index: an index of the iteration space, at most the size of a dimension.
     const fact = op.name === 'tile.index' ? number(2 ** 63, 'non-negative') : op.results.length === 1 ? (constantFact(op.results[0]!) ?? opFact(op, of)) : undefined;
     for (const r of op.results) facts.set(r, fact);

@@ -64,6 +64,8 @@ const BREAKS: Record<string, [string[], string[]?]> = {
   'a bias of +inf': [['%c = arith.constant 0x7F800000 : f32', '%y = arith.addf %s, %c : f32']],
   'a division by rsqrt of a size (maybe +inf)': [['%y = arith.divf %s, %r : f32'], ['%r = math.rsqrt %Nf : f32']],
   'a constant yielded': [['%y = arith.constant -1.0 : f32']],
+  'a scale by a product of small positive constants (rounds to zero)': [['%y = arith.mulf %s, %r : f32'], ['%k = arith.constant 1.0e-20 : f32', '%r = arith.mulf %k, %k : f32']],
+  'a scale by a subnormal constant (flushed to zero on GPUs)': [['%c = arith.constant 1.0e-40 : f32', '%y = arith.mulf %s, %c : f32']],
   'a select with a finite branch': [['%c = arith.constant 0.5 : f32', '%t = arith.constant true', '%y = arith.select %t, %c, %s : f32']],
 };
 
