@@ -23,6 +23,7 @@ const PIPELINED_PARAMETERS = [
   'num-stages',
   'num-buffers',
   'peel-epilogue',
+  'peel-prologue',
   'register-stages',
   'auto-config',
   'auto-min-workgroups',
@@ -144,7 +145,8 @@ function randomTileSizes(rnd: Rnd, what: TileSizesFor): number[] {
  * A random configuration of `pipeline`. Every parameter is drawn (an option may be left at its
  * default by drawing it): tile-sizes as `what` says, num-warps 1..8, max-grid-dims 1..3, fuse,
  * async-copy-loads all / dot-operands / none, pack-lhs, transpose-lhs, num-stages 1..5,
- * num-buffers 0 (what the schedule needs) or 1..3 more than it needs, peel-epilogue,
+ * num-buffers 0 (what the schedule needs) or 1..3 more than it needs, peel-epilogue (and, when
+ * it is off, peel-prologue),
  * register-stages 0..3, synchronous-copies, vectorize, subgroups with subgroup-size a power of two
  * 1..128, max-workgroup-memory (mostly roomy, sometimes tight enough to refuse), and
  * auto-config (mostly on), auto-min-workgroups (the automatic matmul configuration's threshold)
@@ -179,17 +181,24 @@ export function randomTileConfig(rnd: Rnd, pipeline: TilePipeline, what: TileSiz
   options['register-stages'] = pick(rnd, [0, 0, 1, 2, 3]);
   if (pipeline === 'tile-pipelined') {
     options['max-workgroup-memory'] = pick(rnd, [0, 0, 0, 65536, 16384, 4096]);
-    return withPlannedCopies(rnd, withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options })));
+    return withPeelPrologue(rnd, withPlannedCopies(rnd, withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options }))));
   }
   options['synchronous-copies'] = chance(rnd, 0.25);
   options['vectorize'] = chance(rnd, 0.75);
   options['subgroups'] = chance(rnd, 0.4);
   options['subgroup-size'] = pick(rnd, [1, 2, 4, 4, 8, 16, 32, 64, 128]);
   options['max-workgroup-memory'] = pick(rnd, [16384, 16384, 32768, 65536, 131072, 8192]);
-  return withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options }));
+  return withPeelPrologue(rnd, withAutoMinWorkgroups(rnd, withFuse(rnd, { pipeline, options })));
 }
 
 type DrawnConfig = { pipeline: TilePipeline; options: Record<string, TileOptionValue> };
+
+/** `config` with peel-prologue drawn where the epilogue is predicated (a peeled one needs a peeled prologue). */
+function withPeelPrologue(rnd: Rnd, config: DrawnConfig): DrawnConfig {
+  const predicatedEpilogue = config.options['peel-epilogue'] === false;
+  config.options['peel-prologue'] = !(chance(rnd, 0.5) && predicatedEpilogue);
+  return config;
+}
 
 /** `config` with `fuse` drawn (mostly on, the default). */
 function withFuse(rnd: Rnd, config: DrawnConfig): DrawnConfig {

@@ -122,25 +122,28 @@ export interface SlotRange {
  * has numStages-1 slots, slot p running stages 0..p. Peeled: the kernel runs slots
  * numStages-1 .. T-1 with every stage, T = max(tripCount, numStages-1), and the epilogue slots
  * T .. T+numStages-2, slot T+e-1 running stages e and up. Not peeled: the kernel runs
- * tripCount slots with every stage, and there is no epilogue.
+ * tripCount slots with every stage, and there is no epilogue. A prologue not peeled (with an
+ * epilogue not peeled) is kernel slots too: the kernel runs from slot 0, stages of iterations
+ * before the first switched off.
  */
-export function* pipelineSlots(numStages: number, tripCount: number, peelEpilogue: boolean): Generator<SlotRange> {
+export function* pipelineSlots(numStages: number, tripCount: number, peelEpilogue: boolean, peelPrologue = true): Generator<SlotRange> {
   const maxStage = numStages - 1;
-  for (let p = 0; p < maxStage; p++) yield { time: p, region: 'prologue', firstStage: 0, lastStage: p };
+  if (peelPrologue) for (let p = 0; p < maxStage; p++) yield { time: p, region: 'prologue', firstStage: 0, lastStage: p };
   const kernelEnd = peelEpilogue ? Math.max(tripCount, maxStage) : tripCount + maxStage;
-  for (let t = maxStage; t < kernelEnd; t++) yield { time: t, region: 'kernel', firstStage: 0, lastStage: maxStage };
+  for (let t = peelPrologue ? maxStage : 0; t < kernelEnd; t++) yield { time: t, region: 'kernel', firstStage: 0, lastStage: maxStage };
   if (peelEpilogue) for (let e = 1; e <= maxStage; e++) yield { time: kernelEnd + e - 1, region: 'epilogue', firstStage: e, lastStage: maxStage };
 }
 
 /**
  * pipelineSlots with the stage instances of each slot spelled out: which iteration each stage
- * runs, and whether it is below the trip count (instances past it are emitted but predicated off).
+ * runs, and whether it exists (instances before the first or past the last are emitted but
+ * predicated off).
  */
-export function pipelineTimeline(numStages: number, tripCount: number, peelEpilogue: boolean): TimeSlot[] {
+export function pipelineTimeline(numStages: number, tripCount: number, peelEpilogue: boolean, peelPrologue = true): TimeSlot[] {
   const slots: TimeSlot[] = [];
-  for (const { time, region, firstStage, lastStage } of pipelineSlots(numStages, tripCount, peelEpilogue)) {
+  for (const { time, region, firstStage, lastStage } of pipelineSlots(numStages, tripCount, peelEpilogue, peelPrologue)) {
     const instances: StageInstance[] = [];
-    for (let s = firstStage; s <= lastStage; s++) instances.push({ stage: s, iteration: time - s, valid: time - s < tripCount });
+    for (let s = firstStage; s <= lastStage; s++) instances.push({ stage: s, iteration: time - s, valid: time - s >= 0 && time - s < tripCount });
     slots.push({ time, region, instances });
   }
   return slots;

@@ -63,8 +63,15 @@ export const tilePipelinePass = definePass({
     'handled, dynamic ones included (0, 1, fewer than the stages): ops of iterations past the end are predicated off ' +
     '(async.copy by its predicate, other ops with effects by scf.if; commits and waits always run). async.wait counts are ' +
     'rewritten to the number of groups committed after the groups they wait for (`for` operands). Outer loops are pipelined ' +
-    'before the loops nested in them.',
+    'before the loops nested in them. With peel-prologue=false (and a predicated epilogue) there is no prologue either: the ' +
+    'kernel loop starts num-stages-1 iterations early, the ops of stages past the first predicated on their iteration being ' +
+    'at least the first, so that the loop body is the only copy of the body.',
   options: {
+    'peel-prologue': {
+      type: 'bool',
+      default: true,
+      help: 'Peel the prologue (else: start the kernel loop early, ops of iterations before the first predicated off; needs a predicated epilogue)',
+    },
     'peel-epilogue': {
       type: 'bool',
       default: true,
@@ -75,6 +82,11 @@ export const tilePipelinePass = definePass({
   dependentDialects: ['arith', 'scf', 'async'],
   run(root, pass) {
     const peelEpilogue = pass.options['peel-epilogue'];
+    const peelPrologue = pass.options['peel-prologue'];
+    if (!peelPrologue && peelEpilogue) {
+      pass.fail(root.loc, 'peel-prologue=false needs peel-epilogue=false: a kernel loop started early runs the extra iterations at its end too');
+      return;
+    }
     // Outer loops first: pipelining one clones the scheduled loops nested in it, and the clones are pipelined after.
     const worklist = scheduledLoops(root);
     for (let loop = worklist.shift(); loop; loop = worklist.shift()) {
@@ -91,9 +103,12 @@ export const tilePipelinePass = definePass({
       const plan = planWaitCounts(schedule);
       const tripCount = constantTripCount(loop);
       const peel = peelEpilogueOf(loop) ?? peelEpilogue;
+      // A loop whose epilogue is peeled (its own choice, as split-K's) keeps its prologue.
+      const peelFirst = peelPrologue || peel;
       const result = pipelineForLoop(pass.context, loop, {
         getSchedule: scheduleFromAttributes,
         peelEpilogue: peel,
+        peelPrologue: peelFirst,
         predicate: asyncPredicate,
         annotate: ({ clone }) => clearOpSchedule(clone),
       });
@@ -105,7 +120,7 @@ export const tilePipelinePass = definePass({
         pass.fail(result.op?.loc ?? loop.loc, `cannot pipeline this loop: ${result.message}`);
         return;
       }
-      rewriteWaitCounts(schedule, plan, result.emitted, peel, tripCount === undefined ? undefined : Number(tripCount));
+      rewriteWaitCounts(schedule, plan, result.emitted, peel, tripCount === undefined ? undefined : Number(tripCount), peelFirst);
       for (const e of result.emitted) if (e.clone.parent) worklist.push(...scheduledLoops(e.clone));
       pass.addStatistic('num-pipelined');
     }

@@ -42,7 +42,14 @@ export function planWaitCounts(schedule: LoopSchedule): WaitPlan {
  * the pipeline's time slots): in the steady state of a 3-stage pipeline, `async.wait 1`. Waits
  * whose groups are not known wait for everything (0).
  */
-export function rewriteWaitCounts(schedule: LoopSchedule, plan: WaitPlan, emitted: readonly EmittedOp[], peelEpilogue: boolean, staticTripCount: number | undefined): void {
+export function rewriteWaitCounts(
+  schedule: LoopSchedule,
+  plan: WaitPlan,
+  emitted: readonly EmittedOp[],
+  peelEpilogue: boolean,
+  staticTripCount: number | undefined,
+  peelPrologue = true,
+): void {
   if (plan.size === 0) return;
   const maxStage = schedule.numStages - 1;
   const cap = 2 * maxStage + 3; // the kernel reaches its steady state within this many slots
@@ -62,7 +69,7 @@ export function rewriteWaitCounts(schedule: LoopSchedule, plan: WaitPlan, emitte
     const seqIndex = (commit: number, iteration: number) => commit * span + iteration + maxStage;
     let commits = 0;
     let epilogueSlot = 0;
-    for (const slot of pipelineSlots(schedule.numStages, n, peelEpilogue)) {
+    for (const slot of pipelineSlots(schedule.numStages, n, peelEpilogue, peelPrologue)) {
       const slotId = slot.region === 'prologue' ? slot.time : slot.region === 'kernel' ? 0 : ++epilogueSlot;
       for (let k = 0; k < counted.length; k++) {
         const stage = stageOf[k]!;
@@ -71,7 +78,8 @@ export function rewriteWaitCounts(schedule: LoopSchedule, plan: WaitPlan, emitte
         const iteration = slot.time - stage;
         const commit = commitIndex.get(op);
         if (commit !== undefined) committed[seqIndex(commit, iteration)] = commits++;
-        if (!plan.get(op)) continue;
+        // The wait of an iteration before the first (a kernel started early) guards no reads.
+        if (!plan.get(op) || iteration < 0) continue;
         let count = Infinity;
         for (const g of awaited[k]!) {
           const at = iteration - g.distance;

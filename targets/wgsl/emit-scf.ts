@@ -18,10 +18,10 @@ function rejectMemrefs(op: Operation, cx: KernelContext, values: readonly Value[
 
 /** `var name: T;` (or `var name = init;`) for each result. */
 function declareResults(op: Operation, cx: KernelContext, inits?: readonly string[]): string[] {
+  if (!inits) return declareResultsWhere(op, cx, () => true) as string[];
   return op.results.map((r, i) => {
     const name = cx.name(r);
-    if (inits) cx.declare('var', name, op, r.type, inits[i]!);
-    else cx.line(`var ${name}: ${cx.type(op, r.type)};`);
+    cx.declare('var', name, op, r.type, inits[i]!);
     return name;
   });
 }
@@ -76,19 +76,70 @@ function isEmptyYieldBlock(block: Block | undefined): boolean {
   return !block || (block.first === block.last && (block.last?.numOperands ?? 0) === 0);
 }
 
+/**
+ * The loop iter_arg whose `var` result `i` of `ifOp` can be assigned in place: the if is in a
+ * loop body whose yield passes the result on at that iter_arg's position, its else branch yields
+ * the iter_arg itself (a step switched off keeps its value), nothing after the if reads the
+ * iter_arg, and the then branch does not yield an iter_arg (whose var an earlier assignment may
+ * have changed). Then the if updates the loop's var and needs neither a var of its own nor an
+ * else branch: `if (c) { ...; acc = v; }` (a kernel loop started early switches its last stage
+ * off so).
+ */
+function inPlaceIterArg(ifOp: Operation, i: number): Value | undefined {
+  const loop = ifOp.parentOp;
+  const body = ifOp.parent;
+  if (!loop || loop.name !== 'scf.for' || !body || body !== loop.region(0).entry) return undefined;
+  const result = ifOp.results[i]!;
+  const uses = result.uses;
+  if (uses.length !== 1 || uses[0]!.owner !== body.last) return undefined;
+  const k = uses[0]!.index;
+  const iterArg = body.arguments[k + 1]!;
+  const elseYield = ifOp.region(1).entry?.last;
+  if (!elseYield || elseYield.operand(i) !== iterArg) return undefined;
+  // A rotating iter_arg (moved to another position by the yield) has a snapshot, not the var.
+  if (body.last!.operands.some((v, j) => v === iterArg && j !== k)) return undefined;
+  const thenYield = ifOp.region(0).entry!.last!;
+  if (thenYield.operands.some((v) => body.arguments.includes(v as never))) return undefined;
+  for (const use of iterArg.uses) {
+    let owner: Operation | undefined = use.owner;
+    while (owner && owner.parent !== body) owner = owner.parentOp;
+    if (owner && owner !== ifOp && owner !== body.last && ifOp.isBeforeInBlock(owner)) return undefined;
+  }
+  return iterArg;
+}
+
 const ifOp: OpEmitter = (op, cx) => {
   rejectMemrefs(op, cx, op.results);
   if (emitGuardedAccess(op, cx)) return;
-  const results = declareResults(op, cx);
+  const inPlace = op.results.map((_, i) => inPlaceIterArg(op, i));
+  const results = op.results.map((r, i) => {
+    const iterArg = inPlace[i];
+    if (!iterArg) return undefined;
+    const name = cx.name(iterArg);
+    cx.bindName(r, name);
+    return name;
+  });
+  const declared = declareResultsWhere(op, cx, (i) => results[i] === undefined);
+  const targets = results.map((name, i) => name ?? declared[i]!);
   cx.line(`if (${cx.operand(op, 0)}) {`);
-  cx.nested(() => cx.emitBlock(op.region(0).entry!, assign(cx, results)));
+  cx.nested(() => cx.emitBlock(op.region(0).entry!, assign(cx, targets)));
   const elseBlock = op.region(1).entry;
-  if (!isEmptyYieldBlock(elseBlock)) {
+  if (!isEmptyYieldBlock(elseBlock) && !(elseBlock!.first === elseBlock!.last && inPlace.every((a) => a !== undefined))) {
     cx.line('} else {');
-    cx.nested(() => cx.emitBlock(elseBlock!, assign(cx, results)));
+    cx.nested(() => cx.emitBlock(elseBlock!, assign(cx, targets)));
   }
   cx.line('}');
 };
+
+/** `var name: T;` for the results `which` picks (others: undefined). */
+function declareResultsWhere(op: Operation, cx: KernelContext, which: (i: number) => boolean): (string | undefined)[] {
+  return op.results.map((r, i) => {
+    if (!which(i)) return undefined;
+    const name = cx.name(r);
+    cx.line(`var ${name}: ${cx.type(op, r.type)};`);
+    return name;
+  });
+}
 
 /**
  * scf.while: `loop { before; results = condition args; if (!cond) { break; } after; carried = yields; }`.

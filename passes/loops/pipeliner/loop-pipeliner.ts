@@ -23,6 +23,11 @@ export interface PipeliningOptions {
   readonly getSchedule: ScheduleFn;
   /** Peel the epilogue (true) or run the extra kernel iterations with their ops predicated off. */
   readonly peelEpilogue: boolean;
+  /**
+   * Peel the prologue (true, the default) or start the kernel loop maxStage iterations early,
+   * with the ops of iterations before the first predicated off (needs a predicated epilogue).
+   */
+  readonly peelPrologue?: boolean;
   /** How ops of iterations past the end are switched off (MLIR's predicateFn); else the generic rule. */
   readonly predicate?: PredicateHook;
   /**
@@ -51,6 +56,9 @@ export interface PipelineResult {
 
 /** Where to find what a source made in earlier slots of the region being emitted. */
 type Lookup = (source: Source, delay: number) => Value;
+
+/** What the kernel loop's iter_arg for `source` at depth `d` holds before the loop (made d slots before its first). */
+type InitialValue = (source: Source, d: number) => Value;
 
 /**
  * Software-pipelines an `scf.for` by the schedule `options.getSchedule` gives (MLIR's
@@ -97,15 +105,20 @@ class LoopPipeliner {
     this.staticTripCount = n === undefined ? undefined : Number(n);
   }
 
+  private get peelPrologue(): boolean {
+    return this.options.peelPrologue ?? true;
+  }
+
   run(): PipelineResult | Failure {
     const step = constantInt(this.step);
     if (step !== undefined && step <= 0n) return failure(`cannot pipeline a loop whose step (${step}) is not positive`, this.forOp);
+    if (!this.peelPrologue && this.options.peelEpilogue) return failure('a predicated prologue needs a predicated epilogue (peel-epilogue=false)', this.forOp);
     this.b.setInsertionPointBefore(this.forOp);
     // Made first: the predicates of the prologue use it.
-    if (this.staticTripCount === undefined) this.tripCount();
-    const afterPrologue = this.emitPrologue();
-    if (isFailure(afterPrologue)) return afterPrologue;
-    const kernel = this.emitKernel(afterPrologue);
+    if (this.staticTripCount === undefined && this.peelPrologue) this.tripCount();
+    const initial = this.peelPrologue ? this.emitPrologue() : this.emitPlaceholders();
+    if (isFailure(initial)) return initial;
+    const kernel = this.emitKernel(initial);
     if (isFailure(kernel)) return kernel;
     const results = this.options.peelEpilogue ? this.emitEpilogue(kernel) : this.finalValuesOf(kernel);
     if (isFailure(results)) return results;
@@ -178,9 +191,9 @@ class LoopPipeliner {
   /**
    * Emits prologue slots 0..maxStage-1, slot p running stage s of iteration p - s for s <= p,
    * predicated on the iteration being below the trip count. Returns what each source made in
-   * each slot (iter_args at iteration 0 are the inits).
+   * each slot before the kernel loop (iter_args at iteration 0 are the inits).
    */
-  private emitPrologue(): Map<number, Map<Value | number, Value>> | Failure {
+  private emitPrologue(): InitialValue | Failure {
     const madeIn = new Map<number, Map<Value | number, Value>>();
     const slotMap = (t: number) => madeIn.get(t) ?? madeIn.set(t, new Map()).get(t)!;
     for (const s of this.sources) if (s.iterArg !== undefined) slotMap(this.schedule.stage.get(s.producer)! - 1).set(s.key, this.inits[s.iterArg]!);
@@ -199,7 +212,40 @@ class LoopPipeliner {
         this.record(made, op, results);
       }
     }
-    return madeIn;
+    return (source, d) => madeIn.get(this.maxStage - d)!.get(source.key)!;
+  }
+
+  /**
+   * Without a peeled prologue, what the kernel loop's iter_args hold before its first slot: an
+   * iter_arg's init (a producer switched off passes it on until its first iteration), and for
+   * a value made and read in one iteration, a value of its type that only ops switched off read:
+   * that of a phantom iteration before the first, every op of it switched off, emitted only as
+   * far as such values need (no commit, store or wait without a carried result).
+   */
+  private emitPlaceholders(): InitialValue | Failure {
+    const needed = new Set<Operation>();
+    const need = (op: Operation) => {
+      if (needed.has(op)) return;
+      needed.add(op);
+      for (const v of valuesUsedBy(op)) {
+        const source = this.byKey.get(v);
+        if (source && source.iterArg === undefined && this.schedule.stage.has(source.producer)) need(source.producer);
+      }
+    };
+    for (const s of this.sources) if (s.depth > 0 && s.iterArg === undefined) need(s.producer);
+    const off = this.b.constant(i1, 0);
+    // Switched off, the phantom iteration computes its indices at the first's (in range, unlike lb - step's).
+    const iv = this.lb;
+    const made = new Map<Value | number, Value>();
+    const lookup: Lookup = (source) => (source.iterArg !== undefined ? this.inits[source.iterArg]! : made.get(source.key)!);
+    // One iteration's ops in stage order: a slot's order may put a later stage's reader first.
+    const stageOrder = this.schedule.ops.filter((op) => needed.has(op)).sort((x, y) => this.schedule.stage.get(x)! - this.schedule.stage.get(y)!);
+    for (const op of stageOrder) {
+      const results = this.emitOp(op, iv, lookup, off, 'prologue', -1);
+      if (isFailure(results)) return results;
+      this.record(made, op, results);
+    }
+    return (source) => (source.iterArg !== undefined ? this.inits[source.iterArg]! : made.get(source.key)!);
   }
 
   // ------------------------------------------------------------------------------------ kernel
@@ -207,15 +253,19 @@ class LoopPipeliner {
   /**
    * Builds the kernel loop: from lb to ub - maxStage*step when the epilogue is peeled (every op
    * valid), else to ub with the ops of stages below maxStage predicated on their iteration
-   * existing. Its iter_args hold, per source, what it made in each of the last `depth` slots.
+   * existing. Without a peeled prologue it starts maxStage iterations early (at time slot 0),
+   * the ops of stages above 0 predicated on their iteration being at least the first. Its
+   * iter_args hold, per source, what it made in each of the last `depth` slots; `initial` gives
+   * what they hold before the loop.
    */
-  private emitKernel(madeIn: Map<number, Map<Value | number, Value>>): Operation | Failure {
+  private emitKernel(initial: InitialValue): Operation | Failure {
     const b = this.b;
     const carried = this.sources.filter((s) => s.depth > 0);
     const inits: Value[] = [];
-    for (const s of carried) for (let d = 1; d <= s.depth; d++) inits.push(madeIn.get(this.maxStage - d)!.get(s.key)!);
+    for (const s of carried) for (let d = 1; d <= s.depth; d++) inits.push(initial(s, d));
     const upper = this.options.peelEpilogue ? this.kernelUpperBound() : this.ub;
-    const kernel = b.build(ForOp, { operands: { lowerBound: this.lb, upperBound: upper, step: this.step, initArgs: inits }, resultTypes: { results: inits.map((v) => v.type) } }).op;
+    const lower = this.peelPrologue ? this.lb : b.offset(this.lb, -this.maxStage, this.step);
+    const kernel = b.build(ForOp, { operands: { lowerBound: lower, upperBound: upper, step: this.step, initArgs: inits }, resultTypes: { results: inits.map((v) => v.type) } }).op;
     const body = kernel.region(0).appendBlock(new Block());
     const iv = body.addArgument(this.lb.type, this.forOp.region(0).entry!.arguments[0]!.loc);
     const registers = new Map<Value | number, Value[]>();
@@ -232,8 +282,11 @@ class LoopPipeliner {
     for (const op of this.schedule.ops) {
       const stage = this.schedule.stage.get(op)!;
       if (!ivs.has(stage)) {
-        ivs.set(stage, b.offset(iv, this.maxStage - stage, this.step));
-        conds.set(stage, this.options.peelEpilogue || stage === this.maxStage ? undefined : b.compare('slt', ivs.get(stage)!, this.ub));
+        const stageIv = b.offset(iv, this.maxStage - stage, this.step);
+        conds.set(stage, this.kernelCondition(stage, stageIv));
+        // Started early, a stage's ops first run iterations before the first, switched off; the
+        // ops that still run (index arithmetic) see the first iteration's induction variable.
+        ivs.set(stage, this.peelPrologue || stage === 0 ? stageIv : b.binary(MaxSIOp, stageIv, this.lb));
       }
       const results = this.emitOp(op, ivs.get(stage)!, lookup, conds.get(stage), 'kernel', 0);
       if (isFailure(results)) return results;
@@ -244,6 +297,14 @@ class LoopPipeliner {
     b.build(YieldOp, { operands: { results: next } });
     b.setInsertionPointAfter(kernel);
     return kernel;
+  }
+
+  /** When stage `stage` of the kernel loop runs an iteration that exists (undefined: always). */
+  private kernelCondition(stage: number, iv: Value): Value | undefined {
+    const b = this.b;
+    const beforeEnd = this.options.peelEpilogue || stage === this.maxStage ? undefined : b.compare('slt', iv, this.ub);
+    const afterStart = this.peelPrologue || stage === 0 ? undefined : b.compare('sge', iv, this.lb);
+    return beforeEnd && afterStart ? b.and(afterStart, beforeEnd) : (beforeEnd ?? afterStart);
   }
 
   private kernelUpperBound(): Value {

@@ -4,16 +4,25 @@
 // before the kernel loop, which waits with `async.wait 1`; the peeled epilogue waits 1, then 0.
 // With peel-epilogue=false the copies of steps past the end are switched off by their
 // predicate and every slot still commits one group, so the kernel keeps `async.wait 1`.
+// With peel-prologue=false too, there is no prologue: the kernel loop starts two steps early
+// (at -32), stage 2 (loads and dot) switched off while its step is below 0; the iter_args start
+// with the group of a phantom step whose copies are switched off by a constant.
 // RUN: tile-opt %s -p tile-pipeline | FileCheck %s
 // RUN: tile-opt %s -p 'tile-pipeline{peel-epilogue=false}' | FileCheck %s --check-prefix=PRED
+// RUN: tile-opt %s -p 'tile-pipeline{peel-epilogue=false peel-prologue=false}' | FileCheck %s --check-prefix=PRO
+// RUN: not tile-opt %s -p 'tile-pipeline{peel-prologue=false}' 2>&1 | FileCheck %s --check-prefix=PRO-ERR
 // Equal to the whole-problem matmul, no race reported, for K = 1, 16 (one step), 33 and 64:
 // RUN: tile-opt %s -p tile-pipeline -o %t.peeled.mlir
 // RUN: tile-opt %s -p 'tile-pipeline{peel-epilogue=false}' -o %t.pred.mlir
+// RUN: tile-opt %s -p 'tile-pipeline{peel-epilogue=false peel-prologue=false}' -o %t.pro.mlir
 // RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg A=rand:37x1xf16 --arg B=rand:1x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg A=rand:37x16xf16 --arg B=rand:16x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %t.peeled.mlir --entry matmul_f16 --arg A=rand:37x33xf16 --arg B=rand:33x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %t.pred.mlir --entry matmul_f16 --arg A=rand:37x1xf16 --arg B=rand:1x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // RUN: tile-run %t.pred.mlir --entry matmul_f16 --arg A=rand:33x64xf16 --arg B=rand:64x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.pro.mlir --entry matmul_f16 --arg A=rand:37x1xf16 --arg B=rand:1x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.pro.mlir --entry matmul_f16 --arg A=rand:37x16xf16 --arg B=rand:16x29xf16 --arg C=zeros:37x29xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
+// RUN: tile-run %t.pro.mlir --entry matmul_f16 --arg A=rand:33x64xf16 --arg B=rand:64x40xf16 --arg C=zeros:33x40xf32 --compare %S/../../../../examples/matmul.mlir --tolerance 1e-5 | FileCheck %s --check-prefix=SAME
 // SAME: compare %C: max_abs={{[0-9.e-]+}} max_rel={{[0-9.e-]+}}{{$}}
 
 module attributes {gpu.container_module} {
@@ -112,3 +121,29 @@ module attributes {gpu.container_module} {
 // PRED-NEXT: }
 // PRED-NOT: async.wait
 // PRED: tile.store
+
+// PRO-LABEL: gpu.func @mm(
+// PRO: %[[OFF:.*]] = arith.constant false
+// PRO: async.copy {{.*}} masked if %[[OFF]]
+// PRO: async.copy {{.*}} masked if %[[OFF]]
+// PRO: %[[PHANTOM:.*]] = async.commit
+// PRO-NOT: async.copy
+// PRO: scf.for %{{.*}} = %c-32 to %{{.*}} step %c16 iter_args(%{{.*}} = %[[PHANTOM]], %{{.*}} = %[[PHANTOM]], %{{.*}} = %cst)
+// PRO-NEXT: %[[STARTED:.*]] = arith.cmpi sge, %{{.*}}, %c0
+// PRO: async.wait 1 for
+// PRO: scf.if %[[STARTED]]
+// PRO-NEXT: tile.load
+// PRO: scf.if %[[STARTED]]
+// PRO-NEXT: tile.load
+// PRO: %[[OK:.*]] = arith.cmpi slt
+// PRO: async.copy {{.*}} masked if %[[OK]]
+// PRO: async.copy {{.*}} masked if %[[OK]]
+// PRO: async.commit
+// PRO: %[[DOT:.*]] = tile.dot
+// PRO: arith.select %[[STARTED]], %[[DOT]]
+// PRO: scf.yield
+// PRO-NEXT: }
+// PRO-NOT: async.wait
+// PRO: tile.store
+
+// PRO-ERR: error: peel-prologue=false needs peel-epilogue=false

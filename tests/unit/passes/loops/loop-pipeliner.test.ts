@@ -106,6 +106,28 @@ describe('pipelineForLoop with a schedule hook, on arith and memref ops', () => 
     expect(text).toMatch(/arith.cmpi slt, %\w+, %c17 : index\n\s+%\w+ = scf.if %\w+ -> \(f32\) \{\n\s+%\w+ = memref.load/);
   });
 
+  it('without a peeled prologue: one loop started a stage early, the later stage switched off before the first iteration', () => {
+    const { module, result } = pipeline(program(undefined, true), { peelEpilogue: false, peelPrologue: false });
+    // The load of a phantom iteration (switched off) only gives the kernel's first slot a value to carry.
+    expect(result.emitted.filter((e) => e.region === 'prologue').map((e) => `${e.original.name}@${e.slot}`)).toEqual(['memref.load@-1']);
+    expect(names(result, 'kernel')).toEqual(['memref.load', 'arith.mulf', 'memref.store', 'arith.addf']);
+    expect(names(result, 'epilogue')).toEqual([]);
+    const text = print(module);
+    expect(text.match(/scf\.for/g)).toHaveLength(1);
+    // From lb - 1; stage 1 runs when its iteration is at least lb, stage 0 while below ub.
+    expect(text).toMatch(/(%\w+) = arith.addi %lb, %c-1(_\d+)? : index\n\s+%\w+:\d+ = scf.for %\w+ = \1 to %ub step %c1/);
+    expect(text).toMatch(/arith.cmpi sge, %\w+, %lb : index/);
+    expect(text).toMatch(/arith.cmpi slt, %\w+, %ub : index/);
+    // The phantom load is switched off by a constant.
+    expect(text).toMatch(/scf.if %false -> \(f32\) \{\n\s+%\w+ = memref.load/);
+  });
+
+  it('refuses a predicated prologue with a peeled epilogue', () => {
+    const module = parseModule(program(17));
+    const result = pipelineForLoop(context, loopOf(module), { getSchedule: loadFirst, peelEpilogue: true, peelPrologue: false });
+    expect(isFailure(result as object) && (result as { message: string }).message).toBe('a predicated prologue needs a predicated epilogue (peel-epilogue=false)');
+  });
+
   it('calls the annotate hook on every emitted op, with its region and slot', () => {
     const seen: string[] = [];
     const { module } = pipeline(program(17), {
@@ -131,19 +153,24 @@ describe('pipelineForLoop with a schedule hook, on arith and memref ops', () => 
     expect(print(module)).toBe(before);
   });
 
+  const modes = [
+    { peelEpilogue: true, what: 'peeled' },
+    { peelEpilogue: false, what: 'predicated epilogue' },
+    { peelEpilogue: false, peelPrologue: false, what: 'predicated prologue and epilogue' },
+  ];
   for (const sum of [false, true]) {
-    for (const peelEpilogue of [true, false]) {
-      const what = `${sum ? 'a sum carried in iter_args' : 'no iter_args'}, ${peelEpilogue ? 'peeled' : 'predicated'}`;
+    for (const { what: mode, ...peel } of modes) {
+      const what = `${sum ? 'a sum carried in iter_args' : 'no iter_args'}, ${mode}`;
       it(`computes what the loop computes for trip counts ${TRIP_COUNTS.join(', ')} (${what})`, () => {
         // Dynamic bounds: one pipelined loop for every trip count.
-        const { module: dynamic } = pipeline(program(undefined, sum), { peelEpilogue });
+        const { module: dynamic } = pipeline(program(undefined, sum), peel);
         const original = parseModule(program(undefined, sum));
         for (const n of TRIP_COUNTS) {
           const want = run(original, n);
           expect(want[1].filter((v) => v !== -1)).toHaveLength(n);
           expect(run(dynamic, n), `dynamic, trip count ${n}`).toEqual(want);
           // Constant bounds: the pipeliner's static paths.
-          const { module: constant } = pipeline(program(n, sum), { peelEpilogue });
+          const { module: constant } = pipeline(program(n, sum), peel);
           expect(run(constant, 0), `constant, trip count ${n}\n${print(constant)}`).toEqual(want);
         }
       });

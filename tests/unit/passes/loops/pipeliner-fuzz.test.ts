@@ -1,7 +1,7 @@
 // The generic pipeliner on random loops: random scf.for bodies over memrefs (loads of a
 // read-only input, integer arithmetic, an scf.if, stores to per-iteration elements of outputs,
-// loop-carried values) with random valid schedules, pipelined with and without a peeled
-// epilogue, equal to the original in the interpreter for random bounds and steps: trip counts
+// loop-carried values) with random valid schedules, pipelined with a peeled epilogue, a
+// predicated one, and a predicated prologue and epilogue (the kernel loop started early), equal to the original in the interpreter for random bounds and steps: trip counts
 // 0, 1, fewer than the stages and more. TILE_FUZZ_CASES sets the number of programs; the slow
 // suite (TILE_SLOW=1, which CI sets) runs 2000.
 import { SLOW_TIMEOUT_MS } from '../../../../testing/slow.js';
@@ -185,7 +185,7 @@ const programs = Number(process.env.TILE_FUZZ_CASES ?? (process.env.TILE_SLOW ? 
 
 describe('pipeliner on random loops and schedules', () => {
   it(
-    `${programs} programs x {peeled, predicated} x 3 bounds equal the unpipelined loop`,
+    `${programs} programs x {peeled, predicated epilogue, predicated prologue and epilogue} x 3 bounds equal the unpipelined loop`,
     () => {
       let cases = 0;
       for (let seed = 1; seed <= programs; seed++) {
@@ -198,18 +198,23 @@ describe('pipeliner on random loops and schedules', () => {
           [Math.floor(rnd() * 5), 10 + Math.floor(rnd() * 40), 1 + Math.floor(rnd() * 4)],
           [3, 3 + Math.floor(rnd() * 2 * numStages), 1 + Math.floor(rnd() * 2)],
         ];
-        for (const peel of [true, false]) {
-          const pipelined = runPass(text, tilePipelinePass, { options: { 'peel-epilogue': peel } });
+        for (const [peelPrologue, peelEpilogue] of [
+          [true, true],
+          [true, false],
+          [false, false],
+        ]) {
+          const pipelined = runPass(text, tilePipelinePass, { options: { 'peel-epilogue': peelEpilogue, 'peel-prologue': peelPrologue } });
           expect(pipelined.statistics.get('num-pipelined'), text).toBe(numStages > 1 ? 1 : undefined);
           for (const [lb, ub, step] of bounds) {
             const want = runLoop(original, input, lb, ub, step);
             const got = runLoop(pipelined.module, input, lb, ub, step);
-            expect(got, `seed ${seed}, peel ${peel}, lb ${lb} ub ${ub} step ${step}\n${text}\n${pipelined.output}`).toEqual(want);
+            const what = `seed ${seed}, peel prologue ${peelPrologue} epilogue ${peelEpilogue}, lb ${lb} ub ${ub} step ${step}`;
+            expect(got, `${what}\n${text}\n${pipelined.output}`).toEqual(want);
             cases++;
           }
         }
       }
-      expect(cases).toBe(programs * 6);
+      expect(cases).toBe(programs * 9);
     },
     SLOW_TIMEOUT_MS,
   );

@@ -280,6 +280,43 @@ describe('scf', () => {
   }`);
   });
 
+  it("an if in a loop body whose else keeps an iter_arg, and whose result the loop yields there, updates the loop's var", () => {
+    const loop = (after: string, thenYield = '%y') =>
+      body(
+        '%n: index, %c: i1, %x: f32, %o: memref<2xf32>',
+        `%c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %z = arith.constant 0.0 : f32
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) {
+        %u = scf.if %c -> (f32) {
+          %y = arith.addf %a, %x : f32
+          scf.yield ${thenYield} : f32
+        } else {
+          scf.yield %a : f32
+        }
+        ${after}
+        scf.yield %u : f32
+      }
+      memref.store %r, %o[%c0] : memref<2xf32>`,
+      );
+    // A step switched off (a kernel loop started early) leaves the accumulator as it is: no var of its own, no else.
+    expect(loop('')).toContain(`  var v0 = cst;
+  for (var arg4: i32 = c0; arg4 < arg0; arg4 = arg4 + c1) {
+    if (arg1) {
+      let v2 = v0 + arg2;
+      v0 = v2;
+    }
+  }
+  arg3[0] = v0;`);
+    // Read after the if, the iter_arg must keep the old value: the if gets its own var.
+    const readAfter = loop('memref.store %a, %o[%c1] : memref<2xf32>');
+    expect(readAfter).toContain('var v1: f32;');
+    expect(readAfter).toContain('} else {');
+    expect(readAfter).toContain('arg3[1] = v0;');
+    // The then branch yielding the iter_arg itself is left in the general form too.
+    expect(loop('', '%a')).toContain('} else {');
+  });
+
   it('if with results: vars assigned in both branches; if without else', () => {
     const w = body(
       '%c: i1, %x: f32, %o: memref<1xf32>',

@@ -82,7 +82,7 @@ describe('tile-tune: bad input', () => {
       [[MATMUL, '--space', 'num-warps=1|2'], 'tile-tune: error: --entry is required\n'],
       [
         [...base, '--space', 'num-wraps=1|2'],
-        "tile-tune: error: --space: pipeline @tile-wgsl has no parameter 'num-wraps' (parameters: fuse, tile-sizes, num-warps, max-grid-dims, max-workgroups-per-dimension, pack-lhs, auto-config, auto-min-workgroups, split-k, num-stages, async-copy-loads, transpose-lhs, register-stages, num-buffers, peel-epilogue, synchronous-copies, max-workgroup-memory, vectorize, subgroups, subgroup-size)\n",
+        "tile-tune: error: --space: pipeline @tile-wgsl has no parameter 'num-wraps' (parameters: fuse, tile-sizes, num-warps, max-grid-dims, max-workgroups-per-dimension, pack-lhs, auto-config, auto-min-workgroups, split-k, num-stages, async-copy-loads, transpose-lhs, register-stages, num-buffers, peel-prologue, peel-epilogue, synchronous-copies, max-workgroup-memory, vectorize, subgroups, subgroup-size)\n",
       ],
       [[...base], 'tile-tune: error: no search space: give --space, or tune: lists in the parameters of pipeline @tile-wgsl (pass-pipelines/tile-wgsl.yaml)\n'],
       [[...base, '--space', 'num-warps=1|2', '--budget', '0'], "tile-tune: error: --budget must be an integer >= 1, got '0'\n"],
