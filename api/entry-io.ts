@@ -83,8 +83,10 @@ export interface Input {
 }
 
 function parseShapeSpec(text: string, spec: string): { shape: number[]; element: Type } {
-  const parts = text.split('x');
-  const elementName = parts.pop()!;
+  // The element type is the last part, taken whole: `index` has an 'x' of its own.
+  const named = Object.keys(ELEMENT_TYPES).find((name) => text === name || text.endsWith(`x${name}`));
+  const parts = named ? text.slice(0, -named.length).split('x').slice(0, -1) : text.split('x');
+  const elementName = named ?? parts.pop()!;
   const element = ELEMENT_TYPES[elementName];
   if (!element) throw new RunError(`bad --arg '${spec}': unknown element type '${elementName}' (expected one of ${Object.keys(ELEMENT_TYPES).join(', ')})`);
   const shape = parts.map((d) => {
