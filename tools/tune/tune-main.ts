@@ -6,7 +6,7 @@
  */
 import { Chalk, supportsColor } from 'chalk';
 import type { Command } from 'commander';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { DiagnosticError } from '../../core/ir/diagnostics.js';
 import { UnknownLoc } from '../../core/ir/location.js';
 import { PipelineBuilder } from '../../core/pass/pipeline-builder.js';
@@ -166,6 +166,13 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   for (const d of space.dimensions) {
     if (new RegExp(`(^|\\s)${d.name.replace(/[.]/g, '\\.')}=`).test(ref.options)) throw new TuneError(`-p '${opts.pipeline}' sets '${d.name}', which the space tunes`);
   }
+  // The options -p fixes, checked once here: else every configuration fails to compile with the same error.
+  try {
+    builder.parse(opts.pipeline);
+  } catch (e) {
+    if (!(e instanceof DiagnosticError)) throw e;
+    throw new TuneError(`-p '${opts.pipeline}': ${e.diagnostic.message}`);
+  }
 
   // The problem, its small twin, and the reference outputs.
   const program = loadProgram(file);
@@ -184,17 +191,27 @@ async function tuneWith(file: string, opts: TuneOptions, argv: readonly string[]
   if (reference.length === 0) throw new TuneError(`@${opts.entry.replace(/^@/, '')} writes no output to check`);
   const problem: Problem = { file, entry: opts.entry, params, inputs, smallInputs, reference };
 
+  // The cache is written after each configuration: a folder it cannot be written to fails now, not after the first measurement.
+  const cacheDir = opts.cacheDir ?? defaultCacheDir();
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    accessSync(cacheDir, constants.W_OK);
+  } catch (e) {
+    throw new TuneError(`cannot write the cache folder '${cacheDir}': ${errnoText(e)}`);
+  }
+
   // The device is opened once to name it (and to fail early without one); each configuration is
   // then measured on a runtime of its own (measureFresh), with no idle runner left beside it.
   const runtime = await openRuntime({ provider: opts.provider as ProviderName | 'auto' | undefined });
   const device: TuneDevice = { provider: runtime.provider, description: runtime.description, key: deviceKey(runtime) };
   await runtime.close();
-  return await tuneOn(device, { file, opts, io, space, budget, searchSeed, finalists, problem, registry, measureOptions }, signal);
+  return await tuneOn(device, { file, opts, io, cacheDir, space, budget, searchSeed, finalists, problem, registry, measureOptions }, signal);
 }
 
 interface Session {
   readonly file: string;
   readonly opts: TuneOptions;
+  readonly cacheDir: string;
   readonly io: TuneIO;
   readonly space: Space;
   readonly budget: number | undefined;
@@ -227,12 +244,21 @@ async function playoff(device: TuneDevice, s: Session, entry: CacheEntry, file: 
       again.push({ ...c, outcome });
     }
     entry.playoff = { n: s.finalists, results: again };
-    writeCache(file, entry);
+    saveCache(file, entry);
   }
   const timed = entry.playoff.results;
   s.io.stdout(playoffLine(timed));
   const fastest = sortResults(timed)[0];
   return fastest?.outcome.status === 'ok' ? fastest : undefined;
+}
+
+/** writeCache, failing as a TuneError (a full disk, a folder made read-only while tuning). */
+function saveCache(file: string, entry: CacheEntry): void {
+  try {
+    writeCache(file, entry);
+  } catch (e) {
+    throw new TuneError(`cannot write the cache file '${file}': ${errnoText(e)}`);
+  }
 }
 
 /** The timing settings a cached figure was measured with. */
@@ -269,8 +295,7 @@ async function tuneOn(device: TuneDevice, s: Session, signal?: AbortSignal): Pro
     search: strategy.kind === 'exhaustive' ? 'exhaustive' : `local:${strategy.budget}:${strategy.seed}`,
     timing: timingKey(s.measureOptions),
   };
-  const dir = opts.cacheDir ?? defaultCacheDir();
-  const file = cacheFile(dir, key);
+  const file = cacheFile(s.cacheDir, key);
   const cached = opts.force ? undefined : readCache(file, key);
   const entry: CacheEntry = cached ?? { version: 1, key, complete: false, results: [] };
   const total = strategy.kind === 'exhaustive' ? spaceSize(space) : Math.min(strategy.budget, spaceSize(space));
@@ -309,13 +334,13 @@ async function tuneOn(device: TuneDevice, s: Session, signal?: AbortSignal): Pro
           m = { options, pipeline: pipelineText(opts.pipeline, space, p), outcome };
           entry.results.push(m);
           byOptions.set(options, m);
-          writeCache(file, entry);
+          saveCache(file, entry);
         }
         note(m);
         return m.outcome.status === 'ok' ? m.outcome.ms : Infinity;
       });
       entry.complete = true;
-      writeCache(file, entry);
+      saveCache(file, entry);
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;
     } finally {
