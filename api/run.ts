@@ -15,6 +15,7 @@ import { deviceRuntime } from '../runtime/webgpu/device-backend.js';
 import { RuntimeError } from '../runtime/webgpu/errors.js';
 import { WebGpuLauncher } from '../runtime/webgpu/launcher.js';
 import { benchmarkKernel } from '../runtime/webgpu/timing.js';
+import { argumentError, checkOptions, describeValue } from './arguments.js';
 import { diagnosticInfo, plainError, TileError } from './diagnostics.js';
 import { collectInputs, compareData, ELEMENT_TYPES, entryFunction, parameters, RunError, runFunction, type Input, type Output, type Parameter } from './entry-io.js';
 
@@ -85,7 +86,8 @@ export interface OutputComparison {
 }
 
 /** Run `entry` of `module`; see RunEntryOptions. */
-export async function runEntry(module: Operation, source: SourceFile | undefined, fileName: string, options: RunEntryOptions): Promise<RunResult> {
+export async function runEntry(module: Operation, source: SourceFile | undefined, fileName: string, runOptions: RunEntryOptions): Promise<RunResult> {
+  const options = checkRunOptions(runOptions);
   const sources = source ? new Map([[source.name, source]]) : undefined;
   let fn: Operation;
   let params: Parameter[];
@@ -143,8 +145,14 @@ export async function runEntry(module: Operation, source: SourceFile | undefined
 
 /** The largest absolute and relative differences of each output of `a` that `b` has too (by name). */
 export function compareOutputs(a: RunResult | readonly EntryOutput[], b: RunResult | readonly EntryOutput[]): OutputComparison[] {
-  const as = 'outputs' in a ? a.outputs : a;
-  const bs = 'outputs' in b ? b.outputs : b;
+  const outputsOf = (r: RunResult | readonly EntryOutput[], which: string): readonly EntryOutput[] => {
+    const list: unknown = Array.isArray(r) ? r : typeof r === 'object' && r !== null && 'outputs' in r ? r.outputs : undefined;
+    const ok = Array.isArray(list) && list.every((o) => typeof o === 'object' && o !== null && typeof o.name === 'string' && typeof o.dtype === 'string' && ArrayBuffer.isView(o.data));
+    if (!ok) throw argumentError(`compareOutputs: the ${which} argument must be a RunResult or its outputs, got ${describeValue(r)}`);
+    return list as readonly EntryOutput[];
+  };
+  const as = outputsOf(a, 'first');
+  const bs = outputsOf(b, 'second');
   const out: OutputComparison[] = [];
   for (const x of as) {
     const y = bs.find((o) => o.name === x.name);
@@ -157,6 +165,41 @@ export function compareOutputs(a: RunResult | readonly EntryOutput[], b: RunResu
 }
 
 // ------------------------------------------------------------------------------------ helpers
+
+/** The options of a run, their types checked (callers in plain JavaScript, or a page's form, may pass anything). */
+function checkRunOptions(runOptions: RunEntryOptions): RunEntryOptions {
+  if (runOptions === undefined) throw argumentError("run: give the options, at least { entry: 'NAME' }");
+  const options = checkOptions('run', runOptions, { entry: ['string'], inputs: ['object'], seed: ['number'], device: ['object'], timing: ['boolean', 'object'], timeoutMs: ['number'] });
+  if (typeof options.entry !== 'string' || options.entry.replace(/^@/, '') === '') throw argumentError(`run: option 'entry' must name a function, got ${describeValue(options.entry)}`);
+  const args: unknown = options.args;
+  if (args !== undefined && typeof args !== 'string' && !(Array.isArray(args) && args.every((a) => typeof a === 'string'))) {
+    throw argumentError(`run: option 'args' must be a string or a list of strings (--arg specs), got ${describeValue(args)}`);
+  }
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw argumentError(`run: option 'seed' must be an integer, got ${describeValue(options.seed)}`);
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw argumentError(`run: option 'timeoutMs' must be a positive number, got ${describeValue(options.timeoutMs)}`);
+  if (typeof options.timing === 'object') {
+    for (const key of ['repeat', 'rounds'] as const) {
+      const v = options.timing[key];
+      if (v !== undefined && !(Number.isSafeInteger(v) && v >= 1)) throw argumentError(`run: option 'timing.${key}' must be an integer >= 1, got ${describeValue(v)}`);
+    }
+  }
+  const device: unknown = options.device;
+  if (device !== undefined && !isDeviceLike(device)) throw argumentError(`run: option 'device' must be a GPUDevice, got ${describeValue(device)}`);
+  return options;
+}
+
+/** Whether `d` has what the runtime uses of a GPUDevice (a page's, Dawn's, or a test double of one). */
+function isDeviceLike(d: unknown): d is GPUDevice {
+  const g = d as Partial<GPUDevice> | null;
+  return (
+    typeof g === 'object' &&
+    g !== null &&
+    typeof g.createBuffer === 'function' &&
+    typeof g.queue === 'object' &&
+    g.features !== undefined &&
+    typeof g.features[Symbol.iterator] === 'function'
+  );
+}
 
 /** The inputs of a run: `inputs` by name, the rest from `args` specs. */
 function entryInputs(params: readonly Parameter[], options: RunEntryOptions): Input[] {
@@ -184,8 +227,19 @@ function inputOf(param: Parameter, value: InputValue): Input {
     codecOf(element).set(data, 0, scalarOf(element, value));
     return { shape: [], element, data };
   }
+  const given = value as unknown;
+  const wanted = 'a typed array, an array, { data, shape } or a number';
+  if (typeof given !== 'object' || given === null) throw new RunError(`inputs: ${param.name} must be ${wanted}, got ${describeValue(given)}`);
   const data = 'data' in value && !ArrayBuffer.isView(value) ? value.data : (value as ArrayLike<number> | ArrayLike<bigint>);
-  let shape = 'shape' in value && value.shape ? [...value.shape] : undefined;
+  if (typeof data !== 'object' || data === null || !Number.isSafeInteger(data.length))
+    throw new RunError(`inputs: the data of ${param.name} must be a typed array or an array, got ${describeValue(data)}`);
+  const givenShape: unknown = 'shape' in value ? value.shape : undefined;
+  if (givenShape !== undefined && !(Array.isArray(givenShape) && givenShape.every((d) => Number.isSafeInteger(d) && d >= 0))) {
+    throw new RunError(
+      `inputs: the shape of ${param.name} must be a list of sizes (integers >= 0), got ${Array.isArray(givenShape) ? `[${givenShape.join(', ')}]` : describeValue(givenShape)}`,
+    );
+  }
+  let shape = givenShape ? [...(givenShape as number[])] : undefined;
   if (!(t instanceof ShapedType)) throw new RunError(`inputs: ${param.name} is a scalar of type ${t}; give a number`);
   if (!shape) {
     const dims = t.shape ?? [];

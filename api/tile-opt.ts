@@ -30,6 +30,7 @@ import { renderScheduleSvg } from '../passes/tile/view-schedule/schedule-svg.js'
 import { renderScheduleText } from '../passes/tile/view-schedule/schedule-text.js';
 import { emitWgsl } from '../targets/wgsl/index.js';
 import type { KernelManifest, WgslManifest } from '../targets/wgsl/manifest.js';
+import { argumentError, checkOptions, describeValue } from './arguments.js';
 import { BUNDLED_PIPELINES } from './bundled-pipelines.js';
 import { diagnosticInfo, TileError, type DiagnosticInfo } from './diagnostics.js';
 import { runEntry, type RunEntryOptions, type RunResult } from './run.js';
@@ -131,11 +132,15 @@ export interface OptionInfo {
 export class TileOpt {
   readonly #registry: PassRegistry;
 
-  constructor(options: TileOptOptions = {}) {
+  constructor(options?: TileOptOptions) {
+    const { pipelines } = checkOptions('new TileOpt', options, { pipelines: ['object'] });
+    for (const [file, text] of Object.entries(pipelines ?? {})) {
+      if (typeof text !== 'string') throw argumentError(`new TileOpt: pipeline '${file}' must be YAML text (a string), got ${describeValue(text)}`);
+    }
     const registry = new PassRegistry(builtinPasses);
     // By name: a pipeline given by the caller replaces a bundled one of the same name.
     const byName = new Map<string, PipelineDefinition>();
-    for (const [file, text] of Object.entries({ ...BUNDLED_PIPELINES, ...options.pipelines })) {
+    for (const [file, text] of Object.entries({ ...BUNDLED_PIPELINES, ...pipelines })) {
       const source = new SourceFile(file, text);
       try {
         const def = parsePipelineYaml(source);
@@ -170,13 +175,23 @@ export class TileOpt {
    * `parse` (syntax, verifier), `pipeline` (unknown pass or option, bad value), `pass` (a pass
    * failed; `error.partial` has the passes that ran), `wgsl` (with `wgsl: true`).
    */
-  async compile(source: string, options: CompileOptions = {}): Promise<Compilation> {
+  async compile(source: string, options?: CompileOptions): Promise<Compilation> {
     return this.compileSync(source, options);
   }
 
   /** compile, synchronously (passes run synchronously; a worker may prefer it). */
-  compileSync(text: string, options: CompileOptions = {}): Compilation {
+  compileSync(text: string, compileOptions?: CompileOptions): Compilation {
     const t0 = now();
+    if (typeof text !== 'string') throw argumentError(`compile: the source must be a string, got ${describeValue(text)}`);
+    const options = checkOptions('compile', compileOptions, {
+      pipeline: ['string'],
+      fileName: ['string'],
+      irAfterEachPass: ['boolean'],
+      wgsl: ['boolean', 'auto'],
+      verifyEach: ['boolean'],
+      allowUnregisteredDialect: ['boolean'],
+      onProgress: ['function'],
+    });
     const fileName = options.fileName ?? 'input.mlir';
     const source = new SourceFile(fileName, text);
     const sources = new Map<string, SourceFile>([[fileName, source]]);
