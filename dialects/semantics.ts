@@ -1,6 +1,7 @@
 import { SemanticsRegistry, type DialectSemantics } from '../core/interpret/engine.js';
 import { arithSemantics } from './arith/interpret.js';
 import { asyncSemantics } from './async/interpret.js';
+import { cfSemantics } from './cf/interpret.js';
 import { funcSemantics } from './func/interpret.js';
 import { gpuSemantics } from './gpu/interpret.js';
 import { mathSemantics } from './math/interpret.js';
@@ -22,6 +23,7 @@ export const builtinSemantics: readonly DialectSemantics[] = [
   ubSemantics,
   tileSemantics,
   asyncSemantics,
+  cfSemantics,
 ];
 
 export function createSemantics(extra: Iterable<DialectSemantics> = []): SemanticsRegistry {

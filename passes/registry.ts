@@ -4,6 +4,7 @@ import { convertAsyncToGpuPass } from './conversion/async-to-gpu/convert-async-t
 import { convertTileToGpuPass } from './conversion/tile-to-gpu/convert-tile-to-gpu.js';
 import { csePass } from './cse.js';
 import { dcePass } from './dce.js';
+import { generateRuntimeVerificationPass } from './generate-runtime-verification.js';
 import { inlinePass } from './inline.js';
 import { licmPass } from './licm.js';
 import { printOpStatsPass } from './print-op-stats.js';
@@ -28,6 +29,7 @@ export const builtinPasses: readonly PassDefinition[] = [
   canonicalizePass,
   csePass,
   dcePass,
+  generateRuntimeVerificationPass,
   inlinePass,
   licmPass,
   printOpStatsPass,

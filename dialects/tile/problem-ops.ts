@@ -3,6 +3,7 @@ import { AffineMapAttr, ArrayAttr, DenseArrayAttr, type IntegerAttr } from '../.
 import { attrConstraint, I64Attr, Index, optionalAttr, required, variadic } from '../../core/ir/constraints.js';
 import { defineOp } from '../../core/ir/op-definition.js';
 import type { Operation } from '../../core/ir/operation.js';
+import { type DimEquality, RuntimeVerifiable } from '../../core/ir/runtime-verification.js';
 import { HasParent, MemoryEffects, Pure, SingleBlockImplicitTerminator } from '../../core/ir/traits.js';
 import { f32, type MemRefType } from '../../core/ir/types.js';
 import { I64ListAttr, ReduceKindConstraint, UnitAttrC, type ReduceKindAttr } from './attributes.js';
@@ -32,7 +33,7 @@ export const MatmulOp = defineOp({
   summary: 'matrix product (or batch of matrix products) over global memrefs',
   operands: { a: RankedMemRef, b: RankedMemRef, c: RankedMemRef },
   attributes: { transpose_a: optionalAttr(UnitAttrC), transpose_b: optionalAttr(UnitAttrC), accumulate: optionalAttr(UnitAttrC) },
-  traits: [MemoryEffects('read', 'write')],
+  traits: [MemoryEffects('read', 'write'), RuntimeVerifiable(matmulRuntimeChecks)],
   assemblyFormat: '$a `,` $b `,` $c (`transpose_a` $transpose_a^)? (`transpose_b` $transpose_b^)? (`accumulate` $accumulate^)? attr-dict `:` type($a) `,` type($b) `,` type($c)',
   verify(op) {
     const [a, b, c] = [memOf(op, 0), memOf(op, 1), memOf(op, 2)];
@@ -58,6 +59,46 @@ export const MatmulOp = defineOp({
     return undefined;
   },
 });
+
+/** What the matmul verifier checks of static sizes, for a run: batch, reduction, row and column sizes agree. */
+function matmulRuntimeChecks(op: Operation): DimEquality[] {
+  const r = memOf(op, 0).rank;
+  const [ta, tb] = [op.properties.has('transpose_a'), op.properties.has('transpose_b')];
+  const [am, ak] = ta ? [r - 1, r - 2] : [r - 2, r - 1];
+  const [bk, bn] = tb ? [r - 1, r - 2] : [r - 2, r - 1];
+  const checks: DimEquality[] = [];
+  for (let d = 0; d < r - 2; d++) {
+    checks.push({ a: [1, d], b: [0, d], message: `batch dimension ${d} of B differs from A's at run time` });
+    checks.push({ a: [2, d], b: [0, d], message: `batch dimension ${d} of C differs from A's at run time` });
+  }
+  checks.push({ a: [0, ak], b: [1, bk], message: `reduction dimensions differ at run time: dimension ${ak} of A and dimension ${bk} of B` });
+  checks.push({ a: [2, r - 2], b: [0, am], message: `C's rows (dimension ${r - 2}) differ from op(A)'s (dimension ${am} of A) at run time` });
+  checks.push({ a: [2, r - 1], b: [1, bn], message: `C's columns (dimension ${r - 1}) differ from op(B)'s (dimension ${bn} of B) at run time` });
+  return checks;
+}
+
+/**
+ * A map's operands against its iteration space at run time: without indexing_maps every operand
+ * has operand #0's shape; with them, each operand's dimensions are those of the iteration
+ * dimensions its map keeps (output #0's shape).
+ */
+function mapRuntimeChecks(op: Operation): DimEquality[] {
+  const [nIn] = segments(op);
+  const what = (i: number) => (i < nIn ? `input #${i}` : `output #${i - nIn}`);
+  const withMaps = op.properties.has('indexing_maps');
+  const ref = withMaps ? nIn : 0;
+  const checks: DimEquality[] = [];
+  mapIndexingMaps(op).forEach((m, i) => {
+    if (i === ref) return;
+    projectedDims(m)?.forEach((d, k) => {
+      const message = withMaps
+        ? `${what(i)} dimension ${k} differs at run time from iteration dimension d${d} (dimension ${d} of output #0)`
+        : `${what(i)} differs in dimension ${k} at run time from ${what(0)}`;
+      checks.push({ a: [i, k], b: [ref, d], message });
+    });
+  });
+  return checks;
+}
 
 function verifyMap(op: Operation): string | undefined {
   const [nIn, nOut] = segments(op);
@@ -172,7 +213,7 @@ export const MapOp = defineOp({
   operands: { inputs: variadic(RankedMemRef), outputs: variadic(RankedMemRef) },
   attributes: { indexing_maps: optionalAttr(AffineMapArray) },
   regions: { body: {} },
-  traits: [MemoryEffects('read', 'write')],
+  traits: [MemoryEffects('read', 'write'), RuntimeVerifiable(mapRuntimeChecks)],
   assemblyFormat: '(`indexing_maps` `=` $indexing_maps^)? (`ins` `(` $inputs^ `:` type($inputs) `)`)? `outs` `(` $outputs `:` type($outputs) `)` attr-dict-with-keyword $body',
   blockArgNames: (op) => op.regions[0]!.entry?.arguments.map(() => 'in') ?? [],
   verify: verifyMap,
@@ -233,6 +274,15 @@ function verifyReduction(op: Operation): string | undefined {
   return undefined;
 }
 
+/** The output's dimensions are the input's kept ones, at run time too. */
+function reductionRuntimeChecks(op: Operation): DimEquality[] {
+  const dims = reductionDims(op);
+  const kept = memOf(op, 0)
+    .shape.map((_, d) => d)
+    .filter((d) => !dims.includes(d));
+  return kept.map((d, i) => ({ a: [1, i] as const, b: [0, d] as const, message: `output dimension ${i} differs at run time from input dimension ${d}` }));
+}
+
 /**
  * `tile.reduction max ins(%X : memref<?x?xf32>) outs(%R : memref<?xf32>) dimensions = [1]`:
  * R = the reduction of X over `dimensions` (R's shape is X's without them), or R combined with
@@ -243,7 +293,7 @@ export const ReductionOp = defineOp({
   summary: 'reduction of a memref along dimensions',
   operands: { input: RankedMemRef, output: RankedMemRef },
   attributes: { kind: required(ReduceKindConstraint), dimensions: required(I64ListAttr), accumulate: optionalAttr(UnitAttrC) },
-  traits: [MemoryEffects('read', 'write')],
+  traits: [MemoryEffects('read', 'write'), RuntimeVerifiable(reductionRuntimeChecks)],
   assemblyFormat: '$kind `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `dimensions` `=` $dimensions (`accumulate` $accumulate^)? attr-dict',
   verify: verifyReduction,
 });

@@ -25,8 +25,12 @@ const isWholeProblem = (op: Operation): boolean => MatmulOp.isa(op) || MapOp.isa
 const isAlloc = (op: Operation): boolean => op.name === 'memref.alloc';
 const isDealloc = (op: Operation): boolean => op.name === 'memref.dealloc';
 
-/** Ops a run may step over: allocations, frees, and ops without memory effects or regions (moved before the fusion). */
-const isTransparent = (op: Operation): boolean => isAlloc(op) || isDealloc(op) || (op.regions.length === 0 && memoryEffectsOf(op)?.length === 0);
+/**
+ * Ops a run may step over: allocations, frees, ops without memory effects or regions, and the
+ * run-time shape assertions of generate-runtime-verification (all moved before the fusion; an
+ * assertion reads sizes only, which no op of a run changes).
+ */
+const isTransparent = (op: Operation): boolean => isAlloc(op) || isDealloc(op) || op.name === 'cf.assert' || (op.regions.length === 0 && memoryEffectsOf(op)?.length === 0);
 
 /** The buffers an op reads (for a reduction that accumulates, its output too) and those it writes. */
 function accesses(op: Operation): { reads: Value[]; writes: Value[] } {

@@ -31,7 +31,7 @@ describe('TileOpt.compile', () => {
 
   it('gives the IR after each pass of a named pipeline, with times', () => {
     const names = matmul.passes.map((p) => p.pass);
-    expect(names.slice(0, 6)).toEqual(['tile-fuse', 'tile-tiling', 'tile-async-copy', 'tile-assign-stages', 'tile-multibuffer', 'tile-pipeline']);
+    expect(names.slice(0, 7)).toEqual(['generate-runtime-verification', 'tile-fuse', 'tile-tiling', 'tile-async-copy', 'tile-assign-stages', 'tile-multibuffer', 'tile-pipeline']);
     expect(names.at(-1)).toBe('cse');
     const pipelined = matmul.passes.find((p) => p.pass === 'tile-pipeline')!;
     expect(pipelined.ir).toContain('scf.for');
@@ -40,7 +40,7 @@ describe('TileOpt.compile', () => {
     expect(matmul.passes.every((p) => p.ms >= 0 && p.op === 'builtin.module')).toBe(true);
     expect(matmul.inputIr).toContain('tile.matmul');
     expect(matmul.ir).toBe(matmul.passes.at(-1)!.ir);
-    expect(matmul.pipeline).toMatch(/^builtin\.module\(tile-fuse\{[^}]*\},tile-tiling\{/);
+    expect(matmul.pipeline).toMatch(/^builtin\.module\(generate-runtime-verification,tile-fuse\{[^}]*\},tile-tiling\{/);
     expect(matmul.timings.totalMs).toBeGreaterThan(0);
   });
 

@@ -36,13 +36,17 @@
 // CHECK: %[[AS:.+]] = tile.load %[[AT]][%[[KK]], %{{.+}}] : memref<?x?xf32> -> tensor<16x64xf32>
 // CHECK-NEXT: tile.transpose %[[AS]] : tensor<16x64xf32> -> tensor<64x16xf32>
 // CHECK: func.func @mm(%[[A:.+]]: memref<?x?xf32>, %[[B:.+]]: memref<?x?xf32>, %[[C:.+]]: memref<?x?xf32>)
+// The sizes a call must have, asserted first (generate-runtime-verification):
 // CHECK-DAG: %[[KD:.+]] = memref.dim %[[A]], %c1
 // CHECK-DAG: %[[MD:.+]] = memref.dim %[[A]], %c0
+// CHECK-DAG: %[[N:.+]] = memref.dim %[[B]], %c1
+// CHECK-DAG: cf.assert %{{.+}}, "'tile.matmul' op reduction dimensions differ at run time: dimension 1 of A and dimension 0 of B"
+// CHECK-DAG: cf.assert %{{.+}}, "'tile.matmul' op C's rows (dimension 0) differ from op(A)'s (dimension 0 of A) at run time"
+// CHECK-DAG: cf.assert %{{.+}}, "'tile.matmul' op C's columns (dimension 1) differ from op(B)'s (dimension 1 of B) at run time"
 // CHECK: %[[MV:.+]] = arith.ceildivui %[[MD]], %c64
 // CHECK-NEXT: %[[M64:.+]] = arith.muli %[[MV]], %c64
 // CHECK-NEXT: %[[BUF:.+]] = memref.alloc(%[[KD]], %[[M64]]) : memref<?x?xf32>
 // CHECK: gpu.launch_func @kernels::@mm_pack_lhs blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%c256, %c1, %c1) args(%[[A]] : memref<?x?xf32>, %[[BUF]] : memref<?x?xf32>)
-// CHECK: %[[N:.+]] = memref.dim %[[B]], %c1
 // CHECK-NEXT: %[[NR:.+]] = arith.remui %[[N]], %c4
 // CHECK-NEXT: %[[ODD:.+]] = arith.cmpi ne, %[[NR]], %c0
 // CHECK-NEXT: %[[BP:.+]] = scf.if %[[ODD]] -> (memref<?x?xf32>) {

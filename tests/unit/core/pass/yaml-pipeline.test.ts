@@ -307,7 +307,7 @@ describe("the repository's pipelines (pass-pipelines/)", () => {
   it('@tile-tiled and @tile-pipelined start with the passes of @tile-kernels; @tile-wgsl runs all of @tile-pipelined', () => {
     const passes = (pipeline: string) => [...dumpOf(pipeline).matchAll(/(?:^|[(,])([a-z-]+)(?=[{,)])/g)].map((m) => m[1]);
     const kernels = passes('@tile-kernels');
-    expect(kernels).toEqual(['tile-fuse', 'tile-tiling']);
+    expect(kernels).toEqual(['generate-runtime-verification', 'tile-fuse', 'tile-tiling']);
     expect(passes('@tile-tiled')).toEqual([...kernels, 'canonicalize', 'cse']);
     expect(passes('@tile-pipelined').slice(0, kernels.length + 1)).toEqual([...kernels, 'tile-async-copy']);
     expect(passes('@tile-wgsl').slice(0, passes('@tile-pipelined').length)).toEqual(passes('@tile-pipelined'));
