@@ -233,6 +233,10 @@ function inputOf(param: Parameter, value: InputValue): Input {
   const data = 'data' in value && !ArrayBuffer.isView(value) ? value.data : (value as ArrayLike<number> | ArrayLike<bigint>);
   if (typeof data !== 'object' || data === null || !Number.isSafeInteger(data.length))
     throw new RunError(`inputs: the data of ${param.name} must be a typed array or an array, got ${describeValue(data)}`);
+  if (Array.isArray(data)) {
+    const bad = (data as unknown[]).findIndex((x) => typeof x !== 'number' && typeof x !== 'bigint');
+    if (bad >= 0) throw new RunError(`inputs: element ${bad} of ${param.name} must be a number, got ${describeValue((data as unknown[])[bad])}`);
+  }
   const givenShape: unknown = 'shape' in value ? value.shape : undefined;
   if (givenShape !== undefined && !(Array.isArray(givenShape) && givenShape.every((d) => Number.isSafeInteger(d) && d >= 0))) {
     throw new RunError(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileCheckStage, runWithFileCheck } from './filecheck-stage.js';
 import { runBash } from './shell.js';
 import { substitute } from './substitutions.js';
-import { featureMatches, readLitTest, type LitTest } from './test-file.js';
+import { FeatureExpressionError, featureMatches, readLitTest, type LitTest } from './test-file.js';
 
 export type Outcome = 'pass' | 'fail' | 'skip' | 'xfail' | 'xpass';
 
@@ -96,6 +96,12 @@ export async function runTest(test: LitTest, bin: string, opts: LitOptions, prov
 }
 
 async function runTestOnce(test: LitTest, bin: string, opts: LitOptions, provider: string | undefined): Promise<LitResult> {
+  try {
+    for (const e of [...test.requires, ...test.unsupported, ...test.xfail]) featureMatches(e, opts.features);
+  } catch (e) {
+    if (!(e instanceof FeatureExpressionError)) throw e;
+    return { test, outcome: 'fail', log: `${e.message}\n` };
+  }
   const missing = test.requires.filter((r) => !featureMatches(r, opts.features));
   if (missing.length > 0) return { test, outcome: 'skip', log: '', skipReason: `missing feature ${missing.join(', ')}` };
   const excluded = test.unsupported.filter((u) => featureMatches(u, opts.features));

@@ -40,13 +40,54 @@ export function readLitTest(path: string): LitTest {
   return test;
 }
 
-/** A feature expression of lit: `a && !b || c`, features being names or `*`. */
+/** A feature expression that is not lit's syntax: the test is an error, not a skip. */
+export class FeatureExpressionError extends Error {}
+
+/**
+ * A feature expression of lit (its BooleanExpression): features (names such as `gpu` or
+ * `x86_64-linux`), `true`, `false`, `!`, `&&`, `||` (in rising order of looseness) and
+ * parentheses; `*` (XFAIL: every configuration) is true. Throws FeatureExpressionError for text
+ * that is not one (`(gpu`, `gpu &&`), as lit reports it instead of skipping the test.
+ */
 export function featureMatches(expr: string, features: ReadonlySet<string>): boolean {
-  return expr.split('||').some((conj) =>
-    conj.split('&&').every((term) => {
-      const t = term.trim();
-      if (t === '*') return true;
-      return t.startsWith('!') ? !features.has(t.slice(1).trim()) : features.has(t);
-    }),
-  );
+  const tokens = expr.match(/&&|\|\||[!()]|[-+=._a-zA-Z0-9*]+|\S/g) ?? [];
+  let at = 0;
+  const fail = (why: string): never => {
+    throw new FeatureExpressionError(`couldn't parse text '${expr}': ${why}`);
+  };
+  const peek = () => tokens[at];
+  const or = (): boolean => {
+    let v = and();
+    while (peek() === '||') {
+      at++;
+      v = and() || v;
+    }
+    return v;
+  };
+  const and = (): boolean => {
+    let v = not();
+    while (peek() === '&&') {
+      at++;
+      v = not() && v;
+    }
+    return v;
+  };
+  const not = (): boolean => {
+    if (peek() === '!') {
+      at++;
+      return !not();
+    }
+    const t = tokens[at++];
+    if (t === undefined) return fail('expected a feature, found the end');
+    if (t === '(') {
+      const v = or();
+      if (tokens[at++] !== ')') fail("expected ')'");
+      return v;
+    }
+    if (!/^[-+=._a-zA-Z0-9*]+$/.test(t)) return fail(`expected a feature, found '${t}'`);
+    return t === '*' || t === 'true' || (t !== 'false' && features.has(t));
+  };
+  const value = or();
+  if (at < tokens.length) fail(`unexpected '${tokens[at]}'`);
+  return value;
 }

@@ -66,6 +66,9 @@ describe('API arguments of the wrong type', () => {
     expect(await argumentError(() => run({ entry: 'add', inputs: { X: { data: 'abcd', shape: [2, 2] } }, args: rest }))).toBe(
       "inputs: the data of X must be a typed array or an array, got a string ('abcd')",
     );
+    expect(await argumentError(() => run({ entry: 'add', inputs: { X: { data: ['1', '2', 'x', '4'], shape: [2, 2] } }, args: rest }))).toBe(
+      "inputs: element 0 of X must be a number, got a string ('1')",
+    );
     expect(await argumentError(() => run({ entry: 'add', inputs: { X: { data: new Float32Array(4), shape: [-2, -2] } }, args: rest }))).toBe(
       'inputs: the shape of X must be a list of sizes (integers >= 0), got [-2, -2]',
     );

@@ -33,6 +33,25 @@ describe('readLitTest', () => {
     expect(featureMatches('cuda || linux', f)).toBe(true);
     expect(featureMatches('!gpu', f)).toBe(false);
     expect(featureMatches('*', f)).toBe(true);
+    // lit's BooleanExpression: parentheses, && binding tighter than ||, true and false.
+    expect(featureMatches('!(gpu && linux)', f)).toBe(false);
+    expect(featureMatches('cuda && windows || gpu', f)).toBe(true);
+    expect(featureMatches('cuda && (windows || gpu)', f)).toBe(false);
+    expect(featureMatches('true && !false', f)).toBe(true);
+    expect(featureMatches('x86_64-linux || gpu', f)).toBe(true);
+  });
+  it('refuses feature expressions that are not lit syntax instead of treating them as a missing feature', () => {
+    const f = new Set(['gpu']);
+    for (const [expr, why] of [
+      ['(gpu', "expected ')'"],
+      ['gpu &&', 'expected a feature, found the end'],
+      ['gpu )', "unexpected ')'"],
+      ['&& gpu', "expected a feature, found '&&'"],
+      ['gpu linux', "unexpected 'linux'"],
+      ['gpu # x', "unexpected '#'"],
+    ] as const) {
+      expect(() => featureMatches(expr, f), expr).toThrow(`couldn't parse text '${expr}': ${why}`);
+    }
   });
 });
 
@@ -59,6 +78,14 @@ describe('runTests', () => {
     expect(byName['gpu.mlir']!.outcome).toBe('skip');
     expect(byName['tools.mlir']!.outcome).toBe('pass');
     expect(skippedText(results)).toBe('1 skipped (missing feature gpu)');
+  });
+  it('fails a test whose REQUIRES, UNSUPPORTED or XFAIL is not an expression (lit: an error, not a skip)', async () => {
+    const dir = writeTests({ 'bad.mlir': '// RUN: true\n// REQUIRES: (gpu\n', 'bad-x.mlir': '// RUN: true\n// XFAIL: linux ||\n' });
+    const results = await runTests(findTests([dir]), { repoRoot, features: new Set(['gpu']) }, () => undefined);
+    expect(results.map((r) => [path.basename(r.test.path), r.outcome, r.log])).toEqual([
+      ['bad-x.mlir', 'fail', "couldn't parse text 'linux ||': expected a feature, found the end\n"],
+      ['bad.mlir', 'fail', "couldn't parse text '(gpu': expected ')'\n"],
+    ]);
   });
   it('says why tests were skipped, grouped by reason', async () => {
     const dir = writeTests({
