@@ -1,6 +1,6 @@
 import { StringAttr } from '../core/ir/attributes.js';
 import type { Operation } from '../core/ir/operation.js';
-import { runtimeChecksOf, type OperandDim } from '../core/ir/runtime-verification.js';
+import { type DimEquality, runtimeChecksOf, type OperandDim } from '../core/ir/runtime-verification.js';
 import { IndexType, type MemRefType } from '../core/ir/types.js';
 import type { Value } from '../core/ir/value.js';
 import { definePass } from '../core/pass/pass.js';
@@ -24,23 +24,26 @@ export const generateRuntimeVerificationPass = definePass({
   dependentDialects: ['arith', 'memref', 'cf'],
   statistics: { 'num-assertions': 'Number of cf.assert ops inserted' },
   run(root, pass) {
-    const ops: Operation[] = [];
-    root.walk((op) => void (runtimeChecksOf(op) && ops.push(op)));
+    const checked: [Operation, readonly DimEquality[]][] = [];
+    root.walk((op) => {
+      const checks = runtimeChecksOf(op);
+      if (checks) checked.push([op, checks]);
+    });
     const b = new ArithBuilder(pass.context);
-    for (const op of ops) {
-      const dynamic = (checks: OperandDim) => (op.operand(checks[0]).type as MemRefType).shape[checks[1]]! < 0;
+    for (const [op, checks] of checked) {
+      const dynamic = ([operand, d]: OperandDim) => (op.operand(operand).type as MemRefType).shape[d]! < 0;
       b.loc = op.loc;
       b.setInsertionPointBefore(op);
-      const dims = new Map<string, Value>();
-      const dim = ([operand, d]: OperandDim): Value => {
+      const sizes = new Map<string, Value>();
+      const size = ([operand, d]: OperandDim): Value => {
         const key = `${operand}:${d}`;
-        let v = dims.get(key);
-        if (!v) dims.set(key, (v = sizeOf(b, op.operand(operand), d)));
+        let v = sizes.get(key);
+        if (!v) sizes.set(key, (v = sizeOf(b, op.operand(operand), d)));
         return v;
       };
-      for (const check of runtimeChecksOf(op)!) {
+      for (const check of checks) {
         if (!dynamic(check.a) && !dynamic(check.b)) continue;
-        const equal = b.compare('eq', dim(check.a), dim(check.b));
+        const equal = b.compare('eq', size(check.a), size(check.b));
         b.build(AssertOp, { operands: { arg: equal }, attributes: { msg: StringAttr.get(`'${op.name}' op ${check.message}`) } });
         pass.addStatistic('num-assertions');
       }

@@ -16,10 +16,17 @@ function rejectMemrefs(op: Operation, cx: KernelContext, values: readonly Value[
   if (values.some((v) => v.type instanceof MemRefType)) cx.fail(op, 'carrying memref values is not supported by the WGSL target');
 }
 
+/** `var name: T;` for result `r` of `op`; its name. */
+function declareVar(op: Operation, cx: KernelContext, r: Value): string {
+  const name = cx.name(r);
+  cx.line(`var ${name}: ${cx.type(op, r.type)};`);
+  return name;
+}
+
 /** `var name: T;` (or `var name = init;`) for each result. */
 function declareResults(op: Operation, cx: KernelContext, inits?: readonly string[]): string[] {
-  if (!inits) return declareResultsWhere(op, cx, () => true) as string[];
   return op.results.map((r, i) => {
+    if (!inits) return declareVar(op, cx, r);
     const name = cx.name(r);
     cx.declare('var', name, op, r.type, inits[i]!);
     return name;
@@ -72,8 +79,10 @@ const forOp: OpEmitter = (op, cx) => {
   cx.line('}');
 };
 
-function isEmptyYieldBlock(block: Block | undefined): boolean {
-  return !block || (block.first === block.last && (block.last?.numOperands ?? 0) === 0);
+/** Whether a branch `block` would assign nothing: it only yields what `targets` already hold (or nothing). */
+function assignsNothing(cx: KernelContext, block: Block, targets: readonly string[]): boolean {
+  const term = block.last!;
+  return block.first === term && term.operands.every((_, i) => cx.operand(term, i) === targets[i]);
 }
 
 /**
@@ -111,35 +120,22 @@ function inPlaceIterArg(ifOp: Operation, i: number): Value | undefined {
 const ifOp: OpEmitter = (op, cx) => {
   rejectMemrefs(op, cx, op.results);
   if (emitGuardedAccess(op, cx)) return;
-  const inPlace = op.results.map((_, i) => inPlaceIterArg(op, i));
-  const results = op.results.map((r, i) => {
-    const iterArg = inPlace[i];
-    if (!iterArg) return undefined;
+  const targets = op.results.map((r, i) => {
+    const iterArg = inPlaceIterArg(op, i);
+    if (!iterArg) return declareVar(op, cx, r);
     const name = cx.name(iterArg);
     cx.bindName(r, name);
     return name;
   });
-  const declared = declareResultsWhere(op, cx, (i) => results[i] === undefined);
-  const targets = results.map((name, i) => name ?? declared[i]!);
   cx.line(`if (${cx.operand(op, 0)}) {`);
   cx.nested(() => cx.emitBlock(op.region(0).entry!, assign(cx, targets)));
   const elseBlock = op.region(1).entry;
-  if (!isEmptyYieldBlock(elseBlock) && !(elseBlock!.first === elseBlock!.last && inPlace.every((a) => a !== undefined))) {
+  if (elseBlock && !assignsNothing(cx, elseBlock, targets)) {
     cx.line('} else {');
-    cx.nested(() => cx.emitBlock(elseBlock!, assign(cx, targets)));
+    cx.nested(() => cx.emitBlock(elseBlock, assign(cx, targets)));
   }
   cx.line('}');
 };
-
-/** `var name: T;` for the results `which` picks (others: undefined). */
-function declareResultsWhere(op: Operation, cx: KernelContext, which: (i: number) => boolean): (string | undefined)[] {
-  return op.results.map((r, i) => {
-    if (!which(i)) return undefined;
-    const name = cx.name(r);
-    cx.line(`var ${name}: ${cx.type(op, r.type)};`);
-    return name;
-  });
-}
 
 /**
  * scf.while: `loop { before; results = condition args; if (!cond) { break; } after; carried = yields; }`.

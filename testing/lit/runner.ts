@@ -96,18 +96,18 @@ export async function runTest(test: LitTest, bin: string, opts: LitOptions, prov
 }
 
 async function runTestOnce(test: LitTest, bin: string, opts: LitOptions, provider: string | undefined): Promise<LitResult> {
+  let missing: string[], excluded: string[], expectFail: boolean;
   try {
-    for (const e of [...test.requires, ...test.unsupported, ...test.xfail]) featureMatches(e, opts.features);
+    missing = test.requires.filter((r) => !featureMatches(r, opts.features));
+    excluded = test.unsupported.filter((u) => featureMatches(u, opts.features));
+    expectFail = test.xfail.filter((x) => featureMatches(x, opts.features)).length > 0;
   } catch (e) {
     if (!(e instanceof FeatureExpressionError)) throw e;
     return { test, outcome: 'fail', log: `${e.message}\n` };
   }
-  const missing = test.requires.filter((r) => !featureMatches(r, opts.features));
   if (missing.length > 0) return { test, outcome: 'skip', log: '', skipReason: `missing feature ${missing.join(', ')}` };
-  const excluded = test.unsupported.filter((u) => featureMatches(u, opts.features));
   if (excluded.length > 0) return { test, outcome: 'skip', log: '', skipReason: `unsupported with ${excluded.join(', ')}` };
   if (test.runLines.length === 0) return { test, outcome: 'fail', log: 'no RUN lines found\n' };
-  const expectFail = test.xfail.some((x) => featureMatches(x, opts.features));
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'tile-lit-'));
   const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, FORCE_COLOR: '0', ...(provider ? { TILE_WEBGPU_PROVIDER: provider } : {}) };
   let log = '';

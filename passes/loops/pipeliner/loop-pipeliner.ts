@@ -229,23 +229,23 @@ class LoopPipeliner {
       needed.add(op);
       for (const v of valuesUsedBy(op)) {
         const source = this.byKey.get(v);
-        if (source && source.iterArg === undefined && this.schedule.stage.has(source.producer)) need(source.producer);
+        if (source && source.iterArg === undefined) need(source.producer);
       }
     };
     for (const s of this.sources) if (s.depth > 0 && s.iterArg === undefined) need(s.producer);
-    const off = this.b.constant(i1, 0);
-    // Switched off, the phantom iteration computes its indices at the first's (in range, unlike lb - step's).
-    const iv = this.lb;
     const made = new Map<Value | number, Value>();
     const lookup: Lookup = (source) => (source.iterArg !== undefined ? this.inits[source.iterArg]! : made.get(source.key)!);
-    // One iteration's ops in stage order: a slot's order may put a later stage's reader first.
+    if (needed.size === 0) return lookup;
+    const off = this.b.constant(i1, 0);
+    // One iteration's ops in stage order (a slot's order may put a later stage's reader first);
+    // switched off, it computes its indices at the first iteration's (in range, unlike lb - step's).
     const stageOrder = this.schedule.ops.filter((op) => needed.has(op)).sort((x, y) => this.schedule.stage.get(x)! - this.schedule.stage.get(y)!);
     for (const op of stageOrder) {
-      const results = this.emitOp(op, iv, lookup, off, 'prologue', -1);
+      const results = this.emitOp(op, this.lb, lookup, off, 'prologue', -1);
       if (isFailure(results)) return results;
       this.record(made, op, results);
     }
-    return (source) => (source.iterArg !== undefined ? this.inits[source.iterArg]! : made.get(source.key)!);
+    return lookup;
   }
 
   // ------------------------------------------------------------------------------------ kernel
