@@ -410,8 +410,10 @@ function hasKernels(module: Operation): boolean {
 
 /** The schedule `entry` (tile-pipeline) is about to expand, drawn as tile-view-schedule would; undefined without one. */
 function drawSchedule(op: Operation, entry: PassEntry, passIndex: number): ScheduleDrawing | undefined {
-  const peel = entry.options['peel-epilogue'];
-  const pictures = schedulePictures(op, { peelEpilogue: peel !== false, tripCount: 0 });
+  const peelEpilogue = entry.options['peel-epilogue'] !== false;
+  // tile-pipeline refuses peel-prologue=false with a peeled epilogue: its own error to report.
+  const peelPrologue = entry.options['peel-prologue'] !== false || peelEpilogue;
+  const pictures = schedulePictures(op, { peelEpilogue, peelPrologue, tripCount: 0 });
   // A schedule that cannot be used is the pass's own error to report.
   if (!Array.isArray(pictures) || pictures.length === 0) return undefined;
   return { beforePass: entry.pass.name, passIndex, svg: renderScheduleSvg(pictures), text: renderScheduleText(pictures) };

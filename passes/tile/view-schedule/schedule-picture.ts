@@ -40,6 +40,8 @@ export interface LoopPicture {
   readonly tripCount: number;
   readonly tripCountSource: TripCountSource;
   readonly peelEpilogue: boolean;
+  /** False: the kernel starts num-stages - 1 steps early instead of a peeled prologue (tile-pipeline{peel-prologue=false}). */
+  readonly peelPrologue: boolean;
   /** The body ops in emission order (by `tile.order`). */
   readonly ops: readonly ScheduledOpRow[];
   readonly timeline: TimelineView;
@@ -62,28 +64,35 @@ export interface TimelineLimits {
 export const DEFAULT_TIMELINE_LIMITS: TimelineLimits = { maxIterations: 12, keptKernelSlots: 2, maxLaidOutTripCount: 1024 };
 
 /**
- * The timeline of pipelineTimeline(numStages, tripCount, peelEpilogue), whole when it has at
- * most `maxIterations` iterations, else with its prologue, first and last kept kernel slots and
- * epilogue, the kernel slots between them (which all run every stage) in one elided row, and
- * only the iterations that run in the shown slots as columns.
+ * The timeline of pipelineTimeline(numStages, tripCount, peelEpilogue, peelPrologue), whole when
+ * it has at most `maxIterations` iterations, else with its prologue, first and last kept kernel
+ * slots and epilogue, the kernel slots between them (which all run every stage) in one elided row,
+ * and only the iterations that run in the shown slots as columns. The iterations before the first
+ * and past the last, whose stages a predicated prologue or epilogue emits switched off, are
+ * columns too.
  */
-export function timelineView(numStages: number, tripCount: number, peelEpilogue: boolean, limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS): TimelineView {
+export function timelineView(numStages: number, tripCount: number, peelEpilogue: boolean, peelPrologue = true, limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS): TimelineView {
   const keep = limits.keptKernelSlots;
   // Enough iterations for a kernel longer than the slots kept at its ends.
   const laidOut = Math.min(tripCount, Math.max(limits.maxLaidOutTripCount, limits.maxIterations, 2 * keep + 2 * numStages));
-  const slots = pipelineTimeline(numStages, laidOut, peelEpilogue);
+  const slots = pipelineTimeline(numStages, laidOut, peelEpilogue, peelPrologue);
   // The kernel's last kept slots and the epilogue move by `shift` to where the real trip count has them.
   const shift = tripCount - laidOut;
-  const iterationCount = Math.max(0, ...slots.flatMap((s) => s.instances.map((i) => i.iteration + 1))) + shift;
+  const iterations = slots.flatMap((s) => s.instances.map((i) => i.iteration));
+  const firstIteration = Math.min(0, ...iterations);
+  const iterationCount = Math.max(0, ...iterations.map((i) => i + 1)) + shift;
   const kernel = slots.filter((s) => s.region === 'kernel');
-  // The kernel's last slots with instances predicated off (not peeled) are all kept, so that
-  // every left-out slot runs every stage.
+  // The kernel's first and last slots with instances predicated off are all kept, so that every
+  // left-out slot runs every stage.
+  const predicatedOff = (s: TimeSlot): boolean => s.instances.some((i) => !i.valid);
+  let keepAtStart = keep;
+  while (keepAtStart < kernel.length && predicatedOff(kernel[keepAtStart]!)) keepAtStart++;
   let keepAtEnd = keep;
-  while (keepAtEnd < kernel.length && kernel[kernel.length - 1 - keepAtEnd]!.instances.some((i) => !i.valid)) keepAtEnd++;
-  if (shift === 0 && (iterationCount <= limits.maxIterations || kernel.length <= keep + keepAtEnd + 1)) {
-    return { rows: slots, columns: range(iterationCount) };
+  while (keepAtEnd < kernel.length && predicatedOff(kernel[kernel.length - 1 - keepAtEnd]!)) keepAtEnd++;
+  if (shift === 0 && (iterationCount - firstIteration <= limits.maxIterations || kernel.length <= keepAtStart + keepAtEnd + 1)) {
+    return { rows: slots, columns: range(firstIteration, iterationCount) };
   }
-  const head = slots.filter((s) => s.region === 'prologue').concat(kernel.slice(0, keep));
+  const head = slots.filter((s) => s.region === 'prologue').concat(kernel.slice(0, keepAtStart));
   const tail = kernel
     .slice(-keepAtEnd)
     .concat(slots.filter((s) => s.region === 'epilogue'))
@@ -100,7 +109,7 @@ function shifted(slot: TimeSlot, by: number, tripCount: number): TimeSlot {
   return { time: slot.time + by, region: slot.region, instances };
 }
 
-const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
 function withGaps(iterations: readonly number[]): TimelineColumn[] {
   const out: TimelineColumn[] = [];
@@ -146,7 +155,10 @@ export function pictureSummary(p: LoopPicture): string {
     example: `trip count ${p.tripCount} (an example: the trip count is not constant)`,
   };
   const stages = `${p.numStages} stage${p.numStages === 1 ? '' : 's'}`;
-  return `${stages}, ${trips[p.tripCountSource]}, epilogue ${p.peelEpilogue ? 'peeled' : 'predicated'}`;
+  return `${stages}, ${trips[p.tripCountSource]}, ${p.peelPrologue ? '' : 'prologue predicated, '}epilogue ${p.peelEpilogue ? 'peeled' : 'predicated'}`;
 }
+
+/** Which iterations a predicated-off instance belongs to: past the last, and before the first where the prologue is predicated. */
+export const predicatedOffWhen = (p: LoopPicture): string => (p.peelPrologue ? 'iteration >= trip count' : 'iteration < 0 or >= trip count');
 
 export const timeLabel = (row: TimelineRow): string => (isElided(row) ? `t=${row.firstTime}..${row.lastTime}` : `t=${row.time}`);

@@ -4,7 +4,7 @@
  * (columns), region bands, predicated-off instances pale and hatched, and a legend. Plain text,
  * deterministic (fixed ids, integer coordinates), so that golden tests can check it.
  */
-import { cellText, instanceAt, isElided, pictureSummary, pictureTitle, regionSpans, timeLabel, type LoopPicture, type TimelineColumn } from './schedule-picture.js';
+import { cellText, instanceAt, isElided, pictureSummary, pictureTitle, predicatedOffWhen, regionSpans, timeLabel, type LoopPicture, type TimelineColumn } from './schedule-picture.js';
 import type { PipelineRegion } from '../../loops/schedule.js';
 
 /** Stage colours (Tableau 10), reused past the tenth stage. */
@@ -158,7 +158,7 @@ function timelineDrawing(p: LoopPicture): Drawing {
 function legendDrawing(p: LoopPicture): Drawing {
   const stages = Array.from({ length: p.numStages }, (_, s) => ({ swatch: `fill="${stageColour(s)}" stroke="#333333"`, label: `stage ${s}` }));
   const marks = [
-    { swatch: 'fill="url(#predicated-off)" stroke="#999999" stroke-dasharray="3,2"', label: 'predicated off (iteration >= trip count)' },
+    { swatch: 'fill="url(#predicated-off)" stroke="#999999" stroke-dasharray="3,2"', label: `predicated off (${predicatedOffWhen(p)})` },
     ...(['prologue', 'kernel', 'epilogue'] as const).map((region) => ({ swatch: `fill="${REGION_COLOURS[region]}" stroke="#cccccc"`, label: region })),
   ];
   const left = textWidth('legend') + 12;

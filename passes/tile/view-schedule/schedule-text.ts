@@ -2,7 +2,7 @@
  * The text picture of `tile-view-schedule`: per loop, a title, the op table and the timeline
  * (rows: time slots, columns: iterations), sized for a 100-column terminal.
  */
-import { cellText, isElided, pictureSummary, pictureTitle, timeLabel, type LoopPicture, type TimelineColumn } from './schedule-picture.js';
+import { cellText, isElided, pictureSummary, pictureTitle, predicatedOffWhen, timeLabel, type LoopPicture, type TimelineColumn } from './schedule-picture.js';
 
 const INDENT = '  ';
 const GAP = '  ';
@@ -53,6 +53,6 @@ function timelineTable(p: LoopPicture): string[] {
     }
   }
   out.push('', `${INDENT}S<k>: the iteration (column) runs its stage k in the time slot (row)`);
-  out.push(`${INDENT}(S<k>): emitted in the slot but predicated off (iteration >= trip count)`);
+  out.push(`${INDENT}(S<k>): emitted in the slot but predicated off (${predicatedOffWhen(p)})`);
   return out;
 }

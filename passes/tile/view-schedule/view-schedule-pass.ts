@@ -40,7 +40,14 @@ function pictureTripCount(forOp: Operation, numStages: number, option: number): 
   return { tripCount: 2 * numStages + 1, source: 'example' };
 }
 
-export function loopPicture(schedule: LoopSchedule, names: SSANames, options: { peelEpilogue: boolean; tripCount: number }): LoopPicture {
+/** What tile-pipeline's options change in the picture, and the trip count to draw (0: the loop's own, else an example). */
+export interface ScheduleDrawingOptions {
+  readonly peelEpilogue: boolean;
+  readonly peelPrologue: boolean;
+  readonly tripCount: number;
+}
+
+export function loopPicture(schedule: LoopSchedule, names: SSANames, options: ScheduleDrawingOptions): LoopPicture {
   const { forOp, numStages } = schedule;
   const { tripCount, source } = pictureTripCount(forOp, numStages, options.tripCount);
   return {
@@ -49,8 +56,9 @@ export function loopPicture(schedule: LoopSchedule, names: SSANames, options: { 
     tripCount,
     tripCountSource: source,
     peelEpilogue: options.peelEpilogue,
+    peelPrologue: options.peelPrologue,
     ops: schedule.ops.map((op) => ({ order: orderOf(op) ?? schedule.position.get(op)!, stage: schedule.stage.get(op)!, text: opText(op, names) })),
-    timeline: timelineView(numStages, tripCount, options.peelEpilogue),
+    timeline: timelineView(numStages, tripCount, options.peelEpilogue, options.peelPrologue),
   };
 }
 
@@ -59,7 +67,7 @@ export function loopPicture(schedule: LoopSchedule, names: SSANames, options: { 
  * by the JavaScript API, api/, which draws them without a file); the first schedule that cannot be
  * used instead, with its op.
  */
-export function schedulePictures(root: Operation, options: { peelEpilogue: boolean; tripCount: number }): LoopPicture[] | { op: Operation; message: string } {
+export function schedulePictures(root: Operation, options: ScheduleDrawingOptions): LoopPicture[] | { op: Operation; message: string } {
   const loops: Operation[] = [];
   root.walk((op) => void (ForOp.isa(op) && hasSchedule(op) && loops.push(op)), 'pre');
   // Names as tile-opt prints the whole IR, so the table's values can be found in the output.
@@ -88,6 +96,7 @@ export const tileViewSchedulePass = definePass({
     format: { type: 'enum', values: ['text', 'svg'], default: 'text', help: 'Picture format' },
     output: { type: 'string', default: '', help: "File to write (overwritten); '' writes text to stderr (svg needs a file)" },
     'peel-epilogue': { type: 'bool', default: true, help: 'Draw the timeline of tile-pipeline{peel-epilogue=...}' },
+    'peel-prologue': { type: 'bool', default: true, help: 'Draw the timeline of tile-pipeline{peel-prologue=...} (false needs peel-epilogue=false)' },
     'trip-count': { type: 'uint', default: 0, help: 'Trip count to draw (0: the constant trip count, else 2*stages+1 as an example)' },
   },
   run(root, pass) {
@@ -96,7 +105,13 @@ export const tileViewSchedulePass = definePass({
       pass.fail(root.loc, 'format=svg needs an output file: tile-view-schedule{format=svg output=FILE}');
       return;
     }
-    const pictures = schedulePictures(root, { peelEpilogue: pass.options['peel-epilogue'], tripCount: pass.options['trip-count'] });
+    const peelEpilogue = pass.options['peel-epilogue'];
+    const peelPrologue = pass.options['peel-prologue'];
+    if (!peelPrologue && peelEpilogue) {
+      pass.fail(root.loc, 'peel-prologue=false needs peel-epilogue=false, as in tile-pipeline');
+      return;
+    }
+    const pictures = schedulePictures(root, { peelEpilogue, peelPrologue, tripCount: pass.options['trip-count'] });
     if (!Array.isArray(pictures)) {
       pass.fail(pictures.op.loc, pictures.message);
       return;

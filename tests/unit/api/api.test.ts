@@ -48,11 +48,18 @@ describe('TileOpt.compile', () => {
     expect(matmul.schedules).toHaveLength(1);
     expect(matmul.schedules[0]!.beforePass).toBe('tile-pipeline');
     expect(matmul.schedules[0]!.svg).toMatch(/<svg[\s\S]*<\/svg>\n?$/);
+    expect(matmul.schedules[0]!.text).toMatch(/3 stages, .*, epilogue predicated\n/);
     expect(matmul.kernels.map((k) => k.symbol)).toEqual(['@kernels::@matmul_f32', '@kernels::@matmul_f16']);
     const k = matmul.kernels[0]!;
     expect(k.wgsl).toContain(`fn ${k.entryPoint}(`);
     expect(k.manifest.bindings.length).toBe(3);
     expect(matmul.manifest?.kernels).toHaveLength(2);
+  });
+
+  it('draws the schedule without a prologue where tile-pipeline is given peel-prologue=false', async () => {
+    const c = await tile.compile(example('matmul.mlir'), { pipeline: '@tile-wgsl{tile-sizes=32,32,16 num-stages=3 peel-prologue=false}', fileName: 'matmul.mlir' });
+    expect(c.schedules[0]!.text).toMatch(/3 stages, .*, prologue predicated, epilogue predicated\n/);
+    expect(c.schedules[0]!.text).toContain('  kernel  t=0   (S2)  (S1)  S0\n');
   });
 
   it('lists the named pipelines and passes with their options and defaults', () => {

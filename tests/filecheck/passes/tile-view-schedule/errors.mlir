@@ -7,6 +7,8 @@
 // 0:0), before any schedule is read.
 // RUN: not tile-opt %s -p 'tile-view-schedule{format=svg}' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SVG
 // SVG: errors.mlir:0:0: error: format=svg needs an output file: tile-view-schedule{format=svg output=FILE}
+// RUN: not tile-opt %s -p 'tile-view-schedule{peel-prologue=false}' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRO
+// PRO: errors.mlir:0:0: error: peel-prologue=false needs peel-epilogue=false, as in tile-pipeline
 
 // Every op of a scheduled loop needs a stage.
 func.func @missing_stage(%n: index) {

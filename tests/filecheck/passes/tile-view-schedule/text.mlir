@@ -2,6 +2,7 @@
 // RUN: tile-opt %s -p 'tile-view-schedule{output=%t.txt}' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --check-prefix=QUIET --allow-empty
 // RUN: FileCheck %s --strict-whitespace < %t.txt
 // RUN: tile-opt %s -p 'tile-view-schedule{peel-epilogue=false}' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --check-prefix=PRED
+// RUN: tile-opt %s -p 'tile-view-schedule{peel-epilogue=false peel-prologue=false}' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --check-prefix=PRO
 // RUN: tile-opt %s -p 'tile-view-schedule{trip-count=1}' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --check-prefix=ONE
 // RUN: tile-opt %s -p 'tile-view-schedule{trip-count=100}' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --check-prefix=LONG
 // The IR is unchanged.
@@ -16,7 +17,7 @@
 // B into it and commits them; stage 2 waits for that group, loads the tiles and accumulates. The
 // orders put stage 2 first, as in the pipelined kernel (examples/matmul-async-3stage.mlir).
 
-// CHECK:       Schedule of scf.for at {{.*}}text.mlir:[[@LINE+71]]:8
+// CHECK:       Schedule of scf.for at {{.*}}text.mlir:[[@LINE+87]]:8
 // CHECK-NEXT:    3 stages, trip count 5, epilogue peeled
 // CHECK-EMPTY:
 // CHECK-NEXT:    order  stage  op
@@ -43,7 +44,7 @@
 // CHECK-NEXT:    (S<k>): emitted in the slot but predicated off (iteration >= trip count)
 
 // Not peeled: the kernel runs 5 + 2 slots, the last ones partly predicated off.
-// PRED:       Schedule of scf.for at {{.*}}text.mlir:[[@LINE+44]]:8
+// PRED:       Schedule of scf.for at {{.*}}text.mlir:[[@LINE+60]]:8
 // PRED-NEXT:    3 stages, trip count 5, epilogue predicated
 // PRED:         region    time  i0    i1    i2    i3    i4    i5    i6
 // PRED-NEXT:    prologue  t=0   S0
@@ -54,6 +55,22 @@
 // PRED-NEXT:    kernel    t=5                     S2    S1    (S0)
 // PRED-NEXT:    kernel    t=6                           S2    (S1)  (S0)
 // PRED-EMPTY:
+
+// Without a prologue (tile-pipeline{peel-prologue=false}): the kernel starts two steps early, the
+// stages of iterations -2 and -1 switched off.
+// PRO:       Schedule of scf.for at {{.*}}text.mlir:[[@LINE+46]]:8
+// PRO-NEXT:    3 stages, trip count 5, prologue predicated, epilogue predicated
+// PRO:         region  time  i-2   i-1   i0    i1    i2    i3    i4    i5    i6
+// PRO-NEXT:    kernel  t=0   (S2)  (S1)  S0
+// PRO-NEXT:    kernel  t=1         (S2)  S1    S0
+// PRO-NEXT:    kernel  t=2               S2    S1    S0
+// PRO-NEXT:    kernel  t=3                     S2    S1    S0
+// PRO-NEXT:    kernel  t=4                           S2    S1    S0
+// PRO-NEXT:    kernel  t=5                                 S2    S1    (S0)
+// PRO-NEXT:    kernel  t=6                                       S2    (S1)  (S0)
+// PRO-EMPTY:
+// PRO-NEXT:    S<k>: the iteration (column) runs its stage k in the time slot (row)
+// PRO-NEXT:    (S<k>): emitted in the slot but predicated off (iteration < 0 or >= trip count)
 
 // One iteration, 3 stages: the prologue and epilogue still run the slots of iteration 1, predicated off.
 // ONE:       Schedule of scf.for at {{.*}}text.mlir:[[@LINE+31]]:8

@@ -20,17 +20,25 @@ function instances(view: TimelineView): { valid: string[]; off: string[] } {
 
 const everyInstance = (tripCount: number, numStages: number) => Array.from({ length: tripCount }, (_, i) => Array.from({ length: numStages }, (_, s) => `i${i}s${s}`)).flat();
 
-function picture(numStages: number, tripCount: number, peelEpilogue = true, ops: LoopPicture['ops'] = []): LoopPicture {
+function picture(numStages: number, tripCount: number, peelEpilogue = true, ops: LoopPicture['ops'] = [], peelPrologue = true): LoopPicture {
   return {
     location: 'kernel.mlir:12:5',
     numStages,
     tripCount,
     tripCountSource: 'constant',
     peelEpilogue,
+    peelPrologue,
     ops: ops.length > 0 ? ops : Array.from({ length: numStages }, (_, s) => ({ order: s, stage: s, text: `%${s} = test.op` })),
-    timeline: timelineView(numStages, tripCount, peelEpilogue),
+    timeline: timelineView(numStages, tripCount, peelEpilogue, peelPrologue),
   };
 }
+
+/** tile-pipeline's three forms: [peel-epilogue, peel-prologue] (a predicated prologue needs a predicated epilogue). */
+const PEELINGS = [
+  [true, true],
+  [false, true],
+  [false, false],
+] as const;
 
 /** Start and end tags balance, and no text holds a raw `<` or a `&` that starts no entity. */
 function expectWellFormed(svg: string): void {
@@ -66,6 +74,18 @@ describe('timelineView', () => {
     expect(view.rows.every((r) => r.region !== 'epilogue')).toBe(true);
   });
 
+  it('prologue predicated too: the kernel starts at t=0, running iterations before the first predicated off', () => {
+    const view = timelineView(3, 5, false, false);
+    const { valid, off } = instances(view);
+    expect(valid.sort()).toEqual(everyInstance(5, 3).sort());
+    expect(off.sort()).toEqual(['i-1s1', 'i-1s2', 'i-2s2', 'i5s0', 'i5s1', 'i6s0']);
+    expect(view.rows.map((r) => r.region)).toEqual(Array(7).fill('kernel'));
+    expect(view.columns).toEqual([-2, -1, 0, 1, 2, 3, 4, 5, 6]);
+    const text = renderScheduleText([picture(3, 5, false, [], false)]);
+    expect(text).toContain('3 stages, trip count 5, prologue predicated, epilogue predicated\n');
+    expect(text).toContain('  kernel  t=0   (S2)  (S1)  S0\n');
+  });
+
   it('trip count 1 with 3 stages: the instances of iterations 1 and up are predicated off', () => {
     const view = timelineView(3, 1, true);
     const { valid, off } = instances(view);
@@ -96,10 +116,10 @@ describe('timelineView', () => {
   it("shows pipelineTimeline's slots as they are, and leaves out only kernel slots that run every stage", () => {
     for (let stages = 1; stages <= 5; stages++) {
       for (let trips = 0; trips <= 40; trips++) {
-        for (const peel of [true, false]) {
-          const full = pipelineTimeline(stages, trips, peel);
+        for (const [peel, peelPrologue] of PEELINGS) {
+          const full = pipelineTimeline(stages, trips, peel, peelPrologue);
           const times: number[] = [];
-          for (const row of timelineView(stages, trips, peel).rows) {
+          for (const row of timelineView(stages, trips, peel, peelPrologue).rows) {
             if (!isElided(row)) {
               expect(row).toEqual(full.find((s) => s.time === row.time));
               times.push(row.time);
@@ -119,14 +139,15 @@ describe('timelineView', () => {
   });
 
   it('a trip count too large to lay out gives the same view as laying it out', () => {
-    for (const [stages, trips, peel] of [
-      [3, 40, true],
-      [2, 57, false],
-      [4, 33, true],
-      [1, 20, true],
+    for (const [stages, trips, peel, peelPrologue] of [
+      [3, 40, true, true],
+      [2, 57, false, true],
+      [4, 33, true, true],
+      [1, 20, true, true],
+      [3, 45, false, false],
     ] as const) {
-      const laidOut = timelineView(stages, trips, peel);
-      const moved = timelineView(stages, trips, peel, { ...DEFAULT_TIMELINE_LIMITS, maxLaidOutTripCount: 13 });
+      const laidOut = timelineView(stages, trips, peel, peelPrologue);
+      const moved = timelineView(stages, trips, peel, peelPrologue, { ...DEFAULT_TIMELINE_LIMITS, maxLaidOutTripCount: 13 });
       expect(moved).toEqual(laidOut);
     }
     const huge = timelineView(3, 1e9, true);
@@ -139,8 +160,8 @@ describe('renderScheduleText', () => {
   it('fits 100 columns up to 4 stages and 1000 iterations, and stays short for long loops', () => {
     for (let stages = 1; stages <= 4; stages++) {
       for (const trips of [0, 1, 2, 5, 12, 13, 40, 1000, 123456]) {
-        for (const peel of [true, false]) {
-          const lines = renderScheduleText([picture(stages, trips, peel)]).split('\n');
+        for (const [peel, peelPrologue] of PEELINGS) {
+          const lines = renderScheduleText([picture(stages, trips, peel, [], peelPrologue)]).split('\n');
           // Longer iteration numbers widen the columns of the last iterations.
           if (trips <= 1000) for (const line of lines) expect(line.length, `${stages} stages, ${trips} trips: ${line}`).toBeLessThanOrEqual(100);
           expect(lines.length).toBeLessThan(40);
