@@ -97,6 +97,7 @@ export async function runTest(test: LitTest, bin: string, opts: LitOptions, prov
 
 async function runTestOnce(test: LitTest, bin: string, opts: LitOptions, provider: string | undefined): Promise<LitResult> {
   let missing: string[], excluded: string[], expectFail: boolean;
+  // Every expression is evaluated (filter, not some): a malformed one fails the test wherever it stands.
   try {
     missing = test.requires.filter((r) => !featureMatches(r, opts.features));
     excluded = test.unsupported.filter((u) => featureMatches(u, opts.features));

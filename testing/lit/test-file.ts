@@ -40,6 +40,11 @@ export function readLitTest(path: string): LitTest {
   return test;
 }
 
+const FEATURE_NAME = '[-+=._a-zA-Z0-9*]+';
+const FEATURE = new RegExp(`^${FEATURE_NAME}$`);
+/** The tokens of a feature expression: operators, parentheses, feature names, and any other character (an error). */
+const TOKEN = new RegExp(`&&|\\|\\||[!()]|${FEATURE_NAME}|\\S`, 'g');
+
 /** A feature expression that is not lit's syntax: the test is an error, not a skip. */
 export class FeatureExpressionError extends Error {}
 
@@ -50,7 +55,7 @@ export class FeatureExpressionError extends Error {}
  * that is not one (`(gpu`, `gpu &&`), as lit reports it instead of skipping the test.
  */
 export function featureMatches(expr: string, features: ReadonlySet<string>): boolean {
-  const tokens = expr.match(/&&|\|\||[!()]|[-+=._a-zA-Z0-9*]+|\S/g) ?? [];
+  const tokens = expr.match(TOKEN) ?? [];
   let at = 0;
   const fail = (why: string): never => {
     throw new FeatureExpressionError(`couldn't parse text '${expr}': ${why}`);
@@ -84,7 +89,7 @@ export function featureMatches(expr: string, features: ReadonlySet<string>): boo
       if (tokens[at++] !== ')') fail("expected ')'");
       return v;
     }
-    if (!/^[-+=._a-zA-Z0-9*]+$/.test(t)) return fail(`expected a feature, found '${t}'`);
+    if (!FEATURE.test(t)) return fail(`expected a feature, found '${t}'`);
     return t === '*' || t === 'true' || (t !== 'false' && features.has(t));
   };
   const value = or();
