@@ -102,7 +102,7 @@ const FULL: Options = {
   // H100 (0.065 ms against 0.074 for 64x64x16); 256x128x16 with 8 warps at 2048³ and
   // 4096³ (bench/RESULTS.md, the H100 seed tables). It is listed next to 128x128x16 so that the search reaches it in
   // one step of tile size and warps together.
-  space: NAMED_SPACES.matmul!,
+  space: NAMED_SPACES.matmul!.text,
   f32Matmul: true,
   transposedA: true,
   // A's tiles already lie K-major there: transpose-lhs changes nothing.

@@ -1,16 +1,17 @@
 """Peers measured in the same run as bench/gpu-kernels.ts, bench/seed-tables.ts and
 bench/fused-kernels.ts: cuBLAS SGEMM with TF32 off, cuBLAS HGEMM (f16 inputs, `--f16`), torch.add;
 the row ops `torch.softmax(x, -1)`, `F.layer_norm(x, (cols,), gamma, beta, eps=1e-5)` and
-`F.rms_norm(x, (cols,), gamma, eps=1e-6)` (`--row-ops`, at `--row-shapes`, GB/s of X read + Y
-written + gamma/beta); and matmul epilogues at N^3 (`--epilogue-sizes`): cuBLAS followed by torch's
-bias + activation, `F.gelu(A@B + bias, approximate='tanh')` and `F.relu(A@B + bias)`, with the
-plain `A@B` beside them (TFLOP/s of 2·N^3); and attention (bench/attention.ts, `--attention-shapes`
+`F.rms_norm(x, (cols,), gamma, eps=1e-6)`, with `out.copy_(x)` (`copy`) as the copy bandwidth of the
+shape (`--row-ops`, at `--row-shapes`, GB/s of X read + Y written + gamma/beta); and matmul
+epilogues at N^3 (`--epilogue-sizes`): cuBLAS followed by torch's bias + activation,
+`F.gelu(A@B + bias, approximate='tanh')` and `F.relu(A@B + bias)`, with the plain `A@B` beside
+them (TFLOP/s of 2·N^3); and attention (bench/attention.ts, `--attention-shapes`
 BxHxSxTxD, `--attention-causal true,false`): `F.scaled_dot_product_attention(q, k, v, is_causal=...)`
 in f32 (TFLOP/s of 4·B·H·S·T·D, halved for causal), each figure naming the SDPA backend torch
 picked and its heaviest CUDA kernel, and checked against float64 on two heads.
 
 Usage: python3 bench/peers/torch_peers.py --sizes 1024,2048 --shapes 1999x3001x1021 [--f16] --add-shapes 4096x8192,1000x2000
-       [--row-ops softmax,layernorm,rmsnorm --row-shapes 4096x4096,16384x1024] [--epilogue-sizes 2048,4096]
+       [--row-ops softmax,layernorm,rmsnorm,copy --row-shapes 4096x4096,16384x1024] [--epilogue-sizes 2048,4096]
        [--attention-shapes 4x16x1024x1024x64 --attention-causal false,true]
        [--repeat 10] [--rounds 5] [--warm-ms 500] [--min-round-ms 20]
 (--sizes N: N x N x N; --shapes MxNxK: A is MxK, B KxN.)
@@ -116,6 +117,10 @@ def row_ops(a, torch, dev):
                 fn, name, extra = (lambda: torch.softmax(x, -1)), "torch.softmax", 0
             elif op == "layernorm":
                 fn, name, extra = (lambda: F.layer_norm(x, (c,), gamma, beta, eps=1e-5)), "F.layer_norm", 2
+            elif op == "copy":
+                # The copy bandwidth at this shape (X read, Y written): what a row kernel's one read and one write can reach.
+                out = torch.empty_like(x)
+                fn, name, extra = (lambda: out.copy_(x)), "Tensor.copy_", 0
             elif op == "rmsnorm":
                 if not hasattr(F, "rms_norm"):
                     print(json.dumps({"peer": "F.rms_norm", "kernel": op, "shape": shape, "missing": f"torch {torch.__version__} has no F.rms_norm"}))

@@ -4,7 +4,7 @@
  * for a failed one) and visits each point at most once.
  */
 import { mulberry32 } from '../../testing/random.js';
-import { allPoints, pointKey, spaceSize, type Point, type Space } from './space.js';
+import { admits, allPoints, pointKey, spaceSize, type Point, type Space } from './space.js';
 
 export type Evaluate = (p: Point) => Promise<number>;
 
@@ -107,7 +107,7 @@ async function localSearch(
   }
 }
 
-/** Points that differ from `p` in one coordinate by at most `reach` positions. */
+/** Points of the space that differ from `p` in one coordinate by at most `reach` positions. */
 export function neighbours(space: Space, p: Point, reach: number): Point[] {
   const out: Point[] = [];
   space.dimensions.forEach((d, i) => {
@@ -115,10 +115,10 @@ export function neighbours(space: Space, p: Point, reach: number): Point[] {
       if (v !== p[i] && Math.abs(v - p[i]!) <= reach) out.push(p.map((x, j) => (j === i ? v : x)));
     }
   });
-  return out;
+  return out.filter((q) => admits(space, q));
 }
 
-/** Points that differ from `p` in exactly two coordinates, each by one position. */
+/** Points of the space that differ from `p` in exactly two coordinates, each by one position. */
 export function diagonalNeighbours(space: Space, p: Point): Point[] {
   const out: Point[] = [];
   const n = space.dimensions.length;
@@ -133,5 +133,5 @@ export function diagonalNeighbours(space: Space, p: Point): Point[] {
       }
     }
   }
-  return out;
+  return out.filter((q) => admits(space, q));
 }

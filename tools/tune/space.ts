@@ -14,12 +14,44 @@ export interface Dimension {
   readonly values: readonly string[];
 }
 
+/**
+ * A condition on the points of a space beyond its product of values: points it does not admit
+ * are left out of enumeration and search. `text` says the condition for the cache key and the
+ * output; `admits` reads a point's option values by parameter name.
+ */
+export interface SpaceRule {
+  readonly text: string;
+  readonly admits: (values: ReadonlyMap<string, string>) => boolean;
+}
+
 export interface Space {
   readonly dimensions: readonly Dimension[];
+  readonly rule?: SpaceRule;
+}
+
+/** A named space: its dimensions as --space text, and the rule its points keep. */
+export interface NamedSpace {
+  readonly text: string;
+  readonly rule?: SpaceRule;
 }
 
 /** One point of a space: a value index per dimension. */
 export type Point = readonly number[];
+
+/**
+ * A row kernel's block of R x C elements over num-warps warps of 32 threads holds at most 16
+ * elements a thread. Every row kernel measured fastest on the H200 holds 16 (softmax, LayerNorm,
+ * RMSNorm at 4096 x 4096 and 16384 x 1024), 32 ran 3-6% slower, and blocks of 32-128 elements a
+ * thread unroll into 200-600 KB of WGSL that SwiftShader takes 3-12 s to compile (some past 60 s;
+ * at most 16: within 2.3 s), bench/RESULTS.md.
+ */
+const ROW_ELEMENTS_PER_THREAD: SpaceRule = {
+  text: 'R*C <= 16 * 32 * num-warps (at most 16 elements of a row block a thread)',
+  admits: (values) => {
+    const [rows, cols] = (values.get('tile-sizes') ?? '').split(',').map(Number);
+    return rows! * cols! <= 16 * 32 * Number(values.get('num-warps'));
+  },
+};
 
 /**
  * Spaces of @tile-wgsl for the kinds of kernels it makes, named `--space @NAME`:
@@ -28,15 +60,20 @@ export type Point = readonly number[];
  * - `rows`: row kernels (softmax, LayerNorm, RMSNorm, reductions and broadcasts along rows):
  *   tile sizes R,C (rows per workgroup, columns per block; a row of up to C columns is read once),
  *   warps, whether loads go through asynchronous copies, and the vector width of workgroup
- *   memory accesses (vectorize: 4 or 1).
+ *   memory accesses (vectorize: 4 or 1); the points whose threads would hold more than 16
+ *   elements of a block are left out (ROW_ELEMENTS_PER_THREAD).
  * Listed ascending, as the local search assumes (docs/tile-tune.md).
  */
-export const NAMED_SPACES: Readonly<Record<string, string>> = {
-  matmul: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true',
+export const NAMED_SPACES: Readonly<Record<string, NamedSpace>> = {
+  matmul: { text: 'tile-sizes=64,64,8|64,64,16|64,64,32|128,64,8|128,128,8|128,128,16|256,128,16 num-warps=4|8 num-stages=1|2|3|4|5 pack-lhs=false|true' },
   // BM,BN,BD: queries per workgroup, keys per step, head-dimension columns (BD >= D, else the unfused path runs).
-  attention:
-    'tile-sizes=16,16,64|32,16,64|32,32,64|64,32,64|64,64,64|16,16,128|32,16,128|32,32,128|64,32,128|64,64,128,64|64,64,128,32|128,64,64,64|128,64,128,64 num-warps=2|4|8 num-stages=1|2|3 async-copy-loads=none|all register-stages=0|2',
-  rows: 'tile-sizes=1,256|1,512|1,1024|1,2048|1,4096|2,512|2,1024|4,256|4,512|4,1024|8,256 num-warps=1|2|4|8 async-copy-loads=none|all vectorize=false|true',
+  attention: {
+    text: 'tile-sizes=16,16,64|32,16,64|32,32,64|64,32,64|64,64,64|16,16,128|32,16,128|32,32,128|64,32,128|64,64,128,64|64,64,128,32|128,64,64,64|128,64,128,64 num-warps=2|4|8 num-stages=1|2|3 async-copy-loads=none|all register-stages=0|2',
+  },
+  rows: {
+    text: 'tile-sizes=1,256|1,512|1,1024|1,2048|1,4096|2,512|2,1024|4,256|4,512|4,1024|8,256 num-warps=1|2|4|8 async-copy-loads=none|all vectorize=false|true',
+    rule: ROW_ELEMENTS_PER_THREAD,
+  },
 };
 
 export function parseSpace(text: string): Space {
@@ -49,7 +86,7 @@ export function parseSpace(text: string): Space {
           .map((n) => `@${n}`)
           .join(', ')})`,
       );
-    return parseSpace(known);
+    return { ...parseSpace(known.text), ...(known.rule && { rule: known.rule }) };
   }
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) throw new TuneError("--space is empty (expected e.g. 'tile-sizes=16,16,8|32,32,8 num-warps=1|2')");
@@ -88,15 +125,28 @@ export function checkSpace(space: Space, pipeline: string, parameters: OptionSpe
   }
 }
 
+/** How many points the space holds (those its rule admits). */
 export function spaceSize(space: Space): number {
-  return space.dimensions.reduce((n, d) => n * d.values.length, 1);
+  return space.rule ? allPoints(space).length : space.dimensions.reduce((n, d) => n * d.values.length, 1);
 }
 
-/** Every point, the last dimension varying fastest. */
+/** Every point the rule admits, the last dimension varying fastest. */
 export function allPoints(space: Space): Point[] {
   let points: number[][] = [[]];
   for (const d of space.dimensions) points = points.flatMap((p) => d.values.map((_, i) => [...p, i]));
-  return points;
+  return space.rule ? points.filter((p) => admits(space, p)) : points;
+}
+
+/** Whether `p` is a point of the space: every value index in range, and the rule (if any) admits it. */
+export function admits(space: Space, p: Point): boolean {
+  if (p.length !== space.dimensions.length || p.some((v, i) => v < 0 || v >= space.dimensions[i]!.values.length)) return false;
+  return !space.rule || space.rule.admits(new Map(space.dimensions.map((d, i) => [d.name, d.values[p[i]!]!])));
+}
+
+/** The space as text: its dimensions, then `where RULE` when it has one (the cache key's `space`). */
+export function spaceText(space: Space): string {
+  const dims = space.dimensions.map((d) => `${d.name}=${d.values.join('|')}`).join(' ');
+  return space.rule ? `${dims} where ${space.rule.text}` : dims;
 }
 
 export const pointKey = (p: Point): string => p.join(',');

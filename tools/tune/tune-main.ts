@@ -23,7 +23,7 @@ import { measureFresh, referenceOutputs, type MeasureOptions, type Problem } fro
 import { problemInputs } from './problem.js';
 import { barProgress, bestText, lineProgress, playoffLine, resultTable, sortResults, svgChart, type Progress } from './report.js';
 import { search, type Strategy } from './search.js';
-import { checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError, type Space } from './space.js';
+import { checkSpace, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, spaceText, splitPipelineRef, TuneError, type Space } from './space.js';
 
 export interface TuneIO {
   stdout(text: string): void;
@@ -291,7 +291,7 @@ async function tuneOn(device: TuneDevice, s: Session, signal?: AbortSignal): Pro
     entry: opts.entry!.replace(/^@/, ''),
     args: s.problem.params.map((p, i) => `${p.name}=${shapeText(s.problem.inputs[i]!)}`),
     pipeline: opts.pipeline.trim(),
-    space: space.dimensions.map((d) => `${d.name}=${d.values.join('|')}`).join(' '),
+    space: spaceText(space),
     search: strategy.kind === 'exhaustive' ? 'exhaustive' : `local:${strategy.budget}:${strategy.seed}`,
     timing: timingKey(s.measureOptions),
   };
@@ -300,7 +300,8 @@ async function tuneOn(device: TuneDevice, s: Session, signal?: AbortSignal): Pro
   const entry: CacheEntry = cached ?? { version: 1, key, complete: false, results: [] };
   const total = strategy.kind === 'exhaustive' ? spaceSize(space) : Math.min(strategy.budget, spaceSize(space));
   io.stdout(`tile-tune: ${device.description}\n`);
-  io.stdout(`tile-tune: ${total} configuration(s) of ${opts.pipeline} (${strategy.kind === 'exhaustive' ? 'all' : `local search, budget ${strategy.budget}`}); cache ${file}\n`);
+  const rule = space.rule ? `, of the points where ${space.rule.text}` : '';
+  io.stdout(`tile-tune: ${total} configuration(s) of ${opts.pipeline} (${strategy.kind === 'exhaustive' ? 'all' : `local search, budget ${strategy.budget}`})${rule}; cache ${file}\n`);
 
   let interrupted = signal?.aborted ?? false;
   const onAbort = (): void => {

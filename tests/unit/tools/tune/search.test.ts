@@ -51,6 +51,24 @@ async function foundShares(space: Space, cost: (p: Point) => number, optimum: st
 }
 
 describe('tile-tune search', () => {
+  it("visits only the points a space's rule admits, whatever the strategy, and all of them when the budget allows", async () => {
+    // The rule leaves out the largest tiles with the fewest warps: 200 - 2 x 5 x 2 = 180 points.
+    const ruled: Space = { ...SPACE, rule: { text: 'test', admits: (v) => !(v.get('tile-sizes') === '128,128,8' && Number(v.get('num-warps')) < 4) } };
+    const inside = new Set(allPoints(ruled).map(pointKey));
+    expect(inside.size).toBe(180);
+    for (const strategy of [{ kind: 'exhaustive' }, { kind: 'local', budget: 200, seed: 3 }, { kind: 'random', budget: 60, seed: 3 }] as Strategy[]) {
+      const visited: string[] = [];
+      // Cheapest at the left-out corner: a search that stepped out of the space would end there.
+      await search(ruled, strategy, async (p) => {
+        visited.push(pointKey(p));
+        return p[0]! === 4 ? 0.5 + p[1]! : 10 - p[0]!;
+      });
+      expect(visited.every((k) => inside.has(k))).toBe(true);
+      expect(new Set(visited).size).toBe(visited.length);
+      expect(visited).toHaveLength(strategy.kind === 'random' ? 60 : 180);
+    }
+  });
+
   it('exhaustive: every point once, and the best of them', async () => {
     const { cost, optimum, best } = syntheticCost(1);
     const r = await run({ kind: 'exhaustive' }, cost);

@@ -10,7 +10,21 @@ import { UnknownLoc } from '../../../../core/ir/location.js';
 import type { OptionSpecs } from '../../../../core/pass/options.js';
 import { PipelineBuilder } from '../../../../core/pass/pipeline-builder.js';
 import { createPassRegistry } from '../../../../tools/opt-passes.js';
-import { allPoints, checkSpace, NAMED_SPACES, parseSpace, pipelineText, pointOptions, spaceOfParameters, spaceSize, splitPipelineRef, TuneError } from '../../../../tools/tune/space.js';
+import {
+  admits,
+  allPoints,
+  checkSpace,
+  NAMED_SPACES,
+  parseSpace,
+  pipelineText,
+  pointOptions,
+  spaceOfParameters,
+  spaceSize,
+  spaceText,
+  splitPipelineRef,
+  TuneError,
+} from '../../../../tools/tune/space.js';
+import { diagonalNeighbours, neighbours } from '../../../../tools/tune/search.js';
 import { shrinkArgSpec } from '../../../../tools/tune/problem.js';
 
 const PIPELINE = `name: t
@@ -73,12 +87,41 @@ describe('tile-tune spaces', () => {
     const wgsl = parametersOf('tile-wgsl');
     for (const name of Object.keys(NAMED_SPACES)) {
       const space = parseSpace(`@${name}`);
-      expect(space).toEqual(parseSpace(NAMED_SPACES[name]!));
+      expect(space.dimensions).toEqual(parseSpace(NAMED_SPACES[name]!.text).dimensions);
       expect(() => checkSpace(space, '@tile-wgsl', wgsl)).not.toThrow();
     }
     expect(parseSpace('@rows').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'async-copy-loads', 'vectorize']);
     expect(parseSpace('@attention').dimensions.map((d) => d.name)).toEqual(['tile-sizes', 'num-warps', 'num-stages', 'async-copy-loads', 'register-stages']);
     expect(() => parseSpace('@softmax')).toThrow("--space: no space named '@softmax' (named spaces: @matmul, @attention, @rows)");
+  });
+
+  it('@rows leaves out the row blocks whose threads would hold more than 16 elements, in enumeration, size, neighbours and the cache text', () => {
+    const rows = parseSpace('@rows');
+    const product = parseSpace(NAMED_SPACES.rows!.text);
+    expect(product.rule).toBeUndefined();
+    expect(spaceSize(product)).toBe(176);
+    const perThread = (options: string): number => {
+      const [r, c] = /tile-sizes=(\d+),(\d+)/.exec(options)!.slice(1).map(Number);
+      return (r! * c!) / (32 * Number(/num-warps=(\d+)/.exec(options)![1]));
+    };
+    const kept = allPoints(rows).map((p) => pointOptions(rows, p));
+    // 1 warp takes blocks of up to 512 elements (2 tiles), 2 warps up to 1024 (5), 4 warps up to 2048 (9), 8 warps all 11; x 4 for the copies and vector width.
+    expect(kept).toHaveLength((2 + 5 + 9 + 11) * 4);
+    expect(spaceSize(rows)).toBe(kept.length);
+    expect(Math.max(...kept.map(perThread))).toBe(16);
+    const left = allPoints(product)
+      .map((p) => pointOptions(product, p))
+      .filter((o) => !kept.includes(o));
+    expect(left).toHaveLength(176 - 108);
+    expect(left.every((o) => perThread(o) > 16)).toBe(true);
+    expect(kept).toContain('tile-sizes=1,4096 num-warps=8 async-copy-loads=none vectorize=false');
+    expect(left).toContain('tile-sizes=1,4096 num-warps=4 async-copy-loads=none vectorize=false');
+    // No search step leads out of the space: from 1,4096 with 8 warps, one warp count down is 32 elements a thread.
+    const at = allPoints(rows).find((p) => pointOptions(rows, p) === 'tile-sizes=1,4096 num-warps=8 async-copy-loads=none vectorize=false')!;
+    for (const q of [...neighbours(rows, at, Infinity), ...diagonalNeighbours(rows, at)]) expect(admits(rows, q)).toBe(true);
+    expect(neighbours(product, at, 1).length).toBeGreaterThan(neighbours(rows, at, 1).length);
+    expect(spaceText(rows)).toBe(`${NAMED_SPACES.rows!.text} where R*C <= 16 * 32 * num-warps (at most 16 elements of a row block a thread)`);
+    expect(spaceText(product)).toBe(NAMED_SPACES.rows!.text);
   });
 
   it('rejects a tune: value that is not of the parameter type, located in the YAML file', () => {
