@@ -137,9 +137,8 @@ export function allPoints(space: Space): Point[] {
   return space.rule ? points.filter((p) => admits(space, p)) : points;
 }
 
-/** Whether `p` is a point of the space: every value index in range, and the rule (if any) admits it. */
+/** Whether the space's rule (if any) admits `p`, a point of its product. */
 export function admits(space: Space, p: Point): boolean {
-  if (p.length !== space.dimensions.length || p.some((v, i) => v < 0 || v >= space.dimensions[i]!.values.length)) return false;
   return !space.rule || space.rule.admits(new Map(space.dimensions.map((d, i) => [d.name, d.values[p[i]!]!])));
 }
 

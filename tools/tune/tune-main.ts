@@ -298,7 +298,8 @@ async function tuneOn(device: TuneDevice, s: Session, signal?: AbortSignal): Pro
   const file = cacheFile(s.cacheDir, key);
   const cached = opts.force ? undefined : readCache(file, key);
   const entry: CacheEntry = cached ?? { version: 1, key, complete: false, results: [] };
-  const total = strategy.kind === 'exhaustive' ? spaceSize(space) : Math.min(strategy.budget, spaceSize(space));
+  const size = spaceSize(space);
+  const total = strategy.kind === 'exhaustive' ? size : Math.min(strategy.budget, size);
   io.stdout(`tile-tune: ${device.description}\n`);
   const rule = space.rule ? `, of the points where ${space.rule.text}` : '';
   io.stdout(`tile-tune: ${total} configuration(s) of ${opts.pipeline} (${strategy.kind === 'exhaustive' ? 'all' : `local search, budget ${strategy.budget}`})${rule}; cache ${file}\n`);
