@@ -179,10 +179,20 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   const loop = buildForLoop(b, { lower: zero, upper, step: b.index(bn) }, inits, (t0, carried) => {
     const accs = carried.slice(0, chunks);
     const [m, l] = [carried[chunks]!, carried[chunks + 1]!];
+    // The loads of a key block are issued ahead of their dots, so that their latency overlaps
+    // the dot before: each K (and Q) chunk's before the previous chunk's score dot, all of V's
+    // before the last score dot. Measured on the H200 at D = 128 (64,64,128,64, 8 warps), the
+    // kernel ran 8.5% faster than with each load next to its dot (bench/RESULTS.md).
+    const scoreLoads = (c: number) => ({ k: load(K, t0, c, bn), q: qWhole ?? load(Q, m0, c, bm) });
+    let next = scoreLoads(0);
+    let vTiles: Value[] = [];
     let s: Value = t.dense(scoresTile, 0);
     for (let c = 0; c < chunks; c++) {
-      const kT = b.build(TransposeOp, { operands: { source: load(K, t0, c, bn) }, resultTypes: [RankedTensorType.get([bk, bn], inType)] }).result;
-      s = b.build(DotOp, { operands: { a: qWhole ?? load(Q, m0, c, bm), b: kT, acc: s }, resultTypes: [scoresTile] }).result;
+      const { k: kTile, q: qTile } = next;
+      if (c + 1 < chunks) next = scoreLoads(c + 1);
+      else vTiles = Array.from({ length: chunks }, (_, cv) => load(V, t0, cv, bn));
+      const kT = b.build(TransposeOp, { operands: { source: kTile }, resultTypes: [RankedTensorType.get([bk, bn], inType)] }).result;
+      s = b.build(DotOp, { operands: { a: qTile, b: kT, acc: s }, resultTypes: [scoresTile] }).result;
     }
     // The score maps, their tile.index d being the batch, query (d = rank-2) or key (rank-1) index.
     const indices = indexTiles(b, [bm, bn], [...lead, m0, t0]);
@@ -200,7 +210,7 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
     const lNew = t.arith('arith.addf', t.arith('arith.mulf', l, alpha), t.reduce('add', p));
     const pIn = t.cast(p, RankedTensorType.get([bm, bn], program.probabilityType));
     const accsNew = accs.map((acc, c) => {
-      const vTile = load(V, t0, c, bn);
+      const vTile = vTiles[c]!;
       const rescaled = t.arith('arith.mulf', acc, t.broadcastRows(alpha, accTile));
       return b.build(DotOp, { operands: { a: pIn, b: vTile, acc: rescaled }, resultTypes: [accTile] }).result;
     });
