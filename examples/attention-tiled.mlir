@@ -77,11 +77,26 @@ module attributes {gpu.container_module} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
     %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
     %B = memref.dim %Q, %c0 : memref<?x?x?x?xf32>
     %H = memref.dim %Q, %c1 : memref<?x?x?x?xf32>
     %S = memref.dim %Q, %c2 : memref<?x?x?x?xf32>
+    // The kernel trusts these sizes: a call outside them stops here rather than computing garbage.
+    %D = memref.dim %Q, %c3 : memref<?x?x?x?xf32>
+    %fits = arith.cmpi ule, %D, %c64 : index
+    cf.assert %fits, "head dimension D of Q is larger than 64, the columns the kernel's tiles span"
+    %Dk = memref.dim %K, %c3 : memref<?x?x?x?xf32>
+    %Dv = memref.dim %V, %c3 : memref<?x?x?x?xf32>
+    %Do = memref.dim %O, %c3 : memref<?x?x?x?xf32>
+    %dk = arith.cmpi eq, %Dk, %D : index
+    %dv = arith.cmpi eq, %Dv, %D : index
+    %do = arith.cmpi eq, %Do, %D : index
+    %d1 = arith.andi %dk, %dv : i1
+    %dims = arith.andi %d1, %do : i1
+    cf.assert %dims, "head dimensions of Q, K, V and O differ"
     %BH = arith.muli %B, %H : index
     %gx = arith.ceildivui %S, %c16 : index
     gpu.launch_func @kernels::@attention blocks in (%gx, %BH, %c1) threads in (%c128, %c1, %c1) args(%Q : memref<?x?x?x?xf32>, %K : memref<?x?x?x?xf32>, %V : memref<?x?x?x?xf32>, %O : memref<?x?x?x?xf32>)
