@@ -179,10 +179,10 @@ function buildAttentionKernel(program: AttentionProgram, [bm, bn, bd, bk]: [numb
   const loop = buildForLoop(b, { lower: zero, upper, step: b.index(bn) }, inits, (t0, carried) => {
     const accs = carried.slice(0, chunks);
     const [m, l] = [carried[chunks]!, carried[chunks + 1]!];
-    // The loads of a key block are issued ahead of their dots, so that their latency overlaps
-    // the dot before: each K (and Q) chunk's before the previous chunk's score dot, all of V's
-    // before the last score dot. Measured on the H200 at D = 128 (64,64,128,64, 8 warps), the
-    // kernel ran 8.5% faster than with each load next to its dot (bench/RESULTS.md).
+    // Each load is issued one dot ahead of its use, so that its latency overlaps the dot before
+    // (NVIDIA's compiler does not move a global load up across a dot's staging barriers): the K
+    // and Q chunks before the previous chunk's score dot, every chunk of V before the last score
+    // dot. 2-13% faster over issue 37's shapes (bench/RESULTS.md, "Where FlashAttention's time goes").
     const scoreLoads = (c: number) => ({ k: load(K, t0, c, bn), q: qWhole ?? load(Q, m0, c, bm) });
     let next = scoreLoads(0);
     let vTiles: Value[] = [];
